@@ -1,0 +1,317 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/rules"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// loaded is a scenario file opened with its rule system.
+type loaded struct {
+	path    string
+	doc     *scenario.Doc
+	title   string
+	ruleset volley.Ruleset
+	battle  volley.Battle
+	action  volley.Action
+}
+
+// open reads and loads a scenario file; needAction refuses files without an action.
+func open(path string, needAction bool) (*loaded, error) {
+	doc, err := scenario.ParseFile(path)
+	if err != nil {
+		return nil, err
+	}
+	rs, b, a, err := rules.Open(doc)
+	if err != nil {
+		return nil, err
+	}
+	l := &loaded{path: path, doc: doc, ruleset: rs, battle: b, action: a, title: titleOf(doc)}
+	if needAction && a == nil {
+		var list scenario.ErrorList
+		list.Add(doc.Root(), "this scenario has no action: section, so there is nothing to aim, count or roll")
+		return nil, list.Err()
+	}
+	return l, nil
+}
+
+// titleOf reads the optional title without failing on the rest of the document.
+func titleOf(doc *scenario.Doc) string {
+	sec := doc.Section("title")
+	if sec == nil {
+		return ""
+	}
+	var t string
+	if err := sec.Decode(&t); err != nil {
+		return ""
+	}
+	return t
+}
+
+// output is the shared --json flag.
+type output struct {
+	JSON bool `help:"Print the one JSON shape volley uses everywhere instead of text for people."`
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+type checkCmd struct {
+	Files []string `arg:"" name:"file" help:"Scenario files (YAML or JSON)."`
+}
+
+func (c checkCmd) Run(e *env) error {
+	var all scenario.ErrorList
+	var other error
+	for _, f := range c.Files {
+		l, err := open(f, false)
+		if err != nil {
+			var list scenario.ErrorList
+			if errors.As(err, &list) {
+				all = append(all, list...)
+				continue
+			}
+			if other == nil {
+				other = err
+			}
+			continue
+		}
+		fmt.Fprintf(e.stdout, "%s: ok (%s, %d units)\n", f, l.ruleset.Name(), len(l.battle.State().Units))
+	}
+	if len(all) > 0 {
+		return all.Err()
+	}
+	return other
+}
+
+type aimCmd struct {
+	File string `arg:"" help:"Scenario file with an action: section."`
+	output
+}
+
+func (c aimCmd) Run(e *env) error {
+	l, err := open(c.File, true)
+	if err != nil {
+		return err
+	}
+	aims := l.battle.Aim(l.action)
+	if c.JSON {
+		return writeJSON(e.stdout, struct {
+			Ruleset string       `json:"ruleset"`
+			Aims    []volley.Aim `json:"aims"`
+		}{l.ruleset.Name(), aims})
+	}
+	writeHeading(e.stdout, l)
+	writeAims(e.stdout, aims)
+	return nil
+}
+
+type oddsCmd struct {
+	File string `arg:"" help:"Scenario file with an action: section."`
+	output
+	Plot string `help:"Also draw the distributions into this file (.png or .svg)." placeholder:"FILE"`
+}
+
+func (c oddsCmd) Run(e *env) error {
+	if c.Plot != "" {
+		if err := checkPlotName(c.Plot); err != nil {
+			return err
+		}
+	}
+	l, err := open(c.File, true)
+	if err != nil {
+		return err
+	}
+	odds, err := l.battle.Odds(l.action)
+	if err != nil {
+		return err
+	}
+	if c.Plot != "" {
+		if err := plotOdds(c.Plot, l, odds); err != nil {
+			return err
+		}
+	}
+	if c.JSON {
+		return writeJSON(e.stdout, struct {
+			Ruleset string `json:"ruleset"`
+			volley.Odds
+		}{l.ruleset.Name(), odds})
+	}
+	writeHeading(e.stdout, l)
+	writeAims(e.stdout, odds.Aims)
+	writeTargets(e.stdout, odds.Targets)
+	writeValues(e.stdout, odds.Values)
+	if c.Plot != "" {
+		fmt.Fprintf(e.stdout, "\nplot written to %s\n", c.Plot)
+	}
+	return nil
+}
+
+type resolveCmd struct {
+	File string `arg:"" help:"Scenario file with an action: section."`
+	Seed uint64 `required:"" help:"The battle's seed: the same seed gives the same dice on every machine."`
+	output
+}
+
+func (c resolveCmd) Run(e *env) error {
+	l, err := open(c.File, true)
+	if err != nil {
+		return err
+	}
+	// The scenario's action is action 0 of a battle played with this seed.
+	out, err := l.battle.Resolve(l.action, dice.ForAction(c.Seed, 0))
+	if err != nil {
+		return err
+	}
+	if c.JSON {
+		return writeJSON(e.stdout, struct {
+			Ruleset string `json:"ruleset"`
+			Seed    uint64 `json:"seed"`
+			volley.Outcome
+			State volley.State `json:"state"`
+		}{l.ruleset.Name(), c.Seed, out, l.battle.State()})
+	}
+	writeHeading(e.stdout, l)
+	writeOutcome(e.stdout, out)
+	return nil
+}
+
+type simCmd struct {
+	File   string `arg:"" help:"Scenario file with an action: section."`
+	Trials int    `default:"100000" help:"How many times to roll the action."`
+	Seed   uint64 `default:"1" help:"Seed of the simulation's dice."`
+	output
+}
+
+// maxTrials bounds a simulation so a typo cannot run for a day.
+const maxTrials = 1_000_000_000
+
+func (c simCmd) Run(e *env) error {
+	if c.Trials < 1 || c.Trials > maxTrials {
+		return usageError{fmt.Errorf("--trials must lie between 1 and %d", maxTrials)}
+	}
+	l, err := open(c.File, true)
+	if err != nil {
+		return err
+	}
+	sampler, ok := l.battle.(volley.Sampler)
+	if !ok {
+		return volley.Errorf(volley.ENOTSUPPORTED, "%s cannot be simulated yet", l.ruleset.Name())
+	}
+	sim, err := sampler.Sampler(l.action)
+	if err != nil {
+		return err
+	}
+	exact, err := l.battle.Odds(l.action)
+	if err != nil {
+		return err
+	}
+	var done atomic.Int64
+	stop := make(chan struct{})
+	finished := make(chan struct{})
+	if e.terminal && !c.JSON {
+		go progress(e.stderr, int64(c.Trials), &done, stop, finished)
+	} else {
+		close(finished)
+	}
+	res := volley.Simulate(sim, c.Seed, c.Trials, &done)
+	close(stop)
+	<-finished
+	if c.JSON {
+		return writeJSON(e.stdout, struct {
+			Ruleset string `json:"ruleset"`
+			volley.SimResult
+			Exact []volley.TargetOdds `json:"exact"`
+		}{l.ruleset.Name(), res, exact.Targets})
+	}
+	writeHeading(e.stdout, l)
+	writeSim(e.stdout, res, exact.Targets)
+	return nil
+}
+
+// progress draws a bar on a terminal, refreshed from a ticker rather than per trial so
+// that simulation runs at full speed.
+func progress(w io.Writer, total int64, done *atomic.Int64, stop <-chan struct{}, finished chan<- struct{}) {
+	defer close(finished)
+	bar := progressbar.NewOptions64(total,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription("rolling"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("trials"),
+		progressbar.OptionClearOnFinish(),
+	)
+	t := time.NewTicker(100 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			_ = bar.Set64(done.Load())
+		case <-stop:
+			_ = bar.Set64(done.Load())
+			_ = bar.Finish()
+			return
+		}
+	}
+}
+
+type diceCmd struct {
+	Expr string   `arg:"" help:"A dice expression: 2d6+1, d3, D6+E, 3d6-2, d%."`
+	Var  []string `short:"v" help:"Bind a variable, as E=3." placeholder:"NAME=N"`
+	output
+}
+
+func (c diceCmd) Run(e *env) error {
+	x, err := dice.ParseExpr(c.Expr)
+	if err != nil {
+		return volley.Errorf(volley.EINVALID, "%v", err)
+	}
+	vars := map[string]int{}
+	for _, v := range c.Var {
+		name, val, ok := strings.Cut(v, "=")
+		var n int
+		if _, err := fmt.Sscan(val, &n); !ok || err != nil {
+			return usageError{fmt.Errorf("--var %q: want NAME=N", v)}
+		}
+		vars[name] = n
+	}
+	d, err := x.Dist(vars)
+	if err != nil {
+		return volley.Errorf(volley.EINVALID, "%v", err)
+	}
+	if c.JSON {
+		return writeJSON(e.stdout, struct {
+			Expr         string    `json:"expr"`
+			Distribution dice.Dist `json:"distribution"`
+			Mean         float64   `json:"mean"`
+			StdDev       float64   `json:"stddev"`
+		}{x.String(), d, d.Mean(), d.StdDev()})
+	}
+	fmt.Fprintf(e.stdout, "%s   mean %.4g   sd %.4g\n", x, d.Mean(), d.StdDev())
+	writeDist(e.stdout, "", d)
+	return nil
+}
+
+func checkPlotName(name string) error {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".png", ".svg":
+		return nil
+	}
+	return usageError{fmt.Errorf("--plot %s: the file must end in .png or .svg", name)}
+}

@@ -1,0 +1,122 @@
+// Command volley resolves wargame shooting: it checks scenario files, shows what every
+// shot needs and why it may not be taken (aim), computes the exact odds of every outcome
+// (odds), rolls seeded, recorded dice (resolve), and cross-checks the odds by Monte Carlo
+// (sim).
+//
+// Exit status: 0 ok, 1 bad input (the message is on stderr), 2 bad usage.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/alecthomas/kong"
+	"golang.org/x/term"
+
+	"github.com/volley-wargames/volley/rules"
+	"github.com/volley-wargames/volley/scenario"
+
+	// The rule systems, registered from init. This is the only place that names them.
+	_ "github.com/volley-wargames/volley/rules/dropzone"
+)
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitInput = 1
+	exitUsage = 2
+)
+
+// cli is the command line. Each command is a struct with a Run method.
+type cli struct {
+	Rulesets rulesetsCmd `cmd:"" help:"List the rule systems volley knows."`
+	Check    checkCmd    `cmd:"" help:"Check a scenario file and report every problem in it."`
+	Aim      aimCmd      `cmd:"" help:"Show whether each declared shot is possible, why not, its modifiers and chance to hit."`
+	Odds     oddsCmd     `cmd:"" help:"Exact distribution of every outcome of the scenario's action, without rolling."`
+	Resolve  resolveCmd  `cmd:"" help:"Roll the scenario's action with seeded dice and show every die and step."`
+	Sim      simCmd      `cmd:"" help:"Monte Carlo simulation of the action, compared with the exact odds."`
+	Dice     diceCmd     `cmd:"" help:"Exact distribution of a dice expression such as 2d6+1."`
+}
+
+// env is what commands write to; tests swap it.
+type env struct {
+	stdout, stderr io.Writer
+	// terminal is true when stderr is a terminal: progress bars only then.
+	terminal bool
+}
+
+// usageError marks an error in how volley was called, as opposed to bad input.
+type usageError struct{ error }
+
+func main() {
+	os.Exit(run(os.Args[1:], &env{stdout: os.Stdout, stderr: os.Stderr, terminal: isTerminal(os.Stderr)}))
+}
+
+// run runs volley with args and returns the exit status.
+func run(args []string, e *env) (status int) {
+	var c cli
+	exited := false
+	parser, err := kong.New(&c,
+		kong.Name("volley"),
+		kong.Description("Exact odds and auditable dice for wargame shooting."),
+		kong.Writers(e.stdout, e.stderr),
+		kong.Exit(func(code int) { exited, status = true, code; panic(exitSignal{}) }),
+		kong.UsageOnError(),
+		kong.Bind(e),
+	)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "volley:", err)
+		return exitUsage
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(exitSignal); !ok || !exited {
+				panic(r)
+			}
+		}
+	}()
+	ctx, err := parser.Parse(args)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "volley:", err)
+		return exitUsage
+	}
+	if err := ctx.Run(); err != nil {
+		return report(e, err)
+	}
+	return exitOK
+}
+
+// exitSignal unwinds out of kong when it asks to exit (after --help).
+type exitSignal struct{}
+
+// report prints err for a person and picks the exit status.
+func report(e *env, err error) int {
+	var ue usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintln(e.stderr, "volley:", ue.error)
+		return exitUsage
+	}
+	var list scenario.ErrorList
+	if errors.As(err, &list) {
+		for _, one := range list {
+			fmt.Fprintln(e.stderr, one)
+		}
+		return exitInput
+	}
+	fmt.Fprintln(e.stderr, "volley:", err)
+	return exitInput
+}
+
+type rulesetsCmd struct{}
+
+func (rulesetsCmd) Run(e *env) error {
+	for _, n := range rules.Names() {
+		fmt.Fprintln(e.stdout, n)
+	}
+	return nil
+}
+
+// isTerminal reports whether f is a terminal, where a progress bar makes sense.
+func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }

@@ -1,0 +1,191 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// runCLI runs the CLI in-process and returns its exit status and output.
+func runCLI(args ...string) (status int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	status = run(args, &env{stdout: &out, stderr: &errOut})
+	return status, out.String(), errOut.String()
+}
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s (run go test -update if the change is intended)\ngot:\n%s", path, got)
+	}
+}
+
+var examples = []string{"sabres", "coherency-evasion", "equalizer-vs-hunter", "checks"}
+
+func example(name string) string {
+	return filepath.Join("..", "..", "examples", "dropzone", name+".yaml")
+}
+
+func TestGoldenExamples(t *testing.T) {
+	for _, name := range examples {
+		for _, c := range []struct {
+			suffix string
+			args   []string
+		}{
+			{"aim.txt", []string{"aim"}},
+			{"odds.json", []string{"odds", "--json"}},
+			{"odds.txt", []string{"odds"}},
+			{"resolve.json", []string{"resolve", "--seed", "7", "--json"}},
+			{"resolve.txt", []string{"resolve", "--seed", "7"}},
+		} {
+			t.Run(name+"."+c.suffix, func(t *testing.T) {
+				status, out, errOut := runCLI(append(c.args, example(name))...)
+				if name == "checks" && strings.HasPrefix(c.suffix, "resolve") {
+					// Resolve refuses the shots that cannot be taken, naming each.
+					if status != exitInput || !strings.Contains(errOut, "out_of_arc") {
+						t.Fatalf("status %d, stderr %q; want 1 and the refused shots", status, errOut)
+					}
+					golden(t, "dropzone-"+name+"."+c.suffix, errOut)
+					return
+				}
+				if status != exitOK {
+					t.Fatalf("status %d, stderr:\n%s", status, errOut)
+				}
+				golden(t, "dropzone-"+name+"."+c.suffix, out)
+			})
+		}
+	}
+}
+
+// TestMustShow checks the numbers the issue names, through the CLI's JSON.
+func TestMustShow(t *testing.T) {
+	_, out, _ := runCLI("odds", example("coherency-evasion"), "--json")
+	if !strings.Contains(out, `"need": 6,`) || !strings.Contains(out, `"p_hit": 0.16666666666666666,`) {
+		t.Errorf("coherency-evasion: want need 6 and p_hit 1/6 in:\n%s", out)
+	}
+	_, out, _ = runCLI("odds", example("equalizer-vs-hunter"), "--json")
+	if !strings.Contains(out, "\"damage\": {\n          \"0\": 1\n        }") || !strings.Contains(out, `"p_destroyed": 0`) {
+		t.Errorf("equalizer-vs-hunter: want damage all at 0 and p_destroyed 0 in:\n%s", out)
+	}
+}
+
+func TestResolveIsByteIdentical(t *testing.T) {
+	_, first, _ := runCLI("resolve", example("sabres"), "--seed", "7", "--json")
+	for range 5 {
+		if _, again, _ := runCLI("resolve", example("sabres"), "--seed", "7", "--json"); again != first {
+			t.Fatal("two runs with seed 7 differ")
+		}
+	}
+	if _, other, _ := runCLI("resolve", example("sabres"), "--seed", "8", "--json"); other == first {
+		t.Error("seeds 7 and 8 rolled the same")
+	}
+}
+
+func TestBadScenarioReportsEveryError(t *testing.T) {
+	status, out, errOut := runCLI("odds", filepath.Join("testdata", "bad.yaml"))
+	if status != exitInput {
+		t.Errorf("status %d; want %d", status, exitInput)
+	}
+	if out != "" {
+		t.Errorf("stdout %q; want nothing", out)
+	}
+	want := "testdata/bad.yaml:5:5: unknown field \"armor\" (did you mean \"armour\"?)\n" +
+		"testdata/bad.yaml:10:102: shots: want a number of shots such as 2 or D3, got \"two\"\n"
+	if errOut != want {
+		t.Errorf("stderr:\n%s\nwant both errors, as\n%s", errOut, want)
+	}
+	golden(t, "bad.stderr", errOut)
+}
+
+func TestExitStatuses(t *testing.T) {
+	tests := []struct {
+		args   []string
+		status int
+		stderr string
+	}{
+		{[]string{"odds", "testdata/no-such-file.yaml"}, exitInput, "no-such-file.yaml"},
+		{[]string{"odds", "--frobnicate", example("sabres")}, exitUsage, "unknown flag --frobnicate"},
+		{[]string{"resolve", example("sabres")}, exitUsage, "--seed"},
+		{[]string{"sim", example("sabres"), "--trials", "0"}, exitUsage, "--trials"},
+		{[]string{"odds", example("sabres"), "--plot", "x.gif"}, exitUsage, ".png or .svg"},
+		{[]string{"dice", "2d"}, exitInput, "col 3"},
+		{[]string{"rulesets"}, exitOK, ""},
+		{[]string{"--help"}, exitOK, ""},
+		{[]string{}, exitUsage, ""},
+	}
+	for _, tt := range tests {
+		status, _, errOut := runCLI(tt.args...)
+		if status != tt.status || !strings.Contains(errOut, tt.stderr) {
+			t.Errorf("volley %s: status %d, stderr %q; want %d and %q", strings.Join(tt.args, " "), status, errOut, tt.status, tt.stderr)
+		}
+	}
+}
+
+func TestPlot(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"odds.png", "odds.svg"} {
+		path := filepath.Join(dir, name)
+		if status, _, errOut := runCLI("odds", example("sabres"), "--plot", path); status != exitOK {
+			t.Fatalf("status %d: %s", status, errOut)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if strings.HasSuffix(name, ".png") {
+			img, err := png.Decode(f)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if b := img.Bounds(); b.Dx() < 300 || b.Dy() < 300 {
+				t.Errorf("%s is %v; too small to read", name, b)
+			}
+		} else if st, _ := f.Stat(); st.Size() < 1000 {
+			t.Errorf("%s has %d bytes", name, st.Size())
+		}
+	}
+}
+
+func TestSimIsDeterministic(t *testing.T) {
+	args := []string{"sim", example("sabres"), "--trials", "50000", "--seed", "3", "--json"}
+	status, first, errOut := runCLI(args...)
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	if _, again, _ := runCLI(args...); again != first {
+		t.Error("two simulations with one seed differ")
+	}
+	if !strings.Contains(first, `"exact"`) {
+		t.Error("sim --json lacks the exact odds to compare with")
+	}
+}
+
+func TestDiceCommand(t *testing.T) {
+	status, out, _ := runCLI("dice", "2d6", "--json")
+	if status != exitOK || !strings.Contains(out, `"7": 0.16666666666666666`) {
+		t.Errorf("dice 2d6: status %d, %s", status, out)
+	}
+	status, out, _ = runCLI("dice", "D6+E", "-v", "E=3")
+	if status != exitOK || !strings.Contains(out, "mean 6.5") {
+		t.Errorf("dice D6+E with E=3: status %d, %s", status, out)
+	}
+}

@@ -1,0 +1,40 @@
+package los_test
+
+import (
+	"fmt"
+
+	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/los"
+)
+
+// rect returns an axis-aligned rectangular footprint.
+func rect(x0, y0, x1, y1 float64) geom.Polygon {
+	return geom.Polygon{geom.V(x0, y0), geom.V(x1, y0), geom.V(x1, y1), geom.V(x0, y1)}
+}
+
+func ExampleScene_Clear() {
+	// A 1"-high wall across the line between two models.
+	table := los.Scene{Prisms: []los.Prism{{Footprint: rect(4, -3, 5, 3), Top: 1}}}
+	eye := los.Point3{X: 0, Y: 0, Z: 1.2}
+	fmt.Println(table.Clear(eye, los.Point3{X: 10, Y: 0, Z: 0.2}, nil)) // feet
+	fmt.Println(table.Clear(eye, los.Point3{X: 10, Y: 0, Z: 1.2}, nil)) // head
+	// Output:
+	// false
+	// true
+}
+
+func ExampleScene_VisibleFraction() {
+	// A wall as high as the eye hides the lower half of a 2"-tall model.
+	table := los.Scene{Prisms: []los.Prism{{Footprint: rect(8, -3, 9, 3), Top: 1}}}
+	eye := los.Point3{X: 0, Y: 0, Z: 1}
+	target := los.Silhouette{Base: geom.Circle{C: geom.V(10, 0), R: 0.5}, Height: 2}
+	fmt.Println(table.VisibleFraction(eye, target, 3, 4, nil))
+
+	// The wall is the terrain the target is hiding behind; a rule that
+	// ignores it (say, for a weapon that fires over cover) sees everything.
+	overCover := func(i int) bool { return i == 0 }
+	fmt.Println(table.VisibleFraction(eye, target, 3, 4, overCover))
+	// Output:
+	// 0.5
+	// 1
+}

@@ -1,0 +1,143 @@
+package volley
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"github.com/volley-wargames/volley/dice"
+)
+
+// AimStatus says whether a shot can be taken.
+type AimStatus string
+
+// The statuses a shot can have. Every rule system uses these five; the reason says which
+// of its own rules decided.
+const (
+	StatusOK          AimStatus = "ok"
+	StatusBlocked     AimStatus = "blocked"      // no line of sight
+	StatusOutOfRange  AimStatus = "out_of_range" // beyond the weapon's range
+	StatusOutOfArc    AimStatus = "out_of_arc"   // outside the weapon's arc of fire
+	StatusNotEligible AimStatus = "not_eligible" // the shooter or weapon may not fire at this target at all
+)
+
+// Modifier is one named adjustment to a roll or a chance, in the units of the roll it
+// adjusts (pips on a die, percentage points on a d100).
+type Modifier struct {
+	Rule  string  `json:"rule"`
+	Value float64 `json:"value"`
+}
+
+// Aim is what a player sees when pointing a weapon at a target: whether the shot is
+// possible, why not, and the true chance if it is.
+type Aim struct {
+	Shooter string    `json:"shooter"`
+	Weapon  string    `json:"weapon"`
+	Target  string    `json:"target"`
+	Status  AimStatus `json:"status"`
+	// Reason cites the rule that decided the status; for an ok shot it summarises it.
+	Reason string `json:"reason"`
+	// Range is the distance measured as the rule system measures it, in RangeUnit.
+	Range     float64    `json:"range"`
+	RangeUnit string     `json:"range_unit"`
+	Modifiers []Modifier `json:"modifiers"`
+	// Need is the roll (or percentage) needed after modifiers; 0 when no roll is made.
+	Need float64 `json:"need"`
+	// PHit is the true probability that one shot hits, in [0,1]; 0 unless Status is ok.
+	PHit float64 `json:"p_hit"`
+	// Shots is how many shots the weapon puts on the target (the mean, if it is random).
+	Shots float64 `json:"shots,omitempty"`
+	// Notes are facts a player should know that change nothing volley computes, such as a
+	// special rule volley keeps as data only.
+	Notes []string `json:"notes,omitempty"`
+}
+
+// Odds is the exact distribution of every outcome of an action.
+type Odds struct {
+	Aims    []Aim        `json:"aims"`
+	Targets []TargetOdds `json:"targets"`
+	// Values are the scalars players quote in this system, such as chance_to_hit.
+	Values map[string]float64 `json:"values"`
+}
+
+// TargetOdds is what an action may do to one target. Each measure (damage, hits,
+// casualties…) has a distribution and its mean.
+type TargetOdds struct {
+	Target        string               `json:"target"`
+	Distributions map[string]dice.Dist `json:"distributions"`
+	Mean          map[string]float64   `json:"mean"`
+	PDestroyed    float64              `json:"p_destroyed"`
+}
+
+// Step is one line of a resolution's trace: the rule applied, what went in, what came out.
+// Enough steps reproduce a seed's worked example line by line.
+type Step struct {
+	Rule   string         `json:"rule"`
+	Inputs map[string]any `json:"inputs"`
+	Result any            `json:"result"`
+}
+
+// Outcome is a resolved action: every die, every step, and what happened to each target.
+type Outcome struct {
+	Rolls   []dice.Roll    `json:"rolls"`
+	Trace   []Step         `json:"trace"`
+	Targets []TargetResult `json:"targets"`
+}
+
+// TargetResult is what a resolved action did to one target. Measures holds one count per
+// measure the rule system inflicts (damage, hits, casualties…) and any state that follows
+// (damage_points left). It is written to JSON flat: {"target": id, "<measure>": n, …,
+// "destroyed": bool}.
+type TargetResult struct {
+	Target    string
+	Measures  map[string]float64
+	Destroyed bool
+}
+
+// MarshalJSON writes the flat form, measures in name order.
+func (r TargetResult) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString(`{"target":`)
+	id, err := json.Marshal(r.Target)
+	if err != nil {
+		return nil, err
+	}
+	b.Write(id)
+	names := make([]string, 0, len(r.Measures))
+	for k := range r.Measures {
+		if k == "target" || k == "destroyed" {
+			return nil, fmt.Errorf("volley: measure name %q is reserved", k)
+		}
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		key, _ := json.Marshal(k)
+		val, err := json.Marshal(r.Measures[k])
+		if err != nil {
+			return nil, err
+		}
+		b.WriteByte(',')
+		b.Write(key)
+		b.WriteByte(':')
+		b.Write(val)
+	}
+	fmt.Fprintf(&b, `,"destroyed":%t}`, r.Destroyed)
+	return b.Bytes(), nil
+}
+
+// State is a battle as players see it.
+type State struct {
+	Units []UnitState `json:"units"`
+}
+
+// UnitState is one unit's condition. Values holds the system's counters, such as
+// damage_points.
+type UnitState struct {
+	ID        string             `json:"id"`
+	Name      string             `json:"name,omitempty"`
+	Side      string             `json:"side"`
+	Values    map[string]float64 `json:"values"`
+	Destroyed bool               `json:"destroyed"`
+}

@@ -1,0 +1,248 @@
+package dropzone
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// Monte Carlo tolerance: a simulated probability p̂ over N trials must lie within
+// simSigmas standard errors of the exact p, plus 1/N for outcomes too rare to show up.
+// At a fixed seed the test is deterministic; 5 standard errors keeps it meaningful
+// (a wrong rule shifts probabilities by far more) without being brittle.
+const simSigmas = 5
+
+func agrees(exact, sim float64, n int) bool {
+	se := math.Sqrt(exact * (1 - exact) / float64(n))
+	return math.Abs(exact-sim) <= simSigmas*se+1/float64(n)
+}
+
+// compareToExact fails the test where a simulated distribution strays from the odds.
+func compareToExact(t *testing.T, name string, odds volley.Odds, got []volley.TargetOdds, n int) {
+	t.Helper()
+	if len(got) != len(odds.Targets) {
+		t.Fatalf("%s: %d simulated targets; %d exact", name, len(got), len(odds.Targets))
+	}
+	for i, x := range odds.Targets {
+		s := got[i]
+		if s.Target != x.Target {
+			t.Fatalf("%s: target %d is %s; exact has %s", name, i, s.Target, x.Target)
+		}
+		for m, xd := range x.Distributions {
+			sd := s.Distributions[m]
+			for v := min(xd.Min(), sd.Min()); v <= max(xd.Max(), sd.Max()); v++ {
+				if !agrees(xd.P(v), sd.P(v), n) {
+					t.Errorf("%s: %s P(%s=%d): simulated %.5f, exact %.5f", name, x.Target, m, v, sd.P(v), xd.P(v))
+				}
+			}
+		}
+		if !agrees(x.PDestroyed, s.PDestroyed, n) {
+			t.Errorf("%s: %s p_destroyed: simulated %.5f, exact %.5f", name, x.Target, s.PDestroyed, x.PDestroyed)
+		}
+	}
+}
+
+// randomShots is a scenario with a rolled number of shots, passive countermeasures and
+// Devastator, so that every branch of the odds is simulated.
+const randomShots = `
+ruleset: dropzone
+types:
+  - name: Gunship
+    armour: 8
+    damage_points: 4
+    base: 1
+    height: 1
+    weapons:
+      - {name: Rotary, mf: "-", arc: F/S/R, full_range: 30, countered_range: 30, shots: D3+1, accuracy: 4+, energy: 5, special: [Devastator 1]}
+      - {name: Rockets, mf: "-", arc: F, full_range: 30, countered_range: 30, shots: 2, accuracy: "-", energy: 6}
+  - name: Walker
+    armour: 7
+    damage_points: 3
+    base: 1
+    height: 1
+    countermeasures: {passive: 4+, evasion: 1}
+units:
+  - {id: g1, type: Gunship, side: A, squad: g, at: [0, 0]}
+  - {id: g2, type: Gunship, side: A, squad: g, at: [3, 0]}
+  - {id: w1, type: Walker, side: B, at: [0, 10]}
+  - {id: w2, type: Walker, side: B, at: [4, 10]}
+action:
+  declarations:
+    - {unit: g1, weapon: Rotary, target: w1}
+    - {unit: g1, weapon: Rockets, target: w1}
+    - {unit: g2, weapon: Rotary, target: w2}
+`
+
+func TestSimAgreesWithOdds(t *testing.T) {
+	const trials = 200_000
+	cases := map[string]func(t *testing.T) (*Battle, *Shooting){
+		"sabres":       func(t *testing.T) (*Battle, *Shooting) { return mustLoadFile(t, "sabres.yaml") },
+		"checks":       func(t *testing.T) (*Battle, *Shooting) { return mustLoadFile(t, "checks.yaml") },
+		"random-shots": func(t *testing.T) (*Battle, *Shooting) { return mustLoad(t, randomShots) },
+	}
+	for name, load := range cases {
+		t.Run(name, func(t *testing.T) {
+			b, a := load(t)
+			odds, err := b.Odds(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sim, err := b.Sampler(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := volley.Simulate(sim, 20261121, trials, nil)
+			compareToExact(t, name, odds, res.Targets, trials)
+		})
+	}
+}
+
+// TestResolveAgreesWithOdds rolls the real Resolve, trace and all, on fresh battles and
+// checks its damage against the odds: the fast sampler and Resolve must implement the
+// same rules.
+func TestResolveAgreesWithOdds(t *testing.T) {
+	const trials = 4000
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "sabres.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string][]byte{"sabres": src, "random-shots": []byte(randomShots)} {
+		t.Run(name, func(t *testing.T) {
+			doc, err := scenario.Parse(name, text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b0, a0, err := Ruleset{}.Load(doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			odds, _ := b0.Odds(a0)
+			counts := map[string]map[int]int{}
+			destroyed := map[string]int{}
+			for n := range trials {
+				b, a, _ := Ruleset{}.Load(doc)
+				out, err := b.Resolve(a, dice.ForAction(99, n))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, r := range out.Targets {
+					if counts[r.Target] == nil {
+						counts[r.Target] = map[int]int{}
+					}
+					counts[r.Target][int(r.Measures[MeasureDamage])]++
+					if r.Destroyed {
+						destroyed[r.Target]++
+					}
+				}
+			}
+			for _, x := range odds.Targets {
+				d := x.Distributions[MeasureDamage]
+				for v := d.Min(); v <= d.Max(); v++ {
+					got := float64(counts[x.Target][v]) / trials
+					if !agrees(d.P(v), got, trials) {
+						t.Errorf("%s P(damage=%d): resolved %.4f, exact %.4f", x.Target, v, got, d.P(v))
+					}
+				}
+				if got := float64(destroyed[x.Target]) / trials; !agrees(x.PDestroyed, got, trials) {
+					t.Errorf("%s destroyed: resolved %.4f, exact %.4f", x.Target, got, x.PDestroyed)
+				}
+			}
+		})
+	}
+}
+
+// TestOddsSumToOne guards the invariant on every example.
+func TestOddsSumToOne(t *testing.T) {
+	for _, name := range []string{"sabres.yaml", "checks.yaml", "coherency-evasion.yaml", "equalizer-vs-hunter.yaml"} {
+		b, a := mustLoadFile(t, name)
+		odds, err := b.Odds(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tg := range odds.Targets {
+			for m, d := range tg.Distributions {
+				sum := 0.0
+				for _, o := range d.Outcomes() {
+					if o.P < 0 {
+						t.Errorf("%s %s %s: negative probability at %d", name, tg.Target, m, o.Value)
+					}
+					sum += o.P
+				}
+				if math.Abs(sum-1) > 1e-12 {
+					t.Errorf("%s %s %s sums to %v", name, tg.Target, m, sum)
+				}
+			}
+		}
+	}
+}
+
+// FuzzLoad feeds arbitrary documents to the Dropzone loader: it must never panic, its
+// errors must all carry positions, and whatever it accepts must aim and count.
+func FuzzLoad(f *testing.F) {
+	for _, name := range []string{"sabres.yaml", "checks.yaml", "coherency-evasion.yaml", "equalizer-vs-hunter.yaml"} {
+		src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(src)
+	}
+	f.Add([]byte(randomShots))
+	f.Add([]byte("ruleset: dropzone\nunits: []\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		doc, err := scenario.Parse("fuzz.yaml", src)
+		if err != nil {
+			return
+		}
+		b, a, err := Ruleset{}.Load(doc)
+		if err != nil {
+			var list scenario.ErrorList
+			if !errors.As(err, &list) {
+				t.Fatalf("error without positions: %v", err)
+			}
+			for _, e := range list {
+				if !e.Pos.IsValid() {
+					t.Fatalf("error without a position: %v", e)
+				}
+			}
+			return
+		}
+		if a == nil {
+			return
+		}
+		battle := b.(*Battle)
+		total := 0
+		for _, d := range a.(*Shooting).Declarations {
+			u, _ := battle.Unit(d.Shooter)
+			total += u.Type.weapon(d.Weapon).Shots.Dist().Max()
+		}
+		if total > 2000 {
+			return // a valid but expensive question; not what this fuzzer is for
+		}
+		aims := b.Aim(a)
+		odds, err := b.Odds(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, aim := range aims {
+			if aim.PHit < 0 || aim.PHit > 1 || math.IsNaN(aim.PHit) {
+				t.Fatalf("aim %d: p_hit %v", i, aim.PHit)
+			}
+		}
+		for _, tg := range odds.Targets {
+			if tg.PDestroyed < 0 || tg.PDestroyed > 1+1e-12 {
+				t.Fatalf("%s p_destroyed %v", tg.Target, tg.PDestroyed)
+			}
+		}
+		before := fmt.Sprint(b.State())
+		if _, err := b.Resolve(a, dice.ForAction(1, 0)); err != nil && fmt.Sprint(b.State()) != before {
+			t.Fatal("a refused action changed the battle")
+		}
+	})
+}

@@ -1,0 +1,305 @@
+package dropzone
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/los"
+	"github.com/volley-wargames/volley/rules"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// Name is the value of `ruleset:` that selects this system.
+const Name = "dropzone"
+
+func init() { rules.Register(Ruleset{}) }
+
+// Ruleset is the Dropzone-style weapon-profile system.
+type Ruleset struct{}
+
+var (
+	_ volley.Ruleset = Ruleset{}
+	_ volley.Battle  = (*Battle)(nil)
+	_ volley.Sampler = (*Battle)(nil)
+	_ volley.Action  = (*Shooting)(nil)
+)
+
+// Name returns "dropzone".
+func (Ruleset) Name() string { return Name }
+
+// Load decodes a Dropzone scenario and the action of its `action:` section, if any.
+func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
+	var f file
+	var errs scenario.ErrorList
+	if err := doc.Decode(&f); err != nil {
+		if !appendErrors(&errs, err) {
+			return nil, nil, err
+		}
+	}
+	b := load(doc, &f, &errs)
+	var a *Shooting
+	if f.Action != nil {
+		a = b.checkAction(doc, f.Action, &errs)
+	}
+	if err := errs.Err(); err != nil {
+		return nil, nil, err
+	}
+	if a == nil {
+		return b, nil, nil
+	}
+	return b, a, nil
+}
+
+// appendErrors adds a scenario error list to errs; it reports false for any other error.
+func appendErrors(errs *scenario.ErrorList, err error) bool {
+	var list scenario.ErrorList
+	if errors.As(err, &list) {
+		*errs = append(*errs, list...)
+		return true
+	}
+	return false
+}
+
+// Battle is a Dropzone battle: the table, the units and the damage they have taken.
+type Battle struct {
+	unit    scenario.Unit
+	options Options
+	types   map[string]*UnitType
+	units   []Unit
+	byID    map[string]int
+	terrain []Terrain
+	scene   *los.Scene
+	prismOf []int // terrain index of each prism in scene
+}
+
+// Unit is one model on the table.
+type Unit struct {
+	ID        string
+	Type      *UnitType
+	Side      string
+	Squad     string
+	At        geom.Vec // base centre, inches
+	Facing    float64  // compass degrees
+	Elevation float64  // height of the base above the table, inches
+	// DamagePoints left. At zero the unit is destroyed.
+	DamagePoints int
+	// Garrison is the id of the terrain piece (a building) the unit is inside, or "".
+	Garrison string
+}
+
+// Destroyed reports whether the unit has no damage points left.
+func (u *Unit) Destroyed() bool { return u.DamagePoints <= 0 }
+
+// Circle is the unit's base on the table.
+func (u *Unit) Circle() geom.Circle { return geom.Circle{C: u.At, R: u.Type.Base.Inches() / 2} }
+
+// Terrain is a piece of terrain: a footprint with a height.
+type Terrain struct {
+	ID        string
+	Footprint geom.Polygon
+	Height    float64 // inches
+	BlocksLOS bool
+}
+
+func (b *Battle) terrainIndex(id string) int {
+	for i, t := range b.terrain {
+		if t.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// Unit returns the unit with the given id.
+func (b *Battle) Unit(id string) (*Unit, bool) {
+	i, ok := b.byID[id]
+	if !ok {
+		return nil, false
+	}
+	return &b.units[i], true
+}
+
+// State lists every unit with its damage points.
+func (b *Battle) State() volley.State {
+	s := volley.State{Units: make([]volley.UnitState, len(b.units))}
+	for i := range b.units {
+		u := &b.units[i]
+		s.Units[i] = volley.UnitState{
+			ID:   u.ID,
+			Name: u.Type.Name,
+			Side: u.Side,
+			Values: map[string]float64{
+				"damage_points":     float64(u.DamagePoints),
+				"max_damage_points": float64(u.Type.DamagePoints),
+				"armour":            float64(u.Type.Armour),
+			},
+			Destroyed: u.Destroyed(),
+		}
+	}
+	return s
+}
+
+// Shooting is a squad's shooting action: every unit of the squad declares a target for
+// each weapon it fires before any die is rolled.
+type Shooting struct {
+	Squad string
+	// OutOfCoherency and Disembarked are facts about the squad's activation that the
+	// player states; the seed gives no rule to compute them.
+	OutOfCoherency bool
+	Disembarked    bool
+	// Moved is how far each unit moved this activation, in inches.
+	Moved        map[string]float64
+	Declarations []Declaration
+}
+
+// Kind returns "shoot".
+func (*Shooting) Kind() string { return "shoot" }
+
+// Declaration is one weapon of one unit aimed at one target. A weapon with several shots
+// puts them all on this target.
+type Declaration struct {
+	Shooter string
+	Weapon  string
+	Target  string
+}
+
+// actionSpec is a shooting action as written.
+type actionSpec struct {
+	Type           string                     `yaml:"type"`
+	Squad          string                     `yaml:"squad"`
+	OutOfCoherency bool                       `yaml:"out_of_coherency"`
+	Disembarked    bool                       `yaml:"disembarked"`
+	Moved          map[string]scenario.Length `yaml:"moved"`
+	Declarations   []declarationSpec          `yaml:"declarations,required"`
+}
+
+type declarationSpec struct {
+	Unit   string `yaml:"unit,required"`
+	Weapon string `yaml:"weapon,required"`
+	Target string `yaml:"target,required"`
+}
+
+// DecodeAction decodes a shooting action in the form of a scenario's `action:` section.
+func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
+	if doc == nil {
+		return nil, volley.Errorf(volley.EINVALID, "dropzone: no action")
+	}
+	var spec actionSpec
+	var errs scenario.ErrorList
+	if err := doc.Decode(&spec); err != nil {
+		if !appendErrors(&errs, err) {
+			return nil, err
+		}
+		return nil, errs.Err()
+	}
+	a := b.checkAction(doc, &spec, &errs)
+	if err := errs.Err(); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// checkAction resolves the names in an action against the battle. Whether each shot is
+// possible is Aim's business, not the decoder's: an impossible shot is still a valid
+// question to ask.
+func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.ErrorList) *Shooting {
+	if s.Type != "" && s.Type != "shoot" {
+		errs.Add(at(doc, &s.Type), "action type %q is not one of this system's: shoot", s.Type)
+	}
+	a := &Shooting{
+		Squad:          s.Squad,
+		OutOfCoherency: s.OutOfCoherency,
+		Disembarked:    s.Disembarked,
+		Moved:          map[string]float64{},
+	}
+	if len(s.Declarations) == 0 && doc.Pos(&s.Declarations).IsValid() {
+		errs.Add(at(doc, &s.Declarations), "declarations: a shooting action declares at least one shot")
+	}
+	seen := map[[2]string]bool{}
+	for i := range s.Declarations {
+		d := &s.Declarations[i]
+		u, ok := b.Unit(d.Unit)
+		if !ok {
+			if d.Unit != "" {
+				errs.Add(at(doc, &d.Unit), "unknown unit %q%s", d.Unit, suggest(d.Unit, b.unitIDs()))
+			}
+			continue
+		}
+		if a.Squad == "" {
+			a.Squad = u.Squad
+		}
+		if u.Squad != a.Squad {
+			errs.Add(at(doc, &d.Unit), "unit %q is in squad %q, not %q: a shooting action is one squad's", u.ID, u.Squad, a.Squad)
+		}
+		if u.Type.weapon(d.Weapon) == nil && d.Weapon != "" {
+			errs.Add(at(doc, &d.Weapon), "unit %q (%s) has no weapon %q%s", u.ID, u.Type.Name, d.Weapon, suggest(d.Weapon, u.Type.weaponNames()))
+		}
+		key := [2]string{d.Unit, d.Weapon}
+		if seen[key] {
+			errs.Add(at(doc, &d.Weapon), "unit %q already declared a target for %q: a weapon fires at one target", d.Unit, d.Weapon)
+		}
+		seen[key] = true
+		if _, ok := b.Unit(d.Target); !ok && d.Target != "" {
+			errs.Add(at(doc, &d.Target), "unknown target %q%s", d.Target, suggest(d.Target, b.unitIDs()))
+		}
+		a.Declarations = append(a.Declarations, Declaration{Shooter: d.Unit, Weapon: d.Weapon, Target: d.Target})
+	}
+	for id, dist := range s.Moved {
+		u, ok := b.Unit(id)
+		switch {
+		case !ok:
+			errs.Add(doc.KeyPos(&s.Moved, id), "moved: unknown unit %q", id)
+		case a.Squad != "" && u.Squad != a.Squad:
+			errs.Add(doc.KeyPos(&s.Moved, id), "moved: unit %q is not in squad %q", id, a.Squad)
+		default:
+			a.Moved[id] = dist.Inches()
+		}
+	}
+	if a.Squad != "" && s.Squad != "" && !b.hasSquad(s.Squad) {
+		errs.Add(at(doc, &s.Squad), "unknown squad %q", s.Squad)
+	}
+	return a
+}
+
+func (b *Battle) hasSquad(name string) bool {
+	for i := range b.units {
+		if b.units[i].Squad == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *Battle) unitIDs() []string {
+	ids := make([]string, len(b.units))
+	for i := range b.units {
+		ids[i] = b.units[i].ID
+	}
+	return ids
+}
+
+func (t *UnitType) weapon(name string) *Weapon {
+	for i := range t.Weapons {
+		if t.Weapons[i].Name == name {
+			return &t.Weapons[i]
+		}
+	}
+	return nil
+}
+
+func (t *UnitType) weaponNames() []string {
+	names := make([]string, len(t.Weapons))
+	for i := range t.Weapons {
+		names[i] = t.Weapons[i].Name
+	}
+	return names
+}
+
+func suggest(word string, known []string) string {
+	if s := scenario.DidYouMean(word, known); s != "" {
+		return fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return ""
+}

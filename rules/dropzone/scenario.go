@@ -1,0 +1,274 @@
+package dropzone
+
+import (
+	"math"
+	"sort"
+
+	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// file is a Dropzone scenario as written.
+type file struct {
+	scenario.Header `yaml:",inline"`
+	Options         Options       `yaml:"options"`
+	Types           []UnitType    `yaml:"types"`
+	Units           []unitSpec    `yaml:"units,required"`
+	Terrain         []terrainSpec `yaml:"terrain"`
+	Action          *actionSpec   `yaml:"action"`
+}
+
+// Options are the readings of the rules a scenario may switch. Every one has a default
+// that follows docs/rules/dropzone.md.
+type Options struct {
+	// SilhouetteSamples is the columns × rows of rays traced to a target to measure how
+	// much of it the firer sees (hull down). Default 9 × 8.
+	SilhouetteSamples [2]int `yaml:"silhouette_samples"`
+	// ContactTolerance is how close two bases must be to count as in contact. Default 0.05".
+	ContactTolerance scenario.Length `yaml:"contact_tolerance"`
+	// ArticulatedFrom says where an Articulated weapon may draw line of sight from:
+	// "top" (1" above the top of the model, default) or "centre" (1" above the middle of
+	// the model's height).
+	ArticulatedFrom string `yaml:"articulated_from"`
+	// UnitsBlockLOS makes other models block line of sight like terrain. Default false:
+	// only terrain blocks, as the seed names no other blocker.
+	UnitsBlockLOS bool `yaml:"units_block_los"`
+}
+
+// Option defaults.
+const (
+	defaultSampleCols       = 9
+	defaultSampleRows       = 8
+	defaultContactTolerance = 0.05
+	ArticulatedFromTop      = "top"
+	ArticulatedFromCentre   = "centre"
+)
+
+// UnitType is a unit's stat sheet: what every unit of that type shares.
+type UnitType struct {
+	Name            string          `yaml:"name,required"`
+	Armour          int             `yaml:"armour,required"`
+	DamagePoints    int             `yaml:"damage_points,required"`
+	Base            scenario.Length `yaml:"base,required"`   // base diameter
+	Height          scenario.Length `yaml:"height,required"` // model height above its base
+	Countermeasures Countermeasures `yaml:"countermeasures"`
+	Weapons         []Weapon        `yaml:"weapons"`
+}
+
+// Countermeasures a unit carries.
+type Countermeasures struct {
+	// Active countermeasures make every weapon use its countered range against the unit.
+	Active bool `yaml:"active"`
+	// Evasion is added to the accuracy of every shot at the unit.
+	Evasion int `yaml:"evasion"`
+	// Passive: each damage point is discarded on a D6 roll of this or more (0: none).
+	Passive Roll `yaml:"passive"`
+}
+
+// Weapon is one line of a weapons profile.
+type Weapon struct {
+	Name           string      `yaml:"name,required"`
+	MoveAndFire    MoveAndFire `yaml:"mf,required"`
+	Arc            Arc         `yaml:"arc,required"`
+	FullRange      Range       `yaml:"full_range,required"`
+	CounteredRange Range       `yaml:"countered_range,required"`
+	Shots          Shots       `yaml:"shots,required"`
+	Accuracy       Accuracy    `yaml:"accuracy,required"`
+	Energy         int         `yaml:"energy,required"`
+	Special        []Special   `yaml:"special"`
+}
+
+// Devastator returns X of the weapon's Devastator X rule, 0 without it.
+func (w *Weapon) Devastator() int {
+	for _, s := range w.Special {
+		if s.Name == SpecialDevastator {
+			return s.Value
+		}
+	}
+	return 0
+}
+
+// Has reports whether the weapon has the named special rule.
+func (w *Weapon) Has(name string) bool {
+	for _, s := range w.Special {
+		if s.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// unitSpec is one model on the table as written.
+type unitSpec struct {
+	ID           string          `yaml:"id,required"`
+	Type         string          `yaml:"type,required"`
+	Side         string          `yaml:"side,required"`
+	Squad        string          `yaml:"squad"`
+	At           scenario.Point  `yaml:"at,required"`
+	Facing       float64         `yaml:"facing"`
+	Elevation    scenario.Length `yaml:"elevation"`
+	DamagePoints *int            `yaml:"damage_points"` // left; default the type's
+	Garrison     string          `yaml:"garrison"`
+}
+
+// terrainSpec is a piece of terrain as written.
+type terrainSpec struct {
+	ID        string           `yaml:"id,required"`
+	Footprint []scenario.Point `yaml:"polygon,required"`
+	Height    scenario.Length  `yaml:"height,required"`
+	// BlocksLOS is true for solid terrain (the default); false makes it scenery only.
+	BlocksLOS *bool `yaml:"blocks_los"`
+}
+
+// load checks a decoded scenario and builds the battle. Every problem is added to errs.
+func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
+	b := &Battle{
+		unit:    doc.Unit(),
+		options: f.Options,
+		types:   map[string]*UnitType{},
+		byID:    map[string]int{},
+	}
+	o := &b.options
+	if o.SilhouetteSamples == [2]int{} {
+		o.SilhouetteSamples = [2]int{defaultSampleCols, defaultSampleRows}
+	}
+	if given(doc, &f.Options.SilhouetteSamples) && o.SilhouetteSamples[0] < 1 || o.SilhouetteSamples[1] < 1 || o.SilhouetteSamples[0]*o.SilhouetteSamples[1] > 10000 {
+		errs.Add(at(doc, &f.Options.SilhouetteSamples), "silhouette_samples: want two counts of at least 1 (columns, rows), at most 10000 rays in all")
+	}
+	if !doc.Pos(&f.Options.ContactTolerance).IsValid() {
+		o.ContactTolerance = scenario.Inches(defaultContactTolerance)
+	}
+	switch o.ArticulatedFrom {
+	case "":
+		o.ArticulatedFrom = ArticulatedFromTop
+	case ArticulatedFromTop, ArticulatedFromCentre:
+	default:
+		errs.Add(at(doc, &f.Options.ArticulatedFrom), "articulated_from: want %q or %q, got %q", ArticulatedFromTop, ArticulatedFromCentre, o.ArticulatedFrom)
+	}
+
+	for i := range f.Types {
+		t := &f.Types[i]
+		if t.Name == "" {
+			continue // missing: reported by Decode
+		}
+		if _, dup := b.types[t.Name]; dup {
+			errs.Add(at(doc, &t.Name), "type %q is defined twice", t.Name)
+			continue
+		}
+		checkType(doc, t, errs)
+		b.types[t.Name] = t
+	}
+
+	for i := range f.Terrain {
+		t := &f.Terrain[i]
+		poly := make(geom.Polygon, len(t.Footprint))
+		for j, p := range t.Footprint {
+			poly[j] = geom.V(p.X, p.Y)
+		}
+		if err := poly.Validate(); err != nil && given(doc, &t.Footprint) {
+			errs.Add(at(doc, &t.Footprint), "terrain %q: polygon: %v", t.ID, err)
+		}
+		if t.Height <= 0 && given(doc, &t.Height) {
+			errs.Add(at(doc, &t.Height), "terrain %q: height must be above 0", t.ID)
+		}
+		for _, other := range b.terrain {
+			if other.ID == t.ID && t.ID != "" {
+				errs.Add(at(doc, &t.ID), "terrain id %q is used twice", t.ID)
+			}
+		}
+		blocks := t.BlocksLOS == nil || *t.BlocksLOS
+		b.terrain = append(b.terrain, Terrain{ID: t.ID, Footprint: poly, Height: t.Height.Inches(), BlocksLOS: blocks})
+	}
+
+	for i := range f.Units {
+		s := &f.Units[i]
+		if s.ID == "" || s.Type == "" {
+			continue // missing: reported by Decode
+		}
+		if _, dup := b.byID[s.ID]; dup {
+			errs.Add(at(doc, &s.ID), "unit id %q is used twice", s.ID)
+			continue
+		}
+		t, ok := b.types[s.Type]
+		if !ok {
+			errs.Add(at(doc, &s.Type), "unit %q: unknown type %q%s", s.ID, s.Type, suggest(s.Type, typeNames(b.types)))
+			continue
+		}
+		u := Unit{
+			ID:           s.ID,
+			Type:         t,
+			Side:         s.Side,
+			Squad:        s.Squad,
+			At:           geom.V(s.At.X, s.At.Y),
+			Facing:       geom.NormDeg(s.Facing),
+			Elevation:    s.Elevation.Inches(),
+			DamagePoints: t.DamagePoints,
+			Garrison:     s.Garrison,
+		}
+		if u.Squad == "" {
+			u.Squad = u.ID // a unit on its own is a squad of one
+		}
+		if math.IsNaN(s.Facing) || math.IsInf(s.Facing, 0) {
+			errs.Add(at(doc, &s.Facing), "unit %q: facing must be a number of degrees", s.ID)
+		}
+		if s.DamagePoints != nil {
+			u.DamagePoints = *s.DamagePoints
+			if u.DamagePoints < 0 || u.DamagePoints > t.DamagePoints {
+				errs.Add(at(doc, s.DamagePoints), "unit %q: damage_points %d must lie between 0 and the type's %d", s.ID, u.DamagePoints, t.DamagePoints)
+			}
+		}
+		if s.Garrison != "" && b.terrainIndex(s.Garrison) < 0 {
+			errs.Add(at(doc, &s.Garrison), "unit %q: garrison %q is not a terrain id", s.ID, s.Garrison)
+		}
+		b.byID[u.ID] = len(b.units)
+		b.units = append(b.units, u)
+	}
+	return b
+}
+
+func checkType(doc *scenario.Doc, t *UnitType, errs *scenario.ErrorList) {
+	if t.DamagePoints < 1 && given(doc, &t.DamagePoints) {
+		errs.Add(at(doc, &t.DamagePoints), "type %q: damage_points must be at least 1", t.Name)
+	}
+	if t.Armour < 0 {
+		errs.Add(at(doc, &t.Armour), "type %q: armour cannot be negative", t.Name)
+	}
+	if t.Countermeasures.Evasion < 0 {
+		errs.Add(at(doc, &t.Countermeasures.Evasion), "type %q: evasion cannot be negative", t.Name)
+	}
+	seen := map[string]bool{}
+	for j := range t.Weapons {
+		w := &t.Weapons[j]
+		if seen[w.Name] && w.Name != "" {
+			errs.Add(at(doc, &w.Name), "type %q: weapon %q is listed twice", t.Name, w.Name)
+		}
+		seen[w.Name] = true
+		if w.Energy < 0 {
+			errs.Add(at(doc, &w.Energy), "weapon %q: energy cannot be negative", w.Name)
+		}
+	}
+}
+
+func typeNames(m map[string]*UnitType) []string {
+	names := make([]string, 0, len(m))
+	for n := range m {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// given reports whether the scenario wrote the value at ptr: defaults and missing
+// fields have no position. Checks of a value that was not given would only repeat the
+// "missing field" error.
+func given(doc *scenario.Doc, ptr any) bool { return doc.Pos(ptr).IsValid() }
+
+// at is where an error about the value at ptr belongs: where it was written, or the
+// start of the document for a value that was not (a default), so that every error
+// carries a position.
+func at(doc *scenario.Doc, ptr any) scenario.Pos {
+	if p := doc.Pos(ptr); p.IsValid() {
+		return p
+	}
+	return doc.Root()
+}

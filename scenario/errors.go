@@ -1,0 +1,107 @@
+package scenario
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Pos is a place in a scenario file. Line and Col count from 1; Col counts
+// characters (runes), as goccy/go-yaml does, not bytes. The zero Pos means
+// "not from a file": the value was a default.
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+// IsValid reports whether p is a place in a file, that is, whether it has a line.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+// String returns "file:line:col", or "line:col" when p has no file.
+// An invalid Pos prints as "-" so that a default never looks like a place.
+func (p Pos) String() string {
+	if !p.IsValid() {
+		return "-"
+	}
+	s := strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
+	if p.File != "" {
+		s = p.File + ":" + s
+	}
+	return s
+}
+
+// Error is one problem at one place in a scenario file.
+type Error struct {
+	Pos Pos
+	Msg string
+}
+
+// Error returns "file:line:col: msg". When Pos is invalid the place is left
+// out (keeping the file name if there is one), rather than printing "-".
+func (e *Error) Error() string {
+	switch {
+	case e.Pos.IsValid():
+		return e.Pos.String() + ": " + e.Msg
+	case e.Pos.File != "":
+		return e.Pos.File + ": " + e.Msg
+	}
+	return e.Msg
+}
+
+var _ error = (*Error)(nil)
+
+// ErrorList collects the errors of one or more files so that a player sees
+// every problem at once rather than one per run. Its order, once sorted, is by
+// file, line, column, then message.
+type ErrorList []*Error
+
+// Add appends an error at pos with a message formatted as by fmt.Sprintf.
+func (l *ErrorList) Add(pos Pos, format string, args ...any) {
+	*l = append(*l, &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Len returns the number of errors in l.
+func (l ErrorList) Len() int { return len(l) }
+
+// Sort sorts l in place by file, line, column, then message.
+func (l ErrorList) Sort() {
+	slices.SortStableFunc(l, compareErrors)
+}
+
+func compareErrors(a, b *Error) int {
+	return cmp.Or(
+		cmp.Compare(a.Pos.File, b.Pos.File),
+		cmp.Compare(a.Pos.Line, b.Pos.Line),
+		cmp.Compare(a.Pos.Col, b.Pos.Col),
+		cmp.Compare(a.Msg, b.Msg),
+	)
+}
+
+// Err returns nil if l is empty, and otherwise l sorted with repeats of the
+// same message at the same place removed. Repeats are common: a mistake inside
+// an anchored node is met once for every alias that uses it.
+func (l ErrorList) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	out := slices.Clone(l)
+	out.Sort()
+	out = slices.CompactFunc(out, func(a, b *Error) bool { return compareErrors(a, b) == 0 })
+	return out
+}
+
+var _ error = ErrorList(nil)
+
+// Error returns the errors one per line.
+func (l ErrorList) Error() string {
+	var b strings.Builder
+	for i, e := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}

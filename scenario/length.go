@@ -1,0 +1,176 @@
+package scenario
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Unit is the length unit a scenario document writes distances in.
+// The zero Unit means Inch, the unit most rule books use.
+type Unit string
+
+// The units a document may choose with its top-level distances: key.
+const (
+	Inch       Unit = "in"
+	Centimetre Unit = "cm"
+)
+
+// CentimetresPerInch converts between the two units; it is exact by definition.
+const CentimetresPerInch = 2.54
+
+// perInch returns how many of u make an inch.
+func (u Unit) perInch() float64 {
+	if u == Centimetre {
+		return CentimetresPerInch
+	}
+	return 1
+}
+
+// DecodeScalar accepts "in" or "cm". Checking here, rather than when a
+// distance is read, puts the error on the distances: line where it belongs.
+func (u *Unit) DecodeScalar(s Scalar) error {
+	switch Unit(s.Text) {
+	case Inch, Centimetre:
+		*u = Unit(s.Text)
+		return nil
+	}
+	return fmt.Errorf("want %q or %q, got %s", Inch, Centimetre, s.got())
+}
+
+var _ ScalarDecoder = (*Unit)(nil)
+
+// Length is a distance on the table, stored in inches whatever the unit of the
+// document it came from, so that rules never need to know that unit.
+//
+// In a document a Length is a number in the document's unit (see Header's
+// Distances) or a number with an explicit unit: 4", 4in, 10cm, 2.5 cm.
+// A Length is never negative. Infinity is not a Length: a rule system whose
+// weapons may have unlimited range wraps Length in a type of its own.
+type Length float64
+
+// Inches returns a Length of x inches.
+func Inches(x float64) Length { return Length(x) }
+
+// Centimetres returns a Length of x centimetres.
+func Centimetres(x float64) Length { return Length(x / CentimetresPerInch) }
+
+// Inches returns l in inches.
+func (l Length) Inches() float64 { return float64(l) }
+
+// In returns l in unit u, for output in the player's own unit.
+func (l Length) In(u Unit) float64 { return float64(l) * u.perInch() }
+
+// DecodeScalar reads a Length written as a number or as a string with a unit.
+func (l *Length) DecodeScalar(s Scalar) error {
+	x, err := lengthOf(s)
+	if err != nil {
+		return err
+	}
+	if x < 0 {
+		return errNegativeLength(s.Text)
+	}
+	*l = Length(x)
+	return nil
+}
+
+var _ ScalarDecoder = (*Length)(nil)
+
+// ParseLength reads a Length written as in a scenario document whose unit is
+// u: "12" (in unit u), "4\"", "4in", "4 in", "10cm". It is the parsing
+// DecodeScalar uses, for rule packages whose types wrap Length.
+func ParseLength(text string, u Unit) (Length, error) {
+	x, err := parseSignedLength(text, u)
+	if err != nil {
+		return 0, err
+	}
+	if x < 0 {
+		return 0, errNegativeLength(text)
+	}
+	return Length(x), nil
+}
+
+func errNegativeLength(text string) error {
+	return fmt.Errorf("a length cannot be negative, got %s", strings.TrimSpace(text))
+}
+
+// lengthOf reads s as a signed distance in inches. Numbers written as
+// numbers take the document's unit; strings may name their own.
+func lengthOf(s Scalar) (float64, error) {
+	switch s.Kind {
+	case KindInt, KindFloat:
+		x, ok := parseNumber(s)
+		if !ok || math.IsNaN(x) || math.IsInf(x, 0) {
+			return 0, errBadLength(s)
+		}
+		return x / s.Unit.perInch(), nil
+	case KindString:
+		return parseSignedLength(s.Text, s.Unit)
+	}
+	return 0, errBadLength(s)
+}
+
+func errBadLength(s Scalar) error {
+	return fmt.Errorf(`want a length like 6, 6" or 15cm, got %s`, s.got())
+}
+
+// lengthUnits are the unit suffixes a length may carry.
+var lengthUnits = map[string]Unit{`"`: Inch, "in": Inch, "cm": Centimetre}
+
+// parseSignedLength reads a number with an optional unit, in inches.
+// Negative values are allowed so that Point coordinates can share it.
+func parseSignedLength(text string, u Unit) (float64, error) {
+	t := strings.TrimSpace(text)
+	end := strings.IndexFunc(t, func(r rune) bool {
+		return !strings.ContainsRune("0123456789.+-eE_", r)
+	})
+	if end < 0 {
+		end = len(t)
+	}
+	num, suffix := t[:end], strings.TrimSpace(t[end:])
+	x, err := strconv.ParseFloat(strings.ReplaceAll(num, "_", ""), 64)
+	if num == "" || err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
+		return 0, errBadLength(Scalar{Text: text, Kind: KindString})
+	}
+	if suffix != "" {
+		unit, ok := lengthUnits[suffix]
+		if !ok {
+			return 0, fmt.Errorf(`unknown unit %q in length %q (want in, " or cm)`, suffix, t)
+		}
+		u = unit
+	}
+	return x / u.perInch(), nil
+}
+
+// Point is a position on the table in inches, written [x, y] or {x: …, y: …}.
+// Each coordinate is a number in the document's unit or carries its own, as a
+// Length does, but unlike a Length it may be negative: the table's origin need
+// not be a corner. Decode handles Point itself, because it is written as a
+// list or a mapping and so cannot be a ScalarDecoder, yet needs the unit.
+type Point struct{ X, Y float64 }
+
+// Header is the part of a scenario that every rule system shares. Embed it
+// in a rule system's scenario type; as an anonymous field its fields belong to
+// the top-level mapping.
+type Header struct {
+	// Ruleset names the rule system that reads the rest of the file.
+	Ruleset     string `yaml:"ruleset,required"`
+	Title       string `yaml:"title"`
+	Description string `yaml:"description"`
+	// Sample, when set, says that the stats are sample data rather than
+	// figures from an official book, and why; tools show it to the player.
+	Sample string `yaml:"sample"`
+	// Distances is "in" or "cm"; empty means inches.
+	Distances Unit `yaml:"distances"`
+}
+
+// Format writes l in unit u for people: 4" in inches, 10.2cm in centimetres, rounded
+// to a thousandth.
+func (l Length) Format(u Unit) string {
+	v := strconv.FormatFloat(math.Round(l.In(u)*1000)/1000, 'f', -1, 64)
+	if u == Centimetre {
+		return v + "cm"
+	}
+	return v + `"`
+}

@@ -1,0 +1,273 @@
+package scenario
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"reflect"
+	"sync"
+	"unsafe"
+
+	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+)
+
+// maxSize is the largest scenario file read. Real scenarios are a few
+// kilobytes; the limit keeps a wrong file (a video, a log) from tying up the
+// parser, whose time grows faster than the file does.
+const maxSize = 4 << 20
+
+// maxDepth is how deeply lists and mappings may nest. Scenarios nest a handful
+// of levels; the parser recurses once per level, so a file of brackets alone
+// could otherwise exhaust it.
+const maxDepth = 64
+
+// Doc is a parsed scenario document, or a section of one, ready to decode.
+// Docs are made by Parse, ParseFile and Section. Positions of the values
+// Decode fills in are remembered for Pos and KeyPos. A Doc may be used from
+// several goroutines.
+type Doc struct {
+	// File is the name given to Parse, used in every position.
+	File string
+
+	node    ast.Node // the document's body, or a section's value
+	unit    Unit
+	aliases map[*ast.AliasNode]ast.Node // each alias to the node it names
+	table   *posTable                   // shared by a Doc and its sections
+}
+
+// posTable remembers where decoded values came from.
+type posTable struct {
+	mu   sync.Mutex
+	pos  map[posKey]Pos
+	keys map[unsafe.Pointer]map[string]Pos
+}
+
+// Parse parses src, a scenario in YAML or JSON (which goccy reads as YAML's
+// flow style), as the file named file. Syntax errors come back as an
+// ErrorList of one error, as goccy stops at the first; the checks Parse makes
+// itself (one non-empty document, nesting depth, aliases naming anchors
+// defined before them) report all they find.
+func Parse(file string, src []byte) (*Doc, error) {
+	start := Pos{File: file, Line: 1, Col: 1}
+	if len(src) > maxSize {
+		return nil, ErrorList{{Pos: start, Msg: fmt.Sprintf("file is larger than %d MiB", maxSize>>20)}}
+	}
+	// goccy keeps a byte order mark as part of the first key.
+	src = bytes.TrimPrefix(src, []byte("\uFEFF"))
+	if pos, deep := prescan(file, src); deep {
+		return nil, ErrorList{{Pos: pos, Msg: errTooDeep}}
+	}
+	f, err := parseYAML(file, src)
+	if err != nil {
+		return nil, err
+	}
+	var docs []*ast.DocumentNode
+	for _, doc := range f.Docs {
+		if doc == nil || doc.Body == nil {
+			continue
+		}
+		if _, comment := doc.Body.(*ast.CommentGroupNode); comment {
+			continue
+		}
+		docs = append(docs, doc)
+	}
+	switch {
+	case len(docs) == 0:
+		return nil, ErrorList{{Pos: start, Msg: "empty document"}}
+	case len(docs) > 1:
+		pos := nodePos(file, docs[1].Body)
+		if docs[1].Start != nil {
+			pos = tokenPos(file, docs[1].Start)
+		}
+		return nil, ErrorList{{Pos: pos, Msg: "a file holds one document; this is a second"}}
+	}
+	d := &Doc{
+		File:    file,
+		node:    docs[0].Body,
+		aliases: make(map[*ast.AliasNode]ast.Node),
+		table:   &posTable{pos: make(map[posKey]Pos), keys: make(map[unsafe.Pointer]map[string]Pos)},
+	}
+	c := &checker{file: file, anchors: make(map[string]ast.Node), aliases: d.aliases}
+	c.walk(d.node, 0)
+	if err := c.errs.Err(); err != nil {
+		return nil, err
+	}
+	d.unit = Inch
+	if v := d.lookup("distances"); v != nil {
+		if n, _ := newDecoder(d).resolve(v); n != nil {
+			if s, ok := scalarOf(n, Inch); ok && Unit(s.Text) == Centimetre {
+				d.unit = Centimetre
+			}
+		}
+	}
+	return d, nil
+}
+
+// parseBytes is goccy's parser, in a variable so that a test can make it
+// panic.
+var parseBytes = func(src []byte) (*ast.File, error) { return parser.ParseBytes(src, 0) }
+
+// parseYAML runs goccy's parser, turning its error, or a panic, into an
+// ErrorList with a position.
+func parseYAML(file string, src []byte) (f *ast.File, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			f, err = nil, ErrorList{{Pos: Pos{File: file, Line: 1, Col: 1}, Msg: fmt.Sprintf("yaml: cannot parse: %v", r)}}
+		}
+	}()
+	f, err = parseBytes(src)
+	if err != nil {
+		pos := Pos{File: file, Line: 1, Col: 1}
+		var ye yaml.Error
+		if !errors.As(err, &ye) {
+			return nil, ErrorList{{Pos: pos, Msg: err.Error()}}
+		}
+		// Not ye.Error(), which appends a picture of the source.
+		if tk := ye.GetToken(); tk != nil && tk.Position != nil {
+			pos = tokenPos(file, tk)
+		}
+		return nil, ErrorList{{Pos: pos, Msg: ye.GetMessage()}}
+	}
+	return f, nil
+}
+
+// ParseFile reads and parses the scenario file at path.
+func ParseFile(path string) (*Doc, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("scenario: %w", err)
+	}
+	defer f.Close()
+	// Read one byte past the limit so that Parse can tell the file is too big.
+	src, err := io.ReadAll(io.LimitReader(f, maxSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("scenario: %w", err)
+	}
+	return Parse(path, src)
+}
+
+// lookup returns the unresolved value of key in d's mapping, or nil.
+func (d *Doc) lookup(key string) ast.Node {
+	dec := newDecoder(d)
+	node, _ := dec.resolve(d.node)
+	if _, ok := mappingValues(node); !ok {
+		return nil
+	}
+	ents, _ := dec.entries(node, Pos{}, "")
+	for _, e := range ents {
+		if e.key == key {
+			return e.value
+		}
+	}
+	return nil
+}
+
+// Ruleset returns the top-level ruleset: string, which says which rule
+// system reads the rest of the document. It is read before decoding because
+// the rule system chooses the type to decode into. The error is an *Error.
+func (d *Doc) Ruleset() (string, error) {
+	dec := newDecoder(d)
+	root, _ := dec.resolve(d.node)
+	if _, ok := mappingValues(root); !ok {
+		s, isScalar := dec.scalar(root, false)
+		return "", &Error{Pos: d.Root(), Msg: "want a mapping, got " + gotKind(root, s, isScalar)}
+	}
+	raw := d.lookup("ruleset")
+	if raw == nil {
+		return "", &Error{Pos: d.Root(), Msg: `missing field "ruleset"`}
+	}
+	pos := nodePos(d.File, raw)
+	node, strTag := dec.resolve(raw)
+	s, isScalar := dec.scalar(node, strTag)
+	switch {
+	case node == nil || isScalar && s.Kind == KindNull:
+		return "", &Error{Pos: pos, Msg: "ruleset: missing value"}
+	case !isScalar:
+		return "", &Error{Pos: pos, Msg: "ruleset: want a string, got " + gotKind(node, s, false)}
+	}
+	return s.Text, nil
+}
+
+// Unit returns the document's length unit, from its top-level distances:
+// key: Inch unless that says "cm". A section has its document's unit.
+// An invalid value counts as Inch here; decoding a Header reports it.
+func (d *Doc) Unit() Unit { return d.unit }
+
+// Decode decodes the document strictly into the value v points to,
+// reporting every error (unknown keys, missing required fields, values of the
+// wrong type, bad lengths) as one sorted ErrorList. What decoded without error
+// is filled in even when there are errors.
+func (d *Doc) Decode(v any) error {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return fmt.Errorf("scenario: Decode needs a non-nil pointer, not %T", v)
+	}
+	dec := newDecoder(d)
+	dec.value(rv.Elem(), d.node, "", false, true)
+	d.table.mu.Lock()
+	for k, p := range dec.pos {
+		d.table.pos[k] = p
+	}
+	for k, m := range dec.keys {
+		d.table.keys[k] = m
+	}
+	d.table.mu.Unlock()
+	return dec.errs.Err()
+}
+
+// Section returns the value of key in d's mapping (for a document, a
+// top-level key such as "action") as a Doc of its own, sharing d's file,
+// unit and remembered positions; or nil if there is no such key.
+func (d *Doc) Section(key string) *Doc {
+	v := d.lookup(key)
+	if v == nil {
+		return nil
+	}
+	sec := *d
+	sec.node = v
+	return &sec
+}
+
+// Pos returns where the value ptr points to was decoded from: the position
+// of its node (for a struct, of its mapping, which for a block mapping is its
+// first key). ptr must point into a value filled in by Decode, as &unit or
+// &unit.Weapons[2]; for anything else Pos returns the zero Pos. A value
+// given as null has the null's position.
+func (d *Doc) Pos(ptr any) Pos {
+	rv := reflect.ValueOf(ptr)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return Pos{}
+	}
+	d.table.mu.Lock()
+	defer d.table.mu.Unlock()
+	return d.table.pos[posKey{rv.UnsafePointer(), rv.Type().Elem()}]
+}
+
+// KeyPos returns the position of the value of key in a map filled in by
+// Decode, since map values have no address to give Pos. m is the map or a
+// pointer to it.
+func (d *Doc) KeyPos(m any, key string) Pos {
+	rv := reflect.ValueOf(m)
+	if rv.Kind() == reflect.Pointer && !rv.IsNil() {
+		rv = rv.Elem()
+	}
+	if rv.Kind() != reflect.Map || rv.IsNil() {
+		return Pos{}
+	}
+	d.table.mu.Lock()
+	defer d.table.mu.Unlock()
+	return d.table.keys[rv.UnsafePointer()][key]
+}
+
+// Errorf returns an error at the position of the value ptr points to, for
+// rules that find a problem after decoding ("range exceeds the table").
+func (d *Doc) Errorf(ptr any, format string, args ...any) *Error {
+	return &Error{Pos: d.Pos(ptr), Msg: fmt.Sprintf(format, args...)}
+}
+
+// Root returns the position of the document's (or section's) first node.
+func (d *Doc) Root() Pos { return nodePos(d.File, d.node) }

@@ -1,0 +1,60 @@
+package volley
+
+import (
+	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// Ruleset is one rule system for shooting. Each lives in its own package under rules/ and
+// registers itself there from init.
+type Ruleset interface {
+	// Name is the value of a scenario's `ruleset:` key that selects this system.
+	Name() string
+	// Load decodes a scenario written for this system: the battlefield, the units and
+	// their weapons, the options, and the action in its `action:` section. The action is
+	// nil when the scenario has none. Every problem in the file is reported at once, as a
+	// scenario.ErrorList.
+	Load(doc *scenario.Doc) (Battle, Action, error)
+}
+
+// Battle is a battle in progress under one rule system. Its state changes only through
+// Resolve; Aim and Odds never roll and never change it.
+type Battle interface {
+	// DecodeAction decodes an action in this system's form: the same form as a scenario's
+	// `action:` section, which is also what the HTTP API accepts. Errors carry positions.
+	DecodeAction(doc *scenario.Doc) (Action, error)
+	// Aim says, for every shot the action declares, whether it is possible and why not,
+	// with the range, every modifier and the true chance to hit.
+	Aim(a Action) []Aim
+	// Odds gives the exact distribution of every outcome of the action.
+	Odds(a Action) (Odds, error)
+	// Resolve rolls the action's dice from d, applies the result and returns it with the
+	// trace. If it returns an error the battle is exactly as it was.
+	Resolve(a Action, d *dice.Stream) (Outcome, error)
+	// State is the battle as players see it now.
+	State() State
+}
+
+// Action is one thing a player does: a squad's shooting, a declared target, a fire order.
+// Its concrete type belongs to the rule system that decoded it.
+type Action interface {
+	// Kind names the action in the rule system's words, e.g. "shoot".
+	Kind() string
+}
+
+// Sampler is implemented by battles that can draw outcomes of an action quickly, without
+// applying them or recording a trace. Monte Carlo simulation needs it; exact odds do not.
+type Sampler interface {
+	Sampler(a Action) (*Sim, error)
+}
+
+// Sim draws outcomes of one action for Monte Carlo. Draw fills out with one value per
+// (target, measure) pair, target-major: out[t*len(Measures)+m].
+type Sim struct {
+	Targets  []string
+	Measures []string
+	// Destroyed is the index in Measures of a 0/1 measure that says the target was
+	// destroyed, or -1.
+	Destroyed int
+	Draw      func(d *dice.Stream, out []int)
+}
