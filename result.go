@@ -42,8 +42,11 @@ type Aim struct {
 	Range     float64    `json:"range"`
 	RangeUnit string     `json:"range_unit"`
 	Modifiers []Modifier `json:"modifiers"`
-	// Need is the roll (or percentage) needed after modifiers; 0 when no roll is made.
+	// Need is the roll (or percentage) needed after modifiers, as a player would say it:
+	// for a die, the lowest face that succeeds. 0 when no roll is made (Auto).
 	Need float64 `json:"need"`
+	// Auto is true when the shot hits without a roll.
+	Auto bool `json:"auto,omitempty"`
 	// PHit is the true probability that one shot hits, in [0,1]; 0 unless Status is ok.
 	PHit float64 `json:"p_hit"`
 	// Shots is how many shots the weapon puts on the target (the mean, if it is random).

@@ -4,6 +4,7 @@
 package rules
 
 import (
+	"errors"
 	"sort"
 	"strings"
 	"sync"
@@ -57,6 +58,11 @@ func Names() []string {
 func Open(doc *scenario.Doc) (volley.Ruleset, volley.Battle, volley.Action, error) {
 	name, err := doc.Ruleset()
 	if err != nil {
+		// Always a list, so that callers print every scenario error the same way.
+		var one *scenario.Error
+		if errors.As(err, &one) {
+			return nil, nil, nil, scenario.ErrorList{one}
+		}
 		return nil, nil, nil, err
 	}
 	r, ok := Lookup(name)

@@ -162,6 +162,11 @@ func (d *decoder) value(v reflect.Value, raw ast.Node, name string, required, re
 		return
 	}
 	d.into(v, node, strTag, pos, name)
+	// A required name written as "" is as missing as one left out: an empty id or
+	// weapon name would only surface later as a confusing reference error.
+	if required && v.Kind() == reflect.String && v.String() == "" {
+		d.errorf(pos, name, "must not be empty")
+	}
 }
 
 // missingFields reports every required field of a struct given as null.

@@ -42,6 +42,10 @@ type inner struct {
 	B string `yaml:"b"`
 }
 
+type named struct {
+	ID string `yaml:"id,required"`
+}
+
 type embedded struct {
 	inner
 	C bool
@@ -140,6 +144,8 @@ var decodeCases = []decodeCase{
 	}},
 	{"struct/missing", "v:\n  b: x", into[inner](), nil, []string{`2:3: missing field "a"`}},
 	{"struct/required null", "v:\n  a: ~", into[inner](), nil, []string{`2:6: a: missing value`}},
+	{"struct/required empty string", "v: {id: \"\"}", into[named](), nil, []string{`1:9: id: must not be empty`}},
+	{"struct/null list entry", "v:\n  -\n", into[[]named](), nil, []string{`2:5: missing field "id"`}},
 	{"struct/list", "v: [1]", into[inner](), nil, []string{`1:4: v: want a mapping, got a list`}},
 	{"struct/inline", "v: {a: 1, c: true}", into[embedded](), val(embedded{inner{A: 1}, true}), nil},
 	{"struct/skip", "secret: x", func() any { return new(unit) }, nil, []string{

@@ -32,7 +32,8 @@
 //
 // Struct fields are keyed by their yaml tag's name, or their Go name in
 // lower case; a tag of "-" skips the field, the option "required" makes it
-// required, and an anonymous struct field is inlined. Strings accept any
+// required (and, for a string, non-empty), and an anonymous struct field is
+// inlined. Strings accept any
 // scalar as written; whole numbers are range checked; floats take any number
 // and .inf; slices and arrays come from lists (an array needs exactly its
 // length); maps with string keys and structs come from mappings; pointers are

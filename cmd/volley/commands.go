@@ -32,7 +32,12 @@ type loaded struct {
 func open(path string, needAction bool) (*loaded, error) {
 	doc, err := scenario.ParseFile(path)
 	if err != nil {
-		return nil, err
+		var list scenario.ErrorList
+		if errors.As(err, &list) {
+			return nil, err
+		}
+		// A file that cannot be read is the user's input at fault, not volley.
+		return nil, volley.Errorf(volley.EINVALID, "%v", err)
 	}
 	rs, b, a, err := rules.Open(doc)
 	if err != nil {
@@ -78,26 +83,25 @@ type checkCmd struct {
 
 func (c checkCmd) Run(e *env) error {
 	var all scenario.ErrorList
-	var other error
+	failed := 0
 	for _, f := range c.Files {
 		l, err := open(f, false)
 		if err != nil {
+			failed++
 			var list scenario.ErrorList
 			if errors.As(err, &list) {
 				all = append(all, list...)
-				continue
-			}
-			if other == nil {
-				other = err
+			} else {
+				all = append(all, &scenario.Error{Pos: scenario.Pos{File: f}, Msg: err.Error()})
 			}
 			continue
 		}
 		fmt.Fprintf(e.stdout, "%s: ok (%s, %d units)\n", f, l.ruleset.Name(), len(l.battle.State().Units))
 	}
-	if len(all) > 0 {
+	if failed > 0 {
 		return all.Err()
 	}
-	return other
+	return nil
 }
 
 type aimCmd struct {
@@ -288,6 +292,9 @@ func (c diceCmd) Run(e *env) error {
 		var n int
 		if _, err := fmt.Sscan(val, &n); !ok || err != nil {
 			return usageError{fmt.Errorf("--var %q: want NAME=N", v)}
+		}
+		if n < -dice.MaxNumber || n > dice.MaxNumber {
+			return usageError{fmt.Errorf("--var %q: the value must lie within ±%d", v, dice.MaxNumber)}
 		}
 		vars[name] = n
 	}

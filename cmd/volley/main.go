@@ -3,7 +3,8 @@
 // (odds), rolls seeded, recorded dice (resolve), and cross-checks the odds by Monte Carlo
 // (sim).
 //
-// Exit status: 0 ok, 1 bad input (the message is on stderr), 2 bad usage.
+// Exit status: 0 ok, 1 bad input (the message is on stderr), 2 bad usage, 3 an internal
+// error (a bug: please report it).
 package main
 
 import (
@@ -11,10 +12,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"github.com/alecthomas/kong"
 	"golang.org/x/term"
 
+	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 
@@ -24,9 +27,10 @@ import (
 
 // Exit statuses.
 const (
-	exitOK    = 0
-	exitInput = 1
-	exitUsage = 2
+	exitOK       = 0
+	exitInput    = 1 // bad input: a scenario, a file, an action that cannot be taken
+	exitUsage    = 2 // bad flags or arguments
+	exitInternal = 3 // a bug in volley or a failure of the machine
 )
 
 // cli is the command line. Each command is a struct with a Run method.
@@ -71,11 +75,17 @@ func run(args []string, e *env) (status int) {
 		return exitUsage
 	}
 	defer func() {
-		if r := recover(); r != nil {
-			if _, ok := r.(exitSignal); !ok || !exited {
-				panic(r)
-			}
+		r := recover()
+		if r == nil {
+			return
 		}
+		if _, ok := r.(exitSignal); ok && exited {
+			return
+		}
+		// A panic is a bug in volley, never the user's fault: say so, and exit apart
+		// from bad input and bad usage.
+		fmt.Fprintf(e.stderr, "volley: internal error: %v\n%s", r, debug.Stack())
+		status = exitInternal
 	}()
 	ctx, err := parser.Parse(args)
 	if err != nil {
@@ -91,7 +101,8 @@ func run(args []string, e *env) (status int) {
 // exitSignal unwinds out of kong when it asks to exit (after --help).
 type exitSignal struct{}
 
-// report prints err for a person and picks the exit status.
+// report prints err for a person and picks the exit status. This is the one place
+// where error codes become exit statuses.
 func report(e *env, err error) int {
 	var ue usageError
 	if errors.As(err, &ue) {
@@ -105,8 +116,14 @@ func report(e *env, err error) int {
 		}
 		return exitInput
 	}
-	fmt.Fprintln(e.stderr, "volley:", err)
-	return exitInput
+	switch volley.ErrorCode(err) {
+	case volley.EINTERNAL:
+		fmt.Fprintln(e.stderr, "volley: internal error:", err)
+		return exitInternal
+	default:
+		fmt.Fprintln(e.stderr, "volley:", err)
+		return exitInput
+	}
 }
 
 type rulesetsCmd struct{}

@@ -189,3 +189,52 @@ func TestDiceCommand(t *testing.T) {
 		t.Errorf("dice D6+E with E=3: status %d, %s", status, out)
 	}
 }
+
+// TestCheck reports every file: the good ones on stdout, every error of the others.
+func TestCheck(t *testing.T) {
+	status, out, errOut := runCLI("check", example("sabres"), filepath.Join("testdata", "bad.yaml"), filepath.Join("testdata", "missing.yaml"))
+	if status != exitInput {
+		t.Errorf("status %d; want %d", status, exitInput)
+	}
+	if !strings.Contains(out, "sabres.yaml: ok (dropzone, 8 units)") {
+		t.Errorf("stdout %q lacks the good file", out)
+	}
+	for _, want := range []string{"bad.yaml:5:5: unknown field", "bad.yaml:10:102: shots:", "missing.yaml: scenario: open"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	if status, _, _ := runCLI("check", example("sabres"), example("checks")); status != exitOK {
+		t.Errorf("two good files: status %d", status)
+	}
+}
+
+func TestSimText(t *testing.T) {
+	status, out, errOut := runCLI("sim", example("coherency-evasion"), "--trials", "20000", "--seed", "5")
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	for _, want := range []string{"20000 trials, seed 5", "skimmer", "(exact 11.1%)", "largest difference"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("sim output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestScenarioErrorsAreLines(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"no-ruleset.yaml": "title: nothing\n",
+		"list.yaml":       "- a\n- b\n",
+		"junk.yaml":       "{{{\n",
+	} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		status, _, errOut := runCLI("odds", path)
+		if status != exitInput || !strings.HasPrefix(errOut, path+":") {
+			t.Errorf("%s: status %d, stderr %q; want 1 and file:line:col lines", name, status, errOut)
+		}
+	}
+}

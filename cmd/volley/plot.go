@@ -110,7 +110,7 @@ func values(d dice.Dist, lo, hi int) plotter.Values {
 func writeFile(path string, w io.WriterTo) error {
 	f, err := os.Create(path)
 	if err != nil {
-		return err
+		return volley.Errorf(volley.EINVALID, "--plot: %v", err)
 	}
 	if _, err := w.WriteTo(f); err != nil {
 		f.Close()

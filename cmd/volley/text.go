@@ -41,9 +41,9 @@ func writeAims(w io.Writer, aims []volley.Aim) {
 		fmt.Fprintf(w, "  %s  %s → %s", a.Shooter, a.Weapon, a.Target)
 		switch a.Status {
 		case volley.StatusOK:
-			need := "automatic"
-			if a.Need > 0 || len(a.Modifiers) > 0 {
-				need = fmt.Sprintf("needs %g+", math.Max(a.Need, 1))
+			need := fmt.Sprintf("needs %g+", a.Need)
+			if a.Auto {
+				need = "hits automatically"
 			}
 			fmt.Fprintf(w, "   %s, %s to hit per shot", need, pct(a.PHit))
 			if a.Shots > 1 || a.Shots != math.Trunc(a.Shots) {

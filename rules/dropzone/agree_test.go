@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/volley-wargames/volley"
@@ -194,6 +195,10 @@ func FuzzLoad(f *testing.F) {
 		f.Add(src)
 	}
 	f.Add([]byte(randomShots))
+	f.Add([]byte(template))
+	for _, bad := range []string{"Devastator 10", "shots: 2000,", "evasion: 12", "full_range: CQ, countered_range: CQ", "at: [9999, -9999]"} {
+		f.Add([]byte(strings.NewReplacer("Devastator 1", bad, "shots: 2,", bad, "evasion: 1", bad, "full_range: 20\", countered_range: 10\"", bad, "at: [0, 10]", bad).Replace(template)))
+	}
 	f.Add([]byte("ruleset: dropzone\nunits: []\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		doc, err := scenario.Parse("fuzz.yaml", src)

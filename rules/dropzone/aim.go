@@ -8,6 +8,7 @@ import (
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/los"
+	"github.com/volley-wargames/volley/scenario"
 )
 
 // shot is one declaration worked out against the battle as it stands: whether it may
@@ -70,7 +71,7 @@ func (b *Battle) plan(a *Shooting) []shot {
 }
 
 // check fills s.aim. It stops at the first rule that forbids the shot.
-func (b *Battle) check(a *Shooting, s *shot, scene *los.Scene, owners []string) {
+func (b *Battle) check(a *Shooting, s *shot, scene *los.Scene, owners []owner) {
 	sh, tg, w := s.shooter, s.target, s.weapon
 	aim := &s.aim
 	edge := geom.EdgeDistance(sh.Circle(), tg.Circle())
@@ -160,7 +161,7 @@ func (b *Battle) toHit(a *Shooting, s *shot, visible float64) {
 	aim.Shots = s.weapon.Shots.Dist().Mean()
 	if w.Accuracy.Auto {
 		s.auto = true
-		aim.PHit, aim.Need = 1, 0
+		aim.PHit, aim.Need, aim.Auto = 1, 0, true
 		aim.Reason = fmt.Sprintf("%s hits automatically (accuracy -)", w.Name)
 		return
 	}
@@ -181,7 +182,7 @@ func (b *Battle) toHit(a *Shooting, s *shot, visible float64) {
 	if e := s.target.Type.Countermeasures.Evasion; e != 0 {
 		add(fmt.Sprintf("%s's evasion countermeasures", s.target.ID), e)
 	}
-	aim.Need = float64(s.need)
+	aim.Need = float64(effectiveNeed(s.need))
 	aim.PHit = hitChance(s.need)
 	var terms []string
 	terms = append(terms, "accuracy "+w.Accuracy.String())
@@ -195,6 +196,10 @@ func (b *Battle) toHit(a *Shooting, s *shot, visible float64) {
 		aim.Reason = fmt.Sprintf("needs %d+ to hit: %s", max(s.need, 1), strings.Join(terms, ", "))
 	}
 }
+
+// effectiveNeed is the need as a player says it: the lowest face that hits. Modifiers
+// may push the sum past 6 (then only the always-hit 6 hits) or below 1 (any roll hits).
+func effectiveNeed(need int) int { return min(max(need, 1), AlwaysHitRoll) }
 
 // isHit reports whether a to-hit roll succeeds against need: equal or over, and a 6
 // always hits.
@@ -213,11 +218,16 @@ func hitChance(need int) float64 {
 
 // visibleFraction is the largest fraction of the target any of the weapon's eye points
 // sees, and the ids of what blocks the target's centre line when nothing is seen.
-func (b *Battle) visibleFraction(s *shot, scene *los.Scene, owners []string) (float64, []string) {
+func (b *Battle) visibleFraction(s *shot, scene *los.Scene, owners []owner) (float64, []string) {
 	sh, tg := s.shooter, s.target
+	// The firer and the target never hide themselves, and a garrison's own building
+	// never blocks the view out of it or into it.
 	ignore := func(i int) bool {
 		o := owners[i]
-		return o == sh.ID || o == tg.ID || (o == sh.Garrison && o != "") || (o == tg.Garrison && o != "")
+		if o.unit {
+			return o.id == sh.ID || o.id == tg.ID
+		}
+		return o.id == sh.Garrison || o.id == tg.Garrison
 	}
 	sil := los.Silhouette{Base: tg.Circle(), Bottom: tg.Elevation, Height: tg.Type.Height.Inches()}
 	cols, rows := b.options.SilhouetteSamples[0], b.options.SilhouetteSamples[1]
@@ -236,7 +246,7 @@ func (b *Battle) visibleFraction(s *shot, scene *los.Scene, owners []string) (fl
 	var names []string
 	for i, p := range scene.Prisms {
 		if !ignore(i) && p.Blocks(eye, centre) {
-			names = append(names, owners[i])
+			names = append(names, owners[i].id)
 		}
 	}
 	if len(names) == 0 {
@@ -246,7 +256,8 @@ func (b *Battle) visibleFraction(s *shot, scene *los.Scene, owners []string) (fl
 }
 
 // eyes are the points a unit may draw line of sight from with a weapon: the top of the
-// model above its centre, and for an Articulated weapon also the point 1" above it.
+// model above its centre, and for an Articulated weapon also a point 1" above the middle
+// of the model (or above its top, with articulated_from: top).
 func (b *Battle) eyes(u *Unit, w *Weapon) []los.Point3 {
 	top := u.Elevation + u.Type.Height.Inches()
 	eyes := []los.Point3{los.P3(u.At, top)}
@@ -260,15 +271,21 @@ func (b *Battle) eyes(u *Unit, w *Weapon) []los.Point3 {
 	return eyes
 }
 
+// owner is what a prism of the scene stands for: a terrain piece or a model.
+type owner struct {
+	unit bool
+	id   string
+}
+
 // buildScene gathers what blocks line of sight: solid terrain and, when the option is
-// on, the models still on the table. owners names each prism's terrain or unit.
-func (b *Battle) buildScene() (*los.Scene, []string) {
+// on, the models still on the table.
+func (b *Battle) buildScene() (*los.Scene, []owner) {
 	scene := &los.Scene{}
-	var owners []string
+	var owners []owner
 	for _, t := range b.terrain {
 		if t.BlocksLOS {
 			scene.Prisms = append(scene.Prisms, los.Prism{Footprint: t.Footprint, Bottom: 0, Top: t.Height})
-			owners = append(owners, t.ID)
+			owners = append(owners, owner{id: t.ID})
 		}
 	}
 	if b.options.UnitsBlockLOS {
@@ -278,15 +295,19 @@ func (b *Battle) buildScene() (*los.Scene, []string) {
 				continue
 			}
 			scene.Prisms = append(scene.Prisms, los.Prism{
-				Footprint: circlePolygon(u.Circle(), 16),
+				Footprint: circlePolygon(u.Circle(), basePolygonSides),
 				Bottom:    u.Elevation,
 				Top:       u.Elevation + u.Type.Height.Inches(),
 			})
-			owners = append(owners, u.ID)
+			owners = append(owners, owner{unit: true, id: u.ID})
 		}
 	}
 	return scene, owners
 }
+
+// basePolygonSides is how many sides the polygon standing in for a round base has when
+// models block line of sight.
+const basePolygonSides = 16
 
 // circlePolygon approximates a base by a regular polygon inscribed in it.
 func circlePolygon(c geom.Circle, n int) geom.Polygon {
@@ -314,3 +335,5 @@ func arcWords(q geom.Arc) string {
 	}
 	return strings.Join(w, "/")
 }
+
+func lengthOf(inches float64) scenario.Length { return scenario.Inches(inches) }

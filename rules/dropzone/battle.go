@@ -3,10 +3,10 @@ package dropzone
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
-	"github.com/volley-wargames/volley/los"
 	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
@@ -32,9 +32,9 @@ func (Ruleset) Name() string { return Name }
 // Load decodes a Dropzone scenario and the action of its `action:` section, if any.
 func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 	var f file
-	var errs scenario.ErrorList
+	var decodeErrs, errs scenario.ErrorList
 	if err := doc.Decode(&f); err != nil {
-		if !appendErrors(&errs, err) {
+		if !appendErrors(&decodeErrs, err) {
 			return nil, nil, err
 		}
 	}
@@ -43,13 +43,30 @@ func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 	if f.Action != nil {
 		a = b.checkAction(doc, f.Action, &errs)
 	}
-	if err := errs.Err(); err != nil {
+	if err := merge(decodeErrs, errs).Err(); err != nil {
 		return nil, nil, err
 	}
 	if a == nil {
 		return b, nil, nil
 	}
 	return b, a, nil
+}
+
+// merge joins the decoder's errors and the rules' own, dropping a rule error at a place
+// the decoder already reported: a value that failed to decode was left at its zero
+// value, and the rules would only complain about that zero again.
+func merge(decoded, checked scenario.ErrorList) scenario.ErrorList {
+	at := map[scenario.Pos]bool{}
+	for _, e := range decoded {
+		at[e.Pos] = true
+	}
+	all := append(scenario.ErrorList{}, decoded...)
+	for _, e := range checked {
+		if !at[e.Pos] {
+			all = append(all, e)
+		}
+	}
+	return all
 }
 
 // appendErrors adds a scenario error list to errs; it reports false for any other error.
@@ -70,8 +87,6 @@ type Battle struct {
 	units   []Unit
 	byID    map[string]int
 	terrain []Terrain
-	scene   *los.Scene
-	prismOf []int // terrain index of each prism in scene
 }
 
 // Unit is one model on the table.
@@ -214,9 +229,10 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 		Disembarked:    s.Disembarked,
 		Moved:          map[string]float64{},
 	}
-	if len(s.Declarations) == 0 && doc.Pos(&s.Declarations).IsValid() {
+	if s.Declarations != nil && len(s.Declarations) == 0 {
 		errs.Add(at(doc, &s.Declarations), "declarations: a shooting action declares at least one shot")
 	}
+	totalShots := 0
 	seen := map[[2]string]bool{}
 	for i := range s.Declarations {
 		d := &s.Declarations[i]
@@ -233,16 +249,27 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 		if u.Squad != a.Squad {
 			errs.Add(at(doc, &d.Unit), "unit %q is in squad %q, not %q: a shooting action is one squad's", u.ID, u.Squad, a.Squad)
 		}
-		if u.Type.weapon(d.Weapon) == nil && d.Weapon != "" {
-			errs.Add(at(doc, &d.Weapon), "unit %q (%s) has no weapon %q%s", u.ID, u.Type.Name, d.Weapon, suggest(d.Weapon, u.Type.weaponNames()))
+		if w := u.Type.weapon(d.Weapon); w == nil {
+			if d.Weapon != "" {
+				errs.Add(at(doc, &d.Weapon), "unit %q (%s) has no weapon %q%s", u.ID, u.Type.Name, d.Weapon, suggest(d.Weapon, u.Type.weaponNames()))
+			}
+		} else if totalShots += w.Shots.Max(); totalShots > MaxShotsPerAction {
+			errs.Add(at(doc, &d.Weapon), "the action declares more than %d shots in all; volley refuses it rather than compute for minutes", MaxShotsPerAction)
+			totalShots = math.MinInt / 2 // report once
 		}
 		key := [2]string{d.Unit, d.Weapon}
 		if seen[key] {
 			errs.Add(at(doc, &d.Weapon), "unit %q already declared a target for %q: a weapon fires at one target", d.Unit, d.Weapon)
 		}
 		seen[key] = true
-		if _, ok := b.Unit(d.Target); !ok && d.Target != "" {
-			errs.Add(at(doc, &d.Target), "unknown target %q%s", d.Target, suggest(d.Target, b.unitIDs()))
+		if _, ok := b.Unit(d.Target); !ok {
+			if d.Target != "" {
+				errs.Add(at(doc, &d.Target), "unknown target %q%s", d.Target, suggest(d.Target, b.unitIDs()))
+			}
+			continue
+		}
+		if u.Type.weapon(d.Weapon) == nil {
+			continue
 		}
 		a.Declarations = append(a.Declarations, Declaration{Shooter: d.Unit, Weapon: d.Weapon, Target: d.Target})
 	}

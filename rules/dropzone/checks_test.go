@@ -60,20 +60,20 @@ func TestChecksExample(t *testing.T) {
 }
 
 // TestArticulatedSeesOverWall: the same target, the same firer, and only the weapon
-// with Articulated avoids hull down, because its eye is 1" higher.
+// with Articulated avoids hull down, because its extra eye is higher; the "top" reading
+// puts that eye higher still.
 func TestArticulatedSeesOverWall(t *testing.T) {
 	b, a := mustLoadFile(t, "checks.yaml")
-	shots := b.plan(a)
-	cannon, turret := shots[0], shots[1]
-	if cannon.visible >= HullDownVisibleFraction || turret.visible < HullDownVisibleFraction {
-		t.Errorf("visible: cannon %.3f, articulated turret %.3f; want the cannon under %v and the turret at or over it",
-			cannon.visible, turret.visible, HullDownVisibleFraction)
+	if b.options.ArticulatedFrom != ArticulatedFromCentre {
+		t.Fatalf("default articulated_from = %q; want %q, as the rule is worded", b.options.ArticulatedFrom, ArticulatedFromCentre)
 	}
-	b.options.ArticulatedFrom = ArticulatedFromCentre
-	centre := b.plan(a)[1]
-	if !(cannon.visible < centre.visible && centre.visible < turret.visible) {
-		t.Errorf("visible: cannon %.3f, articulated from centre %.3f, from top %.3f; want strictly increasing with the eye's height",
-			cannon.visible, centre.visible, turret.visible)
+	shots := b.plan(a)
+	cannon, centre := shots[0], shots[1]
+	b.options.ArticulatedFrom = ArticulatedFromTop
+	top := b.plan(a)[1]
+	if !(cannon.visible < HullDownVisibleFraction && centre.visible >= HullDownVisibleFraction && centre.visible < top.visible) {
+		t.Errorf("visible: cannon %.3f, articulated from centre %.3f, from top %.3f; want the cannon hull down and the rest rising with the eye",
+			cannon.visible, centre.visible, top.visible)
 	}
 }
 

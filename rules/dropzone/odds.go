@@ -3,7 +3,6 @@ package dropzone
 import (
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 // The measures this system inflicts, as named in odds and results.
@@ -158,5 +157,3 @@ func (b *Battle) Odds(a volley.Action) (volley.Odds, error) {
 	}
 	return odds, nil
 }
-
-func lengthOf(inches float64) scenario.Length { return scenario.Inches(inches) }

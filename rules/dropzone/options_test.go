@@ -67,7 +67,7 @@ func TestUnitsBlockLOS(t *testing.T) {
 
 func TestOptionErrors(t *testing.T) {
 	for _, tt := range []struct{ options, want string }{
-		{"articulated_from: head", `articulated_from: want "top" or "centre", got "head"`},
+		{"articulated_from: head", `articulated_from: want "centre" or "top", got "head"`},
 		{"silhouette_samples: [0, 5]", "silhouette_samples: want two counts of at least 1"},
 	} {
 		doc, err := scenario.Parse("o.yaml", []byte(twoUnits("in", 1, tt.options)))

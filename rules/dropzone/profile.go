@@ -48,7 +48,7 @@ const (
 )
 
 // MoveAndFire is a weapon's M&F value: the furthest its unit may move in the activation
-// and still fire it. Any means a dash in the profile: the unit may move its full distance.
+// and still fire it. Any stands for a dash in the profile: no move is too long.
 type MoveAndFire struct {
 	Any bool
 	Max scenario.Length
@@ -112,6 +112,8 @@ func (r Range) Reaches(d float64) bool {
 func (r *Range) DecodeScalar(s scenario.Scalar) error {
 	t := strings.TrimSpace(s.Text)
 	switch {
+	case strings.HasPrefix(t, "-") && s.Kind == scenario.KindInf:
+		return fmt.Errorf("a range cannot be negative, got %q", s.Text)
 	case s.Kind == scenario.KindInf || t == "∞" || strings.EqualFold(t, "inf") || strings.EqualFold(t, "infinite"):
 		*r = Range{Kind: RangeInfinite}
 	case strings.EqualFold(t, "CQ"):
@@ -186,8 +188,22 @@ type Accuracy struct {
 	Value int
 }
 
-// Accuracy bounds: a value above MaxAccuracy can only hit on the always-hit 6 anyway.
+// MaxAccuracy bounds accuracy and evasion values: past 6 only the always-hit 6 hits
+// anyway, so larger numbers can only be typos.
 const MaxAccuracy = 12
+
+// Bounds on the other numbers of a stat sheet and a table. None is a rule; each keeps a
+// typo from turning into an overflow or a computation that never ends.
+const (
+	// MaxStat bounds armour and energy.
+	MaxStat = 100
+	// MaxDamagePoints bounds a unit's damage points.
+	MaxDamagePoints = 1000
+	// MaxDevastator bounds X in Devastator X.
+	MaxDevastator = 10
+	// MaxDistance bounds every length and coordinate, in inches (over 250 m).
+	MaxDistance = 10000
+)
 
 // DecodeScalar reads "3+", 3, 0 or "-".
 func (a *Accuracy) DecodeScalar(s scenario.Scalar) error {
@@ -211,11 +227,12 @@ func (a Accuracy) String() string {
 	return strconv.Itoa(a.Value) + "+"
 }
 
-// Roll is a D6 target number written "5+" or 5, used for passive countermeasures.
-type Roll int
+// TargetNumber is the D6 roll a test needs, written "5+" or 5, as for passive
+// countermeasures. 0 means there is no test.
+type TargetNumber int
 
 // DecodeScalar reads "5+" or 5; 0 means none.
-func (r *Roll) DecodeScalar(s scenario.Scalar) error {
+func (r *TargetNumber) DecodeScalar(s scenario.Scalar) error {
 	t := strings.TrimSpace(s.Text)
 	if s.Kind == scenario.KindNull || t == "" || isDash(t) {
 		*r = 0
@@ -225,7 +242,7 @@ func (r *Roll) DecodeScalar(s scenario.Scalar) error {
 	if err != nil || v < 0 || v > DieSides+1 {
 		return fmt.Errorf("want a D6 roll such as 5+ (0 for none), got %q", s.Text)
 	}
-	*r = Roll(v)
+	*r = TargetNumber(v)
 	return nil
 }
 
@@ -233,8 +250,13 @@ func (r *Roll) DecodeScalar(s scenario.Scalar) error {
 // weapons whose number of shots is rolled (an extension; the seed only shows numbers).
 type Shots struct{ expr dice.Expr }
 
-// MaxShots bounds the shots of one weapon so a typo cannot ask for a billion dice.
-const MaxShots = 10000
+// MaxShots bounds the shots of one weapon, and MaxShotsPerAction those of a whole
+// squad's action, so a typo cannot ask for a billion dice. Exact odds of the largest
+// action take a few milliseconds (docs/benchmarks.md).
+const (
+	MaxShots          = 2000
+	MaxShotsPerAction = 2000
+)
 
 // MaxRolledShots bounds a rolled number of shots (D3, 2D6…): exact odds over a rolled
 // count cost the square of its largest value.
@@ -274,6 +296,15 @@ func (n Shots) Dist() dice.Dist {
 		panic("dropzone: shots: " + err.Error())
 	}
 	return d
+}
+
+// Max is the largest number of shots the weapon can have.
+func (n Shots) Max() int {
+	m, err := n.expr.Max(nil)
+	if err != nil { // DecodeScalar rejected variables
+		panic("dropzone: shots: " + err.Error())
+	}
+	return m
 }
 
 // Const returns the number of shots when it is not rolled.
@@ -324,8 +355,8 @@ func (sp *Special) DecodeScalar(s scenario.Scalar) error {
 		}
 		sp.Value, sp.Has = v, true
 	}
-	if sp.Name == SpecialDevastator && !sp.Has {
-		return fmt.Errorf("special rule %q needs a value, as in Devastator 2", t)
+	if sp.Name == SpecialDevastator && (!sp.Has || sp.Value < 1 || sp.Value > MaxDevastator) {
+		return fmt.Errorf("special rule %q needs a value from 1 to %d, as in Devastator 2", t, MaxDevastator)
 	}
 	return nil
 }

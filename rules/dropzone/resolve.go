@@ -119,7 +119,7 @@ func (r *resolution) rollToHit(s *shot) int {
 	for _, m := range s.aim.Modifiers {
 		was := need
 		need += int(m.Value)
-		r.step("to-hit modifier", map[string]any{"unit": s.Shooter, "weapon": s.Weapon, "modifier": m.Rule, "penalty": m.Value, "need": fmt.Sprintf("%d+", max(was, 1))},
+		r.step("to-hit modifier", map[string]any{"unit": s.Shooter, "weapon": s.Weapon, "modifier": m.Rule, "penalty": m.Value, "need": was},
 			fmt.Sprintf("needs %d+", max(need, 1)))
 	}
 	hit := 0

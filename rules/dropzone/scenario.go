@@ -1,6 +1,7 @@
 package dropzone
 
 import (
+	"fmt"
 	"math"
 	"sort"
 
@@ -27,21 +28,32 @@ type Options struct {
 	// ContactTolerance is how close two bases must be to count as in contact. Default 0.05".
 	ContactTolerance scenario.Length `yaml:"contact_tolerance"`
 	// ArticulatedFrom says where an Articulated weapon may draw line of sight from:
-	// "top" (1" above the top of the model, default) or "centre" (1" above the middle of
-	// the model's height).
-	ArticulatedFrom string `yaml:"articulated_from"`
+	// "centre" (1" above the middle of the model's height, the default, as the rule is
+	// worded) or "top" (1" above the top of the model).
+	ArticulatedFrom ArticulatedEye `yaml:"articulated_from"`
 	// UnitsBlockLOS makes other models block line of sight like terrain. Default false:
 	// only terrain blocks, as the seed names no other blocker.
 	UnitsBlockLOS bool `yaml:"units_block_los"`
 }
 
-// Option defaults.
+// ArticulatedEye is where an Articulated weapon's extra eye point sits.
+type ArticulatedEye string
+
+// The readings of Articulated's "1\" above the model".
+const (
+	ArticulatedFromCentre ArticulatedEye = "centre"
+	ArticulatedFromTop    ArticulatedEye = "top"
+)
+
+// Option defaults and bounds.
 const (
 	defaultSampleCols       = 9
 	defaultSampleRows       = 8
-	defaultContactTolerance = 0.05
-	ArticulatedFromTop      = "top"
-	ArticulatedFromCentre   = "centre"
+	defaultContactTolerance = 0.05 // inches
+	// maxSamplesPerAxis and maxSilhouetteRays bound silhouette_samples: more rays
+	// only cost time.
+	maxSamplesPerAxis = 1000
+	maxSilhouetteRays = 10000
 )
 
 // UnitType is a unit's stat sheet: what every unit of that type shares.
@@ -62,7 +74,7 @@ type Countermeasures struct {
 	// Evasion is added to the accuracy of every shot at the unit.
 	Evasion int `yaml:"evasion"`
 	// Passive: each damage point is discarded on a D6 roll of this or more (0: none).
-	Passive Roll `yaml:"passive"`
+	Passive TargetNumber `yaml:"passive"`
 }
 
 // Weapon is one line of a weapons profile.
@@ -129,21 +141,22 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		byID:    map[string]int{},
 	}
 	o := &b.options
-	if o.SilhouetteSamples == [2]int{} {
+	if !given(doc, &f.Options.SilhouetteSamples) {
 		o.SilhouetteSamples = [2]int{defaultSampleCols, defaultSampleRows}
+	} else if c, r := o.SilhouetteSamples[0], o.SilhouetteSamples[1]; c < 1 || r < 1 || c > maxSamplesPerAxis || r > maxSamplesPerAxis || c*r > maxSilhouetteRays {
+		errs.Add(at(doc, &f.Options.SilhouetteSamples), "silhouette_samples: want two counts of at least 1 (columns, rows), at most %d rays in all", maxSilhouetteRays)
 	}
-	if given(doc, &f.Options.SilhouetteSamples) && o.SilhouetteSamples[0] < 1 || o.SilhouetteSamples[1] < 1 || o.SilhouetteSamples[0]*o.SilhouetteSamples[1] > 10000 {
-		errs.Add(at(doc, &f.Options.SilhouetteSamples), "silhouette_samples: want two counts of at least 1 (columns, rows), at most 10000 rays in all")
-	}
-	if !doc.Pos(&f.Options.ContactTolerance).IsValid() {
+	if !given(doc, &f.Options.ContactTolerance) {
 		o.ContactTolerance = scenario.Inches(defaultContactTolerance)
+	} else if o.ContactTolerance > MaxDistance {
+		errs.Add(at(doc, &f.Options.ContactTolerance), "contact_tolerance: at most %g inches", float64(MaxDistance))
 	}
 	switch o.ArticulatedFrom {
 	case "":
-		o.ArticulatedFrom = ArticulatedFromTop
+		o.ArticulatedFrom = ArticulatedFromCentre
 	case ArticulatedFromTop, ArticulatedFromCentre:
 	default:
-		errs.Add(at(doc, &f.Options.ArticulatedFrom), "articulated_from: want %q or %q, got %q", ArticulatedFromTop, ArticulatedFromCentre, o.ArticulatedFrom)
+		errs.Add(at(doc, &f.Options.ArticulatedFrom), "articulated_from: want %q or %q, got %q", ArticulatedFromCentre, ArticulatedFromTop, o.ArticulatedFrom)
 	}
 
 	for i := range f.Types {
@@ -164,12 +177,13 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		poly := make(geom.Polygon, len(t.Footprint))
 		for j, p := range t.Footprint {
 			poly[j] = geom.V(p.X, p.Y)
+			checkPoint(doc, &t.Footprint[j], fmt.Sprintf("terrain %q: polygon point", t.ID), errs)
 		}
 		if err := poly.Validate(); err != nil && given(doc, &t.Footprint) {
 			errs.Add(at(doc, &t.Footprint), "terrain %q: polygon: %v", t.ID, err)
 		}
-		if t.Height <= 0 && given(doc, &t.Height) {
-			errs.Add(at(doc, &t.Height), "terrain %q: height must be above 0", t.ID)
+		if (t.Height <= 0 || t.Height > MaxDistance) && given(doc, &t.Height) {
+			errs.Add(at(doc, &t.Height), "terrain %q: height must be above 0 and at most %g", t.ID, float64(MaxDistance))
 		}
 		for _, other := range b.terrain {
 			if other.ID == t.ID && t.ID != "" {
@@ -211,6 +225,10 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		if math.IsNaN(s.Facing) || math.IsInf(s.Facing, 0) {
 			errs.Add(at(doc, &s.Facing), "unit %q: facing must be a number of degrees", s.ID)
 		}
+		checkPoint(doc, &s.At, fmt.Sprintf("unit %q: at", s.ID), errs)
+		if s.Elevation > MaxDistance {
+			errs.Add(at(doc, &s.Elevation), "unit %q: elevation at most %g", s.ID, float64(MaxDistance))
+		}
 		if s.DamagePoints != nil {
 			u.DamagePoints = *s.DamagePoints
 			if u.DamagePoints < 0 || u.DamagePoints > t.DamagePoints {
@@ -226,15 +244,23 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	return b
 }
 
+// checkType bounds a stat sheet's numbers and checks its weapons.
 func checkType(doc *scenario.Doc, t *UnitType, errs *scenario.ErrorList) {
-	if t.DamagePoints < 1 && given(doc, &t.DamagePoints) {
-		errs.Add(at(doc, &t.DamagePoints), "type %q: damage_points must be at least 1", t.Name)
+	bound := func(ptr *int, what string, lo, hi int) {
+		if v := *ptr; given(doc, ptr) && (v < lo || v > hi) {
+			errs.Add(at(doc, ptr), "type %q: %s must lie between %d and %d, got %d", t.Name, what, lo, hi, v)
+		}
 	}
-	if t.Armour < 0 {
-		errs.Add(at(doc, &t.Armour), "type %q: armour cannot be negative", t.Name)
-	}
-	if t.Countermeasures.Evasion < 0 {
-		errs.Add(at(doc, &t.Countermeasures.Evasion), "type %q: evasion cannot be negative", t.Name)
+	bound(&t.DamagePoints, "damage_points", 1, MaxDamagePoints)
+	bound(&t.Armour, "armour", 0, MaxStat)
+	bound(&t.Countermeasures.Evasion, "evasion", 0, MaxAccuracy)
+	for _, l := range []struct {
+		ptr  *scenario.Length
+		what string
+	}{{&t.Base, "base"}, {&t.Height, "height"}} {
+		if v := *l.ptr; given(doc, l.ptr) && (v <= 0 || v > MaxDistance) {
+			errs.Add(at(doc, l.ptr), "type %q: %s must be above 0 and at most %g", t.Name, l.what, float64(MaxDistance))
+		}
 	}
 	seen := map[string]bool{}
 	for j := range t.Weapons {
@@ -243,9 +269,29 @@ func checkType(doc *scenario.Doc, t *UnitType, errs *scenario.ErrorList) {
 			errs.Add(at(doc, &w.Name), "type %q: weapon %q is listed twice", t.Name, w.Name)
 		}
 		seen[w.Name] = true
-		if w.Energy < 0 {
-			errs.Add(at(doc, &w.Energy), "weapon %q: energy cannot be negative", w.Name)
+		if given(doc, &w.Energy) && (w.Energy < 0 || w.Energy > MaxStat) {
+			errs.Add(at(doc, &w.Energy), "weapon %q: energy must lie between 0 and %d, got %d", w.Name, MaxStat, w.Energy)
 		}
+		// Close Quarters is a kind of weapon, not a distance: both ranges say so or
+		// neither does.
+		if (w.FullRange.Kind == RangeCloseQuarters) != (w.CounteredRange.Kind == RangeCloseQuarters) && given(doc, &w.CounteredRange) {
+			errs.Add(at(doc, &w.CounteredRange), "weapon %q: a Close Quarters weapon has CQ as both full_range and countered_range", w.Name)
+		}
+		for _, r := range []*Range{&w.FullRange, &w.CounteredRange} {
+			if r.Kind == RangeFinite && r.Length > MaxDistance {
+				errs.Add(at(doc, r), "weapon %q: range at most %g (use ∞ for the whole table)", w.Name, float64(MaxDistance))
+			}
+		}
+		if !w.MoveAndFire.Any && w.MoveAndFire.Max > MaxDistance {
+			errs.Add(at(doc, &w.MoveAndFire), "weapon %q: mf at most %g", w.Name, float64(MaxDistance))
+		}
+	}
+}
+
+// checkPoint bounds a position on the table.
+func checkPoint(doc *scenario.Doc, p *scenario.Point, what string, errs *scenario.ErrorList) {
+	if math.Abs(p.X) > MaxDistance || math.Abs(p.Y) > MaxDistance || math.IsNaN(p.X) || math.IsNaN(p.Y) {
+		errs.Add(at(doc, p), "%s: coordinates must lie within ±%g", what, float64(MaxDistance))
 	}
 }
 

@@ -23,7 +23,14 @@ func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
 		table  [DieSides + 1]int
 		save   int
 	}
-	sim := &volley.Sim{Measures: []string{MeasureDamage, MeasureHits, MeasureDestroyed}, Destroyed: 2}
+	// The measures of a draw, in this order.
+	const (
+		damageAt = iota
+		hitsAt
+		destroyedAt
+		stride
+	)
+	sim := &volley.Sim{Measures: []string{MeasureDamage, MeasureHits, MeasureDestroyed}, Destroyed: destroyedAt}
 	index := map[string]int{}
 	var left []int
 	var fs []fastShot
@@ -46,7 +53,6 @@ func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
 			save:  passiveSave(s.target, s.weapon),
 		})
 	}
-	const stride = 3 // damage, hits, destroyed
 	sim.Draw = func(d *dice.Stream, out []int) {
 		clear(out)
 		for i := range fs {
@@ -60,7 +66,7 @@ func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
 				if !f.auto && !isHit(d.IntN(DieSides)+1, f.need) {
 					continue
 				}
-				acc[1]++
+				acc[hitsAt]++
 				dmg := f.table[d.IntN(DieSides)+1]
 				if f.save > 0 {
 					for range dmg {
@@ -69,15 +75,15 @@ func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
 						}
 					}
 				}
-				acc[0] += dmg
+				acc[damageAt] += dmg
 			}
 		}
 		for t, l := range left {
 			acc := out[t*stride:]
-			if l > 0 && acc[0] >= l {
-				acc[2] = 1
+			if l > 0 && acc[damageAt] >= l {
+				acc[destroyedAt] = 1
 			}
-			acc[0] = min(acc[0], l)
+			acc[damageAt] = min(acc[damageAt], l)
 		}
 	}
 	return sim, nil
