@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/geom"
 )
 
 // AimStatus says whether a shot can be taken.
@@ -47,13 +48,19 @@ type Aim struct {
 	Need float64 `json:"need"`
 	// Auto is true when the shot hits without a roll.
 	Auto bool `json:"auto,omitempty"`
-	// PHit is the true probability that one shot hits, in [0,1]; 0 unless Status is ok.
+	// Die is the die Need is read against: 6 for "3+" on a D6, 100 for a percentage.
+	Die int `json:"die,omitempty"`
+	// PHit is the true probability that one shot hits, in [0,1]; 0 when the shot cannot
+	// be taken.
 	PHit float64 `json:"p_hit"`
 	// Shots is how many shots the weapon puts on the target (the mean, if it is random).
 	Shots float64 `json:"shots,omitempty"`
 	// Notes are facts a player should know that change nothing volley computes, such as a
 	// special rule volley keeps as data only.
 	Notes []string `json:"notes,omitempty"`
+	// Line is the line of fire on a grid map, from the weapon's square to the target's,
+	// for systems played on squares.
+	Line []geom.Square `json:"line,omitempty"`
 }
 
 // Odds is the exact distribution of every outcome of an action.
@@ -62,6 +69,16 @@ type Odds struct {
 	Targets []TargetOdds `json:"targets"`
 	// Values are the scalars players quote in this system, such as chance_to_hit.
 	Values map[string]float64 `json:"values"`
+	// Squares is where the shot may land on a grid map: a heat-map, every square with a
+	// chance above zero, in row order.
+	Squares []SquareOdds `json:"squares,omitempty"`
+}
+
+// SquareOdds is the probability that a shot ends on one square of a grid map.
+type SquareOdds struct {
+	X int     `json:"x"`
+	Y int     `json:"y"`
+	P float64 `json:"p"`
 }
 
 // TargetOdds is what an action may do to one target. Each measure (damage, hits,
@@ -132,7 +149,23 @@ func (r TargetResult) MarshalJSON() ([]byte, error) {
 
 // State is a battle as players see it.
 type State struct {
+	// Turn says whose turn and which phase it is, for systems that keep turns.
+	Turn  *Turn       `json:"turn,omitempty"`
 	Units []UnitState `json:"units"`
+}
+
+// Turn is the side to act and the phase of its turn.
+type Turn struct {
+	Side  string `json:"side"`
+	Phase string `json:"phase"`
+}
+
+// DeclaredTarget is a weapon's target declared and not yet fired.
+type DeclaredTarget struct {
+	Weapon string `json:"weapon"`
+	// Target is a unit id or a square "x,y".
+	Target   string `json:"target"`
+	Friendly bool   `json:"friendly,omitempty"`
 }
 
 // UnitState is one unit's condition. Values holds the system's counters, such as
@@ -143,4 +176,33 @@ type UnitState struct {
 	Side      string             `json:"side"`
 	Values    map[string]float64 `json:"values"`
 	Destroyed bool               `json:"destroyed"`
+	// Targets are the unit's declared targets, for systems that declare before firing.
+	Targets []DeclaredTarget `json:"targets,omitempty"`
+}
+
+// Board is implemented by battles fought on a square grid, so that the CLI and the
+// page can draw the map.
+type Board interface {
+	Board() BoardView
+}
+
+// BoardView is a grid map as it stands: terrain by symbol, and the units on it.
+type BoardView struct {
+	Width  int `json:"width"`
+	Height int `json:"height"`
+	// Rows hold one symbol per square, row 0 first, as the map is written.
+	Rows []string `json:"rows"`
+	// Legend names the terrain each symbol stands for.
+	Legend map[string]string `json:"legend"`
+	Units  []BoardUnit       `json:"units"`
+}
+
+// BoardUnit is a unit on a grid map: its top-left square, size and facing.
+type BoardUnit struct {
+	ID     string  `json:"id"`
+	Side   string  `json:"side"`
+	X      int     `json:"x"`
+	Y      int     `json:"y"`
+	Size   int     `json:"size"`
+	Facing float64 `json:"facing"`
 }

@@ -34,6 +34,7 @@ type Doc struct {
 	File string
 
 	node    ast.Node // the document's body, or a section's value
+	src     []byte   // the whole file, for positions inside block scalars
 	unit    Unit
 	aliases map[*ast.AliasNode]ast.Node // each alias to the node it names
 	table   *posTable                   // shared by a Doc and its sections
@@ -88,6 +89,7 @@ func Parse(file string, src []byte) (*Doc, error) {
 	d := &Doc{
 		File:    file,
 		node:    docs[0].Body,
+		src:     src,
 		aliases: make(map[*ast.AliasNode]ast.Node),
 		table:   &posTable{pos: make(map[posKey]Pos), keys: make(map[unsafe.Pointer]map[string]Pos)},
 	}
@@ -271,3 +273,19 @@ func (d *Doc) Errorf(ptr any, format string, args ...any) *Error {
 
 // Root returns the position of the document's (or section's) first node.
 func (d *Doc) Root() Pos { return nodePos(d.File, d.node) }
+
+// BlockPos is the position of a character inside a literal block scalar (a | or >
+// value, such as an ASCII map): p is the block's position as Pos reports it (its
+// indicator), row counts the block's lines from 0 and col the runes of that line from
+// 0. Block content lines are indented; the indentation is read from the file. It returns
+// p itself when the file does not have that line.
+func (d *Doc) BlockPos(p Pos, row, col int) Pos {
+	line := p.Line + 1 + row
+	lines := bytes.Split(d.src, []byte("\n"))
+	if p.Line < 1 || line > len(lines) {
+		return p
+	}
+	text := lines[line-1]
+	indent := len(text) - len(bytes.TrimLeft(text, " "))
+	return Pos{File: p.File, Line: line, Col: indent + col + 1}
+}

@@ -123,6 +123,9 @@ func (c aimCmd) Run(e *env) error {
 	}
 	writeHeading(e.stdout, l)
 	writeAims(e.stdout, aims)
+	if board, ok := l.battle.(volley.Board); ok && len(aims) > 0 {
+		writeBoard(e.stdout, board.Board(), &aims[0])
+	}
 	return nil
 }
 
@@ -146,8 +149,15 @@ func (c oddsCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
+	board, onGrid := l.battle.(volley.Board)
 	if c.Plot != "" {
-		if err := plotOdds(c.Plot, l, odds); err != nil {
+		var err error
+		if onGrid && len(odds.Squares) > 0 {
+			err = plotBoard(c.Plot, l, board.Board(), odds)
+		} else {
+			err = plotOdds(c.Plot, l, odds)
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -159,6 +169,9 @@ func (c oddsCmd) Run(e *env) error {
 	}
 	writeHeading(e.stdout, l)
 	writeAims(e.stdout, odds.Aims)
+	if onGrid {
+		writeHeat(e.stdout, board.Board(), odds.Squares)
+	}
 	writeTargets(e.stdout, odds.Targets)
 	writeValues(e.stdout, odds.Values)
 	if c.Plot != "" {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"image/png"
 	"os"
@@ -19,8 +20,8 @@ func runCLI(args ...string) (status int, stdout, stderr string) {
 	return status, out.String(), errOut.String()
 }
 
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name, got string) {
+// goldenFile compares got with testdata/name, or rewrites it with -update.
+func goldenFile(t *testing.T, name, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", name)
 	if *update {
@@ -38,10 +39,18 @@ func golden(t *testing.T, name, got string) {
 	}
 }
 
-var examples = []string{"sabres", "coherency-evasion", "equalizer-vs-hunter", "checks"}
+var examples = []string{
+	"dropzone/sabres", "dropzone/coherency-evasion", "dropzone/equalizer-vs-hunter", "dropzone/checks",
+	"warengine/murphy", "warengine/murphy-pass", "warengine/bolter", "warengine/cubicles",
+}
 
+// example is the path of an example scenario: a dropzone example by its bare name, or
+// "system/name".
 func example(name string) string {
-	return filepath.Join("..", "..", "examples", "dropzone", name+".yaml")
+	if !strings.Contains(name, "/") {
+		name = "dropzone/" + name
+	}
+	return filepath.Join("..", "..", "examples", name+".yaml")
 }
 
 func TestGoldenExamples(t *testing.T) {
@@ -58,18 +67,19 @@ func TestGoldenExamples(t *testing.T) {
 		} {
 			t.Run(name+"."+c.suffix, func(t *testing.T) {
 				status, out, errOut := runCLI(append(c.args, example(name))...)
-				if name == "checks" && strings.HasPrefix(c.suffix, "resolve") {
+				golden := strings.ReplaceAll(name, "/", "-") + "." + c.suffix
+				if name == "dropzone/checks" && strings.HasPrefix(c.suffix, "resolve") {
 					// Resolve refuses the shots that cannot be taken, naming each.
 					if status != exitInput || !strings.Contains(errOut, "out_of_arc") {
 						t.Fatalf("status %d, stderr %q; want 1 and the refused shots", status, errOut)
 					}
-					golden(t, "dropzone-"+name+"."+c.suffix, errOut)
+					goldenFile(t, golden, errOut)
 					return
 				}
 				if status != exitOK {
 					t.Fatalf("status %d, stderr:\n%s", status, errOut)
 				}
-				golden(t, "dropzone-"+name+"."+c.suffix, out)
+				goldenFile(t, golden, out)
 			})
 		}
 	}
@@ -112,7 +122,7 @@ func TestBadScenarioReportsEveryError(t *testing.T) {
 	if errOut != want {
 		t.Errorf("stderr:\n%s\nwant both errors, as\n%s", errOut, want)
 	}
-	golden(t, "bad.stderr", errOut)
+	goldenFile(t, "bad.stderr", errOut)
 }
 
 func TestExitStatuses(t *testing.T) {
@@ -141,9 +151,13 @@ func TestExitStatuses(t *testing.T) {
 
 func TestPlot(t *testing.T) {
 	dir := t.TempDir()
-	for _, name := range []string{"odds.png", "odds.svg"} {
+	for _, name := range []string{"odds.png", "odds.svg", "murphy.png", "murphy.svg"} {
 		path := filepath.Join(dir, name)
-		if status, _, errOut := runCLI("odds", example("sabres"), "--plot", path); status != exitOK {
+		scenario := example("sabres")
+		if strings.HasPrefix(name, "murphy") {
+			scenario = example("warengine/murphy")
+		}
+		if status, _, errOut := runCLI("odds", scenario, "--plot", path); status != exitOK {
 			t.Fatalf("status %d: %s", status, errOut)
 		}
 		f, err := os.Open(path)
@@ -237,4 +251,49 @@ func TestScenarioErrorsAreLines(t *testing.T) {
 			t.Errorf("%s: status %d, stderr %q; want 1 and file:line:col lines", name, status, errOut)
 		}
 	}
+}
+
+// TestWarEngineMustShow checks the issue's numbers through the CLI's JSON.
+func TestWarEngineMustShow(t *testing.T) {
+	values := func(name string) map[string]float64 {
+		t.Helper()
+		status, out, errOut := runCLI("odds", example("warengine/"+name), "--json")
+		if status != exitOK {
+			t.Fatalf("%s: status %d: %s", name, status, errOut)
+		}
+		var v struct {
+			Values map[string]float64 `json:"values"`
+		}
+		if err := json.Unmarshal([]byte(out), &v); err != nil {
+			t.Fatal(err)
+		}
+		return v.Values
+	}
+	for name, want := range map[string]map[string]float64{
+		"murphy":   {"chance_to_hit": 55, "max_distance_missed_by": 4},
+		"bolter":   {"adjusted_strength": 48, "chance_to_damage": 18},
+		"cubicles": {"strength_after_obstacle": 40},
+	} {
+		got := values(name)
+		for k, w := range want {
+			if got[k] != w {
+				t.Errorf("%s: values.%s = %v; want %v", name, k, got[k], w)
+			}
+		}
+	}
+}
+
+// TestBolterTrace: at seed 4 the Bolter's shot is stopped by the target and the trace
+// shows the seed's damage example number for number: 48, 98, 48, 18.
+func TestBolterTrace(t *testing.T) {
+	status, out, errOut := runCLI("resolve", example("warengine/bolter"), "--seed", "4")
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	for _, want := range []string{"adjusted strength", "→ 48", "base damage roll", "→ 98", "direction=front toughness=50 → 48", "square=8,2 → 18"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("trace lacks %q", want)
+		}
+	}
+	goldenFile(t, "warengine-bolter.resolve-seed4.txt", out)
 }

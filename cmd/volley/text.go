@@ -39,13 +39,19 @@ func writeAims(w io.Writer, aims []volley.Aim) {
 	fmt.Fprintln(w, "\nShots")
 	for _, a := range aims {
 		fmt.Fprintf(w, "  %s  %s → %s", a.Shooter, a.Weapon, a.Target)
-		switch a.Status {
-		case volley.StatusOK:
-			need := fmt.Sprintf("needs %g+", a.Need)
-			if a.Auto {
-				need = "hits automatically"
+		switch {
+		case a.Status == volley.StatusOK || a.Status == volley.StatusBlocked && a.Need != 0:
+			if a.Status != volley.StatusOK {
+				fmt.Fprintf(w, "   BLOCKED\n      %s\n     ", a.Reason)
 			}
-			fmt.Fprintf(w, "   %s, %s to hit per shot", need, pct(a.PHit))
+			switch {
+			case a.Auto:
+				fmt.Fprintf(w, "   hits automatically")
+			case a.Die == 100:
+				fmt.Fprintf(w, "   %g%% on the d100, a true %s chance of striking %s", a.Need, pct(a.PHit), a.Target)
+			default:
+				fmt.Fprintf(w, "   needs %g+, %s to hit per shot", a.Need, pct(a.PHit))
+			}
 			if a.Shots > 1 || a.Shots != math.Trunc(a.Shots) {
 				fmt.Fprintf(w, ", %g shots", a.Shots)
 			}
@@ -63,10 +69,13 @@ func writeAims(w io.Writer, aims []volley.Aim) {
 }
 
 func unitMark(u string) string {
-	if u == "in" || u == "" {
+	switch u {
+	case "in", "":
 		return `"`
+	case "cm":
+		return "cm"
 	}
-	return u
+	return " " + u
 }
 
 func writeTargets(w io.Writer, targets []volley.TargetOdds) {

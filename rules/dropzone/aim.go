@@ -158,6 +158,7 @@ func (b *Battle) check(a *Shooting, s *shot, scene *los.Scene, owners []owner) {
 func (b *Battle) toHit(a *Shooting, s *shot, visible float64) {
 	w, aim := s.weapon, &s.aim
 	aim.Status = volley.StatusOK
+	aim.Die = DieSides
 	aim.Shots = s.weapon.Shots.Dist().Mean()
 	if w.Accuracy.Auto {
 		s.auto = true

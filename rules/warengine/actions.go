@@ -1,0 +1,192 @@
+package warengine
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// OrderType names a War Engine action.
+type OrderType string
+
+// The actions of the target and fire phases.
+const (
+	// Declare aims a weapon at a square (target phase). A square outside the weapon's
+	// range or arc is corrected to the nearest square inside them.
+	Declare OrderType = "declare"
+	// Clear removes a weapon's declared target (target phase).
+	Clear OrderType = "clear"
+	// Group chooses the weapon group a unit fires this turn and clears the targets of
+	// any other group (target phase).
+	Group OrderType = "group"
+	// Fire fires a weapon at its declared target (fire phase). With a target it
+	// declares and fires at once, for asking "what if".
+	Fire OrderType = "fire"
+	// EndPhase moves from the target phase to the fire phase, and from the fire phase to
+	// the next side's target phase, clearing the targets left unfired.
+	EndPhase OrderType = "end_phase"
+)
+
+// Order is one War Engine action.
+type Order struct {
+	Type     OrderType
+	Unit     string
+	Weapon   string
+	Target   *geom.Square // nil: the declared target (fire)
+	Friendly bool         // the game's shift-click: a friendly unit may be targeted
+	Group    int
+}
+
+var _ volley.Action = (*Order)(nil)
+
+// Kind returns the order's type.
+func (o *Order) Kind() string { return string(o.Type) }
+
+// actionSpec is an action as written.
+type actionSpec struct {
+	Type     string `yaml:"type,required"`
+	Unit     string `yaml:"unit"`
+	Weapon   string `yaml:"weapon"`
+	Target   any    `yaml:"target"`
+	Friendly bool   `yaml:"friendly"`
+	Group    int    `yaml:"group"`
+}
+
+// DecodeAction decodes an action in the form of a scenario's `action:` section.
+func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
+	if doc == nil {
+		return nil, volley.Errorf(volley.EINVALID, "warengine: no action")
+	}
+	var spec actionSpec
+	var decoded, checked scenario.ErrorList
+	if err := doc.Decode(&spec); err != nil {
+		var list scenario.ErrorList
+		if !errors.As(err, &list) {
+			return nil, err
+		}
+		decoded = list
+	}
+	o := b.checkAction(doc, &spec, &checked)
+	if err := merge(decoded, checked).Err(); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// checkAction resolves the names in an action. Whether the action is allowed now (the
+// phase, the turn, the group) is the state's business, checked when it is resolved.
+func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.ErrorList) *Order {
+	o := &Order{Type: OrderType(s.Type), Unit: s.Unit, Weapon: s.Weapon, Friendly: s.Friendly, Group: s.Group}
+	need := func(ok bool, field string) {
+		if !ok {
+			errs.Add(at(doc, s), "a %s action needs %s", s.Type, field)
+		}
+	}
+	switch o.Type {
+	case Declare:
+		need(s.Unit != "", "a unit")
+		need(s.Weapon != "", "a weapon")
+		need(s.Target != nil, "a target: [column, row] or a unit id")
+	case Fire, Clear:
+		need(s.Unit != "", "a unit")
+		need(s.Weapon != "", "a weapon")
+	case Group:
+		need(s.Unit != "", "a unit")
+		if s.Group < 1 || s.Group > MaxGroups {
+			errs.Add(at(doc, &s.Group), "group must lie between 1 and %d", MaxGroups)
+		}
+	case EndPhase:
+	default:
+		if s.Type != "" {
+			errs.Add(at(doc, &s.Type), "unknown action type %q: want declare, clear, group, fire or end_phase", s.Type)
+		}
+		return nil
+	}
+	if s.Unit != "" {
+		u, ok := b.Unit(s.Unit)
+		if !ok {
+			errs.Add(at(doc, &s.Unit), "unknown unit %q%s", s.Unit, suggest(s.Unit, b.unitIDs()))
+		} else if s.Weapon != "" && u.loadout(s.Weapon) == nil {
+			errs.Add(at(doc, &s.Weapon), "unit %q (%s) has no weapon %q%s", u.ID, u.Type.Name, s.Weapon, suggest(s.Weapon, loadoutNames(u)))
+		}
+	}
+	if s.Target != nil {
+		sq, err := b.resolveTarget(s.Target)
+		if err != nil {
+			errs.Add(at(doc, &s.Target), "target: %v", err)
+		} else {
+			o.Target = &sq
+		}
+	}
+	return o
+}
+
+func loadoutNames(u *Unit) []string {
+	names := make([]string, len(u.Type.Weapons))
+	for i, l := range u.Type.Weapons {
+		names[i] = l.Weapon
+	}
+	return names
+}
+
+func order(a volley.Action) *Order {
+	o, ok := a.(*Order)
+	if !ok {
+		panic(fmt.Sprintf("warengine: action of type %T is not a War Engine order", a))
+	}
+	return o
+}
+
+// refuse says why an order cannot be carried out in the battle as it stands, or nil.
+func (b *Battle) refuse(o *Order) error {
+	if o.Type == EndPhase {
+		return nil
+	}
+	u, _ := b.Unit(o.Unit)
+	switch {
+	case u.Destroyed():
+		return volley.Errorf(volley.EINVALID, "warengine: %s is destroyed", u.ID)
+	case u.Side != b.side:
+		return volley.Errorf(volley.ECONFLICT, "warengine: it is %s's turn, and %s is %s's", b.side, u.ID, u.Side)
+	}
+	wantPhase := PhaseTarget
+	if o.Type == Fire {
+		wantPhase = PhaseFire
+	}
+	if b.phase != wantPhase {
+		return volley.Errorf(volley.ECONFLICT, "warengine: a %s action belongs to the %s phase; this is the %s phase", o.Type, wantPhase, b.phase)
+	}
+	switch o.Type {
+	case Declare:
+		if l := u.loadout(o.Weapon); u.Group != 0 && l.Group != u.Group {
+			return volley.Errorf(volley.EINVALID, "warengine: %s is in group %d, and %s fires group %d this turn: change group first", o.Weapon, l.Group, u.ID, u.Group)
+		}
+	case Fire:
+		if l := u.loadout(o.Weapon); u.Group != 0 && l.Group != u.Group {
+			return volley.Errorf(volley.EINVALID, "warengine: %s is in group %d, and %s fires group %d this turn", o.Weapon, l.Group, u.ID, u.Group)
+		}
+		if o.Target == nil && u.declared(o.Weapon) == nil {
+			return volley.Errorf(volley.EINVALID, "warengine: %s has no target declared for %s", u.ID, o.Weapon)
+		}
+	case Clear:
+		if u.declared(o.Weapon) == nil {
+			return volley.Errorf(volley.EINVALID, "warengine: %s has no target declared for %s", u.ID, o.Weapon)
+		}
+	}
+	return nil
+}
+
+// targetOf is the square an order aims at: its own target, else the declared one.
+func (b *Battle) targetOf(o *Order) (geom.Square, bool, bool) {
+	if o.Target != nil {
+		return *o.Target, o.Friendly, true
+	}
+	u, _ := b.Unit(o.Unit)
+	if d := u.declared(o.Weapon); d != nil {
+		return d.Target, d.Friendly, true
+	}
+	return geom.Square{}, false, false
+}

@@ -1,0 +1,322 @@
+package warengine
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rules"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// Name is the value of `ruleset:` that selects this system.
+const Name = "warengine"
+
+func init() { rules.Register(Ruleset{}) }
+
+// Ruleset is The War Engine's targeting and firing.
+type Ruleset struct{}
+
+var (
+	_ volley.Ruleset = Ruleset{}
+	_ volley.Battle  = (*Battle)(nil)
+	_ volley.Sampler = (*Battle)(nil)
+	_ volley.Board   = (*Battle)(nil)
+)
+
+// Name returns "warengine".
+func (Ruleset) Name() string { return Name }
+
+// Load decodes a War Engine scenario and the action of its `action:` section, if any.
+func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
+	var f file
+	var decoded, checked scenario.ErrorList
+	if err := doc.Decode(&f); err != nil {
+		if !errors.As(err, &decoded) {
+			return nil, nil, err
+		}
+	}
+	b := load(doc, &f, &checked)
+	var a volley.Action
+	if f.Action != nil {
+		if act := b.checkAction(doc, f.Action, &checked); act != nil {
+			a = act
+		}
+	}
+	if err := merge(decoded, checked).Err(); err != nil {
+		return nil, nil, err
+	}
+	return b, a, nil
+}
+
+// merge joins the decoder's errors with the rules' own, dropping a rule error at a place
+// the decoder already reported (the value there was left at its zero value).
+func merge(decoded, checked scenario.ErrorList) scenario.ErrorList {
+	at := map[scenario.Pos]bool{}
+	for _, e := range decoded {
+		at[e.Pos] = true
+	}
+	all := append(scenario.ErrorList{}, decoded...)
+	for _, e := range checked {
+		if !at[e.Pos] {
+			all = append(all, e)
+		}
+	}
+	return all
+}
+
+// Battle is a War Engine battle: the map, the units, their declared targets, and whose
+// turn and phase it is.
+type Battle struct {
+	opts options
+
+	width, height int
+	terrain       []*TerrainType
+	bySymbol      map[rune]int
+	cells         []int // terrain type of each square, row-major
+	cellHits      []int // hits left on each square's terrain
+	occ           []int // unit index on each square, or -1
+
+	weapons map[string]*Weapon
+	types   map[string]*UnitType
+	units   []Unit
+	byID    map[string]int
+
+	sides []string
+	side  string // whose turn it is
+	phase Phase
+}
+
+// Unit is one force on the map.
+type Unit struct {
+	ID     string
+	Name   string
+	Type   *UnitType
+	Side   string
+	At     geom.Square // top-left square of the footprint
+	Facing Facing
+	// Aiming is true for a unit that did not move in its movement phase.
+	Aiming bool
+	Morale int
+	Status MoraleStatus
+	Hits   int
+	// Group is the weapon group chosen this turn, 0 if none yet.
+	Group    int
+	Declared []Declaration
+}
+
+// Declaration is a found target: a weapon aimed at a square, waiting to fire.
+type Declaration struct {
+	Weapon   string      `json:"weapon"`
+	Target   geom.Square `json:"target"`
+	Friendly bool        `json:"friendly,omitempty"`
+}
+
+// Destroyed reports whether the unit has no hits left.
+func (u *Unit) Destroyed() bool { return u.Hits <= 0 }
+
+// footprint lists the squares the unit covers: size × size from its top-left square.
+func (u *Unit) footprint() []geom.Square {
+	n := u.Type.Size
+	sq := make([]geom.Square, 0, n*n)
+	for dy := range n {
+		for dx := range n {
+			sq = append(sq, u.At.Add(dx, dy))
+		}
+	}
+	return sq
+}
+
+// covers reports whether q is one of the unit's squares.
+func (u *Unit) covers(q geom.Square) bool {
+	return q.X >= u.At.X && q.Y >= u.At.Y && q.X < u.At.X+u.Type.Size && q.Y < u.At.Y+u.Type.Size
+}
+
+// centre is the middle square of the footprint (for an even size, the one up and left
+// of the middle).
+func (u *Unit) centre() geom.Square {
+	h := (u.Type.Size - 1) / 2
+	return u.At.Add(h, h)
+}
+
+// loadout finds a weapon the unit carries.
+func (u *Unit) loadout(weapon string) *Loadout {
+	for i := range u.Type.Weapons {
+		if u.Type.Weapons[i].Weapon == weapon {
+			return &u.Type.Weapons[i]
+		}
+	}
+	return nil
+}
+
+// mount is the square a weapon fires from: its named mount, or the centre.
+func (u *Unit) mount(l *Loadout) geom.Square {
+	if off, ok := u.Type.Mounts[l.Mount]; ok && l.Mount != "" {
+		return u.At.Add(off[0], off[1])
+	}
+	return u.centre()
+}
+
+// declared returns the unit's declaration for a weapon, or nil.
+func (u *Unit) declared(weapon string) *Declaration {
+	for i := range u.Declared {
+		if u.Declared[i].Weapon == weapon {
+			return &u.Declared[i]
+		}
+	}
+	return nil
+}
+
+// setDeclared records or replaces a declaration.
+func (u *Unit) setDeclared(d Declaration) {
+	if old := u.declared(d.Weapon); old != nil {
+		*old = d
+		return
+	}
+	u.Declared = append(u.Declared, d)
+}
+
+// clearDeclared removes a declaration.
+func (u *Unit) clearDeclared(weapon string) {
+	for i := range u.Declared {
+		if u.Declared[i].Weapon == weapon {
+			u.Declared = append(u.Declared[:i:i], u.Declared[i+1:]...)
+			return
+		}
+	}
+}
+
+func (b *Battle) onMap(q geom.Square) bool {
+	return q.X >= 0 && q.Y >= 0 && q.X < b.width && q.Y < b.height
+}
+
+func (b *Battle) index(q geom.Square) int { return q.Y*b.width + q.X }
+
+func (b *Battle) square(i int) geom.Square { return geom.Sq(i%b.width, i/b.width) }
+
+// terrainAt is the terrain on a square as it stands (after any knock-downs).
+func (b *Battle) terrainAt(q geom.Square) *TerrainType { return b.terrain[b.cells[b.index(q)]] }
+
+// unitAt is the unit on a square, or nil.
+func (b *Battle) unitAt(q geom.Square) *Unit {
+	if b.occ == nil || !b.onMap(q) {
+		return nil
+	}
+	if i := b.occ[b.index(q)]; i >= 0 {
+		return &b.units[i]
+	}
+	return nil
+}
+
+// occupy marks unit i's squares on the occupancy grid, creating the grid first if
+// need be (i = -1 only creates it).
+func (b *Battle) occupy(i int) {
+	if b.occ == nil {
+		b.occ = make([]int, b.width*b.height)
+		for j := range b.occ {
+			b.occ[j] = -1
+		}
+	}
+	if i < 0 {
+		return
+	}
+	for _, q := range b.units[i].footprint() {
+		b.occ[b.index(q)] = i
+	}
+}
+
+// vacate removes a destroyed unit from the occupancy grid.
+func (b *Battle) vacate(i int) {
+	for _, q := range b.units[i].footprint() {
+		if b.occ[b.index(q)] == i {
+			b.occ[b.index(q)] = -1
+		}
+	}
+}
+
+// Unit returns the unit with the given id.
+func (b *Battle) Unit(id string) (*Unit, bool) {
+	i, ok := b.byID[id]
+	if !ok {
+		return nil, false
+	}
+	return &b.units[i], true
+}
+
+// State lists every unit with its hits, group and declared targets, and whose turn it is.
+func (b *Battle) State() volley.State {
+	s := volley.State{
+		Turn:  &volley.Turn{Side: b.side, Phase: string(b.phase)},
+		Units: make([]volley.UnitState, len(b.units)),
+	}
+	for i := range b.units {
+		u := &b.units[i]
+		values := map[string]float64{
+			"hits":     float64(u.Hits),
+			"max_hits": float64(u.Type.Hits),
+			"group":    float64(u.Group),
+			"morale":   float64(u.Morale),
+		}
+		us := volley.UnitState{ID: u.ID, Name: u.Type.Name, Side: u.Side, Values: values, Destroyed: u.Destroyed()}
+		for _, d := range u.Declared {
+			us.Targets = append(us.Targets, volley.DeclaredTarget{Weapon: d.Weapon, Target: squareName(d.Target), Friendly: d.Friendly})
+		}
+		s.Units[i] = us
+	}
+	return s
+}
+
+// Board is the map as it stands, for drawing.
+func (b *Battle) Board() volley.BoardView {
+	v := volley.BoardView{Width: b.width, Height: b.height, Legend: map[string]string{}}
+	for _, t := range b.terrain {
+		v.Legend[string(t.symbol)] = t.Name
+	}
+	for y := range b.height {
+		var row strings.Builder
+		for x := range b.width {
+			row.WriteRune(b.terrainAt(geom.Sq(x, y)).symbol)
+		}
+		v.Rows = append(v.Rows, row.String())
+	}
+	for i := range b.units {
+		u := &b.units[i]
+		if u.Destroyed() {
+			continue
+		}
+		v.Units = append(v.Units, volley.BoardUnit{ID: u.ID, Side: u.Side, X: u.At.X, Y: u.At.Y, Size: u.Type.Size, Facing: u.Facing.Degrees()})
+	}
+	return v
+}
+
+func (b *Battle) unitIDs() []string {
+	ids := make([]string, len(b.units))
+	for i := range b.units {
+		ids[i] = b.units[i].ID
+	}
+	return ids
+}
+
+func (b *Battle) weaponNames() []string { return sortedKeys(b.weapons) }
+
+func (b *Battle) typeNames() []string {
+	names := sortedKeys(b.types)
+	sort.Strings(names)
+	return names
+}
+
+// squareName writes a square as the JSON shape writes a square target: "x,y".
+func squareName(q geom.Square) string { return strconv.Itoa(q.X) + "," + strconv.Itoa(q.Y) }
+
+// resolveSquareName reads a square written "x,y".
+func (b *Battle) resolveSquareName(name string) (geom.Square, bool) {
+	var x, y int
+	if _, err := fmt.Sscanf(name, "%d,%d", &x, &y); err != nil {
+		return geom.Square{}, false
+	}
+	return geom.Sq(x, y), b.onMap(geom.Sq(x, y))
+}

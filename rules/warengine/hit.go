@@ -1,0 +1,397 @@
+package warengine
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/geom"
+)
+
+// shot is one weapon of one unit aimed at one square.
+type shot struct {
+	unit     *Unit
+	load     *Loadout
+	w        *Weapon
+	from     geom.Square // the weapon's square
+	target   geom.Square // the declared square
+	friendly bool
+	// picks is how many times the square is picked: three for a repeating weapon fired
+	// without aiming, once otherwise.
+	picks int
+}
+
+func (b *Battle) newShot(u *Unit, l *Loadout, target geom.Square, friendly bool) *shot {
+	s := &shot{unit: u, load: l, w: b.weapons[l.Weapon], from: u.mount(l), target: target, friendly: friendly, picks: 1}
+	if s.w.Repeating && !u.Aiming {
+		s.picks = RepeatingPicks
+	}
+	return s
+}
+
+// band is the range band of a weapon at a distance in squares: short, medium, or long
+// for anything further (a target beyond the long band's reach is corrected onto the
+// envelope when declared, but a deviated pick can start further out).
+func band(w *Weapon, dist int) (*RangeBand, string) {
+	switch {
+	case dist <= w.Short.Range:
+		return &w.Short, "short"
+	case dist <= w.Medium.Range:
+		return &w.Medium, "medium"
+	}
+	return &w.Long, "long"
+}
+
+// moraleModifier is the courage or panic percentage of a firing unit, and its name:
+// courage for a morale at or below -50 (or, with courage_when: high, at or above +50),
+// panic for a badly shaken or panicked unit.
+func (b *Battle) moraleModifier(u *Unit) (int, string) {
+	switch {
+	case u.Status.shaken():
+		return PanicModifier, "panic (" + string(u.Status) + ")"
+	case !b.opts.courageHigh && u.Morale <= CourageMorale, b.opts.courageHigh && u.Morale >= -CourageMorale:
+		return CourageModifier, "courage"
+	}
+	return 0, ""
+}
+
+// line is the line of fire from a to b with the scenario's line algorithm.
+func (b *Battle) line(a, c geom.Square) []geom.Square { return geom.Line(a, c, b.opts.line) }
+
+// walk visits the line of fire from a to c, square by square, until f returns false.
+func (b *Battle) walk(a, c geom.Square, f func(geom.Square) bool) { geom.WalkLine(a, c, b.opts.line, f) }
+
+// visibilitySum adds the "diminishes visibility" of every square on the line from the
+// weapon to the target, the weapon's own square excluded and the target's included.
+func (b *Battle) visibilitySum(from, to geom.Square) int {
+	sum := 0
+	b.walk(from, to, func(q geom.Square) bool {
+		if q != from && b.onMap(q) {
+			sum += b.terrainAt(q).Visibility
+		}
+		return true
+	})
+	return sum
+}
+
+// cthValue is ChanceToHit for a pick aimed at square to: chanceToHit without the terms,
+// for the many picks of the exact odds.
+func (b *Battle) cthValue(s *shot, to geom.Square) float64 {
+	u := s.unit
+	cth := float64(u.Type.WeaponSkill)
+	if u.Aiming {
+		cth += AimingBonus
+	}
+	if b.opts.moraleAffectsHit {
+		m, _ := b.moraleModifier(u)
+		cth += float64(m)
+	}
+	bd, _ := band(s.w, s.from.Chebyshev(to))
+	return cth + float64(bd.Accuracy) - float64(b.visibilitySum(s.from, to))/VisibilityDivisor
+}
+
+// chanceToHit is ChanceToHit for a pick aimed at square to, with every term.
+func (b *Battle) chanceToHit(s *shot, to geom.Square) (float64, []volley.Modifier) {
+	u := s.unit
+	mods := []volley.Modifier{{Rule: "weapon skill", Value: float64(u.Type.WeaponSkill)}}
+	cth := float64(u.Type.WeaponSkill)
+	add := func(rule string, v float64) {
+		mods = append(mods, volley.Modifier{Rule: rule, Value: v})
+		cth += v
+	}
+	if u.Aiming {
+		add("aiming", AimingBonus)
+	}
+	if b.opts.moraleAffectsHit {
+		if m, why := b.moraleModifier(u); m != 0 {
+			add(fmt.Sprintf("%s (morale %d)", why, u.Morale), float64(m))
+		}
+	}
+	dist := s.from.Chebyshev(to)
+	bd, name := band(s.w, dist)
+	add(fmt.Sprintf("%s range accuracy (%d squares)", name, dist), float64(bd.Accuracy))
+	vis := b.visibilitySum(s.from, to)
+	add(fmt.Sprintf("terrain: visibility %d along the line, halved", vis), -float64(vis)/VisibilityDivisor)
+	return cth, mods
+}
+
+// chance turns a percentage into the probability that a d100 rolls at or under it.
+func chance(pct float64) float64 {
+	return float64(min(max(int(math.Floor(pct+1e-9)), 0), D100)) / D100
+}
+
+// maxDistanceMissedBy is how far a pick may stray: the larger of the column and row
+// distances, divided by 5, capped at 5.
+func maxDistanceMissedBy(from, to geom.Square) int {
+	return min(MaxDeviation, from.Chebyshev(to)/DeviationStep)
+}
+
+// pickPlan is one pick of the target square worked out: its area and how likely each
+// square in it is.
+type pickPlan struct {
+	start geom.Square
+	cth   float64
+	mods  []volley.Modifier // the terms of cth, for the first pick only
+	r     int
+	pass  float64 // probability that the d100 passes ChanceToHit
+	// The area: every square within r of start, on the map, that is not the firer's.
+	x0, y0, x1, y1 int
+	firer          *Unit
+	nArea, nEmpty  int
+	// unitSq are the unit-occupied squares of the area with their weights (the targeted
+	// enemy square counts twice).
+	unitSq   []geom.Square
+	unitW    []int
+	totalW   int
+	targeted geom.Square
+	doubled  bool // the targeted square holds an enemy and counts twice
+}
+
+// planPick works out the pick that starts from square start. n is the pick's number
+// (0 for the first); first is the first pick's plan, for options that keep its values.
+func (b *Battle) planPick(s *shot, start geom.Square, n int, first *pickPlan) *pickPlan {
+	p := &pickPlan{start: start, firer: s.unit}
+	switch {
+	case n > 0 && b.opts.repeatFirstPick && first != nil:
+		p.cth, p.r = first.cth, first.r
+	case n == 0:
+		p.cth, p.mods = b.chanceToHit(s, start)
+		p.r = maxDistanceMissedBy(s.from, start)
+	default:
+		p.cth = b.cthValue(s, start)
+		p.r = maxDistanceMissedBy(s.from, start)
+	}
+	p.pass = chance(p.cth)
+	p.targeted = start
+	hasTarget := true
+	if n > 0 {
+		switch b.opts.repeatTargeted {
+		case "original":
+			p.targeted = s.target
+		case "none":
+			hasTarget = false
+		}
+	}
+	if hasTarget && !s.friendly {
+		if v := b.unitAt(p.targeted); v != nil && v.Side != s.unit.Side {
+			p.doubled = true
+		}
+	}
+	p.x0, p.x1 = max(0, start.X-p.r), min(b.width-1, start.X+p.r)
+	p.y0, p.y1 = max(0, start.Y-p.r), min(b.height-1, start.Y+p.r)
+	p.area(b, func(q geom.Square) {
+		p.nArea++
+		if b.unitAt(q) == nil {
+			p.nEmpty++
+			return
+		}
+		w := 1
+		if p.doubled && q == p.targeted {
+			w = TargetedEnemyWeight
+		}
+		p.unitSq = append(p.unitSq, q)
+		p.unitW = append(p.unitW, w)
+		p.totalW += w
+	})
+	return p
+}
+
+// area visits the squares of the pick's area in row order. When the area holds only the
+// firer's own squares, the shot stays where it was aimed: the area is the start square.
+func (p *pickPlan) area(b *Battle, f func(q geom.Square)) {
+	some := false
+	for y := p.y0; y <= p.y1; y++ {
+		for x := p.x0; x <= p.x1; x++ {
+			if q := geom.Sq(x, y); !p.firer.covers(q) {
+				some = true
+				f(q)
+			}
+		}
+	}
+	if !some {
+		f(p.start)
+	}
+}
+
+// each calls f for every square the pick can land on, with its probability: after a
+// pass a unit square by weight (any square if there is none), after a failure an empty
+// square (any square if there is none).
+func (p *pickPlan) each(b *Battle, f func(q geom.Square, pr float64)) {
+	uniform := 1 / float64(p.nArea)
+	anyOnPass := len(p.unitSq) == 0
+	anyOnFail := p.nEmpty == 0
+	for i, q := range p.unitSq {
+		if pr := p.pass * float64(p.unitW[i]) / float64(p.totalW); pr > 0 {
+			f(q, pr)
+		}
+	}
+	if !anyOnPass && !anyOnFail && p.pass == 1 {
+		return
+	}
+	p.area(b, func(q geom.Square) {
+		pr := 0.0
+		if anyOnPass {
+			pr += p.pass * uniform
+		}
+		occupied := b.unitAt(q) != nil
+		switch {
+		case anyOnFail:
+			pr += (1 - p.pass) * uniform
+		case !occupied:
+			pr += (1 - p.pass) / float64(p.nEmpty)
+		}
+		if pr > 0 {
+			f(q, pr)
+		}
+	})
+}
+
+// intercept follows the line of fire from the weapon to the picked square: the first
+// force or solid terrain on it becomes the final square, unless the weapon ignores
+// terrain. It returns the final square and what stopped the shot ("" if nothing did).
+func (b *Battle) intercept(s *shot, picked geom.Square) (geom.Square, string) {
+	if s.w.IgnoresTerrain {
+		return picked, ""
+	}
+	stop, why := picked, ""
+	b.walk(s.from, picked, func(q geom.Square) bool {
+		if q == s.from || s.unit.covers(q) || !b.onMap(q) {
+			return true
+		}
+		if u := b.unitAt(q); u != nil {
+			stop = q
+			if q != picked {
+				why = u.ID + " is in the way"
+			}
+			return false
+		}
+		if t := b.terrainAt(q); t.Firepower >= SolidFirepower {
+			stop = q
+			if q != picked {
+				why = t.Name + " is in the way"
+			}
+			return false
+		}
+		return true
+	})
+	return stop, why
+}
+
+// squareDist is a probability for each square of the map, dense so that sums run in a
+// fixed order (row-major) and give the same float64 on every run.
+type squareDist struct {
+	p    []float64
+	seen []bool
+	idx  []int // squares with a probability, in the order first touched
+}
+
+func newSquareDist(n int) *squareDist {
+	return &squareDist{p: make([]float64, n), seen: make([]bool, n)}
+}
+
+func (d *squareDist) add(i int, v float64) {
+	if !d.seen[i] {
+		d.seen[i] = true
+		d.idx = append(d.idx, i)
+	}
+	d.p[i] += v
+}
+
+// each visits every square with a probability, in row-major order.
+func (d *squareDist) each(f func(i int, p float64)) {
+	slices.Sort(d.idx)
+	for _, i := range d.idx {
+		if d.p[i] > 0 {
+			f(i, d.p[i])
+		}
+	}
+}
+
+// landing is the exact distribution of where a shot ends: after every pick (picked),
+// then after the interception (landed).
+type landing struct {
+	picked, landed *squareDist
+	first          *pickPlan
+}
+
+// exactLanding computes the landing distribution of a shot without rolling. Pick plans
+// are worked out once per starting square.
+func (b *Battle) exactLanding(s *shot) landing {
+	var l landing
+	n := b.width * b.height
+	cur := newSquareDist(n)
+	cur.add(b.index(s.target), 1)
+	memo := map[geom.Square]*pickPlan{}
+	for pick := range s.picks {
+		next := newSquareDist(n)
+		cur.each(func(i int, p float64) {
+			start := b.square(i)
+			plan, ok := memo[start]
+			if !ok {
+				plan = b.planPick(s, start, pick, l.first)
+				memo[start] = plan
+			}
+			if pick == 0 {
+				l.first = plan
+			}
+			plan.each(b, func(q geom.Square, pr float64) { next.add(b.index(q), p*pr) })
+		})
+		cur = next
+		// The first pick targets the declared square; the second and third follow
+		// repeat_targeted alike, so their plans are shared.
+		if pick == 0 {
+			memo = map[geom.Square]*pickPlan{}
+		}
+	}
+	l.picked = cur
+	l.landed = newSquareDist(n)
+	cur.each(func(i int, p float64) {
+		f, _ := b.intercept(s, b.square(i))
+		l.landed.add(b.index(f), p)
+	})
+	return l
+}
+
+// inEnvelope reports whether a weapon may fire at q as declared: on the map, within its
+// maximum range and its arc, and not one of the firer's own squares.
+func (b *Battle) inEnvelope(s *shot, q geom.Square) bool {
+	return b.onMap(q) && !s.unit.covers(q) && s.from.Chebyshev(q) <= s.w.MaxRange && b.inArc(s, q)
+}
+
+// inArc reports whether the centre of q lies within the weapon's arc, centred on the
+// unit's facing; the arc's edges are inside it.
+func (b *Battle) inArc(s *shot, q geom.Square) bool {
+	if s.w.Arc >= 360 || q == s.from {
+		return true
+	}
+	diff := math.Abs(geom.AngleDiff(s.unit.Facing.Degrees(), geom.GridBearing(s.from, q)))
+	return diff <= float64(s.w.Arc)/2+geom.AngleTolerance
+}
+
+// correct moves a target outside the weapon's envelope to the nearest square inside
+// it: the least straight-line distance between square centres, then the fewest squares
+// from the weapon, then the first in row order. ok is false when the envelope is empty.
+func (b *Battle) correct(s *shot, q geom.Square) (geom.Square, bool) {
+	if b.inEnvelope(s, q) {
+		return q, true
+	}
+	best, found := geom.Square{}, false
+	var bestD float64
+	var bestR int
+	r := s.w.MaxRange
+	for y := max(0, s.from.Y-r); y <= min(b.height-1, s.from.Y+r); y++ {
+		for x := max(0, s.from.X-r); x <= min(b.width-1, s.from.X+r); x++ {
+			c := geom.Sq(x, y)
+			if !b.inEnvelope(s, c) {
+				continue
+			}
+			d := math.Hypot(float64(c.X-q.X), float64(c.Y-q.Y))
+			rr := s.from.Chebyshev(c)
+			if !found || d < bestD-1e-12 || math.Abs(d-bestD) <= 1e-12 && rr < bestR {
+				best, bestD, bestR, found = c, d, rr, true
+			}
+		}
+	}
+	return best, found
+}

@@ -1,0 +1,187 @@
+package warengine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// Options are the readings of the rules a scenario may switch. Every one has a default
+// that follows docs/rules/warengine.md.
+type Options struct {
+	// BaseDamageRoll replaces the default base damage roll of 50 (the seed calls it the
+	// default of the rules, so a game may change it).
+	BaseDamageRoll *int `yaml:"base_damage_roll"`
+	// Cover chooses the cover modifier: "in_front" (the square in front of the target as
+	// seen along the line of fire, default), "facing" (the square in front of the target's
+	// facing), "occupied" (the target's own square) or "off".
+	Cover Cover `yaml:"cover"`
+	// Line chooses the squares a line of fire crosses: "bresenham" (default) or
+	// "supercover".
+	Line string `yaml:"line"`
+	// CourageWhen reads the morale rule: "low" (morale at or below -50 gives courage, as
+	// printed, default) or "high" (at or above +50 does).
+	CourageWhen string `yaml:"courage_when"`
+	// MoraleAffectsHit adds courage and panic to ChanceToHit as well as to the damage
+	// check (default true: the seed lists them in both).
+	MoraleAffectsHit *bool `yaml:"morale_affects_hit"`
+	// RepeatTargeted says which square counts as targeted on a repeating weapon's second
+	// and third picks: "current" (the square the pick starts from, default), "original"
+	// (only the declared square) or "none".
+	RepeatTargeted string `yaml:"repeat_targeted"`
+	// RepeatRecompute says what a repeated pick recomputes from its new starting square:
+	// "each_pick" (ChanceToHit and MaxDistanceMissedBy, default: the whole process runs
+	// again) or "first_pick" (both kept from the first pick).
+	RepeatRecompute string `yaml:"repeat_recompute"`
+	// AimedRangeBy says whose size sets the aimed-shot range (10 squares per point of
+	// size): "shooter" (default) or "target".
+	AimedRangeBy string `yaml:"aimed_range_by"`
+}
+
+// Cover is the cover-modifier rule in use.
+type Cover string
+
+// The cover rules.
+const (
+	CoverInFront  Cover = "in_front"
+	CoverFacing   Cover = "facing"
+	CoverOccupied Cover = "occupied"
+	CoverOff      Cover = "off"
+)
+
+// options are Options resolved to their values.
+type options struct {
+	baseDamageRoll   int
+	cover            Cover
+	line             geom.LineAlgorithm
+	courageHigh      bool
+	moraleAffectsHit bool
+	repeatTargeted   string
+	repeatFirstPick  bool
+	aimedByTarget    bool
+}
+
+// choose checks a string option against its allowed values; "" picks the first.
+func choose(doc *scenario.Doc, ptr *string, name string, allowed []string, errs *scenario.ErrorList) string {
+	if *ptr == "" {
+		return allowed[0]
+	}
+	for _, a := range allowed {
+		if *ptr == a {
+			return a
+		}
+	}
+	errs.Add(at(doc, ptr), "%s: want one of %s, got %q", name, strings.Join(quoteAll(allowed), ", "), *ptr)
+	return allowed[0]
+}
+
+func quoteAll(s []string) []string {
+	q := make([]string, len(s))
+	for i, v := range s {
+		q[i] = strconv.Quote(v)
+	}
+	return q
+}
+
+func resolveOptions(doc *scenario.Doc, o *Options, errs *scenario.ErrorList) options {
+	r := options{baseDamageRoll: BaseDamageRoll, moraleAffectsHit: true}
+	if o.BaseDamageRoll != nil {
+		r.baseDamageRoll = *o.BaseDamageRoll
+		if r.baseDamageRoll < -MaxPercent || r.baseDamageRoll > MaxPercent {
+			errs.Add(at(doc, o.BaseDamageRoll), "base_damage_roll out of bounds (±%d)", MaxPercent)
+		}
+	}
+	cover := string(o.Cover)
+	r.cover = Cover(choose(doc, &cover, "cover", []string{string(CoverInFront), string(CoverFacing), string(CoverOccupied), string(CoverOff)}, errs))
+	if choose(doc, &o.Line, "line", []string{"bresenham", "supercover"}, errs) == "supercover" {
+		r.line = geom.Supercover
+	}
+	r.courageHigh = choose(doc, &o.CourageWhen, "courage_when", []string{"low", "high"}, errs) == "high"
+	if o.MoraleAffectsHit != nil {
+		r.moraleAffectsHit = *o.MoraleAffectsHit
+	}
+	r.repeatTargeted = choose(doc, &o.RepeatTargeted, "repeat_targeted", []string{"current", "original", "none"}, errs)
+	r.repeatFirstPick = choose(doc, &o.RepeatRecompute, "repeat_recompute", []string{"each_pick", "first_pick"}, errs) == "first_pick"
+	r.aimedByTarget = choose(doc, &o.AimedRangeBy, "aimed_range_by", []string{"shooter", "target"}, errs) == "target"
+	return r
+}
+
+// Facing is one of the eight directions a unit can face, in 45° steps: 0 is up the map
+// (north), 1 north-east, and so on clockwise.
+type Facing int
+
+var facingNames = [...]string{"N", "NE", "E", "SE", "S", "SW", "W", "NW"}
+
+// Degrees is the facing as a compass bearing.
+func (f Facing) Degrees() float64 { return float64(int(f) * FacingStep) }
+
+func (f Facing) String() string { return facingNames[f&7] }
+
+// Step is the square one step away in this direction: (dx, dy) with rows growing down.
+func (f Facing) Step() (dx, dy int) {
+	steps := [...][2]int{{0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}}
+	s := steps[f&7]
+	return s[0], s[1]
+}
+
+// DecodeScalar reads N, NE, E, SE, S, SW, W, NW or a multiple of 45 degrees.
+func (f *Facing) DecodeScalar(s scenario.Scalar) error {
+	t := strings.ToUpper(strings.TrimSpace(s.Text))
+	for i, n := range facingNames {
+		if t == n {
+			*f = Facing(i)
+			return nil
+		}
+	}
+	deg, err := strconv.Atoi(t)
+	if err != nil || deg%FacingStep != 0 {
+		return fmt.Errorf("want N, NE, E, SE, S, SW, W, NW or a multiple of 45 degrees, got %q", s.Text)
+	}
+	*f = Facing(((deg/FacingStep)%8 + 8) % 8)
+	return nil
+}
+
+// MoraleStatus is a unit's morale state beyond its morale number.
+type MoraleStatus string
+
+// The statuses that change shooting.
+const (
+	StatusNormal      MoraleStatus = "normal"
+	StatusBadlyShaken MoraleStatus = "badly_shaken"
+	StatusPanicked    MoraleStatus = "panicked"
+)
+
+// DecodeScalar reads normal, badly_shaken or panicked.
+func (m *MoraleStatus) DecodeScalar(s scenario.Scalar) error {
+	switch v := MoraleStatus(strings.TrimSpace(s.Text)); v {
+	case StatusNormal, StatusBadlyShaken, StatusPanicked:
+		*m = v
+		return nil
+	}
+	return fmt.Errorf("want normal, badly_shaken or panicked, got %q", s.Text)
+}
+
+// shaken reports whether the status costs the panic modifier.
+func (m MoraleStatus) shaken() bool { return m == StatusBadlyShaken || m == StatusPanicked }
+
+// Phase is the part of a side's turn: targeting or firing.
+type Phase string
+
+// The phases in which volley acts. Movement (phase I) is the players' own.
+const (
+	PhaseTarget Phase = "target"
+	PhaseFire   Phase = "fire"
+)
+
+// DecodeScalar reads target or fire.
+func (p *Phase) DecodeScalar(s scenario.Scalar) error {
+	switch v := Phase(strings.TrimSpace(s.Text)); v {
+	case PhaseTarget, PhaseFire:
+		*p = v
+		return nil
+	}
+	return fmt.Errorf("want target or fire, got %q", s.Text)
+}

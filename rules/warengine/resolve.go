@@ -1,0 +1,368 @@
+package warengine
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/geom"
+)
+
+// Resolve carries out an order. Declare, clear, group and end_phase change the battle's
+// state without dice; fire rolls the shot and its damage. A refused order changes
+// nothing: every check and every die comes before the first change.
+func (b *Battle) Resolve(a volley.Action, d *dice.Stream) (volley.Outcome, error) {
+	o := order(a)
+	if err := b.refuse(o); err != nil {
+		return volley.Outcome{}, err
+	}
+	r := &record{}
+	var err error
+	switch o.Type {
+	case EndPhase:
+		b.endPhase(r)
+	case Group:
+		b.changeGroup(o, r)
+	case Clear:
+		u, _ := b.Unit(o.Unit)
+		u.clearDeclared(o.Weapon)
+		r.step("clear", map[string]any{"unit": o.Unit, "weapon": o.Weapon}, "target cleared")
+	case Declare:
+		err = b.declare(o, r)
+	case Fire:
+		err = b.fire(o, d, r)
+	}
+	if err != nil {
+		return volley.Outcome{}, err
+	}
+	return volley.Outcome{Rolls: d.Rolls(), Trace: r.steps, Targets: r.targets}, nil
+}
+
+// record gathers a resolution's trace and results.
+type record struct {
+	steps   []volley.Step
+	targets []volley.TargetResult
+}
+
+func (r *record) step(rule string, in map[string]any, result any) {
+	if r != nil {
+		r.steps = append(r.steps, volley.Step{Rule: rule, Inputs: in, Result: result})
+	}
+}
+
+func (b *Battle) endPhase(r *record) {
+	from := b.phase
+	if b.phase == PhaseTarget {
+		b.phase = PhaseFire
+		r.step("end phase", map[string]any{"side": b.side, "phase": string(from)}, "fire phase: found targets are ready to fire")
+		return
+	}
+	// The fire phase ends the side's turn: what was not fired is dropped, and groups
+	// are chosen afresh next turn.
+	for i := range b.units {
+		if u := &b.units[i]; u.Side == b.side {
+			u.Declared, u.Group = nil, 0
+		}
+	}
+	next := b.sides[0]
+	for i, s := range b.sides {
+		if s == b.side {
+			next = b.sides[(i+1)%len(b.sides)]
+		}
+	}
+	r.step("end phase", map[string]any{"side": b.side, "phase": string(from)}, fmt.Sprintf("%s's target phase", next))
+	b.side, b.phase = next, PhaseTarget
+}
+
+func (b *Battle) changeGroup(o *Order, r *record) {
+	u, _ := b.Unit(o.Unit)
+	kept := u.Declared[:0:0]
+	for _, d := range u.Declared {
+		if u.loadout(d.Weapon).Group == o.Group {
+			kept = append(kept, d)
+		}
+	}
+	dropped := len(u.Declared) - len(kept)
+	u.Declared, u.Group = kept, o.Group
+	r.step("change group", map[string]any{"unit": u.ID, "group": o.Group}, fmt.Sprintf("group %d; %d target(s) of other groups cleared", o.Group, dropped))
+}
+
+// checkTarget applies the targeting rules to the square an order aims at and returns
+// the square the weapon will fire at: a friendly unit only with friendly set, never the
+// firer's own square, and outside the envelope the nearest square inside it.
+func (b *Battle) checkTarget(o *Order, u *Unit, l *Loadout, target geom.Square, friendly bool, r *record) (geom.Square, error) {
+	if v := b.unitAt(target); v != nil && v.Side == u.Side && !friendly {
+		if v == u {
+			return target, volley.Errorf(volley.EINVALID, "warengine: %s cannot target its own square", u.ID)
+		}
+		return target, volley.Errorf(volley.EINVALID, "warengine: %s holds friendly %s: declare with friendly: true to target it (the game's shift-click)", squareName(target), v.ID)
+	}
+	s := b.newShot(u, l, target, friendly)
+	c, ok := b.correct(s, target)
+	if !ok {
+		return target, volley.Errorf(volley.EINVALID, "warengine: %s cannot reach any square from %s (arc %d°, range %d)", o.Weapon, squareName(s.from), s.w.Arc, s.w.MaxRange)
+	}
+	result := "target " + squareName(c)
+	if c != target {
+		result = fmt.Sprintf("outside the weapon's range or arc: corrected to %s, the nearest square inside", squareName(c))
+	}
+	r.step("declare", map[string]any{"unit": u.ID, "weapon": o.Weapon, "target": squareName(target), "friendly": friendly}, result)
+	return c, nil
+}
+
+func (b *Battle) declare(o *Order, r *record) error {
+	u, _ := b.Unit(o.Unit)
+	l := u.loadout(o.Weapon)
+	c, err := b.checkTarget(o, u, l, *o.Target, o.Friendly, r)
+	if err != nil {
+		return err
+	}
+	if u.Group == 0 {
+		u.Group = l.Group
+	}
+	u.setDeclared(Declaration{Weapon: o.Weapon, Target: c, Friendly: o.Friendly})
+	return nil
+}
+
+// fire rolls a shot: where it lands, then the damage to everything it strikes.
+func (b *Battle) fire(o *Order, d *dice.Stream, r *record) error {
+	u, _ := b.Unit(o.Unit)
+	l := u.loadout(o.Weapon)
+	target, friendly, _ := b.targetOf(o)
+	if o.Target != nil {
+		c, err := b.checkTarget(o, u, l, target, friendly, r)
+		if err != nil {
+			return err
+		}
+		target = c
+	}
+	s := b.newShot(u, l, target, friendly)
+	landed := b.rollLanding(s, d, r)
+	hits := b.rollDamage(s, landed, d, r)
+	// Only now does the battle change.
+	if u.Group == 0 {
+		u.Group = l.Group
+	}
+	u.clearDeclared(o.Weapon)
+	b.apply(hits, r)
+	return nil
+}
+
+// rollLanding rolls every pick and follows the line of fire. r may be nil (simulation).
+func (b *Battle) rollLanding(s *shot, d *dice.Stream, r *record) geom.Square {
+	start := s.target
+	var first *pickPlan
+	label := ""
+	if r != nil {
+		label = s.unit.ID + " " + s.w.Name
+	}
+	for n := range s.picks {
+		plan := b.planPick(s, start, n, first)
+		if n == 0 {
+			first = plan
+		}
+		if r != nil {
+			in := map[string]any{"pick": n + 1, "from": squareName(s.from), "to": squareName(start)}
+			mods := plan.mods
+			if mods == nil {
+				_, mods = b.chanceToHit(s, start)
+			}
+			for _, m := range mods {
+				in[m.Rule] = m.Value
+			}
+			r.step("chance to hit", in, plan.cth)
+			r.step("max distance missed by", map[string]any{"pick": n + 1, "distance": s.from.Chebyshev(start)},
+				fmt.Sprintf("%d: a %d×%d area (%d squares on the map)", plan.r, 2*plan.r+1, 2*plan.r+1, plan.nArea))
+		}
+		need := int(chance(plan.cth) * D100)
+		roll := d.Roll(D100, purpose(d, "ChanceToHit, %s, pick %d", label, n+1))
+		pass := roll <= need
+		start = b.rollPick(plan, pass, d, r, label, n+1, roll, need)
+	}
+	landed, why := b.intercept(s, start)
+	if r != nil {
+		result := "lands on " + squareName(landed)
+		if why != "" {
+			result = fmt.Sprintf("%s: lands on %s", why, squareName(landed))
+		}
+		r.step("line of fire", map[string]any{"from": squareName(s.from), "to": squareName(start), "ignores_terrain": s.w.IgnoresTerrain}, result)
+	}
+	return landed
+}
+
+// rollPick picks the square of one pick after its d100.
+func (b *Battle) rollPick(p *pickPlan, pass bool, d *dice.Stream, r *record, label string, n, roll, need int) geom.Square {
+	// Which squares are candidates, and how many weights they share.
+	kind, total := "an empty square", p.nEmpty
+	useUnits, useAll := false, false
+	switch {
+	case pass && len(p.unitSq) > 0:
+		kind, total, useUnits = "a unit-occupied square", p.totalW, true
+	case pass:
+		kind, total, useAll = "any square (no unit in the area)", p.nArea, true
+	case p.nEmpty == 0:
+		kind, total, useAll = "any square (no empty square in the area)", p.nArea, true
+	}
+	var in map[string]any
+	if r != nil {
+		in = map[string]any{"pick": n, "roll": roll, "need": need, "candidates": total}
+		if len(p.unitSq) > 0 {
+			// Shown whatever the d100 says: where a passed roll would go.
+			var w []string
+			for i, q := range p.unitSq {
+				w = append(w, fmt.Sprintf("%s %d/%d (%.4g%%)", squareName(q), p.unitW[i], p.totalW, 100*float64(p.unitW[i])/float64(p.totalW)))
+			}
+			in["unit squares if passed"] = strings.Join(w, "; ")
+		}
+	}
+	k := 1
+	if total > 1 {
+		k = d.Roll(total, purpose(d, "pick %s, %s, pick %d", kind, label, n))
+		if in != nil {
+			in["pick_roll"] = k
+		}
+	}
+	var chosen geom.Square
+	if useUnits {
+		for i, q := range p.unitSq {
+			if k <= p.unitW[i] {
+				chosen = q
+				break
+			}
+			k -= p.unitW[i]
+		}
+	} else {
+		p.area(b, func(q geom.Square) {
+			if k > 0 && (useAll || b.unitAt(q) == nil) {
+				if k--; k == 0 {
+					chosen = q
+				}
+			}
+		})
+	}
+	if r != nil {
+		verdict := "fails ChanceToHit: " + kind
+		if pass {
+			verdict = "passes ChanceToHit: " + kind
+		}
+		r.step("pick", in, fmt.Sprintf("%s → %s", verdict, squareName(chosen)))
+	}
+	return chosen
+}
+
+// purpose builds a die's purpose only when the stream records it.
+func purpose(d *dice.Stream, format string, args ...any) string {
+	if !d.Recording() {
+		return ""
+	}
+	return fmt.Sprintf(format, args...)
+}
+
+// blow is what a resolved shot does to one victim.
+type blow struct {
+	unit   *Unit
+	square geom.Square
+	id     string
+	hits   int
+}
+
+// rollDamage rolls the damage check, the hits and the save of every victim.
+func (b *Battle) rollDamage(s *shot, landed geom.Square, d *dice.Stream, r *record) []blow {
+	units, terrain := b.victims(s, landed)
+	if len(units)+len(terrain) == 0 {
+		r.step("strike", map[string]any{"square": squareName(landed)}, "nothing there can be damaged")
+		return nil
+	}
+	var out []blow
+	one := func(u *Unit, q geom.Square) {
+		c := b.checkDamage(s, landed, u, q, r != nil)
+		if r != nil {
+			r.steps = append(r.steps, c.steps...)
+		}
+		out = append(out, blow{unit: u, square: q, id: c.victim, hits: b.rollHits(s, c, d, r)})
+	}
+	for _, u := range units {
+		one(u, landed)
+	}
+	for _, q := range terrain {
+		one(nil, q)
+	}
+	return out
+}
+
+// rollHits rolls one victim's d100 against the chance to damage, its hits and its save.
+// A roll whose result is certain is not made.
+func (b *Battle) rollHits(s *shot, c *damageCheck, d *dice.Stream, r *record) int {
+	if c.skipped != "" {
+		return 0
+	}
+	need := int(chance(c.chance) * D100)
+	switch need {
+	case 0:
+		r.step("chance to damage", map[string]any{"target": c.victim, "chance": c.chance}, "no chance: escapes damage")
+		return 0
+	case D100:
+		r.step("chance to damage", map[string]any{"target": c.victim, "chance": c.chance}, "certain: damaged")
+	default:
+		roll := d.Roll(D100, purpose(d, "chance to damage %s", c.victim))
+		if roll > need {
+			r.step("chance to damage", map[string]any{"target": c.victim, "chance": c.chance, "roll": roll}, "escapes damage")
+			return 0
+		}
+		r.step("chance to damage", map[string]any{"target": c.victim, "chance": c.chance, "roll": roll}, "damaged")
+	}
+	w := s.w
+	hits := w.Damage[0]
+	if n := w.Damage[1] - w.Damage[0] + 1; n > 1 {
+		hits = w.Damage[0] - 1 + d.Roll(n, purpose(d, "hits on %s (%d-%d)", c.victim, w.Damage[0], w.Damage[1]))
+	}
+	r.step("hits", map[string]any{"target": c.victim, "min": w.Damage[0], "max": w.Damage[1]}, hits)
+	save := chance(float64(c.save))
+	if save == 0 {
+		r.step("save", map[string]any{"target": c.victim, "save": c.save}, "no save")
+		return hits
+	}
+	roll := D100
+	if save < 1 {
+		roll = d.Roll(D100, purpose(d, "save of %s", c.victim))
+	}
+	if roll <= int(save*D100) {
+		r.step("save", map[string]any{"target": c.victim, "save": c.save, "roll": roll}, "saved: escapes all damage")
+		return 0
+	}
+	r.step("save", map[string]any{"target": c.victim, "save": c.save, "roll": roll}, "failed")
+	return hits
+}
+
+// apply removes the hits: a unit at 0 hits is destroyed, terrain at 0 hits turns into
+// what it becomes.
+func (b *Battle) apply(blows []blow, r *record) {
+	for _, bl := range blows {
+		res := volley.TargetResult{Target: bl.id, Measures: map[string]float64{MeasureHits: float64(bl.hits), MeasureStruck: 1}}
+		if u := bl.unit; u != nil {
+			before := u.Hits
+			u.Hits = max(0, u.Hits-bl.hits)
+			res.Measures["hits_left"] = float64(u.Hits)
+			if u.Destroyed() && before > 0 {
+				b.vacate(b.byID[u.ID])
+				res.Destroyed = true
+				r.step("destroyed", map[string]any{"target": u.ID}, "removed from the map")
+			}
+		} else if bl.hits > 0 {
+			i := b.index(bl.square)
+			t := b.terrain[b.cells[i]]
+			b.cellHits[i] = max(0, b.cellHits[i]-bl.hits)
+			res.Measures["hits_left"] = float64(b.cellHits[i])
+			if b.cellHits[i] == 0 {
+				sym, _ := utf8.DecodeRuneInString(t.Becomes)
+				b.cells[i] = b.bySymbol[sym]
+				b.cellHits[i] = b.terrain[b.cells[i]].Hits
+				res.Destroyed = true
+				r.step("knocked down", map[string]any{"square": bl.id, "was": t.Name}, "now "+b.terrain[b.cells[i]].Name)
+			}
+		}
+		r.targets = append(r.targets, res)
+	}
+}

@@ -1,0 +1,57 @@
+package warengine
+
+import (
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/dice"
+)
+
+// Sampler prepares a declare or fire order for Monte Carlo: each draw rolls the picks,
+// the line of fire and every damage check, without a trace and without changing the
+// battle. The targets are those the exact odds list. Draw is safe for concurrent use.
+func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
+	o := order(a)
+	odds, err := b.Odds(o)
+	if err != nil {
+		return nil, err
+	}
+	const (
+		hitsAt = iota
+		struckAt
+		destroyedAt
+		stride
+	)
+	sim := &volley.Sim{Measures: []string{MeasureHits, MeasureStruck, "destroyed"}, Destroyed: destroyedAt}
+	index := map[string]int{}
+	var left []int
+	for i, t := range odds.Targets {
+		sim.Targets = append(sim.Targets, t.Target)
+		index[t.Target] = i
+		if u, ok := b.Unit(t.Target); ok {
+			left = append(left, u.Hits)
+		} else {
+			sq, _ := b.resolveSquareName(t.Target)
+			left = append(left, b.cellHits[b.index(sq)])
+		}
+	}
+	s, _, ok := b.shotFor(o)
+	sim.Draw = func(d *dice.Stream, out []int) {
+		clear(out)
+		if !ok || len(sim.Targets) == 0 {
+			return
+		}
+		landed := b.rollLanding(s, d, nil)
+		for _, bl := range b.rollDamage(s, landed, d, nil) {
+			t, known := index[bl.id]
+			if !known {
+				continue // the exact odds say this cannot be struck; the test comparing both would show it
+			}
+			acc := out[t*stride:]
+			acc[struckAt] = 1
+			acc[hitsAt] = min(bl.hits, left[t])
+			if left[t] > 0 && bl.hits >= left[t] {
+				acc[destroyedAt] = 1
+			}
+		}
+	}
+	return sim, nil
+}
