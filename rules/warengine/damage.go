@@ -57,7 +57,9 @@ func (c *damageCheck) hits(w *Weapon) dice.Dist {
 
 // damageRange is the hits of a damaging shot: uniform from the weapon's minimum to its
 // maximum, both included.
-func damageRange(w *Weapon) dice.Dist { return dice.Die(w.Damage[1] - w.Damage[0] + 1).Shift(w.Damage[0] - 1) }
+func damageRange(w *Weapon) dice.Dist {
+	return dice.Die(w.Damage[1] - w.Damage[0] + 1).Shift(w.Damage[0] - 1)
+}
 
 // checkDamage works out the chance to damage a victim struck by a shot that ended on
 // square landing: a unit (u), or the terrain on square sq when u is nil.

@@ -60,7 +60,9 @@ func (b *Battle) moraleModifier(u *Unit) (int, string) {
 func (b *Battle) line(a, c geom.Square) []geom.Square { return geom.Line(a, c, b.opts.line) }
 
 // walk visits the line of fire from a to c, square by square, until f returns false.
-func (b *Battle) walk(a, c geom.Square, f func(geom.Square) bool) { geom.WalkLine(a, c, b.opts.line, f) }
+func (b *Battle) walk(a, c geom.Square, f func(geom.Square) bool) {
+	geom.WalkLine(a, c, b.opts.line, f)
+}
 
 // visibilitySum adds the "diminishes visibility" of every square on the line from the
 // weapon to the target, the weapon's own square excluded and the target's included.

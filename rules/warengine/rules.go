@@ -55,6 +55,6 @@ const (
 // Bounds that are not rules: they keep a typo from becoming a map of a billion squares.
 const (
 	MaxMapSide = 512
-	MaxSize    = 16  // largest unit size (squares per side)
+	MaxSize    = 16   // largest unit size (squares per side)
 	MaxPercent = 1000 // largest skill, strength, toughness or save value
 )

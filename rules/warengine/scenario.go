@@ -13,13 +13,13 @@ import (
 // file is a War Engine scenario as written.
 type file struct {
 	scenario.Header `yaml:",inline"`
-	Options         Options      `yaml:"options"`
-	Turn            turnSpec     `yaml:"turn"`
-	Map             mapSpec      `yaml:"map,required"`
-	Weapons         []Weapon     `yaml:"weapons"`
-	Types           []UnitType   `yaml:"types"`
-	Units           []unitSpec   `yaml:"units"`
-	Action          *actionSpec  `yaml:"action"`
+	Options         Options     `yaml:"options"`
+	Turn            turnSpec    `yaml:"turn"`
+	Map             mapSpec     `yaml:"map,required"`
+	Weapons         []Weapon    `yaml:"weapons"`
+	Types           []UnitType  `yaml:"types"`
+	Units           []unitSpec  `yaml:"units"`
+	Action          *actionSpec `yaml:"action"`
 }
 
 // turnSpec says whose turn it is and in which phase.
@@ -124,18 +124,18 @@ type Loadout struct {
 
 // unitSpec is one unit on the map as written.
 type unitSpec struct {
-	ID     string         `yaml:"id,required"`
-	Type   string         `yaml:"type,required"`
-	Name   string         `yaml:"name"`
-	Side   string         `yaml:"side,required"`
-	At     [2]int         `yaml:"at,required"`
-	Facing Facing         `yaml:"facing"`
-	Aiming bool           `yaml:"aiming"`
-	Morale int            `yaml:"morale"`
-	Status MoraleStatus   `yaml:"status"`
-	Hits   *int           `yaml:"hits"`
-	Group  int            `yaml:"group"`
-	Target []targetSpec   `yaml:"targets"`
+	ID     string       `yaml:"id,required"`
+	Type   string       `yaml:"type,required"`
+	Name   string       `yaml:"name"`
+	Side   string       `yaml:"side,required"`
+	At     [2]int       `yaml:"at,required"`
+	Facing Facing       `yaml:"facing"`
+	Aiming bool         `yaml:"aiming"`
+	Morale int          `yaml:"morale"`
+	Status MoraleStatus `yaml:"status"`
+	Hits   *int         `yaml:"hits"`
+	Group  int          `yaml:"group"`
+	Target []targetSpec `yaml:"targets"`
 }
 
 // targetSpec is a declared target ("found target") carried in the scenario.

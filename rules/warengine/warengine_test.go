@@ -230,7 +230,7 @@ func TestEnvelopeCorrection(t *testing.T) {
 	tests := []struct {
 		target, want geom.Square
 	}{
-		{geom.Sq(11, 8), geom.Sq(11, 8)},  // inside: unchanged
+		{geom.Sq(11, 8), geom.Sq(11, 8)},   // inside: unchanged
 		{geom.Sq(11, 33), geom.Sq(11, 29)}, // behind him: out of the 90° front arc
 		{geom.Sq(0, 30), geom.Sq(6, 25)},   // beside him: the nearest square on the arc's edge
 	}
@@ -255,9 +255,9 @@ func TestTurnsAndGroups(t *testing.T) {
 	}{
 		{"{type: declare, unit: a, weapon: Rifle, target: [5, 1]}", ""},
 		{"{type: declare, unit: a, weapon: Grenade, target: [5, 1]}", volley.EINVALID}, // group 2 while 1 is chosen
-		{"{type: fire, unit: a, weapon: Rifle}", volley.ECONFLICT},                      // target phase
-		{"{type: declare, unit: c, weapon: Rifle, target: [1, 1]}", volley.ECONFLICT},   // not c's side's turn
-		{"{type: declare, unit: a, weapon: Rifle, target: [1, 2]}", volley.EINVALID},    // a friend without friendly
+		{"{type: fire, unit: a, weapon: Rifle}", volley.ECONFLICT},                     // target phase
+		{"{type: declare, unit: c, weapon: Rifle, target: [1, 1]}", volley.ECONFLICT},  // not c's side's turn
+		{"{type: declare, unit: a, weapon: Rifle, target: [1, 2]}", volley.EINVALID},   // a friend without friendly
 		{"{type: group, unit: a, group: 2}", ""},
 		{"{type: declare, unit: a, weapon: Grenade, target: [5, 1]}", ""},
 		{"{type: end_phase}", ""},
