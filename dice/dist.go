@@ -288,7 +288,7 @@ func (d Dist) Mean() float64 {
 	// values are large but the spread is small.
 	var m float64
 	for i, v := range d.probs() {
-		m += float64(i) * v
+		m += float64(float64(i) * v) // the conversion forbids a fused multiply-add: same bits on every CPU
 	}
 	return float64(d.min) + m
 }
@@ -298,14 +298,14 @@ func (d Dist) Variance() float64 {
 	p := d.probs()
 	var m float64
 	for i, v := range p {
-		m += float64(i) * v
+		m += float64(float64(i) * v) // the conversion forbids a fused multiply-add: same bits on every CPU
 	}
 	// Two passes (mean, then squared deviations) rather than E[X²]−E[X]²,
 	// which cancels badly when the variance is small next to the mean.
 	var s float64
 	for i, v := range p {
 		dx := float64(i) - m
-		s += dx * dx * v
+		s += float64(dx * dx * v)
 	}
 	return s
 }

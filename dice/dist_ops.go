@@ -59,7 +59,7 @@ func convolveInto(dst, a, b []float64) {
 		}
 		row := dst[i : i+len(b)]
 		for j, y := range b {
-			row[j] += x * y
+			row[j] += float64(x * y) // no fused multiply-add: same bits on every CPU
 		}
 	}
 }
@@ -96,7 +96,7 @@ func (d Dist) Sub(e Dist) Dist {
 			continue
 		}
 		for j, y := range e.p {
-			out[i+last-j] += x * y
+			out[i+last-j] += float64(x * y)
 		}
 	}
 	return settle(d.min-e.Max(), out)
@@ -188,12 +188,12 @@ func squareInto(dst, a []float64) {
 		if x == 0 {
 			continue
 		}
-		dst[2*i] += x * x
+		dst[2*i] += float64(x * x)
 		twice := x + x
 		rest := a[i+1:]
 		row := dst[2*i+1 : 2*i+1+len(rest)]
 		for j, y := range rest {
-			row[j] += twice * y
+			row[j] += float64(twice * y)
 		}
 	}
 }
@@ -306,7 +306,7 @@ func (d Dist) Thin(q float64) Dist {
 		}
 		binomialInto(w[:k+1], k, keep)
 		for j, b := range w[:k+1] {
-			out[j] += v * b
+			out[j] += float64(v * b)
 		}
 	}
 	return settle(0, out)
@@ -365,7 +365,7 @@ func mix(weights []float64, ds []Dist) Dist {
 		e := ds[i]
 		row := out[e.min-lo:]
 		for j, v := range e.probs() {
-			row[j] += w * v
+			row[j] += float64(w * v)
 		}
 	}
 	return settle(lo, out)

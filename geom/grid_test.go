@@ -2,6 +2,7 @@ package geom
 
 import (
 	"fmt"
+	"math"
 	"testing"
 )
 
@@ -31,7 +32,7 @@ func TestGridBearing(t *testing.T) {
 		{Sq(5, 6), 180}, {Sq(4, 6), 225}, {Sq(4, 5), 270}, {Sq(4, 4), 315},
 	}
 	for _, tt := range tests {
-		if got := GridBearing(Sq(5, 5), tt.to); abs(int(got-tt.want)) > 0 {
+		if got := GridBearing(Sq(5, 5), tt.to); math.Abs(got-tt.want) > 1e-9 {
 			t.Errorf("GridBearing((5,5), %v) = %v; want %v", tt.to, got, tt.want)
 		}
 	}

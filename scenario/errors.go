@@ -105,3 +105,30 @@ func (l ErrorList) Error() string {
 	}
 	return b.String()
 }
+
+// Merge joins the errors a decoder reported with those a rule system's own checks
+// found. A check error at a place the decoder already reported is dropped: the value
+// there failed to decode and was left at its zero value, so the check would only
+// complain about that zero again.
+func Merge(decoded, checked ErrorList) ErrorList {
+	at := map[Pos]bool{}
+	for _, e := range decoded {
+		at[e.Pos] = true
+	}
+	all := append(ErrorList{}, decoded...)
+	for _, e := range checked {
+		if !at[e.Pos] {
+			all = append(all, e)
+		}
+	}
+	return all
+}
+
+// Hint is a " (did you mean "x"?)" suffix for an error about an unknown name, or "" when
+// no known name is close enough to be a likely typo.
+func Hint(word string, known []string) string {
+	if s := nearest(word, known); s != "" {
+		return fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return ""
+}

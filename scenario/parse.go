@@ -289,3 +289,13 @@ func (d *Doc) BlockPos(p Pos, row, col int) Pos {
 	indent := len(text) - len(bytes.TrimLeft(text, " "))
 	return Pos{File: p.File, Line: line, Col: indent + col + 1}
 }
+
+// At is where an error about the value at ptr belongs: where it was written, as Pos
+// says, or the document's start for a value that was not written (a default), so that
+// every error a rule system reports carries a position.
+func (d *Doc) At(ptr any) Pos {
+	if p := d.Pos(ptr); p.IsValid() {
+		return p
+	}
+	return d.Root()
+}

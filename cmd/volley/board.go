@@ -24,15 +24,18 @@ import (
 
 // boardMarks places units and the line of fire on a copy of the map's rows: the
 // shooter '@', the aimed-at unit 'X', other units 'A', 'B', … in their order, and '*'
-// along the line of fire where no unit stands.
+// along the line of fire where it crosses open ground.
 func boardMarks(b volley.BoardView, aim *volley.Aim) (rows [][]rune, legend []string) {
 	rows = make([][]rune, len(b.Rows))
 	for y, r := range b.Rows {
 		rows[y] = []rune(r)
 	}
 	if aim != nil {
+		// The line of fire is drawn over open ground only, so that the terrain it
+		// crosses, the wall that blocks it say, stays visible.
+		open := background(b)
 		for _, q := range aim.Line {
-			if q.Y >= 0 && q.Y < len(rows) && q.X >= 0 && q.X < len(rows[q.Y]) {
+			if q.Y >= 0 && q.Y < len(rows) && q.X >= 0 && q.X < len(rows[q.Y]) && rows[q.Y][q.X] == open {
 				rows[q.Y][q.X] = '*'
 			}
 		}
@@ -62,10 +65,24 @@ func boardMarks(b volley.BoardView, aim *volley.Aim) (rows [][]rune, legend []st
 	return rows, legend
 }
 
+// background is the commonest symbol of the map: its open ground.
+func background(b volley.BoardView) rune {
+	count := map[rune]int{}
+	best, n := '.', 0
+	for _, row := range b.Rows {
+		for _, r := range row {
+			if count[r]++; count[r] > n || count[r] == n && r < best {
+				best, n = r, count[r]
+			}
+		}
+	}
+	return best
+}
+
 // writeBoard draws the map with column and row numbers, the units and the line of fire.
 func writeBoard(w io.Writer, b volley.BoardView, aim *volley.Aim) {
 	rows, legend := boardMarks(b, aim)
-	fmt.Fprintln(w, "\nMap (columns → x, rows ↓ y; * is the line of fire)")
+	fmt.Fprintln(w, "\nMap (columns → x, rows ↓ y; * is the line of fire over open ground)")
 	writeColumnNumbers(w, b.Width)
 	for y, r := range rows {
 		fmt.Fprintf(w, "  %3d %s\n", y, string(r))

@@ -194,6 +194,10 @@ func (c resolveCmd) Run(e *env) error {
 	// The scenario's action is action 0 of a battle played with this seed.
 	out, err := l.battle.Resolve(l.action, dice.ForAction(c.Seed, 0))
 	if err != nil {
+		// The rules refused the file's own action: say where it is written.
+		if sec := l.doc.Section("action"); sec != nil && volley.ErrorCode(err) != volley.EINTERNAL {
+			return scenario.ErrorList{{Pos: sec.Root(), Msg: err.Error()}}
+		}
 		return err
 	}
 	if c.JSON {

@@ -2,7 +2,6 @@ package dropzone
 
 import (
 	"errors"
-	"fmt"
 	"math"
 
 	"github.com/volley-wargames/volley"
@@ -43,30 +42,13 @@ func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 	if f.Action != nil {
 		a = b.checkAction(doc, f.Action, &errs)
 	}
-	if err := merge(decodeErrs, errs).Err(); err != nil {
+	if err := scenario.Merge(decodeErrs, errs).Err(); err != nil {
 		return nil, nil, err
 	}
 	if a == nil {
 		return b, nil, nil
 	}
 	return b, a, nil
-}
-
-// merge joins the decoder's errors and the rules' own, dropping a rule error at a place
-// the decoder already reported: a value that failed to decode was left at its zero
-// value, and the rules would only complain about that zero again.
-func merge(decoded, checked scenario.ErrorList) scenario.ErrorList {
-	at := map[scenario.Pos]bool{}
-	for _, e := range decoded {
-		at[e.Pos] = true
-	}
-	all := append(scenario.ErrorList{}, decoded...)
-	for _, e := range checked {
-		if !at[e.Pos] {
-			all = append(all, e)
-		}
-	}
-	return all
 }
 
 // appendErrors adds a scenario error list to errs; it reports false for any other error.
@@ -221,7 +203,7 @@ func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
 // question to ask.
 func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.ErrorList) *Shooting {
 	if s.Type != "" && s.Type != "shoot" {
-		errs.Add(at(doc, &s.Type), "action type %q is not one of this system's: shoot", s.Type)
+		errs.Add(doc.At(&s.Type), "action type %q is not one of this system's: shoot", s.Type)
 	}
 	a := &Shooting{
 		Squad:          s.Squad,
@@ -230,7 +212,7 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 		Moved:          map[string]float64{},
 	}
 	if s.Declarations != nil && len(s.Declarations) == 0 {
-		errs.Add(at(doc, &s.Declarations), "declarations: a shooting action declares at least one shot")
+		errs.Add(doc.At(&s.Declarations), "declarations: a shooting action declares at least one shot")
 	}
 	totalShots := 0
 	seen := map[[2]string]bool{}
@@ -239,7 +221,7 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 		u, ok := b.Unit(d.Unit)
 		if !ok {
 			if d.Unit != "" {
-				errs.Add(at(doc, &d.Unit), "unknown unit %q%s", d.Unit, suggest(d.Unit, b.unitIDs()))
+				errs.Add(doc.At(&d.Unit), "unknown unit %q%s", d.Unit, scenario.Hint(d.Unit, b.unitIDs()))
 			}
 			continue
 		}
@@ -247,24 +229,24 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 			a.Squad = u.Squad
 		}
 		if u.Squad != a.Squad {
-			errs.Add(at(doc, &d.Unit), "unit %q is in squad %q, not %q: a shooting action is one squad's", u.ID, u.Squad, a.Squad)
+			errs.Add(doc.At(&d.Unit), "unit %q is in squad %q, not %q: a shooting action is one squad's", u.ID, u.Squad, a.Squad)
 		}
 		if w := u.Type.weapon(d.Weapon); w == nil {
 			if d.Weapon != "" {
-				errs.Add(at(doc, &d.Weapon), "unit %q (%s) has no weapon %q%s", u.ID, u.Type.Name, d.Weapon, suggest(d.Weapon, u.Type.weaponNames()))
+				errs.Add(doc.At(&d.Weapon), "unit %q (%s) has no weapon %q%s", u.ID, u.Type.Name, d.Weapon, scenario.Hint(d.Weapon, u.Type.weaponNames()))
 			}
 		} else if totalShots += w.Shots.Max(); totalShots > MaxShotsPerAction {
-			errs.Add(at(doc, &d.Weapon), "the action declares more than %d shots in all; volley refuses it rather than compute for minutes", MaxShotsPerAction)
+			errs.Add(doc.At(&d.Weapon), "the action declares more than %d shots in all; volley refuses it rather than compute for minutes", MaxShotsPerAction)
 			totalShots = math.MinInt / 2 // report once
 		}
 		key := [2]string{d.Unit, d.Weapon}
 		if seen[key] {
-			errs.Add(at(doc, &d.Weapon), "unit %q already declared a target for %q: a weapon fires at one target", d.Unit, d.Weapon)
+			errs.Add(doc.At(&d.Weapon), "unit %q already declared a target for %q: a weapon fires at one target", d.Unit, d.Weapon)
 		}
 		seen[key] = true
 		if _, ok := b.Unit(d.Target); !ok {
 			if d.Target != "" {
-				errs.Add(at(doc, &d.Target), "unknown target %q%s", d.Target, suggest(d.Target, b.unitIDs()))
+				errs.Add(doc.At(&d.Target), "unknown target %q%s", d.Target, scenario.Hint(d.Target, b.unitIDs()))
 			}
 			continue
 		}
@@ -285,7 +267,7 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 		}
 	}
 	if a.Squad != "" && s.Squad != "" && !b.hasSquad(s.Squad) {
-		errs.Add(at(doc, &s.Squad), "unknown squad %q", s.Squad)
+		errs.Add(doc.At(&s.Squad), "unknown squad %q", s.Squad)
 	}
 	return a
 }
@@ -322,11 +304,4 @@ func (t *UnitType) weaponNames() []string {
 		names[i] = t.Weapons[i].Name
 	}
 	return names
-}
-
-func suggest(word string, known []string) string {
-	if s := scenario.DidYouMean(word, known); s != "" {
-		return fmt.Sprintf(" (did you mean %q?)", s)
-	}
-	return ""
 }

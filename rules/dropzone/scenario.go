@@ -144,19 +144,19 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	if !given(doc, &f.Options.SilhouetteSamples) {
 		o.SilhouetteSamples = [2]int{defaultSampleCols, defaultSampleRows}
 	} else if c, r := o.SilhouetteSamples[0], o.SilhouetteSamples[1]; c < 1 || r < 1 || c > maxSamplesPerAxis || r > maxSamplesPerAxis || c*r > maxSilhouetteRays {
-		errs.Add(at(doc, &f.Options.SilhouetteSamples), "silhouette_samples: want two counts of at least 1 (columns, rows), at most %d rays in all", maxSilhouetteRays)
+		errs.Add(doc.At(&f.Options.SilhouetteSamples), "silhouette_samples: want two counts of at least 1 (columns, rows), at most %d rays in all", maxSilhouetteRays)
 	}
 	if !given(doc, &f.Options.ContactTolerance) {
 		o.ContactTolerance = scenario.Inches(defaultContactTolerance)
 	} else if o.ContactTolerance > MaxDistance {
-		errs.Add(at(doc, &f.Options.ContactTolerance), "contact_tolerance: at most %g inches", float64(MaxDistance))
+		errs.Add(doc.At(&f.Options.ContactTolerance), "contact_tolerance: at most %g inches", float64(MaxDistance))
 	}
 	switch o.ArticulatedFrom {
 	case "":
 		o.ArticulatedFrom = ArticulatedFromCentre
 	case ArticulatedFromTop, ArticulatedFromCentre:
 	default:
-		errs.Add(at(doc, &f.Options.ArticulatedFrom), "articulated_from: want %q or %q, got %q", ArticulatedFromCentre, ArticulatedFromTop, o.ArticulatedFrom)
+		errs.Add(doc.At(&f.Options.ArticulatedFrom), "articulated_from: want %q or %q, got %q", ArticulatedFromCentre, ArticulatedFromTop, o.ArticulatedFrom)
 	}
 
 	for i := range f.Types {
@@ -165,7 +165,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 			continue // missing: reported by Decode
 		}
 		if _, dup := b.types[t.Name]; dup {
-			errs.Add(at(doc, &t.Name), "type %q is defined twice", t.Name)
+			errs.Add(doc.At(&t.Name), "type %q is defined twice", t.Name)
 			continue
 		}
 		checkType(doc, t, errs)
@@ -180,14 +180,14 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 			checkPoint(doc, &t.Footprint[j], fmt.Sprintf("terrain %q: polygon point", t.ID), errs)
 		}
 		if err := poly.Validate(); err != nil && given(doc, &t.Footprint) {
-			errs.Add(at(doc, &t.Footprint), "terrain %q: polygon: %v", t.ID, err)
+			errs.Add(doc.At(&t.Footprint), "terrain %q: polygon: %v", t.ID, err)
 		}
 		if (t.Height <= 0 || t.Height > MaxDistance) && given(doc, &t.Height) {
-			errs.Add(at(doc, &t.Height), "terrain %q: height must be above 0 and at most %g", t.ID, float64(MaxDistance))
+			errs.Add(doc.At(&t.Height), "terrain %q: height must be above 0 and at most %g", t.ID, float64(MaxDistance))
 		}
 		for _, other := range b.terrain {
 			if other.ID == t.ID && t.ID != "" {
-				errs.Add(at(doc, &t.ID), "terrain id %q is used twice", t.ID)
+				errs.Add(doc.At(&t.ID), "terrain id %q is used twice", t.ID)
 			}
 		}
 		blocks := t.BlocksLOS == nil || *t.BlocksLOS
@@ -200,12 +200,12 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 			continue // missing: reported by Decode
 		}
 		if _, dup := b.byID[s.ID]; dup {
-			errs.Add(at(doc, &s.ID), "unit id %q is used twice", s.ID)
+			errs.Add(doc.At(&s.ID), "unit id %q is used twice", s.ID)
 			continue
 		}
 		t, ok := b.types[s.Type]
 		if !ok {
-			errs.Add(at(doc, &s.Type), "unit %q: unknown type %q%s", s.ID, s.Type, suggest(s.Type, typeNames(b.types)))
+			errs.Add(doc.At(&s.Type), "unit %q: unknown type %q%s", s.ID, s.Type, scenario.Hint(s.Type, typeNames(b.types)))
 			continue
 		}
 		u := Unit{
@@ -223,20 +223,20 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 			u.Squad = u.ID // a unit on its own is a squad of one
 		}
 		if math.IsNaN(s.Facing) || math.IsInf(s.Facing, 0) {
-			errs.Add(at(doc, &s.Facing), "unit %q: facing must be a number of degrees", s.ID)
+			errs.Add(doc.At(&s.Facing), "unit %q: facing must be a number of degrees", s.ID)
 		}
 		checkPoint(doc, &s.At, fmt.Sprintf("unit %q: at", s.ID), errs)
 		if s.Elevation > MaxDistance {
-			errs.Add(at(doc, &s.Elevation), "unit %q: elevation at most %g", s.ID, float64(MaxDistance))
+			errs.Add(doc.At(&s.Elevation), "unit %q: elevation at most %g", s.ID, float64(MaxDistance))
 		}
 		if s.DamagePoints != nil {
 			u.DamagePoints = *s.DamagePoints
 			if u.DamagePoints < 0 || u.DamagePoints > t.DamagePoints {
-				errs.Add(at(doc, s.DamagePoints), "unit %q: damage_points %d must lie between 0 and the type's %d", s.ID, u.DamagePoints, t.DamagePoints)
+				errs.Add(doc.At(s.DamagePoints), "unit %q: damage_points %d must lie between 0 and the type's %d", s.ID, u.DamagePoints, t.DamagePoints)
 			}
 		}
 		if s.Garrison != "" && b.terrainIndex(s.Garrison) < 0 {
-			errs.Add(at(doc, &s.Garrison), "unit %q: garrison %q is not a terrain id", s.ID, s.Garrison)
+			errs.Add(doc.At(&s.Garrison), "unit %q: garrison %q is not a terrain id", s.ID, s.Garrison)
 		}
 		b.byID[u.ID] = len(b.units)
 		b.units = append(b.units, u)
@@ -248,7 +248,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 func checkType(doc *scenario.Doc, t *UnitType, errs *scenario.ErrorList) {
 	bound := func(ptr *int, what string, lo, hi int) {
 		if v := *ptr; given(doc, ptr) && (v < lo || v > hi) {
-			errs.Add(at(doc, ptr), "type %q: %s must lie between %d and %d, got %d", t.Name, what, lo, hi, v)
+			errs.Add(doc.At(ptr), "type %q: %s must lie between %d and %d, got %d", t.Name, what, lo, hi, v)
 		}
 	}
 	bound(&t.DamagePoints, "damage_points", 1, MaxDamagePoints)
@@ -259,31 +259,31 @@ func checkType(doc *scenario.Doc, t *UnitType, errs *scenario.ErrorList) {
 		what string
 	}{{&t.Base, "base"}, {&t.Height, "height"}} {
 		if v := *l.ptr; given(doc, l.ptr) && (v <= 0 || v > MaxDistance) {
-			errs.Add(at(doc, l.ptr), "type %q: %s must be above 0 and at most %g", t.Name, l.what, float64(MaxDistance))
+			errs.Add(doc.At(l.ptr), "type %q: %s must be above 0 and at most %g", t.Name, l.what, float64(MaxDistance))
 		}
 	}
 	seen := map[string]bool{}
 	for j := range t.Weapons {
 		w := &t.Weapons[j]
 		if seen[w.Name] && w.Name != "" {
-			errs.Add(at(doc, &w.Name), "type %q: weapon %q is listed twice", t.Name, w.Name)
+			errs.Add(doc.At(&w.Name), "type %q: weapon %q is listed twice", t.Name, w.Name)
 		}
 		seen[w.Name] = true
 		if given(doc, &w.Energy) && (w.Energy < 0 || w.Energy > MaxStat) {
-			errs.Add(at(doc, &w.Energy), "weapon %q: energy must lie between 0 and %d, got %d", w.Name, MaxStat, w.Energy)
+			errs.Add(doc.At(&w.Energy), "weapon %q: energy must lie between 0 and %d, got %d", w.Name, MaxStat, w.Energy)
 		}
 		// Close Quarters is a kind of weapon, not a distance: both ranges say so or
 		// neither does.
 		if (w.FullRange.Kind == RangeCloseQuarters) != (w.CounteredRange.Kind == RangeCloseQuarters) && given(doc, &w.CounteredRange) {
-			errs.Add(at(doc, &w.CounteredRange), "weapon %q: a Close Quarters weapon has CQ as both full_range and countered_range", w.Name)
+			errs.Add(doc.At(&w.CounteredRange), "weapon %q: a Close Quarters weapon has CQ as both full_range and countered_range", w.Name)
 		}
 		for _, r := range []*Range{&w.FullRange, &w.CounteredRange} {
 			if r.Kind == RangeFinite && r.Length > MaxDistance {
-				errs.Add(at(doc, r), "weapon %q: range at most %g (use ∞ for the whole table)", w.Name, float64(MaxDistance))
+				errs.Add(doc.At(r), "weapon %q: range at most %g (use ∞ for the whole table)", w.Name, float64(MaxDistance))
 			}
 		}
 		if !w.MoveAndFire.Any && w.MoveAndFire.Max > MaxDistance {
-			errs.Add(at(doc, &w.MoveAndFire), "weapon %q: mf at most %g", w.Name, float64(MaxDistance))
+			errs.Add(doc.At(&w.MoveAndFire), "weapon %q: mf at most %g", w.Name, float64(MaxDistance))
 		}
 	}
 }
@@ -291,7 +291,7 @@ func checkType(doc *scenario.Doc, t *UnitType, errs *scenario.ErrorList) {
 // checkPoint bounds a position on the table.
 func checkPoint(doc *scenario.Doc, p *scenario.Point, what string, errs *scenario.ErrorList) {
 	if math.Abs(p.X) > MaxDistance || math.Abs(p.Y) > MaxDistance || math.IsNaN(p.X) || math.IsNaN(p.Y) {
-		errs.Add(at(doc, p), "%s: coordinates must lie within ±%g", what, float64(MaxDistance))
+		errs.Add(doc.At(p), "%s: coordinates must lie within ±%g", what, float64(MaxDistance))
 	}
 }
 
@@ -308,13 +308,3 @@ func typeNames(m map[string]*UnitType) []string {
 // fields have no position. Checks of a value that was not given would only repeat the
 // "missing field" error.
 func given(doc *scenario.Doc, ptr any) bool { return doc.Pos(ptr).IsValid() }
-
-// at is where an error about the value at ptr belongs: where it was written, or the
-// start of the document for a value that was not (a default), so that every error
-// carries a position.
-func at(doc *scenario.Doc, ptr any) scenario.Pos {
-	if p := doc.Pos(ptr); p.IsValid() {
-		return p
-	}
-	return doc.Root()
-}

@@ -22,8 +22,9 @@ const (
 	// Group chooses the weapon group a unit fires this turn and clears the targets of
 	// any other group (target phase).
 	Group OrderType = "group"
-	// Fire fires a weapon at its declared target (fire phase). With a target it
-	// declares and fires at once, for asking "what if".
+	// Fire fires a weapon at its declared target (fire phase). Aim and Odds also take a
+	// fire order with a target of its own, to ask "what if I fired there"; Resolve fires
+	// only declared targets, so every shot goes through the target phase.
 	Fire OrderType = "fire"
 	// EndPhase moves from the target phase to the fire phase, and from the fire phase to
 	// the next side's target phase, clearing the targets left unfired.
@@ -70,7 +71,7 @@ func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
 		decoded = list
 	}
 	o := b.checkAction(doc, &spec, &checked)
-	if err := merge(decoded, checked).Err(); err != nil {
+	if err := scenario.Merge(decoded, checked).Err(); err != nil {
 		return nil, err
 	}
 	return o, nil
@@ -82,7 +83,7 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 	o := &Order{Type: OrderType(s.Type), Unit: s.Unit, Weapon: s.Weapon, Friendly: s.Friendly, Group: s.Group}
 	need := func(ok bool, field string) {
 		if !ok {
-			errs.Add(at(doc, s), "a %s action needs %s", s.Type, field)
+			errs.Add(doc.At(s), "a %s action needs %s", s.Type, field)
 		}
 	}
 	switch o.Type {
@@ -96,27 +97,27 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 	case Group:
 		need(s.Unit != "", "a unit")
 		if s.Group < 1 || s.Group > MaxGroups {
-			errs.Add(at(doc, &s.Group), "group must lie between 1 and %d", MaxGroups)
+			errs.Add(doc.At(&s.Group), "group must lie between 1 and %d", MaxGroups)
 		}
 	case EndPhase:
 	default:
 		if s.Type != "" {
-			errs.Add(at(doc, &s.Type), "unknown action type %q: want declare, clear, group, fire or end_phase", s.Type)
+			errs.Add(doc.At(&s.Type), "unknown action type %q: want declare, clear, group, fire or end_phase", s.Type)
 		}
 		return nil
 	}
 	if s.Unit != "" {
 		u, ok := b.Unit(s.Unit)
 		if !ok {
-			errs.Add(at(doc, &s.Unit), "unknown unit %q%s", s.Unit, suggest(s.Unit, b.unitIDs()))
+			errs.Add(doc.At(&s.Unit), "unknown unit %q%s", s.Unit, scenario.Hint(s.Unit, b.unitIDs()))
 		} else if s.Weapon != "" && u.loadout(s.Weapon) == nil {
-			errs.Add(at(doc, &s.Weapon), "unit %q (%s) has no weapon %q%s", u.ID, u.Type.Name, s.Weapon, suggest(s.Weapon, loadoutNames(u)))
+			errs.Add(doc.At(&s.Weapon), "unit %q (%s) has no weapon %q%s", u.ID, u.Type.Name, s.Weapon, scenario.Hint(s.Weapon, loadoutNames(u)))
 		}
 	}
 	if s.Target != nil {
 		sq, err := b.resolveTarget(s.Target)
 		if err != nil {
-			errs.Add(at(doc, &s.Target), "target: %v", err)
+			errs.Add(doc.At(&s.Target), "target: %v", err)
 		} else {
 			o.Target = &sq
 		}
@@ -143,6 +144,9 @@ func order(a volley.Action) *Order {
 // refuse says why an order cannot be carried out in the battle as it stands, or nil.
 func (b *Battle) refuse(o *Order) error {
 	if o.Type == EndPhase {
+		if len(b.sides) == 0 {
+			return volley.Errorf(volley.EINVALID, "warengine: there are no units, so no side has a turn to end")
+		}
 		return nil
 	}
 	u, _ := b.Unit(o.Unit)
@@ -159,21 +163,28 @@ func (b *Battle) refuse(o *Order) error {
 	if b.phase != wantPhase {
 		return volley.Errorf(volley.ECONFLICT, "warengine: a %s action belongs to the %s phase; this is the %s phase", o.Type, wantPhase, b.phase)
 	}
+	if o.Type == Declare || o.Type == Fire {
+		if l := u.loadout(o.Weapon); u.Group != 0 && l.Group != u.Group {
+			return volley.Errorf(volley.EINVALID, "warengine: %s is in group %d, and %s fires group %d this turn: a unit fires one group a turn", o.Weapon, l.Group, u.ID, u.Group)
+		}
+	}
 	switch o.Type {
-	case Declare:
-		if l := u.loadout(o.Weapon); u.Group != 0 && l.Group != u.Group {
-			return volley.Errorf(volley.EINVALID, "warengine: %s is in group %d, and %s fires group %d this turn: change group first", o.Weapon, l.Group, u.ID, u.Group)
-		}
 	case Fire:
-		if l := u.loadout(o.Weapon); u.Group != 0 && l.Group != u.Group {
-			return volley.Errorf(volley.EINVALID, "warengine: %s is in group %d, and %s fires group %d this turn", o.Weapon, l.Group, u.ID, u.Group)
+		if o.Target != nil {
+			return volley.Errorf(volley.EINVALID, "warengine: a fire order fires the target declared in the target phase; a target on a fire order is only for aim and odds")
 		}
-		if o.Target == nil && u.declared(o.Weapon) == nil {
-			return volley.Errorf(volley.EINVALID, "warengine: %s has no target declared for %s", u.ID, o.Weapon)
-		}
+		fallthrough
 	case Clear:
 		if u.declared(o.Weapon) == nil {
-			return volley.Errorf(volley.EINVALID, "warengine: %s has no target declared for %s", u.ID, o.Weapon)
+			return volley.Errorf(volley.EINVALID, "warengine: %s has no target declared for %s (already fired, cleared, or never declared)", u.ID, o.Weapon)
+		}
+	case Group:
+		has := false
+		for _, l := range u.Type.Weapons {
+			has = has || l.Group == o.Group
+		}
+		if !has {
+			return volley.Errorf(volley.EINVALID, "warengine: %s has no weapon in group %d", u.ID, o.Group)
 		}
 	}
 	return nil

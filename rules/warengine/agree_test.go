@@ -2,6 +2,7 @@ package warengine
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -129,10 +131,10 @@ weapons:
 types:
   - {name: Soldier, weapon_skill: 50, hits: 2, toughness: {default: {front: 20, side: 10, rear: 5}}, save: 10, weapons: [{weapon: Grenade, group: 1}]}
 units:
-  - {id: thrower, type: Soldier, side: blue, at: [1, 2], facing: E, aiming: true}
+  - {id: thrower, type: Soldier, side: blue, at: [1, 2], facing: E, aiming: true, targets: [{weapon: Grenade, at: [5, 2]}]}
   - {id: left, type: Soldier, side: red, at: [4, 2], facing: W}
   - {id: right, type: Soldier, side: red, at: [6, 3], facing: W}
-action: {type: fire, unit: thrower, weapon: Grenade, target: [5, 2]}
+action: {type: fire, unit: thrower, weapon: Grenade}
 `
 
 // TestBlastKnocksDownWalls: the grenade's blast reaches both soldiers and the wall,
@@ -190,13 +192,31 @@ func TestReadingOptions(t *testing.T) {
 	}
 	base := landingOf(func(*Battle) {})
 	for name, mut := range map[string]func(b *Battle){
-		"repeat_targeted: none":        func(b *Battle) { b.opts.repeatTargeted = "none" },
+		"repeat_targeted: none":        func(b *Battle) { b.opts.repeatTargeted = RepeatTargetNone },
+		"repeat_targeted: original":    func(b *Battle) { b.opts.repeatTargeted = RepeatTargetOriginal },
 		"repeat_recompute: first_pick": func(b *Battle) { b.opts.repeatFirstPick = true },
-		"line: supercover":             func(b *Battle) { b.opts.line = 1 },
+		"line: supercover":             func(b *Battle) { b.opts.line = geom.Supercover },
+		"courage (morale -80)":         func(b *Battle) { b.units[0].Morale = -80 },
 	} {
 		if got := landingOf(mut); sameLanding(got, base) {
 			t.Errorf("%s changes nothing", name)
 		}
+	}
+}
+
+// TestMoraleAffectsHitOff: with morale_affects_hit off, courage leaves the landing as
+// it was.
+func TestMoraleAffectsHitOff(t *testing.T) {
+	land := func(morale int, affects bool) map[int]float64 {
+		b, o := mustLoadFile(t, "murphy.yaml")
+		b.units[0].Morale, b.opts.moraleAffectsHit = morale, affects
+		s, _, _ := b.shotFor(o)
+		m := map[int]float64{}
+		b.exactLanding(s).landed.each(func(i int, p float64) { m[i] = p })
+		return m
+	}
+	if !sameLanding(land(0, true), land(-80, false)) {
+		t.Error("morale_affects_hit: false, and courage still moved the shot")
 	}
 }
 
@@ -300,8 +320,8 @@ func FuzzLoad(f *testing.F) {
 			t.Fatalf("landing sums to %v", sum)
 		}
 		battle := b.(*Battle)
-		before := battle.State()
-		if _, err := b.Resolve(a, dice.ForAction(1, 0)); err != nil && !sameState(before, battle.State()) {
+		before, board := battle.State(), fmt.Sprint(battle.Board())
+		if _, err := b.Resolve(a, dice.ForAction(1, 0)); err != nil && (!sameState(before, battle.State()) || board != fmt.Sprint(battle.Board())) {
 			t.Fatal("a refused action changed the battle")
 		}
 	})

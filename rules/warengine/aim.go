@@ -15,28 +15,28 @@ func (b *Battle) Aim(a volley.Action) []volley.Aim {
 	if o.Type != Declare && o.Type != Fire {
 		return nil
 	}
-	aim, _ := b.aim(o)
+	aim, _, _ := b.aim(o)
 	return []volley.Aim{aim}
 }
 
-// aim works out the aim of a declare or fire order and the shot it would fire (nil when
-// there is no target to fire at).
-func (b *Battle) aim(o *Order) (volley.Aim, *shot) {
+// aim works out the aim of a declare or fire order, the shot it would fire and that
+// shot's exact landing (nil when the shot cannot be fired as aimed).
+func (b *Battle) aim(o *Order) (volley.Aim, *shot, *landing) {
 	u, _ := b.Unit(o.Unit)
 	l := u.loadout(o.Weapon)
 	target, friendly, ok := b.targetOf(o)
 	aim := volley.Aim{Shooter: u.ID, Weapon: o.Weapon, RangeUnit: "squares", Modifiers: []volley.Modifier{}, Die: D100}
 	if !ok {
 		aim.Status, aim.Reason = volley.StatusNotEligible, fmt.Sprintf("%s has no target declared for %s", u.ID, o.Weapon)
-		return aim, nil
+		return aim, nil, nil
 	}
 	s := b.newShot(u, l, target, friendly)
 	aim.Target = b.targetName(target)
 	aim.Range = float64(s.from.Chebyshev(target))
 	aim.Line = b.line(s.from, target)
-	fail := func(st volley.AimStatus, format string, args ...any) (volley.Aim, *shot) {
+	fail := func(st volley.AimStatus, format string, args ...any) (volley.Aim, *shot, *landing) {
 		aim.Status, aim.Reason = st, fmt.Sprintf(format, args...)
-		return aim, nil
+		return aim, nil, nil
 	}
 	switch v := b.unitAt(target); {
 	case u.Destroyed():
@@ -55,7 +55,7 @@ func (b *Battle) aim(o *Order) (volley.Aim, *shot) {
 			aim.Target, o.Weapon, s.w.Arc, u.Facing, b.correction(s, target))
 	}
 	aim.Status = volley.StatusOK
-	cth, mods := b.chanceToHit(s, target)
+	cth, mods := b.chanceToHit(s, target, true)
 	aim.Need, aim.Modifiers = cth, mods
 	land := b.exactLanding(s)
 	aim.PHit = b.struckChance(land, target)
@@ -68,8 +68,8 @@ func (b *Battle) aim(o *Order) (volley.Aim, *shot) {
 	if s.picks > 1 {
 		aim.Notes = append(aim.Notes, fmt.Sprintf("repeating weapon fired without aiming: the square is picked %d times, each pick from the last", s.picks))
 	}
-	aim.Notes = append(aim.Notes, fmt.Sprintf("the d100 needs %d or less; the true chance that the shot ends on %s is %.4g%%", int(chance(cth)*D100), aim.Target, aim.PHit*100))
-	return aim, s
+	aim.Notes = append(aim.Notes, fmt.Sprintf("the d100 needs %d or less; the true chance that the shot ends on %s is %.4g%%", need(cth), aim.Target, aim.PHit*100))
+	return aim, s, &land
 }
 
 // correction says where a declaration at an out-of-envelope square would go.

@@ -3,7 +3,6 @@ package warengine
 import (
 	"errors"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -47,26 +46,10 @@ func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 			a = act
 		}
 	}
-	if err := merge(decoded, checked).Err(); err != nil {
+	if err := scenario.Merge(decoded, checked).Err(); err != nil {
 		return nil, nil, err
 	}
 	return b, a, nil
-}
-
-// merge joins the decoder's errors with the rules' own, dropping a rule error at a place
-// the decoder already reported (the value there was left at its zero value).
-func merge(decoded, checked scenario.ErrorList) scenario.ErrorList {
-	at := map[scenario.Pos]bool{}
-	for _, e := range decoded {
-		at[e.Pos] = true
-	}
-	all := append(scenario.ErrorList{}, decoded...)
-	for _, e := range checked {
-		if !at[e.Pos] {
-			all = append(all, e)
-		}
-	}
-	return all
 }
 
 // Battle is a War Engine battle: the map, the units, their declared targets, and whose
@@ -134,6 +117,13 @@ func (u *Unit) footprint() []geom.Square {
 // covers reports whether q is one of the unit's squares.
 func (u *Unit) covers(q geom.Square) bool {
 	return q.X >= u.At.X && q.Y >= u.At.Y && q.X < u.At.X+u.Type.Size && q.Y < u.At.Y+u.Type.Size
+}
+
+// middle is the true centre of the footprint in grid units (a half-square point for an
+// even size), for the direction a shot comes from.
+func (u *Unit) middle() geom.Vec {
+	h := float64(u.Type.Size-1) / 2
+	return geom.V(float64(u.At.X)+h, -(float64(u.At.Y) + h))
 }
 
 // centre is the middle square of the footprint (for an even size, the one up and left
@@ -261,7 +251,11 @@ func (b *Battle) State() volley.State {
 			"group":    float64(u.Group),
 			"morale":   float64(u.Morale),
 		}
-		us := volley.UnitState{ID: u.ID, Name: u.Type.Name, Side: u.Side, Values: values, Destroyed: u.Destroyed()}
+		name := u.Name
+		if name == "" {
+			name = u.Type.Name
+		}
+		us := volley.UnitState{ID: u.ID, Name: name, Side: u.Side, Values: values, Destroyed: u.Destroyed()}
 		for _, d := range u.Declared {
 			us.Targets = append(us.Targets, volley.DeclaredTarget{Weapon: d.Weapon, Target: squareName(d.Target), Friendly: d.Friendly})
 		}
@@ -303,11 +297,7 @@ func (b *Battle) unitIDs() []string {
 
 func (b *Battle) weaponNames() []string { return sortedKeys(b.weapons) }
 
-func (b *Battle) typeNames() []string {
-	names := sortedKeys(b.types)
-	sort.Strings(names)
-	return names
-}
+func (b *Battle) typeNames() []string { return sortedKeys(b.types) }
 
 // squareName writes a square as the JSON shape writes a square target: "x,y".
 func squareName(q geom.Square) string { return strconv.Itoa(q.X) + "," + strconv.Itoa(q.Y) }

@@ -227,14 +227,15 @@ func (b *Battle) coverModifier(s *shot, landing geom.Square, u *Unit) (int, geom
 }
 
 // toughness is a unit's toughness against an ammo type from the direction of the
-// weapon's square: front within 45° of its facing, rear within 45° of straight behind,
+// weapon's square, seen from the middle of the unit: front within 45° of its facing, rear within 45° of straight behind,
 // side otherwise. The "default" entry serves ammo types not listed.
 func toughness(u *Unit, ammo string, from geom.Square) (int, string) {
 	t, ok := u.Type.Toughness[ammo]
 	if !ok {
 		t = u.Type.Toughness["default"]
 	}
-	diff := math.Abs(geom.AngleDiff(u.Facing.Degrees(), geom.GridBearing(u.centre(), from)))
+	// From the true middle of the footprint, so that an even-sized unit is not skewed.
+	diff := math.Abs(geom.AngleDiff(u.Facing.Degrees(), geom.Bearing(u.middle(), from.Centre())))
 	switch {
 	case u.covers(from) || diff <= FrontHalfArc+geom.AngleTolerance:
 		return t.Front, "front"
@@ -281,10 +282,10 @@ func (b *Battle) victims(s *shot, landing geom.Square) (units []*Unit, terrain [
 			}
 		}
 	}
-	for y := landing.Y - r; y <= landing.Y+r; y++ {
-		for x := landing.X - r; x <= landing.X+r; x++ {
+	for y := max(0, landing.Y-r); y <= min(b.height-1, landing.Y+r); y++ {
+		for x := max(0, landing.X-r); x <= min(b.width-1, landing.X+r); x++ {
 			q := geom.Sq(x, y)
-			if b.onMap(q) && b.terrainAt(q).Hits > 0 {
+			if b.terrainAt(q).Hits > 0 {
 				terrain = append(terrain, q)
 			}
 		}

@@ -77,51 +77,44 @@ func (b *Battle) visibilitySum(from, to geom.Square) int {
 	return sum
 }
 
-// cthValue is ChanceToHit for a pick aimed at square to: chanceToHit without the terms,
-// for the many picks of the exact odds.
-func (b *Battle) cthValue(s *shot, to geom.Square) float64 {
+// chanceToHit is ChanceToHit for a pick aimed at square to: weapon skill, aiming,
+// courage or panic, the range band's accuracy, and the terrain along the line. With
+// terms set it also lists every term, for aims and traces; the exact odds compute
+// thousands of picks and skip that.
+func (b *Battle) chanceToHit(s *shot, to geom.Square, terms bool) (float64, []volley.Modifier) {
 	u := s.unit
-	cth := float64(u.Type.WeaponSkill)
-	if u.Aiming {
-		cth += AimingBonus
-	}
-	if b.opts.moraleAffectsHit {
-		m, _ := b.moraleModifier(u)
-		cth += float64(m)
-	}
-	bd, _ := band(s.w, s.from.Chebyshev(to))
-	return cth + float64(bd.Accuracy) - float64(b.visibilitySum(s.from, to))/VisibilityDivisor
-}
-
-// chanceToHit is ChanceToHit for a pick aimed at square to, with every term.
-func (b *Battle) chanceToHit(s *shot, to geom.Square) (float64, []volley.Modifier) {
-	u := s.unit
-	mods := []volley.Modifier{{Rule: "weapon skill", Value: float64(u.Type.WeaponSkill)}}
-	cth := float64(u.Type.WeaponSkill)
-	add := func(rule string, v float64) {
-		mods = append(mods, volley.Modifier{Rule: rule, Value: v})
+	var mods []volley.Modifier
+	cth := 0.0
+	add := func(v float64, rule func() string) {
 		cth += v
+		if terms {
+			mods = append(mods, volley.Modifier{Rule: rule(), Value: v})
+		}
 	}
+	add(float64(u.Type.WeaponSkill), func() string { return "weapon skill" })
 	if u.Aiming {
-		add("aiming", AimingBonus)
+		add(AimingBonus, func() string { return "aiming" })
 	}
 	if b.opts.moraleAffectsHit {
 		if m, why := b.moraleModifier(u); m != 0 {
-			add(fmt.Sprintf("%s (morale %d)", why, u.Morale), float64(m))
+			add(float64(m), func() string { return fmt.Sprintf("%s (morale %d)", why, u.Morale) })
 		}
 	}
 	dist := s.from.Chebyshev(to)
 	bd, name := band(s.w, dist)
-	add(fmt.Sprintf("%s range accuracy (%d squares)", name, dist), float64(bd.Accuracy))
+	add(float64(bd.Accuracy), func() string { return fmt.Sprintf("%s range accuracy (%d squares)", name, dist) })
 	vis := b.visibilitySum(s.from, to)
-	add(fmt.Sprintf("terrain: visibility %d along the line, halved", vis), -float64(vis)/VisibilityDivisor)
+	add(-float64(vis)/VisibilityDivisor, func() string { return fmt.Sprintf("terrain: visibility %d along the line, halved", vis) })
 	return cth, mods
 }
 
-// chance turns a percentage into the probability that a d100 rolls at or under it.
-func chance(pct float64) float64 {
-	return float64(min(max(int(math.Floor(pct+1e-9)), 0), D100)) / D100
-}
+// need is the highest d100 roll that passes a test of pct percent: the roll must be at
+// or under the percentage, so 52.5 passes on 52 or less. It lies in 0..100. The 1e-9
+// absorbs float noise in percentages that are whole numbers on paper.
+func need(pct float64) int { return min(max(int(math.Floor(pct+1e-9)), 0), D100) }
+
+// chance is the probability that a d100 passes a test of pct percent.
+func chance(pct float64) float64 { return float64(need(pct)) / D100 }
 
 // maxDistanceMissedBy is how far a pick may stray: the larger of the column and row
 // distances, divided by 5, capped at 5.
@@ -154,14 +147,10 @@ type pickPlan struct {
 // (0 for the first); first is the first pick's plan, for options that keep its values.
 func (b *Battle) planPick(s *shot, start geom.Square, n int, first *pickPlan) *pickPlan {
 	p := &pickPlan{start: start, firer: s.unit}
-	switch {
-	case n > 0 && b.opts.repeatFirstPick && first != nil:
+	if n > 0 && b.opts.repeatFirstPick && first != nil {
 		p.cth, p.r = first.cth, first.r
-	case n == 0:
-		p.cth, p.mods = b.chanceToHit(s, start)
-		p.r = maxDistanceMissedBy(s.from, start)
-	default:
-		p.cth = b.cthValue(s, start)
+	} else {
+		p.cth, p.mods = b.chanceToHit(s, start, n == 0)
 		p.r = maxDistanceMissedBy(s.from, start)
 	}
 	p.pass = chance(p.cth)
@@ -169,9 +158,9 @@ func (b *Battle) planPick(s *shot, start geom.Square, n int, first *pickPlan) *p
 	hasTarget := true
 	if n > 0 {
 		switch b.opts.repeatTargeted {
-		case "original":
+		case RepeatTargetOriginal:
 			p.targeted = s.target
-		case "none":
+		case RepeatTargetNone:
 			hasTarget = false
 		}
 	}
@@ -216,37 +205,50 @@ func (p *pickPlan) area(b *Battle, f func(q geom.Square)) {
 	}
 }
 
-// each calls f for every square the pick can land on, with its probability: after a
-// pass a unit square by weight (any square if there is none), after a failure an empty
-// square (any square if there is none).
+// candidates says which squares a pick chooses among after a passed or failed d100:
+// after a pass the unit-occupied squares by weight, or any square of the area if none
+// holds a unit; after a failure the empty squares, or any square if none is empty.
+// Exact odds and rolled dice both go through here, so they cannot disagree.
+func (p *pickPlan) candidates(pass bool) (units, all bool, kind string) {
+	switch {
+	case pass && len(p.unitSq) > 0:
+		return true, false, "a unit-occupied square"
+	case pass:
+		return false, true, "any square (no unit in the area)"
+	case p.nEmpty == 0:
+		return false, true, "any square (no empty square in the area)"
+	}
+	return false, false, "an empty square"
+}
+
+// each calls f for every square the pick can land on, with its probability. A square
+// may be visited twice, once for a pass and once for a failure.
 func (p *pickPlan) each(b *Battle, f func(q geom.Square, pr float64)) {
-	uniform := 1 / float64(p.nArea)
-	anyOnPass := len(p.unitSq) == 0
-	anyOnFail := p.nEmpty == 0
-	for i, q := range p.unitSq {
-		if pr := p.pass * float64(p.unitW[i]) / float64(p.totalW); pr > 0 {
-			f(q, pr)
+	for _, pass := range [...]bool{true, false} {
+		pr := p.pass
+		if !pass {
+			pr = 1 - p.pass
 		}
+		if pr == 0 {
+			continue
+		}
+		units, all, _ := p.candidates(pass)
+		if units {
+			for i, q := range p.unitSq {
+				f(q, pr*float64(p.unitW[i])/float64(p.totalW))
+			}
+			continue
+		}
+		n := p.nEmpty
+		if all {
+			n = p.nArea
+		}
+		p.area(b, func(q geom.Square) {
+			if all || b.unitAt(q) == nil {
+				f(q, pr/float64(n))
+			}
+		})
 	}
-	if !anyOnPass && !anyOnFail && p.pass == 1 {
-		return
-	}
-	p.area(b, func(q geom.Square) {
-		pr := 0.0
-		if anyOnPass {
-			pr += p.pass * uniform
-		}
-		occupied := b.unitAt(q) != nil
-		switch {
-		case anyOnFail:
-			pr += (1 - p.pass) * uniform
-		case !occupied:
-			pr += (1 - p.pass) / float64(p.nEmpty)
-		}
-		if pr > 0 {
-			f(q, pr)
-		}
-	})
 }
 
 // intercept follows the line of fire from the weapon to the picked square: the first
@@ -337,7 +339,8 @@ func (b *Battle) exactLanding(s *shot) landing {
 			if pick == 0 {
 				l.first = plan
 			}
-			plan.each(b, func(q geom.Square, pr float64) { next.add(b.index(q), p*pr) })
+			// The conversion forbids a fused multiply-add, so every CPU gets the same bits.
+			plan.each(b, func(q geom.Square, pr float64) { next.add(b.index(q), float64(p*pr)) })
 		})
 		cur = next
 		// The first pick targets the declared square; the second and third follow
@@ -356,9 +359,15 @@ func (b *Battle) exactLanding(s *shot) landing {
 }
 
 // inEnvelope reports whether a weapon may fire at q as declared: on the map, within its
-// maximum range and its arc, and not one of the firer's own squares.
+// maximum range and its arc, not one of the firer's own squares, and not a friend's
+// square unless the declaration targets friends.
 func (b *Battle) inEnvelope(s *shot, q geom.Square) bool {
-	return b.onMap(q) && !s.unit.covers(q) && s.from.Chebyshev(q) <= s.w.MaxRange && b.inArc(s, q)
+	if !b.onMap(q) || s.unit.covers(q) || s.from.Chebyshev(q) > s.w.MaxRange || !b.inArc(s, q) {
+		return false
+	}
+	// A correction never moves a shot onto a friend unless friends may be targeted.
+	v := b.unitAt(q)
+	return s.friendly || v == nil || v.Side != s.unit.Side
 }
 
 // inArc reports whether the centre of q lies within the weapon's arc, centred on the

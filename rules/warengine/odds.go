@@ -40,7 +40,7 @@ func (b *Battle) Odds(a volley.Action) (volley.Odds, error) {
 	if o.Type != Declare && o.Type != Fire {
 		return odds, nil
 	}
-	aim, _ := b.aim(o)
+	aim, _, land := b.aim(o)
 	odds.Aims = append(odds.Aims, aim)
 	u, _ := b.Unit(o.Unit)
 	s, corrected, ok := b.shotFor(o)
@@ -50,10 +50,14 @@ func (b *Battle) Odds(a volley.Action) (volley.Odds, error) {
 	if corrected {
 		fixed := *o
 		fixed.Target = &s.target
-		a2, _ := b.aim(&fixed)
+		var a2 volley.Aim
+		a2, _, land = b.aim(&fixed)
 		odds.Aims = append(odds.Aims, a2)
 	}
-	l := b.exactLanding(s)
+	if land == nil { // the corrected square is not eligible either (a friend, say)
+		return odds, nil
+	}
+	l := *land
 	b.values(s, l, odds.Values)
 	l.landed.each(func(i int, p float64) {
 		q := b.square(i)
@@ -109,7 +113,7 @@ func (b *Battle) victimOdds(s *shot, l landing) []volley.TargetOdds {
 			accs[id] = a
 		}
 		a.struck += p
-		a.harmed += p * c.pDamage() * (1 - chance(float64(c.save)))
+		a.harmed += float64(p * c.pDamage() * (1 - chance(float64(c.save)))) // no fused multiply-add
 	}
 	l.landed.each(func(i int, p float64) {
 		at := b.square(i)

@@ -41,6 +41,13 @@ type Options struct {
 	AimedRangeBy string `yaml:"aimed_range_by"`
 }
 
+// The readings of "targeted" on a repeating weapon's second and third picks.
+const (
+	RepeatTargetCurrent  = "current"
+	RepeatTargetOriginal = "original"
+	RepeatTargetNone     = "none"
+)
+
 // Cover is the cover-modifier rule in use.
 type Cover string
 
@@ -74,7 +81,7 @@ func choose(doc *scenario.Doc, ptr *string, name string, allowed []string, errs 
 			return a
 		}
 	}
-	errs.Add(at(doc, ptr), "%s: want one of %s, got %q", name, strings.Join(quoteAll(allowed), ", "), *ptr)
+	errs.Add(doc.At(ptr), "%s: want one of %s, got %q", name, strings.Join(quoteAll(allowed), ", "), *ptr)
 	return allowed[0]
 }
 
@@ -91,7 +98,7 @@ func resolveOptions(doc *scenario.Doc, o *Options, errs *scenario.ErrorList) opt
 	if o.BaseDamageRoll != nil {
 		r.baseDamageRoll = *o.BaseDamageRoll
 		if r.baseDamageRoll < -MaxPercent || r.baseDamageRoll > MaxPercent {
-			errs.Add(at(doc, o.BaseDamageRoll), "base_damage_roll out of bounds (±%d)", MaxPercent)
+			errs.Add(doc.At(o.BaseDamageRoll), "base_damage_roll out of bounds (±%d)", MaxPercent)
 		}
 	}
 	cover := string(o.Cover)
@@ -103,7 +110,7 @@ func resolveOptions(doc *scenario.Doc, o *Options, errs *scenario.ErrorList) opt
 	if o.MoraleAffectsHit != nil {
 		r.moraleAffectsHit = *o.MoraleAffectsHit
 	}
-	r.repeatTargeted = choose(doc, &o.RepeatTargeted, "repeat_targeted", []string{"current", "original", "none"}, errs)
+	r.repeatTargeted = choose(doc, &o.RepeatTargeted, "repeat_targeted", []string{RepeatTargetCurrent, RepeatTargetOriginal, RepeatTargetNone}, errs)
 	r.repeatFirstPick = choose(doc, &o.RepeatRecompute, "repeat_recompute", []string{"each_pick", "first_pick"}, errs) == "first_pick"
 	r.aimedByTarget = choose(doc, &o.AimedRangeBy, "aimed_range_by", []string{"shooter", "target"}, errs) == "target"
 	return r

@@ -89,20 +89,30 @@ func (b *Battle) changeGroup(o *Order, r *record) {
 	r.step("change group", map[string]any{"unit": u.ID, "group": o.Group}, fmt.Sprintf("group %d; %d target(s) of other groups cleared", o.Group, dropped))
 }
 
-// checkTarget applies the targeting rules to the square an order aims at and returns
-// the square the weapon will fire at: a friendly unit only with friendly set, never the
-// firer's own square, and outside the envelope the nearest square inside it.
-func (b *Battle) checkTarget(o *Order, u *Unit, l *Loadout, target geom.Square, friendly bool, r *record) (geom.Square, error) {
+// aimAt applies the targeting rules to the square a weapon is aimed at and returns the
+// square it will fire at: never the firer's own square, a friendly unit only when the
+// declaration says so, and outside the weapon's envelope the nearest square inside it.
+// The error is a plain sentence; callers add where it came from.
+func (b *Battle) aimAt(u *Unit, l *Loadout, target geom.Square, friendly bool) (geom.Square, error) {
+	if u.covers(target) {
+		return target, fmt.Errorf("%s cannot target its own square %s", u.ID, squareName(target))
+	}
 	if v := b.unitAt(target); v != nil && v.Side == u.Side && !friendly {
-		if v == u {
-			return target, volley.Errorf(volley.EINVALID, "warengine: %s cannot target its own square", u.ID)
-		}
-		return target, volley.Errorf(volley.EINVALID, "warengine: %s holds friendly %s: declare with friendly: true to target it (the game's shift-click)", squareName(target), v.ID)
+		return target, fmt.Errorf("%s holds friendly %s: declare with friendly: true to target it (the game's shift-click)", squareName(target), v.ID)
 	}
 	s := b.newShot(u, l, target, friendly)
 	c, ok := b.correct(s, target)
 	if !ok {
-		return target, volley.Errorf(volley.EINVALID, "warengine: %s cannot reach any square from %s (arc %d°, range %d)", o.Weapon, squareName(s.from), s.w.Arc, s.w.MaxRange)
+		return target, fmt.Errorf("%s cannot reach any square from %s (arc %d°, range %d)", l.Weapon, squareName(s.from), s.w.Arc, s.w.MaxRange)
+	}
+	return c, nil
+}
+
+// checkTarget is aimAt for an order, with the trace step that says where the target went.
+func (b *Battle) checkTarget(o *Order, u *Unit, l *Loadout, target geom.Square, friendly bool, r *record) (geom.Square, error) {
+	c, err := b.aimAt(u, l, target, friendly)
+	if err != nil {
+		return target, volley.Errorf(volley.EINVALID, "warengine: %v", err)
 	}
 	result := "target " + squareName(c)
 	if c != target {
@@ -130,21 +140,16 @@ func (b *Battle) declare(o *Order, r *record) error {
 func (b *Battle) fire(o *Order, d *dice.Stream, r *record) error {
 	u, _ := b.Unit(o.Unit)
 	l := u.loadout(o.Weapon)
-	target, friendly, _ := b.targetOf(o)
-	if o.Target != nil {
-		c, err := b.checkTarget(o, u, l, target, friendly, r)
-		if err != nil {
-			return err
-		}
-		target = c
+	decl := u.declared(o.Weapon)
+	// The declared target is checked again: the battle may have changed since.
+	target, err := b.aimAt(u, l, decl.Target, decl.Friendly)
+	if err != nil {
+		return volley.Errorf(volley.EINVALID, "warengine: %v", err)
 	}
-	s := b.newShot(u, l, target, friendly)
+	s := b.newShot(u, l, target, decl.Friendly)
 	landed := b.rollLanding(s, d, r)
 	hits := b.rollDamage(s, landed, d, r)
 	// Only now does the battle change.
-	if u.Group == 0 {
-		u.Group = l.Group
-	}
 	u.clearDeclared(o.Weapon)
 	b.apply(hits, r)
 	return nil
@@ -167,7 +172,7 @@ func (b *Battle) rollLanding(s *shot, d *dice.Stream, r *record) geom.Square {
 			in := map[string]any{"pick": n + 1, "from": squareName(s.from), "to": squareName(start)}
 			mods := plan.mods
 			if mods == nil {
-				_, mods = b.chanceToHit(s, start)
+				_, mods = b.chanceToHit(s, start, true)
 			}
 			for _, m := range mods {
 				in[m.Rule] = m.Value
@@ -176,10 +181,14 @@ func (b *Battle) rollLanding(s *shot, d *dice.Stream, r *record) geom.Square {
 			r.step("max distance missed by", map[string]any{"pick": n + 1, "distance": s.from.Chebyshev(start)},
 				fmt.Sprintf("%d: a %d×%d area (%d squares on the map)", plan.r, 2*plan.r+1, 2*plan.r+1, plan.nArea))
 		}
-		need := int(chance(plan.cth) * D100)
-		roll := d.Roll(D100, purpose(d, "ChanceToHit, %s, pick %d", label, n+1))
-		pass := roll <= need
-		start = b.rollPick(plan, pass, d, r, label, n+1, roll, need)
+		// A certain result is not rolled: a need of 0 always fails, of 100 always passes.
+		needed, roll := need(plan.cth), 0
+		pass := needed == D100
+		if needed > 0 && needed < D100 {
+			roll = d.Roll(D100, purpose(d, "ChanceToHit, %s, pick %d", label, n+1))
+			pass = roll <= needed
+		}
+		start = b.rollPick(plan, pass, d, r, label, n+1, roll, needed)
 	}
 	landed, why := b.intercept(s, start)
 	if r != nil {
@@ -193,21 +202,23 @@ func (b *Battle) rollLanding(s *shot, d *dice.Stream, r *record) geom.Square {
 }
 
 // rollPick picks the square of one pick after its d100.
-func (b *Battle) rollPick(p *pickPlan, pass bool, d *dice.Stream, r *record, label string, n, roll, need int) geom.Square {
-	// Which squares are candidates, and how many weights they share.
-	kind, total := "an empty square", p.nEmpty
-	useUnits, useAll := false, false
+func (b *Battle) rollPick(p *pickPlan, pass bool, d *dice.Stream, r *record, label string, n, roll, needed int) geom.Square {
+	useUnits, useAll, kind := p.candidates(pass)
+	total := p.nEmpty
 	switch {
-	case pass && len(p.unitSq) > 0:
-		kind, total, useUnits = "a unit-occupied square", p.totalW, true
-	case pass:
-		kind, total, useAll = "any square (no unit in the area)", p.nArea, true
-	case p.nEmpty == 0:
-		kind, total, useAll = "any square (no empty square in the area)", p.nArea, true
+	case useUnits:
+		total = p.totalW
+	case useAll:
+		total = p.nArea
 	}
 	var in map[string]any
 	if r != nil {
-		in = map[string]any{"pick": n, "roll": roll, "need": need, "candidates": total}
+		in = map[string]any{"pick": n, "need": needed, "candidates": total}
+		if roll > 0 {
+			in["roll"] = roll
+		} else {
+			in["roll"] = "none: the result is certain"
+		}
 		if len(p.unitSq) > 0 {
 			// Shown whatever the d100 says: where a passed roll would go.
 			var w []string
@@ -298,8 +309,8 @@ func (b *Battle) rollHits(s *shot, c *damageCheck, d *dice.Stream, r *record) in
 	if c.skipped != "" {
 		return 0
 	}
-	need := int(chance(c.chance) * D100)
-	switch need {
+	needed := need(c.chance)
+	switch needed {
 	case 0:
 		r.step("chance to damage", map[string]any{"target": c.victim, "chance": c.chance}, "no chance: escapes damage")
 		return 0
@@ -307,7 +318,7 @@ func (b *Battle) rollHits(s *shot, c *damageCheck, d *dice.Stream, r *record) in
 		r.step("chance to damage", map[string]any{"target": c.victim, "chance": c.chance}, "certain: damaged")
 	default:
 		roll := d.Roll(D100, purpose(d, "chance to damage %s", c.victim))
-		if roll > need {
+		if roll > needed {
 			r.step("chance to damage", map[string]any{"target": c.victim, "chance": c.chance, "roll": roll}, "escapes damage")
 			return 0
 		}
@@ -319,21 +330,22 @@ func (b *Battle) rollHits(s *shot, c *damageCheck, d *dice.Stream, r *record) in
 		hits = w.Damage[0] - 1 + d.Roll(n, purpose(d, "hits on %s (%d-%d)", c.victim, w.Damage[0], w.Damage[1]))
 	}
 	r.step("hits", map[string]any{"target": c.victim, "min": w.Damage[0], "max": w.Damage[1]}, hits)
-	save := chance(float64(c.save))
-	if save == 0 {
+	switch save := need(float64(c.save)); save {
+	case 0:
 		r.step("save", map[string]any{"target": c.victim, "save": c.save}, "no save")
 		return hits
-	}
-	roll := D100
-	if save < 1 {
-		roll = d.Roll(D100, purpose(d, "save of %s", c.victim))
-	}
-	if roll <= int(save*D100) {
-		r.step("save", map[string]any{"target": c.victim, "save": c.save, "roll": roll}, "saved: escapes all damage")
+	case D100:
+		r.step("save", map[string]any{"target": c.victim, "save": c.save}, "certain: escapes all damage")
 		return 0
+	default:
+		roll := d.Roll(D100, purpose(d, "save of %s", c.victim))
+		if roll <= save {
+			r.step("save", map[string]any{"target": c.victim, "save": c.save, "roll": roll}, "saved: escapes all damage")
+			return 0
+		}
+		r.step("save", map[string]any{"target": c.victim, "save": c.save, "roll": roll}, "failed")
+		return hits
 	}
-	r.step("save", map[string]any{"target": c.victim, "save": c.save, "roll": roll}, "failed")
-	return hits
 }
 
 // apply removes the hits: a unit at 0 hits is destroyed, terrain at 0 hits turns into

@@ -156,7 +156,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 			continue
 		}
 		if _, dup := b.weapons[w.Name]; dup {
-			errs.Add(at(doc, &w.Name), "weapon %q is defined twice", w.Name)
+			errs.Add(doc.At(&w.Name), "weapon %q is defined twice", w.Name)
 			continue
 		}
 		checkWeapon(doc, w, errs)
@@ -168,7 +168,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 			continue
 		}
 		if _, dup := b.types[t.Name]; dup {
-			errs.Add(at(doc, &t.Name), "type %q is defined twice", t.Name)
+			errs.Add(doc.At(&t.Name), "type %q is defined twice", t.Name)
 			continue
 		}
 		b.checkType(doc, t, errs)
@@ -217,11 +217,11 @@ func (b *Battle) loadMap(doc *scenario.Doc, m *mapSpec, errs *scenario.ErrorList
 			name string
 		}{{&t.Visibility, "visibility"}, {&t.Firepower, "firepower"}, {&t.Save, "save"}} {
 			if *v.ptr < 0 || *v.ptr > 100 {
-				errs.Add(at(doc, v.ptr), "legend %q: %s must lie between 0 and 100, got %d", sym, v.name, *v.ptr)
+				errs.Add(doc.At(v.ptr), "legend %q: %s must lie between 0 and 100, got %d", sym, v.name, *v.ptr)
 			}
 		}
 		if t.Hits < 0 || t.Hits > MaxPercent || t.Toughness < 0 || t.Toughness > MaxPercent {
-			errs.Add(at(doc, &t.Hits), "legend %q: hits and toughness must lie between 0 and %d", sym, MaxPercent)
+			errs.Add(doc.At(&t.Hits), "legend %q: hits and toughness must lie between 0 and %d", sym, MaxPercent)
 		}
 		b.bySymbol[r] = len(b.terrain)
 		b.terrain = append(b.terrain, t)
@@ -229,16 +229,16 @@ func (b *Battle) loadMap(doc *scenario.Doc, m *mapSpec, errs *scenario.ErrorList
 	for _, t := range b.terrain {
 		if t.Becomes == "" {
 			if t.Hits > 0 {
-				errs.Add(at(doc, &t.Hits), "legend %q: terrain with hits must say what it becomes when knocked down (becomes: a legend symbol)", string(t.symbol))
+				errs.Add(doc.At(&t.Hits), "legend %q: terrain with hits must say what it becomes when knocked down (becomes: a legend symbol)", string(t.symbol))
 			}
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(t.Becomes)
 		if _, ok := b.bySymbol[r]; !ok || size != len(t.Becomes) {
-			errs.Add(at(doc, &t.Becomes), "legend %q: becomes %q, which is not a symbol of the legend", string(t.symbol), t.Becomes)
+			errs.Add(doc.At(&t.Becomes), "legend %q: becomes %q, which is not a symbol of the legend", string(t.symbol), t.Becomes)
 		}
 		if t.Hits == 0 {
-			errs.Add(at(doc, &t.Becomes), "legend %q: becomes %q but has no hits, so it can never be knocked down", string(t.symbol), t.Becomes)
+			errs.Add(doc.At(&t.Becomes), "legend %q: becomes %q but has no hits, so it can never be knocked down", string(t.symbol), t.Becomes)
 		}
 	}
 	rows := strings.Split(strings.TrimRight(m.Rows, "\n"), "\n")
@@ -247,8 +247,13 @@ func (b *Battle) loadMap(doc *scenario.Doc, m *mapSpec, errs *scenario.ErrorList
 		return
 	}
 	b.width, b.height = utf8.RuneCountInString(rows[0]), len(rows)
+	if b.width == 0 {
+		errs.Add(doc.At(&m.Rows), "map: the first row is empty; write one symbol per square")
+		b.height = 0
+		return
+	}
 	if b.width > MaxMapSide || b.height > MaxMapSide {
-		errs.Add(at(doc, &m.Rows), "map: at most %d squares a side, got %d×%d", MaxMapSide, b.width, b.height)
+		errs.Add(doc.At(&m.Rows), "map: at most %d squares a side, got %d×%d", MaxMapSide, b.width, b.height)
 		b.width, b.height = 0, 0
 		return
 	}
@@ -273,33 +278,39 @@ func (b *Battle) loadMap(doc *scenario.Doc, m *mapSpec, errs *scenario.ErrorList
 
 func checkWeapon(doc *scenario.Doc, w *Weapon, errs *scenario.ErrorList) {
 	if w.Arc < FacingStep || w.Arc > 360 || w.Arc%FacingStep != 0 {
-		errs.Add(at(doc, &w.Arc), "weapon %q: arc must be a multiple of %d from %d to 360 degrees, got %d", w.Name, FacingStep, FacingStep, w.Arc)
+		errs.Add(doc.At(&w.Arc), "weapon %q: arc must be a multiple of %d from %d to 360 degrees, got %d", w.Name, FacingStep, FacingStep, w.Arc)
 	}
 	bands := []*RangeBand{&w.Short, &w.Medium, &w.Long}
 	for i, band := range bands {
 		if band.Range < 0 || band.Range > MaxMapSide*2 {
-			errs.Add(at(doc, &band.Range), "weapon %q: range must lie between 0 and %d squares", w.Name, MaxMapSide*2)
+			errs.Add(doc.At(&band.Range), "weapon %q: range must lie between 0 and %d squares", w.Name, MaxMapSide*2)
+		}
+		if band.Accuracy < -MaxPercent || band.Accuracy > MaxPercent {
+			errs.Add(doc.At(&band.Accuracy), "weapon %q: accuracy must lie within ±%d", w.Name, MaxPercent)
+		}
+		if band.Strength < -100 || band.Strength > MaxPercent {
+			errs.Add(doc.At(&band.Strength), "weapon %q: strength percentage must lie between -100 and %d", w.Name, MaxPercent)
 		}
 		if i > 0 && band.Range < bands[i-1].Range {
-			errs.Add(at(doc, &band.Range), "weapon %q: each range band must reach at least as far as the one before", w.Name)
+			errs.Add(doc.At(&band.Range), "weapon %q: each range band must reach at least as far as the one before", w.Name)
 		}
 	}
 	if w.MaxRange == 0 {
 		w.MaxRange = w.Long.Range
 	} else if w.MaxRange < w.Long.Range || w.MaxRange > MaxMapSide*2 {
-		errs.Add(at(doc, &w.MaxRange), "weapon %q: max_range must reach at least the long band (%d) and at most %d", w.Name, w.Long.Range, MaxMapSide*2)
+		errs.Add(doc.At(&w.MaxRange), "weapon %q: max_range must reach at least the long band (%d) and at most %d", w.Name, w.Long.Range, MaxMapSide*2)
 	}
 	if w.Strength < 0 || w.Strength > MaxPercent {
-		errs.Add(at(doc, &w.Strength), "weapon %q: strength must lie between 0 and %d", w.Name, MaxPercent)
+		errs.Add(doc.At(&w.Strength), "weapon %q: strength must lie between 0 and %d", w.Name, MaxPercent)
 	}
 	if w.Damage[0] < 0 || w.Damage[1] < w.Damage[0] || w.Damage[1] > MaxPercent {
-		errs.Add(at(doc, &w.Damage), "weapon %q: damage is [min, max] hits with 0 ≤ min ≤ max ≤ %d", w.Name, MaxPercent)
+		errs.Add(doc.At(&w.Damage), "weapon %q: damage is [min, max] hits with 0 ≤ min ≤ max ≤ %d", w.Name, MaxPercent)
 	}
 	if w.SaveModifier < -100 || w.SaveModifier > 100 {
-		errs.Add(at(doc, &w.SaveModifier), "weapon %q: save_modifier must lie between -100 and +100", w.Name)
+		errs.Add(doc.At(&w.SaveModifier), "weapon %q: save_modifier must lie between -100 and +100", w.Name)
 	}
 	if w.Blast < 0 || w.Blast > MaxMapSide {
-		errs.Add(at(doc, &w.Blast), "weapon %q: blast is a radius in squares, 0 for none", w.Name)
+		errs.Add(doc.At(&w.Blast), "weapon %q: blast is a radius in squares, 0 for none", w.Name)
 	}
 }
 
@@ -308,15 +319,31 @@ func (b *Battle) checkType(doc *scenario.Doc, t *UnitType, errs *scenario.ErrorL
 		t.Size = 1
 	}
 	if t.Size < 1 || t.Size > MaxSize {
-		errs.Add(at(doc, &t.Size), "type %q: size must lie between 1 and %d", t.Name, MaxSize)
+		errs.Add(doc.At(&t.Size), "type %q: size must lie between 1 and %d", t.Name, MaxSize)
 		t.Size = 1
 	}
 	if t.Hits < 1 || t.Hits > MaxPercent {
-		errs.Add(at(doc, &t.Hits), "type %q: hits must lie between 1 and %d", t.Name, MaxPercent)
+		errs.Add(doc.At(&t.Hits), "type %q: hits must lie between 1 and %d", t.Name, MaxPercent)
 	}
-	for _, v := range []*int{&t.WeaponSkill, &t.Save} {
-		if *v < -MaxPercent || *v > MaxPercent {
-			errs.Add(at(doc, v), "type %q: value out of bounds (±%d)", t.Name, MaxPercent)
+	for _, v := range []struct {
+		ptr      *int
+		name     string
+		min, max int
+	}{
+		{&t.WeaponSkill, "weapon_skill", -MaxPercent, MaxPercent},
+		{&t.StrengthModifier, "strength_modifier", -100, MaxPercent},
+		{&t.Save, "save", 0, 100},
+	} {
+		if *v.ptr < v.min || *v.ptr > v.max {
+			errs.Add(doc.At(v.ptr), "type %q: %s must lie between %d and %d, got %d", t.Name, v.name, v.min, v.max, *v.ptr)
+		}
+	}
+	for ammo, tough := range t.Toughness {
+		for _, v := range []int{tough.Front, tough.Side, tough.Rear} {
+			if v < -MaxPercent || v > MaxPercent {
+				errs.Add(doc.KeyPos(&t.Toughness, ammo), "type %q: toughness against %s must lie within ±%d", t.Name, ammo, MaxPercent)
+				break
+			}
 		}
 	}
 	for name, off := range t.Mounts {
@@ -325,23 +352,23 @@ func (b *Battle) checkType(doc *scenario.Doc, t *UnitType, errs *scenario.ErrorL
 		}
 	}
 	if len(t.Weapons) > MaxWeapons {
-		errs.Add(at(doc, &t.Weapons), "type %q: at most %d weapons, got %d", t.Name, MaxWeapons, len(t.Weapons))
+		errs.Add(doc.At(&t.Weapons), "type %q: at most %d weapons, got %d", t.Name, MaxWeapons, len(t.Weapons))
 	}
 	seen := map[string]bool{}
 	for i := range t.Weapons {
 		l := &t.Weapons[i]
 		if _, ok := b.weapons[l.Weapon]; !ok && l.Weapon != "" {
-			errs.Add(at(doc, &l.Weapon), "type %q: unknown weapon %q%s", t.Name, l.Weapon, suggest(l.Weapon, b.weaponNames()))
+			errs.Add(doc.At(&l.Weapon), "type %q: unknown weapon %q%s", t.Name, l.Weapon, scenario.Hint(l.Weapon, b.weaponNames()))
 		}
 		if seen[l.Weapon] {
-			errs.Add(at(doc, &l.Weapon), "type %q: weapon %q is carried twice; give the copies different names", t.Name, l.Weapon)
+			errs.Add(doc.At(&l.Weapon), "type %q: weapon %q is carried twice; give the copies different names", t.Name, l.Weapon)
 		}
 		seen[l.Weapon] = true
 		if l.Group < 1 || l.Group > MaxGroups {
-			errs.Add(at(doc, &l.Group), "type %q: group must lie between 1 and %d", t.Name, MaxGroups)
+			errs.Add(doc.At(&l.Group), "type %q: group must lie between 1 and %d", t.Name, MaxGroups)
 		}
 		if _, ok := t.Mounts[l.Mount]; l.Mount != "" && !ok {
-			errs.Add(at(doc, &l.Mount), "type %q: unknown mount %q", t.Name, l.Mount)
+			errs.Add(doc.At(&l.Mount), "type %q: unknown mount %q", t.Name, l.Mount)
 		}
 	}
 }
@@ -351,12 +378,16 @@ func (b *Battle) loadUnit(doc *scenario.Doc, s *unitSpec, errs *scenario.ErrorLi
 		return
 	}
 	if _, dup := b.byID[s.ID]; dup {
-		errs.Add(at(doc, &s.ID), "unit id %q is used twice", s.ID)
+		errs.Add(doc.At(&s.ID), "unit id %q is used twice", s.ID)
+		return
+	}
+	if _, square := b.resolveSquareName(s.ID); square || strings.Count(s.ID, ",") == 1 && strings.Trim(s.ID, "-0123456789,") == "" {
+		errs.Add(doc.At(&s.ID), "unit id %q looks like a square \"x,y\", which is how terrain is named in odds and results; pick another", s.ID)
 		return
 	}
 	t, ok := b.types[s.Type]
 	if !ok {
-		errs.Add(at(doc, &s.Type), "unit %q: unknown type %q%s", s.ID, s.Type, suggest(s.Type, b.typeNames()))
+		errs.Add(doc.At(&s.Type), "unit %q: unknown type %q%s", s.ID, s.Type, scenario.Hint(s.Type, b.typeNames()))
 		return
 	}
 	if s.Status == "" {
@@ -370,17 +401,17 @@ func (b *Battle) loadUnit(doc *scenario.Doc, s *unitSpec, errs *scenario.ErrorLi
 	if s.Hits != nil {
 		u.Hits = *s.Hits
 		if u.Hits < 0 || u.Hits > t.Hits {
-			errs.Add(at(doc, s.Hits), "unit %q: hits %d must lie between 0 and the type's %d", s.ID, u.Hits, t.Hits)
+			errs.Add(doc.At(s.Hits), "unit %q: hits %d must lie between 0 and the type's %d", s.ID, u.Hits, t.Hits)
 		}
 	}
 	if s.Group < 0 || s.Group > MaxGroups {
-		errs.Add(at(doc, &s.Group), "unit %q: group must lie between 0 (none chosen) and %d", s.ID, MaxGroups)
+		errs.Add(doc.At(&s.Group), "unit %q: group must lie between 0 (none chosen) and %d", s.ID, MaxGroups)
 	}
 	if s.Morale < -MaxPercent || s.Morale > MaxPercent {
-		errs.Add(at(doc, &s.Morale), "unit %q: morale out of bounds (±%d)", s.ID, MaxPercent)
+		errs.Add(doc.At(&s.Morale), "unit %q: morale out of bounds (±%d)", s.ID, MaxPercent)
 	}
 	if !b.onMap(u.At) || !b.onMap(u.At.Add(t.Size-1, t.Size-1)) {
-		errs.Add(at(doc, &s.At), "unit %q: its %d×%d footprint from %v leaves the %d×%d map", s.ID, t.Size, t.Size, s.At, b.width, b.height)
+		errs.Add(doc.At(&s.At), "unit %q: its %d×%d footprint from %v leaves the %d×%d map", s.ID, t.Size, t.Size, s.At, b.width, b.height)
 		return
 	}
 	if b.occ == nil {
@@ -388,7 +419,7 @@ func (b *Battle) loadUnit(doc *scenario.Doc, s *unitSpec, errs *scenario.ErrorLi
 	}
 	for _, q := range u.footprint() {
 		if other := b.unitAt(q); other != nil {
-			errs.Add(at(doc, &s.At), "unit %q overlaps %q at %v", s.ID, other.ID, q)
+			errs.Add(doc.At(&s.At), "unit %q overlaps %q at %v", s.ID, other.ID, q)
 			return
 		}
 	}
@@ -414,25 +445,28 @@ func (b *Battle) loadTurn(doc *scenario.Doc, t *turnSpec, errs *scenario.ErrorLi
 		b.side = b.sides[0]
 	}
 	if t.Side != "" && !containsString(b.sides, t.Side) {
-		errs.Add(at(doc, &t.Side), "turn: no unit is on side %q", t.Side)
+		errs.Add(doc.At(&t.Side), "turn: no unit is on side %q", t.Side)
 	}
 }
 
 func (b *Battle) loadTarget(doc *scenario.Doc, u *Unit, t *targetSpec, errs *scenario.ErrorList) {
 	l := u.loadout(t.Weapon)
 	if l == nil {
-		errs.Add(at(doc, &t.Weapon), "unit %q has no weapon %q", u.ID, t.Weapon)
+		errs.Add(doc.At(&t.Weapon), "unit %q has no weapon %q", u.ID, t.Weapon)
 		return
 	}
 	sq, err := b.resolveTarget(t.At)
+	if err == nil {
+		sq, err = b.aimAt(u, l, sq, t.Friendly)
+	}
 	if err != nil {
-		errs.Add(at(doc, &t.At), "unit %q, %s: %v", u.ID, t.Weapon, err)
+		errs.Add(doc.At(&t.At), "unit %q, %s: %v", u.ID, t.Weapon, err)
 		return
 	}
 	if u.Group == 0 {
 		u.Group = l.Group
 	} else if l.Group != u.Group {
-		errs.Add(at(doc, &t.Weapon), "unit %q: %s is in group %d, but the unit's group is %d", u.ID, t.Weapon, l.Group, u.Group)
+		errs.Add(doc.At(&t.Weapon), "unit %q: %s is in group %d, but the unit's group is %d", u.ID, t.Weapon, l.Group, u.Group)
 		return
 	}
 	u.setDeclared(Declaration{Weapon: t.Weapon, Target: sq, Friendly: t.Friendly})
@@ -444,7 +478,10 @@ func (b *Battle) resolveTarget(v any) (geom.Square, error) {
 	case string:
 		i, ok := b.byID[t]
 		if !ok {
-			return geom.Square{}, fmt.Errorf("unknown unit %q%s", t, suggest(t, b.unitIDs()))
+			return geom.Square{}, fmt.Errorf("unknown unit %q%s", t, scenario.Hint(t, b.unitIDs()))
+		}
+		if b.units[i].Destroyed() {
+			return geom.Square{}, fmt.Errorf("%s is destroyed; aim at a square instead", t)
 		}
 		return b.units[i].centre(), nil
 	case []any:
@@ -475,22 +512,6 @@ func containsString(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// at is where an error about the value at ptr belongs: where it was written, or the
-// document's start for a value that was not.
-func at(doc *scenario.Doc, ptr any) scenario.Pos {
-	if p := doc.Pos(ptr); p.IsValid() {
-		return p
-	}
-	return doc.Root()
-}
-
-func suggest(word string, known []string) string {
-	if s := scenario.DidYouMean(word, known); s != "" {
-		return fmt.Sprintf(" (did you mean %q?)", s)
-	}
-	return ""
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -10,6 +10,9 @@ import (
 // battle. The targets are those the exact odds list. Draw is safe for concurrent use.
 func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
 	o := order(a)
+	if o.Type != Declare && o.Type != Fire {
+		return nil, volley.Errorf(volley.EINVALID, "warengine: only declare and fire orders shoot; a %s order has nothing to simulate", o.Type)
+	}
 	odds, err := b.Odds(o)
 	if err != nil {
 		return nil, err

@@ -314,3 +314,94 @@ units:
   - {id: b, type: Soldier, side: blue, at: [1, 2], facing: E}
   - {id: c, type: Soldier, side: red, at: [6, 1], facing: W}
 `
+
+func TestNeed(t *testing.T) {
+	tests := []struct {
+		pct  float64
+		want int
+	}{{29, 29}, {57, 57}, {58, 58}, {0.29 * 100, 29}, {52.5, 52}, {55, 55}, {-3, 0}, {0, 0}, {100, 100}, {130, 100}}
+	for _, tt := range tests {
+		if got := need(tt.pct); got != tt.want {
+			t.Errorf("need(%v) = %d; want %d", tt.pct, got, tt.want)
+		}
+	}
+}
+
+// TestDeclaredTargetsFollowTheRules: targets carried in a scenario obey the same rules
+// as declared ones: corrected onto the envelope, never the firer's own square.
+func TestDeclaredTargetsFollowTheRules(t *testing.T) {
+	src := strings.Replace(turnScenario, "  - {id: a, type: Soldier, side: blue, at: [1, 1], facing: E}",
+		"  - {id: a, type: Soldier, side: blue, at: [1, 1], facing: E, targets: [{weapon: Rifle, at: [0, 1]}]}", 1)
+	b, _ := mustLoad(t, src)
+	u, _ := b.Unit("a")
+	if d := u.declared("Rifle"); d == nil || !b.inEnvelope(b.newShot(u, u.loadout("Rifle"), d.Target, false), d.Target) {
+		t.Errorf("a target behind the firer was kept as %+v; want it corrected into the arc", d)
+	}
+	src = strings.Replace(turnScenario, "  - {id: a, type: Soldier, side: blue, at: [1, 1], facing: E}",
+		"  - {id: a, type: Soldier, side: blue, at: [1, 1], facing: E, targets: [{weapon: Rifle, at: [1, 1], friendly: true}]}", 1)
+	doc, _ := scenario.Parse("own.yaml", []byte(src))
+	if _, _, err := (Ruleset{}).Load(doc); err == nil || !strings.Contains(err.Error(), "cannot target its own square") {
+		t.Errorf("a unit targeting its own square: %v", err)
+	}
+}
+
+// TestCorrectionAvoidsFriends: a correction never lands on a friendly unit. From a at
+// 1,1 facing east, 0,2 is out of the arc and the nearest square inside it is 2,2, where
+// friend b stands; the correction must go on to 2,1.
+func TestCorrectionAvoidsFriends(t *testing.T) {
+	b, _ := mustLoad(t, strings.Replace(turnScenario, "{id: b, type: Soldier, side: blue, at: [1, 2]", "{id: b, type: Soldier, side: blue, at: [2, 2]", 1))
+	u, _ := b.Unit("a")
+	s := b.newShot(u, u.loadout("Rifle"), geom.Sq(0, 2), false)
+	if c, ok := b.correct(s, geom.Sq(0, 2)); !ok || c != geom.Sq(2, 1) {
+		t.Errorf("corrected to %v, %v; want 2,1", c, ok)
+	}
+	s.friendly = true
+	if c, ok := b.correct(s, geom.Sq(0, 2)); !ok || c != geom.Sq(2, 2) {
+		t.Errorf("with friendly set, corrected to %v, %v; want 2,2", c, ok)
+	}
+}
+
+func TestOrdersRefused(t *testing.T) {
+	b, _ := mustLoad(t, turnScenario)
+	resolve := func(src string) error {
+		doc, _ := scenario.Parse("o.yaml", []byte(src))
+		a, err := b.DecodeAction(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = b.Resolve(a, dice.ForAction(1, 0))
+		return err
+	}
+	if err := resolve("{type: declare, unit: a, weapon: Rifle, target: c}"); err != nil {
+		t.Fatal(err)
+	}
+	if err := resolve("{type: end_phase}"); err != nil {
+		t.Fatal(err)
+	}
+	if err := resolve("{type: fire, unit: a, weapon: Rifle, target: [6, 1]}"); err == nil {
+		t.Error("resolve fired at a target that was never declared")
+	}
+	if err := resolve("{type: fire, unit: a, weapon: Rifle}"); err != nil {
+		t.Fatal(err)
+	}
+	if err := resolve("{type: fire, unit: a, weapon: Rifle}"); err == nil {
+		t.Error("a weapon fired twice in one fire phase")
+	}
+	empty, _ := mustLoad(t, "ruleset: warengine\nmap: {legend: {\".\": {name: open}}, rows: \"...\\n\"}\n")
+	doc, _ := scenario.Parse("e.yaml", []byte("{type: end_phase}"))
+	a, _ := empty.DecodeAction(doc)
+	if _, err := empty.Resolve(a, dice.ForAction(1, 0)); err == nil {
+		t.Error("end_phase with no units was accepted")
+	}
+	if _, err := empty.Sampler(a); err == nil {
+		t.Error("an end_phase order was simulated")
+	}
+}
+
+func TestUnitIDsLikeSquares(t *testing.T) {
+	src := strings.Replace(turnScenario, "{id: c,", `{id: "6,1",`, 1)
+	doc, _ := scenario.Parse("ids.yaml", []byte(src))
+	if _, _, err := (Ruleset{}).Load(doc); err == nil || !strings.Contains(err.Error(), `looks like a square`) {
+		t.Errorf("unit id 6,1: %v", err)
+	}
+}
