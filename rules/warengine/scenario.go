@@ -455,6 +455,9 @@ func (b *Battle) loadTarget(doc *scenario.Doc, u *Unit, t *targetSpec, errs *sce
 		errs.Add(doc.At(&t.Weapon), "unit %q has no weapon %q", u.ID, t.Weapon)
 		return
 	}
+	if b.weapons[l.Weapon] == nil || b.width == 0 {
+		return // the weapon's profile or the map is missing: already reported
+	}
 	sq, err := b.resolveTarget(t.At)
 	if err == nil {
 		sq, err = b.aimAt(u, l, sq, t.Friendly)
