@@ -24,3 +24,24 @@ func TestBlockPos(t *testing.T) {
 		t.Errorf("BlockPos of the x = %v; want %v", got, want)
 	}
 }
+
+// TestDecodeChecked: decoding errors and the rule system's own errors come back
+// together, sorted, and a check error where decoding already failed is dropped.
+func TestDecodeChecked(t *testing.T) {
+	doc, err := Parse("c.yaml", []byte("a: x\nb: 2\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		A int `yaml:"a"`
+		B int `yaml:"b"`
+	}
+	err = doc.DecodeChecked(&v, func(errs *ErrorList) {
+		errs.Add(doc.At(&v.A), "a is zero") // where decoding failed: dropped
+		errs.Add(doc.At(&v.B), "b must be odd")
+	})
+	want := "c.yaml:1:4: a: want a whole number, got \"x\"\nc.yaml:2:4: b must be odd"
+	if err == nil || err.Error() != want {
+		t.Errorf("DecodeChecked: %v\nwant:\n%s", err, want)
+	}
+}

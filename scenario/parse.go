@@ -299,3 +299,17 @@ func (d *Doc) At(ptr any) Pos {
 	}
 	return d.Root()
 }
+
+// DecodeChecked decodes the document strictly into v, as Decode does, then runs check:
+// the rule system's own checks (unknown names, bounds, references), which add to errs.
+// check runs even when decoding failed, on what could be decoded, so that a file's
+// mistakes of both kinds are reported together; a check error at a place the decoder
+// already reported is dropped (see Merge).
+func (d *Doc) DecodeChecked(v any, check func(errs *ErrorList)) error {
+	var decoded, checked ErrorList
+	if err := d.Decode(v); err != nil && !errors.As(err, &decoded) {
+		return err
+	}
+	check(&checked)
+	return Merge(decoded, checked).Err()
+}

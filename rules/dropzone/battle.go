@@ -1,7 +1,6 @@
 package dropzone
 
 import (
-	"errors"
 	"math"
 
 	"github.com/volley-wargames/volley"
@@ -31,34 +30,21 @@ func (Ruleset) Name() string { return Name }
 // Load decodes a Dropzone scenario and the action of its `action:` section, if any.
 func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 	var f file
-	var decodeErrs, errs scenario.ErrorList
-	if err := doc.Decode(&f); err != nil {
-		if !appendErrors(&decodeErrs, err) {
-			return nil, nil, err
-		}
-	}
-	b := load(doc, &f, &errs)
+	var b *Battle
 	var a *Shooting
-	if f.Action != nil {
-		a = b.checkAction(doc, f.Action, &errs)
-	}
-	if err := scenario.Merge(decodeErrs, errs).Err(); err != nil {
+	err := doc.DecodeChecked(&f, func(errs *scenario.ErrorList) {
+		b = load(doc, &f, errs)
+		if f.Action != nil {
+			a = b.checkAction(doc, f.Action, errs)
+		}
+	})
+	if err != nil {
 		return nil, nil, err
 	}
 	if a == nil {
 		return b, nil, nil
 	}
 	return b, a, nil
-}
-
-// appendErrors adds a scenario error list to errs; it reports false for any other error.
-func appendErrors(errs *scenario.ErrorList, err error) bool {
-	var list scenario.ErrorList
-	if errors.As(err, &list) {
-		*errs = append(*errs, list...)
-		return true
-	}
-	return false
 }
 
 // Battle is a Dropzone battle: the table, the units and the damage they have taken.
@@ -184,15 +170,9 @@ func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
 		return nil, volley.Errorf(volley.EINVALID, "dropzone: no action")
 	}
 	var spec actionSpec
-	var errs scenario.ErrorList
-	if err := doc.Decode(&spec); err != nil {
-		if !appendErrors(&errs, err) {
-			return nil, err
-		}
-		return nil, errs.Err()
-	}
-	a := b.checkAction(doc, &spec, &errs)
-	if err := errs.Err(); err != nil {
+	var a *Shooting
+	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) { a = b.checkAction(doc, &spec, errs) })
+	if err != nil {
 		return nil, err
 	}
 	return a, nil

@@ -1,7 +1,6 @@
 package warengine
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/volley-wargames/volley"
@@ -62,16 +61,9 @@ func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
 		return nil, volley.Errorf(volley.EINVALID, "warengine: no action")
 	}
 	var spec actionSpec
-	var decoded, checked scenario.ErrorList
-	if err := doc.Decode(&spec); err != nil {
-		var list scenario.ErrorList
-		if !errors.As(err, &list) {
-			return nil, err
-		}
-		decoded = list
-	}
-	o := b.checkAction(doc, &spec, &checked)
-	if err := scenario.Merge(decoded, checked).Err(); err != nil {
+	var o *Order
+	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) { o = b.checkAction(doc, &spec, errs) })
+	if err != nil {
 		return nil, err
 	}
 	return o, nil

@@ -1,7 +1,6 @@
 package warengine
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -33,20 +32,17 @@ func (Ruleset) Name() string { return Name }
 // Load decodes a War Engine scenario and the action of its `action:` section, if any.
 func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 	var f file
-	var decoded, checked scenario.ErrorList
-	if err := doc.Decode(&f); err != nil {
-		if !errors.As(err, &decoded) {
-			return nil, nil, err
-		}
-	}
-	b := load(doc, &f, &checked)
+	var b *Battle
 	var a volley.Action
-	if f.Action != nil {
-		if act := b.checkAction(doc, f.Action, &checked); act != nil {
-			a = act
+	err := doc.DecodeChecked(&f, func(errs *scenario.ErrorList) {
+		b = load(doc, &f, errs)
+		if f.Action != nil {
+			if o := b.checkAction(doc, f.Action, errs); o != nil {
+				a = o
+			}
 		}
-	}
-	if err := scenario.Merge(decoded, checked).Err(); err != nil {
+	})
+	if err != nil {
 		return nil, nil, err
 	}
 	return b, a, nil
