@@ -1,8 +1,6 @@
 package dropzone
 
 import (
-	"errors"
-	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -11,6 +9,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/rules/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -184,16 +183,11 @@ func TestOddsSumToOne(t *testing.T) {
 	}
 }
 
-// FuzzLoad feeds arbitrary documents to the Dropzone loader: it must never panic, its
-// errors must all carry positions, and whatever it accepts must aim and count.
+// FuzzLoad feeds arbitrary documents to the Dropzone loader (see rulestest.CheckLoad).
 func FuzzLoad(f *testing.F) {
-	for _, name := range []string{"sabres.yaml", "checks.yaml", "coherency-evasion.yaml", "equalizer-vs-hunter.yaml"} {
-		src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", name))
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(src)
-	}
+	dir := filepath.Join("..", "..", "examples", "dropzone")
+	rulestest.Seed(f, filepath.Join(dir, "sabres.yaml"), filepath.Join(dir, "checks.yaml"),
+		filepath.Join(dir, "coherency-evasion.yaml"), filepath.Join(dir, "equalizer-vs-hunter.yaml"))
 	f.Add([]byte(randomShots))
 	f.Add([]byte(template))
 	for _, bad := range []string{"Devastator 10", "shots: 2000,", "evasion: 12", "full_range: CQ, countered_range: CQ", "at: [9999, -9999]"} {
@@ -201,53 +195,14 @@ func FuzzLoad(f *testing.F) {
 	}
 	f.Add([]byte("ruleset: dropzone\nunits: []\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		doc, err := scenario.Parse("fuzz.yaml", src)
-		if err != nil {
-			return
-		}
-		b, a, err := Ruleset{}.Load(doc)
-		if err != nil {
-			var list scenario.ErrorList
-			if !errors.As(err, &list) {
-				t.Fatalf("error without positions: %v", err)
+		rulestest.CheckLoad(t, Ruleset{}, src, func(b volley.Battle, a volley.Action) bool {
+			// A valid but expensive question is not what this fuzzer is for.
+			total := 0
+			for _, d := range a.(*Shooting).Declarations {
+				u, _ := b.(*Battle).Unit(d.Shooter)
+				total += u.Type.weapon(d.Weapon).Shots.Max()
 			}
-			for _, e := range list {
-				if !e.Pos.IsValid() {
-					t.Fatalf("error without a position: %v", e)
-				}
-			}
-			return
-		}
-		if a == nil {
-			return
-		}
-		battle := b.(*Battle)
-		total := 0
-		for _, d := range a.(*Shooting).Declarations {
-			u, _ := battle.Unit(d.Shooter)
-			total += u.Type.weapon(d.Weapon).Shots.Dist().Max()
-		}
-		if total > 2000 {
-			return // a valid but expensive question; not what this fuzzer is for
-		}
-		aims := b.Aim(a)
-		odds, err := b.Odds(a)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, aim := range aims {
-			if aim.PHit < 0 || aim.PHit > 1 || math.IsNaN(aim.PHit) {
-				t.Fatalf("aim %d: p_hit %v", i, aim.PHit)
-			}
-		}
-		for _, tg := range odds.Targets {
-			if tg.PDestroyed < 0 || tg.PDestroyed > 1+1e-12 {
-				t.Fatalf("%s p_destroyed %v", tg.Target, tg.PDestroyed)
-			}
-		}
-		before := fmt.Sprint(b.State())
-		if _, err := b.Resolve(a, dice.ForAction(1, 0)); err != nil && fmt.Sprint(b.State()) != before {
-			t.Fatal("a refused action changed the battle")
-		}
+			return total > 2000
+		})
 	})
 }

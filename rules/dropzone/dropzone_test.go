@@ -8,20 +8,13 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
-	"github.com/volley-wargames/volley/scenario"
+	"github.com/volley-wargames/volley/rules/rulestest"
 )
 
 // mustLoad loads a scenario from YAML text.
 func mustLoad(tb testing.TB, src string) (*Battle, *Shooting) {
 	tb.Helper()
-	doc, err := scenario.Parse("test.yaml", []byte(src))
-	if err != nil {
-		tb.Fatalf("parse: %v", err)
-	}
-	b, a, err := Ruleset{}.Load(doc)
-	if err != nil {
-		tb.Fatalf("load: %v", err)
-	}
+	b, a := rulestest.Load(tb, Ruleset{}, "test.yaml", []byte(src))
 	s, _ := a.(*Shooting)
 	return b.(*Battle), s
 }
@@ -29,14 +22,7 @@ func mustLoad(tb testing.TB, src string) (*Battle, *Shooting) {
 // mustLoadFile loads one of the example scenarios.
 func mustLoadFile(tb testing.TB, name string) (*Battle, *Shooting) {
 	tb.Helper()
-	doc, err := scenario.ParseFile(filepath.Join("..", "..", "examples", "dropzone", name))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	b, a, err := Ruleset{}.Load(doc)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	b, a := rulestest.LoadFile(tb, Ruleset{}, filepath.Join("..", "..", "examples", "dropzone", name))
 	return b.(*Battle), a.(*Shooting)
 }
 

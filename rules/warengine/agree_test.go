@@ -2,9 +2,7 @@ package warengine
 
 import (
 	"errors"
-	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +10,7 @@ import (
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rules/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -274,55 +273,13 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-// FuzzLoad: the loader never panics, reports errors with positions, and what it accepts
-// can be aimed, counted and resolved, and a refused action changes nothing.
+// FuzzLoad feeds arbitrary documents to the War Engine loader (see
+// rulestest.CheckLoad).
 func FuzzLoad(f *testing.F) {
-	for _, name := range []string{"murphy.yaml", "murphy-pass.yaml", "bolter.yaml", "cubicles.yaml"} {
-		src, err := os.ReadFile(filepath.Join("..", "..", "examples", "warengine", name))
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(src)
-	}
+	dir := filepath.Join("..", "..", "examples", "warengine")
+	rulestest.Seed(f, filepath.Join(dir, "murphy.yaml"), filepath.Join(dir, "murphy-pass.yaml"),
+		filepath.Join(dir, "bolter.yaml"), filepath.Join(dir, "cubicles.yaml"))
 	f.Add([]byte(turnScenario))
 	f.Add([]byte(blastScenario))
-	f.Fuzz(func(t *testing.T, src []byte) {
-		doc, err := scenario.Parse("fuzz.yaml", src)
-		if err != nil {
-			return
-		}
-		b, a, err := Ruleset{}.Load(doc)
-		if err != nil {
-			var list scenario.ErrorList
-			if !errors.As(err, &list) {
-				t.Fatalf("error without positions: %v", err)
-			}
-			for _, e := range list {
-				if !e.Pos.IsValid() {
-					t.Fatalf("error without a position: %v", e)
-				}
-			}
-			return
-		}
-		if a == nil {
-			return
-		}
-		b.Aim(a)
-		odds, err := b.Odds(a)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sum := 0.0
-		for _, sq := range odds.Squares {
-			sum += sq.P
-		}
-		if len(odds.Squares) > 0 && math.Abs(sum-1) > 1e-9 {
-			t.Fatalf("landing sums to %v", sum)
-		}
-		battle := b.(*Battle)
-		before, board := battle.State(), fmt.Sprint(battle.Board())
-		if _, err := b.Resolve(a, dice.ForAction(1, 0)); err != nil && (!sameState(before, battle.State()) || board != fmt.Sprint(battle.Board())) {
-			t.Fatal("a refused action changed the battle")
-		}
-	})
+	f.Fuzz(func(t *testing.T, src []byte) { rulestest.CheckLoad(t, Ruleset{}, src, nil) })
 }

@@ -12,33 +12,20 @@ import (
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rules/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
 func mustLoad(tb testing.TB, src string) (*Battle, *Order) {
 	tb.Helper()
-	doc, err := scenario.Parse("test.yaml", []byte(src))
-	if err != nil {
-		tb.Fatalf("parse: %v", err)
-	}
-	b, a, err := Ruleset{}.Load(doc)
-	if err != nil {
-		tb.Fatalf("load: %v", err)
-	}
+	b, a := rulestest.Load(tb, Ruleset{}, "test.yaml", []byte(src))
 	o, _ := a.(*Order)
 	return b.(*Battle), o
 }
 
 func mustLoadFile(tb testing.TB, name string) (*Battle, *Order) {
 	tb.Helper()
-	doc, err := scenario.ParseFile(filepath.Join("..", "..", "examples", "warengine", name))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	b, a, err := Ruleset{}.Load(doc)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	b, a := rulestest.LoadFile(tb, Ruleset{}, filepath.Join("..", "..", "examples", "warengine", name))
 	return b.(*Battle), a.(*Order)
 }
 

@@ -1,0 +1,138 @@
+// Package rulestest holds what every rule system's tests share: loading scenarios in
+// tests, and the properties any loader and battle must keep whatever the input (the
+// body of each system's fuzz test). It is to rule systems what a conformance suite is
+// to stores.
+package rulestest
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"os"
+	"testing"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// Load parses and loads a scenario written in src, failing the test on any error.
+func Load(tb testing.TB, r volley.Ruleset, file string, src []byte) (volley.Battle, volley.Action) {
+	tb.Helper()
+	doc, err := scenario.Parse(file, src)
+	if err != nil {
+		tb.Fatalf("parse %s: %v", file, err)
+	}
+	b, a, err := r.Load(doc)
+	if err != nil {
+		tb.Fatalf("load %s: %v", file, err)
+	}
+	return b, a
+}
+
+// LoadFile is Load for a scenario file.
+func LoadFile(tb testing.TB, r volley.Ruleset, path string) (volley.Battle, volley.Action) {
+	tb.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return Load(tb, r, path, src)
+}
+
+// Seed adds every file to a fuzz test's corpus.
+func Seed(f *testing.F, paths ...string) {
+	f.Helper()
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(src)
+	}
+}
+
+// CheckLoad is the body of a rule system's fuzz test. For any input it checks:
+//
+//   - the loader never panics, and every error it returns is a scenario.ErrorList
+//     whose errors all carry a position;
+//   - an accepted action can be aimed and counted, probabilities lie in [0, 1], each
+//     distribution sums to 1 and a grid heat-map too;
+//   - an action that Resolve refuses leaves the battle exactly as it was.
+//
+// expensive, if not nil, may skip the odds of a valid action too costly for a fuzzer.
+func CheckLoad(t *testing.T, r volley.Ruleset, src []byte, expensive func(volley.Battle, volley.Action) bool) {
+	doc, err := scenario.Parse("fuzz.yaml", src)
+	if err != nil {
+		return
+	}
+	b, a, err := r.Load(doc)
+	if err != nil {
+		var list scenario.ErrorList
+		if !errors.As(err, &list) {
+			t.Fatalf("error without positions: %v", err)
+		}
+		for _, e := range list {
+			if !e.Pos.IsValid() {
+				t.Fatalf("error without a position: %v", e)
+			}
+		}
+		return
+	}
+	if a == nil || expensive != nil && expensive(b, a) {
+		return
+	}
+	for i, aim := range b.Aim(a) {
+		if !probability(aim.PHit) {
+			t.Fatalf("aim %d: p_hit %v", i, aim.PHit)
+		}
+	}
+	odds, err := b.Odds(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tg := range odds.Targets {
+		if !probability(tg.PDestroyed) {
+			t.Fatalf("%s: p_destroyed %v", tg.Target, tg.PDestroyed)
+		}
+		for m, d := range tg.Distributions {
+			if !sumsToOne(d) {
+				t.Fatalf("%s %s: %v does not sum to 1", tg.Target, m, d)
+			}
+		}
+	}
+	sum := 0.0
+	for _, sq := range odds.Squares {
+		sum += sq.P
+	}
+	if len(odds.Squares) > 0 && math.Abs(sum-1) > 1e-9 {
+		t.Fatalf("the heat-map sums to %v", sum)
+	}
+	before := snapshot(b)
+	if _, err := b.Resolve(a, dice.ForAction(1, 0)); err != nil && snapshot(b) != before {
+		t.Fatalf("a refused action changed the battle: %v", err)
+	}
+}
+
+// snapshot is everything a player can see of a battle, for comparing before and after.
+func snapshot(b volley.Battle) string {
+	s, _ := json.Marshal(b.State())
+	if board, ok := b.(volley.Board); ok {
+		v, _ := json.Marshal(board.Board())
+		s = append(s, v...)
+	}
+	return string(s)
+}
+
+func probability(p float64) bool { return p >= 0 && p <= 1+1e-12 && !math.IsNaN(p) }
+
+func sumsToOne(d dice.Dist) bool {
+	sum := 0.0
+	for _, o := range d.Outcomes() {
+		if o.P < 0 {
+			return false
+		}
+		sum += o.P
+	}
+	return math.Abs(sum-1) <= 1e-12
+}
