@@ -72,6 +72,15 @@ type Odds struct {
 	// Squares is where the shot may land on a grid map: a heat-map, every square with a
 	// chance above zero, in row order.
 	Squares []SquareOdds `json:"squares,omitempty"`
+	// Joint is the joint distribution of a measure over several targets, where their
+	// outcomes are not independent (a random factor shared by every target of a fire).
+	Joint []JointOutcome `json:"joint,omitempty"`
+}
+
+// JointOutcome is one combination of outcomes over several targets and its probability.
+type JointOutcome struct {
+	Outcome map[string]int `json:"outcome"`
+	P       float64        `json:"p"`
 }
 
 // SquareOdds is the probability that a shot ends on one square of a grid map.

@@ -24,6 +24,7 @@ import (
 	// The rule systems, registered from init. This is the only place that names them.
 	_ "github.com/volley-wargames/volley/rules/dropzone"
 	_ "github.com/volley-wargames/volley/rules/warengine"
+	_ "github.com/volley-wargames/volley/rules/warfare"
 )
 
 // Exit statuses.
@@ -42,6 +43,7 @@ type cli struct {
 	Odds     oddsCmd     `cmd:"" help:"Exact distribution of every outcome of the scenario's action, without rolling."`
 	Resolve  resolveCmd  `cmd:"" help:"Roll the scenario's action with seeded dice and show every die and step."`
 	Sim      simCmd      `cmd:"" help:"Monte Carlo simulation of the action, compared with the exact odds."`
+	Compare  compareCmd  `cmd:"" help:"Two scenarios side by side: the spread of one measure on one target of each."`
 	Dice     diceCmd     `cmd:"" help:"Exact distribution of a dice expression such as 2d6+1."`
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"flag"
 	"image/png"
 	"os"
@@ -42,6 +43,7 @@ func goldenFile(t *testing.T, name, got string) {
 var examples = []string{
 	"dropzone/sabres", "dropzone/coherency-evasion", "dropzone/equalizer-vs-hunter", "dropzone/checks",
 	"warengine/murphy", "warengine/murphy-pass", "warengine/bolter", "warengine/cubicles",
+	"warfare/longbowmen", "warfare/longbowmen-reversed", "warfare/longbowmen-existing", "warfare/longbowmen-alternate",
 }
 
 // example is the path of an example scenario: a dropzone example by its bare name, or
@@ -296,4 +298,83 @@ func TestBolterTrace(t *testing.T) {
 		}
 	}
 	goldenFile(t, "warengine-bolter.resolve-seed4.txt", out)
+}
+
+// TestWarfareMustShow checks the issue's numbers through the CLI's JSON.
+func TestWarfareMustShow(t *testing.T) {
+	for name, want := range map[string]struct {
+		final      float64
+		casualties map[string]float64
+	}{
+		"longbowmen":          {36, map[string]float64{"3": 0.4, "4": 0.6}},
+		"longbowmen-reversed": {12, map[string]float64{"1": 0.8, "2": 0.2}},
+	} {
+		status, out, errOut := runCLI("odds", example("warfare/"+name), "--json")
+		if status != exitOK {
+			t.Fatalf("%s: status %d: %s", name, status, errOut)
+		}
+		var v struct {
+			Values  map[string]float64 `json:"values"`
+			Targets []struct {
+				Distributions map[string]map[string]float64 `json:"distributions"`
+			} `json:"targets"`
+		}
+		if err := json.Unmarshal([]byte(out), &v); err != nil {
+			t.Fatal(err)
+		}
+		if v.Values["final_missile_factor"] != want.final {
+			t.Errorf("%s: final_missile_factor %v; want %v", name, v.Values["final_missile_factor"], want.final)
+		}
+		got := v.Targets[0].Distributions["casualties"]
+		if len(got) != len(want.casualties) {
+			t.Errorf("%s: casualties %v; want %v", name, got, want.casualties)
+		}
+		for k, p := range want.casualties {
+			if math.Abs(got[k]-p) > 1e-12 {
+				t.Errorf("%s: P(%s casualties) = %v; want %v", name, k, got[k], p)
+			}
+		}
+	}
+}
+
+// TestCompare: both columns, and the alternate system's spread the smaller, asserted as
+// a relation through --json.
+func TestCompare(t *testing.T) {
+	a, b := example("warfare/longbowmen-existing"), example("warfare/longbowmen-alternate")
+	status, out, errOut := runCLI("compare", a, b)
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	for _, want := range []string{"existing system", "alternate system", "standard deviation", "P(Low on Missiles)", "B is the less swingy"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("compare lacks %q:\n%s", want, out)
+		}
+	}
+	goldenFile(t, "compare-longbowmen.txt", out)
+	_, out, _ = runCLI("compare", a, b, "--json")
+	var v struct {
+		Measure string
+		A, B    struct {
+			StdDev float64 `json:"stddev"`
+			Mean   float64 `json:"mean"`
+			PLow   float64 `json:"p_low"`
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	if v.Measure != "casualties" || !(v.B.StdDev < v.A.StdDev) || !(v.B.PLow < v.A.PLow) {
+		t.Errorf("compare --json: %+v; want casualties, the alternate's stddev and P(Low) the smaller", v)
+	}
+	// Any two scenarios with a common measure compare, across systems too.
+	if status, _, errOut := runCLI("compare", example("sabres"), example("coherency-evasion")); status != exitOK {
+		t.Errorf("compare across dropzone scenarios: %d %s", status, errOut)
+	}
+	if status, _, errOut := runCLI("compare", example("sabres"), a); status != exitInput || !strings.Contains(errOut, "measure different things") {
+		t.Errorf("damage against casualties: status %d, %s", status, errOut)
+	}
+	plot := filepath.Join(t.TempDir(), "cmp.png")
+	if status, _, errOut := runCLI("compare", a, b, "--plot", plot); status != exitOK {
+		t.Errorf("compare --plot: %d %s", status, errOut)
+	}
 }

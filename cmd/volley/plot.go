@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -96,6 +97,13 @@ func targetPlot(t volley.TargetOdds) (*plot.Plot, error) {
 		p.Legend.Add(m, bars)
 	}
 	p.Legend.Top = true
+	top := 0.0
+	for _, m := range measures {
+		for _, o := range t.Distributions[m].Outcomes() {
+			top = math.Max(top, o.P)
+		}
+	}
+	p.Y.Max = top * 1.3 // head room for the legend
 	return p, nil
 }
 

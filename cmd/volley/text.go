@@ -47,6 +47,8 @@ func writeAims(w io.Writer, aims []volley.Aim) {
 			switch {
 			case a.Auto:
 				fmt.Fprintf(w, "   hits automatically")
+			case a.Die == 0: // no roll to hit: a factor system
+				fmt.Fprintf(w, "   %s chance to inflict a casualty or more (%s)", pct(a.PHit), a.Reason)
 			case a.Die == 100:
 				fmt.Fprintf(w, "   %g%% on the d100, a true %s chance of striking %s", a.Need, pct(a.PHit), a.Target)
 			default:
@@ -55,7 +57,10 @@ func writeAims(w io.Writer, aims []volley.Aim) {
 			if a.Shots > 1 || a.Shots != math.Trunc(a.Shots) {
 				fmt.Fprintf(w, ", %g shots", a.Shots)
 			}
-			fmt.Fprintf(w, ", range %g%s\n", a.Range, unitMark(a.RangeUnit))
+			if a.RangeUnit != "" {
+				fmt.Fprintf(w, ", range %g%s", a.Range, unitMark(a.RangeUnit))
+			}
+			fmt.Fprintln(w)
 			for _, m := range a.Modifiers {
 				fmt.Fprintf(w, "      %+g  %s\n", m.Value, m.Rule)
 			}

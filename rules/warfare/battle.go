@@ -1,0 +1,337 @@
+package warfare
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/rules"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// Name is the value of `ruleset:` that selects this system.
+const Name = "warfare"
+
+func init() { rules.Register(Ruleset{}) }
+
+// Ruleset is Warfare missile fire, existing or alternate.
+type Ruleset struct{}
+
+var (
+	_ volley.Ruleset = Ruleset{}
+	_ volley.Battle  = (*Battle)(nil)
+	_ volley.Sampler = (*Battle)(nil)
+	_ volley.Action  = (*Fire)(nil)
+)
+
+// Name returns "warfare".
+func (Ruleset) Name() string { return Name }
+
+// Load decodes a Warfare scenario and the fire of its `action:` section, if any.
+func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
+	var f file
+	var b *Battle
+	var a *Fire
+	err := doc.DecodeChecked(&f, func(errs *scenario.ErrorList) {
+		b = load(doc, &f, errs)
+		if f.Action != nil {
+			a = b.checkFire(doc, f.Action, errs)
+		}
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	if a == nil {
+		return b, nil, nil
+	}
+	return b, a, nil
+}
+
+// Battle is a Warfare battle: the units, their casualties and their ammunition.
+type Battle struct {
+	system     System
+	tables     *Tables
+	lowTrigger int
+	naturalTen bool
+	unit       scenario.Unit
+	units      []Unit
+	byID       map[string]int
+}
+
+// Ammo is a unit's ammunition state.
+type Ammo string
+
+// The ammunition states. A unit that goes Low again is Out and cannot fire.
+const (
+	AmmoOK  Ammo = "ok"
+	AmmoLow Ammo = "low"
+	AmmoOut Ammo = "out"
+)
+
+// DecodeScalar reads ok, low or out.
+func (a *Ammo) DecodeScalar(s scenario.Scalar) error {
+	switch v := Ammo(strings.TrimSpace(s.Text)); v {
+	case AmmoOK, AmmoLow, AmmoOut:
+		*a = v
+		return nil
+	}
+	return fmt.Errorf("want ok, low or out, got %q", s.Text)
+}
+
+// after is the state after one more Low on Missiles result.
+func (a Ammo) after() Ammo {
+	if a == AmmoOK {
+		return AmmoLow
+	}
+	return AmmoOut
+}
+
+// Unit is one unit of stands.
+type Unit struct {
+	ID, Name, Side  string
+	Stands          int
+	FiguresPerStand int
+	// Weapon is the unit's missile weapon type, a key of the range table.
+	Weapon string
+	// Traits are what modifiers test for: type (cavalry), protection (shielded,
+	// armoured), formation (conrois, skirmish), state (charging)…
+	Traits []string
+	Ammo   Ammo
+	// Lost is the casualties the unit has taken, in figures.
+	Lost int
+	At   *scenario.Point
+}
+
+// Figures is how many figures the unit began with.
+func (u *Unit) Figures() int { return u.Stands * u.FiguresPerStand }
+
+// Left is how many figures the unit has left.
+func (u *Unit) Left() int { return max(0, u.Figures()-u.Lost) }
+
+// Destroyed reports whether the unit has no figures left.
+func (u *Unit) Destroyed() bool { return u.Left() == 0 }
+
+// Unit returns the unit with the given id.
+func (b *Battle) Unit(id string) (*Unit, bool) {
+	i, ok := b.byID[id]
+	if !ok {
+		return nil, false
+	}
+	return &b.units[i], true
+}
+
+// State lists every unit with its casualties and ammunition.
+func (b *Battle) State() volley.State {
+	s := volley.State{Units: make([]volley.UnitState, len(b.units))}
+	for i := range b.units {
+		u := &b.units[i]
+		ammo := map[Ammo]float64{AmmoOK: 0, AmmoLow: 1, AmmoOut: 2}[u.Ammo]
+		s.Units[i] = volley.UnitState{
+			ID: u.ID, Name: u.Name, Side: u.Side,
+			Values: map[string]float64{
+				"stands": float64(u.Stands), "figures": float64(u.Figures()),
+				"casualties": float64(u.Lost), "figures_left": float64(u.Left()),
+				"ammo": ammo, // 0 ok, 1 low, 2 out
+			},
+			Destroyed: u.Destroyed(),
+		}
+	}
+	return s
+}
+
+// Fire is one unit's missile fire at one or more targets. One pair of random-factor
+// dice serves every target (alternate system).
+type Fire struct {
+	Unit    string
+	Targets []FireTarget
+	// Rolls fixes the alternate system's random-factor dice, to reproduce a worked
+	// example; nil leaves them to chance.
+	Rolls *Rolls
+}
+
+// Kind returns "fire".
+func (*Fire) Kind() string { return "fire" }
+
+// Rolls are fixed d6 rolls for the random factor: the firer's and the target player's.
+type Rolls struct{ Firer, Target int }
+
+// FireTarget is one target of a fire: how many of the firer's stands are eligible
+// against it, at what range, and any named modifiers that apply beyond those the
+// tables work out.
+type FireTarget struct {
+	Unit      string
+	Stands    int
+	Band      Band
+	Distance  float64 // inches, when the band was measured
+	Modifiers []string
+}
+
+// fireSpec is a fire as written.
+type fireSpec struct {
+	Type    string       `yaml:"type"`
+	Unit    string       `yaml:"unit,required"`
+	Targets []targetSpec `yaml:"targets,required"`
+	Rolls   *rollsSpec   `yaml:"rolls"`
+}
+
+type rollsSpec struct {
+	Firer  int `yaml:"firer,required"`
+	Target int `yaml:"target,required"`
+}
+
+type targetSpec struct {
+	Unit      string           `yaml:"unit,required"`
+	Stands    int              `yaml:"stands"`
+	Range     Band             `yaml:"range"`
+	Distance  *scenario.Length `yaml:"distance"`
+	Modifiers []string         `yaml:"modifiers"`
+}
+
+// DecodeAction decodes a fire in the form of a scenario's `action:` section.
+func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
+	if doc == nil {
+		return nil, volley.Errorf(volley.EINVALID, "warfare: no action")
+	}
+	var spec fireSpec
+	var a *Fire
+	if err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) { a = b.checkFire(doc, &spec, errs) }); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// checkFire resolves the names of a fire and works out each target's range band.
+func (b *Battle) checkFire(doc *scenario.Doc, s *fireSpec, errs *scenario.ErrorList) *Fire {
+	if s.Type != "" && s.Type != "fire" {
+		errs.Add(doc.At(&s.Type), "action type %q is not one of this system's: fire", s.Type)
+	}
+	a := &Fire{Unit: s.Unit}
+	firer, ok := b.Unit(s.Unit)
+	if !ok {
+		if s.Unit != "" {
+			errs.Add(doc.At(&s.Unit), "unknown unit %q%s", s.Unit, scenario.Hint(s.Unit, b.unitIDs()))
+		}
+		return nil
+	}
+	if s.Rolls != nil {
+		if b.system == Existing {
+			errs.Add(doc.At(s.Rolls), "rolls: the existing system has no random-factor dice to fix")
+		}
+		for _, v := range []*int{&s.Rolls.Firer, &s.Rolls.Target} {
+			if *v < 1 || *v > D6 {
+				errs.Add(doc.At(v), "rolls: a d6 shows 1 to 6, got %d", *v)
+			}
+		}
+		a.Rolls = &Rolls{Firer: s.Rolls.Firer, Target: s.Rolls.Target}
+	}
+	if len(s.Targets) == 0 && s.Targets != nil {
+		errs.Add(doc.At(&s.Targets), "targets: a fire has at least one target")
+	}
+	if len(s.Targets) > MaxTargets {
+		errs.Add(doc.At(&s.Targets), "targets: at most %d", MaxTargets)
+	}
+	stands, seen := 0, map[string]bool{}
+	for i := range s.Targets {
+		t := &s.Targets[i]
+		tg, ok := b.Unit(t.Unit)
+		if !ok {
+			if t.Unit != "" {
+				errs.Add(doc.At(&t.Unit), "unknown target %q%s", t.Unit, scenario.Hint(t.Unit, b.unitIDs()))
+			}
+			continue
+		}
+		if seen[t.Unit] {
+			errs.Add(doc.At(&t.Unit), "target %q is listed twice: give all its stands in one entry", t.Unit)
+		}
+		seen[t.Unit] = true
+		ft := FireTarget{Unit: t.Unit, Stands: t.Stands, Band: t.Range, Modifiers: t.Modifiers}
+		if ft.Stands == 0 {
+			ft.Stands = firer.Stands
+		}
+		if ft.Stands < 1 || ft.Stands > firer.Stands {
+			errs.Add(doc.At(&t.Stands), "stands: %s has %d stands, so between 1 and %d can fire", firer.ID, firer.Stands, firer.Stands)
+		}
+		stands += ft.Stands
+		for _, m := range t.Modifiers {
+			if b.modifier(m) == nil {
+				errs.Add(doc.At(&t.Modifiers), "no modifier %q in the tables%s", m, scenario.Hint(m, b.modifierNames()))
+			}
+		}
+		if ft.Band == "" {
+			band, dist, err := b.measure(firer, tg, t.Distance)
+			if err != nil {
+				errs.Add(doc.At(t), "target %q: %v", t.Unit, err)
+			}
+			ft.Band, ft.Distance = band, dist
+		} else if t.Distance != nil {
+			errs.Add(doc.At(t.Distance), "give a range or a distance, not both")
+		}
+		a.Targets = append(a.Targets, ft)
+	}
+	if stands > firer.Stands {
+		errs.Add(doc.At(&s.Targets), "%s has %d stands; the targets' stands add up to %d", firer.ID, firer.Stands, stands)
+	}
+	return a
+}
+
+// measure finds the range band of a target from the given distance, or from the units'
+// positions, with the firer's weapon's range table.
+func (b *Battle) measure(firer, target *Unit, given *scenario.Length) (Band, float64, error) {
+	table, ok := b.tables.Ranges[firer.Weapon]
+	if !ok {
+		return "", 0, fmt.Errorf("give its range (close, effective or long): %s's weapon has no range table", firer.ID)
+	}
+	var d float64
+	switch {
+	case given != nil:
+		d = given.Inches()
+	case firer.At != nil && target.At != nil:
+		d = dist(*firer.At, *target.At)
+	default:
+		return "", 0, fmt.Errorf("give its range (close, effective or long) or distance, or place both units with at:")
+	}
+	switch {
+	case d <= table.Close.Inches()+1e-9:
+		return Close, d, nil
+	case d <= table.Effective.Inches()+1e-9:
+		return Effective, d, nil
+	case d <= table.Long.Inches()+1e-9:
+		return Long, d, nil
+	}
+	return OutOfRange, d, nil
+}
+
+func (b *Battle) unitIDs() []string {
+	ids := make([]string, len(b.units))
+	for i := range b.units {
+		ids[i] = b.units[i].ID
+	}
+	return ids
+}
+
+func (b *Battle) modifier(name string) *Modifier {
+	for i := range b.tables.Modifiers {
+		if b.tables.Modifiers[i].Name == name {
+			return &b.tables.Modifiers[i]
+		}
+	}
+	return nil
+}
+
+func (b *Battle) modifierNames() []string {
+	var names []string
+	for _, m := range b.tables.Modifiers {
+		names = append(names, m.Name)
+	}
+	return names
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,259 @@
+package warfare
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// System chooses between the two missile systems.
+type System string
+
+// The missile systems.
+const (
+	Existing  System = "existing"
+	Alternate System = "alternate"
+)
+
+// DecodeScalar reads existing or alternate.
+func (s *System) DecodeScalar(sc scenario.Scalar) error {
+	switch v := System(strings.TrimSpace(sc.Text)); v {
+	case Existing, Alternate:
+		*s = v
+		return nil
+	}
+	return fmt.Errorf("want existing or alternate, got %q", sc.Text)
+}
+
+// file is a Warfare scenario as written.
+type file struct {
+	scenario.Header `yaml:",inline"`
+	System          System     `yaml:"system,required"`
+	Options         Options    `yaml:"options"`
+	Tables          tablesSpec `yaml:"tables,required"`
+	Units           []unitSpec `yaml:"units,required"`
+	Action          *fireSpec  `yaml:"action"`
+}
+
+// Options are the readings of the rules a scenario may switch; docs/rules/warfare.md
+// gives the default of each.
+type Options struct {
+	// NaturalTenHits makes a natural 10 hit in the existing system whatever the
+	// modifiers (default true).
+	NaturalTenHits *bool `yaml:"natural_ten_hits"`
+}
+
+// tablesSpec is the range and modifier tables: written inline, or in a file named by
+// file (relative to the scenario), such as examples/warfare/sample-tables.yaml.
+type tablesSpec struct {
+	File   string `yaml:"file"`
+	Tables `yaml:",inline"`
+}
+
+// Tables are the data of a rule book that the article refers to without printing in
+// full: range distances per weapon type, the named missile modifiers, and what makes a
+// unit go Low on Missiles in the existing system.
+type Tables struct {
+	Sample string `yaml:"sample"`
+	// Ranges gives, per weapon type, how far close, effective and long range reach.
+	Ranges map[string]*RangeTable `yaml:"ranges"`
+	// Sign says how Modifiers are written: "alternate" (a help to the firer is
+	// positive, as in the article's example, default) or "existing" (a help is
+	// negative, as it lowers the roll needed).
+	Sign      string     `yaml:"sign"`
+	Modifiers []Modifier `yaml:"modifiers"`
+	// LowTrigger says what makes a unit go Low on Missiles in the existing system,
+	// which the article does not print: this many natural 10s or more among the firing
+	// stands' dice (the sample says 1).
+	LowTrigger *int `yaml:"low_trigger"`
+}
+
+// RangeTable is one weapon type's range bands: up to Close is close range, up to
+// Effective is effective, up to Long is long; beyond is out of range.
+type RangeTable struct {
+	Close     scenario.Length `yaml:"close,required"`
+	Effective scenario.Length `yaml:"effective,required"`
+	Long      scenario.Length `yaml:"long,required"`
+}
+
+// Modifier is a named missile modifier with its value, and when it applies. A modifier
+// without a condition applies only when an action names it.
+type Modifier struct {
+	Name  string     `yaml:"name,required"`
+	Value int        `yaml:"value,required"`
+	When  *Condition `yaml:"when"`
+}
+
+// Condition says when a modifier applies, by the firing unit and its target. Every
+// field given must hold.
+type Condition struct {
+	FirerWeapon  string   `yaml:"firer_weapon"`
+	FirerFigures int      `yaml:"firer_figures_per_stand"`
+	FirerHas     []string `yaml:"firer_has"`
+	FirerLacks   []string `yaml:"firer_lacks"`
+	TargetHas    []string `yaml:"target_has"`
+	TargetLacks  []string `yaml:"target_lacks"`
+}
+
+// holds reports whether the condition holds for a firer and a target.
+func (c *Condition) holds(firer, target *Unit) bool {
+	return (c.FirerWeapon == "" || c.FirerWeapon == firer.Weapon) &&
+		(c.FirerFigures == 0 || c.FirerFigures == firer.FiguresPerStand) &&
+		hasAll(firer.Traits, c.FirerHas) && hasNone(firer.Traits, c.FirerLacks) &&
+		hasAll(target.Traits, c.TargetHas) && hasNone(target.Traits, c.TargetLacks)
+}
+
+func hasAll(traits, want []string) bool {
+	for _, w := range want {
+		if !slices.Contains(traits, w) {
+			return false
+		}
+	}
+	return true
+}
+
+func hasNone(traits, unwanted []string) bool {
+	for _, w := range unwanted {
+		if slices.Contains(traits, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// unitSpec is one unit as written.
+type unitSpec struct {
+	ID              string          `yaml:"id,required"`
+	Name            string          `yaml:"name"`
+	Side            string          `yaml:"side,required"`
+	Stands          int             `yaml:"stands,required"`
+	FiguresPerStand int             `yaml:"figures_per_stand"`
+	Weapon          string          `yaml:"weapon"`
+	Traits          []string        `yaml:"traits"`
+	Ammo            Ammo            `yaml:"ammo"`
+	Casualties      int             `yaml:"casualties"`
+	At              *scenario.Point `yaml:"at"`
+}
+
+// loadTables reads the tables, from their file if one is named.
+func loadTables(doc *scenario.Doc, t *tablesSpec, errs *scenario.ErrorList) (*Tables, *scenario.Doc) {
+	if t.File == "" {
+		return &t.Tables, doc
+	}
+	if t.Ranges != nil || t.Modifiers != nil || t.LowTrigger != nil || t.Sign != "" {
+		errs.Add(doc.At(&t.File), "tables: give a file or the tables themselves, not both")
+	}
+	path := t.File
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(filepath.Dir(doc.File), path)
+	}
+	tdoc, err := scenario.ParseFile(path)
+	if err != nil {
+		if list, ok := err.(scenario.ErrorList); ok {
+			*errs = append(*errs, list...)
+		} else {
+			errs.Add(doc.At(&t.File), "tables: %v", err)
+		}
+		return nil, nil
+	}
+	var tables Tables
+	if err := tdoc.Decode(&tables); err != nil {
+		if list, ok := err.(scenario.ErrorList); ok {
+			*errs = append(*errs, list...)
+		}
+		return nil, nil
+	}
+	return &tables, tdoc
+}
+
+// checkTables bounds the tables' numbers and orders their ranges.
+func checkTables(doc *scenario.Doc, t *Tables, errs *scenario.ErrorList) {
+	switch t.Sign {
+	case "":
+		t.Sign = string(Alternate)
+	case string(Alternate), string(Existing):
+	default:
+		errs.Add(doc.At(&t.Sign), "sign: want alternate or existing, got %q", t.Sign)
+	}
+	for _, w := range sortedKeys(t.Ranges) {
+		r := t.Ranges[w]
+		if r == nil {
+			errs.Add(doc.KeyPos(&t.Ranges, w), "ranges: %q needs close, effective and long", w)
+			continue
+		}
+		if !(r.Close <= r.Effective && r.Effective <= r.Long) || r.Long > MaxDistance {
+			errs.Add(doc.KeyPos(&t.Ranges, w), "ranges: %q must reach close ≤ effective ≤ long ≤ %d", w, MaxDistance)
+		}
+	}
+	seen := map[string]bool{}
+	for i := range t.Modifiers {
+		m := &t.Modifiers[i]
+		if seen[m.Name] && m.Name != "" {
+			errs.Add(doc.At(&m.Name), "modifier %q is listed twice", m.Name)
+		}
+		seen[m.Name] = true
+		if m.Value < -MaxModifier || m.Value > MaxModifier {
+			errs.Add(doc.At(&m.Value), "modifier %q: value must lie within ±%d", m.Name, MaxModifier)
+		}
+	}
+	if t.LowTrigger != nil && (*t.LowTrigger < 1 || *t.LowTrigger > MaxLowTrigger) {
+		errs.Add(doc.At(t.LowTrigger), "low_trigger: want a number of natural 10s from 1 to %d", MaxLowTrigger)
+	}
+}
+
+// load builds the battle from a decoded file.
+func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
+	b := &Battle{system: f.System, byID: map[string]int{}, unit: doc.Unit(), naturalTen: true}
+	if f.Options.NaturalTenHits != nil {
+		b.naturalTen = *f.Options.NaturalTenHits
+	}
+	tables, tdoc := loadTables(doc, &f.Tables, errs)
+	if tables != nil {
+		checkTables(tdoc, tables, errs)
+		b.tables = tables
+	} else {
+		b.tables = &Tables{Sign: string(Alternate)}
+	}
+	b.lowTrigger = DefaultTens
+	if b.tables.LowTrigger != nil {
+		b.lowTrigger = *b.tables.LowTrigger
+	}
+	for i := range f.Units {
+		s := &f.Units[i]
+		if s.ID == "" {
+			continue
+		}
+		if _, dup := b.byID[s.ID]; dup {
+			errs.Add(doc.At(&s.ID), "unit id %q is used twice", s.ID)
+			continue
+		}
+		u := Unit{ID: s.ID, Name: s.Name, Side: s.Side, Stands: s.Stands, FiguresPerStand: s.FiguresPerStand,
+			Weapon: s.Weapon, Traits: s.Traits, Ammo: s.Ammo, Lost: s.Casualties, At: s.At}
+		if u.FiguresPerStand == 0 {
+			u.FiguresPerStand = 1
+		}
+		if u.Ammo == "" {
+			u.Ammo = AmmoOK
+		}
+		if s.Stands < 1 || s.Stands > MaxStands {
+			errs.Add(doc.At(&s.Stands), "unit %q: stands must lie between 1 and %d", s.ID, MaxStands)
+		}
+		if u.FiguresPerStand < 1 || u.FiguresPerStand > MaxFigures {
+			errs.Add(doc.At(&s.FiguresPerStand), "unit %q: figures_per_stand must lie between 1 and %d", s.ID, MaxFigures)
+		}
+		if s.Casualties < 0 || s.Casualties > u.Figures() {
+			errs.Add(doc.At(&s.Casualties), "unit %q: casualties must lie between 0 and its %d figures", s.ID, u.Figures())
+		}
+		if u.Weapon != "" && tables != nil {
+			if _, ok := b.tables.Ranges[u.Weapon]; !ok {
+				errs.Add(doc.At(&s.Weapon), "unit %q: weapon type %q has no ranges in the tables%s", s.ID, u.Weapon, scenario.Hint(u.Weapon, sortedKeys(b.tables.Ranges)))
+			}
+		}
+		b.byID[u.ID] = len(b.units)
+		b.units = append(b.units, u)
+	}
+	return b
+}
