@@ -3,9 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"math"
 	"flag"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
