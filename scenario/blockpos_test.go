@@ -1,6 +1,9 @@
 package scenario
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestBlockPos(t *testing.T) {
 	src := "map:\n  rows: |\n    ..#.\n    .x..\n"
@@ -43,5 +46,12 @@ func TestDecodeChecked(t *testing.T) {
 	want := "c.yaml:1:4: a: want a whole number, got \"x\"\nc.yaml:2:4: b must be odd"
 	if err == nil || err.Error() != want {
 		t.Errorf("DecodeChecked: %v\nwant:\n%s", err, want)
+	}
+}
+
+func TestTooManyLines(t *testing.T) {
+	src := []byte(strings.Repeat("a: 1\n", maxLines+1))
+	if _, err := Parse("big.yaml", src); err == nil || !strings.Contains(err.Error(), "at most 20000") {
+		t.Errorf("Parse of %d lines: %v", maxLines+1, err)
 	}
 }

@@ -20,6 +20,12 @@ import (
 // parser, whose time grows faster than the file does.
 const maxSize = 4 << 20
 
+// maxLines is the most lines a scenario may have. goccy's parser takes time that grows
+// with the square of a block mapping's keys (40,000 keys: 3 s), so a file of one huge
+// mapping could tie a server up; 20,000 lines keep the worst case under a second, and a
+// real scenario, even a 512-row War Engine map, has a few hundred.
+const maxLines = 20000
+
 // maxDepth is how deeply lists and mappings may nest. Scenarios nest a handful
 // of levels; the parser recurses once per level, so a file of brackets alone
 // could otherwise exhaust it.
@@ -56,6 +62,9 @@ func Parse(file string, src []byte) (*Doc, error) {
 	start := Pos{File: file, Line: 1, Col: 1}
 	if len(src) > maxSize {
 		return nil, ErrorList{{Pos: start, Msg: fmt.Sprintf("file is larger than %d MiB", maxSize>>20)}}
+	}
+	if n := bytes.Count(src, []byte("\n")); n > maxLines {
+		return nil, ErrorList{{Pos: start, Msg: fmt.Sprintf("file has %d lines; a scenario may have at most %d", n, maxLines)}}
 	}
 	// goccy keeps a byte order mark as part of the first key.
 	src = bytes.TrimPrefix(src, []byte("\uFEFF"))
