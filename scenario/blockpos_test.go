@@ -1,6 +1,8 @@
 package scenario
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -53,5 +55,34 @@ func TestTooManyLines(t *testing.T) {
 	src := []byte(strings.Repeat("a: 1\n", maxLines+1))
 	if _, err := Parse("big.yaml", src); err == nil || !strings.Contains(err.Error(), "at most 20000") {
 		t.Errorf("Parse of %d lines: %v", maxLines+1, err)
+	}
+}
+
+func TestOpen(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.yaml"), []byte("a: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "tables.yaml"), []byte("b: 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/etc/passwd", filepath.Join(dir, "escape.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := ParseFile(filepath.Join(dir, "main.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sub, err := doc.Open("tables.yaml"); err != nil || sub.File != filepath.Join(dir, "tables.yaml") {
+		t.Errorf("Open(tables.yaml) = %v, %v", sub, err)
+	}
+	for _, name := range []string{"/etc/passwd", "../x.yaml", "escape.yaml", ".", "missing.yaml"} {
+		if _, err := doc.Open(name); err == nil {
+			t.Errorf("Open(%q) succeeded", name)
+		}
+	}
+	fromBytes, _ := Parse("request", []byte("a: 1\n"))
+	if _, err := fromBytes.Open("tables.yaml"); err == nil || !strings.Contains(err.Error(), "not read from a file") {
+		t.Errorf("a document from bytes opened a file: %v", err)
 	}
 }

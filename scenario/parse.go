@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"reflect"
 	"sync"
 	"unsafe"
@@ -41,6 +43,7 @@ type Doc struct {
 
 	node    ast.Node // the document's body, or a section's value
 	src     []byte   // the whole file, for positions inside block scalars
+	dir     string   // the folder of a file read with ParseFile; "" for bytes
 	unit    Unit
 	aliases map[*ast.AliasNode]ast.Node // each alias to the node it names
 	table   *posTable                   // shared by a Doc and its sections
@@ -158,7 +161,52 @@ func ParseFile(path string) (*Doc, error) {
 	if err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}
-	return Parse(path, src)
+	d, err := Parse(path, src)
+	if err != nil {
+		return nil, err
+	}
+	d.dir = filepath.Dir(path)
+	return d, nil
+}
+
+// Open parses another file a document refers to (a rule system's tables, say), named
+// relative to the folder of the document's own file. Only a document read with
+// ParseFile may refer to files, and only to regular files inside its folder or below:
+// no absolute paths, no "..". A document parsed from bytes (an API request) cannot
+// refer to files at all, so a server never reads its own disk on a player's say-so.
+func (d *Doc) Open(name string) (*Doc, error) {
+	switch {
+	case d.dir == "":
+		return nil, fmt.Errorf("this scenario was not read from a file, so it cannot refer to the file %q: write its contents in place", name)
+	case !fs.ValidPath(name):
+		return nil, fmt.Errorf("%q must be a path inside the scenario's folder (no leading /, no ..)", name)
+	}
+	// os.Root keeps the read inside the folder, symbolic links included.
+	root, err := os.OpenRoot(d.dir)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open the scenario's folder: %w", errors.Unwrap(err))
+	}
+	defer root.Close()
+	st, err := root.Stat(name)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %q next to the scenario: %w", name, errors.Unwrap(err))
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%q is not a regular file", name)
+	}
+	if st.Size() > maxSize {
+		return nil, fmt.Errorf("%q is larger than %d MiB", name, maxSize>>20)
+	}
+	src, err := root.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %q: %w", name, errors.Unwrap(err))
+	}
+	sub, err := Parse(filepath.Join(d.dir, name), src)
+	if err != nil {
+		return nil, err
+	}
+	sub.dir = filepath.Dir(filepath.Join(d.dir, name))
+	return sub, nil
 }
 
 // lookup returns the unresolved value of key in d's mapping, or nil.

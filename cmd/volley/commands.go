@@ -173,6 +173,7 @@ func (c oddsCmd) Run(e *env) error {
 		writeHeat(e.stdout, board.Board(), odds.Squares)
 	}
 	writeTargets(e.stdout, odds.Targets)
+	writeJoint(e.stdout, odds.Joint)
 	writeValues(e.stdout, odds.Values)
 	if c.Plot != "" {
 		fmt.Fprintf(e.stdout, "\nplot written to %s\n", c.Plot)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math"
@@ -21,7 +22,9 @@ import (
 type compareCmd struct {
 	A       string `arg:"" name:"a" help:"First scenario file."`
 	B       string `arg:"" name:"b" help:"Second scenario file."`
-	Target  string `help:"The target to compare, by id in both scenarios (default: each scenario's first target)."`
+	Target  string `help:"The target to compare, by id in both scenarios (default: each scenario's first target that can be shot at)."`
+	TargetA string `name:"target-a" help:"The target to compare in the first scenario, when the ids differ."`
+	TargetB string `name:"target-b" help:"The target to compare in the second scenario, when the ids differ."`
 	Measure string `help:"The measure to compare, such as casualties, damage or hits (default: the one both have)."`
 	output
 	Plot string `help:"Also draw both distributions overlaid into this file (.png or .svg)." placeholder:"FILE"`
@@ -29,22 +32,32 @@ type compareCmd struct {
 
 // side is one scenario's column of a comparison.
 type side struct {
-	Scenario     string             `json:"scenario"`
-	Title        string             `json:"title"`
-	Ruleset      string             `json:"ruleset"`
-	Target       string             `json:"target"`
-	Distribution dice.Dist          `json:"distribution"`
-	Mean         float64            `json:"mean"`
-	StdDev       float64            `json:"stddev"`
-	P0           float64            `json:"p_0"`
-	AtLeast      map[string]float64 `json:"p_at_least"`
-	P5           int                `json:"p5"`
-	P50          int                `json:"p50"`
-	P95          int                `json:"p95"`
-	PDestroyed   float64            `json:"p_destroyed"`
-	// PLow and POut come from the scenario's values where its system tracks ammunition.
+	Scenario     string    `json:"scenario"`
+	Title        string    `json:"title"`
+	Ruleset      string    `json:"ruleset"`
+	Target       string    `json:"target"`
+	Distribution dice.Dist `json:"distribution"`
+	Mean         float64   `json:"mean"`
+	StdDev       float64   `json:"stddev"`
+	// CV is the coefficient of variation, stddev / mean: spread relative to the mean,
+	// which compares fairly when the means differ.
+	CV         float64   `json:"cv"`
+	P0         float64   `json:"p_0"`
+	AtLeast    []atLeast `json:"p_at_least"`
+	P5         int       `json:"p5"`
+	P50        int       `json:"p50"`
+	P95        int       `json:"p95"`
+	PDestroyed float64   `json:"p_destroyed"`
+	// PLow and POut are the chances the firer ends Low or Out, from the scenario's values
+	// where its system tracks ammunition.
 	PLow *float64 `json:"p_low,omitempty"`
 	POut *float64 `json:"p_out,omitempty"`
+}
+
+// atLeast is P(X ≥ K).
+type atLeast struct {
+	K int     `json:"k"`
+	P float64 `json:"p"`
 }
 
 // preferredMeasures break a tie when two scenarios share several measures.
@@ -56,11 +69,11 @@ func (c compareCmd) Run(e *env) error {
 			return err
 		}
 	}
-	ta, la, err := c.target(c.A)
+	ta, la, err := c.target(c.A, cmp.Or(c.TargetA, c.Target))
 	if err != nil {
 		return err
 	}
-	tb, lb, err := c.target(c.B)
+	tb, lb, err := c.target(c.B, cmp.Or(c.TargetB, c.Target))
 	if err != nil {
 		return err
 	}
@@ -94,8 +107,9 @@ type targetOdds struct {
 	values map[string]float64
 }
 
-// target loads a scenario and picks the target to compare.
-func (c compareCmd) target(path string) (targetOdds, *loaded, error) {
+// target loads a scenario and picks the target to compare: id, or else the first the
+// action can shoot at.
+func (c compareCmd) target(path, id string) (targetOdds, *loaded, error) {
 	l, err := open(path, true)
 	if err != nil {
 		return targetOdds{}, nil, err
@@ -107,15 +121,17 @@ func (c compareCmd) target(path string) (targetOdds, *loaded, error) {
 	if len(odds.Targets) == 0 {
 		return targetOdds{}, nil, volley.Errorf(volley.EINVALID, "%s: the action has no target that can be shot at", path)
 	}
-	if c.Target == "" {
+	if id == "" {
 		return targetOdds{odds.Targets[0], odds.Values}, l, nil
 	}
+	var ids []string
 	for _, t := range odds.Targets {
-		if t.Target == c.Target {
+		if t.Target == id {
 			return targetOdds{t, odds.Values}, l, nil
 		}
+		ids = append(ids, t.Target)
 	}
-	return targetOdds{}, nil, usageError{fmt.Errorf("--target %s: %s has no such target", c.Target, path)}
+	return targetOdds{}, nil, usageError{fmt.Errorf("target %s: %s has no such target (it has %s)", id, path, strings.Join(ids, ", "))}
 }
 
 // measure picks the measure both targets have.
@@ -133,8 +149,8 @@ func (c compareCmd) measure(a, b volley.TargetOdds) (string, error) {
 		return c.Measure, nil
 	}
 	if len(common) == 0 {
-		return "", volley.Errorf(volley.EINVALID, "the two scenarios measure different things (%s and %s): nothing to compare",
-			strings.Join(sortedKeys(a.Distributions), ", "), strings.Join(sortedKeys(b.Distributions), ", "))
+		return "", volley.Errorf(volley.EINVALID, "the two scenarios measure different things: A measures %s, B measures %s; nothing to compare",
+			strings.Join(sortedKeys(a.Distributions), " and "), strings.Join(sortedKeys(b.Distributions), " and "))
 	}
 	for _, m := range preferredMeasures {
 		if slices.Contains(common, m) {
@@ -148,11 +164,14 @@ func stats(path string, l *loaded, t targetOdds, measure string) side {
 	d := t.Distributions[measure]
 	s := side{
 		Scenario: path, Title: l.title, Ruleset: l.ruleset.Name(), Target: t.Target, Distribution: d,
-		Mean: d.Mean(), StdDev: d.StdDev(), P0: d.P(0), AtLeast: map[string]float64{},
+		Mean: d.Mean(), StdDev: d.StdDev(), P0: d.P(0), AtLeast: []atLeast{},
 		P5: d.Quantile(0.05), P50: d.Quantile(0.5), P95: d.Quantile(0.95), PDestroyed: t.PDestroyed,
 	}
+	if s.Mean != 0 {
+		s.CV = s.StdDev / math.Abs(s.Mean)
+	}
 	for k := 1; k <= d.Max(); k++ {
-		s.AtLeast[fmt.Sprint(k)] = d.AtLeast(k)
+		s.AtLeast = append(s.AtLeast, atLeast{k, d.AtLeast(k)})
 	}
 	if v, ok := t.values["p_low"]; ok {
 		s.PLow = &v
@@ -176,6 +195,7 @@ func writeCompare(w io.Writer, measure string, a, b side) {
 		{"target", a.Target, b.Target},
 		{"mean " + measure, fmt.Sprintf("%.3f", a.Mean), fmt.Sprintf("%.3f", b.Mean)},
 		{"standard deviation", fmt.Sprintf("%.3f", a.StdDev), fmt.Sprintf("%.3f", b.StdDev)},
+		{"coefficient of variation", fmt.Sprintf("%.3f", a.CV), fmt.Sprintf("%.3f", b.CV)},
 		{"P(0)", pct(a.P0), pct(b.P0)},
 	}
 	for k := 1; k <= max(a.Distribution.Max(), b.Distribution.Max()); k++ {
@@ -183,7 +203,7 @@ func writeCompare(w io.Writer, measure string, a, b side) {
 	}
 	rows = append(rows,
 		[3]string{"5th percentile", fmt.Sprint(a.P5), fmt.Sprint(b.P5)},
-		[3]string{"median", fmt.Sprint(a.P50), fmt.Sprint(b.P50)},
+		[3]string{"median (50th)", fmt.Sprint(a.P50), fmt.Sprint(b.P50)},
 		[3]string{"95th percentile", fmt.Sprint(a.P95), fmt.Sprint(b.P95)},
 		[3]string{"P(destroyed)", pct(a.PDestroyed), pct(b.PDestroyed)},
 	)
@@ -194,7 +214,7 @@ func writeCompare(w io.Writer, measure string, a, b side) {
 		return pct(*p)
 	}
 	if a.PLow != nil || b.PLow != nil {
-		rows = append(rows, [3]string{"P(Low on Missiles)", opt(a.PLow), opt(b.PLow)}, [3]string{"P(Out of Missiles)", opt(a.POut), opt(b.POut)})
+		rows = append(rows, [3]string{"P(ends Low on Missiles)", opt(a.PLow), opt(b.PLow)}, [3]string{"P(ends Out of Missiles)", opt(a.POut), opt(b.POut)})
 	}
 	fmt.Fprintf(w, "A: %s\nB: %s\n\n", name(a), name(b))
 	width := [3]int{}
@@ -206,20 +226,32 @@ func writeCompare(w io.Writer, measure string, a, b side) {
 	for _, r := range rows {
 		fmt.Fprintf(w, "  %-*s   %*s   %*s\n", width[0], r[0], width[1], r[1], width[2], r[2])
 	}
-	verdict := "the same spread"
-	switch {
-	case a.StdDev < b.StdDev-1e-12:
-		verdict = "A is the less swingy (smaller standard deviation)"
-	case b.StdDev < a.StdDev-1e-12:
-		verdict = "B is the less swingy (smaller standard deviation)"
+	fmt.Fprintf(w, "\n  %s\n  (the p-th percentile is the least v with P(X ≤ v) ≥ p)\n", verdict(a, b))
+}
+
+// verdict says which scenario is the less swingy: by standard deviation when the means
+// are close (within 10%), by the spread relative to the mean when they are not.
+func verdict(a, b side) string {
+	by, x, y := "standard deviation", a.StdDev, b.StdDev
+	if math.Abs(a.Mean-b.Mean) > 0.1*math.Max(math.Abs(a.Mean), math.Abs(b.Mean)) {
+		by, x, y = "coefficient of variation, as the means differ", a.CV, b.CV
 	}
-	fmt.Fprintf(w, "\n  %s\n", verdict)
+	switch {
+	case x < y-1e-12:
+		return "A is the less swingy (smaller " + by + ")"
+	case y < x-1e-12:
+		return "B is the less swingy (smaller " + by + ")"
+	}
+	return "A and B are as swingy as each other (" + by + ")"
 }
 
 // plotCompare draws both distributions as bars side by side.
 func plotCompare(path, measure string, a, b side) error {
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: %s against %s", measure, a.Target, b.Target)
+	p.Title.Text = fmt.Sprintf("%s on %s", measure, a.Target)
+	if a.Target != b.Target {
+		p.Title.Text = fmt.Sprintf("%s: %s against %s", measure, a.Target, b.Target)
+	}
 	p.X.Label.Text = measure
 	p.Y.Label.Text = "probability"
 	lo := min(a.Distribution.Min(), b.Distribution.Min(), 0)

@@ -345,7 +345,7 @@ func TestCompare(t *testing.T) {
 	if status != exitOK {
 		t.Fatalf("status %d: %s", status, errOut)
 	}
-	for _, want := range []string{"existing system", "alternate system", "standard deviation", "P(Low on Missiles)", "B is the less swingy"} {
+	for _, want := range []string{"existing system", "alternate system", "standard deviation", "P(ends Low on Missiles)", "B is the less swingy"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("compare lacks %q:\n%s", want, out)
 		}
@@ -366,9 +366,17 @@ func TestCompare(t *testing.T) {
 	if v.Measure != "casualties" || !(v.B.StdDev < v.A.StdDev) || !(v.B.PLow < v.A.PLow) {
 		t.Errorf("compare --json: %+v; want casualties, the alternate's stddev and P(Low) the smaller", v)
 	}
-	// Any two scenarios with a common measure compare, across systems too.
-	if status, _, errOut := runCLI("compare", example("sabres"), example("coherency-evasion")); status != exitOK {
-		t.Errorf("compare across dropzone scenarios: %d %s", status, errOut)
+	// Any two scenarios with a common measure compare, in any system.
+	status, out, errOut = runCLI("compare", example("sabres"), example("coherency-evasion"), "--json")
+	if status != exitOK || !strings.Contains(out, `"measure": "damage"`) || !strings.Contains(out, `"target": "hunter-1"`) {
+		t.Errorf("compare across dropzone scenarios: %d %s %s", status, errOut, out)
+	}
+	status, out, _ = runCLI("compare", example("warengine/murphy"), example("warengine/bolter"), "--target-a", "atv", "--target-b", "behind-the-tree")
+	if status != exitOK || !strings.Contains(out, "coefficient of variation, as the means differ") {
+		t.Errorf("compare across War Engine scenarios: %d %s", status, out)
+	}
+	if status, _, errOut := runCLI("compare", a, b, "--target", "nobody"); status != exitUsage || !strings.Contains(errOut, "it has knights") {
+		t.Errorf("compare --target nobody: %d %s", status, errOut)
 	}
 	if status, _, errOut := runCLI("compare", example("sabres"), a); status != exitInput || !strings.Contains(errOut, "measure different things") {
 		t.Errorf("damage against casualties: status %d, %s", status, errOut)

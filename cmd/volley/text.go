@@ -116,7 +116,28 @@ func writeValues(w io.Writer, values map[string]float64) {
 	}
 	fmt.Fprintln(w, "\nValues")
 	for _, k := range sortedKeys(values) {
+		if strings.HasPrefix(k, "p_") { // a probability
+			fmt.Fprintf(w, "  %-26s %s\n", k, pct(values[k]))
+			continue
+		}
 		fmt.Fprintf(w, "  %-26s %.4g\n", k, values[k])
+	}
+}
+
+// writeJoint lists the joint outcomes of several targets, likeliest first.
+func writeJoint(w io.Writer, joint []volley.JointOutcome) {
+	if len(joint) == 0 {
+		return
+	}
+	sorted := append([]volley.JointOutcome(nil), joint...)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].P > sorted[j].P })
+	fmt.Fprintln(w, "\nTogether (the targets' outcomes are not independent)")
+	for _, j := range sorted {
+		var parts []string
+		for _, k := range sortedKeys(j.Outcome) {
+			parts = append(parts, fmt.Sprintf("%s %d", k, j.Outcome[k]))
+		}
+		fmt.Fprintf(w, "  %7s  %s\n", pct(j.P), strings.Join(parts, ", "))
 	}
 }
 

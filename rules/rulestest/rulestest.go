@@ -30,14 +30,19 @@ func Load(tb testing.TB, r volley.Ruleset, file string, src []byte) (volley.Batt
 	return b, a
 }
 
-// LoadFile is Load for a scenario file.
+// LoadFile is Load for a scenario file, read as the CLI reads it (so that it may refer
+// to files beside it).
 func LoadFile(tb testing.TB, r volley.Ruleset, path string) (volley.Battle, volley.Action) {
 	tb.Helper()
-	src, err := os.ReadFile(path)
+	doc, err := scenario.ParseFile(path)
 	if err != nil {
-		tb.Fatal(err)
+		tb.Fatalf("parse %s: %v", path, err)
 	}
-	return Load(tb, r, path, src)
+	b, a, err := r.Load(doc)
+	if err != nil {
+		tb.Fatalf("load %s: %v", path, err)
+	}
+	return b, a
 }
 
 // Seed adds every file to a fuzz test's corpus.
@@ -90,6 +95,9 @@ func CheckLoad(t *testing.T, r volley.Ruleset, src []byte, expensive func(volley
 	odds, err := b.Odds(a)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if _, err := json.Marshal(odds); err != nil { // an infinity or NaN would break the API
+		t.Fatalf("odds cannot be written as JSON: %v", err)
 	}
 	for _, tg := range odds.Targets {
 		if !probability(tg.PDestroyed) {

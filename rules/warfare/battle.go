@@ -2,7 +2,6 @@ package warfare
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/volley-wargames/volley"
@@ -108,6 +107,10 @@ func (u *Unit) Figures() int { return u.Stands * u.FiguresPerStand }
 
 // Left is how many figures the unit has left.
 func (u *Unit) Left() int { return max(0, u.Figures()-u.Lost) }
+
+// StandsLeft is how many stands still have figures: casualties come off whole stands
+// first, so a unit of 4-figure stands that lost 5 figures has one stand fewer.
+func (u *Unit) StandsLeft() int { return (u.Left() + u.FiguresPerStand - 1) / u.FiguresPerStand }
 
 // Destroyed reports whether the unit has no figures left.
 func (u *Unit) Destroyed() bool { return u.Left() == 0 }
@@ -247,16 +250,21 @@ func (b *Battle) checkFire(doc *scenario.Doc, s *fireSpec, errs *scenario.ErrorL
 		seen[t.Unit] = true
 		ft := FireTarget{Unit: t.Unit, Stands: t.Stands, Band: t.Range, Modifiers: t.Modifiers}
 		if ft.Stands == 0 {
-			ft.Stands = firer.Stands
+			ft.Stands = firer.StandsLeft()
 		}
-		if ft.Stands < 1 || ft.Stands > firer.Stands {
-			errs.Add(doc.At(&t.Stands), "stands: %s has %d stands, so between 1 and %d can fire", firer.ID, firer.Stands, firer.Stands)
+		if doc.Pos(&t.Stands).IsValid() && (ft.Stands < 1 || ft.Stands > firer.StandsLeft()) {
+			errs.Add(doc.At(&t.Stands), "stands: %s has %d stands left, so between 1 and %d can fire", firer.ID, firer.StandsLeft(), firer.StandsLeft())
 		}
 		stands += ft.Stands
-		for _, m := range t.Modifiers {
+		for j, m := range t.Modifiers {
 			if b.modifier(m) == nil {
-				errs.Add(doc.At(&t.Modifiers), "no modifier %q in the tables%s", m, scenario.Hint(m, b.modifierNames()))
+				errs.Add(doc.At(&t.Modifiers[j]), "no modifier %q in the tables%s", m, scenario.Hint(m, b.modifierNames()))
 			}
+		}
+		if t.Distance != nil && *t.Distance > MaxDistance {
+			errs.Add(doc.At(t.Distance), "distance: at most %d", MaxDistance)
+			t.Distance = nil
+			ft.Band = Long // reported; keep the rest of the checks quiet
 		}
 		if ft.Band == "" {
 			band, dist, err := b.measure(firer, tg, t.Distance)
@@ -269,8 +277,8 @@ func (b *Battle) checkFire(doc *scenario.Doc, s *fireSpec, errs *scenario.ErrorL
 		}
 		a.Targets = append(a.Targets, ft)
 	}
-	if stands > firer.Stands {
-		errs.Add(doc.At(&s.Targets), "%s has %d stands; the targets' stands add up to %d", firer.ID, firer.Stands, stands)
+	if stands > firer.StandsLeft() {
+		errs.Add(doc.At(&s.Targets), "%s has %d stands left; the targets' stands add up to %d", firer.ID, firer.StandsLeft(), stands)
 	}
 	return a
 }
@@ -325,13 +333,4 @@ func (b *Battle) modifierNames() []string {
 		names = append(names, m.Name)
 	}
 	return names
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

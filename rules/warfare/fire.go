@@ -2,7 +2,9 @@ package warfare
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"math/big"
 	"slices"
 	"strings"
 
@@ -34,12 +36,24 @@ func (b *Band) DecodeScalar(s scenario.Scalar) error {
 
 // baseFactor is the alternate system's base missile factor for a band.
 func baseFactor(b Band) int {
-	return map[Band]int{Close: BaseClose, Effective: BaseEffective, Long: BaseLong}[b]
+	switch b {
+	case Close:
+		return BaseClose
+	case Effective:
+		return BaseEffective
+	}
+	return BaseLong
 }
 
 // baseNeed is the existing system's d10 roll to hit for a band.
 func baseNeed(b Band) int {
-	return map[Band]int{Close: NeedClose, Effective: NeedEffective, Long: NeedLong}[b]
+	switch b {
+	case Close:
+		return NeedClose
+	case Effective:
+		return NeedEffective
+	}
+	return NeedLong
 }
 
 func dist(a, b scenario.Point) float64 { return math.Hypot(a.X-b.X, a.Y-b.Y) }
@@ -58,45 +72,66 @@ type aimed struct {
 func (t *aimed) ok() bool { return t.aim.Status == volley.StatusOK }
 
 // plan works out every target of a fire: whether it may be shot at, and the modifiers.
+// A fire built by hand rather than decoded is checked here too: an unknown unit, a band
+// left empty or more stands than the firer has make that target not eligible. firer is
+// nil when the firing unit is unknown.
 func (b *Battle) plan(a *Fire) (*Unit, []aimed) {
-	firer, _ := b.Unit(a.Unit)
+	firer, known := b.Unit(a.Unit)
 	out := make([]aimed, len(a.Targets))
 	for i, ft := range a.Targets {
 		t := &out[i]
 		t.FireTarget = ft
 		t.target, _ = b.Unit(ft.Unit)
-		t.aim = volley.Aim{Shooter: firer.ID, Weapon: firer.Weapon, Target: ft.Unit, Modifiers: []volley.Modifier{}}
+		t.aim = volley.Aim{Shooter: a.Unit, Target: ft.Unit, Modifiers: []volley.Modifier{}}
+		fail := func(st volley.AimStatus, format string, args ...any) {
+			t.aim.Status, t.aim.Reason = st, fmt.Sprintf(format, args...)
+		}
+		if !known {
+			fail(volley.StatusNotEligible, "unknown unit %q", a.Unit)
+			continue
+		}
+		t.aim.Weapon = firer.Weapon
 		if ft.Distance > 0 || ft.Band == OutOfRange { // measured, not given as a band
-			t.aim.Range, t.aim.RangeUnit = math.Round(scenario.Inches(ft.Distance).In(b.unit)*1000)/1000, string(b.unit)
+			t.aim.Range, t.aim.RangeUnit = roundIn(ft.Distance, b.unit), string(b.unit)
 		}
 		if b.system == Existing {
 			t.aim.Shots = float64(ft.Stands) // one d10 a stand
 		}
-		fail := func(st volley.AimStatus, format string, args ...any) {
-			t.aim.Status, t.aim.Reason = st, fmt.Sprintf(format, args...)
-		}
 		switch {
+		case t.target == nil:
+			fail(volley.StatusNotEligible, "unknown target %q", ft.Unit)
+		case firer.Weapon == "":
+			fail(volley.StatusNotEligible, "%s has no missile weapon", firer.ID)
 		case firer.Destroyed():
 			fail(volley.StatusNotEligible, "%s has no figures left", firer.ID)
-			continue
 		case firer.Ammo == AmmoOut:
 			fail(volley.StatusNotEligible, "%s is Out of Missiles and cannot fire", firer.ID)
-			continue
+		case ft.Stands < 1 || ft.Stands > firer.StandsLeft():
+			fail(volley.StatusNotEligible, "%s has %d stands left, so between 1 and %d can fire, not %d", firer.ID, firer.StandsLeft(), firer.StandsLeft(), ft.Stands)
 		case t.target.Destroyed():
 			fail(volley.StatusNotEligible, "%s has no figures left", ft.Unit)
-			continue
 		case t.target.Side == firer.Side:
 			fail(volley.StatusNotEligible, "%s is on %s's side", ft.Unit, firer.ID)
-			continue
 		case ft.Band == OutOfRange:
 			fail(volley.StatusOutOfRange, "%s is %s away, beyond %s's long range", ft.Unit, scenario.Inches(ft.Distance).Format(b.unit), firer.Weapon)
-			continue
+		case ft.Band != Close && ft.Band != Effective && ft.Band != Long:
+			fail(volley.StatusNotEligible, "no range band given for %s", ft.Unit)
+		default:
+			t.aim.Status = volley.StatusOK
+			b.modifiers(firer, t)
+			b.toHit(a, t)
 		}
-		t.aim.Status = volley.StatusOK
-		b.modifiers(firer, t)
-		b.toHit(firer, t)
+	}
+	if !known {
+		return nil, out
 	}
 	return firer, out
+}
+
+// roundIn writes a distance in inches in the scenario's unit, rounded to a thousandth.
+func roundIn(inches float64, u scenario.Unit) float64 {
+	v := scenario.Inches(inches).In(u)
+	return math.Round(v*1000) / 1000
 }
 
 // modifiers gathers the modifiers that apply to one target: every table modifier whose
@@ -104,11 +139,11 @@ func (b *Battle) plan(a *Fire) (*Unit, []aimed) {
 // system's sign whatever sign the tables are written in.
 func (b *Battle) modifiers(firer *Unit, t *aimed) {
 	sign := 1
-	if b.tables.Sign == string(Existing) {
+	if b.tables.Sign == Existing {
 		sign = -1
 	}
 	for _, m := range b.tables.Modifiers {
-		if m.When != nil && m.When.holds(firer, t.target) || slicesContains(t.Modifiers, m.Name) {
+		if m.When != nil && m.When.holds(firer, t.target) || slices.Contains(t.Modifiers, m.Name) {
 			v := sign * m.Value
 			t.mods = append(t.mods, volley.Modifier{Rule: m.Name, Value: float64(v)})
 			t.modSum += v
@@ -116,18 +151,9 @@ func (b *Battle) modifiers(firer *Unit, t *aimed) {
 	}
 }
 
-func slicesContains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
-
 // toHit fills the aim's need and chance. In the existing system the modifiers are
 // shown as the rule book writes them there: a help lowers the roll needed.
-func (b *Battle) toHit(firer *Unit, t *aimed) {
+func (b *Battle) toHit(f *Fire, t *aimed) {
 	if b.system == Existing {
 		need := b.need(t)
 		for _, m := range t.mods {
@@ -138,10 +164,15 @@ func (b *Battle) toHit(firer *Unit, t *aimed) {
 		return
 	}
 	t.aim.Modifiers = append(t.aim.Modifiers, t.mods...)
-	d := b.alternateTarget(t, randomFactor(nil), firer)
+	rf := randomFactor(f.Rolls)
+	d := rf.Then(func(r int) dice.Dist { return b.casualties(t, r) })
 	t.aim.PHit = 1 - d.P(0)
-	t.aim.Reason = fmt.Sprintf("base missile factor %d at %s range, %+d in modifiers, ×%d stands, plus the random factor",
-		baseFactor(t.Band), t.Band, t.modSum, t.Stands)
+	random := "plus the random factor"
+	if f.Rolls != nil {
+		random = fmt.Sprintf("random factor %+d (rolls fixed at %d and %d)", rf.Min(), f.Rolls.Firer, f.Rolls.Target)
+	}
+	t.aim.Reason = fmt.Sprintf("base missile factor %d at %s range, %+d in modifiers, %s, ×%d stands",
+		baseFactor(t.Band), t.Band, t.modSum, random, t.Stands)
 }
 
 // need is the existing system's d10 roll to hit a target.
@@ -191,13 +222,6 @@ func alternateCasualties(modified, stands, left int) dice.Dist {
 	return d.Cap(min(stands, left))
 }
 
-// alternateTarget is the exact casualties of one target over the random factor.
-func (b *Battle) alternateTarget(t *aimed, rf dice.Dist, firer *Unit) dice.Dist {
-	return rf.Then(func(r int) dice.Dist {
-		return alternateCasualties(baseFactor(t.Band)+r+t.modSum, t.Stands, t.target.Left())
-	})
-}
-
 // Aim works out every target of the fire.
 func (b *Battle) Aim(a volley.Action) []volley.Aim {
 	_, ts := b.plan(mustFire(a))
@@ -228,6 +252,9 @@ const maxJoint = 4096
 func (b *Battle) Odds(a volley.Action) (volley.Odds, error) {
 	f := mustFire(a)
 	firer, ts := b.plan(f)
+	if firer == nil {
+		return volley.Odds{}, volley.Errorf(volley.ENOTFOUND, "warfare: unknown unit %q", f.Unit)
+	}
 	odds := volley.Odds{Aims: []volley.Aim{}, Targets: []volley.TargetOdds{}, Values: map[string]float64{}}
 	var okTargets []*aimed
 	for i := range ts {
@@ -270,15 +297,18 @@ func (b *Battle) Odds(a volley.Action) (volley.Odds, error) {
 		odds.Joint = mergeJoint(joint)
 	}
 	if len(okTargets) > 0 {
-		pLow := b.lowChance(okTargets)
+		// p_ammo_step is the chance this fire moves the ammunition a step; p_low and
+		// p_out the chances the firer ends it Low, or Out.
+		step := b.lowChance(okTargets)
+		odds.Values["p_ammo_step"] = step
 		switch firer.Ammo {
 		case AmmoOK:
-			odds.Values["p_low"], odds.Values["p_out"] = pLow, 0
+			odds.Values["p_low"], odds.Values["p_out"] = step, 0
 		case AmmoLow:
-			odds.Values["p_low"], odds.Values["p_out"] = 1-pLow, pLow
+			odds.Values["p_low"], odds.Values["p_out"] = 1-step, step
 		}
 	}
-	b.factorValues(f, okTargets, odds.Values)
+	b.factorValues(f, ts, odds.Values)
 	return odds, nil
 }
 
@@ -292,27 +322,57 @@ func (b *Battle) casualties(t *aimed, r int) dice.Dist {
 
 // lowChance is the probability that this fire puts the firer one step down: in the
 // alternate system a 10 on any target's fraction d10; in the existing system at least
-// low_trigger natural 10s among all the firing stands' dice.
+// low_trigger natural 10s among all the firing stands' dice. It is worked out in exact
+// fractions, so that one d10 gives exactly 0.1.
 func (b *Battle) lowChance(ts []*aimed) float64 {
 	if b.system == Alternate {
-		return dice.Binomial(len(ts), 1.0/D10).AtLeast(1)
+		return tensAtLeast(len(ts), 1)
 	}
 	stands := 0
 	for _, t := range ts {
 		stands += t.Stands
 	}
-	return dice.Binomial(stands, 1.0/D10).AtLeast(b.lowTrigger)
+	return tensAtLeast(stands, b.lowTrigger)
+}
+
+// tensAtLeast is the probability that n d10s show at least k tens:
+// Σ_{j≥k} C(n,j)·9^(n−j) / 10^n, in exact rational arithmetic.
+func tensAtLeast(n, k int) float64 {
+	if k > n {
+		return 0
+	}
+	num := new(big.Int)
+	c := big.NewInt(1) // C(n, j)
+	nine := big.NewInt(9)
+	for j := 0; j <= n; j++ {
+		if j > 0 {
+			c.Mul(c, big.NewInt(int64(n-j+1)))
+			c.Quo(c, big.NewInt(int64(j)))
+		}
+		if j >= k {
+			term := new(big.Int).Exp(nine, big.NewInt(int64(n-j)), nil)
+			num.Add(num, term.Mul(term, c))
+		}
+	}
+	den := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n)), nil)
+	f, _ := new(big.Rat).SetFrac(num, den).Float64()
+	return f
 }
 
 // factorValues fills the alternate system's factors when the rolls are fixed: the
-// first target unsuffixed, the others with ":target" after the name.
-func (b *Battle) factorValues(f *Fire, ts []*aimed, v map[string]float64) {
+// first target of the fire unsuffixed, the others with ":target" after the name.
+// Targets that cannot be shot at have none.
+func (b *Battle) factorValues(f *Fire, ts []aimed, v map[string]float64) {
 	if b.system != Alternate || f.Rolls == nil {
 		return
 	}
 	r := halfUp(f.Rolls.Firer) - halfUp(f.Rolls.Target)
 	v["random_factor"] = float64(r)
-	for i, t := range ts {
+	for i := range ts {
+		t := &ts[i]
+		if !t.ok() {
+			continue
+		}
 		suffix := ""
 		if i > 0 {
 			suffix = ":" + t.Unit
@@ -355,7 +415,7 @@ func appendJoint(joint []volley.JointOutcome, ts []*aimed, per []dice.Dist, p fl
 func mergeJoint(joint []volley.JointOutcome) []volley.JointOutcome {
 	key := func(o volley.JointOutcome) string {
 		var b strings.Builder
-		for _, k := range sortedKeys(o.Outcome) {
+		for _, k := range slices.Sorted(maps.Keys(o.Outcome)) {
 			fmt.Fprintf(&b, "%s=%08d;", k, o.Outcome[k])
 		}
 		return b.String()

@@ -32,10 +32,11 @@ func (b *Battle) rollFire(f *Fire, firer *Unit, ts []*aimed, d *dice.Stream, r *
 		for i, t := range ts {
 			need := b.need(t)
 			if r != nil {
-				in := map[string]any{"unit": firer.ID, "target": t.Unit, "range": string(t.Band), "base": baseNeed(t.Band)}
+				var mods []string
 				for _, m := range t.mods {
-					in[m.Rule] = -m.Value
+					mods = append(mods, fmt.Sprintf("%s %+g", m.Rule, -m.Value))
 				}
+				in := map[string]any{"unit": firer.ID, "target": t.Unit, "range": string(t.Band), "base": baseNeed(t.Band), "modifiers": strings.Join(mods, "; ")}
 				if r != nil {
 					r.step("to hit", in, fmt.Sprintf("%d stands, each needs %d+", t.Stands, need))
 				}
@@ -74,7 +75,7 @@ func (b *Battle) rollFire(f *Fire, firer *Unit, ts []*aimed, d *dice.Stream, r *
 	if f.Rolls != nil {
 		fr, tr = f.Rolls.Firer, f.Rolls.Target
 	} else {
-		fr = d.Roll(D6, purpose(d, "random factor: %s's player", firer.ID))
+		fr = d.Roll(D6, purpose(d, "random factor: the firing player (%s)", firer.ID))
 		tr = d.Roll(D6, purpose(d, "random factor: the target player"))
 	}
 	rf := halfUp(fr) - halfUp(tr)
@@ -159,6 +160,9 @@ func purpose(d *dice.Stream, format string, args ...any) string {
 func (b *Battle) Resolve(a volley.Action, d *dice.Stream) (volley.Outcome, error) {
 	f := mustFire(a)
 	firer, ts := b.plan(f)
+	if firer == nil {
+		return volley.Outcome{}, volley.Errorf(volley.ENOTFOUND, "warfare: unknown unit %q", f.Unit)
+	}
 	var bad []string
 	var ok []*aimed
 	for i := range ts {
@@ -168,7 +172,10 @@ func (b *Battle) Resolve(a volley.Action, d *dice.Stream) (volley.Outcome, error
 			bad = append(bad, fmt.Sprintf("%s at %s is %s: %s", firer.ID, ts[i].Unit, ts[i].aim.Status, ts[i].aim.Reason))
 		}
 	}
-	if len(bad) > 0 || len(ok) == 0 {
+	if len(ok) == 0 && len(bad) == 0 {
+		bad = append(bad, "the fire has no target")
+	}
+	if len(bad) > 0 {
 		return volley.Outcome{}, volley.Errorf(volley.EINVALID, "warfare: the unit cannot fire as ordered:\n  - %s", strings.Join(bad, "\n  - "))
 	}
 	r := &record{}
@@ -197,6 +204,9 @@ func (b *Battle) Resolve(a volley.Action, d *dice.Stream) (volley.Outcome, error
 func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
 	f := mustFire(a)
 	firer, ts := b.plan(f)
+	if firer == nil {
+		return nil, volley.Errorf(volley.ENOTFOUND, "warfare: unknown unit %q", f.Unit)
+	}
 	var ok []*aimed
 	for i := range ts {
 		if ts[i].ok() {

@@ -33,6 +33,10 @@ const (
 	MaxModifier   = 100
 	MaxDistance   = 10000 // inches
 	MaxTargets    = 20
-	DefaultTens   = 1 // the sample trigger for going Low in the existing system
 	MaxLowTrigger = MaxStands
 )
+
+// DefaultLowTrigger is volley's sample reading of what makes a unit go Low on Missiles
+// in the existing system, which the article does not print: one natural 10 among the
+// firing stands' d10s. Tables may say otherwise (low_trigger).
+const DefaultLowTrigger = 1

@@ -1,8 +1,10 @@
 package warfare
 
 import (
+	"errors"
 	"fmt"
-	"path/filepath"
+	"maps"
+	"math"
 	"slices"
 	"strings"
 
@@ -63,7 +65,7 @@ type Tables struct {
 	// Sign says how Modifiers are written: "alternate" (a help to the firer is
 	// positive, as in the article's example, default) or "existing" (a help is
 	// negative, as it lowers the roll needed).
-	Sign      string     `yaml:"sign"`
+	Sign      System     `yaml:"sign"`
 	Modifiers []Modifier `yaml:"modifiers"`
 	// LowTrigger says what makes a unit go Low on Missiles in the existing system,
 	// which the article does not print: this many natural 10s or more among the firing
@@ -138,47 +140,42 @@ type unitSpec struct {
 	At              *scenario.Point `yaml:"at"`
 }
 
-// loadTables reads the tables, from their file if one is named.
-func loadTables(doc *scenario.Doc, t *tablesSpec, errs *scenario.ErrorList) (*Tables, *scenario.Doc) {
+// loadTables reads the tables, from their file if one is named (see scenario.Doc.Open
+// for which files a scenario may name). The errors of a tables file point into it.
+func loadTables(doc *scenario.Doc, t *tablesSpec, errs *scenario.ErrorList) *Tables {
 	if t.File == "" {
-		return &t.Tables, doc
+		checkTables(doc, &t.Tables, errs)
+		return &t.Tables
 	}
 	if t.Ranges != nil || t.Modifiers != nil || t.LowTrigger != nil || t.Sign != "" {
 		errs.Add(doc.At(&t.File), "tables: give a file or the tables themselves, not both")
 	}
-	path := t.File
-	if !filepath.IsAbs(path) {
-		path = filepath.Join(filepath.Dir(doc.File), path)
-	}
-	tdoc, err := scenario.ParseFile(path)
+	tdoc, err := doc.Open(t.File)
 	if err != nil {
-		if list, ok := err.(scenario.ErrorList); ok {
+		var list scenario.ErrorList
+		if errors.As(err, &list) {
 			*errs = append(*errs, list...)
 		} else {
 			errs.Add(doc.At(&t.File), "tables: %v", err)
 		}
-		return nil, nil
+		return nil
 	}
 	var tables Tables
-	if err := tdoc.Decode(&tables); err != nil {
-		if list, ok := err.(scenario.ErrorList); ok {
-			*errs = append(*errs, list...)
-		}
-		return nil, nil
+	err = tdoc.DecodeChecked(&tables, func(errs *scenario.ErrorList) { checkTables(tdoc, &tables, errs) })
+	var list scenario.ErrorList
+	if errors.As(err, &list) {
+		*errs = append(*errs, list...)
+		return nil
 	}
-	return &tables, tdoc
+	return &tables
 }
 
 // checkTables bounds the tables' numbers and orders their ranges.
 func checkTables(doc *scenario.Doc, t *Tables, errs *scenario.ErrorList) {
-	switch t.Sign {
-	case "":
-		t.Sign = string(Alternate)
-	case string(Alternate), string(Existing):
-	default:
-		errs.Add(doc.At(&t.Sign), "sign: want alternate or existing, got %q", t.Sign)
+	if t.Sign == "" {
+		t.Sign = Alternate
 	}
-	for _, w := range sortedKeys(t.Ranges) {
+	for _, w := range slices.Sorted(maps.Keys(t.Ranges)) {
 		r := t.Ranges[w]
 		if r == nil {
 			errs.Add(doc.KeyPos(&t.Ranges, w), "ranges: %q needs close, effective and long", w)
@@ -210,14 +207,14 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	if f.Options.NaturalTenHits != nil {
 		b.naturalTen = *f.Options.NaturalTenHits
 	}
-	tables, tdoc := loadTables(doc, &f.Tables, errs)
-	if tables != nil {
-		checkTables(tdoc, tables, errs)
+	tablesGiven := doc.Pos(&f.Tables).IsValid()
+	tables := loadTables(doc, &f.Tables, errs)
+	if tables != nil && tablesGiven {
 		b.tables = tables
 	} else {
-		b.tables = &Tables{Sign: string(Alternate)}
+		b.tables = &Tables{Sign: Alternate}
 	}
-	b.lowTrigger = DefaultTens
+	b.lowTrigger = DefaultLowTrigger
 	if b.tables.LowTrigger != nil {
 		b.lowTrigger = *b.tables.LowTrigger
 	}
@@ -247,9 +244,13 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		if s.Casualties < 0 || s.Casualties > u.Figures() {
 			errs.Add(doc.At(&s.Casualties), "unit %q: casualties must lie between 0 and its %d figures", s.ID, u.Figures())
 		}
-		if u.Weapon != "" && tables != nil {
+		if s.At != nil && (math.Abs(s.At.X) > MaxDistance || math.Abs(s.At.Y) > MaxDistance) {
+			errs.Add(doc.At(s.At), "unit %q: at: coordinates must lie within ±%d", s.ID, MaxDistance)
+			u.At = nil
+		}
+		if u.Weapon != "" && tables != nil && tablesGiven {
 			if _, ok := b.tables.Ranges[u.Weapon]; !ok {
-				errs.Add(doc.At(&s.Weapon), "unit %q: weapon type %q has no ranges in the tables%s", s.ID, u.Weapon, scenario.Hint(u.Weapon, sortedKeys(b.tables.Ranges)))
+				errs.Add(doc.At(&s.Weapon), "unit %q: weapon type %q has no ranges in the tables%s", s.ID, u.Weapon, scenario.Hint(u.Weapon, slices.Sorted(maps.Keys(b.tables.Ranges))))
 			}
 		}
 		b.byID[u.ID] = len(b.units)

@@ -21,7 +21,7 @@ func mustLoadFile(tb testing.TB, name string) (*Battle, *Fire) {
 	return b.(*Battle), a.(*Fire)
 }
 
-// mustLoad loads a scenario written in the examples folder's terms (its tables file).
+// mustLoad loads a scenario written in a test (tables inline: bytes cannot name files).
 func mustLoad(tb testing.TB, src string) (*Battle, *Fire) {
 	tb.Helper()
 	b, a := rulestest.Load(tb, Ruleset{}, example("test.yaml"), []byte(src))
@@ -116,8 +116,7 @@ func agrees(exact, sim float64, n int) bool {
 // twoTargets is an alternate fire split over two targets: one random factor for both.
 const twoTargets = `ruleset: warfare
 system: alternate
-tables: {file: sample-tables.yaml}
-units:
+` + inlineTables + `units:
   - {id: archers, side: A, stands: 8, figures_per_stand: 4, weapon: longbow, ammo: low}
   - {id: knights, side: B, stands: 4, figures_per_stand: 3, traits: [cavalry, armoured]}
   - {id: levy, side: B, stands: 6, figures_per_stand: 2, traits: [infantry]}
@@ -271,8 +270,7 @@ func TestNaturalTenOption(t *testing.T) {
 func TestRangeFromPositions(t *testing.T) {
 	src := `ruleset: warfare
 system: existing
-tables: {file: sample-tables.yaml}
-units:
+` + inlineTables + `units:
   - {id: a, side: A, stands: 2, weapon: longbow, at: [0, 0]}
   - {id: near, side: B, stands: 2, at: [0, 3]}
   - {id: mid, side: B, stands: 2, at: [4, 3]}
@@ -300,12 +298,12 @@ action:
 func TestBadInput(t *testing.T) {
 	tests := []struct{ old, new, want string }{
 		{"system: alternate", "system: modern", `want existing or alternate, got "modern"`},
-		{"stands: 5, range: effective", "stands: 9, range: effective", `archers has 8 stands, so between 1 and 8 can fire`},
+		{"stands: 5, range: effective", "stands: 9, range: effective", `archers has 8 stands left, so between 1 and 8 can fire`},
 		{"modifiers: [target in cover]", "modifiers: [target in covr]", `no modifier "target in covr" in the tables (did you mean "target in cover"?)`},
 		{"{unit: knights, stands: 5,", "{unit: knigts, stands: 5,", `unknown target "knigts" (did you mean "knights"?)`},
 		{"range: long,", "range: far,", `want close, effective or long, got "far"`},
 		{"weapon: longbow, ammo: low", "weapon: bow, ammo: low", `weapon type "bow" has no ranges in the tables`},
-		{"tables: {file: sample-tables.yaml}", "tables: {file: no-such-tables.yaml}", `no-such-tables.yaml`},
+		{"tables:\n  sign: existing\n", "tables:\n  file: x.yaml\n  sign: existing\n", `give a file or the tables themselves, not both`},
 		{"ammo: low", "ammo: plenty", `want ok, low or out, got "plenty"`},
 		{"  unit: archers\n", "  unit: archers\n  rolls: {firer: 7, target: 1}\n", `rolls: a d6 shows 1 to 6, got 7`},
 		{"stands: 5, range: effective}", "stands: 5, range: effective, distance: 4}", `give a range or a distance, not both`},
@@ -367,7 +365,7 @@ action:
 
 // FuzzLoad feeds arbitrary documents to the Warfare loader (see rulestest.CheckLoad).
 func FuzzLoad(f *testing.F) {
-	inline := strings.Replace(twoTargets, "tables: {file: sample-tables.yaml}\n", inlineTables, 1)
+	inline := twoTargets
 	f.Add([]byte(inline))
 	f.Add([]byte(strings.Replace(inline, "system: alternate", "system: existing", 1)))
 	f.Add([]byte(strings.Replace(inline, "  unit: archers\n", "  unit: archers\n  rolls: {firer: 2, target: 6}\n", 1)))
@@ -378,4 +376,87 @@ func FuzzLoad(f *testing.F) {
 		}
 		rulestest.CheckLoad(t, Ruleset{}, src, nil)
 	})
+}
+
+// TestResolveAgreesWithOdds rolls the real Resolve on fresh battles and checks the
+// casualties it applies, and the ammunition it leaves, against the exact odds.
+func TestResolveAgreesWithOdds(t *testing.T) {
+	const trials = 5_000
+	for _, name := range []string{"longbowmen-existing.yaml", "longbowmen-alternate.yaml"} {
+		t.Run(name, func(t *testing.T) {
+			doc, err := scenario.ParseFile(example(name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			b0, f0 := mustLoadFile(t, name)
+			odds := mustOdds(t, b0, f0)
+			counts := map[int]int{}
+			low := 0
+			for n := range trials {
+				b, a, _ := Ruleset{}.Load(doc)
+				if _, err := b.Resolve(a, dice.ForAction(17, n)); err != nil {
+					t.Fatal(err)
+				}
+				k, _ := b.(*Battle).Unit("knights")
+				counts[k.Lost]++
+				if u, _ := b.(*Battle).Unit("longbowmen"); u.Ammo == AmmoLow {
+					low++
+				}
+			}
+			d := odds.Targets[0].Distributions[MeasureCasualties]
+			for v := d.Min(); v <= d.Max(); v++ {
+				if got := float64(counts[v]) / trials; !agrees(d.P(v), got, trials) {
+					t.Errorf("P(%d casualties): resolved %.4f, exact %.4f", v, got, d.P(v))
+				}
+			}
+			if got := float64(low) / trials; !agrees(odds.Values["p_low"], got, trials) {
+				t.Errorf("P(Low): resolved %.4f, exact %.4f", got, odds.Values["p_low"])
+			}
+		})
+	}
+}
+
+func TestTensAtLeast(t *testing.T) {
+	tests := []struct {
+		n, k int
+		want float64
+	}{{1, 1, 0.1}, {6, 1, 1 - math.Pow(0.9, 6)}, {2, 2, 0.01}, {3, 4, 0}, {10, 0, 1}}
+	for _, tt := range tests {
+		if got := tensAtLeast(tt.n, tt.k); math.Abs(got-tt.want) > 1e-15 {
+			t.Errorf("tensAtLeast(%d, %d) = %v; want %v", tt.n, tt.k, got, tt.want)
+		}
+	}
+	if tensAtLeast(1, 1) != 0.1 {
+		t.Error("one d10 does not give exactly 0.1")
+	}
+}
+
+// TestCasualtiesCostStands: a unit that lost figures fires with the stands it has left.
+func TestCasualtiesCostStands(t *testing.T) {
+	b, _ := mustLoad(t, twoTargets)
+	u, _ := b.Unit("archers") // 8 stands of 4
+	for _, tt := range []struct{ lost, left int }{{0, 8}, {1, 8}, {4, 7}, {5, 7}, {31, 1}, {32, 0}} {
+		u.Lost = tt.lost
+		if got := u.StandsLeft(); got != tt.left {
+			t.Errorf("after %d casualties: %d stands left; want %d", tt.lost, got, tt.left)
+		}
+	}
+}
+
+// TestHandBuiltFires: a Fire built in code, not decoded, with unknown names or too many
+// stands is refused, not a panic.
+func TestHandBuiltFires(t *testing.T) {
+	b, _ := mustLoad(t, twoTargets)
+	for _, f := range []*Fire{
+		{Unit: "nobody", Targets: []FireTarget{{Unit: "levy", Stands: 1, Band: Close}}},
+		{Unit: "archers", Targets: []FireTarget{{Unit: "nobody", Stands: 1, Band: Close}}},
+		{Unit: "archers", Targets: []FireTarget{{Unit: "levy", Stands: 99, Band: Close}}},
+		{Unit: "archers", Targets: []FireTarget{{Unit: "levy", Stands: 1}}},
+		{Unit: "archers"},
+	} {
+		b.Aim(f)
+		if _, err := b.Resolve(f, dice.ForAction(1, 0)); err == nil {
+			t.Errorf("%+v was resolved", f)
+		}
+	}
 }
