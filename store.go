@@ -1,0 +1,92 @@
+package volley
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+)
+
+// A battle is stored as an event log: the scenario it began from, its secret seed, and
+// the actions taken, in order. Its state is never stored; it is the fold of the actions
+// over the scenario, so that replaying the log is the only way a battle is ever rebuilt,
+// and an audit is the same computation as a restart.
+
+// BattleRecord is a stored battle, without its actions.
+type BattleRecord struct {
+	ID      string
+	Ruleset string
+	// Scenario is the document the battle began from, exactly as it was posted.
+	Scenario string
+	// Seed is the battle's secret: the stream for action n is dice.ForAction(Seed, n).
+	// It is revealed when the battle ends.
+	Seed uint64
+	// Commitment is the hex SHA-256 of the seed, published when the battle begins so
+	// that players can check the revealed seed afterwards (see Commit).
+	Commitment string
+	// TokenHashes holds, for each side, the hex SHA-256 of the side's secret token.
+	// The tokens themselves are shown once, when the battle is created.
+	TokenHashes map[string]string
+	Ended       bool
+}
+
+// ActionRecord is one action of a battle's log with its outcome.
+type ActionRecord struct {
+	BattleID string
+	// Seq numbers the actions of a battle from 0; action Seq used the dice stream for
+	// (seed, Seq).
+	Seq int
+	// Side is the side that acted.
+	Side string
+	// Body is the action as it was posted (YAML or JSON), so that a replay decodes
+	// exactly what the player sent.
+	Body string
+	// Outcome is the JSON of the resolution: rolls, trace, targets.
+	Outcome string
+	// IdempotencyKey, if not empty, makes a retried request return this record instead
+	// of acting twice.
+	IdempotencyKey string
+}
+
+// BattleSummary is a line of the battle list.
+type BattleSummary struct {
+	ID      string `json:"id"`
+	Ruleset string `json:"ruleset"`
+	Actions int    `json:"actions"`
+	Ended   bool   `json:"ended"`
+}
+
+// Store keeps battles and their logs. Implementations: sqlite (the default, one file)
+// and postgres (several servers sharing one database); storetest holds the suite both
+// pass. Errors are *Error with ENOTFOUND, ECONFLICT or EINTERNAL codes.
+type Store interface {
+	// CreateBattle stores a new battle. Its ID must be new.
+	CreateBattle(ctx context.Context, b *BattleRecord) error
+	// Battle returns a battle's record, or ENOTFOUND.
+	Battle(ctx context.Context, id string) (*BattleRecord, error)
+	// Battles lists the stored battles, newest first, at most limit of them.
+	Battles(ctx context.Context, limit int) ([]BattleSummary, error)
+	// Actions returns a battle's actions with Seq ≥ from, in order.
+	Actions(ctx context.Context, battleID string, from int) ([]ActionRecord, error)
+	// AppendAction adds a.Seq to the log. In one transaction it returns the action
+	// already stored under a.IdempotencyKey, if there is one (and no error), and
+	// otherwise checks that a.Seq is the next number: if another action took that place
+	// first the error is ECONFLICT and nothing is written. An ended battle refuses
+	// actions with ECONFLICT.
+	AppendAction(ctx context.Context, a *ActionRecord) (*ActionRecord, error)
+	// EndBattle marks a battle ended: its seed may be revealed and it takes no more
+	// actions. Ending an ended battle is not an error.
+	EndBattle(ctx context.Context, id string) error
+	// Close releases the store.
+	Close() error
+}
+
+// Commit is the commitment to a seed that a battle publishes when it begins: the hex
+// SHA-256 of the seed's eight bytes, most significant first. Anyone holding the revealed
+// seed can recompute it.
+func Commit(seed uint64) string {
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], seed)
+	sum := sha256.Sum256(b[:])
+	return hex.EncodeToString(sum[:])
+}
