@@ -33,6 +33,8 @@ type Battle interface {
 	Resolve(a Action, d *dice.Stream) (Outcome, error)
 	// State is the battle as players see it now.
 	State() State
+	// Actor is the side an action is taken for: the side whose player may send it.
+	Actor(a Action) string
 }
 
 // Action is one thing a player does: a squad's shooting, a declared target, a fire order.

@@ -45,6 +45,8 @@ type cli struct {
 	Sim      simCmd      `cmd:"" help:"Monte Carlo simulation of the action, compared with the exact odds."`
 	Compare  compareCmd  `cmd:"" help:"Two scenarios side by side: the spread of one measure on one target of each."`
 	Dice     diceCmd     `cmd:"" help:"Exact distribution of a dice expression such as 2d6+1."`
+	Serve    serveCmd    `cmd:"" help:"Serve the JSON API: battles that persist, with verifiable dice."`
+	Verify   verifyCmd   `cmd:"" help:"Check a finished battle's log against its revealed seed."`
 }
 
 // env is what commands write to; tests swap it.

@@ -40,7 +40,7 @@ func goldenFile(t *testing.T, name, got string) {
 	}
 }
 
-var examples = []string{
+var exampleNames = []string{
 	"dropzone/sabres", "dropzone/coherency-evasion", "dropzone/equalizer-vs-hunter", "dropzone/checks",
 	"warengine/murphy", "warengine/murphy-pass", "warengine/bolter", "warengine/cubicles",
 	"warfare/longbowmen", "warfare/longbowmen-reversed", "warfare/longbowmen-existing", "warfare/longbowmen-alternate",
@@ -56,7 +56,7 @@ func example(name string) string {
 }
 
 func TestGoldenExamples(t *testing.T) {
-	for _, name := range examples {
+	for _, name := range exampleNames {
 		for _, c := range []struct {
 			suffix string
 			args   []string

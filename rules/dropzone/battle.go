@@ -285,3 +285,19 @@ func (t *UnitType) weaponNames() []string {
 	}
 	return names
 }
+
+// Actor is the side of the squad that shoots.
+func (b *Battle) Actor(a volley.Action) string {
+	s := mustShooting(a)
+	for _, d := range s.Declarations {
+		if u, ok := b.Unit(d.Shooter); ok {
+			return u.Side
+		}
+	}
+	for i := range b.units {
+		if b.units[i].Squad == s.Squad {
+			return b.units[i].Side
+		}
+	}
+	return ""
+}

@@ -193,3 +193,13 @@ func (b *Battle) targetOf(o *Order) (geom.Square, bool, bool) {
 	}
 	return geom.Square{}, false, false
 }
+
+// Actor is the side of the unit an order is for; ending a phase is the side whose turn
+// it is.
+func (b *Battle) Actor(a volley.Action) string {
+	o := order(a)
+	if u, ok := b.Unit(o.Unit); ok {
+		return u.Side
+	}
+	return b.side
+}

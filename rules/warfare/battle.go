@@ -334,3 +334,11 @@ func (b *Battle) modifierNames() []string {
 	}
 	return names
 }
+
+// Actor is the side of the firing unit.
+func (b *Battle) Actor(a volley.Action) string {
+	if u, ok := b.Unit(mustFire(a).Unit); ok {
+		return u.Side
+	}
+	return ""
+}

@@ -1,0 +1,335 @@
+package http_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/volley-wargames/volley"
+	vhttp "github.com/volley-wargames/volley/http"
+	_ "github.com/volley-wargames/volley/rules/dropzone"
+	_ "github.com/volley-wargames/volley/rules/warengine"
+	_ "github.com/volley-wargames/volley/rules/warfare"
+	"github.com/volley-wargames/volley/sqlite"
+)
+
+// sqliteStore opens a fresh SQLite store in a temporary folder.
+func sqliteStore(tb testing.TB) volley.Store {
+	tb.Helper()
+	s, err := sqlite.Open(filepath.Join(tb.TempDir(), "volley.db"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { s.Close() })
+	return s
+}
+
+// serve starts the API over store on a loopback test server.
+func serve(tb testing.TB, store volley.Store) *httptest.Server {
+	tb.Helper()
+	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	ts := httptest.NewServer(srv.Handler())
+	tb.Cleanup(ts.Close)
+	return ts
+}
+
+func example(tb testing.TB, name string) []byte {
+	tb.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "examples", name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
+
+// call sends a request and decodes the JSON answer into a map.
+func call(tb testing.TB, method, u, token, key string, body []byte) (int, map[string]any) {
+	tb.Helper()
+	req, err := http.NewRequest(method, u, bytes.NewReader(body))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if key != "" {
+		req.Header.Set(vhttp.IdempotencyHeader, key)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	var v map[string]any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		tb.Fatalf("%s %s: answer is not JSON (%d): %s", method, u, resp.StatusCode, raw)
+	}
+	return resp.StatusCode, v
+}
+
+// battle creates a battle from a scenario and returns its id and tokens.
+func battle(tb testing.TB, base string, scenario []byte) (string, map[string]string) {
+	tb.Helper()
+	status, v := call(tb, "POST", base+"/api/battles", "", "", scenario)
+	if status != http.StatusCreated {
+		tb.Fatalf("create: %d %v", status, v)
+	}
+	tokens := map[string]string{}
+	for side, t := range v["tokens"].(map[string]any) {
+		tokens[side] = t.(string)
+	}
+	if c, _ := v["commitment"].(string); len(c) != 64 {
+		tb.Errorf("commitment %q is not a hex SHA-256", c)
+	}
+	return v["id"].(string), tokens
+}
+
+const sabresAction = `squad: sabres
+moved: {sabre-1: 2", sabre-2: 0, sabre-3: 4"}
+declarations:
+  - {unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}
+  - {unit: sabre-2, weapon: Avenger Railgun, target: hunter-2}
+  - {unit: sabre-3, weapon: Avenger Railgun, target: hunter-3}
+`
+
+// TestSabres is the issue's walk through the API.
+func TestSabres(t *testing.T) {
+	ts := serve(t, sqliteStore(t))
+	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
+	if len(tokens) != 2 || tokens["UCM"] == "" || tokens["Scourge"] == "" {
+		t.Fatalf("tokens %v; want one for UCM and one for Scourge", tokens)
+	}
+	actions := ts.URL + "/api/battles/" + id + "/actions"
+
+	status, v := call(t, "POST", actions, tokens["UCM"], "", []byte(sabresAction))
+	if status != http.StatusOK {
+		t.Fatalf("the UCM's own action: %d %v", status, v)
+	}
+	out := v["outcome"].(map[string]any)
+	if rolls := out["rolls"].([]any); len(rolls) < 3 {
+		t.Errorf("the answer has %d rolls; want every die", len(rolls))
+	}
+	if v["seq"].(float64) != 0 || v["side"] != "UCM" {
+		t.Errorf("seq %v side %v; want 0 and UCM", v["seq"], v["side"])
+	}
+	for _, c := range []struct {
+		token  string
+		status int
+	}{{tokens["Scourge"], http.StatusForbidden}, {"", http.StatusUnauthorized}, {"not-a-token", http.StatusForbidden}} {
+		status, v := call(t, "POST", actions, c.token, "", []byte(sabresAction))
+		if status != c.status || v["code"] == nil || v["field"] != "Authorization" {
+			t.Errorf("token %q: %d %v; want %d naming Authorization", c.token, status, v, c.status)
+		}
+	}
+	status, v = call(t, "GET", ts.URL+"/api/battles/"+id+"/log", "", "", nil)
+	if status != http.StatusOK || len(v["actions"].([]any)) != 1 || v["seed"] != nil {
+		t.Errorf("log: %d %v; want one action and no seed before the end", status, v)
+	}
+	status, v = call(t, "GET", ts.URL+"/api/battles/"+id, "", "", nil)
+	if status != http.StatusOK || v["actions"].(float64) != 1 {
+		t.Errorf("state: %d %v", status, v)
+	}
+	q := url.Values{"action": {sabresAction}}
+	status, v = call(t, "GET", ts.URL+"/api/battles/"+id+"/odds?"+q.Encode(), "", "", nil)
+	if status != http.StatusOK || v["ruleset"] != "dropzone" || len(v["targets"].([]any)) != 3 {
+		t.Errorf("odds: %d %v", status, v)
+	}
+	status, v = call(t, "POST", ts.URL+"/api/battles/"+id+"/end", tokens["Scourge"], "", nil)
+	if status != http.StatusOK || v["seed"] == nil {
+		t.Fatalf("end: %d %v", status, v)
+	}
+	status, v = call(t, "POST", actions, tokens["UCM"], "", []byte(sabresAction))
+	if status != http.StatusConflict {
+		t.Errorf("an action after the end: %d %v; want 409", status, v)
+	}
+	status, v = call(t, "GET", ts.URL+"/api/battles/"+id+"/log", "", "", nil)
+	if status != http.StatusOK || v["seed"] == nil {
+		t.Errorf("log after the end: %d; want the seed revealed", status)
+	}
+}
+
+func TestIdempotency(t *testing.T) {
+	ts := serve(t, sqliteStore(t))
+	id, tokens := battle(t, ts.URL, example(t, "dropzone/equalizer-vs-hunter.yaml"))
+	action := []byte("declarations: [{unit: sabre-1, weapon: Equalizer Machinegun, target: hunter-1}]\n")
+	u := ts.URL + "/api/battles/" + id + "/actions"
+	_, first := call(t, "POST", u, tokens["UCM"], "k1", action)
+	_, again := call(t, "POST", u, tokens["UCM"], "k1", action)
+	if first["seq"] != again["seq"] || again["replayed"] != true {
+		t.Errorf("a retried request: %v then %v; want the same seq, replayed", first["seq"], again)
+	}
+	fo, _ := json.Marshal(first["outcome"])
+	ao, _ := json.Marshal(again["outcome"])
+	if string(fo) != string(ao) {
+		t.Error("a retried request got a different outcome")
+	}
+	_, other := call(t, "POST", u, tokens["UCM"], "k2", action)
+	if other["seq"].(float64) != first["seq"].(float64)+1 {
+		t.Errorf("a new key: seq %v; want the next", other["seq"])
+	}
+	_, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/log", "", "", nil)
+	if n := len(v["actions"].([]any)); n != 2 {
+		t.Errorf("the log has %d actions; want 2", n)
+	}
+}
+
+// TestTwoServersOneStore: two servers on one database, posting to one battle at once.
+// Every acknowledged action is in the log exactly once, with no gap; the losers of a
+// race were told to retry.
+func TestTwoServersOneStore(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "shared.db")
+	var servers []*httptest.Server
+	for range 2 {
+		s, err := sqlite.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		servers = append(servers, serve(t, s))
+	}
+	id, tokens := battle(t, servers[0].URL, example(t, "dropzone/equalizer-vs-hunter.yaml"))
+	action := []byte("declarations: [{unit: sabre-1, weapon: Equalizer Machinegun, target: hunter-1}]\n")
+	var mu sync.Mutex
+	acked := map[float64]int{}
+	conflicts := 0
+	var wg sync.WaitGroup
+	for w := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			base := servers[w%2].URL
+			for range 15 {
+				status, v := call(t, "POST", base+"/api/battles/"+id+"/actions", tokens["UCM"], "", action)
+				mu.Lock()
+				switch status {
+				case http.StatusOK:
+					acked[v["seq"].(float64)]++
+				case http.StatusConflict:
+					conflicts++
+				default:
+					t.Errorf("status %d: %v", status, v)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	_, v := call(t, "GET", servers[1].URL+"/api/battles/"+id+"/log", "", "", nil)
+	logged := v["actions"].([]any)
+	if len(logged) != len(acked) {
+		t.Errorf("%d acknowledged, %d logged", len(acked), len(logged))
+	}
+	for i, a := range logged {
+		seq := a.(map[string]any)["seq"].(float64)
+		if seq != float64(i) || acked[seq] != 1 {
+			t.Errorf("log entry %d has seq %v, acknowledged %d times", i, seq, acked[seq])
+		}
+	}
+	t.Logf("%d actions acknowledged, %d conflicts answered 409", len(acked), conflicts)
+}
+
+// TestBadRequests: bad input is a 4xx with a code and the field at fault, never a 500.
+func TestBadRequests(t *testing.T) {
+	ts := serve(t, sqliteStore(t))
+	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
+	actions := ts.URL + "/api/battles/" + id + "/actions"
+	big := bytes.Repeat([]byte("#"), vhttp.MaxBodyBytes+10)
+	tests := []struct {
+		method, url, token string
+		body               []byte
+		status             int
+		field              string
+	}{
+		{"POST", ts.URL + "/api/battles", "", nil, 400, "body"},
+		{"POST", ts.URL + "/api/battles", "", []byte("ruleset: dropzone\nunits: [{id: x, typ: y}]\n"), 400, "body:2:"},
+		{"POST", ts.URL + "/api/battles", "", []byte("{{{"), 400, "body:"},
+		{"POST", ts.URL + "/api/battles", "", []byte("ruleset: chess\n"), 400, "body:1:10"},
+		{"POST", ts.URL + "/api/battles", "", big, 413, "body"},
+		{"GET", ts.URL + "/api/battles/nope", "", nil, 404, ""},
+		{"POST", actions, tokens["UCM"], []byte("squad: sabres\ndeclarations: [{unit: sabre-1, weapon: Laser, target: hunter-1}]\n"), 400, "body:2:"},
+		{"POST", actions, tokens["UCM"], []byte("squad: sabres\ndeklarations: []\n"), 400, "body:2:1"},
+		{"POST", actions, tokens["UCM"], []byte("declarations: [{unit: sabre-1, weapon: Avenger Railgun, target: sabre-2}]\n"), 400, ""},
+		{"GET", ts.URL + "/api/battles/" + id + "/aim", "", nil, 400, "action"},
+		{"DELETE", ts.URL + "/api/battles/" + id, "", nil, 404, ""},
+		{"GET", ts.URL + "/api/nothing", "", nil, 404, ""},
+	}
+	for _, tt := range tests {
+		req, _ := http.NewRequest(tt.method, tt.url, bytes.NewReader(tt.body))
+		if tt.token != "" {
+			req.Header.Set("Authorization", "Bearer "+tt.token)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != tt.status {
+			t.Errorf("%s %s: %d %s; want %d", tt.method, tt.url, resp.StatusCode, raw, tt.status)
+			continue
+		}
+		var e map[string]any
+		if err := json.Unmarshal(raw, &e); err != nil || e["code"] == nil || e["message"] == nil {
+			t.Errorf("%s %s: %s; want a JSON error", tt.method, tt.url, raw)
+			continue
+		}
+		if f, _ := e["field"].(string); !strings.HasPrefix(f, tt.field) {
+			t.Errorf("%s %s: field %q; want %q…", tt.method, tt.url, f, tt.field)
+		}
+	}
+	// A refused action changes nothing.
+	_, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/log", "", "", nil)
+	if n := len(v["actions"].([]any)); n != 0 {
+		t.Errorf("refused actions left %d entries in the log", n)
+	}
+}
+
+// FuzzActionBody sends arbitrary bodies as actions: never a 500.
+func FuzzActionBody(f *testing.F) {
+	store := sqliteStore(f)
+	ts := serve(f, store)
+	id, tokens := battle(f, ts.URL, example(f, "dropzone/sabres.yaml"))
+	f.Add([]byte(sabresAction))
+	f.Add([]byte("declarations: [{unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}]"))
+	f.Add([]byte(`{"declarations": [{"unit": "sabre-2", "weapon": "Equalizer Machinegun", "target": "warriors-1"}]}`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		req, _ := http.NewRequest("POST", ts.URL+"/api/battles/"+id+"/actions", bytes.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+tokens["UCM"])
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode >= 500 {
+			t.Fatalf("status %d for body %q", resp.StatusCode, body)
+		}
+	})
+}
+
+// FuzzScenarioBody sends arbitrary scenarios: never a 500.
+func FuzzScenarioBody(f *testing.F) {
+	ts := serve(f, sqliteStore(f))
+	for _, name := range []string{"dropzone/sabres.yaml", "warengine/bolter.yaml", "warfare/demo.yaml"} {
+		f.Add(example(f, name))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		resp, err := http.Post(ts.URL+"/api/battles", "application/yaml", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode >= 500 {
+			t.Fatalf("status %d for body %q", resp.StatusCode, body)
+		}
+	})
+}

@@ -1,0 +1,143 @@
+package postgres_test
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/postgres"
+	"github.com/volley-wargames/volley/storetest"
+)
+
+// adminURL is the server the tests use, from VOLLEY_TEST_POSTGRES: a user that may
+// create databases. Every test gets a database of its own, dropped when it ends.
+func adminURL(tb testing.TB) string {
+	tb.Helper()
+	u := os.Getenv("VOLLEY_TEST_POSTGRES")
+	if u == "" {
+		tb.Skip("VOLLEY_TEST_POSTGRES not set: scripts/test starts a PostgreSQL server and sets it")
+	}
+	return u
+}
+
+// databases numbers the databases of this test process.
+var databases atomic.Int64
+
+// MustCreateDatabase creates an empty database, drops it when the test ends, and
+// returns its URL.
+func MustCreateDatabase(tb testing.TB) string {
+	tb.Helper()
+	admin := adminURL(tb)
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, admin)
+	if err != nil {
+		tb.Fatalf("connect to VOLLEY_TEST_POSTGRES: %v", err)
+	}
+	defer conn.Close(ctx)
+	name := fmt.Sprintf("volley_test_%d_%d", os.Getpid(), databases.Add(1))
+	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name); err != nil {
+		tb.Fatalf("create database: %v", err)
+	}
+	// Registered before the stores' own cleanups, so run after them (last in, first out).
+	tb.Cleanup(func() {
+		conn, err := pgx.Connect(ctx, admin)
+		if err != nil {
+			tb.Errorf("drop database %s: %v", name, err)
+			return
+		}
+		defer conn.Close(ctx)
+		if _, err := conn.Exec(ctx, "DROP DATABASE "+name+" WITH (FORCE)"); err != nil {
+			tb.Errorf("drop database %s: %v", name, err)
+		}
+	})
+	u, err := url.Parse(admin)
+	if err != nil {
+		tb.Fatalf("VOLLEY_TEST_POSTGRES: %v", err)
+	}
+	u.Path = "/" + name
+	return u.String()
+}
+
+// MustOpen opens a store on url and closes it when the test ends.
+func MustOpen(tb testing.TB, url string) *postgres.DB {
+	tb.Helper()
+	db, err := postgres.Open(context.Background(), url)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	return db
+}
+
+func TestStore(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) volley.Store { return MustOpen(t, MustCreateDatabase(t)) })
+}
+
+func BenchmarkAppendAction(b *testing.B) {
+	storetest.BenchmarkAppendAction(b, func(b *testing.B) volley.Store { return MustOpen(b, MustCreateDatabase(b)) })
+}
+
+// TestConcurrentOpen starts several servers at once on one new database: the
+// advisory lock lets one migrate while the others wait, and then all of them work.
+func TestConcurrentOpen(t *testing.T) {
+	const servers = 6
+	url := MustCreateDatabase(t)
+	dbs := make([]*postgres.DB, servers)
+	errs := make([]error, servers)
+	var wg sync.WaitGroup
+	for i := range servers {
+		wg.Go(func() { dbs[i], errs[i] = postgres.Open(context.Background(), url) })
+	}
+	wg.Wait()
+	for i := range servers {
+		if errs[i] != nil {
+			t.Errorf("server %d: Open = %v", i, errs[i])
+			continue
+		}
+		defer dbs[i].Close()
+	}
+	if t.Failed() {
+		return
+	}
+	ctx := context.Background()
+	storetest.MustCreate(t, dbs[0], storetest.NewBattle("b", 1))
+	for i, db := range dbs {
+		a := &volley.ActionRecord{BattleID: "b", Seq: i, Side: "red", Body: "fire", Outcome: "{}"}
+		if _, err := db.AppendAction(ctx, a); err != nil {
+			t.Errorf("server %d: AppendAction = %v", i, err)
+		}
+	}
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var versions int
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM schema_migrations`).Scan(&versions); err != nil {
+		t.Fatal(err)
+	}
+	if versions != 1 {
+		t.Errorf("schema_migrations has %d rows; want 1", versions)
+	}
+}
+
+// TestOpenBadURL checks that a URL that cannot be parsed is refused without its
+// text, which may hold a password, in the error.
+func TestOpenBadURL(t *testing.T) {
+	const bad = "postgres://user:secret@host:notaport/db"
+	_, err := postgres.Open(context.Background(), bad)
+	if err == nil {
+		t.Fatalf("Open(%q) = nil error", bad)
+	}
+	if s := err.Error(); strings.Contains(s, "secret") {
+		t.Errorf("Open(%q) = %q, which shows the password", bad, s)
+	}
+}

@@ -1,0 +1,228 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/volley-wargames/volley"
+)
+
+// nullKey is an idempotency key as stored: NULL when there is none, so that the
+// unique index on keys ignores actions without one.
+func nullKey(key string) any {
+	if key == "" {
+		return nil
+	}
+	return key
+}
+
+func notFound(id string) error {
+	return volley.Errorf(volley.ENOTFOUND, "no battle %q", id)
+}
+
+// CreateBattle stores a new battle and the hashes of its sides' tokens. A battle
+// whose ID is taken is refused with ECONFLICT.
+func (db *DB) CreateBattle(ctx context.Context, b *volley.BattleRecord) error {
+	err := pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `INSERT INTO battles (id, ruleset, scenario, seed, commitment, ended)
+			VALUES ($1, $2, $3, $4::numeric, $5, $6) ON CONFLICT (id) DO NOTHING`,
+			b.ID, b.Ruleset, b.Scenario, strconv.FormatUint(b.Seed, 10), b.Commitment, b.Ended)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return volley.Errorf(volley.ECONFLICT, "battle %q already exists", b.ID)
+		}
+		for _, side := range slices.Sorted(maps.Keys(b.TokenHashes)) {
+			if _, err := tx.Exec(ctx, `INSERT INTO battle_tokens (battle_id, side, token_hash)
+				VALUES ($1, $2, $3)`, b.ID, side, b.TokenHashes[side]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	var ve *volley.Error
+	if errors.As(err, &ve) {
+		return err
+	}
+	if err != nil {
+		return fmt.Errorf("postgres: create battle: %w", err)
+	}
+	return nil
+}
+
+// Battle returns the battle id, or ENOTFOUND. Its TokenHashes is never nil.
+func (db *DB) Battle(ctx context.Context, id string) (*volley.BattleRecord, error) {
+	// Both queries in one round trip and one implicit transaction.
+	var batch pgx.Batch
+	batch.Queue(`SELECT id, ruleset, scenario, seed::text, commitment, ended FROM battles WHERE id = $1`, id)
+	batch.Queue(`SELECT side, token_hash FROM battle_tokens WHERE battle_id = $1`, id)
+	br := db.pool.SendBatch(ctx, &batch)
+	defer br.Close()
+
+	b := volley.BattleRecord{TokenHashes: map[string]string{}}
+	var seed string
+	err := br.QueryRow().Scan(&b.ID, &b.Ruleset, &b.Scenario, &seed, &b.Commitment, &b.Ended)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, notFound(id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("postgres: battle: %w", err)
+	}
+	if b.Seed, err = strconv.ParseUint(seed, 10, 64); err != nil {
+		return nil, fmt.Errorf("postgres: battle %q: bad seed: %w", id, err)
+	}
+	rows, err := br.Query()
+	if err != nil {
+		return nil, fmt.Errorf("postgres: battle: %w", err)
+	}
+	var side, hash string
+	_, err = pgx.ForEachRow(rows, []any{&side, &hash}, func() error {
+		b.TokenHashes[side] = hash
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("postgres: battle: %w", err)
+	}
+	if err := br.Close(); err != nil {
+		return nil, fmt.Errorf("postgres: battle: %w", err)
+	}
+	return &b, nil
+}
+
+// Battles lists at most limit battles, newest first; a limit of 0 or less lists none.
+func (db *DB) Battles(ctx context.Context, limit int) ([]volley.BattleSummary, error) {
+	list := []volley.BattleSummary{}
+	if limit <= 0 {
+		return list, nil
+	}
+	// The log has no gaps, so the number of actions is the largest seq plus one: a
+	// look-up in the primary key's index rather than a count.
+	rows, err := db.pool.Query(ctx, `SELECT id, ruleset, ended,
+		(SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE battle_id = battles.id)
+		FROM battles ORDER BY created DESC LIMIT $1`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: battles: %w", err)
+	}
+	var s volley.BattleSummary
+	_, err = pgx.ForEachRow(rows, []any{&s.ID, &s.Ruleset, &s.Ended, &s.Actions}, func() error {
+		list = append(list, s)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("postgres: battles: %w", err)
+	}
+	return list, nil
+}
+
+// actionColumns are the columns scanAction reads, in its order.
+const actionColumns = `battle_id, seq, side, body, outcome, COALESCE(idempotency_key, '')`
+
+// Actions returns the actions of battleID from seq from on, in order, or ENOTFOUND.
+func (db *DB) Actions(ctx context.Context, battleID string, from int) ([]volley.ActionRecord, error) {
+	rows, err := db.pool.Query(ctx, `SELECT `+actionColumns+` FROM actions
+		WHERE battle_id = $1 AND seq >= $2 ORDER BY seq`, battleID, from)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: actions: %w", err)
+	}
+	list := []volley.ActionRecord{}
+	var a volley.ActionRecord
+	_, err = pgx.ForEachRow(rows, []any{&a.BattleID, &a.Seq, &a.Side, &a.Body, &a.Outcome, &a.IdempotencyKey}, func() error {
+		list = append(list, a)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("postgres: actions: %w", err)
+	}
+	if len(list) == 0 {
+		// No actions from there on: an empty answer, unless there is no such battle.
+		// Battles are never deleted, so a second statement sees the same answer.
+		var exists bool
+		if err := db.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM battles WHERE id = $1)`,
+			battleID).Scan(&exists); err != nil {
+			return nil, fmt.Errorf("postgres: actions: %w", err)
+		}
+		if !exists {
+			return nil, notFound(battleID)
+		}
+	}
+	return list, nil
+}
+
+// AppendAction adds a to its battle's log and returns the stored record; or returns
+// the action already stored under a.IdempotencyKey; or refuses with ENOTFOUND for an
+// unknown battle, ECONFLICT for an ended battle or a seq that is not the next.
+//
+// The usual case is one statement, so one round trip and one transaction: an insert
+// that takes place only if the battle exists, has not ended (read under a share lock
+// on its row, which EndBattle must wait for) and a.Seq is the next. The database's
+// unique constraints settle races the check cannot see: a second append at the same
+// seq, or with the same key, fails with a unique violation. Whenever nothing was
+// inserted, a second statement finds out why, looking for the key first, so that a
+// retry gets its record however it lost.
+func (db *DB) AppendAction(ctx context.Context, a *volley.ActionRecord) (*volley.ActionRecord, error) {
+	tag, err := db.pool.Exec(ctx, `INSERT INTO actions (battle_id, seq, side, body, outcome, idempotency_key)
+		SELECT b.id, $2::bigint, $3::text, $4::text, $5::text, $6::text FROM battles b
+		WHERE b.id = $1::text AND NOT b.ended
+			AND $2::bigint = (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE battle_id = $1)
+		FOR SHARE OF b`,
+		a.BattleID, a.Seq, a.Side, a.Body, a.Outcome, nullKey(a.IdempotencyKey))
+	if err != nil && !isUnique(err) {
+		return nil, fmt.Errorf("postgres: append action: %w", err)
+	}
+	if err == nil && tag.RowsAffected() == 1 {
+		stored := *a
+		return &stored, nil
+	}
+	return db.whyNotAppended(ctx, a)
+}
+
+// whyNotAppended is the rest of AppendAction when its insert took no place: the
+// stored action if a's key has one, else the error that says why.
+func (db *DB) whyNotAppended(ctx context.Context, a *volley.ActionRecord) (*volley.ActionRecord, error) {
+	var ended bool
+	var next int
+	var prior struct {
+		seq                 *int
+		side, body, outcome string
+	}
+	err := db.pool.QueryRow(ctx, `SELECT b.ended,
+			(SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE battle_id = b.id),
+			p.seq, COALESCE(p.side, ''), COALESCE(p.body, ''), COALESCE(p.outcome, '')
+		FROM battles b
+		LEFT JOIN actions p ON p.battle_id = b.id AND p.idempotency_key = $2
+		WHERE b.id = $1`, a.BattleID, nullKey(a.IdempotencyKey)).
+		Scan(&ended, &next, &prior.seq, &prior.side, &prior.body, &prior.outcome)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return nil, notFound(a.BattleID)
+	case err != nil:
+		return nil, fmt.Errorf("postgres: append action: %w", err)
+	case prior.seq != nil:
+		return &volley.ActionRecord{BattleID: a.BattleID, Seq: *prior.seq, Side: prior.side,
+			Body: prior.body, Outcome: prior.outcome, IdempotencyKey: a.IdempotencyKey}, nil
+	case ended:
+		return nil, volley.Errorf(volley.ECONFLICT, "battle %q has ended", a.BattleID)
+	default:
+		return nil, volley.Errorf(volley.ECONFLICT, "battle %q is at action %d, not %d", a.BattleID, next, a.Seq)
+	}
+}
+
+// EndBattle marks the battle id ended, or returns ENOTFOUND. Ending it again does
+// nothing. It waits for the appends in flight on the battle.
+func (db *DB) EndBattle(ctx context.Context, id string) error {
+	tag, err := db.pool.Exec(ctx, `UPDATE battles SET ended = true WHERE id = $1`, id)
+	if err != nil {
+		return fmt.Errorf("postgres: end battle: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return notFound(id)
+	}
+	return nil
+}

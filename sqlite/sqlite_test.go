@@ -1,0 +1,148 @@
+package sqlite_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"sync/atomic"
+	"testing"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/sqlite"
+	"github.com/volley-wargames/volley/storetest"
+)
+
+// MustOpen opens a new database file in a temporary directory and closes it when
+// the test ends.
+func MustOpen(tb testing.TB) *sqlite.DB {
+	tb.Helper()
+	db, err := sqlite.Open(filepath.Join(tb.TempDir(), "volley.db"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		if err := db.Close(); err != nil {
+			tb.Error(err)
+		}
+	})
+	return db
+}
+
+func TestStore(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) volley.Store { return MustOpen(t) })
+}
+
+func BenchmarkAppendAction(b *testing.B) {
+	storetest.BenchmarkAppendAction(b, func(b *testing.B) volley.Store { return MustOpen(b) })
+}
+
+// TestReopen checks that what was written is in the file: closed and opened again
+// (which also runs the migrations a second time, finding nothing to do), the store
+// has the battle, its actions and its end.
+func TestReopen(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "volley.db")
+	db, err := sqlite.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	battle := storetest.NewBattle("b", 1<<63+5)
+	storetest.MustCreate(t, db, battle)
+	var actions []volley.ActionRecord
+	for seq := range 3 {
+		a := volley.ActionRecord{BattleID: "b", Seq: seq, Side: "red", Body: "fire", Outcome: "{}", IdempotencyKey: fmt.Sprintf("k%d", seq)}
+		if _, err := db.AppendAction(ctx, &a); err != nil {
+			t.Fatal(err)
+		}
+		actions = append(actions, a)
+	}
+	if err := db.EndBattle(ctx, "b"); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	for range 2 {
+		db, err = sqlite.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := db.Battle(ctx, "b")
+		if err != nil {
+			t.Fatal(err)
+		}
+		battle.Ended = true
+		if !reflect.DeepEqual(got, battle) {
+			t.Errorf("after reopening, Battle(b) = %+v; want %+v", got, battle)
+		}
+		list, err := db.Actions(ctx, "b", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(list, actions) {
+			t.Errorf("after reopening, Actions(b, 0) = %+v; want %+v", list, actions)
+		}
+		if err := db.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestOpenBadPath checks that Open refuses names that are not files.
+func TestOpenBadPath(t *testing.T) {
+	for _, path := range []string{"", ":memory:", "file:x.db?mode=memory", filepath.Join(t.TempDir(), "no", "such", "dir", "x.db")} {
+		if db, err := sqlite.Open(path); err == nil {
+			db.Close()
+			t.Errorf("Open(%q) = nil error; want an error", path)
+		}
+	}
+}
+
+// twoHandles is one file opened twice, as by two processes: each call goes to the
+// next handle in turn, so that every write meets the other handle's connections.
+type twoHandles struct {
+	dbs  [2]*sqlite.DB
+	next atomic.Uint32
+}
+
+func (h *twoHandles) db() *sqlite.DB { return h.dbs[h.next.Add(1)%2] }
+
+func (h *twoHandles) CreateBattle(ctx context.Context, b *volley.BattleRecord) error {
+	return h.db().CreateBattle(ctx, b)
+}
+func (h *twoHandles) Battle(ctx context.Context, id string) (*volley.BattleRecord, error) {
+	return h.db().Battle(ctx, id)
+}
+func (h *twoHandles) Battles(ctx context.Context, limit int) ([]volley.BattleSummary, error) {
+	return h.db().Battles(ctx, limit)
+}
+func (h *twoHandles) Actions(ctx context.Context, id string, from int) ([]volley.ActionRecord, error) {
+	return h.db().Actions(ctx, id, from)
+}
+func (h *twoHandles) AppendAction(ctx context.Context, a *volley.ActionRecord) (*volley.ActionRecord, error) {
+	return h.db().AppendAction(ctx, a)
+}
+func (h *twoHandles) EndBattle(ctx context.Context, id string) error {
+	return h.db().EndBattle(ctx, id)
+}
+func (h *twoHandles) Close() error { return nil }
+
+// TestTwoHandles runs the suite on a file opened twice: BEGIN IMMEDIATE and the busy
+// timeout keep writers of different handles (processes) from failing each other.
+func TestTwoHandles(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) volley.Store {
+		path := filepath.Join(t.TempDir(), "volley.db")
+		h := &twoHandles{}
+		for i := range h.dbs {
+			db, err := sqlite.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { db.Close() })
+			h.dbs[i] = db
+		}
+		return h
+	})
+}

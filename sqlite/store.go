@@ -1,0 +1,232 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+
+	"github.com/volley-wargames/volley"
+)
+
+// actionColumns are the columns scanAction reads, in its order.
+const actionColumns = `battle_id, seq, side, body, outcome, COALESCE(idempotency_key, '')`
+
+// scanAction reads a row of actionColumns.
+func scanAction(row interface{ Scan(...any) error }) (*volley.ActionRecord, error) {
+	var a volley.ActionRecord
+	if err := row.Scan(&a.BattleID, &a.Seq, &a.Side, &a.Body, &a.Outcome, &a.IdempotencyKey); err != nil {
+		return nil, err
+	}
+	return &a, nil
+}
+
+// nullKey is an idempotency key as stored: NULL when there is none, so that the
+// unique index on keys ignores actions without one.
+func nullKey(key string) sql.NullString {
+	return sql.NullString{String: key, Valid: key != ""}
+}
+
+func notFound(id string) error {
+	return volley.Errorf(volley.ENOTFOUND, "no battle %q", id)
+}
+
+// CreateBattle stores a new battle and the hashes of its sides' tokens. A battle
+// whose ID is taken is refused with ECONFLICT.
+func (db *DB) CreateBattle(ctx context.Context, b *volley.BattleRecord) error {
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("sqlite: create battle: %w", err)
+	}
+	defer tx.Rollback()
+	_, err = tx.ExecContext(ctx, `INSERT INTO battles
+		(id, ruleset, scenario, seed, commitment, ended, created)
+		VALUES (?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(created), 0) + 1 FROM battles))`,
+		b.ID, b.Ruleset, b.Scenario, strconv.FormatUint(b.Seed, 10), b.Commitment, b.Ended)
+	if isPrimaryKey(err) {
+		return volley.Errorf(volley.ECONFLICT, "battle %q already exists", b.ID)
+	}
+	if err != nil {
+		return fmt.Errorf("sqlite: create battle: %w", err)
+	}
+	for _, side := range slices.Sorted(maps.Keys(b.TokenHashes)) {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO battle_tokens (battle_id, side, token_hash)
+			VALUES (?, ?, ?)`, b.ID, side, b.TokenHashes[side]); err != nil {
+			return fmt.Errorf("sqlite: create battle: %w", err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("sqlite: create battle: %w", err)
+	}
+	return nil
+}
+
+// Battle returns the battle id, or ENOTFOUND. Its TokenHashes is never nil.
+func (db *DB) Battle(ctx context.Context, id string) (*volley.BattleRecord, error) {
+	// One read transaction, so that the battle and its tokens are of one moment.
+	tx, err := db.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: battle: %w", err)
+	}
+	defer tx.Rollback()
+	b := volley.BattleRecord{TokenHashes: map[string]string{}}
+	var seed string
+	err = tx.QueryRowContext(ctx, `SELECT id, ruleset, scenario, seed, commitment, ended
+		FROM battles WHERE id = ?`, id).Scan(&b.ID, &b.Ruleset, &b.Scenario, &seed, &b.Commitment, &b.Ended)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound(id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: battle: %w", err)
+	}
+	if b.Seed, err = strconv.ParseUint(seed, 10, 64); err != nil {
+		return nil, fmt.Errorf("sqlite: battle %q: bad seed: %w", id, err)
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT side, token_hash FROM battle_tokens WHERE battle_id = ?`, id)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: battle: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var side, hash string
+		if err := rows.Scan(&side, &hash); err != nil {
+			return nil, fmt.Errorf("sqlite: battle: %w", err)
+		}
+		b.TokenHashes[side] = hash
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: battle: %w", err)
+	}
+	return &b, nil
+}
+
+// Battles lists at most limit battles, newest first; a limit of 0 or less lists none.
+func (db *DB) Battles(ctx context.Context, limit int) ([]volley.BattleSummary, error) {
+	list := []volley.BattleSummary{}
+	if limit <= 0 {
+		return list, nil
+	}
+	// The log has no gaps, so the number of actions is the largest seq plus one: a
+	// look-up in the primary key's index rather than a count.
+	rows, err := db.read.QueryContext(ctx, `SELECT id, ruleset, ended,
+		(SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE battle_id = battles.id)
+		FROM battles ORDER BY created DESC LIMIT ?`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: battles: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var s volley.BattleSummary
+		if err := rows.Scan(&s.ID, &s.Ruleset, &s.Ended, &s.Actions); err != nil {
+			return nil, fmt.Errorf("sqlite: battles: %w", err)
+		}
+		list = append(list, s)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: battles: %w", err)
+	}
+	return list, nil
+}
+
+// Actions returns the actions of battleID from seq from on, in order, or ENOTFOUND.
+func (db *DB) Actions(ctx context.Context, battleID string, from int) ([]volley.ActionRecord, error) {
+	tx, err := db.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: actions: %w", err)
+	}
+	defer tx.Rollback()
+	rows, err := tx.QueryContext(ctx, `SELECT `+actionColumns+` FROM actions
+		WHERE battle_id = ? AND seq >= ? ORDER BY seq`, battleID, from)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: actions: %w", err)
+	}
+	defer rows.Close()
+	list := []volley.ActionRecord{}
+	for rows.Next() {
+		a, err := scanAction(rows)
+		if err != nil {
+			return nil, fmt.Errorf("sqlite: actions: %w", err)
+		}
+		list = append(list, *a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: actions: %w", err)
+	}
+	if len(list) == 0 {
+		// No actions from there on: an empty answer, unless there is no such battle.
+		var exists bool
+		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM battles WHERE id = ?)`,
+			battleID).Scan(&exists); err != nil {
+			return nil, fmt.Errorf("sqlite: actions: %w", err)
+		}
+		if !exists {
+			return nil, notFound(battleID)
+		}
+	}
+	return list, nil
+}
+
+// AppendAction adds a to its battle's log, in one transaction: the action already
+// stored under a.IdempotencyKey if there is one, else ENOTFOUND for an unknown
+// battle, ECONFLICT for an ended battle or a seq that is not the next, else the
+// insert. It returns the stored record.
+func (db *DB) AppendAction(ctx context.Context, a *volley.ActionRecord) (*volley.ActionRecord, error) {
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: append action: %w", err)
+	}
+	defer tx.Rollback()
+	if a.IdempotencyKey != "" {
+		prior, err := scanAction(tx.StmtContext(ctx, db.actionByKey).QueryRowContext(ctx, a.BattleID, a.IdempotencyKey))
+		if err == nil {
+			return prior, nil // a retry: nothing to write
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return nil, fmt.Errorf("sqlite: append action: %w", err)
+		}
+	}
+	var ended bool
+	var next int
+	err = tx.StmtContext(ctx, db.nextSeq).QueryRowContext(ctx, a.BattleID).Scan(&ended, &next)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound(a.BattleID)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: append action: %w", err)
+	}
+	if ended {
+		return nil, volley.Errorf(volley.ECONFLICT, "battle %q has ended", a.BattleID)
+	}
+	if a.Seq != next {
+		return nil, volley.Errorf(volley.ECONFLICT, "battle %q is at action %d, not %d", a.BattleID, next, a.Seq)
+	}
+	if _, err := tx.StmtContext(ctx, db.insertAct).ExecContext(ctx,
+		a.BattleID, a.Seq, a.Side, a.Body, a.Outcome, nullKey(a.IdempotencyKey)); err != nil {
+		return nil, fmt.Errorf("sqlite: append action: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("sqlite: append action: %w", err)
+	}
+	stored := *a
+	return &stored, nil
+}
+
+// EndBattle marks the battle id ended, or returns ENOTFOUND. Ending it again does
+// nothing.
+func (db *DB) EndBattle(ctx context.Context, id string) error {
+	res, err := db.write.ExecContext(ctx, `UPDATE battles SET ended = 1 WHERE id = ?`, id)
+	if err != nil {
+		return fmt.Errorf("sqlite: end battle: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("sqlite: end battle: %w", err)
+	}
+	if n == 0 {
+		return notFound(id)
+	}
+	return nil
+}

@@ -1,0 +1,117 @@
+package storetest_test
+
+import (
+	"context"
+	"maps"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/storetest"
+)
+
+// memStore is the contract of volley.Store at its plainest, under one mutex: the
+// suite's check on itself, so that a failure in sqlite or postgres is theirs.
+type memStore struct {
+	mu      sync.Mutex
+	order   []string // battle IDs, oldest first
+	battles map[string]*volley.BattleRecord
+	actions map[string][]volley.ActionRecord
+}
+
+func newMemStore() *memStore {
+	return &memStore{battles: map[string]*volley.BattleRecord{}, actions: map[string][]volley.ActionRecord{}}
+}
+
+func (m *memStore) CreateBattle(ctx context.Context, b *volley.BattleRecord) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.battles[b.ID] != nil {
+		return volley.Errorf(volley.ECONFLICT, "battle %q already exists", b.ID)
+	}
+	c := *b
+	c.TokenHashes = maps.Clone(b.TokenHashes)
+	if c.TokenHashes == nil {
+		c.TokenHashes = map[string]string{}
+	}
+	m.battles[b.ID] = &c
+	m.order = append(m.order, b.ID)
+	return nil
+}
+
+func (m *memStore) Battle(ctx context.Context, id string) (*volley.BattleRecord, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b := m.battles[id]
+	if b == nil {
+		return nil, volley.Errorf(volley.ENOTFOUND, "no battle %q", id)
+	}
+	c := *b
+	c.TokenHashes = maps.Clone(b.TokenHashes)
+	return &c, nil
+}
+
+func (m *memStore) Battles(ctx context.Context, limit int) ([]volley.BattleSummary, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	list := []volley.BattleSummary{}
+	for _, id := range slices.Backward(m.order) {
+		if len(list) >= limit {
+			break
+		}
+		b := m.battles[id]
+		list = append(list, volley.BattleSummary{ID: id, Ruleset: b.Ruleset, Actions: len(m.actions[id]), Ended: b.Ended})
+	}
+	return list, nil
+}
+
+func (m *memStore) Actions(ctx context.Context, id string, from int) ([]volley.ActionRecord, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.battles[id] == nil {
+		return nil, volley.Errorf(volley.ENOTFOUND, "no battle %q", id)
+	}
+	log := m.actions[id]
+	return slices.Clone(log[min(max(from, 0), len(log)):]), nil
+}
+
+func (m *memStore) AppendAction(ctx context.Context, a *volley.ActionRecord) (*volley.ActionRecord, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b := m.battles[a.BattleID]
+	if b == nil {
+		return nil, volley.Errorf(volley.ENOTFOUND, "no battle %q", a.BattleID)
+	}
+	log := m.actions[a.BattleID]
+	if a.IdempotencyKey != "" {
+		for _, prior := range log {
+			if prior.IdempotencyKey == a.IdempotencyKey {
+				return &prior, nil
+			}
+		}
+	}
+	if b.Ended || a.Seq != len(log) {
+		return nil, volley.Errorf(volley.ECONFLICT, "conflict")
+	}
+	m.actions[a.BattleID] = append(log, *a)
+	c := *a
+	return &c, nil
+}
+
+func (m *memStore) EndBattle(ctx context.Context, id string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b := m.battles[id]
+	if b == nil {
+		return volley.Errorf(volley.ENOTFOUND, "no battle %q", id)
+	}
+	b.Ended = true
+	return nil
+}
+
+func (m *memStore) Close() error { return nil }
+
+func TestMemStore(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) volley.Store { return newMemStore() })
+}
