@@ -23,6 +23,9 @@ func adminURL(tb testing.TB) string {
 	tb.Helper()
 	u := os.Getenv("VOLLEY_TEST_POSTGRES")
 	if u == "" {
+		if os.Getenv("VOLLEY_REQUIRE_POSTGRES") != "" {
+			tb.Fatal("VOLLEY_REQUIRE_POSTGRES is set but VOLLEY_TEST_POSTGRES is not: the PostgreSQL server did not start")
+		}
 		tb.Skip("VOLLEY_TEST_POSTGRES not set: scripts/test starts a PostgreSQL server and sets it")
 	}
 	return u

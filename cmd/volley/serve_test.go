@@ -1,0 +1,355 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/volley-wargames/volley/dice"
+	vhttp "github.com/volley-wargames/volley/http"
+	"github.com/volley-wargames/volley/rules"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+var (
+	buildOnce sync.Once
+	binary    string
+	buildErr  error
+)
+
+// volleyBinary builds the command once for the tests that run it as a child process.
+func volleyBinary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "volley-bin")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binary = filepath.Join(dir, "volley")
+		out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput()
+		if err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return binary
+}
+
+// server is `volley serve` running as a child process.
+type server struct {
+	cmd *exec.Cmd
+	url string
+}
+
+var servingLine = regexp.MustCompile(`serving (http://\S+)`)
+
+// startServer starts `volley serve` on a free loopback port with the given store and
+// waits until it says where it listens.
+func startServer(t *testing.T, db string, extra ...string) *server {
+	t.Helper()
+	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, extra...)
+	cmd := exec.Command(volleyBinary(t), args...)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = io.Discard
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	lines := bufio.NewScanner(stdout)
+	found := make(chan string, 1)
+	go func() {
+		for lines.Scan() {
+			if m := servingLine.FindStringSubmatch(lines.Text()); m != nil {
+				found <- m[1]
+				break
+			}
+		}
+		io.Copy(io.Discard, stdout) // keep the pipe drained
+	}()
+	select {
+	case u := <-found:
+		return &server{cmd: cmd, url: u}
+	case <-time.After(20 * time.Second):
+		t.Fatal("volley serve did not say where it listens within 20 s")
+	}
+	return nil
+}
+
+// request sends one request; err is set when the server could not be reached.
+func request(method, u, token string, body []byte) (int, map[string]any, error) {
+	req, err := http.NewRequest(method, u, bytes.NewReader(body))
+	if err != nil {
+		return 0, nil, err
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	client := &http.Client{Timeout: 10 * time.Second}
+	resp, err := client.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return 0, nil, err
+	}
+	var v map[string]any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return resp.StatusCode, nil, fmt.Errorf("not JSON: %s", raw)
+	}
+	return resp.StatusCode, v, nil
+}
+
+func mustRequest(t *testing.T, method, u, token string, body []byte, want int) map[string]any {
+	t.Helper()
+	status, v, err := request(method, u, token, body)
+	if err != nil || status != want {
+		t.Fatalf("%s %s: %d %v %v; want %d", method, u, status, v, err, want)
+	}
+	return v
+}
+
+func readExample(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(example(name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+const sabresAction = `squad: sabres
+moved: {sabre-1: 2", sabre-2: 0, sabre-3: 4"}
+declarations:
+  - {unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}
+  - {unit: sabre-2, weapon: Avenger Railgun, target: hunter-2}
+  - {unit: sabre-3, weapon: Avenger Railgun, target: hunter-3}
+  - {unit: sabre-1, weapon: Equalizer Machinegun, target: warriors-1}
+`
+
+const machinegunAction = "declarations: [{unit: sabre-1, weapon: Equalizer Machinegun, target: hunter-1}]\n"
+
+// TestCrash kills the server with SIGKILL in the middle of a stream of actions, starts
+// it again on the same SQLite file, and checks that every acknowledged action is in the
+// log with the outcome it was acknowledged with, and that replaying the log from the
+// revealed seed gives byte for byte the state the server shows.
+func TestCrash(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "volley.db")
+	srv := startServer(t, db, "--no-demo")
+
+	// The issue's walk: the sabres act; the other side may not act for them.
+	c := mustRequest(t, "POST", srv.url+"/api/battles", "", readExample(t, "sabres"), 201)
+	sabres := c["id"].(string)
+	tok := c["tokens"].(map[string]any)
+	acted := mustRequest(t, "POST", srv.url+"/api/battles/"+sabres+"/actions", tok["UCM"].(string), []byte(sabresAction), 200)
+	if rolls := acted["outcome"].(map[string]any)["rolls"].([]any); len(rolls) == 0 {
+		t.Fatal("the action answered without rolls")
+	}
+	if status, _, _ := request("POST", srv.url+"/api/battles/"+sabres+"/actions", tok["Scourge"].(string), []byte(sabresAction)); status != 403 {
+		t.Fatalf("the Scourge acting for the UCM: %d; want 403", status)
+	}
+
+	// A stream of actions on four battles, cut short by kill -9.
+	type ack struct {
+		seq     int
+		outcome string
+	}
+	ids := make([]string, 4)
+	tokens := make([]string, 4)
+	for i := range ids {
+		v := mustRequest(t, "POST", srv.url+"/api/battles", "", readExample(t, "equalizer-vs-hunter"), 201)
+		ids[i], tokens[i] = v["id"].(string), v["tokens"].(map[string]any)["UCM"].(string)
+	}
+	var mu sync.Mutex
+	acks := map[string][]ack{}
+	var wg sync.WaitGroup
+	started := make(chan struct{})
+	var once sync.Once
+	for i := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				status, v, err := request("POST", srv.url+"/api/battles/"+ids[i]+"/actions", tokens[i], []byte(machinegunAction))
+				if err != nil {
+					return // the server is gone
+				}
+				if status != 200 {
+					t.Errorf("battle %s: %d %v", ids[i], status, v)
+					return
+				}
+				out, _ := json.Marshal(v["outcome"])
+				mu.Lock()
+				acks[ids[i]] = append(acks[ids[i]], ack{int(v["seq"].(float64)), string(out)})
+				n := len(acks[ids[i]])
+				mu.Unlock()
+				if n == 20 {
+					once.Do(func() { close(started) })
+				}
+			}
+		}()
+	}
+	select {
+	case <-started:
+	case <-time.After(20 * time.Second):
+		t.Fatal("no battle reached 20 acknowledged actions in 20 s")
+	}
+	time.Sleep(50 * time.Millisecond)              // let more requests be in flight
+	if err := srv.cmd.Process.Kill(); err != nil { // SIGKILL: no chance to flush anything
+		t.Fatal(err)
+	}
+	srv.cmd.Wait()
+	wg.Wait()
+
+	srv = startServer(t, db, "--no-demo")
+	log := mustRequest(t, "GET", srv.url+"/api/battles/"+sabres+"/log", "", nil, 200)
+	if n := len(log["actions"].([]any)); n != 1 {
+		t.Errorf("after the restart the sabres' log has %d actions; want 1", n)
+	}
+	total := 0
+	for i, id := range ids {
+		entries := mustRequest(t, "GET", srv.url+"/api/battles/"+id+"/log", "", nil, 200)["actions"].([]any)
+		for j, e := range entries {
+			if seq := int(e.(map[string]any)["seq"].(float64)); seq != j {
+				t.Fatalf("battle %s: entry %d has seq %d", id, j, seq)
+			}
+		}
+		for _, a := range acks[id] {
+			total++
+			if a.seq >= len(entries) {
+				t.Errorf("battle %s: acknowledged action %d is missing after the crash", id, a.seq)
+				continue
+			}
+			got, _ := json.Marshal(entries[a.seq].(map[string]any)["outcome"])
+			if string(got) != a.outcome {
+				t.Errorf("battle %s: action %d was acknowledged with another outcome than the log holds", id, a.seq)
+			}
+		}
+		// The server may have stored actions whose answers never arrived: they are in
+		// the log, and the state must replay from them all.
+		checkReplay(t, srv.url, id, tokens[i])
+	}
+	t.Logf("%d acknowledged actions on 4 battles all survived kill -9", total)
+}
+
+// checkReplay ends a battle, downloads its log, replays it from the revealed seed and
+// compares the state with the server's, then has `volley verify` check the log.
+func checkReplay(t *testing.T, base, id, token string) {
+	t.Helper()
+	mustRequest(t, "POST", base+"/api/battles/"+id+"/end", token, nil, 200)
+	status, raw := get(t, base+"/api/battles/"+id+"/log")
+	if status != 200 {
+		t.Fatalf("log: %d", status)
+	}
+	var lg vhttp.Log
+	if err := json.Unmarshal(raw, &lg); err != nil {
+		t.Fatal(err)
+	}
+	var seed uint64
+	fmt.Sscan(*lg.Seed, &seed)
+	doc, err := scenario.Parse("scenario", []byte(lg.Scenario))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, b, _, err := rules.Open(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range lg.Actions {
+		adoc, _ := scenario.Parse("action", []byte(a.Action))
+		act, err := b.DecodeAction(adoc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.Resolve(act, dice.ForAction(seed, a.Seq)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mine, _ := json.Marshal(b.State())
+	_, battle := get(t, base+"/api/battles/"+id)
+	var v struct {
+		State json.RawMessage `json:"state"`
+	}
+	json.Unmarshal(battle, &v)
+	var theirs bytes.Buffer
+	json.Compact(&theirs, v.State)
+	if string(mine) != theirs.String() {
+		t.Errorf("battle %s: the replayed state differs from the server's\nreplayed %s\nserver   %s", id, mine, theirs.String())
+	}
+	// volley verify accepts the honest log and refuses one with a single die changed.
+	dir := t.TempDir()
+	honest := filepath.Join(dir, "honest.json")
+	os.WriteFile(honest, raw, 0o644)
+	if status, out, errOut := runCLI("verify", honest); status != exitOK || !strings.Contains(out, "VERIFIED") {
+		t.Errorf("verify of an honest log: %d %s %s", status, out, errOut)
+	}
+	if len(lg.Actions) == 0 {
+		return
+	}
+	original := lg.Actions[0].Outcome
+	var outcome map[string]any
+	json.Unmarshal(original, &outcome)
+	die := outcome["rolls"].([]any)[0].(map[string]any)
+	die["value"] = float64(int(die["value"].(float64))%6 + 1) // a different face
+	lg.Actions[0].Outcome, _ = json.Marshal(outcome)
+	forged, _ := json.Marshal(lg)
+	tampered := filepath.Join(dir, "tampered.json")
+	os.WriteFile(tampered, forged, 0o644)
+	if status, _, errOut := runCLI("verify", tampered); status != exitInput || !strings.Contains(errOut, "REJECTED") || !strings.Contains(errOut, "die 1") {
+		t.Errorf("verify of a log with one die changed: %d %s", status, errOut)
+	}
+	lg.Actions[0].Outcome = original
+	wrongSeed := fmt.Sprint(seed ^ 1) // a neighbouring seed: its commitment differs
+	lg.Seed = &wrongSeed
+	forged, _ = json.Marshal(lg)
+	os.WriteFile(tampered, forged, 0o644)
+	if status, _, errOut := runCLI("verify", tampered); status != exitInput || !strings.Contains(errOut, "commitment") {
+		t.Errorf("verify with another seed: %d %s", status, errOut)
+	}
+}
+
+func get(t *testing.T, u string) (int, []byte) {
+	t.Helper()
+	resp, err := http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, raw
+}
+
+// TestServeDemos: a fresh store gets one demo battle per rule system, listed with its
+// tokens; a second start on the same store adds none.
+func TestServeDemos(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "demo.db")
+	srv := startServer(t, db)
+	list := mustRequest(t, "GET", srv.url+"/api/battles", "", nil, 200)["battles"].([]any)
+	if len(list) != len(rules.Names()) {
+		t.Errorf("%d demo battles for %d rule systems", len(list), len(rules.Names()))
+	}
+	srv.cmd.Process.Kill()
+	srv.cmd.Wait()
+	srv = startServer(t, db)
+	if again := mustRequest(t, "GET", srv.url+"/api/battles", "", nil, 200)["battles"].([]any); len(again) != len(list) {
+		t.Errorf("a restart added demo battles: %d then %d", len(list), len(again))
+	}
+}
