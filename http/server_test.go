@@ -2,6 +2,7 @@ package http_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	vhttp "github.com/volley-wargames/volley/http"
+	"github.com/volley-wargames/volley/postgres"
 	_ "github.com/volley-wargames/volley/rules/dropzone"
 	_ "github.com/volley-wargames/volley/rules/warengine"
 	_ "github.com/volley-wargames/volley/rules/warfare"
@@ -188,12 +190,39 @@ func TestIdempotency(t *testing.T) {
 // race were told to retry.
 func TestTwoServersOneStore(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "shared.db")
+	t.Run("sqlite", func(t *testing.T) {
+		twoServers(t, func() volley.Store {
+			s, err := sqlite.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s
+		})
+	})
+	t.Run("postgres", func(t *testing.T) {
+		url := os.Getenv("VOLLEY_TEST_POSTGRES")
+		if url == "" {
+			if os.Getenv("VOLLEY_REQUIRE_POSTGRES") != "" {
+				t.Fatal("VOLLEY_REQUIRE_POSTGRES is set but VOLLEY_TEST_POSTGRES is not")
+			}
+			t.Skip("VOLLEY_TEST_POSTGRES not set: scripts/test starts a PostgreSQL server and sets it")
+		}
+		twoServers(t, func() volley.Store {
+			s, err := postgres.Open(context.Background(), url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s
+		})
+	})
+}
+
+// twoServers runs two API servers, each with its own connection to one database, and
+// has eight clients post to one battle through both at once.
+func twoServers(t *testing.T, open func() volley.Store) {
 	var servers []*httptest.Server
 	for range 2 {
-		s, err := sqlite.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := open()
 		t.Cleanup(func() { s.Close() })
 		servers = append(servers, serve(t, s))
 	}
