@@ -156,6 +156,32 @@ func (r TargetResult) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// UnmarshalJSON reads the flat form MarshalJSON writes.
+func (r *TargetResult) UnmarshalJSON(data []byte) error {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(data, &m); err != nil {
+		return err
+	}
+	*r = TargetResult{Measures: map[string]float64{}}
+	for k, v := range m {
+		var err error
+		switch k {
+		case "target":
+			err = json.Unmarshal(v, &r.Target)
+		case "destroyed":
+			err = json.Unmarshal(v, &r.Destroyed)
+		default:
+			var f float64
+			err = json.Unmarshal(v, &f)
+			r.Measures[k] = f
+		}
+		if err != nil {
+			return fmt.Errorf("volley: target result %q: %w", k, err)
+		}
+	}
+	return nil
+}
+
 // State is a battle as players see it.
 type State struct {
 	// Turn says whose turn and which phase it is, for systems that keep turns.

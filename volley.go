@@ -1,6 +1,8 @@
 package volley
 
 import (
+	"encoding/json"
+
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/scenario"
 )
@@ -59,4 +61,37 @@ type Sim struct {
 	// destroyed, or -1.
 	Destroyed int
 	Draw      func(d *dice.Stream, out []int)
+}
+
+// ReplayAction decodes a logged action against a battle and resolves it with the dice
+// of its place in the log: what a server does to rebuild a battle and what `volley
+// verify` does to check one. body is the action as it was sent.
+func ReplayAction(b Battle, seed uint64, seq int, body string) (Action, Outcome, error) {
+	doc, err := scenario.Parse("action", []byte(body))
+	if err != nil {
+		return nil, Outcome{}, err
+	}
+	a, err := b.DecodeAction(doc)
+	if err != nil {
+		return nil, Outcome{}, err
+	}
+	out, err := b.Resolve(a, dice.ForAction(seed, seq))
+	return a, out, err
+}
+
+// SameResult reports whether two resolutions of an action rolled the same dice and did
+// the same to every target. The trace is left out: it is prose for people, and a new
+// version of volley may word a step better without changing what happened.
+func SameResult(a, b Outcome) bool {
+	if len(a.Rolls) != len(b.Rolls) || len(a.Targets) != len(b.Targets) {
+		return false
+	}
+	for i := range a.Rolls {
+		if a.Rolls[i] != b.Rolls[i] {
+			return false
+		}
+	}
+	ta, _ := json.Marshal(a.Targets)
+	tb, _ := json.Marshal(b.Targets)
+	return string(ta) == string(tb)
 }

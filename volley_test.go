@@ -101,3 +101,16 @@ func TestSimulateCountsProgress(t *testing.T) {
 		t.Errorf("progress counted %d of 5000 trials", done.Load())
 	}
 }
+
+func TestTargetResultRoundTrip(t *testing.T) {
+	r := volley.TargetResult{Target: "x", Measures: map[string]float64{"hits": 2, "hits_left": 0.5}, Destroyed: true}
+	b, _ := json.Marshal(r)
+	var back volley.TargetResult
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	b2, _ := json.Marshal(back)
+	if string(b) != string(b2) {
+		t.Errorf("round trip: %s then %s", b, b2)
+	}
+}

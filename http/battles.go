@@ -1,6 +1,8 @@
 package http
 
 import (
+	"bytes"
+	"context"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
@@ -12,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
@@ -32,13 +35,27 @@ func (s *Server) rulesets(w http.ResponseWriter, r *http.Request) {
 func (s *Server) listBattles(w http.ResponseWriter, r *http.Request) {
 	list, err := s.store.Battles(r.Context(), 200)
 	if err != nil {
-		writeError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	if list == nil {
 		list = []volley.BattleSummary{}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"battles": list})
+}
+
+// validText reports whether b is UTF-8 text without NUL bytes: what every store keeps
+// as text and every log writes as JSON without loss.
+func validText(b []byte) bool { return utf8.Valid(b) && bytes.IndexByte(b, 0) < 0 }
+
+// battleID reads the battle id of a request's path. Ids are 16 hex digits; anything
+// else is a battle that does not exist, answered without asking the store.
+func battleID(r *http.Request) (string, error) {
+	id := r.PathValue("id")
+	if len(id) != 16 || strings.Trim(id, "0123456789abcdef") != "" {
+		return "", volley.Errorf(volley.ENOTFOUND, "no battle %q", id)
+	}
+	return id, nil
 }
 
 // readBody reads a request body within the size limit.
@@ -54,12 +71,15 @@ func readBody(r *http.Request) ([]byte, error) {
 	if len(strings.TrimSpace(string(body))) == 0 {
 		return nil, &volley.Error{Code: volley.EINVALID, Message: "the body is empty: send a scenario or an action in YAML or JSON", Field: "body"}
 	}
+	if !validText(body) {
+		return nil, &volley.Error{Code: volley.EINVALID, Message: "the body must be UTF-8 text without NUL bytes", Field: "body"}
+	}
 	return body, nil
 }
 
-// created is the answer to a new battle: its id, each side's secret token (shown only
+// Created is the answer to a new battle: its id, each side's secret token (shown only
 // now), and the commitment to its secret seed.
-type created struct {
+type Created struct {
 	ID         string            `json:"id"`
 	Ruleset    string            `json:"ruleset"`
 	Tokens     map[string]string `json:"tokens"`
@@ -68,7 +88,7 @@ type created struct {
 
 // CreateBattle stores a new battle from a scenario document, as POST /api/battles does.
 // It is exported for `volley serve`, which starts demo battles through it.
-func (s *Server) CreateBattle(r *http.Request, body []byte) (*created, error) {
+func (s *Server) CreateBattle(ctx context.Context, body []byte) (*Created, error) {
 	doc, err := scenario.Parse("body", body)
 	if err != nil {
 		return nil, err
@@ -91,13 +111,13 @@ func (s *Server) CreateBattle(r *http.Request, body []byte) (*created, error) {
 		ID: s.NewToken()[:16], Ruleset: rs.Name(), Scenario: string(body), Seed: seed,
 		Commitment: volley.Commit(seed), TokenHashes: map[string]string{},
 	}
-	c := &created{ID: rec.ID, Ruleset: rs.Name(), Tokens: map[string]string{}, Commitment: rec.Commitment}
+	c := &Created{ID: rec.ID, Ruleset: rs.Name(), Tokens: map[string]string{}, Commitment: rec.Commitment}
 	for _, side := range sides {
 		tok := s.NewToken()
 		c.Tokens[side] = tok
 		rec.TokenHashes[side] = hashToken(tok)
 	}
-	if err := s.store.CreateBattle(r.Context(), rec); err != nil {
+	if err := s.store.CreateBattle(ctx, rec); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -106,12 +126,12 @@ func (s *Server) CreateBattle(r *http.Request, body []byte) (*created, error) {
 func (s *Server) createBattle(w http.ResponseWriter, r *http.Request) {
 	body, err := readBody(r)
 	if err != nil {
-		writeError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
-	c, err := s.CreateBattle(r, body)
+	c, err := s.CreateBattle(r.Context(), body)
 	if err != nil {
-		writeError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	w.Header().Set("Location", "/api/battles/"+c.ID)
@@ -138,16 +158,20 @@ type battleView struct {
 }
 
 func (s *Server) getBattle(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
+	id, err := battleID(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	// The ended flag is read fresh: another server may have ended the battle.
 	rec, err := s.store.Battle(r.Context(), id)
 	if err != nil {
-		writeError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	l, err := s.open(r.Context(), id)
 	if err != nil {
-		writeError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	defer l.mu.Unlock()
@@ -183,6 +207,9 @@ func actionBody(r *http.Request) ([]byte, string, error) {
 		if q == "" {
 			return nil, "action", &volley.Error{Code: volley.EINVALID, Message: "give the action to aim as the action query parameter (YAML or JSON), or POST it", Field: "action"}
 		}
+		if !validText([]byte(q)) {
+			return nil, "action", &volley.Error{Code: volley.EINVALID, Message: "the action must be UTF-8 text without NUL bytes", Field: "action"}
+		}
 		return []byte(q), "action", nil
 	}
 	body, err := readBody(r)
@@ -210,18 +237,23 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 func (s *Server) evaluate(w http.ResponseWriter, r *http.Request, odds bool) {
 	body, name, err := actionBody(r)
 	if err != nil {
-		writeError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
-	l, err := s.open(r.Context(), r.PathValue("id"))
+	id, err := battleID(r)
 	if err != nil {
-		writeError(w, r, err)
+		s.fail(w, r, err)
+		return
+	}
+	l, err := s.open(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	defer l.mu.Unlock()
 	a, err := decodeAction(l, body, name)
 	if err != nil {
-		writeError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	if !odds {
@@ -234,7 +266,7 @@ func (s *Server) evaluate(w http.ResponseWriter, r *http.Request, odds bool) {
 	}
 	o, err := l.battle.Odds(a)
 	if err != nil {
-		writeError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, struct {
@@ -245,9 +277,8 @@ func (s *Server) evaluate(w http.ResponseWriter, r *http.Request, odds bool) {
 
 // side authenticates a request: the bearer token must be one of the battle's sides'.
 func side(r *http.Request, rec *volley.BattleRecord) (string, error) {
-	auth := r.Header.Get("Authorization")
-	tok, ok := strings.CutPrefix(auth, "Bearer ")
-	if !ok || tok == "" {
+	scheme, tok, _ := strings.Cut(r.Header.Get("Authorization"), " ")
+	if !strings.EqualFold(scheme, "Bearer") || tok == "" {
 		return "", &volley.Error{Code: volley.EUNAUTHORIZED, Message: "send your side's token as Authorization: Bearer <token>", Field: "Authorization"}
 	}
 	h := hashToken(tok)
@@ -265,7 +296,9 @@ type acted struct {
 	Seq     int             `json:"seq"`
 	Side    string          `json:"side"`
 	Outcome json.RawMessage `json:"outcome"`
-	State   volley.State    `json:"state"`
+	// State is the battle now (after a replayed request, it may be later than the
+	// action's; it is left out when another server answered first).
+	State *volley.State `json:"state,omitempty"`
 	// Replayed is true when an Idempotency-Key matched an earlier request: this is that
 	// request's answer, and nothing was done again.
 	Replayed bool `json:"replayed,omitempty"`
@@ -278,75 +311,117 @@ const IdempotencyHeader = "Idempotency-Key"
 const maxKeyLen = 200
 
 func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
+	id, err := battleID(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	key := r.Header.Get(IdempotencyHeader)
-	if len(key) > maxKeyLen {
-		writeError(w, r, &volley.Error{Code: volley.EINVALID, Message: fmt.Sprintf("at most %d characters", maxKeyLen), Field: IdempotencyHeader})
+	if len(key) > maxKeyLen || strings.IndexFunc(key, func(c rune) bool { return c < '!' || c > '~' }) >= 0 {
+		s.fail(w, r, &volley.Error{Code: volley.EINVALID, Message: fmt.Sprintf("at most %d printable ASCII characters", maxKeyLen), Field: IdempotencyHeader})
 		return
 	}
 	body, err := readBody(r)
 	if err != nil {
-		writeError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	l, err := s.open(r.Context(), id)
 	if err != nil {
-		writeError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	defer l.mu.Unlock()
 	me, err := side(r, l.record)
 	if err != nil {
-		writeError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	if prev, ok := l.keys[key]; ok && key != "" {
-		writeJSON(w, http.StatusOK, acted{Seq: prev.Seq, Side: prev.Side, Outcome: json.RawMessage(prev.Outcome), State: l.battle.State(), Replayed: true})
+		s.replayed(w, r, prev, me, body, l)
+		return
+	}
+	if l.record.Ended {
+		s.fail(w, r, volley.Errorf(volley.ECONFLICT, "the battle has ended: it takes no more actions"))
 		return
 	}
 	a, err := decodeAction(l, body, "body")
 	if err != nil {
-		writeError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	if actor := l.battle.Actor(a); actor != me {
-		writeError(w, r, &volley.Error{Code: volley.EFORBIDDEN, Message: fmt.Sprintf("this action is %s's to take, and your token is %s's", actor, me), Field: "Authorization"})
+		s.fail(w, r, &volley.Error{Code: volley.EFORBIDDEN, Message: fmt.Sprintf("this action is %s's to take, and your token is %s's", actor, me), Field: "Authorization"})
 		return
 	}
+	// From here the fold in memory runs ahead of the store. Unless the action is stored,
+	// drop it (whatever happens, a panic in the rules included), so that the next request
+	// folds the log again instead of building on an action nobody recorded.
+	stored := false
+	defer func() {
+		if !stored {
+			s.forget(id, l)
+		}
+	}()
 	seq := l.next
 	out, err := l.battle.Resolve(a, dice.ForAction(l.record.Seed, seq))
 	if err != nil {
-		writeError(w, r, err) // the rules refused it; the battle is as it was
+		stored = true // refused by the rules: the battle is exactly as it was
+		s.fail(w, r, err)
 		return
 	}
 	outcome, err := json.Marshal(out)
 	if err != nil {
-		s.forget(id, l)
-		writeError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	rec := &volley.ActionRecord{BattleID: id, Seq: seq, Side: me, Body: string(body), Outcome: string(outcome), IdempotencyKey: key}
-	stored, err := s.store.AppendAction(r.Context(), rec)
+	saved, err := s.store.AppendAction(r.Context(), rec)
 	if err != nil {
-		// The action was applied in memory but not stored: fold again next time.
-		s.forget(id, l)
 		if volley.ErrorCode(err) == volley.ECONFLICT {
-			err = volley.Errorf(volley.ECONFLICT, "the battle moved on while this action was resolved (or it has ended): fetch its state and send the action again")
+			err = s.conflict(r, id)
 		}
-		writeError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
-	if stored.Seq != seq || stored.Outcome != rec.Outcome {
+	if saved.Seq != seq || saved.Outcome != rec.Outcome {
 		// Another server stored this idempotency key first: its answer stands.
-		s.forget(id, l)
-		writeJSON(w, http.StatusOK, acted{Seq: stored.Seq, Side: stored.Side, Outcome: json.RawMessage(stored.Outcome), Replayed: true})
+		s.replayed(w, r, *saved, me, body, nil)
 		return
 	}
+	stored = true
 	l.next = seq + 1
 	if key != "" {
-		l.keys[key] = *stored
+		l.keys[key] = *saved
 	}
-	writeJSON(w, http.StatusOK, acted{Seq: seq, Side: me, Outcome: outcome, State: l.battle.State()})
+	state := l.battle.State()
+	writeJSON(w, http.StatusOK, acted{Seq: seq, Side: me, Outcome: outcome, State: &state})
+}
+
+// conflict explains a refused append: the battle ended, or another action took the
+// place first (then the same request may simply be sent again).
+func (s *Server) conflict(r *http.Request, id string) error {
+	if rec, err := s.store.Battle(r.Context(), id); err == nil && rec.Ended {
+		return volley.Errorf(volley.ECONFLICT, "the battle has ended: it takes no more actions")
+	}
+	return volley.Errorf(volley.ECONFLICT, "another action took this place in the log first: fetch the battle's state and send the action again")
+}
+
+// replayed answers a request whose idempotency key was used before: with the first
+// answer, if it is the same request again; with a conflict if the key now comes with
+// another action or from another side, which would otherwise be dropped unseen. l, if
+// not nil, gives the state to show.
+func (s *Server) replayed(w http.ResponseWriter, r *http.Request, prev volley.ActionRecord, me string, body []byte, l *live) {
+	if prev.Side != me || prev.Body != string(body) {
+		s.fail(w, r, &volley.Error{Code: volley.ECONFLICT, Message: fmt.Sprintf("this key was used for action %d with another body or side: use a new key for a new action", prev.Seq), Field: IdempotencyHeader})
+		return
+	}
+	ans := acted{Seq: prev.Seq, Side: prev.Side, Outcome: json.RawMessage(prev.Outcome), Replayed: true}
+	if l != nil && l.battle != nil {
+		state := l.battle.State()
+		ans.State = &state
+	}
+	writeJSON(w, http.StatusOK, ans)
 }
 
 // LogEntry is one action of a battle's log.
@@ -369,15 +444,19 @@ type Log struct {
 }
 
 func (s *Server) log(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
+	id, err := battleID(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	rec, err := s.store.Battle(r.Context(), id)
 	if err != nil {
-		writeError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	acts, err := s.store.Actions(r.Context(), id, 0)
 	if err != nil {
-		writeError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	lg := Log{ID: rec.ID, Ruleset: rec.Ruleset, Scenario: rec.Scenario, Commitment: rec.Commitment, Ended: rec.Ended, Actions: []LogEntry{}}
@@ -392,18 +471,22 @@ func (s *Server) log(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) end(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
+	id, err := battleID(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	rec, err := s.store.Battle(r.Context(), id)
 	if err != nil {
-		writeError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	if _, err := side(r, rec); err != nil {
-		writeError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	if err := s.store.EndBattle(r.Context(), id); err != nil {
-		writeError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	// Never hold the cache's lock while waiting for a battle's: postAction takes them the

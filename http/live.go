@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	"github.com/volley-wargames/volley"
-	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
@@ -48,7 +47,7 @@ func (s *Server) open(ctx context.Context, id string) (*live, error) {
 	s.mu.Unlock()
 	l.mu.Lock()
 	if err := s.sync(ctx, id, l); err != nil {
-		l.reset()
+		s.forget(id, l) // an unknown id, or a log that no longer folds: keep nothing
 		l.mu.Unlock()
 		return nil, err
 	}
@@ -64,7 +63,9 @@ func (l *live) reset() { l.fold = fold{} }
 func (s *Server) forget(id string, l *live) {
 	l.reset()
 	s.mu.Lock()
-	delete(s.cache, id)
+	if s.cache[id] == l { // not a newer entry made after this one was evicted
+		delete(s.cache, id)
+	}
 	s.mu.Unlock()
 }
 
@@ -117,27 +118,20 @@ func build(rec *volley.BattleRecord) (volley.Ruleset, volley.Battle, string, err
 }
 
 // replay applies one stored action and checks that it comes out as it did when it was
-// first resolved: a log that replays differently is corrupt, and no battle is served
-// from it.
+// first resolved: the same dice, the same result for every target. A log that replays
+// otherwise was written by a different version of the rules, or has been altered; no
+// battle is served from it.
 func replay(b volley.Battle, rec *volley.BattleRecord, a volley.ActionRecord) error {
-	doc, err := scenario.Parse("action", []byte(a.Body))
-	if err != nil {
-		return fmt.Errorf("http: action %d of %s: %w", a.Seq, rec.ID, err)
-	}
-	act, err := b.DecodeAction(doc)
-	if err != nil {
-		return fmt.Errorf("http: action %d of %s: %w", a.Seq, rec.ID, err)
-	}
-	out, err := b.Resolve(act, dice.ForAction(rec.Seed, a.Seq))
+	_, out, err := volley.ReplayAction(b, rec.Seed, a.Seq, a.Body)
 	if err != nil {
 		return fmt.Errorf("http: action %d of %s no longer resolves: %w", a.Seq, rec.ID, err)
 	}
-	got, err := json.Marshal(out)
-	if err != nil {
-		return fmt.Errorf("http: action %d of %s: %w", a.Seq, rec.ID, err)
+	var logged volley.Outcome
+	if err := json.Unmarshal([]byte(a.Outcome), &logged); err != nil {
+		return fmt.Errorf("http: action %d of %s: the stored outcome is not JSON: %w", a.Seq, rec.ID, err)
 	}
-	if string(got) != a.Outcome {
-		return fmt.Errorf("http: action %d of %s replays to a different outcome than the log records", a.Seq, rec.ID)
+	if !volley.SameResult(out, logged) {
+		return fmt.Errorf("http: action %d of %s replays to other dice or another result than the log records (written by another version of volley, or altered)", a.Seq, rec.ID)
 	}
 	return nil
 }

@@ -67,7 +67,7 @@ func NewServer(store volley.Store, logger *slog.Logger) *Server {
 	m.HandleFunc("GET /api/battles/{id}/log", s.log)
 	m.HandleFunc("POST /api/battles/{id}/end", s.end)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, r, volley.Errorf(volley.ENOTFOUND, "no such API path: %s %s", r.Method, r.URL.Path))
+		s.fail(w, r, volley.Errorf(volley.ENOTFOUND, "no such API path: %s %s", r.Method, r.URL.Path))
 	})
 	s.mux = m
 	return s
@@ -85,9 +85,12 @@ func (s *Server) Handler() http.Handler {
 		r.Body = http.MaxBytesReader(rec, r.Body, MaxBodyBytes)
 		defer func() {
 			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler { // the standard way to drop a connection
+					panic(p)
+				}
 				s.logger.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 				if !rec.wrote {
-					writeError(rec, r, volley.Errorf(volley.EINTERNAL, "internal error"))
+					s.fail(rec, r, volley.Errorf(volley.EINTERNAL, "internal error"))
 				}
 			}
 			s.logger.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
@@ -149,17 +152,18 @@ func statusOf(code string) int {
 	return http.StatusInternalServerError
 }
 
-// writeError answers with err as JSON. Internal errors say nothing of the machine.
-func writeError(w http.ResponseWriter, r *http.Request, err error) {
+// fail answers with err as JSON. An internal error says nothing of the machine to the
+// client, and is logged in full for the operator.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	e := apiError{Code: volley.ErrorCode(err), Message: volley.ErrorMessage(err)}
 	var ve *volley.Error
-	if errors.As(err, &ve) {
-		e.Field = ve.Field
+	if errors.As(err, &ve) && e.Code != volley.EINTERNAL {
+		e.Message, e.Field = ve.Message, ve.Field
 	}
 	var list scenario.ErrorList
 	if errors.As(err, &list) && len(list) > 0 {
 		e.Message = list[0].Msg
-		e.Field = fmt.Sprintf("body:%d:%d", list[0].Pos.Line, list[0].Pos.Col)
+		e.Field = fmt.Sprintf("%s:%d:%d", list[0].Pos.File, list[0].Pos.Line, list[0].Pos.Col)
 		for _, one := range list {
 			e.Errors = append(e.Errors, one.Error())
 		}
@@ -167,6 +171,12 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
 		e = apiError{Code: volley.ETOOLARGE, Message: fmt.Sprintf("the body is larger than %d bytes", tooBig.Limit), Field: "body"}
+	}
+	if e.Code == volley.EINTERNAL {
+		s.logger.Error("internal error", "method", r.Method, "path", r.URL.Path, "error", err.Error())
+	}
+	if e.Code == volley.EUNAUTHORIZED {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="volley"`)
 	}
 	writeJSON(w, statusOf(e.Code), e)
 }

@@ -175,6 +175,11 @@ func TestIdempotency(t *testing.T) {
 	if string(fo) != string(ao) {
 		t.Error("a retried request got a different outcome")
 	}
+	// The same key with another action is refused, not silently answered with the first.
+	other2 := []byte("declarations: [{unit: sabre-1, weapon: Equalizer Machinegun, target: hunter-1}]\nmoved: {sabre-1: 1}\n")
+	if status, v := call(t, "POST", u, tokens["UCM"], "k1", other2); status != http.StatusConflict || v["field"] != vhttp.IdempotencyHeader {
+		t.Errorf("a reused key with another body: %d %v; want 409 naming the key", status, v)
+	}
 	_, other := call(t, "POST", u, tokens["UCM"], "k2", action)
 	if other["seq"].(float64) != first["seq"].(float64)+1 {
 		t.Errorf("a new key: seq %v; want the next", other["seq"])
@@ -314,6 +319,25 @@ func TestBadRequests(t *testing.T) {
 		}
 		if f, _ := e["field"].(string); !strings.HasPrefix(f, tt.field) {
 			t.Errorf("%s %s: field %q; want %q…", tt.method, tt.url, f, tt.field)
+		}
+	}
+	// Bytes no store keeps as text, and ids that cannot be battles.
+	for _, c := range []struct {
+		u      string
+		body   []byte
+		key    string
+		status int
+		field  string
+	}{
+		{actions, []byte("# \xff\nsquad: sabres\n"), "", 400, "body"},
+		{actions, []byte("squad: sab\x00res\n"), "", 400, "body"},
+		{actions, []byte(sabresAction), "k\xff", 400, vhttp.IdempotencyHeader},
+		{ts.URL + "/api/battles/%00abc/actions", []byte(sabresAction), "", 404, ""},
+		{ts.URL + "/api/battles/ZZZZZZZZZZZZZZZZ/actions", []byte(sabresAction), "", 404, ""},
+	} {
+		status, v := call(t, "POST", c.u, tokens["UCM"], c.key, c.body)
+		if status != c.status || v["field"] != nil && v["field"] != c.field {
+			t.Errorf("POST %s %q (key %q): %d %v; want %d naming %q", c.u, c.body, c.key, status, v, c.status, c.field)
 		}
 	}
 	// A refused action changes nothing.
