@@ -5,6 +5,12 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
 )
 
 // A battle is stored as an event log: the scenario it began from, its secret seed, and
@@ -89,4 +95,41 @@ func Commit(seed uint64) string {
 	binary.BigEndian.PutUint64(b[:], seed)
 	sum := sha256.Sum256(b[:])
 	return hex.EncodeToString(sum[:])
+}
+
+// Migration is one numbered schema change of a store: a file NNN_name.sql.
+type Migration struct {
+	Version int
+	Name    string
+	SQL     string
+}
+
+// ReadMigrations reads a store's migration files (dir/NNN_name.sql) in the order of
+// their numbers. Two files with one number, or a name without a number, are errors.
+func ReadMigrations(fsys fs.FS, dir string) ([]Migration, error) {
+	names, err := fs.Glob(fsys, path.Join(dir, "*.sql"))
+	if err != nil {
+		return nil, err
+	}
+	var ms []Migration
+	for _, name := range names {
+		base := path.Base(name)
+		num, _, _ := strings.Cut(base, "_")
+		v, err := strconv.Atoi(num)
+		if err != nil || v <= 0 {
+			return nil, fmt.Errorf("volley: migration %s: name does not start with a number and '_'", base)
+		}
+		text, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		ms = append(ms, Migration{Version: v, Name: base, SQL: string(text)})
+	}
+	slices.SortFunc(ms, func(a, b Migration) int { return a.Version - b.Version })
+	for i := 1; i < len(ms); i++ {
+		if ms[i].Version == ms[i-1].Version {
+			return nil, fmt.Errorf("volley: migrations %s and %s have the same number", ms[i-1].Name, ms[i].Name)
+		}
+	}
+	return ms, nil
 }

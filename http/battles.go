@@ -44,6 +44,22 @@ func (s *Server) listBattles(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"battles": list})
 }
 
+// openRequest opens, locked and up to date, the battle a request's path names. When it
+// cannot, it answers the request itself and returns nil.
+func (s *Server) openRequest(w http.ResponseWriter, r *http.Request) (*live, string) {
+	id, err := battleID(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return nil, ""
+	}
+	l, err := s.open(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return nil, ""
+	}
+	return l, id
+}
+
 // validText reports whether b is UTF-8 text without NUL bytes: what every store keeps
 // as text and every log writes as JSON without loss.
 func validText(b []byte) bool { return utf8.Valid(b) && bytes.IndexByte(b, 0) < 0 }
@@ -240,14 +256,8 @@ func (s *Server) evaluate(w http.ResponseWriter, r *http.Request, odds bool) {
 		s.fail(w, r, err)
 		return
 	}
-	id, err := battleID(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	l, err := s.open(r.Context(), id)
-	if err != nil {
-		s.fail(w, r, err)
+	l, _ := s.openRequest(w, r)
+	if l == nil {
 		return
 	}
 	defer l.mu.Unlock()
@@ -326,9 +336,8 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	l, err := s.open(r.Context(), id)
-	if err != nil {
-		s.fail(w, r, err)
+	l, _ := s.openRequest(w, r)
+	if l == nil {
 		return
 	}
 	defer l.mu.Unlock()

@@ -13,11 +13,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
-	"path"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -69,41 +65,8 @@ func (db *DB) Close() error {
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
 
-// A migration is one file of migrations/.
-type migration struct {
-	version int
-	name    string
-	sql     string
-}
-
 // migrations reads the embedded migrations, in the order of their numbers.
-func migrations() ([]migration, error) {
-	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
-	if err != nil {
-		return nil, err
-	}
-	var ms []migration
-	for _, name := range names {
-		base := path.Base(name)
-		num, _, _ := strings.Cut(base, "_")
-		v, err := strconv.Atoi(num)
-		if err != nil || v <= 0 {
-			return nil, fmt.Errorf("migration %s: name does not start with a number and '_'", base)
-		}
-		text, err := migrationFiles.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		ms = append(ms, migration{version: v, name: base, sql: string(text)})
-	}
-	slices.SortFunc(ms, func(a, b migration) int { return a.version - b.version })
-	for i := 1; i < len(ms); i++ {
-		if ms[i].version == ms[i-1].version {
-			return nil, fmt.Errorf("migrations %s and %s have the same number", ms[i-1].name, ms[i].name)
-		}
-	}
-	return ms, nil
-}
+func migrations() ([]volley.Migration, error) { return volley.ReadMigrations(migrationFiles, "migrations") }
 
 // migrate applies, in one transaction under the advisory lock, the migrations not
 // yet recorded in schema_migrations.
@@ -128,19 +91,19 @@ func (db *DB) migrate(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		if len(applied) > 0 && len(ms) > 0 && slices.Max(applied) > ms[len(ms)-1].version {
+		if len(applied) > 0 && len(ms) > 0 && slices.Max(applied) > ms[len(ms)-1].Version {
 			return fmt.Errorf("the database's schema is version %d, newer than this volley knows (%d)",
-				slices.Max(applied), ms[len(ms)-1].version)
+				slices.Max(applied), ms[len(ms)-1].Version)
 		}
 		for _, m := range ms {
-			if slices.Contains(applied, m.version) {
+			if slices.Contains(applied, m.Version) {
 				continue
 			}
-			if _, err := tx.Exec(ctx, m.sql); err != nil {
-				return fmt.Errorf("%s: %w", m.name, err)
+			if _, err := tx.Exec(ctx, m.SQL); err != nil {
+				return fmt.Errorf("%s: %w", m.Name, err)
 			}
-			if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version) VALUES ($1)`, m.version); err != nil {
-				return fmt.Errorf("%s: %w", m.name, err)
+			if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version) VALUES ($1)`, m.Version); err != nil {
+				return fmt.Errorf("%s: %w", m.Name, err)
 			}
 		}
 		return nil

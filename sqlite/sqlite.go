@@ -14,11 +14,9 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -171,41 +169,8 @@ func (db *DB) Close() error {
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
 
-// A migration is one file of migrations/.
-type migration struct {
-	version int
-	name    string
-	sql     string
-}
-
 // migrations reads the embedded migrations, in the order of their numbers.
-func migrations() ([]migration, error) {
-	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
-	if err != nil {
-		return nil, err
-	}
-	var ms []migration
-	for _, name := range names {
-		base := filepath.Base(name)
-		num, _, _ := strings.Cut(base, "_")
-		v, err := strconv.Atoi(num)
-		if err != nil || v <= 0 {
-			return nil, fmt.Errorf("migration %s: name does not start with a number and '_'", base)
-		}
-		text, err := migrationFiles.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		ms = append(ms, migration{version: v, name: base, sql: string(text)})
-	}
-	slices.SortFunc(ms, func(a, b migration) int { return a.version - b.version })
-	for i := 1; i < len(ms); i++ {
-		if ms[i].version == ms[i-1].version {
-			return nil, fmt.Errorf("migrations %s and %s have the same number", ms[i-1].name, ms[i].name)
-		}
-	}
-	return ms, nil
-}
+func migrations() ([]volley.Migration, error) { return volley.ReadMigrations(migrationFiles, "migrations") }
 
 // migrate applies, in one transaction, the migrations not yet recorded in
 // schema_migrations. The transaction begins IMMEDIATE, so two processes opening the
@@ -228,24 +193,24 @@ func (db *DB) migrate(ctx context.Context) error {
 	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&newest); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
-	if len(ms) > 0 && newest > ms[len(ms)-1].version {
+	if len(ms) > 0 && newest > ms[len(ms)-1].Version {
 		return fmt.Errorf("migrate: the file's schema is version %d, newer than this volley knows (%d)",
-			newest, ms[len(ms)-1].version)
+			newest, ms[len(ms)-1].Version)
 	}
 	for _, m := range ms {
 		var done bool
 		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM schema_migrations WHERE version = ?)`,
-			m.version).Scan(&done); err != nil {
+			m.Version).Scan(&done); err != nil {
 			return fmt.Errorf("migrate: %w", err)
 		}
 		if done {
 			continue
 		}
-		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-			return fmt.Errorf("migrate: %s: %w", m.name, err)
+		if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+			return fmt.Errorf("migrate: %s: %w", m.Name, err)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version) VALUES (?)`, m.version); err != nil {
-			return fmt.Errorf("migrate: %s: %w", m.name, err)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version) VALUES (?)`, m.Version); err != nil {
+			return fmt.Errorf("migrate: %s: %w", m.Name, err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
