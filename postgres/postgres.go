@@ -66,7 +66,9 @@ func (db *DB) Close() error {
 var migrationFiles embed.FS
 
 // migrations reads the embedded migrations, in the order of their numbers.
-func migrations() ([]volley.Migration, error) { return volley.ReadMigrations(migrationFiles, "migrations") }
+func migrations() ([]volley.Migration, error) {
+	return volley.ReadMigrations(migrationFiles, "migrations")
+}
 
 // migrate applies, in one transaction under the advisory lock, the migrations not
 // yet recorded in schema_migrations.
