@@ -8,7 +8,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
-	"github.com/volley-wargames/volley/rules/rulestest"
+	"github.com/volley-wargames/volley/rulestest"
 )
 
 // mustLoad loads a scenario from YAML text.

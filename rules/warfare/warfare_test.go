@@ -9,7 +9,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
-	"github.com/volley-wargames/volley/rules/rulestest"
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
