@@ -6,17 +6,21 @@ go 1.26.0
 require (
 	// CLI parsing for cmd/volley: subcommands, typed flags, help, from struct tags.
 	github.com/alecthomas/kong v1.17.0
+	// The page's tests (http/browser_test.go) drive a real headless chromium over the
+	// DevTools protocol: chromedp, and cdproto for its events (uncaught exceptions).
+	github.com/chromedp/cdproto v0.159.0
+	github.com/chromedp/chromedp v0.23.0
 	// YAML and JSON parsing with line:col on every node; scenario/ walks its AST with a
 	// strict decoder of its own so that all errors of a file are reported together.
 	github.com/goccy/go-yaml v1.19.2
+	// The PostgreSQL store (postgres/), for several servers sharing one database.
+	github.com/jackc/pgx/v5 v5.12.0
 	// The progress bar of `volley sim` on a terminal, refreshed from a ticker.
 	github.com/schollz/progressbar/v3 v3.19.1
 	// Telling a terminal from a pipe (no progress bar when piped); already needed by progressbar.
 	golang.org/x/term v0.44.0
 	// PNG and SVG charts for `volley odds --plot`.
 	gonum.org/v1/plot v0.17.0
-	// The PostgreSQL store (postgres/), for several servers sharing one database.
-	github.com/jackc/pgx/v5 v5.12.0
 	// The default store (sqlite/): SQLite in pure Go, so the binary needs no C toolchain.
 	modernc.org/sqlite v1.61.1
 )
@@ -28,6 +32,7 @@ require (
 	git.sr.ht/~sbinet/gg v0.7.0 // indirect
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
 	github.com/dustin/go-humanize v1.1.0 // indirect
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/jackc/pgpassfile v1.0.0 // indirect

@@ -112,6 +112,9 @@ type Outcome struct {
 	Rolls   []dice.Roll    `json:"rolls"`
 	Trace   []Step         `json:"trace"`
 	Targets []TargetResult `json:"targets"`
+	// Landed is where each shot ended on a grid map, for systems played on squares, so
+	// that a page can mark it; the trace says the same in words.
+	Landed []geom.Square `json:"landed,omitempty"`
 }
 
 // TargetResult is what a resolved action did to one target. Measures holds one count per
@@ -232,12 +235,17 @@ type BoardView struct {
 	Units  []BoardUnit       `json:"units"`
 }
 
-// BoardUnit is a unit on a grid map: its top-left square, size and facing.
+// BoardUnit is a unit on a grid map: its top-left square, size and facing, and the
+// weapons it carries (ranges in squares).
 type BoardUnit struct {
 	ID     string  `json:"id"`
+	Name   string  `json:"name,omitempty"`
 	Side   string  `json:"side"`
 	X      int     `json:"x"`
 	Y      int     `json:"y"`
 	Size   int     `json:"size"`
 	Facing float64 `json:"facing"`
+	// Group is the weapon group the unit fires this turn, 0 before it has chosen.
+	Group   int          `json:"group,omitempty"`
+	Weapons []WeaponView `json:"weapons,omitempty"`
 }

@@ -22,12 +22,6 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-func (s *Server) index(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	fmt.Fprintln(w, "volley: exact odds and auditable dice for wargame shooting.")
-	fmt.Fprintln(w, "The JSON API is under /api/: GET /api/battles lists the battles.")
-}
-
 func (s *Server) rulesets(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"rulesets": rules.Names()})
 }
@@ -171,6 +165,7 @@ type battleView struct {
 	Sides      []string          `json:"sides"`
 	State      volley.State      `json:"state"`
 	Board      *volley.BoardView `json:"board,omitempty"`
+	Table      *volley.TableView `json:"table,omitempty"`
 }
 
 func (s *Server) getBattle(w http.ResponseWriter, r *http.Request) {
@@ -211,6 +206,10 @@ func view(l *live) battleView {
 	if b, ok := l.battle.(volley.Board); ok {
 		board := b.Board()
 		v.Board = &board
+	}
+	if t, ok := l.battle.(volley.Table); ok {
+		table := t.Table()
+		v.Table = &table
 	}
 	return v
 }
@@ -453,20 +452,27 @@ type Log struct {
 }
 
 func (s *Server) log(w http.ResponseWriter, r *http.Request) {
-	id, err := battleID(r)
+	lg, err := s.readLog(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
+	}
+	writeJSON(w, http.StatusOK, lg)
+}
+
+// readLog reads the whole record of the request's battle.
+func (s *Server) readLog(r *http.Request) (Log, error) {
+	id, err := battleID(r)
+	if err != nil {
+		return Log{}, err
 	}
 	rec, err := s.store.Battle(r.Context(), id)
 	if err != nil {
-		s.fail(w, r, err)
-		return
+		return Log{}, err
 	}
 	acts, err := s.store.Actions(r.Context(), id, 0)
 	if err != nil {
-		s.fail(w, r, err)
-		return
+		return Log{}, err
 	}
 	lg := Log{ID: rec.ID, Ruleset: rec.Ruleset, Scenario: rec.Scenario, Commitment: rec.Commitment, Ended: rec.Ended, Actions: []LogEntry{}}
 	if rec.Ended {
@@ -476,7 +482,7 @@ func (s *Server) log(w http.ResponseWriter, r *http.Request) {
 	for _, a := range acts {
 		lg.Actions = append(lg.Actions, LogEntry{Seq: a.Seq, Side: a.Side, Action: a.Body, Outcome: json.RawMessage(a.Outcome)})
 	}
-	writeJSON(w, http.StatusOK, lg)
+	return lg, nil
 }
 
 func (s *Server) end(w http.ResponseWriter, r *http.Request) {

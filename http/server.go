@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
@@ -44,6 +45,12 @@ type Server struct {
 	// may fix them.
 	NewSeed  func() uint64
 	NewToken func() string
+	// Examples, if set, holds example scenarios (*.yaml) that the page offers as a start
+	// for a new battle.
+	Examples fs.FS
+
+	examplesOnce sync.Once
+	examples     []string
 
 	mu    sync.Mutex
 	cache map[string]*live
@@ -54,7 +61,11 @@ type Server struct {
 func NewServer(store volley.Store, logger *slog.Logger) *Server {
 	s := &Server{store: store, logger: logger, NewSeed: randomSeed, NewToken: randomToken, cache: map[string]*live{}}
 	m := http.NewServeMux()
-	m.HandleFunc("GET /{$}", s.index)
+	pg := page()
+	m.Handle("GET /{$}", pg)
+	m.Handle("GET /web/", pg)
+	m.HandleFunc("GET /api/examples", s.exampleList)
+	m.HandleFunc("GET /api/examples/{name...}", s.example)
 	m.HandleFunc("GET /api/rulesets", s.rulesets)
 	m.HandleFunc("GET /api/battles", s.listBattles)
 	m.HandleFunc("POST /api/battles", s.createBattle)
@@ -66,6 +77,7 @@ func NewServer(store volley.Store, logger *slog.Logger) *Server {
 	m.HandleFunc("POST /api/battles/{id}/actions", s.postAction)
 	m.HandleFunc("GET /api/battles/{id}/log", s.log)
 	m.HandleFunc("POST /api/battles/{id}/end", s.end)
+	m.HandleFunc("GET /api/battles/{id}/verify", s.verify)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, volley.Errorf(volley.ENOTFOUND, "no such API path: %s %s", r.Method, r.URL.Path))
 	})

@@ -9,10 +9,10 @@ import (
 	"maps"
 	"net"
 	"net/http"
+	neturl "net/url"
 	"os"
 	"os/signal"
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -22,7 +22,6 @@ import (
 	vhttp "github.com/volley-wargames/volley/http"
 	"github.com/volley-wargames/volley/postgres"
 	"github.com/volley-wargames/volley/rules"
-	"github.com/volley-wargames/volley/scenario"
 	"github.com/volley-wargames/volley/sqlite"
 )
 
@@ -44,6 +43,7 @@ func (c serveCmd) Run(e *env) error {
 	defer store.Close()
 	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
 	srv := vhttp.NewServer(store, logger)
+	srv.Examples = examples.FS
 	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {
 		return volley.Errorf(volley.EINVALID, "--addr %s: %v", c.Addr, err)
@@ -114,11 +114,13 @@ func demos(ctx context.Context, e *env, srv *vhttp.Server, store volley.Store, u
 		if err != nil {
 			return fmt.Errorf("demo %s: %w", system, err)
 		}
+		// The page link carries every side's token in its fragment (which browsers never
+		// send to the server): whoever opens it may play both sides, as at a table.
 		var tokens []string
 		for _, side := range slices.Sorted(maps.Keys(c.Tokens)) {
-			tokens = append(tokens, side+"="+c.Tokens[side])
+			tokens = append(tokens, neturl.QueryEscape(side)+"="+c.Tokens[side])
 		}
-		fmt.Fprintf(e.stdout, "  demo %-10s %s/api/battles/%s  tokens: %s\n", system, url, c.ID, strings.Join(tokens, " "))
+		fmt.Fprintf(e.stdout, "  demo %-10s %s/#/battles/%s?%s\n", system, url, c.ID, strings.Join(tokens, "&"))
 	}
 	return nil
 }
@@ -142,68 +144,12 @@ func (c verifyCmd) Run(e *env) error {
 	if lg.Seed == nil {
 		return volley.Errorf(volley.EINVALID, "%s: the battle has not ended, so its seed is still secret (POST /api/battles/%s/end reveals it)", c.Log, lg.ID)
 	}
-	seed, err := strconv.ParseUint(*lg.Seed, 10, 64)
+	v, err := vhttp.Verify(lg)
 	if err != nil {
-		return volley.Errorf(volley.EINVALID, "%s: seed %q is not a number", c.Log, *lg.Seed)
-	}
-	if volley.Commit(seed) != lg.Commitment {
-		return volley.Errorf(volley.EINVALID, "REJECTED: the revealed seed does not match the commitment published when the battle began (%s)", lg.Commitment)
+		return err
 	}
 	fmt.Fprintf(e.stdout, "commitment %s… matches the seed\n", lg.Commitment[:16])
-	doc, err := scenario.Parse("scenario", []byte(lg.Scenario))
-	if err != nil {
-		return err
-	}
-	rs, battle, _, err := rules.Open(doc)
-	if err != nil {
-		return err
-	}
-	if rs.Name() != lg.Ruleset {
-		return volley.Errorf(volley.EINVALID, "REJECTED: the log says %s, but its scenario is a %s battle", lg.Ruleset, rs.Name())
-	}
-	rolled := 0
-	for i, a := range lg.Actions {
-		if a.Seq != i {
-			return volley.Errorf(volley.EINVALID, "REJECTED: action %d is numbered %d: the log has a gap or is out of order", i, a.Seq)
-		}
-		n, p := verifyAction(battle, seed, a)
-		if p != "" {
-			return volley.Errorf(volley.EINVALID, "REJECTED: %s", p) // later actions build on this one
-		}
-		rolled += n
-	}
-	fmt.Fprintf(e.stdout, "VERIFIED: %d actions and %d dice replay exactly from the seed\n", len(lg.Actions), rolled)
+	fmt.Fprintf(e.stdout, "VERIFIED: %d actions and %d dice replay exactly from the seed\n", v.Actions, v.Dice)
 	fmt.Fprintln(e.stdout, "(a log proves its dice, not that nothing was left off its end: compare its length with the answers you received)")
 	return nil
-}
-
-// verifyAction replays one logged action and returns the dice it rolled, or says how
-// it differs from the log.
-func verifyAction(b volley.Battle, seed uint64, a vhttp.LogEntry) (int, string) {
-	act, out, err := volley.ReplayAction(b, seed, a.Seq, a.Action)
-	if err != nil {
-		return 0, fmt.Sprintf("action %d no longer resolves: %v", a.Seq, err)
-	}
-	if actor := b.Actor(act); actor != a.Side {
-		return 0, fmt.Sprintf("action %d is %s's, but the log says %s took it", a.Seq, actor, a.Side)
-	}
-	var logged volley.Outcome
-	if err := json.Unmarshal(a.Outcome, &logged); err != nil {
-		return 0, fmt.Sprintf("action %d: the logged outcome is not JSON: %v", a.Seq, err)
-	}
-	for i := range max(len(out.Rolls), len(logged.Rolls)) {
-		switch {
-		case i >= len(logged.Rolls):
-			return 0, fmt.Sprintf("action %d: the seed rolls a die the log lacks (%s)", a.Seq, out.Rolls[i].Purpose)
-		case i >= len(out.Rolls):
-			return 0, fmt.Sprintf("action %d: the log has a die the seed never rolls (%s)", a.Seq, logged.Rolls[i].Purpose)
-		case out.Rolls[i] != logged.Rolls[i]:
-			return 0, fmt.Sprintf("action %d, die %d: the log says %s rolled %d on a d%d, the seed rolls %s: %d on a d%d",
-				a.Seq, i+1, logged.Rolls[i].Purpose, logged.Rolls[i].Value, logged.Rolls[i].Sides, out.Rolls[i].Purpose, out.Rolls[i].Value, out.Rolls[i].Sides)
-		}
-	}
-	if !volley.SameResult(out, logged) {
-		return 0, fmt.Sprintf("action %d: the dice match but the logged result differs from the replay", a.Seq)
-	}
-	return len(out.Rolls), ""
 }

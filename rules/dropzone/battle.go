@@ -301,3 +301,65 @@ func (b *Battle) Actor(a volley.Action) string {
 	}
 	return ""
 }
+
+var _ volley.Table = (*Battle)(nil)
+
+// Table is the table as it stands, for drawing: bases, facings, arcs and the two range
+// bands of every weapon (countered first, then full), in the scenario's own unit.
+func (b *Battle) Table() volley.TableView {
+	u := b.unit
+	if u == "" {
+		u = scenario.Inch
+	}
+	in := func(x float64) float64 { return scenario.Inches(x).In(u) }
+	v := volley.TableView{Unit: string(u), Measured: "edge", Terrain: []volley.TablePiece{}}
+	for _, t := range b.terrain {
+		p := volley.TablePiece{ID: t.ID, Height: in(t.Height), BlocksLOS: t.BlocksLOS}
+		for _, q := range t.Footprint {
+			p.Polygon = append(p.Polygon, [2]float64{in(q.X), in(q.Y)})
+		}
+		v.Terrain = append(v.Terrain, p)
+	}
+	for i := range b.units {
+		m := &b.units[i]
+		facing := m.Facing
+		tu := volley.TableUnit{
+			ID: m.ID, Name: m.Type.Name, Side: m.Side, Squad: m.Squad, Placed: true,
+			X: in(m.At.X), Y: in(m.At.Y), Base: m.Type.Base.In(u), Facing: &facing,
+			Weapons: []volley.WeaponView{}, Destroyed: m.Destroyed(),
+		}
+		for _, w := range m.Type.Weapons {
+			wv := volley.WeaponView{Name: w.Name, Arcs: quadrantSpans(w.Arc.Arc)}
+			for _, r := range []struct {
+				name string
+				r    Range
+			}{{"countered", w.CounteredRange}, {"full", w.FullRange}} {
+				switch r.r.Kind {
+				case RangeFinite:
+					wv.Ranges = append(wv.Ranges, volley.RangeView{Name: r.name, Reach: r.r.Length.In(u)})
+				case RangeInfinite:
+					wv.Ranges = append(wv.Ranges, volley.RangeView{Name: r.name, Unlimited: true})
+				}
+			}
+			tu.Weapons = append(tu.Weapons, wv)
+		}
+		v.Units = append(v.Units, tu)
+	}
+	v.FitBounds()
+	return v
+}
+
+// quadrantSpans turns an arc of quadrants into sectors relative to the facing, each
+// quadrant 90° wide and centred on its own direction.
+func quadrantSpans(a geom.Arc) [][2]float64 {
+	var spans [][2]float64
+	for _, q := range []struct {
+		arc    geom.Arc
+		centre float64
+	}{{geom.ArcFront, 0}, {geom.ArcRight, 90}, {geom.ArcRear, 180}, {geom.ArcLeft, -90}} {
+		if a&q.arc != 0 {
+			spans = append(spans, [2]float64{q.centre - 45, q.centre + 45})
+		}
+	}
+	return spans
+}

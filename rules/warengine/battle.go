@@ -278,9 +278,33 @@ func (b *Battle) Board() volley.BoardView {
 		if u.Destroyed() {
 			continue
 		}
-		v.Units = append(v.Units, volley.BoardUnit{ID: u.ID, Side: u.Side, X: u.At.X, Y: u.At.Y, Size: u.Type.Size, Facing: u.Facing.Degrees()})
+		name := u.Name
+		if name == "" {
+			name = u.Type.Name
+		}
+		bu := volley.BoardUnit{ID: u.ID, Name: name, Side: u.Side, X: u.At.X, Y: u.At.Y, Size: u.Type.Size, Facing: u.Facing.Degrees(), Group: u.Group}
+		for _, l := range u.Type.Weapons {
+			bu.Weapons = append(bu.Weapons, b.weaponView(l))
+		}
+		v.Units = append(v.Units, bu)
 	}
 	return v
+}
+
+// weaponView is a carried weapon as the page draws it: its arc centred on the facing and
+// its three bands, the long one ending at the furthest square it can target.
+func (b *Battle) weaponView(l Loadout) volley.WeaponView {
+	w := b.weapons[l.Weapon]
+	half := float64(w.Arc) / 2
+	return volley.WeaponView{
+		Name: w.Name, Group: l.Group,
+		Arcs: [][2]float64{{-half, half}},
+		Ranges: []volley.RangeView{
+			{Name: "short", Reach: float64(w.Short.Range)},
+			{Name: "medium", Reach: float64(w.Medium.Range)},
+			{Name: "long", Reach: float64(w.MaxRange)},
+		},
+	}
 }
 
 func (b *Battle) unitIDs() []string {

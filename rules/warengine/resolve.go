@@ -37,13 +37,14 @@ func (b *Battle) Resolve(a volley.Action, d *dice.Stream) (volley.Outcome, error
 	if err != nil {
 		return volley.Outcome{}, err
 	}
-	return volley.Outcome{Rolls: d.Rolls(), Trace: r.steps, Targets: r.targets}, nil
+	return volley.Outcome{Rolls: d.Rolls(), Trace: r.steps, Targets: r.targets, Landed: r.landed}, nil
 }
 
 // record gathers a resolution's trace and results.
 type record struct {
 	steps   []volley.Step
 	targets []volley.TargetResult
+	landed  []geom.Square
 }
 
 func (r *record) step(rule string, in map[string]any, result any) {
@@ -197,6 +198,7 @@ func (b *Battle) rollLanding(s *shot, d *dice.Stream, r *record) geom.Square {
 			result = fmt.Sprintf("%s: lands on %s", why, squareName(landed))
 		}
 		r.step("line of fire", map[string]any{"from": squareName(s.from), "to": squareName(start), "ignores_terrain": s.w.IgnoresTerrain}, result)
+		r.landed = append(r.landed, landed)
 	}
 	return landed
 }

@@ -342,3 +342,42 @@ func (b *Battle) Actor(a volley.Action) string {
 	}
 	return ""
 }
+
+var _ volley.Table = (*Battle)(nil)
+
+// Table is the table for drawing: each unit that has a position, with the range bands of
+// its missile weapon measured from its centre. Warfare gives units no facing or base
+// size here, so the page draws a marker.
+func (b *Battle) Table() volley.TableView {
+	u := b.unit
+	if u == "" {
+		u = scenario.Inch
+	}
+	v := volley.TableView{Unit: string(u), Measured: "centre", Terrain: []volley.TablePiece{}}
+	for i := range b.units {
+		m := &b.units[i]
+		name := m.Name
+		if name == "" {
+			name = m.ID
+		}
+		tu := volley.TableUnit{ID: m.ID, Name: name, Side: m.Side, Weapons: []volley.WeaponView{}, Destroyed: m.Destroyed()}
+		if m.At != nil {
+			tu.Placed, tu.X, tu.Y = true, scenario.Length(m.At.X).In(u), scenario.Length(m.At.Y).In(u)
+		}
+		if r := b.tables.Ranges[m.Weapon]; m.Weapon != "" && r != nil {
+			tu.Weapons = append(tu.Weapons, volley.WeaponView{Name: m.Weapon, Ranges: []volley.RangeView{
+				{Name: string(Close), Reach: r.Close.In(u)},
+				{Name: string(Effective), Reach: r.Effective.In(u)},
+				{Name: string(Long), Reach: r.Long.In(u)},
+			}})
+		}
+		v.Units = append(v.Units, tu)
+	}
+	for _, m := range b.tables.Modifiers {
+		if m.When == nil {
+			v.Modifiers = append(v.Modifiers, m.Name)
+		}
+	}
+	v.FitBounds()
+	return v
+}

@@ -1,0 +1,74 @@
+import {h} from './dom.js';
+
+// The JSON API, and its errors in words a player understands.
+
+// ApiError is an error answer: the API's code, message and the field at fault.
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body?.message || `the server answered ${status}`);
+    this.status = status;
+    this.code = body?.code || 'internal';
+    this.field = body?.field || '';
+    this.errors = body?.errors || [];
+  }
+}
+
+// call sends a request and answers the decoded JSON, or throws an ApiError.
+export async function call(method, path, {body, token, text = false} = {}) {
+  const headers = {};
+  if (token) headers.Authorization = 'Bearer ' + token;
+  if (body !== undefined) headers['Content-Type'] = typeof body === 'string' ? 'application/yaml' : 'application/json';
+  let res;
+  try {
+    res = await fetch(path, {
+      method, headers,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, {code: 'network', message: 'cannot reach the volley server'});
+  }
+  if (text && res.ok) return res.text();
+  let data = null;
+  try { data = await res.json(); } catch { /* a body that is not JSON: reported below */ }
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data;
+}
+
+// GET with the action in the query, for aim and odds.
+export function ask(battle, what, action) {
+  return call('GET', `/api/battles/${battle}/${what}?action=${encodeURIComponent(JSON.stringify(action))}`);
+}
+
+// explain turns an error into a sentence for a player. The rule system's own message
+// already says which rule refused; the prefix naming the package is dropped.
+export function explain(err) {
+  if (!(err instanceof ApiError)) return String(err?.message || err);
+  const msg = err.message.replace(/^(warengine|dropzone|warfare|http|volley): /, '');
+  switch (err.code) {
+    case 'network': return 'Cannot reach the volley server. Is `volley serve` still running?';
+    case 'unauthorized': return 'This needs a side\'s token. Paste the token you were given when the battle was created.';
+    case 'forbidden': return 'That token cannot do this: ' + msg + '.';
+    case 'not_found': return 'Not found: ' + msg + '.';
+    case 'conflict': return msg.charAt(0).toUpperCase() + msg.slice(1) + '.';
+    case 'too_large': return 'Too large: ' + msg + '.';
+    case 'internal': return 'The server failed on its side; nothing was changed. Try again, and report it if it persists.';
+  }
+  return msg.charAt(0).toUpperCase() + msg.slice(1) + (/[.!?]$/.test(msg) ? '' : '.');
+}
+
+// errorBox is where an error about one part of the page appears, next to that part.
+export function errorBox(id) {
+  return h('p', {class: 'error', id, role: 'alert', hidden: true});
+}
+
+// showError puts err in box in a player's words, with every line of a scenario's errors;
+// a null err empties and hides the box.
+export function showError(box, err) {
+  box.replaceChildren();
+  if (!err) { box.hidden = true; return; }
+  box.hidden = false;
+  box.append(explain(err));
+  if (err.errors?.length) {
+    box.append(h('ul', {}, err.errors.map((e) => h('li', {}, e.replace(/^body:/, 'line ')))));
+  }
+}

@@ -1,0 +1,239 @@
+// The battlefield page: a list of battles, a form to start one from a scenario file, and
+// a battle with its board, its controls and its log. Everything it shows comes from the
+// JSON API (docs/api.md); the page keeps nothing but the side tokens it was given, in
+// this browser's localStorage, so a reload shows the battle as the server has it.
+
+import {call, errorBox, showError} from './api.js';
+import {h} from './dom.js';
+import {renderLog} from './log.js';
+import * as grid from './grid.js';
+import * as table from './table.js';
+
+const main = document.getElementById('main');
+
+// Tokens are kept per battle, so that a reload can still act. They are the player's own
+// secrets: the server shows them once, at creation.
+const tokens = {
+  get(id) {
+    try { return JSON.parse(localStorage.getItem('volley.tokens.' + id)) || {}; } catch { return {}; }
+  },
+  set(id, all) { localStorage.setItem('volley.tokens.' + id, JSON.stringify(all)); },
+};
+
+window.addEventListener('hashchange', route);
+route();
+
+// route shows the battle the address names, or the list. An address may carry side
+// tokens after the battle's id (#/battles/ID?side=token&…): a link a player is sent to
+// act for a side. The fragment never reaches the server; the page keeps the tokens and
+// takes them out of the address bar.
+function route() {
+  const m = location.hash.match(/^#\/battles\/([0-9a-f]{16})(?:\?(.*))?$/);
+  if (!m) { showList(); return; }
+  if (m[2]) {
+    const all = tokens.get(m[1]);
+    for (const [side, t] of new URLSearchParams(m[2])) if (/^[0-9a-f]{32}$/.test(t)) all[side] = t;
+    tokens.set(m[1], all);
+    history.replaceState(null, '', '#/battles/' + m[1]);
+  }
+  showBattle(m[1]);
+}
+
+// ---- the battle list and the new-battle form ----
+
+async function showList() {
+  document.title = 'volley — battles';
+  const list = h('section', {class: 'panel', 'aria-labelledby': 'battles-h'},
+    h('h1', {id: 'battles-h'}, 'Battles'), h('p', {}, 'Loading…'));
+  const form = newBattleForm();
+  main.replaceChildren(h('div', {class: 'home'}, list, form));
+  try {
+    const {battles} = await call('GET', '/api/battles');
+    const rows = battles.map((b) => h('tr', {},
+      h('td', {}, h('a', {href: '#/battles/' + b.id}, b.title || b.id)),
+      h('td', {}, b.ruleset), h('td', {class: 'num'}, b.actions), h('td', {}, b.ended ? 'ended' : 'in play')));
+    list.replaceChildren(h('h1', {id: 'battles-h'}, 'Battles'),
+      battles.length === 0 ? h('p', {}, 'No battle yet: start one from a scenario file.')
+        : h('table', {class: 'battles'},
+          h('thead', {}, h('tr', {}, h('th', {}, 'battle'), h('th', {}, 'rules'), h('th', {class: 'num'}, 'actions'), h('th', {}, 'state'))),
+          h('tbody', {}, rows)));
+  } catch (err) {
+    const box = errorBox('list-error');
+    list.replaceChildren(h('h1', {id: 'battles-h'}, 'Battles'), box);
+    showError(box, err);
+  }
+}
+
+function newBattleForm() {
+  const text = h('textarea', {id: 'scenario', rows: 16, spellcheck: 'false', 'aria-describedby': 'scenario-help',
+    placeholder: 'ruleset: warengine\n…'});
+  const file = h('input', {type: 'file', id: 'scenario-file', accept: '.yaml,.yml,.json,text/yaml,application/json'});
+  const pick = h('select', {id: 'example'}, h('option', {value: ''}, '— an example —'));
+  const box = errorBox('create-error');
+  const done = h('div', {id: 'created', 'aria-live': 'polite'});
+  const create = h('button', {type: 'submit', id: 'create'}, 'Start the battle');
+  file.addEventListener('change', async () => {
+    const f = file.files[0];
+    if (f) text.value = await f.text();
+  });
+  pick.addEventListener('change', async () => {
+    if (!pick.value) return;
+    try {
+      text.value = await call('GET', '/api/examples/' + pick.value, {text: true});
+      showError(box, null);
+    } catch (err) { showError(box, err); }
+  });
+  call('GET', '/api/examples').then(({examples}) => {
+    for (const e of examples) pick.append(h('option', {value: e}, e));
+  }).catch(() => { pick.disabled = true; });
+  const form = h('form', {class: 'panel', id: 'new-battle', 'aria-labelledby': 'new-h'},
+    h('h2', {id: 'new-h'}, 'New battle from a scenario file'),
+    h('p', {id: 'scenario-help', class: 'help'}, 'Choose a file, pick an example, or paste a scenario (YAML or JSON, as for ',
+      h('code', {}, 'volley check'), '). A scenario sent here must carry its tables in place.'),
+    h('div', {class: 'row'}, h('label', {for: 'scenario-file'}, 'File '), file),
+    h('div', {class: 'row'}, h('label', {for: 'example'}, 'Example '), pick),
+    h('label', {for: 'scenario', class: 'block'}, 'Scenario'), text, box,
+    h('div', {class: 'row'}, create), done);
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    showError(box, null);
+    done.replaceChildren();
+    if (!text.value.trim()) { showError(box, new Error('Choose, pick or paste a scenario first.')); return; }
+    create.disabled = true;
+    try {
+      const c = await call('POST', '/api/battles', {body: text.value});
+      tokens.set(c.id, c.tokens);
+      done.replaceChildren(
+        h('p', {}, 'Battle ', h('a', {href: '#/battles/' + c.id, id: 'open-battle'}, c.id), ' started. Each side\'s token lets its player act; it is shown only now (this browser keeps a copy):'),
+        tokenTable(c.id, c.tokens),
+        h('p', {class: 'help'}, 'Commitment to the secret seed: ', h('code', {class: 'hash'}, c.commitment)));
+    } catch (err) {
+      showError(box, err);
+      markLine(text, err);
+    } finally { create.disabled = false; }
+  });
+  return form;
+}
+
+// tokenTable shows each side's token and a link that hands it to that side's player.
+function tokenTable(id, all) {
+  return h('table', {class: 'tokens'}, h('tbody', {}, Object.entries(all).map(([side, t]) => {
+    const link = `${location.origin}/#/battles/${id}?${encodeURIComponent(side)}=${t}`;
+    return h('tr', {}, h('th', {}, side), h('td', {}, h('code', {}, t), ' ', h('a', {href: link, class: 'help'}, 'link for ' + side)));
+  })));
+}
+
+// markLine puts the textarea's cursor on the first line an error names.
+function markLine(text, err) {
+  const m = /^body:(\d+):(\d+)/.exec(err.field || '');
+  if (!m) return;
+  const lines = text.value.split('\n');
+  let at = 0;
+  for (let i = 0; i < Number(m[1]) - 1 && i < lines.length; i++) at += lines[i].length + 1;
+  text.focus();
+  text.setSelectionRange(at + Number(m[2]) - 1, at + (lines[Number(m[1]) - 1] || '').length);
+}
+
+// ---- one battle ----
+
+let current = null; // the battle on screen: {id, view, log, board}
+
+async function showBattle(id) {
+  const box = errorBox('battle-error');
+  main.replaceChildren(h('p', {}, 'Loading battle ' + id + '…'), box);
+  let view;
+  try {
+    view = await call('GET', '/api/battles/' + id);
+  } catch (err) {
+    main.replaceChildren(h('p', {}, h('a', {href: '#/'}, '← Battles')), box);
+    showError(box, err);
+    return;
+  }
+  document.title = 'volley — ' + (view.title || id);
+  const kind = view.board ? grid : table;
+  const field = h('div', {class: 'field', id: 'field'});
+  const controls = h('div', {class: 'controls', id: 'controls'});
+  const logBox = h('section', {class: 'panel log', id: 'log', 'aria-labelledby': 'log-h'});
+  const head = h('div', {class: 'bhead'});
+  const sidesBox = h('section', {class: 'panel', id: 'sides', 'aria-labelledby': 'sides-h'});
+  main.replaceChildren(
+    h('p', {class: 'crumbs'}, h('a', {href: '#/'}, '← Battles')),
+    head,
+    h('div', {class: 'play'}, field, controls),
+    sidesBox, logBox);
+  current = {id, view, log: null, kind};
+  const ctx = {
+    id,
+    get view() { return current.view; },
+    token: (side) => tokens.get(id)[side] || '',
+    // act sends an action for a side and refreshes the battle. It answers the outcome, or
+    // throws the API's error after showing nothing: the caller puts it beside its control.
+    async act(action, side) {
+      const token = tokens.get(id)[side];
+      if (!token) throw new Error(`You need ${side}'s token to act for ${side}: paste it under "Sides and tokens".`);
+      const res = await call('POST', `/api/battles/${id}/actions`, {body: action, token});
+      await refresh();
+      return res;
+    },
+    refresh,
+  };
+  const board = kind.mount(field, controls, ctx);
+  current.board = board;
+
+  async function refresh() {
+    const [v, lg] = await Promise.all([call('GET', '/api/battles/' + id), call('GET', `/api/battles/${id}/log`)]);
+    current.view = v;
+    current.log = lg;
+    drawHead(head, v, ctx);
+    drawSides(sidesBox, v);
+    renderLog(logBox, v, lg);
+    board.update(v);
+  }
+  try { await refresh(); } catch (err) { showError(box, err); main.append(box); }
+}
+
+function drawHead(head, v, ctx) {
+  const box = errorBox('head-error');
+  const parts = [h('h1', {}, v.title || v.id), h('span', {class: 'badge'}, v.ruleset)];
+  if (v.state.turn) {
+    parts.push(h('span', {class: 'turn', id: 'turn'}, `${v.state.turn.side}'s turn, ${v.state.turn.phase} phase`));
+  }
+  if (v.ended) parts.push(h('span', {class: 'badge ended'}, 'ended'));
+  const buttons = h('span', {class: 'actions'});
+  if (!v.ended && v.state.turn) {
+    const side = v.state.turn.side;
+    buttons.append(h('button', {id: 'end-phase', onclick: async (ev) => {
+      ev.target.disabled = true;
+      try { await ctx.act({type: 'end_phase'}, side); showError(box, null); } catch (err) { showError(box, err); } finally { ev.target.disabled = false; }
+    }}, v.state.turn.phase === 'target' ? 'End target phase' : 'End fire phase'));
+  }
+  if (!v.ended) {
+    buttons.append(h('button', {id: 'end-battle', class: 'quiet', onclick: async () => {
+      const side = v.sides.find((s) => ctx.token(s));
+      if (!side) { showError(box, new Error('Ending the battle needs any side\'s token.')); return; }
+      if (!confirm('End the battle? It takes no more actions, and its seed is revealed so that anyone can check the dice.')) return;
+      try {
+        await call('POST', `/api/battles/${ctx.id}/end`, {token: ctx.token(side)});
+        await ctx.refresh();
+      } catch (err) { showError(box, err); }
+    }}, 'End the battle'));
+  }
+  head.replaceChildren(h('div', {class: 'titles'}, parts), buttons, box);
+}
+
+function drawSides(box, v) {
+  const have = tokens.get(v.id);
+  const rows = v.sides.map((side) => {
+    const input = h('input', {id: 'token-' + side, value: have[side] || '', autocomplete: 'off', spellcheck: 'false',
+      placeholder: 'paste ' + side + '\'s token', 'aria-label': side + ' token'});
+    input.addEventListener('change', () => {
+      const all = tokens.get(v.id);
+      if (input.value.trim()) all[side] = input.value.trim(); else delete all[side];
+      tokens.set(v.id, all);
+    });
+    return h('tr', {}, h('th', {}, side), h('td', {}, input));
+  });
+  box.replaceChildren(h('h2', {id: 'sides-h'}, 'Sides and tokens'),
+    h('p', {class: 'help'}, 'A side acts with its token. This browser keeps the tokens of the battles it started.'),
+    h('table', {class: 'tokens'}, h('tbody', {}, rows)));
+}

@@ -1,0 +1,58 @@
+// Small helpers to build HTML and SVG elements without a framework.
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+// h builds an HTML element: h('button', {class: 'x', onclick: f}, 'text', child…).
+// Attributes starting with "on" become listeners; false and null attributes are left out.
+export function h(tag, attrs = {}, ...children) {
+  return build(document.createElement(tag), attrs, children);
+}
+
+// s builds an SVG element the same way.
+export function s(tag, attrs = {}, ...children) {
+  return build(document.createElementNS(SVG, tag), attrs, children);
+}
+
+function build(el, attrs, children) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === false || v === null || v === undefined) continue;
+    if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+    else if (k === 'dataset') Object.assign(el.dataset, v);
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+// pct writes a probability as a percentage a player reads: 55%, 51.6%, 0.04%, <0.01%.
+export function pct(p) {
+  if (p <= 0) return '0%';
+  if (p >= 1) return '100%';
+  const x = p * 100;
+  if (x < 0.01) return '<0.01%';
+  if (x < 1) return x.toFixed(2) + '%';
+  if (Math.abs(x - Math.round(x)) < 1e-9) return Math.round(x) + '%';
+  return x.toFixed(1) + '%';
+}
+
+// signed writes a modifier with its sign: +20, -5, 0.
+export function signed(v) {
+  return v > 0 ? '+' + v : String(v);
+}
+
+// sideColour gives each side a stable colour by its place in the battle's side list.
+const SIDE_COLOURS = ['#1f5fa8', '#b3261e', '#2e7d32', '#8a4fb0', '#b26a00', '#00838f'];
+export function sideColour(sides, side) {
+  const i = sides.indexOf(side);
+  return SIDE_COLOURS[(i < 0 ? 0 : i) % SIDE_COLOURS.length];
+}
+
+// swatch is a small square of colour beside a name.
+export function swatch(colour) {
+  const el = h('span', {class: 'swatch', 'aria-hidden': 'true'});
+  el.style.background = colour;
+  return el;
+}

@@ -1,0 +1,392 @@
+// The War Engine board: squares, terrain, units with their facing rings and sizes. Select
+// a unit to see its weapons framed by group colour; in the target phase click a weapon
+// and then a square to declare a target (shift-click: a friendly unit may be the target),
+// and click that square again to clear it. Hovering any square shows the aim of the
+// selected weapon there and the exact landing heat-map. In the fire phase every found
+// target carries a "ready to fire" marker, and clicking its weapon fires it.
+
+import {ask, errorBox, showError} from './api.js';
+import {h, s, pct, signed, sideColour, swatch} from './dom.js';
+
+const S = 24; // pixels per square in the drawing's own units; the SVG scales to fit
+const GROUP_COLOURS = ['#6b6b6b', '#c62828', '#1565c0', '#2e7d32', '#ef6c00', '#6a1b9a', '#00838f'];
+const groupColour = (g) => GROUP_COLOURS[g % GROUP_COLOURS.length];
+
+// Terrain colours by the words in a terrain's name; anything else gets a stable tint.
+const TERRAIN = [
+  [/open|grass|field|floor/i, '#eef0e2'], [/bush|hedge|scrub/i, '#a9cf86'], [/tree|wood|forest|jungle/i, '#5f9a4c'],
+  [/wall|building|rock|cubicle|desk/i, '#8d8d8d'], [/rubble|ruin/i, '#b8a07e'], [/water|river|lake/i, '#8fc1e3'], [/road|path/i, '#d9c9a3'],
+];
+function terrainColour(name, i) {
+  for (const [re, c] of TERRAIN) if (re.test(name)) return c;
+  return `hsl(${(i * 67) % 360} 30% 75%)`;
+}
+
+export function mount(field, controls, ctx) {
+  const st = {unit: null, weapon: null, hover: null, cursor: {x: 0, y: 0}, shift: false, aimSeq: 0, landed: [], heat: null, aim: null};
+  const svg = s('svg', {class: 'board grid', role: 'application', tabindex: 0, id: 'board',
+    'aria-label': 'War Engine map. Arrow keys move the cursor, Enter clicks the square, Shift+Enter targets a friend, Escape drops the selection.'});
+  const info = h('p', {class: 'hover-info', id: 'hover-info', 'aria-live': 'polite'});
+  field.replaceChildren(svg, info);
+  const panel = h('div', {class: 'panel'});
+  const aimBox = h('section', {class: 'panel aim', id: 'aim', 'aria-live': 'polite', 'aria-labelledby': 'aim-h'});
+  const resultBox = h('section', {class: 'panel result', id: 'result', 'aria-live': 'polite'});
+  const actError = errorBox('act-error');
+  controls.replaceChildren(panel, actError, aimBox, resultBox);
+
+  const unitAt = (x, y) => ctx.view.board.units.find((u) => x >= u.x && y >= u.y && x < u.x + u.size && y < u.y + u.size);
+  const stateOf = (id) => ctx.view.state.units.find((u) => u.id === id);
+  const boardUnit = (id) => ctx.view.board.units.find((u) => u.id === id);
+  const centre = (u) => [(u.x + u.size / 2) * S, (u.y + u.size / 2) * S];
+  const sqCentre = (x, y) => [(x + 0.5) * S, (y + 0.5) * S];
+  const declaredFor = (unitID, weapon) => (stateOf(unitID)?.targets || []).find((t) => t.weapon === weapon);
+  const phase = () => ctx.view.state.turn?.phase;
+
+  function squareOf(ev) {
+    const p = svg.createSVGPoint();
+    p.x = ev.clientX; p.y = ev.clientY;
+    const q = p.matrixTransform(svg.getScreenCTM().inverse());
+    const b = ctx.view.board;
+    const x = Math.floor(q.x / S), y = Math.floor(q.y / S);
+    return x >= 0 && y >= 0 && x < b.width && y < b.height ? {x, y} : null;
+  }
+
+  svg.addEventListener('mousemove', (ev) => {
+    const q = squareOf(ev);
+    if (q && (!st.hover || q.x !== st.hover.x || q.y !== st.hover.y || ev.shiftKey !== st.shift)) {
+      st.cursor = q;
+      hover(q, ev.shiftKey);
+    }
+  });
+  svg.addEventListener('mouseleave', () => { st.hover = null; drawOverlay(); });
+  svg.addEventListener('click', (ev) => { const q = squareOf(ev); if (q) click(q, ev.shiftKey); });
+  svg.addEventListener('keydown', (ev) => {
+    const b = ctx.view.board;
+    const moves = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]};
+    if (moves[ev.key]) {
+      const [dx, dy] = moves[ev.key];
+      st.cursor = {x: Math.min(b.width - 1, Math.max(0, st.cursor.x + dx)), y: Math.min(b.height - 1, Math.max(0, st.cursor.y + dy))};
+      hover(st.cursor, ev.shiftKey);
+      ev.preventDefault();
+    } else if (ev.key === 'Enter' || ev.key === ' ') {
+      click(st.cursor, ev.shiftKey);
+      ev.preventDefault();
+    } else if (ev.key === 'Escape') {
+      if (st.weapon) st.weapon = null; else st.unit = null;
+      clearAim();
+      draw();
+    }
+  });
+
+  // hover shows the aim of the selected weapon at square q, and its landing heat-map.
+  let timer = 0;
+  function hover(q, shift) {
+    st.hover = q;
+    st.shift = shift;
+    const u = unitAt(q.x, q.y);
+    const terr = ctx.view.board.legend[ctx.view.board.rows[q.y][q.x]] || '';
+    info.textContent = `Square ${q.x},${q.y}: ${terr}${u ? ' — ' + (u.name || u.id) + ' (' + u.side + ')' : ''}`;
+    drawOverlay();
+    if (!st.unit || !st.weapon) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => aimAt(q, shift), 40);
+  }
+
+  async function aimAt(q, shift) {
+    const seq = ++st.aimSeq;
+    const action = {type: 'fire', unit: st.unit, weapon: st.weapon, target: [q.x, q.y], friendly: shift || undefined};
+    try {
+      const [aim, odds] = await Promise.all([ask(ctx.id, 'aim', action), ask(ctx.id, 'odds', action)]);
+      if (seq !== st.aimSeq) return; // the pointer has moved on
+      st.aim = {q, aim: aim.aims[0], odds};
+      st.heat = odds.squares || [];
+      showAim();
+      drawOverlay();
+    } catch (err) {
+      if (seq !== st.aimSeq) return;
+      st.aim = null;
+      st.heat = null;
+      aimBox.replaceChildren(h('h2', {id: 'aim-h'}, 'Aim'), h('p', {class: 'error'}, (err.message || String(err))));
+      drawOverlay();
+    }
+  }
+
+  function clearAim() {
+    st.aimSeq++;
+    st.aim = null;
+    st.heat = null;
+    aimBox.replaceChildren(h('h2', {id: 'aim-h'}, 'Aim'),
+      h('p', {class: 'help'}, st.weapon ? 'Point at a square to see the chance to hit there and where the shot may land.' : 'Select a unit, then one of its weapons.'));
+  }
+
+  function showAim() {
+    const {q, aim, odds} = st.aim;
+    const parts = [h('h2', {id: 'aim-h'}, 'Aim: ', st.weapon, ' → ', aim.target, ` (${q.x},${q.y})`)];
+    if (aim.status !== 'ok') {
+      const label = {blocked: 'Blocked', out_of_range: 'Out of range', out_of_arc: 'Out of arc', not_eligible: 'Cannot fire'}[aim.status] || aim.status;
+      parts.push(h('p', {class: 'status bad', id: 'aim-status'}, label), h('p', {id: 'aim-reason'}, aim.reason));
+    } else {
+      const cth = aim.die === 100 ? aim.need : aim.p_hit * 100;
+      parts.push(
+        h('p', {class: 'chance'}, 'Chance to hit ', h('strong', {id: 'aim-chance'}, `${cth}%`)),
+        h('table', {class: 'terms', id: 'aim-terms'}, h('tbody', {},
+          aim.modifiers.map((m) => h('tr', {}, h('td', {}, m.rule), h('td', {class: 'num'}, signed(m.value)))),
+          h('tr', {class: 'total'}, h('td', {}, 'ChanceToHit'), h('td', {class: 'num'}, cth)))),
+        h('p', {}, `Range ${aim.range} ${aim.range_unit}. MaxDistanceMissedBy ${odds.values.max_distance_missed_by ?? '—'}`,
+          odds.values.picks > 1 ? `, ${odds.values.picks} picks (repeating, not aiming)` : ''),
+        h('p', {}, 'True chance the shot ends on ', aim.target, ': ', h('strong', {id: 'aim-phit'}, pct(aim.p_hit))));
+      for (const t of odds.targets || []) {
+        parts.push(h('p', {class: 'help'}, `${t.target}: struck ${pct(t.mean.struck ?? 0)}, mean hits ${(t.mean.hits ?? 0).toFixed(2)}, destroyed ${pct(t.p_destroyed)}`));
+      }
+    }
+    for (const n of aim.notes || []) parts.push(h('p', {class: 'help'}, n));
+    aimBox.replaceChildren(...parts);
+  }
+
+  // click acts on square q: declares or clears the selected weapon's target in the target
+  // phase, or selects the unit there.
+  async function click(q, shift) {
+    const u = unitAt(q.x, q.y);
+    if (st.unit && st.weapon && phase() === 'target' && !(u && u.id === st.unit)) {
+      const d = declaredFor(st.unit, st.weapon);
+      const action = d && d.target === `${q.x},${q.y}`
+        ? {type: 'clear', unit: st.unit, weapon: st.weapon}
+        : {type: 'declare', unit: st.unit, weapon: st.weapon, target: [q.x, q.y], friendly: shift || undefined};
+      await send(action, boardUnit(st.unit).side);
+      return;
+    }
+    st.unit = u ? u.id : null;
+    st.weapon = null;
+    clearAim();
+    draw();
+  }
+
+  async function send(action, side) {
+    showError(actError, null);
+    try {
+      const res = await ctx.act(action, side);
+      if (action.type === 'fire') {
+        st.landed = res.outcome.landed || [];
+        drawTargets();
+      }
+      showResult(action, res);
+    } catch (err) {
+      showError(actError, err);
+    }
+  }
+
+  function showResult(action, res) {
+    const o = res.outcome;
+    const parts = [h('h2', {}, `#${res.seq} ${action.type}`)];
+    if (action.type === 'fire') {
+      const where = (o.landed || []).map((q) => `${q.x},${q.y}`).join(', ');
+      parts.push(h('p', {id: 'landed'}, `${action.weapon} landed on ${where || '—'}.`));
+      parts.push(h('p', {}, 'Dice: ', o.rolls.map((r) => `d${r.sides} ${r.value}`).join(', ') || 'none'));
+      if (o.targets?.length) {
+        parts.push(h('ul', {id: 'hits'}, o.targets.map((t) => h('li', {}, `${t.target}: struck ${t.struck ?? 0}, ${t.hits ?? 0} hits${t.destroyed ? ', destroyed' : ''}`))));
+      } else {
+        parts.push(h('p', {id: 'hits'}, 'Nothing was hit.'));
+      }
+    } else {
+      parts.push(h('p', {}, o.trace.map((t) => t.result).join('; ')));
+    }
+    resultBox.replaceChildren(...parts);
+  }
+
+  // ---- drawing ----
+
+  const layers = {};
+  function draw() {
+    const b = ctx.view.board;
+    svg.setAttribute('viewBox', `0 0 ${b.width * S} ${b.height * S}`);
+    const symbols = Object.keys(b.legend).sort();
+    const counts = {};
+    for (const row of b.rows) for (const c of row) counts[c] = (counts[c] || 0) + 1;
+    const common = Object.keys(counts).sort((a, c) => counts[c] - counts[a])[0];
+    const colour = (c) => terrainColour(b.legend[c] || c, symbols.indexOf(c));
+    const terrain = [s('rect', {x: 0, y: 0, width: b.width * S, height: b.height * S, fill: colour(common)})];
+    b.rows.forEach((row, y) => [...row].forEach((c, x) => {
+      if (c !== common) terrain.push(s('rect', {x: x * S, y: y * S, width: S, height: S, fill: colour(c)}, s('title', {}, b.legend[c] || c)));
+    }));
+    const lines = [];
+    for (let x = 0; x <= b.width; x++) lines.push(s('line', {x1: x * S, y1: 0, x2: x * S, y2: b.height * S, class: x % 5 ? 'gl' : 'gl5'}));
+    for (let y = 0; y <= b.height; y++) lines.push(s('line', {x1: 0, y1: y * S, x2: b.width * S, y2: y * S, class: y % 5 ? 'gl' : 'gl5'}));
+    layers.terrain = s('g', {class: 'terrain'}, terrain, s('g', {class: 'gridlines'}, lines));
+    layers.heat = s('g', {class: 'heat', id: 'heat'});
+    layers.reach = s('g', {class: 'reach'});
+    layers.targets = s('g', {class: 'targets'});
+    layers.units = s('g', {class: 'units'});
+    layers.over = s('g', {class: 'over'});
+    svg.replaceChildren(layers.terrain, layers.heat, layers.reach, layers.targets, layers.units, layers.over);
+    drawUnits();
+    drawReach();
+    drawTargets();
+    drawOverlay();
+    drawPanel();
+  }
+
+  function drawUnits() {
+    const sides = ctx.view.sides;
+    layers.units.replaceChildren(...ctx.view.board.units.map((u) => {
+      const [cx, cy] = centre(u);
+      const r = (u.size * S) / 2;
+      const col = sideColour(sides, u.side);
+      const rad = ((u.facing - 90) * Math.PI) / 180;
+      const ring = r + 4;
+      const tip = [cx + Math.cos(rad) * (ring + 6), cy + Math.sin(rad) * (ring + 6)];
+      const l = [cx + Math.cos(rad - 0.35) * ring, cy + Math.sin(rad - 0.35) * ring];
+      const rr = [cx + Math.cos(rad + 0.35) * ring, cy + Math.sin(rad + 0.35) * ring];
+      const sel = u.id === st.unit;
+      return s('g', {class: 'unit' + (sel ? ' selected' : ''), 'data-unit': u.id},
+        s('title', {}, `${u.name || u.id} (${u.side}), size ${u.size}, facing ${u.facing}°`),
+        s('rect', {x: u.x * S + 2, y: u.y * S + 2, width: u.size * S - 4, height: u.size * S - 4, rx: 4, fill: col, 'fill-opacity': 0.85, stroke: sel ? '#ffd600' : '#222', 'stroke-width': sel ? 3 : 1}),
+        s('circle', {cx, cy, r: ring, class: 'facing-ring', stroke: col}),
+        s('polygon', {points: `${tip} ${l} ${rr}`, fill: col, class: 'facing'}),
+        s('text', {x: cx, y: cy + 4, class: 'label'}, shortName(u)));
+    }));
+  }
+
+  function shortName(u) {
+    const n = u.name || u.id;
+    return u.size >= 2 ? n.slice(0, 3 * u.size) : n.slice(0, 2);
+  }
+
+  // drawReach shows the selected weapon's arc and its range bands: squares, since the War
+  // Engine counts distance in squares along rows, columns or diagonals.
+  function drawReach() {
+    layers.reach.replaceChildren();
+    if (!st.unit || !st.weapon) return;
+    const u = boardUnit(st.unit);
+    const w = (u?.weapons || []).find((x) => x.name === st.weapon);
+    if (!w) return;
+    const [cx, cy] = centre(u);
+    const half = u.size / 2;
+    for (const band of w.ranges) {
+      const r = (band.reach + half) * S;
+      layers.reach.append(s('rect', {x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, class: 'band'}),
+        s('text', {x: cx - r + 3, y: cy - r + 11, class: 'band-label'}, `${band.name} ${band.reach}`));
+    }
+    const far = (w.ranges[w.ranges.length - 1].reach + half) * S * 1.5;
+    for (const [from, to] of w.arcs || []) {
+      if (to - from >= 360) continue;
+      for (const a of [from, to]) {
+        const rad = ((u.facing + a - 90) * Math.PI) / 180;
+        layers.reach.append(s('line', {x1: cx, y1: cy, x2: cx + Math.cos(rad) * far, y2: cy + Math.sin(rad) * far, class: 'arc-edge'}));
+      }
+    }
+  }
+
+  // drawTargets draws every found target: a red dotted line from the unit to the square and
+  // a marker there; in the fire phase the marker says "ready to fire".
+  function drawTargets() {
+    const ready = phase() === 'fire';
+    const marks = [];
+    for (const su of ctx.view.state.units) {
+      const u = boardUnit(su.id);
+      if (!u) continue;
+      for (const t of su.targets || []) {
+        const [x, y] = t.target.split(',').map(Number);
+        const [fx, fy] = centre(u);
+        const [tx, ty] = sqCentre(x, y);
+        const cls = ready ? 'found ready' : 'found';
+        marks.push(s('g', {class: cls, 'data-unit': u.id, 'data-weapon': t.weapon},
+          s('title', {}, `${u.id}: ${t.weapon} → ${t.target}${t.friendly ? ' (friendly)' : ''}${ready ? ', ready to fire' : ', found target'}`),
+          s('line', {x1: fx, y1: fy, x2: tx, y2: ty, class: 'target-line'}),
+          s('circle', {cx: tx, cy: ty, r: S * 0.42, class: 'marker'}),
+          s('line', {x1: tx - S * 0.55, y1: ty, x2: tx + S * 0.55, y2: ty, class: 'marker'}),
+          s('line', {x1: tx, y1: ty - S * 0.55, x2: tx, y2: ty + S * 0.55, class: 'marker'}),
+          ready ? s('text', {x: tx + S * 0.6, y: ty - S * 0.5, class: 'ready-label'}, 'ready') : null));
+      }
+    }
+    for (const q of st.landed) {
+      const [x, y] = sqCentre(q.x, q.y);
+      const r = S * 0.45;
+      marks.push(s('g', {class: 'landed'}, s('title', {}, `landed on ${q.x},${q.y}`),
+        s('line', {x1: x - r, y1: y - r, x2: x + r, y2: y + r}), s('line', {x1: x - r, y1: y + r, x2: x + r, y2: y - r}),
+        s('circle', {cx: x, cy: y, r: r * 1.2})));
+    }
+    layers.targets.replaceChildren(...marks);
+  }
+
+  function drawOverlay() {
+    const parts = [];
+    if (st.heat && st.heat.length) {
+      const max = Math.max(...st.heat.map((q) => q.p));
+      layers.heat.replaceChildren(...st.heat.map((q) => s('rect', {x: q.x * S, y: q.y * S, width: S, height: S, class: 'heat-sq',
+        'fill-opacity': (0.15 + 0.7 * (q.p / max)).toFixed(3)}, s('title', {}, `${q.x},${q.y}: ${pct(q.p)}`))));
+    } else {
+      layers.heat.replaceChildren();
+    }
+    if (st.aim && st.aim.aim.line?.length) {
+      const pts = st.aim.aim.line.map((q) => sqCentre(q.x, q.y).join(',')).join(' ');
+      parts.push(s('polyline', {points: pts, class: 'aim-line ' + (st.aim.aim.status === 'ok' ? 'clear' : 'blocked')}));
+    }
+    const q = st.hover || (document.activeElement === svg ? st.cursor : null);
+    if (q) parts.push(s('rect', {x: q.x * S, y: q.y * S, width: S, height: S, class: 'cursor', id: 'cursor'}));
+    layers.over.replaceChildren(...parts);
+  }
+
+  // drawPanel lists the units and the selected unit's weapons, framed by group.
+  function drawPanel() {
+    const v = ctx.view;
+    const units = h('div', {class: 'unit-list', role: 'group', 'aria-label': 'Units'},
+      v.board.units.map((u) => h('button', {class: 'unit-btn' + (u.id === st.unit ? ' on' : ''), 'aria-pressed': String(u.id === st.unit),
+        'data-unit': u.id, onclick: () => { st.unit = u.id === st.unit ? null : u.id; st.weapon = null; clearAim(); draw(); }},
+      swatch(sideColour(v.sides, u.side)), u.name || u.id)));
+    const parts = [h('h2', {}, 'Units'), units];
+    const u = st.unit && boardUnit(st.unit);
+    if (u) {
+      const su = stateOf(u.id);
+      parts.push(h('h3', {}, `${u.name || u.id} — ${u.side}`),
+        h('p', {class: 'help'}, `hits ${su.values.hits}/${su.values.max_hits}, morale ${su.values.morale}, size ${u.size}, facing ${u.facing}°` +
+          (u.group ? `, fires group ${u.group} this turn` : '')));
+      const weapons = u.weapons || [];
+      const groups = [...new Set(weapons.map((w) => w.group))].sort();
+      if (!weapons.length) parts.push(h('p', {class: 'help'}, 'This unit carries no weapon.'));
+      for (const g of groups) {
+        const ws = weapons.filter((w) => w.group === g);
+        const frame = h('fieldset', {class: 'group', 'data-group': g}, h('legend', {}, `Group ${g}`));
+        frame.style.borderColor = groupColour(g);
+        for (const w of ws) frame.append(weaponButton(u, w));
+        if (phase() === 'target' && groups.length > 1 && u.group !== g && !v.ended) {
+          frame.append(h('button', {class: 'quiet', onclick: () => send({type: 'group', unit: u.id, group: g}, u.side)}, `Fire group ${g} this turn`));
+        }
+        parts.push(frame);
+      }
+      parts.push(h('p', {class: 'help'}, phase() === 'fire'
+        ? 'Fire phase: select a weapon to see its aim; Fire shoots it at its found target.'
+        : 'Target phase: click a weapon, then a square. Shift-click to target a friendly unit; click the target again to clear it.'));
+    }
+    panel.replaceChildren(...parts);
+  }
+
+  // weaponButton selects a weapon, so that hovering shows its aim. In the fire phase a
+  // weapon with a found target also gets its own Fire button: looking is never shooting.
+  function weaponButton(u, w) {
+    const d = declaredFor(u.id, w.name);
+    const firing = phase() === 'fire';
+    const on = st.unit === u.id && st.weapon === w.name;
+    const label = [h('span', {class: 'wname'}, w.name),
+      h('span', {class: 'wstat'}, ` arc ${w.arcs?.[0] ? w.arcs[0][1] - w.arcs[0][0] : 360}°, ranges ${w.ranges.map((r) => r.reach).join('/')}`)];
+    if (d) label.push(h('span', {class: firing ? 'ready-tag' : 'found-tag'}, firing ? ` ready → ${d.target}` : ` → ${d.target}`));
+    const pick = h('button', {class: 'weapon' + (on ? ' on' : '') + (d && firing ? ' ready' : ''), 'aria-pressed': String(on), 'data-weapon': w.name,
+      onclick: () => {
+        st.weapon = on ? null : w.name;
+        clearAim();
+        draw();
+        if (st.weapon && st.hover) hover(st.hover, st.shift);
+      }}, label);
+    if (!firing || !d || ctx.view.ended) return pick;
+    const fire = h('button', {class: 'primary fire', 'data-fire': w.name, 'aria-label': `Fire ${w.name} at ${d.target}`,
+      onclick: () => send({type: 'fire', unit: u.id, weapon: w.name}, u.side)}, 'Fire');
+    return h('div', {class: 'weapon-row'}, pick, fire);
+  }
+
+  clearAim();
+  return {
+    update() {
+      if (st.unit && !boardUnit(st.unit)) { st.unit = null; st.weapon = null; }
+      draw();
+    },
+  };
+}

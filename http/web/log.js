@@ -1,0 +1,94 @@
+// The log panel: every action with its side, every die (what it was for, its sides, what
+// it showed), every step of the trace, and what happened to each target; the commitment
+// to the seed, and once the battle has ended the seed itself and a check of the dice.
+
+import {call, errorBox, showError} from './api.js';
+import {h} from './dom.js';
+
+export function renderLog(box, view, lg) {
+  const parts = [h('h2', {id: 'log-h'}, 'Log')];
+  parts.push(h('p', {class: 'help'}, 'Commitment (SHA-256 of the secret seed, published before the first action): ',
+    h('code', {class: 'hash', id: 'commitment'}, lg.commitment)));
+  if (lg.ended) parts.push(verifyPanel(view, lg));
+  else parts.push(h('p', {class: 'help'}, 'The seed is revealed when the battle ends; the dice can then be checked against this commitment.'));
+  if (lg.actions.length === 0) parts.push(h('p', {}, 'No action yet.'));
+  const list = h('ol', {class: 'entries', reversed: true});
+  for (const a of [...lg.actions].reverse()) list.append(entry(a));
+  parts.push(list);
+  box.replaceChildren(...parts);
+}
+
+function entry(a) {
+  const out = a.outcome || {};
+  let action = a.action;
+  try { action = JSON.stringify(JSON.parse(a.action)); } catch { /* YAML, as sent */ }
+  const rolls = out.rolls || [];
+  const li = h('li', {class: 'entry', id: 'action-' + a.seq, value: a.seq + 1},
+    h('div', {class: 'entry-head'}, h('strong', {}, '#' + a.seq), ' ', h('span', {class: 'side'}, a.side), ' ', h('code', {}, action)));
+  if (rolls.length) {
+    li.append(h('table', {class: 'dice'},
+      h('thead', {}, h('tr', {}, h('th', {}, 'die for'), h('th', {class: 'num'}, 'sides'), h('th', {class: 'num'}, 'rolled'))),
+      h('tbody', {}, rolls.map((r) => h('tr', {class: 'die'}, h('td', {}, r.purpose), h('td', {class: 'num'}, 'd' + r.sides), h('td', {class: 'num roll'}, r.value))))));
+  } else {
+    li.append(h('p', {class: 'help'}, 'No die rolled.'));
+  }
+  if (out.targets?.length) {
+    li.append(h('ul', {class: 'results'}, out.targets.map((t) => h('li', {}, resultText(t)))));
+  }
+  if (out.trace?.length) {
+    li.append(h('details', {}, h('summary', {}, `Trace: ${out.trace.length} steps, every modifier`),
+      h('ol', {class: 'trace'}, out.trace.map((s) => h('li', {},
+        h('span', {class: 'rule'}, s.rule), ': ', inputs(s.inputs), ' → ', h('strong', {}, String(s.result)))))));
+  }
+  return li;
+}
+
+function inputs(inp) {
+  return Object.entries(inp || {}).map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : v}`).join(', ');
+}
+
+// resultText says what an action did to one target: its measures and whether it is destroyed.
+export function resultText(t) {
+  const m = Object.entries(t).filter(([k]) => k !== 'target' && k !== 'destroyed').map(([k, v]) => `${k.replaceAll('_', ' ')} ${v}`);
+  return `${t.target}: ${m.join(', ')}${t.destroyed ? ' — destroyed' : ''}`;
+}
+
+// verifyPanel shows the revealed seed, checks the commitment in this browser where it
+// can (SHA-256 of the seed's 8 bytes, most significant first), and asks the server to
+// replay the dice. Anyone who trusts neither runs `volley verify` on the downloaded log.
+function verifyPanel(view, lg) {
+  const result = h('div', {id: 'verify-result', 'aria-live': 'polite'});
+  const box = errorBox('verify-error');
+  const button = h('button', {id: 'verify', onclick: async () => {
+    button.disabled = true;
+    result.replaceChildren('Checking…');
+    showError(box, null);
+    try {
+      const lines = [];
+      const local = await localCommitment(lg.seed);
+      if (local !== null) {
+        lines.push(h('li', {}, local === lg.commitment ? '✔ In this browser: the seed matches the commitment.' : '✘ In this browser: the seed does NOT match the commitment.'));
+      }
+      const v = await call('GET', `/api/battles/${view.id}/verify`);
+      lines.push(h('li', {class: v.verified ? 'ok' : 'bad'}, v.verified
+        ? `✔ Verified: ${v.actions} actions and ${v.dice} dice replay exactly from the seed.`
+        : '✘ Rejected: ' + v.problem));
+      result.replaceChildren(h('ul', {class: 'verify'}, lines),
+        h('p', {class: 'help'}, 'To check without trusting this server, download ',
+          h('a', {href: `/api/battles/${view.id}/log`, download: `volley-${view.id}.json`}, 'the log'),
+          ' and run ', h('code', {}, 'volley verify'), ' on it.'));
+    } catch (err) {
+      result.replaceChildren();
+      showError(box, err);
+    } finally { button.disabled = false; }
+  }}, 'Verify the dice');
+  return h('div', {class: 'seed'}, h('p', {}, 'Revealed seed: ', h('code', {id: 'seed'}, lg.seed), ' ', button), result, box);
+}
+
+async function localCommitment(seed) {
+  if (!globalThis.crypto?.subtle) return null; // only in a secure context (https, localhost)
+  const bytes = new Uint8Array(8);
+  new DataView(bytes.buffer).setBigUint64(0, BigInt(seed));
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+}

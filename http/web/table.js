@@ -1,0 +1,402 @@
+// The tabletop board, for systems measured in inches or centimetres (Dropzone, Warfare
+// and those to come): the table with its bases, facings and terrain; the selected
+// weapon's arcs and range rings; the line of sight to the hovered target, green when
+// clear and red when not, with the reason. Build a shooting declaration for a squad (or
+// a unit's fire), see its exact odds as histograms before rolling, then roll.
+
+import {ask, errorBox, showError} from './api.js';
+import {h, s, pct, signed, sideColour, swatch} from './dom.js';
+import {histogram} from './chart.js';
+import {resultText} from './log.js';
+
+// The drawing is about 800 units wide whatever the table's size, so that labels and
+// markers keep their size on screen; K is its pixels per inch or centimetre.
+const DRAWING_WIDTH = 800;
+let K = 24;
+
+export function mount(field, controls, ctx) {
+  const st = {squad: null, unit: null, rows: [], active: -1, moved: {}, flags: {}, targets: [], hoverUnit: null, aim: null, aimSeq: 0, oddsSeq: 0};
+  const svg = s('svg', {class: 'board table', id: 'board', tabindex: 0, role: 'application',
+    'aria-label': 'The table. Tab to a unit and press Enter to select it or make it the target.'});
+  const info = h('p', {class: 'hover-info', id: 'hover-info', 'aria-live': 'polite'});
+  field.replaceChildren(svg, info);
+  const panel = h('div', {class: 'panel', id: 'declare'});
+  const actError = errorBox('act-error');
+  const aimBox = h('section', {class: 'panel aim', id: 'aim', 'aria-live': 'polite'});
+  const oddsBox = h('section', {class: 'panel odds', id: 'odds', 'aria-live': 'polite'});
+  const resultBox = h('section', {class: 'panel result', id: 'result', 'aria-live': 'polite'});
+  controls.replaceChildren(panel, actError, aimBox, oddsBox, resultBox);
+
+  const sys = () => ctx.view.ruleset;
+  const T = () => ctx.view.table;
+  const unit = (id) => T().units.find((u) => u.id === id);
+  const stateOf = (id) => ctx.view.state.units.find((u) => u.id === id);
+  const X = (x) => (x - T().bounds[0]) * K;
+  const Y = (y) => (T().bounds[3] - y) * K; // y grows north, drawn upwards
+  // standsLeft is a Warfare unit's stands that still have figures.
+  const standsLeft = (id) => {
+    const v = stateOf(id).values;
+    return Math.ceil(v.figures_left / (v.figures / v.stands));
+  };
+  const radius = (u) => (u.base > 0 ? u.base / 2 : 12 / K); // no base size: a 12-unit marker
+
+  // ---- the action being built ----
+
+  // The firing side's units, for Dropzone a squad and for Warfare one unit.
+  function firers() {
+    if (sys() === 'dropzone') return T().units.filter((u) => st.squad && u.squad === st.squad && !u.destroyed);
+    return T().units.filter((u) => u.id === st.unit && !u.destroyed);
+  }
+  const firingSide = () => firers()[0]?.side;
+
+  function action() {
+    if (sys() === 'dropzone') {
+      const decl = st.rows.filter((r) => r.target).map((r) => ({unit: r.unit, weapon: r.weapon, target: r.target}));
+      const moved = Object.fromEntries(Object.entries(st.moved).filter(([, v]) => Number(v) > 0).map(([k, v]) => [k, Number(v)]));
+      const a = {squad: st.squad, declarations: decl};
+      if (Object.keys(moved).length) a.moved = moved;
+      if (st.flags.out_of_coherency) a.out_of_coherency = true;
+      if (st.flags.disembarked) a.disembarked = true;
+      return a;
+    }
+    return {unit: st.unit, targets: st.targets.map((t) => ({unit: t.unit, stands: Number(t.stands) || undefined, modifiers: t.modifiers.length ? t.modifiers : undefined}))};
+  }
+  const hasTargets = () => (sys() === 'dropzone' ? st.rows.some((r) => r.target) : st.targets.length > 0);
+
+  // aimOne is the action of one weapon at one target: what hovering a target asks about.
+  function aimOne(targetID) {
+    if (sys() === 'dropzone') {
+      const r = st.rows[st.active] || st.rows[0];
+      if (!r) return null;
+      return {squad: st.squad, declarations: [{unit: r.unit, weapon: r.weapon, target: targetID}]};
+    }
+    if (!st.unit) return null;
+    return {unit: st.unit, targets: [{unit: targetID}]};
+  }
+
+  function select(u) {
+    if (sys() === 'dropzone') {
+      if (st.squad !== u.squad) {
+        st.squad = u.squad;
+        st.rows = [];
+        for (const m of T().units.filter((x) => x.squad === u.squad && !x.destroyed)) {
+          for (const w of m.weapons) st.rows.push({unit: m.id, weapon: w.name, target: ''});
+        }
+        st.moved = {};
+        st.flags = {};
+      }
+      st.active = st.rows.findIndex((r) => r.unit === u.id);
+    } else if (st.unit !== u.id) {
+      st.unit = u.id;
+      st.targets = [];
+    }
+    st.aim = null;
+    draw();
+    refreshOdds();
+  }
+
+  // choose makes u the target of the active weapon (Dropzone) or adds or removes it as a
+  // target of the firing unit (Warfare).
+  function choose(u) {
+    if (sys() === 'dropzone') {
+      const r = st.rows[st.active];
+      if (!r) return;
+      r.target = r.target === u.id ? '' : u.id;
+    } else {
+      const i = st.targets.findIndex((t) => t.unit === u.id);
+      if (i >= 0) st.targets.splice(i, 1);
+      else st.targets.push({unit: u.id, stands: '', modifiers: []});
+      // The firing unit's stands are shared out evenly, the first targets taking any
+      // remainder; the player may change the split.
+      const left = standsLeft(st.unit);
+      st.targets.forEach((t, j) => { t.stands = Math.floor(left / st.targets.length) + (j < left % st.targets.length ? 1 : 0); });
+    }
+    draw();
+    refreshOdds();
+  }
+
+  function clickUnit(u) {
+    const side = firingSide();
+    if (side && u.side !== side && !u.destroyed && !ctx.view.ended) choose(u);
+    else if (!u.destroyed) select(u);
+  }
+
+  // ---- aim on hover: the line of sight and its reason ----
+
+  let timer = 0;
+  function hoverUnit(u) {
+    st.hoverUnit = u ? u.id : null;
+    info.textContent = u ? `${u.name} ${u.id} (${u.side})${u.destroyed ? ', destroyed' : ''}` : '';
+    const side = firingSide();
+    clearTimeout(timer);
+    if (!u || !side || u.side === side) { st.aim = null; drawSight(); return; }
+    timer = setTimeout(async () => {
+      const a = aimOne(u.id);
+      if (!a) return;
+      const seq = ++st.aimSeq;
+      try {
+        const res = await ask(ctx.id, 'aim', a);
+        if (seq !== st.aimSeq) return;
+        st.aim = res.aims[0];
+        showAim();
+      } catch (err) {
+        if (seq !== st.aimSeq) return;
+        st.aim = null;
+        aimBox.replaceChildren(h('h2', {}, 'Aim'), h('p', {class: 'error'}, err.message));
+      }
+      drawSight();
+    }, 40);
+  }
+
+  function showAim() {
+    const a = st.aim;
+    const parts = [h('h2', {}, `Aim: ${a.shooter} ${a.weapon} → ${a.target}`)];
+    if (a.status === 'ok') {
+      parts.push(h('p', {class: 'status ok', id: 'aim-status'}, 'Line of sight clear'),
+        h('p', {class: 'chance'}, 'Chance to hit ', h('strong', {id: 'aim-chance'}, pct(a.p_hit)),
+          a.die ? ` (${a.need}+ on a d${a.die})` : ''));
+    } else {
+      const label = {blocked: 'Line of sight blocked', out_of_range: 'Out of range', out_of_arc: 'Out of arc', not_eligible: 'Cannot fire'}[a.status] || a.status;
+      parts.push(h('p', {class: 'status bad', id: 'aim-status'}, label));
+    }
+    parts.push(h('p', {id: 'aim-reason'}, a.reason), h('p', {}, `Range ${a.range} ${a.range_unit}`));
+    if (a.modifiers?.length) {
+      parts.push(h('table', {class: 'terms', id: 'aim-terms'}, h('tbody', {}, a.modifiers.map((m) => h('tr', {}, h('td', {}, m.rule), h('td', {class: 'num'}, signed(m.value)))))));
+    }
+    for (const n of a.notes || []) parts.push(h('p', {class: 'help'}, n));
+    aimBox.replaceChildren(...parts);
+  }
+
+  // ---- the odds of the whole declaration, before rolling ----
+
+  async function refreshOdds() {
+    const seq = ++st.oddsSeq;
+    if (!hasTargets()) {
+      oddsBox.replaceChildren(h('h2', {}, 'Odds'), h('p', {class: 'help'}, 'Declare a target to see the exact odds.'));
+      return;
+    }
+    try {
+      const res = await ask(ctx.id, 'odds', action());
+      if (seq !== st.oddsSeq) return;
+      const parts = [h('h2', {}, 'Odds before rolling')];
+      for (const a of res.aims.filter((x) => x.status !== 'ok')) {
+        parts.push(h('p', {class: 'error'}, `${a.shooter} ${a.weapon} → ${a.target}: ${a.reason}`));
+      }
+      for (const t of res.targets) {
+        const [measure, dist] = Object.entries(t.distributions).find(([k]) => k === 'damage' || k === 'casualties') || Object.entries(t.distributions)[0] || [];
+        if (!dist) continue;
+        parts.push(histogram(dist, {title: `${t.target}: ${measure}`, id: 'hist-' + t.target}),
+          h('p', {class: 'help'}, `P(destroyed) ${pct(t.p_destroyed)}`));
+      }
+      const vals = Object.entries(res.values || {});
+      if (vals.length) parts.push(h('p', {class: 'help'}, vals.map(([k, v]) => `${k.replaceAll('_', ' ')} ${Number.isInteger(v) ? v : v.toFixed(3)}`).join(' · ')));
+      oddsBox.replaceChildren(...parts);
+    } catch (err) {
+      if (seq !== st.oddsSeq) return;
+      const box = errorBox('odds-error');
+      oddsBox.replaceChildren(h('h2', {}, 'Odds'), box);
+      showError(box, err);
+    }
+  }
+
+  async function shoot(button) {
+    showError(actError, null);
+    button.disabled = true;
+    try {
+      const res = await ctx.act(action(), firingSide());
+      const o = res.outcome;
+      resultBox.replaceChildren(h('h2', {}, `#${res.seq}: rolled`),
+        h('p', {id: 'dice'}, 'Dice: ', o.rolls.map((r) => `d${r.sides} ${r.value}`).join(', ') || 'none'),
+        o.targets?.length ? h('ul', {id: 'hits'}, o.targets.map((t) => h('li', {}, resultText(t)))) : h('p', {id: 'hits'}, 'No effect.'));
+      if (sys() === 'dropzone') for (const r of st.rows) r.target = '';
+      else st.targets = [];
+      draw();
+      refreshOdds();
+    } catch (err) {
+      showError(actError, err);
+    } finally { button.disabled = false; }
+  }
+
+  // ---- drawing ----
+
+  const layers = {};
+  function draw() {
+    const [x0, y0, x1, y1] = T().bounds;
+    K = Math.min(80, Math.max(4, DRAWING_WIDTH / Math.max(x1 - x0, y1 - y0)));
+    svg.setAttribute('viewBox', `0 0 ${(x1 - x0) * K} ${(y1 - y0) * K}`);
+    const lines = [];
+    const major = T().unit === 'cm' ? 10 : 6;
+    for (let x = Math.ceil(x0); x <= x1; x++) lines.push(s('line', {x1: X(x), y1: 0, x2: X(x), y2: (y1 - y0) * K, class: x % major ? 'gl' : 'gl5'}));
+    for (let y = Math.ceil(y0); y <= y1; y++) lines.push(s('line', {x1: 0, y1: Y(y), x2: (x1 - x0) * K, y2: Y(y), class: y % major ? 'gl' : 'gl5'}));
+    const labels = [];
+    for (let x = Math.ceil(x0 / major) * major; x <= x1; x += major) labels.push(s('text', {x: X(x) + 2, y: (y1 - y0) * K - 4, class: 'ruler'}, `${x}${T().unit === 'cm' ? 'cm' : '"'}`));
+    for (let y = Math.ceil(y0 / major) * major; y <= y1; y += major) labels.push(s('text', {x: 2, y: Y(y) - 2, class: 'ruler'}, `${y}${T().unit === 'cm' ? 'cm' : '"'}`));
+    layers.ground = s('g', {}, s('rect', {x: 0, y: 0, width: (x1 - x0) * K, height: (y1 - y0) * K, class: 'cloth'}), lines, labels);
+    layers.terrain = s('g', {class: 'terrain'}, T().terrain.map((t) => s('g', {},
+      s('title', {}, `${t.id}: height ${t.height}${t.blocks_los ? ', blocks line of sight' : ''}`),
+      s('polygon', {points: t.polygon.map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), class: t.blocks_los ? 'piece solid' : 'piece'}),
+      s('text', {x: X(t.polygon.reduce((m, p) => m + p[0], 0) / t.polygon.length), y: Y(t.polygon.reduce((m, p) => m + p[1], 0) / t.polygon.length), class: 'label'}, t.id))));
+    layers.reach = s('g', {class: 'reach'});
+    layers.decl = s('g', {class: 'decl'});
+    layers.sight = s('g', {class: 'sight', id: 'sight'});
+    layers.units = s('g', {class: 'units'});
+    svg.replaceChildren(layers.ground, layers.terrain, layers.reach, layers.decl, layers.sight, layers.units);
+    drawUnits();
+    drawReach();
+    drawDeclared();
+    drawSight();
+    drawPanel();
+  }
+
+  function drawUnits() {
+    const sides = ctx.view.sides;
+    const firing = new Set(firers().map((u) => u.id));
+    layers.units.replaceChildren(...T().units.filter((u) => u.placed).map((u) => {
+      const cx = X(u.x), cy = Y(u.y), r = radius(u) * K;
+      const col = u.destroyed ? '#9e9e9e' : sideColour(sides, u.side);
+      const g = s('g', {class: 'unit' + (firing.has(u.id) ? ' selected' : '') + (u.destroyed ? ' destroyed' : ''), 'data-unit': u.id, tabindex: 0, role: 'button',
+        'aria-label': `${u.name} ${u.id}, ${u.side}${u.destroyed ? ', destroyed' : ''}`},
+      s('title', {}, `${u.name} ${u.id} (${u.side})`),
+      s('circle', {cx, cy, r, fill: col, 'fill-opacity': 0.85, class: 'base'}));
+      if (u.facing !== undefined && u.facing !== null) {
+        const rad = ((u.facing - 90) * Math.PI) / 180;
+        g.append(s('line', {x1: cx, y1: cy, x2: cx + Math.cos(rad) * (r + 6), y2: cy + Math.sin(rad) * (r + 6), class: 'facing-tick'}));
+      }
+      g.append(s('text', {x: cx, y: cy + r + 12, class: 'label'}, u.id));
+      if (u.destroyed) g.append(s('line', {x1: cx - r, y1: cy - r, x2: cx + r, y2: cy + r, class: 'x'}), s('line', {x1: cx - r, y1: cy + r, x2: cx + r, y2: cy - r, class: 'x'}));
+      g.addEventListener('mouseenter', () => hoverUnit(u));
+      g.addEventListener('mouseleave', () => hoverUnit(null));
+      g.addEventListener('focus', () => hoverUnit(u));
+      g.addEventListener('click', () => clickUnit(u));
+      g.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); clickUnit(u); } });
+      return g;
+    }));
+  }
+
+  // drawReach draws, for the active weapon (or every weapon of the firing unit), its arcs
+  // as wedges and its range bands as rings.
+  function drawReach() {
+    const items = [];
+    const active = sys() === 'dropzone' ? st.rows[st.active] : null;
+    for (const u of firers()) {
+      if (!u.placed) continue;
+      const ws = active ? (active.unit === u.id ? u.weapons.filter((w) => w.name === active.weapon) : []) : u.weapons;
+      const edge = T().measured === 'edge' ? radius(u) : 0;
+      for (const w of ws) {
+        const finite = w.ranges.filter((r) => !r.unlimited);
+        const far = Math.max(...finite.map((r) => r.reach), 12) + edge;
+        for (const [from, to] of w.arcs || []) {
+          if (to - from >= 360 || u.facing === undefined) continue;
+          items.push(s('path', {d: wedge(X(u.x), Y(u.y), far * K, u.facing + from, u.facing + to), class: 'arc'}));
+        }
+        for (const r of finite) {
+          items.push(s('circle', {cx: X(u.x), cy: Y(u.y), r: (r.reach + edge) * K, class: 'ring'}, s('title', {}, `${w.name}: ${r.name} ${r.reach}`)),
+            s('text', {x: X(u.x) + 3, y: Y(u.y) - (r.reach + edge) * K + 11, class: 'ring-label'}, `${r.name} ${r.reach}`));
+        }
+      }
+    }
+    layers.reach.replaceChildren(...items);
+  }
+
+  function wedge(cx, cy, r, from, to) {
+    const p = (a) => [cx + Math.cos(((a - 90) * Math.PI) / 180) * r, cy + Math.sin(((a - 90) * Math.PI) / 180) * r];
+    const [ax, ay] = p(from), [bx, by] = p(to);
+    return `M${cx},${cy} L${ax},${ay} A${r},${r} 0 ${to - from > 180 ? 1 : 0} 1 ${bx},${by} Z`;
+  }
+
+  function drawDeclared() {
+    const marks = [];
+    const pairs = sys() === 'dropzone' ? st.rows.filter((r) => r.target).map((r) => [r.unit, r.target]) : st.targets.map((t) => [st.unit, t.unit]);
+    for (const [a, b] of pairs) {
+      const u = unit(a), t = unit(b);
+      if (!u?.placed || !t?.placed) continue;
+      marks.push(s('line', {x1: X(u.x), y1: Y(u.y), x2: X(t.x), y2: Y(t.y), class: 'target-line'}),
+        s('circle', {cx: X(t.x), cy: Y(t.y), r: (radius(t) + 0.3) * K, class: 'marker'}));
+    }
+    layers.decl.replaceChildren(...marks);
+  }
+
+  function drawSight() {
+    const a = st.aim;
+    if (!a || !st.hoverUnit || a.target !== st.hoverUnit) { layers.sight.replaceChildren(); return; }
+    const u = unit(a.shooter), t = unit(a.target);
+    if (!u?.placed || !t?.placed) { layers.sight.replaceChildren(); return; }
+    const ok = a.status === 'ok';
+    layers.sight.replaceChildren(
+      s('line', {x1: X(u.x), y1: Y(u.y), x2: X(t.x), y2: Y(t.y), class: 'los ' + (ok ? 'clear' : 'blocked'), id: 'los-line'}),
+      s('text', {x: (X(u.x) + X(t.x)) / 2 + 6, y: (Y(u.y) + Y(t.y)) / 2, class: 'los-label ' + (ok ? 'clear' : 'blocked')}, ok ? pct(a.p_hit) : a.status.replaceAll('_', ' ')));
+  }
+
+  // drawPanel is the declaration: Dropzone's squad with a row per weapon, or Warfare's
+  // firing unit with its targets.
+  function drawPanel() {
+    const v = ctx.view;
+    const parts = [];
+    const chooser = h('select', {id: 'firer', 'aria-label': sys() === 'dropzone' ? 'Squad' : 'Firing unit'},
+      h('option', {value: ''}, sys() === 'dropzone' ? '— choose a squad —' : '— choose a firing unit —'));
+    if (sys() === 'dropzone') {
+      const squads = [];
+      for (const u of T().units) if (!u.destroyed && u.weapons.length && !squads.some((x) => x.squad === u.squad)) squads.push(u);
+      for (const u of squads) chooser.append(h('option', {value: u.id, selected: u.squad === st.squad}, `${u.squad} (${u.side})`));
+    } else {
+      for (const u of T().units.filter((x) => !x.destroyed && x.weapons.length)) chooser.append(h('option', {value: u.id, selected: u.id === st.unit}, `${u.name} (${u.side})`));
+    }
+    chooser.addEventListener('change', () => { const u = unit(chooser.value); if (u) select(u); });
+    parts.push(h('h2', {}, sys() === 'dropzone' ? 'Shooting declaration' : 'Missile fire'), h('label', {class: 'block', for: 'firer'}, sys() === 'dropzone' ? 'Squad' : 'Firing unit'), chooser);
+    const enemies = T().units.filter((u) => firingSide() && u.side !== firingSide() && !u.destroyed);
+    if (sys() === 'dropzone' && st.squad) {
+      const rows = st.rows.map((r, i) => {
+        const sel = h('select', {'aria-label': `${r.unit} ${r.weapon} target`, 'data-row': i}, h('option', {value: ''}, '— no target —'),
+          enemies.map((e) => h('option', {value: e.id, selected: e.id === r.target}, e.id)));
+        sel.addEventListener('change', () => { r.target = sel.value; st.active = i; draw(); refreshOdds(); });
+        const pick = h('button', {class: 'weapon' + (i === st.active ? ' on' : ''), 'aria-pressed': String(i === st.active), 'data-weapon': r.weapon, 'data-unit': r.unit,
+          onclick: () => { st.active = i; draw(); }}, `${r.unit}: ${r.weapon}`);
+        return h('tr', {class: i === st.active ? 'active' : ''}, h('td', {}, pick), h('td', {}, sel));
+      });
+      parts.push(h('p', {class: 'help'}, 'Pick a weapon, then click an enemy (or choose it in the list). Point at an enemy to see the line of sight.'),
+        h('table', {class: 'decl-table'}, h('tbody', {}, rows)));
+      const moved = h('div', {class: 'moved'}, h('span', {}, `Moved this activation (${T().unit}): `),
+        firers().map((u) => {
+          const inp = h('input', {type: 'number', min: 0, step: 0.5, value: st.moved[u.id] || 0, 'aria-label': `${u.id} moved`, class: 'short'});
+          inp.addEventListener('change', () => { st.moved[u.id] = inp.value; refreshOdds(); });
+          return h('label', {}, u.id, ' ', inp);
+        }));
+      const flag = (name, label) => {
+        const c = h('input', {type: 'checkbox', checked: !!st.flags[name]});
+        c.addEventListener('change', () => { st.flags[name] = c.checked; refreshOdds(); });
+        return h('label', {class: 'check'}, c, ' ', label);
+      };
+      parts.push(moved, flag('out_of_coherency', 'out of coherency'), flag('disembarked', 'disembarked this activation'));
+    }
+    if (sys() !== 'dropzone' && st.unit) {
+      const u = unit(st.unit);
+      parts.push(h('p', {class: 'help'}, `Click an enemy to add or remove it as a target. ${standsLeft(u.id)} stands can fire; ammunition ${['ok', 'low', 'out'][stateOf(u.id).values.ammo]}.`));
+      for (const t of st.targets) {
+        const stands = h('input', {type: 'number', min: 1, value: t.stands, placeholder: 'all', class: 'short', 'aria-label': `stands firing at ${t.unit}`});
+        stands.addEventListener('change', () => { t.stands = stands.value; refreshOdds(); });
+        const mods = (T().modifiers || []).map((m) => {
+          const c = h('input', {type: 'checkbox', checked: t.modifiers.includes(m)});
+          c.addEventListener('change', () => { t.modifiers = c.checked ? [...t.modifiers, m] : t.modifiers.filter((x) => x !== m); refreshOdds(); });
+          return h('label', {class: 'check'}, c, ' ', m);
+        });
+        parts.push(h('fieldset', {class: 'group'}, h('legend', {}, '→ ', t.unit), h('label', {}, 'stands ', stands), mods));
+      }
+    }
+    if ((st.squad || st.unit) && !v.ended) {
+      const b = h('button', {id: 'shoot', class: 'primary', disabled: !hasTargets()}, sys() === 'dropzone' ? 'Shoot' : 'Fire');
+      b.addEventListener('click', () => shoot(b));
+      parts.push(h('div', {class: 'row'}, b));
+    }
+    parts.push(h('h3', {}, 'Units'), h('ul', {class: 'unit-list'}, T().units.map((u) => {
+      const su = stateOf(u.id);
+      const vals = Object.entries(su.values).filter(([k]) => !k.startsWith('max_'))
+        .map(([k, x]) => `${k.replaceAll('_', ' ')} ${k === 'ammo' && sys() === 'warfare' ? ['ok', 'low', 'out'][x] : x}`).join(', ');
+      return h('li', {}, swatch(sideColour(v.sides, u.side)), `${u.id} (${u.name}) ${vals}${u.destroyed ? ' — destroyed' : ''}${u.placed ? '' : ' — not on the table'}`);
+    })));
+    panel.replaceChildren(...parts);
+  }
+
+  aimBox.replaceChildren(h('h2', {}, 'Aim'), h('p', {class: 'help'}, 'Choose who fires, then point at an enemy.'));
+  refreshOdds();
+  return {update() { draw(); }};
+}

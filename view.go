@@ -1,0 +1,109 @@
+package volley
+
+// The views in this file are what the browser page draws: the battlefield as it stands,
+// with every unit's weapons, arcs and range bands. Nothing in them is rolled or changed;
+// a battle builds them from its state on request.
+
+// WeaponView is a weapon as a player sees it on the table: its arcs of fire and how far
+// each range band reaches.
+type WeaponView struct {
+	Name string `json:"name"`
+	// Group is the weapon group a War Engine unit fires as one (1 or more); 0 in systems
+	// without groups.
+	Group int `json:"group,omitempty"`
+	// Arcs are the sectors the weapon may fire into, each [from, to] in degrees clockwise
+	// of the unit's facing, from < to and to - from <= 360. Empty: the system has no arcs.
+	Arcs [][2]float64 `json:"arcs,omitempty"`
+	// Ranges are the bands from nearest to furthest, each reaching Reach in the view's
+	// distance unit.
+	Ranges []RangeView `json:"ranges,omitempty"`
+}
+
+// RangeView is one range band of a weapon.
+type RangeView struct {
+	Name string `json:"name"`
+	// Reach is the band's outer edge in the view's unit. 0 with Unlimited set: the band
+	// has no end.
+	Reach     float64 `json:"reach"`
+	Unlimited bool    `json:"unlimited,omitempty"`
+}
+
+// Table is implemented by battles fought on an open table measured in inches or
+// centimetres, so that the page can draw bases, arcs and range rings.
+type Table interface {
+	Table() TableView
+}
+
+// TableView is an open table as it stands. Coordinates are the scenario's: x grows to the
+// right and y grows towards compass north (bearing 0), which the page draws upwards.
+type TableView struct {
+	// Unit is the distance unit of every coordinate and length: "in" or "cm".
+	Unit string `json:"unit"`
+	// Measured says where ranges are measured from: "edge" (base edge to base edge, so a
+	// ring lies Reach beyond the shooter's base) or "centre".
+	Measured string `json:"measured"`
+	// Bounds is the area worth drawing, [minX, minY, maxX, maxY]: every placed unit and
+	// piece of terrain, with a margin (see FitBounds).
+	Bounds  [4]float64   `json:"bounds"`
+	Terrain []TablePiece `json:"terrain"`
+	Units   []TableUnit  `json:"units"`
+	// Modifiers are named modifiers a player may claim for a target in an action, where
+	// the rules leave them to the player (Warfare's unconditioned table entries).
+	Modifiers []string `json:"modifiers,omitempty"`
+}
+
+// TablePiece is a piece of terrain: a footprint and a height.
+type TablePiece struct {
+	ID        string       `json:"id"`
+	Polygon   [][2]float64 `json:"polygon"`
+	Height    float64      `json:"height"`
+	BlocksLOS bool         `json:"blocks_los"`
+}
+
+// TableUnit is one model or unit on the table.
+type TableUnit struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Side  string `json:"side"`
+	Squad string `json:"squad,omitempty"`
+	// Placed is false for a unit the scenario gives no position (Warfare allows it);
+	// X and Y are then meaningless.
+	Placed bool    `json:"placed"`
+	X      float64 `json:"x"`
+	Y      float64 `json:"y"`
+	// Base is the base's diameter; 0 when the system gives bases no size.
+	Base float64 `json:"base"`
+	// Facing is the compass bearing the unit faces, nil in systems without facing.
+	Facing    *float64     `json:"facing,omitempty"`
+	Weapons   []WeaponView `json:"weapons"`
+	Destroyed bool         `json:"destroyed"`
+}
+
+// FitBounds sets Bounds to take in every placed unit's base and every piece of terrain,
+// with a margin of a tenth of the larger side (at least one unit of distance) so that
+// nothing sits on the drawing's edge. Range rings may run off it.
+func (v *TableView) FitBounds() {
+	first := true
+	grow := func(x, y, r float64) {
+		if first {
+			v.Bounds, first = [4]float64{x - r, y - r, x + r, y + r}, false
+			return
+		}
+		v.Bounds = [4]float64{min(v.Bounds[0], x-r), min(v.Bounds[1], y-r), max(v.Bounds[2], x+r), max(v.Bounds[3], y+r)}
+	}
+	for _, u := range v.Units {
+		if u.Placed {
+			grow(u.X, u.Y, u.Base/2)
+		}
+	}
+	for _, t := range v.Terrain {
+		for _, p := range t.Polygon {
+			grow(p[0], p[1], 0)
+		}
+	}
+	if first {
+		v.Bounds = [4]float64{0, 0, 1, 1}
+	}
+	m := max(1, max(v.Bounds[2]-v.Bounds[0], v.Bounds[3]-v.Bounds[1])/10)
+	v.Bounds = [4]float64{v.Bounds[0] - m, v.Bounds[1] - m, v.Bounds[2] + m, v.Bounds[3] + m}
+}
