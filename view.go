@@ -17,6 +17,9 @@ type WeaponView struct {
 	// Ranges are the bands from nearest to furthest, each reaching Reach in the view's
 	// distance unit.
 	Ranges []RangeView `json:"ranges,omitempty"`
+	// From is the square a weapon on a grid map fires from, and its range and arc are
+	// measured from: [column, row]. Nil off a grid.
+	From *[2]int `json:"from,omitempty"`
 }
 
 // RangeView is one range band of a weapon.

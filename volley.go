@@ -2,6 +2,7 @@ package volley
 
 import (
 	"encoding/json"
+	"slices"
 
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/scenario"
@@ -80,10 +81,15 @@ func ReplayAction(b Battle, seed uint64, seq int, body string) (Action, Outcome,
 }
 
 // SameResult reports whether two resolutions of an action rolled the same dice and did
-// the same to every target. The trace is left out: it is prose for people, and a new
-// version of volley may word a step better without changing what happened.
+// the same to every target, landing on the same squares. The trace is left out: it is
+// prose for people, and a new version of volley may word a step better without changing
+// what happened. Landings are compared when both outcomes record them; logs written
+// before volley recorded them have none.
 func SameResult(a, b Outcome) bool {
 	if len(a.Rolls) != len(b.Rolls) || len(a.Targets) != len(b.Targets) {
+		return false
+	}
+	if len(a.Landed) > 0 && len(b.Landed) > 0 && !slices.Equal(a.Landed, b.Landed) {
 		return false
 	}
 	for i := range a.Rolls {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -112,5 +113,20 @@ func TestTargetResultRoundTrip(t *testing.T) {
 	b2, _ := json.Marshal(back)
 	if string(b) != string(b2) {
 		t.Errorf("round trip: %s then %s", b, b2)
+	}
+}
+
+// TestSameResultLanded: a replay that lands elsewhere is not the logged result, but a log
+// written before landings were recorded still matches.
+func TestSameResultLanded(t *testing.T) {
+	at := func(x, y int) volley.Outcome { return volley.Outcome{Landed: []geom.Square{{X: x, Y: y}}} }
+	if !volley.SameResult(at(1, 2), at(1, 2)) {
+		t.Error("the same landing differs")
+	}
+	if volley.SameResult(at(1, 2), at(2, 2)) {
+		t.Error("another landing is the same result")
+	}
+	if !volley.SameResult(at(1, 2), volley.Outcome{}) {
+		t.Error("a log without landings no longer matches")
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -92,6 +93,13 @@ func newBrowserPage(t *testing.T) *browserPage {
 			msg = "exception: " + ev.ExceptionDetails.Text
 			if ev.ExceptionDetails.Exception != nil {
 				msg += " " + ev.ExceptionDetails.Exception.Description
+			}
+		case *cdplog.EventEntryAdded:
+			// The browser's own errors: a blocked resource, a violated security policy, a
+			// module that failed to load. An API answering 4xx is the tests' doing.
+			e := ev.Entry
+			if e.Level == cdplog.EntryLevelError && !(e.Source == cdplog.EntrySourceNetwork && strings.Contains(e.URL, "/api/")) {
+				msg = fmt.Sprintf("browser %s error: %s %s", e.Source, e.Text, e.URL)
 			}
 		case *runtime.EventConsoleAPICalled:
 			if ev.Type == runtime.ConsoleAPICalledTypeError {
@@ -368,7 +376,7 @@ func TestPageWarEngine(t *testing.T) {
 	for range 4 {
 		p.do(chromedp.KeyEvent(kb.ArrowUp))
 	}
-	p.wait("the keyboard's aim at 11,8", `document.querySelector('#aim-chance')?.textContent === '55%'`)
+	p.wait("the keyboard's aim at 11,8", `document.querySelector('#aim h2')?.textContent.includes('(11,8)') && document.querySelector('#aim-chance')?.textContent === '55%'`)
 	p.do(chromedp.KeyEvent(kb.Enter))
 	p.wait("the declared target", `document.querySelector('.found[data-unit="murphy"] title')?.textContent.includes('→ 11,8')`)
 
@@ -448,8 +456,8 @@ func TestPageDropzone(t *testing.T) {
 	p.wait("a clear line of sight", `document.querySelector('#los-line.clear')`)
 	api := p.apiGet("/api/battles/"+id+"/aim", map[string]any{"squad": "guns", "declarations": []any{map[string]any{"unit": "gun", "weapon": "Cannon", "target": "walled"}}})
 	pHit := api["aims"].([]any)[0].(map[string]any)["p_hit"].(float64)
-	if got, want := p.text("#aim-chance"), fmt.Sprintf("%.1f%%", pHit*100); got != want {
-		t.Errorf("the chance on hover reads %q; the API's is %s", got, want)
+	if got := eval[float64](p, `Number(document.querySelector('#aim-chance').dataset.p)`); got != pHit {
+		t.Errorf("the chance on hover is %v (%s); the API's is %v", got, p.text("#aim-chance"), pHit)
 	}
 	// Click the target: the odds before rolling, as a histogram.
 	p.mouse(unitPoint("walled"), true, false)
@@ -501,4 +509,18 @@ func TestPageWarfare(t *testing.T) {
 	if errs := eval[string](p, `[...document.querySelectorAll('.error:not([hidden])')].map(e => e.textContent).join(' | ')`); errs != "" {
 		t.Errorf("errors on the page: %s", errs)
 	}
+
+	// A unit the scenario does not place fires from the lists, with the range band given.
+	unplaced, _, _ := strings.Cut(string(demo), "\naction:") // its action measures from the position
+	unplaced = strings.Replace(unplaced, "weapon: longbow, at: [0, 0]}", "weapon: longbow}", 1)
+	if !strings.Contains(unplaced, "weapon: longbow}") {
+		t.Fatal("demo.yaml no longer places the longbowmen as this test expects")
+	}
+	p.create(func() { p.do(chromedp.SetValue(chromedp.CSS("#scenario"), unplaced)) })
+	p.choose("#firer", "longbowmen")
+	p.choose("#add-target", "knights")
+	p.choose(`select[aria-label="range band to knights"]`, "close")
+	p.wait("the histogram", `document.querySelector('#hist-knights')`)
+	p.click("#shoot")
+	p.wait("the fire in the log", `document.querySelectorAll('#log tr.die').length > 0`)
 }

@@ -14,9 +14,10 @@ export class ApiError extends Error {
 }
 
 // call sends a request and answers the decoded JSON, or throws an ApiError.
-export async function call(method, path, {body, token, text = false} = {}) {
+export async function call(method, path, {body, token, key, text = false} = {}) {
   const headers = {};
   if (token) headers.Authorization = 'Bearer ' + token;
+  if (key) headers['Idempotency-Key'] = key;
   if (body !== undefined) headers['Content-Type'] = typeof body === 'string' ? 'application/yaml' : 'application/json';
   let res;
   try {

@@ -20,6 +20,10 @@ const tokens = {
   set(id, all) { localStorage.setItem('volley.tokens.' + id, JSON.stringify(all)); },
 };
 
+// nav counts the page's navigations: a request answered after the player has moved on
+// to another page or battle must not draw over it.
+let nav = 0;
+
 window.addEventListener('hashchange', route);
 route();
 
@@ -28,20 +32,21 @@ route();
 // act for a side. The fragment never reaches the server; the page keeps the tokens and
 // takes them out of the address bar.
 function route() {
+  const my = ++nav;
   const m = location.hash.match(/^#\/battles\/([0-9a-f]{16})(?:\?(.*))?$/);
-  if (!m) { showList(); return; }
+  if (!m) { showList(my); return; }
   if (m[2]) {
     const all = tokens.get(m[1]);
     for (const [side, t] of new URLSearchParams(m[2])) if (/^[0-9a-f]{32}$/.test(t)) all[side] = t;
     tokens.set(m[1], all);
     history.replaceState(null, '', '#/battles/' + m[1]);
   }
-  showBattle(m[1]);
+  showBattle(m[1], my);
 }
 
 // ---- the battle list and the new-battle form ----
 
-async function showList() {
+async function showList(my) {
   document.title = 'volley — battles';
   const list = h('section', {class: 'panel', 'aria-labelledby': 'battles-h'},
     h('h1', {id: 'battles-h'}, 'Battles'), h('p', {}, 'Loading…'));
@@ -49,6 +54,7 @@ async function showList() {
   main.replaceChildren(h('div', {class: 'home'}, list, form));
   try {
     const {battles} = await call('GET', '/api/battles');
+    if (my !== nav) return;
     const rows = battles.map((b) => h('tr', {},
       h('td', {}, h('a', {href: '#/battles/' + b.id}, b.title || b.id)),
       h('td', {}, b.ruleset), h('td', {class: 'num'}, b.actions), h('td', {}, b.ended ? 'ended' : 'in play')));
@@ -136,19 +142,28 @@ function markLine(text, err) {
 
 // ---- one battle ----
 
-let current = null; // the battle on screen: {id, view, log, board}
+// pending holds the idempotency key of each action sent and not yet answered, by side
+// and body, so that sending it again after a lost answer cannot act twice: the server
+// answers a repeated key with the first answer.
+const pending = new Map();
 
-async function showBattle(id) {
+function newKey() {
+  return globalThis.crypto?.randomUUID?.() || Date.now().toString(36) + '-' + Math.random().toString(36).slice(2);
+}
+
+async function showBattle(id, my) {
   const box = errorBox('battle-error');
   main.replaceChildren(h('p', {}, 'Loading battle ' + id + '…'), box);
   let view;
   try {
     view = await call('GET', '/api/battles/' + id);
   } catch (err) {
+    if (my !== nav) return;
     main.replaceChildren(h('p', {}, h('a', {href: '#/'}, '← Battles')), box);
     showError(box, err);
     return;
   }
+  if (my !== nav) return;
   document.title = 'volley — ' + (view.title || id);
   const kind = view.board ? grid : table;
   const field = h('div', {class: 'field', id: 'field'});
@@ -158,38 +173,47 @@ async function showBattle(id) {
   const sidesBox = h('section', {class: 'panel', id: 'sides', 'aria-labelledby': 'sides-h'});
   main.replaceChildren(
     h('p', {class: 'crumbs'}, h('a', {href: '#/'}, '← Battles')),
-    head,
+    head, box,
     h('div', {class: 'play'}, field, controls),
     sidesBox, logBox);
-  current = {id, view, log: null, kind};
   const ctx = {
     id,
-    get view() { return current.view; },
+    view,
     token: (side) => tokens.get(id)[side] || '',
-    // act sends an action for a side and refreshes the battle. It answers the outcome, or
-    // throws the API's error after showing nothing: the caller puts it beside its control.
+    // act sends an action for a side and refreshes the battle. It answers the outcome,
+    // or throws the API's error for the caller to put beside its control. An action
+    // that was stored is never reported as failed: if only the refresh fails, that is
+    // said at the top of the battle.
     async act(action, side) {
       const token = tokens.get(id)[side];
       if (!token) throw new Error(`You need ${side}'s token to act for ${side}: paste it under "Sides and tokens".`);
-      const res = await call('POST', `/api/battles/${id}/actions`, {body: action, token});
-      await refresh();
+      const body = JSON.stringify(action);
+      const slot = side + '\n' + body;
+      if (!pending.has(slot)) pending.set(slot, newKey());
+      const res = await call('POST', `/api/battles/${id}/actions`, {body: action, token, key: pending.get(slot)});
+      pending.delete(slot);
+      try {
+        await refresh();
+        showError(box, null);
+      } catch (err) {
+        showError(box, new Error(`Action #${res.seq} was recorded, but the page could not show the battle since (${err.message}). Reload the page.`));
+      }
       return res;
     },
     refresh,
   };
   const board = kind.mount(field, controls, ctx);
-  current.board = board;
 
   async function refresh() {
     const [v, lg] = await Promise.all([call('GET', '/api/battles/' + id), call('GET', `/api/battles/${id}/log`)]);
-    current.view = v;
-    current.log = lg;
+    if (my !== nav) return;
+    ctx.view = v;
     drawHead(head, v, ctx);
     drawSides(sidesBox, v);
     renderLog(logBox, v, lg);
     board.update(v);
   }
-  try { await refresh(); } catch (err) { showError(box, err); main.append(box); }
+  try { await refresh(); } catch (err) { showError(box, err); }
 }
 
 function drawHead(head, v, ctx) {

@@ -23,10 +23,10 @@ function terrainColour(name, i) {
 }
 
 export function mount(field, controls, ctx) {
-  const st = {unit: null, weapon: null, hover: null, cursor: {x: 0, y: 0}, shift: false, aimSeq: 0, landed: [], heat: null, aim: null};
+  const st = {unit: null, weapon: null, hover: null, cursor: {x: 0, y: 0}, shift: false, aimSeq: 0, landed: [], landedAt: -1, heat: null, aim: null};
   const svg = s('svg', {class: 'board grid', role: 'application', tabindex: 0, id: 'board',
     'aria-label': 'War Engine map. Arrow keys move the cursor, Enter clicks the square, Shift+Enter targets a friend, Escape drops the selection.'});
-  const info = h('p', {class: 'hover-info', id: 'hover-info', 'aria-live': 'polite'});
+  const info = h('p', {class: 'hover-info', id: 'hover-info'});
   field.replaceChildren(svg, info);
   const panel = h('div', {class: 'panel'});
   const aimBox = h('section', {class: 'panel aim', id: 'aim', 'aria-live': 'polite', 'aria-labelledby': 'aim-h'});
@@ -58,7 +58,9 @@ export function mount(field, controls, ctx) {
       hover(q, ev.shiftKey);
     }
   });
-  svg.addEventListener('mouseleave', () => { st.hover = null; drawOverlay(); });
+  svg.addEventListener('mouseleave', () => { clearTimeout(timer); st.hover = null; drawOverlay(); });
+  svg.addEventListener('focus', () => drawOverlay());
+  svg.addEventListener('blur', () => drawOverlay());
   svg.addEventListener('click', (ev) => { const q = squareOf(ev); if (q) click(q, ev.shiftKey); });
   svg.addEventListener('keydown', (ev) => {
     const b = ctx.view.board;
@@ -93,6 +95,7 @@ export function mount(field, controls, ctx) {
   }
 
   async function aimAt(q, shift) {
+    if (!st.unit || !st.weapon) return;
     const seq = ++st.aimSeq;
     const action = {type: 'fire', unit: st.unit, weapon: st.weapon, target: [q.x, q.y], friendly: shift || undefined};
     try {
@@ -112,6 +115,7 @@ export function mount(field, controls, ctx) {
   }
 
   function clearAim() {
+    clearTimeout(timer);
     st.aimSeq++;
     st.aim = null;
     st.heat = null;
@@ -147,7 +151,7 @@ export function mount(field, controls, ctx) {
   // phase, or selects the unit there.
   async function click(q, shift) {
     const u = unitAt(q.x, q.y);
-    if (st.unit && st.weapon && phase() === 'target' && !(u && u.id === st.unit)) {
+    if (st.unit && st.weapon && phase() === 'target' && !ctx.view.ended && !(u && u.id === st.unit)) {
       const d = declaredFor(st.unit, st.weapon);
       const action = d && d.target === `${q.x},${q.y}`
         ? {type: 'clear', unit: st.unit, weapon: st.weapon}
@@ -166,7 +170,9 @@ export function mount(field, controls, ctx) {
     try {
       const res = await ctx.act(action, side);
       if (action.type === 'fire') {
+        // The landing is marked until the next action.
         st.landed = res.outcome.landed || [];
+        st.landedAt = ctx.view.actions;
         drawTargets();
       }
       showResult(action, res);
@@ -217,7 +223,8 @@ export function mount(field, controls, ctx) {
     layers.targets = s('g', {class: 'targets'});
     layers.units = s('g', {class: 'units'});
     layers.over = s('g', {class: 'over'});
-    svg.replaceChildren(layers.terrain, layers.heat, layers.reach, layers.targets, layers.units, layers.over);
+    // Found targets go above the units: a target is usually on one.
+    svg.replaceChildren(layers.terrain, layers.heat, layers.reach, layers.units, layers.targets, layers.over);
     drawUnits();
     drawReach();
     drawTargets();
@@ -259,14 +266,14 @@ export function mount(field, controls, ctx) {
     const u = boardUnit(st.unit);
     const w = (u?.weapons || []).find((x) => x.name === st.weapon);
     if (!w) return;
-    const [cx, cy] = centre(u);
-    const half = u.size / 2;
+    // Range and arc are counted from the square the weapon fires from.
+    const [cx, cy] = w.from ? sqCentre(w.from[0], w.from[1]) : centre(u);
     for (const band of w.ranges) {
-      const r = (band.reach + half) * S;
+      const r = (band.reach + 0.5) * S;
       layers.reach.append(s('rect', {x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, class: 'band'}),
         s('text', {x: cx - r + 3, y: cy - r + 11, class: 'band-label'}, `${band.name} ${band.reach}`));
     }
-    const far = (w.ranges[w.ranges.length - 1].reach + half) * S * 1.5;
+    const far = (w.ranges[w.ranges.length - 1].reach + 0.5) * S * 1.5;
     for (const [from, to] of w.arcs || []) {
       if (to - from >= 360) continue;
       for (const a of [from, to]) {
@@ -326,12 +333,30 @@ export function mount(field, controls, ctx) {
     layers.over.replaceChildren(...parts);
   }
 
+  // A redraw replaces the panel's buttons; the keyboard's place is kept by finding the
+  // button for the same unit or weapon again.
+  function focusKey() {
+    const a = document.activeElement;
+    if (!a || !panel.contains(a)) return null;
+    return a.dataset.fire ? `[data-fire="${CSS.escape(a.dataset.fire)}"]`
+      : a.dataset.weapon ? `button.weapon[data-weapon="${CSS.escape(a.dataset.weapon)}"]`
+        : a.dataset.unit ? `.unit-btn[data-unit="${CSS.escape(a.dataset.unit)}"]` : null;
+  }
+  function restoreFocus(key) {
+    if (key) panel.querySelector(key)?.focus();
+  }
+  function redraw() {
+    const focus = focusKey();
+    draw();
+    restoreFocus(focus);
+  }
+
   // drawPanel lists the units and the selected unit's weapons, framed by group.
   function drawPanel() {
     const v = ctx.view;
     const units = h('div', {class: 'unit-list', role: 'group', 'aria-label': 'Units'},
       v.board.units.map((u) => h('button', {class: 'unit-btn' + (u.id === st.unit ? ' on' : ''), 'aria-pressed': String(u.id === st.unit),
-        'data-unit': u.id, onclick: () => { st.unit = u.id === st.unit ? null : u.id; st.weapon = null; clearAim(); draw(); }},
+        'data-unit': u.id, onclick: () => { st.unit = u.id === st.unit ? null : u.id; st.weapon = null; clearAim(); redraw(); }},
       swatch(sideColour(v.sides, u.side)), u.name || u.id)));
     const parts = [h('h2', {}, 'Units'), units];
     const u = st.unit && boardUnit(st.unit);
@@ -373,7 +398,7 @@ export function mount(field, controls, ctx) {
       onclick: () => {
         st.weapon = on ? null : w.name;
         clearAim();
-        draw();
+        redraw();
         if (st.weapon && st.hover) hover(st.hover, st.shift);
       }}, label);
     if (!firing || !d || ctx.view.ended) return pick;
@@ -384,9 +409,16 @@ export function mount(field, controls, ctx) {
 
   clearAim();
   return {
+    // update redraws after the battle changed: an aim taken before the change is stale,
+    // so it is dropped and asked again for the square under the pointer.
     update() {
       if (st.unit && !boardUnit(st.unit)) { st.unit = null; st.weapon = null; }
+      if (ctx.view.actions !== st.landedAt) st.landed = [];
+      const focus = focusKey();
+      clearAim();
       draw();
+      restoreFocus(focus);
+      if (st.weapon && st.hover) hover(st.hover, st.shift);
     },
   };
 }

@@ -72,7 +72,7 @@ function verifyPanel(view, lg) {
       const v = await call('GET', `/api/battles/${view.id}/verify`);
       lines.push(h('li', {class: v.verified ? 'ok' : 'bad'}, v.verified
         ? `✔ Verified: ${v.actions} actions and ${v.dice} dice replay exactly from the seed.`
-        : '✘ Rejected: ' + v.problem));
+        : '✘ Rejected: ' + v.problem.replace(/^REJECTED: /, '')));
       result.replaceChildren(h('ul', {class: 'verify'}, lines),
         h('p', {class: 'help'}, 'To check without trusting this server, download ',
           h('a', {href: `/api/battles/${view.id}/log`, download: `volley-${view.id}.json`}, 'the log'),

@@ -18,7 +18,7 @@ export function mount(field, controls, ctx) {
   const st = {squad: null, unit: null, rows: [], active: -1, moved: {}, flags: {}, targets: [], hoverUnit: null, aim: null, aimSeq: 0, oddsSeq: 0};
   const svg = s('svg', {class: 'board table', id: 'board', tabindex: 0, role: 'application',
     'aria-label': 'The table. Tab to a unit and press Enter to select it or make it the target.'});
-  const info = h('p', {class: 'hover-info', id: 'hover-info', 'aria-live': 'polite'});
+  const info = h('p', {class: 'hover-info', id: 'hover-info'});
   field.replaceChildren(svg, info);
   const panel = h('div', {class: 'panel', id: 'declare'});
   const actError = errorBox('act-error');
@@ -59,7 +59,8 @@ export function mount(field, controls, ctx) {
       if (st.flags.disembarked) a.disembarked = true;
       return a;
     }
-    return {unit: st.unit, targets: st.targets.map((t) => ({unit: t.unit, stands: Number(t.stands) || undefined, modifiers: t.modifiers.length ? t.modifiers : undefined}))};
+    return {unit: st.unit, targets: st.targets.map((t) => ({unit: t.unit, stands: Number(t.stands) || undefined,
+      range: t.range || undefined, modifiers: t.modifiers.length ? t.modifiers : undefined}))};
   }
   const hasTargets = () => (sys() === 'dropzone' ? st.rows.some((r) => r.target) : st.targets.length > 0);
 
@@ -75,6 +76,8 @@ export function mount(field, controls, ctx) {
   }
 
   function select(u) {
+    clearTimeout(timer);
+    st.aimSeq++;
     if (sys() === 'dropzone') {
       if (st.squad !== u.squad) {
         st.squad = u.squad;
@@ -105,7 +108,7 @@ export function mount(field, controls, ctx) {
     } else {
       const i = st.targets.findIndex((t) => t.unit === u.id);
       if (i >= 0) st.targets.splice(i, 1);
-      else st.targets.push({unit: u.id, stands: '', modifiers: []});
+      else st.targets.push({unit: u.id, stands: '', range: '', modifiers: []});
       // The firing unit's stands are shared out evenly, the first targets taking any
       // remainder; the player may change the split.
       const left = standsLeft(st.unit);
@@ -119,6 +122,8 @@ export function mount(field, controls, ctx) {
     const side = firingSide();
     if (side && u.side !== side && !u.destroyed && !ctx.view.ended) choose(u);
     else if (!u.destroyed) select(u);
+    // The redraw replaced the unit's node: give the keyboard its place back.
+    svg.querySelector(`[data-unit="${CSS.escape(u.id)}"]`)?.focus();
   }
 
   // ---- aim on hover: the line of sight and its reason ----
@@ -153,7 +158,7 @@ export function mount(field, controls, ctx) {
     const parts = [h('h2', {}, `Aim: ${a.shooter} ${a.weapon} → ${a.target}`)];
     if (a.status === 'ok') {
       parts.push(h('p', {class: 'status ok', id: 'aim-status'}, 'Line of sight clear'),
-        h('p', {class: 'chance'}, 'Chance to hit ', h('strong', {id: 'aim-chance'}, pct(a.p_hit)),
+        h('p', {class: 'chance'}, 'Chance to hit ', h('strong', {id: 'aim-chance', 'data-p': a.p_hit}, pct(a.p_hit)),
           a.die ? ` (${a.need}+ on a d${a.die})` : ''));
     } else {
       const label = {blocked: 'Line of sight blocked', out_of_range: 'Out of range', out_of_arc: 'Out of arc', not_eligible: 'Cannot fire'}[a.status] || a.status;
@@ -371,7 +376,14 @@ export function mount(field, controls, ctx) {
     if (sys() !== 'dropzone' && st.unit) {
       const u = unit(st.unit);
       parts.push(h('p', {class: 'help'}, `Click an enemy to add or remove it as a target. ${standsLeft(u.id)} stands can fire; ammunition ${['ok', 'low', 'out'][stateOf(u.id).values.ammo]}.`));
+      const add = h('select', {id: 'add-target', 'aria-label': 'Add a target'}, h('option', {value: ''}, '— add a target —'),
+        enemies.filter((e) => !st.targets.some((t) => t.unit === e.id)).map((e) => h('option', {value: e.id}, `${e.name} (${e.side})`)));
+      add.addEventListener('change', () => { const e = unit(add.value); if (e) choose(e); });
+      parts.push(add);
       for (const t of st.targets) {
+        const band = h('select', {'aria-label': `range band to ${t.unit}`}, h('option', {value: ''}, unit(t.unit).placed && u.placed ? 'measured' : '— range band —'),
+          ['close', 'effective', 'long'].map((b) => h('option', {value: b, selected: t.range === b}, b)));
+        band.addEventListener('change', () => { t.range = band.value; refreshOdds(); });
         const stands = h('input', {type: 'number', min: 1, value: t.stands, placeholder: 'all', class: 'short', 'aria-label': `stands firing at ${t.unit}`});
         stands.addEventListener('change', () => { t.stands = stands.value; refreshOdds(); });
         const mods = (T().modifiers || []).map((m) => {
@@ -379,7 +391,7 @@ export function mount(field, controls, ctx) {
           c.addEventListener('change', () => { t.modifiers = c.checked ? [...t.modifiers, m] : t.modifiers.filter((x) => x !== m); refreshOdds(); });
           return h('label', {class: 'check'}, c, ' ', m);
         });
-        parts.push(h('fieldset', {class: 'group'}, h('legend', {}, '→ ', t.unit), h('label', {}, 'stands ', stands), mods));
+        parts.push(h('fieldset', {class: 'group'}, h('legend', {}, '→ ', t.unit), h('label', {}, 'stands ', stands), h('label', {}, 'range ', band), mods));
       }
     }
     if ((st.squad || st.unit) && !v.ended) {
@@ -398,5 +410,15 @@ export function mount(field, controls, ctx) {
 
   aimBox.replaceChildren(h('h2', {}, 'Aim'), h('p', {class: 'help'}, 'Choose who fires, then point at an enemy.'));
   refreshOdds();
-  return {update() { draw(); }};
+  return {
+    // update redraws after the battle changed; aims and odds taken before are stale.
+    update() {
+      clearTimeout(timer);
+      st.aimSeq++;
+      if (st.hoverUnit && st.aim) aimBox.replaceChildren(h('h2', {}, 'Aim'), h('p', {class: 'help'}, 'Point at an enemy again to see its aim now.'));
+      st.aim = null;
+      draw();
+      refreshOdds();
+    },
+  };
 }

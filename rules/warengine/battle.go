@@ -283,21 +283,23 @@ func (b *Battle) Board() volley.BoardView {
 			name = u.Type.Name
 		}
 		bu := volley.BoardUnit{ID: u.ID, Name: name, Side: u.Side, X: u.At.X, Y: u.At.Y, Size: u.Type.Size, Facing: u.Facing.Degrees(), Group: u.Group}
-		for _, l := range u.Type.Weapons {
-			bu.Weapons = append(bu.Weapons, b.weaponView(l))
+		for i := range u.Type.Weapons {
+			bu.Weapons = append(bu.Weapons, b.weaponView(u, &u.Type.Weapons[i]))
 		}
 		v.Units = append(v.Units, bu)
 	}
 	return v
 }
 
-// weaponView is a carried weapon as the page draws it: its arc centred on the facing and
-// its three bands, the long one ending at the furthest square it can target.
-func (b *Battle) weaponView(l Loadout) volley.WeaponView {
+// weaponView is a carried weapon as the page draws it: the square it fires from, its arc
+// centred on the facing and its three bands, the long one ending at the furthest square
+// it can target.
+func (b *Battle) weaponView(u *Unit, l *Loadout) volley.WeaponView {
 	w := b.weapons[l.Weapon]
 	half := float64(w.Arc) / 2
+	from := u.mount(l)
 	return volley.WeaponView{
-		Name: w.Name, Group: l.Group,
+		Name: w.Name, Group: l.Group, From: &[2]int{from.X, from.Y},
 		Arcs: [][2]float64{{-half, half}},
 		Ranges: []volley.RangeView{
 			{Name: "short", Reach: float64(w.Short.Range)},
