@@ -1,14 +1,11 @@
 package scenario
 
 import (
-	"fmt"
-	"unicode/utf8"
+	"math"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/token"
 )
-
-var errTooDeep = fmt.Sprintf("lists and mappings nested more than %d deep", maxDepth)
 
 // tokenPos converts a goccy token's position. goccy counts lines and columns
 // from 1 but gives some nodes column 0 (the text of a | or > block); those
@@ -68,63 +65,106 @@ func nodePos(file string, n ast.Node) Pos {
 }
 
 // checker walks a parsed document once, in document order, before any
-// decoding: it binds each alias to the anchor defined most recently before
-// it (an anchor is bound only after its own value, so an alias inside the
-// value it would name is undefined and aliases can never loop), and it
-// reports nesting deeper than maxDepth.
+// decoding: it binds each alias to the anchor defined most recently before it
+// (an anchor is bound only after its own value, so an alias inside the value
+// it would name is undefined and aliases can never loop), reports nesting
+// deeper than maxDepth, and counts the values the document stands for with
+// every alias expanded, for MaxValues.
 type checker struct {
 	file    string
 	anchors map[string]ast.Node
+	sizes   map[string]int64 // values under each anchor, aliases expanded
 	aliases map[*ast.AliasNode]ast.Node
 	errs    ErrorList
 }
 
-func (c *checker) walk(n ast.Node, depth int) {
+// walk checks n and returns how many values it stands for once its aliases are
+// expanded: one for n itself and one for each value under it. The count saturates
+// rather than overflow, since nested aliases can multiply it past any integer.
+func (c *checker) walk(n ast.Node, depth int) int64 {
 	switch x := n.(type) {
+	case nil:
+		return 0
 	case *ast.DocumentNode:
-		c.walk(x.Body, depth)
+		return c.walk(x.Body, depth)
 	case *ast.AnchorNode:
-		c.walk(x.Value, depth)
+		size := c.walk(x.Value, depth)
 		if x.Name != nil && x.Name.GetToken() != nil {
-			c.anchors[x.Name.GetToken().Value] = x.Value
+			name := x.Name.GetToken().Value
+			c.anchors[name] = x.Value
+			c.sizes[name] = size
 		}
+		return size
 	case *ast.AliasNode:
 		name := ""
 		if x.Value != nil && x.Value.GetToken() != nil {
 			name = x.Value.GetToken().Value
 		}
-		if target, ok := c.anchors[name]; ok {
-			c.aliases[x] = target
-		} else {
+		target, ok := c.anchors[name]
+		if !ok {
 			c.errs.Add(nodePos(c.file, x), "undefined alias %q", name)
+			return 1
 		}
+		c.aliases[x] = target
+		return c.sizes[name]
 	case *ast.TagNode:
-		c.walk(x.Value, depth)
+		if x.Start != nil && !allowedTags[token.ReservedTagKeyword(x.Start.Value)] {
+			c.errs.Add(tokenPos(c.file, x.Start), "tag %s is not one volley reads (only !!str, !!int, !!float, !!bool, !!null, !!seq and !!map)", x.Start.Value)
+		}
+		return c.walk(x.Value, depth)
 	case *ast.MappingKeyNode:
-		c.walk(x.Value, depth)
+		return c.walk(x.Value, depth)
 	case *ast.MappingNode:
 		if !c.deeper(n, depth) {
-			return
+			return 1
 		}
+		size := int64(1)
 		for _, v := range x.Values {
 			if v != nil {
-				c.walk(v.Key, depth+1)
-				c.walk(v.Value, depth+1)
+				size = addSat(size, c.walk(v.Key, depth+1))
+				size = addSat(size, c.walk(v.Value, depth+1))
 			}
 		}
+		return size
 	case *ast.MappingValueNode:
-		if c.deeper(n, depth) {
-			c.walk(x.Key, depth+1)
-			c.walk(x.Value, depth+1)
+		if !c.deeper(n, depth) {
+			return 1
 		}
+		return addSat(1, addSat(c.walk(x.Key, depth+1), c.walk(x.Value, depth+1)))
 	case *ast.SequenceNode:
 		if !c.deeper(n, depth) {
-			return
+			return 1
 		}
+		size := int64(1)
 		for _, v := range x.Values {
-			c.walk(v, depth+1)
+			size = addSat(size, c.walk(v, depth+1))
+		}
+		return size
+	}
+	if s, ok := scalarOf(n, Inch); ok {
+		for _, r := range s.Text {
+			if !printable(r) || r == '\r' {
+				c.errs.Add(nodePos(c.file, n), "the string holds the control character %U (written as an escape), which a scenario may not contain", r)
+				break
+			}
 		}
 	}
+	return 1
+}
+
+// allowedTags are the tags the decoder understands: YAML's own names for the
+// kinds of value it reads anyway.
+var allowedTags = map[token.ReservedTagKeyword]bool{
+	token.StringTag: true, token.IntegerTag: true, token.FloatTag: true, token.BooleanTag: true,
+	token.NullTag: true, token.SequenceTag: true, token.MappingTag: true,
+}
+
+// addSat adds two counts, saturating at the largest int64.
+func addSat(a, b int64) int64 {
+	if s := a + b; s >= a {
+		return s
+	}
+	return math.MaxInt64
 }
 
 // deeper reports whether a collection at depth may be entered, and reports an
@@ -135,79 +175,4 @@ func (c *checker) deeper(n ast.Node, depth int) bool {
 		return false
 	}
 	return true
-}
-
-// prescan looks for nesting deeper than maxDepth before goccy parses src,
-// because goccy's parser recurses for each level and slows down faster than
-// the square of the depth: a megabyte of '[' would take it minutes. It
-// counts flow brackets outside quotes and comments, plus block entries
-// ("- - -") that open on one line, and returns the position of the first
-// opener past the limit. It is a guard, not the rule: the exact check is
-// made on the parsed document. Brackets in plain text or in a | block are
-// counted too, which matters only for text with dozens of unmatched '['.
-func prescan(file string, src []byte) (Pos, bool) {
-	var (
-		line, col     = 1, 0
-		flow, compact int
-		quote         rune // the open quote character, or 0
-		comment       bool
-		lineStart     = true // only spaces and block indicators so far
-		prev          rune   // previous rune on the line, or 0 at its start
-	)
-	for i := 0; i < len(src); {
-		r, size := utf8.DecodeRune(src[i:])
-		i += size
-		col++
-		if r == '\n' {
-			line, col = line+1, 0
-			comment, lineStart, compact, prev = false, true, 0, 0
-			continue
-		}
-		switch {
-		case comment:
-		case quote != 0:
-			switch {
-			case quote == '"' && r == '\\' && i < len(src) && src[i] != '\n':
-				_, n := utf8.DecodeRune(src[i:])
-				i += n
-				col++
-			case r == quote:
-				quote = 0
-			}
-		case r == ' ' || r == '\t' || r == '\r':
-		case r == '#' && (prev == 0 || prev == ' ' || prev == '\t'):
-			comment = true
-		case (r == '"' || r == '\'') && opensScalar(prev):
-			quote = r
-			lineStart = false
-		case r == '[' || r == '{':
-			flow++
-			lineStart = false
-			if flow+compact > maxDepth {
-				return Pos{File: file, Line: line, Col: col}, true
-			}
-		case r == ']' || r == '}':
-			flow = max(flow-1, 0)
-			lineStart = false
-		case (r == '-' || r == '?') && lineStart && flow == 0 && (i == len(src) || src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r'):
-			compact++
-			if flow+compact > maxDepth {
-				return Pos{File: file, Line: line, Col: col}, true
-			}
-		default:
-			lineStart = false
-		}
-		prev = r
-	}
-	return Pos{}, false
-}
-
-// opensScalar reports whether a quote after prev starts a quoted scalar
-// rather than sitting inside plain text like "don't".
-func opensScalar(prev rune) bool {
-	switch prev {
-	case 0, ' ', '\t', '[', '{', ',', ':', '-', '?':
-		return true
-	}
-	return false
 }

@@ -12,12 +12,6 @@ import (
 	"github.com/goccy/go-yaml/token"
 )
 
-// maxAliasValues bounds how many values one Decode may produce through
-// aliases. Without it a few lines of nested aliases (the "billion laughs")
-// would expand to more values than memory holds. Scenarios use aliases for a
-// few shared weapon profiles, thousands of values at most.
-const maxAliasValues = 1 << 20
-
 // posKey identifies a decoded value by address and type, so that a struct
 // and its first field, which share an address, have separate positions.
 // The pointer is kept as a pointer so that the value cannot be freed and its
@@ -29,20 +23,23 @@ type posKey struct {
 
 // decoder is the state of one strict decode: the errors found so far and the
 // positions of the values filled in.
+//
+// Its cost is bounded by the document's: Parse has refused any document that
+// stands for more than MaxValues values with its aliases expanded, and a
+// decoder visits each of those values at most once.
 type decoder struct {
-	doc      *Doc
-	errs     ErrorList
-	pos      map[posKey]Pos
-	keys     map[unsafe.Pointer]map[string]Pos
-	inAlias  int  // how many aliases the value being decoded is under
-	expanded int  // values decoded under an alias, for maxAliasValues
-	cutOff   bool // maxAliasValues was reached and reported
-	merged   map[*ast.MappingNode][]entry
+	doc    *Doc
+	errs   ErrorList
+	seen   map[Error]bool // errors already reported: an alias repeats its target's
+	pos    map[posKey]Pos
+	keys   map[unsafe.Pointer]map[string]Pos
+	merged map[*ast.MappingNode][]entry
 }
 
 func newDecoder(d *Doc) *decoder {
 	return &decoder{
 		doc:    d,
+		seen:   make(map[Error]bool),
 		pos:    make(map[posKey]Pos),
 		keys:   make(map[unsafe.Pointer]map[string]Pos),
 		merged: make(map[*ast.MappingNode][]entry),
@@ -55,13 +52,26 @@ func (d *decoder) errorf(pos Pos, name, format string, args ...any) {
 	if name != "" {
 		msg = name + ": " + msg
 	}
-	d.errs = append(d.errs, &Error{Pos: pos, Msg: msg})
+	d.add(pos, msg)
+}
+
+// add records an error once: a mistake inside an anchored value is met again
+// for every alias of it, and one report is enough.
+func (d *decoder) add(pos Pos, msg string) {
+	e := Error{Pos: pos, Msg: msg}
+	if d.seen[e] {
+		return
+	}
+	d.seen[e] = true
+	d.errs = append(d.errs, &e)
 }
 
 // resolve strips what stands between a node and its value: documents,
-// anchors, aliases, tags and explicit-key markers. strTag reports a !!str
-// tag on the way, which makes any scalar a string.
-func (d *decoder) resolve(n ast.Node) (node ast.Node, strTag bool) {
+// anchors, aliases, tags and explicit-key markers. tag is the last of YAML's
+// standard tags met on the way (the checker has refused any other tag), which
+// may change how a scalar reads: !!str makes it a string, !!float a number
+// that is not a whole number.
+func (d *decoder) resolve(n ast.Node) (node ast.Node, tag token.ReservedTagKeyword) {
 	for {
 		switch x := n.(type) {
 		case *ast.DocumentNode:
@@ -71,25 +81,33 @@ func (d *decoder) resolve(n ast.Node) (node ast.Node, strTag bool) {
 		case *ast.AliasNode:
 			n = d.doc.aliases[x] // Parse has reported an unknown alias.
 		case *ast.TagNode:
-			if x.Start != nil && token.ReservedTagKeyword(x.Start.Value) == token.StringTag {
-				strTag = true
+			if x.Start != nil {
+				tag = token.ReservedTagKeyword(x.Start.Value)
 			}
 			n = x.Value
 		case *ast.MappingKeyNode:
 			n = x.Value
 		case *ast.CommentGroupNode, *ast.CommentNode:
-			return nil, strTag
+			return nil, tag
 		default:
-			return n, strTag
+			return n, tag
 		}
 	}
 }
 
-// scalar returns the scalar a resolved node stands for.
-func (d *decoder) scalar(node ast.Node, strTag bool) (Scalar, bool) {
+// scalar returns the scalar a resolved node stands for, as its tag reads it.
+func (d *decoder) scalar(node ast.Node, tag token.ReservedTagKeyword) (Scalar, bool) {
 	s, ok := scalarOf(node, d.doc.unit)
-	if ok && strTag && s.Kind != KindNull {
+	if !ok || s.Kind == KindNull {
+		return s, ok
+	}
+	switch tag {
+	case token.StringTag:
 		s.Kind = KindString
+	case token.FloatTag:
+		if s.Kind == KindInt {
+			s.Kind = KindFloat
+		}
 	}
 	return s, ok
 }
@@ -131,24 +149,10 @@ func got(node ast.Node, s Scalar, isScalar bool) string {
 // itself. name prefixes messages; required makes a null an error.
 func (d *decoder) value(v reflect.Value, raw ast.Node, name string, required, record bool) {
 	pos := d.nodePos(raw)
-	if _, ok := raw.(*ast.AliasNode); ok {
-		d.inAlias++
-		defer func() { d.inAlias-- }()
-	}
-	if d.inAlias > 0 {
-		if d.expanded >= maxAliasValues {
-			if !d.cutOff {
-				d.cutOff = true
-				d.errorf(pos, name, "aliases and merge keys expand to more than %d values", maxAliasValues)
-			}
-			return
-		}
-		d.expanded++
-	}
 	if record && v.CanAddr() {
 		d.pos[posKey{v.Addr().UnsafePointer(), v.Type()}] = pos
 	}
-	node, strTag := d.resolve(raw)
+	node, tag := d.resolve(raw)
 	_, isNull := node.(*ast.NullNode)
 	if node == nil || isNull {
 		switch {
@@ -161,7 +165,7 @@ func (d *decoder) value(v reflect.Value, raw ast.Node, name string, required, re
 		}
 		return
 	}
-	d.into(v, node, strTag, pos, name)
+	d.into(v, node, tag, pos, name)
 	// A required name written as "" is as missing as one left out: an empty id or
 	// weapon name would only surface later as a confusing reference error.
 	if required && v.Kind() == reflect.String && v.String() == "" {
@@ -173,7 +177,7 @@ func (d *decoder) value(v reflect.Value, raw ast.Node, name string, required, re
 func (d *decoder) missingFields(t reflect.Type, pos Pos) {
 	for _, f := range fieldsOf(t).fields {
 		if f.required {
-			d.errs = append(d.errs, &Error{Pos: pos, Msg: fmt.Sprintf("missing field %q", f.name)})
+			d.add(pos, fmt.Sprintf("missing field %q", f.name))
 		}
 	}
 }
@@ -189,21 +193,21 @@ var (
 )
 
 // into decodes a resolved, non-null node into v.
-func (d *decoder) into(v reflect.Value, node ast.Node, strTag bool, pos Pos, name string) {
+func (d *decoder) into(v reflect.Value, node ast.Node, tag token.ReservedTagKeyword, pos Pos, name string) {
 	t := v.Type()
 	if t.Kind() == reflect.Pointer {
 		if v.IsNil() {
 			v.Set(reflect.New(t.Elem()))
 		}
 		d.pos[posKey{v.UnsafePointer(), t.Elem()}] = pos
-		d.into(v.Elem(), node, strTag, pos, name)
+		d.into(v.Elem(), node, tag, pos, name)
 		return
 	}
 	if t == pointType {
 		d.point(v, node, pos, name)
 		return
 	}
-	s, isScalar := d.scalar(node, strTag)
+	s, isScalar := d.scalar(node, tag)
 	if pt := reflect.PointerTo(t); pt.Implements(scalarDecoderType) || pt.Implements(textUnmarshalerType) {
 		if !isScalar {
 			d.errorf(pos, name, "want %s, got %s", scalarWant(t), gotKind(node, s, false))
@@ -277,6 +281,10 @@ func (d *decoder) intValue(v reflect.Value, node ast.Node, s Scalar, isScalar bo
 		d.errorf(pos, name, "want a whole number, got %s", got(node, s, isScalar))
 		return
 	}
+	if !plainDecimal(s.Text) {
+		d.errorf(pos, name, "want a whole number in plain decimal (no leading zeros, 0x, 0o, 0b or _), got %s", s.got())
+		return
+	}
 	neg, mag, ok, overflow := parseInt(s.Text)
 	if !ok {
 		d.errorf(pos, name, "want a whole number, got %s", s.got())
@@ -337,6 +345,10 @@ func (d *decoder) generic(v reflect.Value, node ast.Node, s Scalar, isScalar boo
 			d.errorf(pos, name, "cannot decode %s", gotKind(node, s, false))
 			return
 		}
+		if s.Kind == KindInt && !plainDecimal(s.Text) {
+			d.errorf(pos, name, "want a whole number in plain decimal (no leading zeros, 0x, 0o, 0b or _), got %s", s.got())
+			return
+		}
 		x = reflect.ValueOf(genericScalar(s))
 	}
 	v.Set(x)
@@ -374,7 +386,7 @@ func genericScalar(s Scalar) any {
 func (d *decoder) sliceValue(v reflect.Value, node ast.Node, pos Pos, name string) {
 	seq, ok := node.(*ast.SequenceNode)
 	if !ok {
-		s, isScalar := d.scalar(node, false)
+		s, isScalar := d.scalar(node, "")
 		d.errorf(pos, name, "want a list, got %s", gotKind(node, s, isScalar))
 		return
 	}
@@ -390,7 +402,7 @@ func (d *decoder) sliceValue(v reflect.Value, node ast.Node, pos Pos, name strin
 func (d *decoder) arrayValue(v reflect.Value, node ast.Node, pos Pos, name string) {
 	seq, ok := node.(*ast.SequenceNode)
 	if !ok {
-		s, isScalar := d.scalar(node, false)
+		s, isScalar := d.scalar(node, "")
 		d.errorf(pos, name, "want a list of %d values, got %s", v.Len(), gotKind(node, s, isScalar))
 		return
 	}
@@ -463,7 +475,7 @@ func (d *decoder) structValue(v reflect.Value, node ast.Node, pos Pos, name stri
 	}
 	for i, f := range info.fields {
 		if f.required && !given[i] {
-			d.errs = append(d.errs, &Error{Pos: pos, Msg: fmt.Sprintf("missing field %q", f.name)})
+			d.add(pos, fmt.Sprintf("missing field %q", f.name))
 		}
 	}
 }
@@ -477,7 +489,7 @@ func (d *decoder) unknownField(e entry, names []string) string {
 	if near != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", near)
 	}
-	d.errs = append(d.errs, &Error{Pos: e.keyPos, Msg: msg})
+	d.add(e.keyPos, msg)
 	return near
 }
 
@@ -513,40 +525,31 @@ func (d *decoder) point(v reflect.Value, node ast.Node, pos Pos, name string) {
 		}
 		for i, ok := range given {
 			if !ok {
-				d.errs = append(d.errs, &Error{Pos: pos, Msg: fmt.Sprintf("missing field %q", names[i])})
+				d.add(pos, fmt.Sprintf("missing field %q", names[i]))
 			}
 		}
 	default:
-		s, isScalar := d.scalar(node, false)
+		s, isScalar := d.scalar(node, "")
 		d.errorf(pos, name, "want a point [x, y] or {x: …, y: …}, got %s", gotKind(node, s, isScalar))
 	}
 }
 
-// entryValue decodes the value of a mapping entry. A value brought in by a
-// merge key counts against maxAliasValues, as one under an alias does, since
-// merging is another way to repeat an anchored mapping.
+// entryValue decodes the value of a mapping entry.
 func (d *decoder) entryValue(v reflect.Value, e entry, name string, required, record bool) {
-	if e.merged {
-		d.inAlias++
-		defer func() { d.inAlias-- }()
-	}
 	d.value(v, e.value, name, required, record)
 }
 
 // coordinate decodes one coordinate of a Point: a length that may be negative.
 func (d *decoder) coordinate(v reflect.Value, e entry, name string) {
 	raw := e.value
-	if _, alias := raw.(*ast.AliasNode); alias || e.merged || d.inAlias > 0 {
-		d.expanded++
-	}
 	pos := d.nodePos(raw)
 	d.pos[posKey{v.Addr().UnsafePointer(), v.Type()}] = pos
-	node, strTag := d.resolve(raw)
+	node, tag := d.resolve(raw)
 	if _, null := node.(*ast.NullNode); node == nil || null {
 		d.errorf(pos, name, "missing value")
 		return
 	}
-	s, isScalar := d.scalar(node, strTag)
+	s, isScalar := d.scalar(node, tag)
 	if !isScalar {
 		d.errorf(pos, name, "want a number, got %s", gotKind(node, s, false))
 		return

@@ -77,9 +77,12 @@ var decodeCases = []decodeCase{
 
 	{"int", "v: 3", into[int](), val(3), nil},
 	{"int/negative", "v: -3", into[int](), val(-3), nil},
-	{"int/hex", "v: 0x1F", into[int](), val(31), nil},
-	{"int/octal", "v: 0o17", into[int](), val(15), nil},
-	{"int/underscore", "v: 1_000", into[int](), val(1000), nil},
+	// YAML's other ways to write a whole number read differently in different YAML
+	// versions, and JSON has none of them.
+	{"int/hex", "v: 0x1F", into[int](), nil, []string{`1:4: v: want a whole number in plain decimal (no leading zeros, 0x, 0o, 0b or _), got 0x1F`}},
+	{"int/octal", "v: 0o17", into[int](), nil, []string{`1:4: v: want a whole number in plain decimal (no leading zeros, 0x, 0o, 0b or _), got 0o17`}},
+	{"int/leading zero", "v: 017", into[int](), nil, []string{`1:4: v: want a whole number in plain decimal (no leading zeros, 0x, 0o, 0b or _), got 017`}},
+	{"int/underscore", "v: 1_000", into[int](), nil, []string{`1:4: v: want a whole number in plain decimal (no leading zeros, 0x, 0o, 0b or _), got 1_000`}},
 	{"int/word", "v: two", into[int](), nil, []string{`1:4: v: want a whole number, got "two"`}},
 	{"int/quoted", `v: "3"`, into[int](), nil, []string{`1:4: v: want a whole number, got "3"`}},
 	{"int/fraction", "v: 2.5", into[int](), nil, []string{`1:4: v: want a whole number, got 2.5`}},

@@ -81,7 +81,9 @@ func compareErrors(a, b *Error) int {
 
 // Err returns nil if l is empty, and otherwise l sorted with repeats of the
 // same message at the same place removed. Repeats are common: a mistake inside
-// an anchored node is met once for every alias that uses it.
+// an anchored node is met once for every alias that uses it. Of more than
+// MaxErrors errors, the first MaxErrors are kept and a last one says how many
+// more there were (see IsMore).
 func (l ErrorList) Err() error {
 	if len(l) == 0 {
 		return nil
@@ -89,7 +91,22 @@ func (l ErrorList) Err() error {
 	out := slices.Clone(l)
 	out.Sort()
 	out = slices.CompactFunc(out, func(a, b *Error) bool { return compareErrors(a, b) == 0 })
+	if len(out) > MaxErrors {
+		rest := len(out) - MaxErrors
+		out = append(out[:MaxErrors:MaxErrors], &Error{Pos: out[MaxErrors].Pos, Msg: fmt.Sprintf(moreErrors, rest)})
+	}
 	return out
+}
+
+// moreErrors is the message of the error that stands for those left out.
+const moreErrors = "and %d more errors, not shown: fix these first"
+
+// IsMore reports whether e is the last error of a long list, standing for
+// the errors left out rather than being one itself.
+func (e *Error) IsMore() bool {
+	var n int
+	_, err := fmt.Sscanf(e.Msg, moreErrors, &n)
+	return err == nil
 }
 
 var _ error = ErrorList(nil)

@@ -69,7 +69,7 @@ func checkErrorList(t *testing.T, err error) {
 		if e.Pos.Line < 1 || e.Pos.Col < 1 || e.Pos.File != "fuzz.yaml" {
 			t.Errorf("error %q has position %#v", e.Msg, e.Pos)
 		}
-		if i > 0 && compareErrors(list[i-1], e) >= 0 {
+		if i > 0 && compareErrors(list[i-1], e) >= 0 && !(i == len(list)-1 && e.IsMore()) {
 			t.Errorf("errors not sorted, or repeated: %v before %v", list[i-1], e)
 		}
 	}

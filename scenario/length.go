@@ -104,11 +104,19 @@ func lengthOf(s Scalar) (float64, error) {
 		if !ok || math.IsNaN(x) || math.IsInf(x, 0) {
 			return 0, errBadLength(s)
 		}
-		return x / s.Unit.perInch(), nil
+		return bounded(x/s.Unit.perInch(), s.Text)
 	case KindString:
 		return parseSignedLength(s.Text, s.Unit)
 	}
 	return 0, errBadLength(s)
+}
+
+// bounded refuses a distance beyond MaxLength in either direction.
+func bounded(inches float64, text string) (float64, error) {
+	if math.Abs(inches) > MaxLength {
+		return 0, fmt.Errorf("a length or coordinate lies within ±%d inches, got %s", MaxLength, strings.TrimSpace(text))
+	}
+	return inches, nil
 }
 
 func errBadLength(s Scalar) error {
@@ -140,7 +148,7 @@ func parseSignedLength(text string, u Unit) (float64, error) {
 		}
 		u = unit
 	}
-	return x / u.perInch(), nil
+	return bounded(x/u.perInch(), text)
 }
 
 // Point is a position on the table in inches, written [x, y] or {x: …, y: …}.

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/token"
 )
 
 // entry is one key of a mapping after merge keys are applied.
@@ -40,7 +41,7 @@ func mappingValues(node ast.Node) ([]*ast.MappingValueNode, bool) {
 func (d *decoder) entries(node ast.Node, pos Pos, name string) ([]entry, bool) {
 	values, ok := mappingValues(node)
 	if !ok {
-		s, isScalar := d.scalar(node, false)
+		s, isScalar := d.scalar(node, "")
 		d.errorf(pos, name, "want a mapping, got %s", gotKind(node, s, isScalar))
 		return nil, false
 	}
@@ -52,15 +53,15 @@ func (d *decoder) entries(node ast.Node, pos Pos, name string) ([]entry, bool) {
 	}
 	var merged, explicit []entry
 	for _, mv := range values {
-		keyNode, strTag := d.resolve(mv.Key)
+		keyNode, tag := d.resolve(mv.Key)
 		keyPos := d.nodePos(mv.Key)
-		if _, isMerge := keyNode.(*ast.MergeKeyNode); isMerge && !strTag {
+		if _, isMerge := keyNode.(*ast.MergeKeyNode); isMerge && tag != token.StringTag {
 			merged = append(merged, d.mergeSources(mv.Value)...)
 			continue
 		}
-		s, isScalar := d.scalar(keyNode, strTag)
+		s, isScalar := d.scalar(keyNode, tag)
 		if !isScalar || keyNode == nil {
-			d.errs = append(d.errs, &Error{Pos: keyPos, Msg: "want a name as key, got " + gotKind(keyNode, s, isScalar)})
+			d.add(keyPos, "want a name as key, got "+gotKind(keyNode, s, isScalar))
 			continue
 		}
 		explicit = append(explicit, entry{key: s.Text, keyPos: keyPos, value: mv.Value})
@@ -99,7 +100,7 @@ func (d *decoder) mergeSources(raw ast.Node) []entry {
 			ep := d.nodePos(elem)
 			en, _ := d.resolve(elem)
 			if _, ok := mappingValues(en); !ok {
-				s, isScalar := d.scalar(en, false)
+				s, isScalar := d.scalar(en, "")
 				d.errorf(ep, "<<", what, gotKind(en, s, isScalar))
 				continue
 			}
@@ -111,7 +112,7 @@ func (d *decoder) mergeSources(raw ast.Node) []entry {
 		ents, _ := d.entries(n, pos, "<<")
 		return markMerged(ents)
 	}
-	s, isScalar := d.scalar(node, false)
+	s, isScalar := d.scalar(node, "")
 	d.errorf(pos, "<<", what, gotKind(node, s, isScalar))
 	return nil
 }

@@ -6,32 +6,20 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"sync"
 	"unsafe"
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/lexer"
 	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/token"
 )
-
-// maxSize is the largest scenario file read. Real scenarios are a few
-// kilobytes; the limit keeps a wrong file (a video, a log) from tying up the
-// parser, whose time grows faster than the file does.
-const maxSize = 4 << 20
-
-// maxLines is the most lines a scenario may have. goccy's parser takes time that grows
-// with the square of a block mapping's keys (40,000 keys: 3 s), so a file of one huge
-// mapping could tie a server up; 20,000 lines keep the worst case under a second, and a
-// real scenario, even a 512-row War Engine map, has a few hundred.
-const maxLines = 20000
-
-// maxDepth is how deeply lists and mappings may nest. Scenarios nest a handful
-// of levels; the parser recurses once per level, so a file of brackets alone
-// could otherwise exhaust it.
-const maxDepth = 64
 
 // Doc is a parsed scenario document, or a section of one, ready to decode.
 // Docs are made by Parse, ParseFile and Section. Positions of the values
@@ -61,6 +49,10 @@ type posTable struct {
 // ErrorList of one error, as goccy stops at the first; the checks Parse makes
 // itself (one non-empty document, nesting depth, aliases naming anchors
 // defined before them) report all they find.
+//
+// Parse bounds its own cost before each step (see the limits in limits.go):
+// a document over a limit is refused with an error naming the limit, having
+// cost little more than reading it.
 func Parse(file string, src []byte) (*Doc, error) {
 	start := Pos{File: file, Line: 1, Col: 1}
 	if len(src) > maxSize {
@@ -69,10 +61,13 @@ func Parse(file string, src []byte) (*Doc, error) {
 	if n := bytes.Count(src, []byte("\n")); n > maxLines {
 		return nil, ErrorList{{Pos: start, Msg: fmt.Sprintf("file has %d lines; a scenario may have at most %d", n, maxLines)}}
 	}
+	if pos, msg, ok := checkText(file, src); !ok {
+		return nil, ErrorList{{Pos: pos, Msg: msg}}
+	}
 	// goccy keeps a byte order mark as part of the first key.
 	src = bytes.TrimPrefix(src, []byte("\uFEFF"))
-	if pos, deep := prescan(file, src); deep {
-		return nil, ErrorList{{Pos: pos, Msg: errTooDeep}}
+	if n := estimateTokens(src); n > MaxTokens {
+		return nil, ErrorList{{Pos: start, Msg: fmt.Sprintf("file has too many values and indicators for a scenario (up to %d tokens; at most %d)", n, MaxTokens)}}
 	}
 	f, err := parseYAML(file, src)
 	if err != nil {
@@ -105,10 +100,13 @@ func Parse(file string, src []byte) (*Doc, error) {
 		aliases: make(map[*ast.AliasNode]ast.Node),
 		table:   &posTable{pos: make(map[posKey]Pos), keys: make(map[unsafe.Pointer]map[string]Pos)},
 	}
-	c := &checker{file: file, anchors: make(map[string]ast.Node), aliases: d.aliases}
-	c.walk(d.node, 0)
+	c := &checker{file: file, anchors: make(map[string]ast.Node), sizes: make(map[string]int64), aliases: d.aliases}
+	values := c.walk(d.node, 0)
 	if err := c.errs.Err(); err != nil {
 		return nil, err
+	}
+	if values > MaxValues {
+		return nil, ErrorList{{Pos: d.Root(), Msg: fmt.Sprintf("the document stands for %s values once its aliases and merge keys are expanded; a scenario may have at most %d", countText(values), MaxValues)}}
 	}
 	d.unit = Inch
 	if v := d.lookup("distances"); v != nil {
@@ -121,19 +119,38 @@ func Parse(file string, src []byte) (*Doc, error) {
 	return d, nil
 }
 
-// parseBytes is goccy's parser, in a variable so that a test can make it
-// panic.
-var parseBytes = func(src []byte) (*ast.File, error) { return parser.ParseBytes(src, 0) }
+// countText writes a count that may have saturated.
+func countText(n int64) string {
+	if n == math.MaxInt64 {
+		return "more than 9 quintillion"
+	}
+	return strconv.FormatInt(n, 10)
+}
 
-// parseYAML runs goccy's parser, turning its error, or a panic, into an
-// ErrorList with a position.
+// scan is goccy's scanner, and parseTokens its parser, in variables so that a
+// test can make them panic.
+var (
+	scan        = lexer.Tokenize
+	parseTokens = func(toks token.Tokens) (*ast.File, error) { return parser.Parse(toks, 0) }
+)
+
+// parseYAML runs goccy's scanner, checks its tokens, and runs its parser,
+// turning an error, or a panic, into an ErrorList with a position.
 func parseYAML(file string, src []byte) (f *ast.File, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			f, err = nil, ErrorList{{Pos: Pos{File: file, Line: 1, Col: 1}, Msg: fmt.Sprintf("yaml: cannot parse: %v", r)}}
 		}
 	}()
-	f, err = parseBytes(src)
+	toks := scan(string(src))
+	if len(toks) > MaxTokens {
+		// estimateTokens is an upper bound (FuzzEstimateTokens); this is the backstop.
+		return nil, ErrorList{{Pos: Pos{File: file, Line: 1, Col: 1}, Msg: fmt.Sprintf("file has %d tokens; a scenario may have at most %d", len(toks), MaxTokens)}}
+	}
+	if pos, msg, ok := checkTokens(file, toks); !ok {
+		return nil, ErrorList{{Pos: pos, Msg: msg}}
+	}
+	f, err = parseTokens(toks)
 	if err != nil {
 		pos := Pos{File: file, Line: 1, Col: 1}
 		var ye yaml.Error
@@ -232,7 +249,7 @@ func (d *Doc) Ruleset() (string, error) {
 	dec := newDecoder(d)
 	root, _ := dec.resolve(d.node)
 	if _, ok := mappingValues(root); !ok {
-		s, isScalar := dec.scalar(root, false)
+		s, isScalar := dec.scalar(root, "")
 		return "", &Error{Pos: d.Root(), Msg: "want a mapping, got " + gotKind(root, s, isScalar)}
 	}
 	raw := d.lookup("ruleset")
@@ -240,8 +257,8 @@ func (d *Doc) Ruleset() (string, error) {
 		return "", &Error{Pos: d.Root(), Msg: `missing field "ruleset"`}
 	}
 	pos := nodePos(d.File, raw)
-	node, strTag := dec.resolve(raw)
-	s, isScalar := dec.scalar(node, strTag)
+	node, tag := dec.resolve(raw)
+	s, isScalar := dec.scalar(node, tag)
 	switch {
 	case node == nil || isScalar && s.Kind == KindNull:
 		return "", &Error{Pos: pos, Msg: "ruleset: missing value"}

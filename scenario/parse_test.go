@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/token"
 )
 
 // nested returns a block mapping nested n levels deep.
@@ -252,8 +253,8 @@ func TestPosThroughAlias(t *testing.T) {
 // TestParsePanic checks that a panic in goccy's parser, which fuzzing of
 // goccy has found before, becomes an error with a position.
 func TestParsePanic(t *testing.T) {
-	defer func(old func([]byte) (*ast.File, error)) { parseBytes = old }(parseBytes)
-	parseBytes = func([]byte) (*ast.File, error) { panic("index out of range") }
+	defer func(old func(token.Tokens) (*ast.File, error)) { parseTokens = old }(parseTokens)
+	parseTokens = func(token.Tokens) (*ast.File, error) { panic("index out of range") }
 	_, err := Parse("f.yaml", []byte("a: 1"))
 	if got, want := errorStrings(t, err), []string{"f.yaml:1:1: yaml: cannot parse: index out of range"}; !slices.Equal(got, want) {
 		t.Errorf("Parse errors = %q; want %q", got, want)

@@ -144,6 +144,23 @@ func intText(text string) (neg bool, digits string, base int) {
 	return neg, t, 10
 }
 
+// plainDecimal reports whether a whole number is written in plain decimal: an
+// optional sign and digits without a leading zero or an underscore. YAML's
+// other ways (0x1F, 0o17, 0b101, 017, 1_000) read differently in different
+// YAML versions and JSON has none of them, so a scenario may not use them.
+func plainDecimal(text string) bool {
+	t := strings.TrimPrefix(strings.TrimPrefix(text, "-"), "+")
+	if t == "" || len(t) > 1 && t[0] == '0' {
+		return false
+	}
+	for _, c := range t {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // parseInt reads a whole number written as in YAML. ok is false if text is
 // not a whole number; overflow is true if it is one but needs more than 64
 // bits of magnitude.
