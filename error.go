@@ -1,6 +1,7 @@
 package volley
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -18,6 +19,8 @@ const (
 	EINTERNAL     = "internal"      // a bug or a failed dependency
 	ETOOLARGE     = "too_large"     // a request or a computation beyond the limits
 	ENOTSUPPORTED = "not_supported" // the rule system does not offer this
+	EUNAVAILABLE  = "unavailable"   // out of time or too busy now: the same request may succeed later
+	ETOOMANY      = "too_many"      // this client has sent too many requests: slow down
 )
 
 // Error is an error meant for the person using volley: a code, a message in words a
@@ -42,10 +45,14 @@ func Errorf(code, format string, args ...any) *Error {
 }
 
 // ErrorCode is the code of err: the code of the first *Error in its chain, EINVALID for
-// scenario errors (they are always about the input), EINTERNAL otherwise, "" for nil.
+// scenario errors (they are always about the input), EUNAVAILABLE for work stopped at its
+// deadline or cancelled, EINTERNAL otherwise, "" for nil.
 func ErrorCode(err error) string {
 	if err == nil {
 		return ""
+	}
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return EUNAVAILABLE
 	}
 	var e *Error
 	if errors.As(err, &e) {

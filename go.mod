@@ -17,6 +17,10 @@ require (
 	github.com/jackc/pgx/v5 v5.12.0
 	// The progress bar of `volley sim` on a terminal, refreshed from a ticker.
 	github.com/schollz/progressbar/v3 v3.19.1
+	// The server's locks and work queues that give up at a request's deadline
+	// (semaphore.Weighted's Acquire takes a context); from the Go team, already needed
+	// by pgx.
+	golang.org/x/sync v0.24.0
 	// Telling a terminal from a pipe (no progress bar when piped); already needed by progressbar.
 	golang.org/x/term v0.44.0
 	// PNG and SVG charts for `volley odds --plot`.
@@ -44,7 +48,6 @@ require (
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
 	golang.org/x/image v0.30.0 // indirect
-	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.41.0 // indirect
 	modernc.org/libc v1.79.0 // indirect

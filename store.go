@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/volley-wargames/volley/dice"
 )
 
 // A battle is stored as an event log: the scenario it began from, its secret seed, and
@@ -18,23 +20,44 @@ import (
 // over the scenario, so that replaying the log is the only way a battle is ever rebuilt,
 // and an audit is the same computation as a restart.
 
+// Edition numbers the editions of volley's rules whose battles play differently from the
+// same scenario and dice. A battle is played, replayed and verified under the edition it
+// began with, which its record and its log name:
+//
+//   - 1: battles begun before server-rolled seeds were secret: 64-bit PCG dice
+//     (dice.GeneratorPCG), a commitment to the seed alone (Commit), and Dropzone and
+//     Warfare without turns.
+//   - 2 (the current one): a 256-bit secret seed drawing ChaCha8 dice
+//     (dice.GeneratorChaCha8), a commitment that binds the seed to the whole battle
+//     (Commitment), and turns in every rule system.
+const Edition = 2
+
 // BattleRecord is a stored battle, without its actions.
 type BattleRecord struct {
 	ID      string
 	Ruleset string
 	// Scenario is the document the battle began from, exactly as it was posted.
 	Scenario string
-	// Seed is the battle's secret: the stream for action n is dice.ForAction(Seed, n).
-	// It is revealed when the battle ends.
-	Seed uint64
-	// Commitment is the hex SHA-256 of the seed, published when the battle begins so
-	// that players can check the revealed seed afterwards (see Commit).
+	// Edition is the edition of the rules the battle is played under (see Edition); 0
+	// in a record made before editions were recorded means 1.
+	Edition int
+	// Seed is the battle's secret: the stream for action n is Seed.ForAction(n). It is
+	// revealed when the battle ends.
+	Seed dice.Seed
+	// Commitment is the hex SHA-256 published when the battle begins, which the revealed
+	// seed must match (see Commitment).
 	Commitment string
 	// TokenHashes holds, for each side, the hex SHA-256 of the side's secret token.
 	// The tokens themselves are shown once, when the battle is created.
 	TokenHashes map[string]string
-	Ended       bool
+	// SpectatorHash is the hex SHA-256 of the token that reads the battle without acting
+	// in it; "" for battles made before spectators.
+	SpectatorHash string
+	Ended         bool
 }
+
+// EditionOf is the edition a record or log names: 1 when it names none.
+func EditionOf(n int) int { return max(n, 1) }
 
 // ActionRecord is one action of a battle's log with its outcome.
 type ActionRecord struct {
@@ -70,8 +93,11 @@ type Store interface {
 	CreateBattle(ctx context.Context, b *BattleRecord) error
 	// Battle returns a battle's record, or ENOTFOUND.
 	Battle(ctx context.Context, id string) (*BattleRecord, error)
-	// Battles lists the stored battles, newest first, at most limit of them.
-	Battles(ctx context.Context, limit int) ([]BattleSummary, error)
+	// Battles lists the battles that any of tokenHashes opens (as a side's token or the
+	// spectator's), newest first, at most limit of them.
+	Battles(ctx context.Context, tokenHashes []string, limit int) ([]BattleSummary, error)
+	// Empty reports whether the store holds no battle at all.
+	Empty(ctx context.Context) (bool, error)
 	// Actions returns a battle's actions with Seq ≥ from, in order.
 	Actions(ctx context.Context, battleID string, from int) ([]ActionRecord, error)
 	// AppendAction adds a.Seq to the log. In one transaction it returns the action
@@ -87,13 +113,31 @@ type Store interface {
 	Close() error
 }
 
-// Commit is the commitment to a seed that a battle publishes when it begins: the hex
-// SHA-256 of the seed's eight bytes, most significant first. Anyone holding the revealed
-// seed can recompute it.
+// Commit is the commitment of an edition 1 battle: the hex SHA-256 of the seed's eight
+// bytes, most significant first. It proves the seed was chosen before the battle began,
+// but not which battle it was chosen for.
 func Commit(seed uint64) string {
 	var b [8]byte
 	binary.BigEndian.PutUint64(b[:], seed)
 	sum := sha256.Sum256(b[:])
+	return hex.EncodeToString(sum[:])
+}
+
+// Commitment is what a battle publishes when it begins, so that once its seed is
+// revealed anyone can check that nothing about the battle was changed since. From
+// edition 2 it is the hex SHA-256 of a text that binds the seed to the battle's id, rule
+// system, edition, generator and the SHA-256 of its scenario (and so its title): a log
+// whose id, scenario or title was altered no longer matches the commitment its players
+// were given. Edition 1 committed to the seed alone (see Commit).
+func Commitment(rec *BattleRecord) string {
+	if EditionOf(rec.Edition) == 1 {
+		n, _ := rec.Seed.Uint64()
+		return Commit(n)
+	}
+	scen := sha256.Sum256([]byte(rec.Scenario))
+	text := fmt.Sprintf("volley battle commitment\nedition: %d\nid: %s\nruleset: %s\ngenerator: %s\nscenario-sha256: %s\nseed: %s\n",
+		rec.Edition, rec.ID, rec.Ruleset, rec.Seed.Generator, hex.EncodeToString(scen[:]), rec.Seed)
+	sum := sha256.Sum256([]byte(text))
 	return hex.EncodeToString(sum[:])
 }
 

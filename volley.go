@@ -1,6 +1,7 @@
 package volley
 
 import (
+	"context"
 	"encoding/json"
 	"slices"
 
@@ -21,22 +22,32 @@ type Ruleset interface {
 }
 
 // Battle is a battle in progress under one rule system. Its state changes only through
-// Resolve; Aim and Odds never roll and never change it.
+// Resolve; Aim and Odds never roll and never change it, so that several of them may run
+// at once on one battle.
+//
+// Aim, Odds and Resolve stop and return ctx's error when ctx is done, the battle as it
+// was. Their work is known before they start: Cost counts it, and DecodeAction refuses an
+// action that would cost more than MaxWork.
 type Battle interface {
 	// DecodeAction decodes an action in this system's form: the same form as a scenario's
 	// `action:` section, which is also what the HTTP API accepts. Errors carry positions.
 	DecodeAction(doc *scenario.Doc) (Action, error)
+	// Cost is the work Aim, Odds or Resolve of the action would do, in MaxWork's units,
+	// whichever of them it is: an upper bound, found without doing the work.
+	Cost(a Action) int64
 	// Aim says, for every shot the action declares, whether it is possible and why not,
 	// with the range, every modifier and the true chance to hit.
-	Aim(a Action) []Aim
+	Aim(ctx context.Context, a Action) ([]Aim, error)
 	// Odds gives the exact distribution of every outcome of the action.
-	Odds(a Action) (Odds, error)
+	Odds(ctx context.Context, a Action) (Odds, error)
 	// Resolve rolls the action's dice from d, applies the result and returns it with the
 	// trace. If it returns an error the battle is exactly as it was.
-	Resolve(a Action, d *dice.Stream) (Outcome, error)
+	Resolve(ctx context.Context, a Action, d *dice.Stream) (Outcome, error)
 	// State is the battle as players see it now.
 	State() State
-	// Actor is the side an action is taken for: the side whose player may send it.
+	// Actor is the side an action is taken for: the side whose player may send it. Ask it
+	// before resolving the action: an action that ends a turn belongs to the side whose
+	// turn it was.
 	Actor(a Action) string
 }
 
@@ -64,20 +75,22 @@ type Sim struct {
 	Draw      func(d *dice.Stream, out []int)
 }
 
-// ReplayAction decodes a logged action against a battle and resolves it with the dice
-// of its place in the log: what a server does to rebuild a battle and what `volley
-// verify` does to check one. body is the action as it was sent.
-func ReplayAction(b Battle, seed uint64, seq int, body string) (Action, Outcome, error) {
+// ReplayAction decodes a logged action against a battle and resolves it with d, the
+// dice of its place in the log: what a server does to rebuild a battle and what `volley
+// verify` does to check one. body is the action as it was sent. actor is the side the
+// action belongs to, asked before it was resolved.
+func ReplayAction(ctx context.Context, b Battle, body string, d *dice.Stream) (a Action, actor string, out Outcome, err error) {
 	doc, err := scenario.Parse("action", []byte(body))
 	if err != nil {
-		return nil, Outcome{}, err
+		return nil, "", Outcome{}, err
 	}
-	a, err := b.DecodeAction(doc)
+	a, err = b.DecodeAction(doc)
 	if err != nil {
-		return nil, Outcome{}, err
+		return nil, "", Outcome{}, err
 	}
-	out, err := b.Resolve(a, dice.ForAction(seed, seq))
-	return a, out, err
+	actor = b.Actor(a)
+	out, err = b.Resolve(ctx, a, d)
+	return a, actor, out, err
 }
 
 // SameResult reports whether two resolutions of an action rolled the same dice and did

@@ -12,21 +12,32 @@ type Roll struct {
 	Value   int    `json:"value"` // 1..Sides
 }
 
-// Stream is a deterministic source of dice throws. It is a PCG generator
-// from math/rand/v2 seeded explicitly, plus volley's own mapping from its
-// 64-bit words to die faces, so a seed gives the same throws on every Go
-// version. A recording Stream keeps every Roll in order, which is what lets a
-// battle report say why each shot hit or missed.
+// Stream is a deterministic source of dice throws: 64-bit words from a
+// generator seeded explicitly (a PCG from math/rand/v2, or ChaCha8 for a
+// battle's secret seed, see Seed), plus volley's own mapping from words to die
+// faces, so a seed gives the same throws on every Go version. A recording
+// Stream keeps every Roll in order, which is what lets a battle report say why
+// each shot hit or missed.
 //
 // The zero Stream is usable: it does not record and draws from PCG's zero
-// state. Use New, ForAction or NewUnrecorded to choose the seed. A Stream is
-// not safe for concurrent use.
+// state. Use New, ForAction, NewUnrecorded or Seed.ForAction to choose the
+// seed. A Stream is not safe for concurrent use.
 type Stream struct {
 	// src is held by value rather than as *rand.PCG so that a Stream costs
 	// one allocation, which matters when Monte Carlo makes one per trial.
-	src    rand.PCG
+	src rand.PCG
+	// cc, when not nil, is the ChaCha8 generator the words come from instead.
+	cc     *rand.ChaCha8
 	record bool
 	rolls  []Roll
+}
+
+// word returns the next 64-bit word of the stream's generator.
+func (s *Stream) word() uint64 {
+	if s.cc != nil {
+		return s.cc.Uint64()
+	}
+	return s.src.Uint64()
 }
 
 // New returns a recording Stream for seed.
@@ -101,7 +112,7 @@ func mix64(z uint64) uint64 {
 
 // Uint64 returns the next raw 64-bit word of the stream.
 func (s *Stream) Uint64() uint64 {
-	return s.src.Uint64()
+	return s.word()
 }
 
 // IntN returns a uniform integer in [0, n) without bias. It panics if
@@ -109,13 +120,13 @@ func (s *Stream) Uint64() uint64 {
 //
 // The mapping is Lemire's multiply-shift with rejection, written here rather
 // than taken from math/rand/v2, so the values a seed gives can never change
-// with the Go version: only the PCG's words are used.
+// with the Go version: only the generator's words are used.
 func (s *Stream) IntN(n int) int {
 	if n <= 0 {
 		panic("dice: IntN: n must be positive")
 	}
 	bound := uint64(n)
-	hi, lo := bits.Mul64(s.src.Uint64(), bound)
+	hi, lo := bits.Mul64(s.word(), bound)
 	// The high word of word*bound is uniform in [0, bound) except that the
 	// first 2^64 mod bound low words would favour some values; those words
 	// are thrown away. The threshold costs a division, so it is only worked
@@ -123,7 +134,7 @@ func (s *Stream) IntN(n int) int {
 	if lo < bound {
 		threshold := -bound % bound // 2^64 mod bound
 		for lo < threshold {
-			hi, lo = bits.Mul64(s.src.Uint64(), bound)
+			hi, lo = bits.Mul64(s.word(), bound)
 		}
 	}
 	return int(hi)

@@ -3,21 +3,16 @@ package http
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/volley-wargames/volley"
-	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
@@ -26,32 +21,33 @@ func (s *Server) rulesets(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"rulesets": rules.Names()})
 }
 
+// maxList is the most battles one list answers.
+const maxList = 200
+
+// listBattles answers the battles the request's tokens open: a battle is read only with
+// one of its tokens, so the list shows nothing else.
 func (s *Server) listBattles(w http.ResponseWriter, r *http.Request) {
-	list, err := s.store.Battles(r.Context(), 200)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if list == nil {
-		list = []volley.BattleSummary{}
+	list := []volley.BattleSummary{}
+	if r.Header.Get("Authorization") != "" {
+		if err := s.allow(s.reads, r, "requests"); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		toks, err := bearer(r)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		hashes := make([]string, len(toks))
+		for i, t := range toks {
+			hashes[i] = hashToken(t)
+		}
+		if list, err = s.store.Battles(r.Context(), hashes, maxList); err != nil {
+			s.fail(w, r, err)
+			return
+		}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"battles": list})
-}
-
-// openRequest opens, locked and up to date, the battle a request's path names. When it
-// cannot, it answers the request itself and returns nil.
-func (s *Server) openRequest(w http.ResponseWriter, r *http.Request) (*live, string) {
-	id, err := battleID(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return nil, ""
-	}
-	l, err := s.open(r.Context(), id)
-	if err != nil {
-		s.fail(w, r, err)
-		return nil, ""
-	}
-	return l, id
 }
 
 // validText reports whether b is UTF-8 text without NUL bytes: what every store keeps
@@ -68,15 +64,18 @@ func battleID(r *http.Request) (string, error) {
 	return id, nil
 }
 
-// readBody reads a request body within the size limit.
-func readBody(r *http.Request) ([]byte, error) {
-	body, err := io.ReadAll(r.Body)
+// readBody reads a request body of at most limit bytes.
+func readBody(r *http.Request, limit int) ([]byte, error) {
+	body, err := io.ReadAll(io.LimitReader(r.Body, int64(limit)+1))
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
 			return nil, err
 		}
 		return nil, volley.Errorf(volley.EINVALID, "cannot read the body: %v", err)
+	}
+	if len(body) > limit {
+		return nil, &http.MaxBytesError{Limit: int64(limit)}
 	}
 	if len(strings.TrimSpace(string(body))) == 0 {
 		return nil, &volley.Error{Code: volley.EINVALID, Message: "the body is empty: send a scenario or an action in YAML or JSON", Field: "body"}
@@ -87,13 +86,17 @@ func readBody(r *http.Request) ([]byte, error) {
 	return body, nil
 }
 
-// Created is the answer to a new battle: its id, each side's secret token (shown only
-// now), and the commitment to its secret seed.
+// Created is the answer to a new battle: its id, each side's secret token and the
+// spectator's (shown only now), and the commitment to its secret seed.
 type Created struct {
-	ID         string            `json:"id"`
-	Ruleset    string            `json:"ruleset"`
-	Tokens     map[string]string `json:"tokens"`
-	Commitment string            `json:"commitment"`
+	ID        string            `json:"id"`
+	Ruleset   string            `json:"ruleset"`
+	Edition   int               `json:"edition"`
+	Generator string            `json:"generator"`
+	Tokens    map[string]string `json:"tokens"`
+	// Spectator reads the battle, its odds and its log, and cannot act.
+	Spectator  string `json:"spectator"`
+	Commitment string `json:"commitment"`
 }
 
 // CreateBattle stores a new battle from a scenario document, as POST /api/battles does.
@@ -116,17 +119,24 @@ func (s *Server) CreateBattle(ctx context.Context, body []byte) (*Created, error
 	if len(sides) == 0 {
 		return nil, volley.Errorf(volley.EINVALID, "the scenario has no units, so no side could act")
 	}
-	seed := s.NewSeed()
-	rec := &volley.BattleRecord{
-		ID: s.NewToken()[:16], Ruleset: rs.Name(), Scenario: string(body), Seed: seed,
-		Commitment: volley.Commit(seed), TokenHashes: map[string]string{},
+	seed, err := s.NewSeed()
+	if err != nil {
+		return nil, fmt.Errorf("http: a new seed: %w", err)
 	}
-	c := &Created{ID: rec.ID, Ruleset: rs.Name(), Tokens: map[string]string{}, Commitment: rec.Commitment}
+	rec := &volley.BattleRecord{
+		ID: s.NewToken()[:16], Ruleset: rs.Name(), Scenario: string(body), Edition: volley.Edition, Seed: seed,
+		TokenHashes: map[string]string{},
+	}
+	rec.Commitment = volley.Commitment(rec)
+	c := &Created{ID: rec.ID, Ruleset: rs.Name(), Edition: rec.Edition, Generator: string(seed.Generator),
+		Tokens: map[string]string{}, Commitment: rec.Commitment}
 	for _, side := range sides {
 		tok := s.NewToken()
 		c.Tokens[side] = tok
 		rec.TokenHashes[side] = hashToken(tok)
 	}
+	c.Spectator = s.NewToken()
+	rec.SpectatorHash = hashToken(c.Spectator)
 	if err := s.store.CreateBattle(ctx, rec); err != nil {
 		return nil, err
 	}
@@ -134,10 +144,22 @@ func (s *Server) CreateBattle(ctx context.Context, body []byte) (*Created, error
 }
 
 func (s *Server) createBattle(w http.ResponseWriter, r *http.Request) {
-	body, err := readBody(r)
+	if err := s.allow(s.creates, r, "new battles"); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	body, err := readBody(r, int(s.limits.MaxBodyBytes))
 	if err != nil {
 		s.fail(w, r, err)
 		return
+	}
+	if len(body) > s.limits.LightBytes {
+		release, err := s.heavyTurn(r.Context())
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		defer release()
 	}
 	c, err := s.CreateBattle(r.Context(), body)
 	if err != nil {
@@ -148,9 +170,27 @@ func (s *Server) createBattle(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, c)
 }
 
-func hashToken(tok string) string {
-	sum := sha256.Sum256([]byte(tok))
-	return hex.EncodeToString(sum[:])
+// readRecord reads the record of the battle a request names and checks that the
+// request's token may read it: before any work is done for the request.
+func (s *Server) readRecord(r *http.Request) (*volley.BattleRecord, error) {
+	if err := s.allow(s.reads, r, "requests"); err != nil {
+		return nil, err
+	}
+	id, err := battleID(r)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := bearer(r); err != nil {
+		return nil, err // no token: nothing to look up
+	}
+	rec, err := s.store.Battle(r.Context(), id)
+	if err != nil {
+		return nil, err
+	}
+	if err := reader(r, rec); err != nil {
+		return nil, err
+	}
+	return rec, nil
 }
 
 // battleView is a battle as GET /api/battles/{id} shows it.
@@ -158,6 +198,8 @@ type battleView struct {
 	ID         string            `json:"id"`
 	Ruleset    string            `json:"ruleset"`
 	Title      string            `json:"title,omitempty"`
+	Edition    int               `json:"edition"`
+	Generator  string            `json:"generator"`
 	Actions    int               `json:"actions"`
 	Ended      bool              `json:"ended"`
 	Commitment string            `json:"commitment"`
@@ -169,38 +211,33 @@ type battleView struct {
 }
 
 func (s *Server) getBattle(w http.ResponseWriter, r *http.Request) {
-	id, err := battleID(r)
+	// The record is read fresh: another server may have ended the battle.
+	rec, err := s.readRecord(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	// The ended flag is read fresh: another server may have ended the battle.
-	rec, err := s.store.Battle(r.Context(), id)
+	l, done, err := s.openRead(r.Context(), rec.ID)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	l, err := s.open(r.Context(), id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	defer l.mu.Unlock()
-	l.record.Ended = rec.Ended
-	writeJSON(w, http.StatusOK, view(l))
+	defer done()
+	writeJSON(w, http.StatusOK, view(l, rec.Ended))
 }
 
-func view(l *live) battleView {
+func view(l *live, ended bool) battleView {
 	v := battleView{
-		ID: l.record.ID, Ruleset: l.record.Ruleset, Title: l.title, Actions: l.next, Ended: l.record.Ended,
+		ID: l.record.ID, Ruleset: l.record.Ruleset, Title: l.title, Edition: volley.EditionOf(l.record.Edition),
+		Generator: string(l.record.Seed.Generator), Actions: l.next, Ended: ended || l.record.Ended,
 		Commitment: l.record.Commitment, State: l.battle.State(),
 	}
 	for side := range l.record.TokenHashes {
 		v.Sides = append(v.Sides, side)
 	}
 	slices.Sort(v.Sides)
-	if l.record.Ended {
-		seed := strconv.FormatUint(l.record.Seed, 10)
+	if v.Ended {
+		seed := l.record.Seed.String()
 		v.Seed = &seed
 	}
 	if b, ok := l.battle.(volley.Board); ok {
@@ -216,28 +253,42 @@ func view(l *live) battleView {
 
 // actionBody is the action an aim or odds request asks about: the `action` query
 // parameter, or the body of a POST.
-func actionBody(r *http.Request) ([]byte, string, error) {
+func (s *Server) actionBody(r *http.Request) ([]byte, string, error) {
 	if r.Method == http.MethodGet {
 		q := r.URL.Query().Get("action")
-		if q == "" {
+		switch {
+		case q == "":
 			return nil, "action", &volley.Error{Code: volley.EINVALID, Message: "give the action to aim as the action query parameter (YAML or JSON), or POST it", Field: "action"}
-		}
-		if !validText([]byte(q)) {
+		case len(q) > s.limits.MaxActionBytes:
+			return nil, "action", &volley.Error{Code: volley.ETOOLARGE, Message: fmt.Sprintf("an action is at most %d bytes", s.limits.MaxActionBytes), Field: "action"}
+		case !validText([]byte(q)):
 			return nil, "action", &volley.Error{Code: volley.EINVALID, Message: "the action must be UTF-8 text without NUL bytes", Field: "action"}
 		}
 		return []byte(q), "action", nil
 	}
-	body, err := readBody(r)
+	body, err := readBody(r, s.limits.MaxActionBytes)
 	return body, "body", err
 }
 
-// decodeAction decodes an action against a live battle.
-func decodeAction(l *live, body []byte, name string) (volley.Action, error) {
+// decodeAction decodes an action against a live battle. A refereed action is one a
+// player sends to be resolved: the rules decide every die and every fact they can.
+func decodeAction(l *live, body []byte, name string, refereed bool) (volley.Action, error) {
 	doc, err := scenario.Parse(name, body)
 	if err != nil {
 		return nil, err
 	}
+	doc.Refereed = refereed
+	doc.Edition = volley.EditionOf(l.record.Edition)
 	return l.battle.DecodeAction(doc)
+}
+
+// workTurn waits for a place among the heavy requests when an action's work is above
+// the light limit, and returns the release (which does nothing for light work).
+func (s *Server) workTurn(ctx context.Context, b volley.Battle, a volley.Action, bodyLen int) (func(), error) {
+	if b.Cost(a) <= s.limits.LightWork && bodyLen <= s.limits.LightBytes {
+		return func() {}, nil
+	}
+	return s.heavyTurn(ctx)
 }
 
 func (s *Server) aim(w http.ResponseWriter, r *http.Request) {
@@ -248,32 +299,51 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	s.evaluate(w, r, true)
 }
 
-// evaluate answers aim and odds requests in the one JSON shape of the CLI.
+// evaluate answers aim and odds requests in the one JSON shape of the CLI. They read the
+// battle without changing it, so they share it with other readers. They roll nothing, so
+// an action asked about may state what a resolved one may not (a die, a range): "what
+// if?" is a fair question.
 func (s *Server) evaluate(w http.ResponseWriter, r *http.Request, odds bool) {
-	body, name, err := actionBody(r)
+	rec, err := s.readRecord(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	l, _ := s.openRequest(w, r)
-	if l == nil {
-		return
-	}
-	defer l.mu.Unlock()
-	a, err := decodeAction(l, body, name)
+	body, name, err := s.actionBody(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
+	l, done, err := s.openRead(r.Context(), rec.ID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer done()
+	a, err := decodeAction(l, body, name, false)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	release, err := s.workTurn(r.Context(), l.battle, a, len(body))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer release()
 	if !odds {
-		aims := l.battle.Aim(a)
+		aims, err := l.battle.Aim(r.Context(), a)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
 		if aims == nil {
 			aims = []volley.Aim{}
 		}
 		writeJSON(w, http.StatusOK, map[string]any{"ruleset": l.record.Ruleset, "aims": aims})
 		return
 	}
-	o, err := l.battle.Odds(a)
+	o, err := l.battle.Odds(r.Context(), a)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -282,21 +352,6 @@ func (s *Server) evaluate(w http.ResponseWriter, r *http.Request, odds bool) {
 		Ruleset string `json:"ruleset"`
 		volley.Odds
 	}{l.record.Ruleset, o})
-}
-
-// side authenticates a request: the bearer token must be one of the battle's sides'.
-func side(r *http.Request, rec *volley.BattleRecord) (string, error) {
-	scheme, tok, _ := strings.Cut(r.Header.Get("Authorization"), " ")
-	if !strings.EqualFold(scheme, "Bearer") || tok == "" {
-		return "", &volley.Error{Code: volley.EUNAUTHORIZED, Message: "send your side's token as Authorization: Bearer <token>", Field: "Authorization"}
-	}
-	h := hashToken(tok)
-	for side, want := range rec.TokenHashes {
-		if subtle.ConstantTimeCompare([]byte(h), []byte(want)) == 1 {
-			return side, nil
-		}
-	}
-	return "", &volley.Error{Code: volley.EFORBIDDEN, Message: "this token belongs to no side of this battle", Field: "Authorization"}
 }
 
 // acted is the answer to a posted action: its place in the log, who took it, and what
@@ -320,6 +375,10 @@ const IdempotencyHeader = "Idempotency-Key"
 const maxKeyLen = 200
 
 func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
+	if err := s.allow(s.reads, r, "requests"); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	id, err := battleID(r)
 	if err != nil {
 		s.fail(w, r, err)
@@ -330,16 +389,32 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &volley.Error{Code: volley.EINVALID, Message: fmt.Sprintf("at most %d printable ASCII characters", maxKeyLen), Field: IdempotencyHeader})
 		return
 	}
-	body, err := readBody(r)
+	if _, err := bearer(r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	body, err := readBody(r, s.limits.MaxActionBytes)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	l, _ := s.openRequest(w, r)
-	if l == nil {
+	// The token is checked against the stored record before the battle is folded, so
+	// that a request without the right to act costs one look-up.
+	rec, err := s.store.Battle(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
-	defer l.mu.Unlock()
+	if _, err := side(r, rec); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	l, done, err := s.openWrite(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer done()
 	me, err := side(r, l.record)
 	if err != nil {
 		s.fail(w, r, err)
@@ -349,11 +424,15 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		s.replayed(w, r, prev, me, body, l)
 		return
 	}
-	if l.record.Ended {
+	if l.record.Ended || rec.Ended {
 		s.fail(w, r, volley.Errorf(volley.ECONFLICT, "the battle has ended: it takes no more actions"))
 		return
 	}
-	a, err := decodeAction(l, body, "body")
+	if l.logBytes > s.limits.MaxLogBytes {
+		s.fail(w, r, volley.Errorf(volley.ECONFLICT, "the battle's log is full (%d bytes): end the battle and start another", s.limits.MaxLogBytes))
+		return
+	}
+	a, err := decodeAction(l, body, "body", true)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -362,19 +441,25 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &volley.Error{Code: volley.EFORBIDDEN, Message: fmt.Sprintf("this action is %s's to take, and your token is %s's", actor, me), Field: "Authorization"})
 		return
 	}
+	release, err := s.workTurn(r.Context(), l.battle, a, len(body))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer release()
 	// From here the fold in memory runs ahead of the store. Unless the action is stored,
 	// drop it (whatever happens, a panic in the rules included), so that the next request
 	// folds the log again instead of building on an action nobody recorded.
 	stored := false
 	defer func() {
 		if !stored {
-			s.forget(id, l)
+			s.forget(l)
 		}
 	}()
 	seq := l.next
-	out, err := l.battle.Resolve(a, dice.ForAction(l.record.Seed, seq))
+	out, err := l.battle.Resolve(r.Context(), a, l.record.Seed.ForAction(seq))
 	if err != nil {
-		stored = true // refused by the rules: the battle is exactly as it was
+		stored = true // refused by the rules, or out of time: the battle is exactly as it was
 		s.fail(w, r, err)
 		return
 	}
@@ -383,8 +468,8 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	rec := &volley.ActionRecord{BattleID: id, Seq: seq, Side: me, Body: string(body), Outcome: string(outcome), IdempotencyKey: key}
-	saved, err := s.store.AppendAction(r.Context(), rec)
+	ar := &volley.ActionRecord{BattleID: id, Seq: seq, Side: me, Body: string(body), Outcome: string(outcome), IdempotencyKey: key}
+	saved, err := s.store.AppendAction(r.Context(), ar)
 	if err != nil {
 		if volley.ErrorCode(err) == volley.ECONFLICT {
 			err = s.conflict(r, id)
@@ -392,16 +477,18 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if saved.Seq != seq || saved.Outcome != rec.Outcome {
+	if saved.Seq != seq || saved.Outcome != ar.Outcome {
 		// Another server stored this idempotency key first: its answer stands.
 		s.replayed(w, r, *saved, me, body, nil)
 		return
 	}
 	stored = true
 	l.next = seq + 1
+	l.logBytes += int64(len(ar.Body) + len(ar.Outcome))
 	if key != "" {
 		l.keys[key] = *saved
 	}
+	s.cache.resize(l, footprint(&l.fold))
 	state := l.battle.State()
 	writeJSON(w, http.StatusOK, acted{Seq: seq, Side: me, Outcome: outcome, State: &state})
 }
@@ -432,27 +519,13 @@ func (s *Server) replayed(w http.ResponseWriter, r *http.Request, prev volley.Ac
 	writeJSON(w, http.StatusOK, ans)
 }
 
-// LogEntry is one action of a battle's log.
-type LogEntry struct {
-	Seq     int             `json:"seq"`
-	Side    string          `json:"side"`
-	Action  string          `json:"action"`
-	Outcome json.RawMessage `json:"outcome"`
-}
-
-// Log is a battle's whole record: what `volley verify` checks once the seed is known.
-type Log struct {
-	ID         string     `json:"id"`
-	Ruleset    string     `json:"ruleset"`
-	Scenario   string     `json:"scenario"`
-	Commitment string     `json:"commitment"`
-	Ended      bool       `json:"ended"`
-	Seed       *string    `json:"seed,omitempty"`
-	Actions    []LogEntry `json:"actions"`
-}
-
 func (s *Server) log(w http.ResponseWriter, r *http.Request) {
-	lg, err := s.readLog(r)
+	rec, err := s.readRecord(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	lg, err := s.readLog(r.Context(), rec)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -460,23 +533,21 @@ func (s *Server) log(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, lg)
 }
 
-// readLog reads the whole record of the request's battle.
-func (s *Server) readLog(r *http.Request) (Log, error) {
-	id, err := battleID(r)
+// readLog reads the whole record of a battle.
+func (s *Server) readLog(ctx context.Context, rec *volley.BattleRecord) (Log, error) {
+	acts, err := s.store.Actions(ctx, rec.ID, 0)
 	if err != nil {
 		return Log{}, err
 	}
-	rec, err := s.store.Battle(r.Context(), id)
-	if err != nil {
-		return Log{}, err
+	lg := Log{
+		ID: rec.ID, Ruleset: rec.Ruleset, Edition: volley.EditionOf(rec.Edition), Generator: string(rec.Seed.Generator),
+		Scenario: rec.Scenario, Commitment: rec.Commitment, Ended: rec.Ended, Actions: []LogEntry{},
 	}
-	acts, err := s.store.Actions(r.Context(), id, 0)
-	if err != nil {
-		return Log{}, err
+	if doc, err := scenario.Parse("scenario", []byte(rec.Scenario)); err == nil {
+		lg.Title = titleOf(doc)
 	}
-	lg := Log{ID: rec.ID, Ruleset: rec.Ruleset, Scenario: rec.Scenario, Commitment: rec.Commitment, Ended: rec.Ended, Actions: []LogEntry{}}
 	if rec.Ended {
-		seed := strconv.FormatUint(rec.Seed, 10)
+		seed := rec.Seed.String()
 		lg.Seed = &seed
 	}
 	for _, a := range acts {
@@ -486,8 +557,16 @@ func (s *Server) readLog(r *http.Request) (Log, error) {
 }
 
 func (s *Server) end(w http.ResponseWriter, r *http.Request) {
+	if err := s.allow(s.reads, r, "requests"); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	id, err := battleID(r)
 	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if _, err := bearer(r); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -504,19 +583,15 @@ func (s *Server) end(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	// Never hold the cache's lock while waiting for a battle's: postAction takes them the
-	// other way round.
-	s.mu.Lock()
-	l, ok := s.cache[id]
-	s.mu.Unlock()
-	if ok {
-		l.mu.Lock()
+	// A folded battle learns it has ended here; readers and writers also read the ended
+	// flag from the store, since another server may end it.
+	if l := s.cache.lookup(id); l != nil && s.lockWrite(r.Context(), l) == nil {
 		if l.record != nil {
 			l.record.Ended = true
 		}
-		l.mu.Unlock()
+		l.lock.Release(writeWeight)
 	}
 	writeJSON(w, http.StatusOK, map[string]string{
-		"id": id, "seed": strconv.FormatUint(rec.Seed, 10), "commitment": rec.Commitment,
+		"id": id, "seed": rec.Seed.String(), "generator": string(rec.Seed.Generator), "commitment": rec.Commitment,
 	})
 }

@@ -64,7 +64,7 @@ func chromiumPath(t *testing.T) string {
 
 func newBrowserPage(t *testing.T) *browserPage {
 	exe := chromiumPath(t)
-	srv := vhttp.NewServer(sqliteStore(t), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	srv := vhttp.NewServer(sqliteStore(t), slog.New(slog.NewTextHandler(io.Discard, nil)), testLimits())
 	srv.Examples = os.DirFS(filepath.Join("..", "examples"))
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)

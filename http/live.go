@@ -1,10 +1,14 @@
 package http
 
 import (
+	"container/list"
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"sync"
+
+	"golang.org/x/sync/semaphore"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/rules"
@@ -14,10 +18,22 @@ import (
 // live is a battle folded in memory: its record, the battle after its first next
 // actions, and the idempotency keys seen so far. It is a cache: every use first reads
 // the store for actions appended since (by this server or another) and applies them.
+//
+// Its lock is a weighted semaphore, so that waiting for it obeys the request's
+// deadline: a reader (aim, odds, state) takes one unit and many read at once; a writer
+// (folding new actions, resolving an action) takes them all.
 type live struct {
-	mu sync.Mutex
+	lock *semaphore.Weighted
 	fold
+	// size is the footprint the cache last counted for the fold, and elem its place in
+	// the cache's order of use; both belong to the cache's lock.
+	size int64
+	elem *list.Element
+	id   string
 }
+
+// writeWeight is the lock's whole weight: what a writer takes, excluding every reader.
+const writeWeight = 1 << 30
 
 // fold is what a live battle knows, apart from its lock.
 type fold struct {
@@ -27,54 +43,192 @@ type fold struct {
 	battle  volley.Battle
 	next    int
 	keys    map[string]volley.ActionRecord
+	// logBytes is the size of the actions folded so far, bodies and outcomes.
+	logBytes int64
 }
 
-// open returns the live battle for id, locked and brought up to date with the store.
-// The caller must unlock it.
-func (s *Server) open(ctx context.Context, id string) (*live, error) {
-	s.mu.Lock()
-	l, ok := s.cache[id]
+// cache holds the live battles, bounded by the estimated bytes of their folds.
+type cache struct {
+	mu      sync.Mutex
+	battles map[string]*live
+	order   *list.List // of *live, most recently used at the front
+	bytes   int64
+	limit   int64
+}
+
+func newCache(limit int64) *cache {
+	return &cache{battles: map[string]*live{}, order: list.New(), limit: limit}
+}
+
+// entry returns the live battle for id, made empty if there is none.
+func (c *cache) entry(id string) *live {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	l, ok := c.battles[id]
 	if !ok {
-		if len(s.cache) >= MaxCached {
-			for k := range s.cache { // evict any one: the cache only saves folding time
-				delete(s.cache, k)
-				break
+		l = &live{lock: semaphore.NewWeighted(writeWeight), id: id}
+		c.battles[id] = l
+		l.elem = c.order.PushFront(l)
+		return l
+	}
+	c.order.MoveToFront(l.elem)
+	return l
+}
+
+// lookup returns the live battle for id, or nil if the cache has none.
+func (c *cache) lookup(id string) *live {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.battles[id]
+}
+
+// resize records the footprint of a fold that changed, and drops the least recently used
+// battles while the cache holds more than its limit (never the one just resized). A
+// dropped battle may still be in use; it is freed when its last user is done.
+func (c *cache) resize(l *live, size int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.battles[l.id] != l {
+		return // dropped while it was folded
+	}
+	c.bytes += size - l.size
+	l.size = size
+	for c.bytes > c.limit {
+		oldest := c.order.Back().Value.(*live)
+		if oldest == l {
+			break
+		}
+		c.remove(oldest)
+	}
+}
+
+// drop removes l from the cache, if it is still there, so that the next use folds the
+// log again from the start.
+func (c *cache) drop(l *live) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.battles[l.id] == l {
+		c.remove(l)
+	}
+}
+
+func (c *cache) remove(l *live) {
+	delete(c.battles, l.id)
+	c.order.Remove(l.elem)
+	c.bytes -= l.size
+}
+
+// Bytes is the estimated memory of the battles the cache holds.
+func (c *cache) Bytes() int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.bytes
+}
+
+// Footprint factors: a folded battle costs about this many bytes for each byte of its
+// scenario (the parsed document, positions, and the rule system's own structures: a
+// 512×512 War Engine map holds three numbers a square), and for each byte of its log
+// (idempotency keys keep their actions). TestFootprint measures the real cost of the
+// largest scenarios against this estimate.
+const (
+	footprintPerScenarioByte = 40
+	footprintPerLogByte      = 2
+	footprintBase            = 64 << 10
+)
+
+// footprint estimates the memory of a fold.
+func footprint(f *fold) int64 {
+	if f.record == nil {
+		return 0
+	}
+	return footprintBase + footprintPerScenarioByte*int64(len(f.record.Scenario)) + footprintPerLogByte*f.logBytes
+}
+
+// openRead returns the live battle for id, up to date with the store and locked for
+// reading: the caller calls done when it has finished. Several readers of one battle run
+// at once; only folding new actions needs the battle to itself.
+func (s *Server) openRead(ctx context.Context, id string) (l *live, done func(), err error) {
+	for {
+		l = s.cache.entry(id)
+		if err := l.lock.Acquire(ctx, 1); err != nil {
+			return nil, nil, busy("the battle is busy")
+		}
+		if l.battle != nil {
+			acts, err := s.store.Actions(ctx, id, l.next)
+			if err != nil {
+				l.lock.Release(1)
+				return nil, nil, err
+			}
+			if len(acts) == 0 {
+				return l, func() { l.lock.Release(1) }, nil
 			}
 		}
-		l = &live{}
-		s.cache[id] = l
+		l.lock.Release(1)
+		// Something to fold: take the battle for writing, fold, and read again.
+		if err := s.lockWrite(ctx, l); err != nil {
+			return nil, nil, err
+		}
+		err := s.sync(ctx, l)
+		l.lock.Release(writeWeight)
+		if err != nil {
+			return nil, nil, err
+		}
 	}
-	s.mu.Unlock()
-	l.mu.Lock()
-	if err := s.sync(ctx, id, l); err != nil {
-		s.forget(id, l) // an unknown id, or a log that no longer folds: keep nothing
-		l.mu.Unlock()
-		return nil, err
-	}
-	return l, nil
 }
 
-// reset forgets the fold, so that the next use folds the log again from the start. The
-// lock is left alone: its holder unlocks it.
-func (l *live) reset() { l.fold = fold{} }
-
-// forget drops a battle from the cache after its fold may have gone wrong (an append
-// refused after the action was applied in memory).
-func (s *Server) forget(id string, l *live) {
-	l.reset()
-	s.mu.Lock()
-	if s.cache[id] == l { // not a newer entry made after this one was evicted
-		delete(s.cache, id)
+// openWrite returns the live battle for id, up to date with the store and locked for
+// writing: the caller calls done when it has finished.
+func (s *Server) openWrite(ctx context.Context, id string) (*live, func(), error) {
+	l := s.cache.entry(id)
+	if err := s.lockWrite(ctx, l); err != nil {
+		return nil, nil, err
 	}
-	s.mu.Unlock()
+	if err := s.sync(ctx, l); err != nil {
+		l.lock.Release(writeWeight)
+		return nil, nil, err
+	}
+	return l, func() { l.lock.Release(writeWeight) }, nil
 }
 
-// sync folds the actions the store has and the cache has not.
-func (s *Server) sync(ctx context.Context, id string, l *live) error {
+func (s *Server) lockWrite(ctx context.Context, l *live) error {
+	if err := l.lock.Acquire(ctx, writeWeight); err != nil {
+		return busy("the battle is busy")
+	}
+	return nil
+}
+
+// forget drops a fold after it may have gone wrong (an append refused after the action
+// was applied in memory): the caller holds the write lock.
+func (s *Server) forget(l *live) {
+	l.fold = fold{}
+	s.cache.drop(l)
+}
+
+// sync folds the actions the store has and the cache has not. The caller holds the
+// write lock. A fold that fails is forgotten: an unknown id, or a log that no longer
+// folds, keeps nothing.
+func (s *Server) sync(ctx context.Context, l *live) error {
+	if err := s.syncFold(ctx, l); err != nil {
+		s.forget(l)
+		return err
+	}
+	s.cache.resize(l, footprint(&l.fold))
+	return nil
+}
+
+func (s *Server) syncFold(ctx context.Context, l *live) error {
 	if l.battle == nil {
-		rec, err := s.store.Battle(ctx, id)
+		rec, err := s.store.Battle(ctx, l.id)
 		if err != nil {
 			return err
+		}
+		// Folding a big scenario is heavy work, and waits its turn for it.
+		if len(rec.Scenario) > s.limits.LightBytes {
+			release, err := s.heavyTurn(ctx)
+			if err != nil {
+				return err
+			}
+			defer release()
 		}
 		rs, battle, title, err := build(rec)
 		if err != nil {
@@ -82,15 +236,16 @@ func (s *Server) sync(ctx context.Context, id string, l *live) error {
 		}
 		l.fold = fold{record: rec, ruleset: rs, battle: battle, title: title, keys: map[string]volley.ActionRecord{}}
 	}
-	acts, err := s.store.Actions(ctx, id, l.next)
+	acts, err := s.store.Actions(ctx, l.id, l.next)
 	if err != nil {
 		return err
 	}
 	for _, a := range acts {
-		if err := replay(l.battle, l.record, a); err != nil {
+		if err := replay(ctx, l.battle, l.record, a); err != nil {
 			return err
 		}
 		l.next = a.Seq + 1
+		l.logBytes += int64(len(a.Body) + len(a.Outcome))
 		if a.IdempotencyKey != "" {
 			l.keys[a.IdempotencyKey] = a
 		}
@@ -98,40 +253,74 @@ func (s *Server) sync(ctx context.Context, id string, l *live) error {
 	return nil
 }
 
-// build loads a stored battle's scenario with its rule system.
+// heavyTurn waits, until ctx ends, for a place among the requests doing heavy work, and
+// returns its release.
+func (s *Server) heavyTurn(ctx context.Context) (func(), error) {
+	if err := s.heavy.Acquire(ctx, 1); err != nil {
+		return nil, busy("the server is doing as much heavy work as it takes at once")
+	}
+	return func() { s.heavy.Release(1) }, nil
+}
+
+// build loads a stored battle's scenario with its rule system, under the edition of the
+// rules it began with.
 func build(rec *volley.BattleRecord) (volley.Ruleset, volley.Battle, string, error) {
 	doc, err := scenario.Parse("scenario", []byte(rec.Scenario))
 	if err != nil {
 		return nil, nil, "", fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
 	}
+	doc.Edition = volley.EditionOf(rec.Edition)
 	rs, battle, _, err := rules.Open(doc)
 	if err != nil {
 		return nil, nil, "", fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
 	}
-	var h struct {
-		Title string `yaml:"title"`
-	}
-	if sec := doc.Section("title"); sec != nil {
-		_ = sec.Decode(&h.Title)
-	}
-	return rs, battle, h.Title, nil
+	return rs, battle, titleOf(doc), nil
 }
 
-// replay applies one stored action and checks that it comes out as it did when it was
-// first resolved: the same dice, the same result for every target. A log that replays
-// otherwise was written by a different version of the rules, or has been altered; no
-// battle is served from it.
-func replay(b volley.Battle, rec *volley.BattleRecord, a volley.ActionRecord) error {
-	_, out, err := volley.ReplayAction(b, rec.Seed, a.Seq, a.Body)
+// titleOf reads a scenario's optional title.
+func titleOf(doc *scenario.Doc) string {
+	var title string
+	if sec := doc.Section("title"); sec != nil {
+		_ = sec.Decode(&title)
+	}
+	return title
+}
+
+// replay applies one stored action and checks that it comes out exactly as it did when
+// it was first resolved: the same side, the same dice, the same outcome in every field.
+// A log that replays otherwise was written by a different version of the rules, or has
+// been altered; no battle is served from it.
+func replay(ctx context.Context, b volley.Battle, rec *volley.BattleRecord, a volley.ActionRecord) error {
+	_, actor, out, err := volley.ReplayAction(ctx, b, a.Body, rec.Seed.ForAction(a.Seq))
 	if err != nil {
+		if volley.ErrorCode(err) == volley.EUNAVAILABLE {
+			return err
+		}
 		return fmt.Errorf("http: action %d of %s no longer resolves: %w", a.Seq, rec.ID, err)
 	}
-	var logged volley.Outcome
-	if err := json.Unmarshal([]byte(a.Outcome), &logged); err != nil {
-		return fmt.Errorf("http: action %d of %s: the stored outcome is not JSON: %w", a.Seq, rec.ID, err)
+	if actor != a.Side {
+		return fmt.Errorf("http: action %d of %s is %s's, but the log says %s took it", a.Seq, rec.ID, actor, a.Side)
 	}
-	if !volley.SameResult(out, logged) {
-		return fmt.Errorf("http: action %d of %s replays to other dice or another result than the log records (written by another version of volley, or altered)", a.Seq, rec.ID)
+	if same, err := sameOutcome(out, []byte(a.Outcome)); err != nil || !same {
+		return fmt.Errorf("http: action %d of %s replays to another outcome than the log records (written by another version of volley, or altered)", a.Seq, rec.ID)
 	}
 	return nil
+}
+
+// sameOutcome reports whether the outcome a replay gives is, field for field, the
+// outcome a log records as JSON: the same dice, trace, results and landings, with
+// nothing added or left out. Spacing and the order of keys do not matter.
+func sameOutcome(out volley.Outcome, logged []byte) (bool, error) {
+	got, err := json.Marshal(out)
+	if err != nil {
+		return false, err
+	}
+	var a, b any
+	if err := json.Unmarshal(got, &a); err != nil {
+		return false, err
+	}
+	if err := json.Unmarshal(logged, &b); err != nil {
+		return false, fmt.Errorf("the logged outcome is not JSON: %w", err)
+	}
+	return reflect.DeepEqual(a, b), nil
 }

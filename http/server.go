@@ -6,12 +6,15 @@
 // server could not rebuild. It keeps folded battles in memory only as a cache, checked
 // against the store's sequence numbers on every request, so several servers can share
 // one PostgreSQL database and behave as one.
+//
+// The server is built to face the internet: every request's work is bounded before it
+// starts (Limits), obeys the request's deadline, and is shared fairly between clients;
+// the server rolls every die; and a battle is read only with one of its tokens.
 package http
 
 import (
 	"context"
 	"crypto/rand"
-	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -20,31 +23,28 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"strconv"
 	"sync"
 	"time"
 
-	"github.com/volley-wargames/volley"
-	"github.com/volley-wargames/volley/scenario"
-)
+	"golang.org/x/sync/semaphore"
 
-// Limits on what a request may ask. Each keeps a client from tying up the server.
-const (
-	// MaxBodyBytes bounds a request body: a scenario or an action.
-	MaxBodyBytes = 1 << 20
-	// RequestTimeout bounds the work of one request.
-	RequestTimeout = 15 * time.Second
-	// MaxCached bounds the battles kept folded in memory.
-	MaxCached = 1024
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/scenario"
 )
 
 // Server serves the API over a Store.
 type Server struct {
 	store  volley.Store
 	logger *slog.Logger
+	limits Limits
 	// NewSeed and NewToken make a battle's secrets. They default to crypto/rand; tests
 	// may fix them.
-	NewSeed  func() uint64
+	NewSeed  func() (dice.Seed, error)
 	NewToken func() string
+	// Now is the clock the rate limits run on; time.Now unless a test sets it.
+	Now func() time.Time
 	// Examples, if set, holds example scenarios (*.yaml) that the page offers as a start
 	// for a new battle.
 	Examples fs.FS
@@ -52,14 +52,27 @@ type Server struct {
 	examplesOnce sync.Once
 	examples     []string
 
-	mu    sync.Mutex
-	cache map[string]*live
-	mux   *http.ServeMux
+	cache *cache
+	// inFlight admits Limits.InFlight requests at a time, heavy the Limits.Heavy
+	// requests whose work is above Limits.LightWork.
+	inFlight, heavy *semaphore.Weighted
+	creates, reads  *rateLimiter
+	mux             *http.ServeMux
 }
 
-// NewServer returns a server over store that logs each request to logger.
-func NewServer(store volley.Store, logger *slog.Logger) *Server {
-	s := &Server{store: store, logger: logger, NewSeed: randomSeed, NewToken: randomToken, cache: map[string]*live{}}
+// NewServer returns a server over store that logs each request to logger, within
+// limits (see DefaultLimits; zero fields take their defaults).
+func NewServer(store volley.Store, logger *slog.Logger, limits Limits) *Server {
+	l := limits.withDefaults()
+	s := &Server{
+		store: store, logger: logger, limits: l,
+		NewSeed: func() (dice.Seed, error) { return dice.NewSeed(rand.Reader) }, NewToken: randomToken, Now: time.Now,
+		cache:    newCache(l.CacheBytes),
+		inFlight: semaphore.NewWeighted(int64(l.InFlight)),
+		heavy:    semaphore.NewWeighted(int64(l.Heavy)),
+	}
+	s.creates = newRateLimiter(l.Creates, l.Clients, func() time.Time { return s.Now() })
+	s.reads = newRateLimiter(l.Reads, l.Clients, func() time.Time { return s.Now() })
 	m := http.NewServeMux()
 	pg := page()
 	m.Handle("GET /{$}", pg)
@@ -85,16 +98,20 @@ func NewServer(store volley.Store, logger *slog.Logger) *Server {
 	return s
 }
 
-// Handler is the server with its safety nets: a request's time and size limits, a
-// recovered panic answered as 500 (a bug, never the client's input), and an access log.
+// Limits returns the limits the server runs with, defaults filled in.
+func (s *Server) Limits() Limits { return s.limits }
+
+// Handler is the server with its safety nets: a request's deadline and size limits, a
+// cap on the requests worked on at once, a recovered panic answered as 500 (a bug, never
+// the client's input), and an access log of what each client actually received.
 func (s *Server) Handler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
-		ctx, cancel := context.WithTimeout(r.Context(), RequestTimeout)
+		ctx, cancel := context.WithTimeout(r.Context(), s.limits.RequestTimeout)
 		defer cancel()
 		r = r.WithContext(ctx)
-		r.Body = http.MaxBytesReader(rec, r.Body, MaxBodyBytes)
+		r.Body = http.MaxBytesReader(rec, r.Body, s.limits.MaxBodyBytes)
 		defer func() {
 			if p := recover(); p != nil {
 				if p == http.ErrAbortHandler { // the standard way to drop a connection
@@ -105,9 +122,22 @@ func (s *Server) Handler() http.Handler {
 					s.fail(rec, r, volley.Errorf(volley.EINTERNAL, "internal error"))
 				}
 			}
-			s.logger.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
-				"bytes", rec.bytes, "duration", time.Since(start).Round(time.Microsecond))
+			// What the client received: nothing at all if it had gone, or if writing the
+			// answer failed (a write past the server's write timeout fails too).
+			delivered := rec.wrote && rec.writeErr == nil && r.Context().Err() != context.Canceled
+			s.logger.Info("request", "method", r.Method, "path", r.URL.Path, "client", clientKey(r),
+				"status", rec.status, "bytes", rec.bytes, "delivered", delivered,
+				"duration", time.Since(start).Round(time.Microsecond))
 		}()
+		// The page's files cost nothing; everything else waits for a place among the
+		// requests being worked on, until its deadline.
+		if len(r.URL.Path) >= 5 && r.URL.Path[:5] == "/api/" {
+			if err := s.inFlight.Acquire(ctx, 1); err != nil {
+				s.fail(rec, r, busy("the server is working on as many requests as it takes at once"))
+				return
+			}
+			defer s.inFlight.Release(1)
+		}
 		s.mux.ServeHTTP(rec, r)
 	})
 }
@@ -115,9 +145,10 @@ func (s *Server) Handler() http.Handler {
 // recorder remembers what a handler wrote, for the access log.
 type recorder struct {
 	http.ResponseWriter
-	status int
-	bytes  int
-	wrote  bool
+	status   int
+	bytes    int
+	wrote    bool
+	writeErr error
 }
 
 func (r *recorder) WriteHeader(code int) {
@@ -131,6 +162,9 @@ func (r *recorder) Write(b []byte) (int, error) {
 	r.wrote = true
 	n, err := r.ResponseWriter.Write(b)
 	r.bytes += n
+	if err != nil && r.writeErr == nil {
+		r.writeErr = err
+	}
 	return n, err
 }
 
@@ -143,6 +177,23 @@ type apiError struct {
 	Field string `json:"field,omitempty"`
 	// Errors lists every problem of a body that has several, as file:line:col lines.
 	Errors []string `json:"errors,omitempty"`
+	// RetryAfter is, for a busy server or a client over its rate, the seconds to wait
+	// before sending the request again (also in the Retry-After header).
+	RetryAfter int `json:"retry_after,omitempty"`
+}
+
+// retryError is an error that says when to try again.
+type retryError struct {
+	err   *volley.Error
+	after time.Duration
+}
+
+func (e *retryError) Error() string { return e.err.Error() }
+func (e *retryError) Unwrap() error { return e.err }
+
+// busy is the error of work that could not be done in time: 503, try again in a second.
+func busy(why string) error {
+	return &retryError{volley.Errorf(volley.EUNAVAILABLE, "%s; try again shortly", why), time.Second}
 }
 
 // statusOf maps error codes to HTTP statuses, in this one place.
@@ -160,12 +211,17 @@ func statusOf(code string) int {
 		return http.StatusConflict
 	case volley.ETOOLARGE:
 		return http.StatusRequestEntityTooLarge
+	case volley.ETOOMANY:
+		return http.StatusTooManyRequests
+	case volley.EUNAVAILABLE:
+		return http.StatusServiceUnavailable
 	}
 	return http.StatusInternalServerError
 }
 
 // fail answers with err as JSON. An internal error says nothing of the machine to the
-// client, and is logged in full for the operator.
+// client, and is logged in full for the operator. Work stopped by the request's deadline
+// is a 503 with a Retry-After, never a 500: the same request may well succeed later.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	e := apiError{Code: volley.ErrorCode(err), Message: volley.ErrorMessage(err)}
 	var ve *volley.Error
@@ -184,6 +240,19 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	if errors.As(err, &tooBig) {
 		e = apiError{Code: volley.ETOOLARGE, Message: fmt.Sprintf("the body is larger than %d bytes", tooBig.Limit), Field: "body"}
 	}
+	if e.Code == volley.EUNAVAILABLE && ve == nil {
+		e.Message = "the request ran out of time before its work was done; try again shortly"
+	}
+	var retry *retryError
+	switch {
+	case errors.As(err, &retry):
+		e.RetryAfter = max(1, int((retry.after+time.Second-1)/time.Second))
+	case e.Code == volley.EUNAVAILABLE:
+		e.RetryAfter = 1
+	}
+	if e.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
+	}
 	if e.Code == volley.EINTERNAL {
 		s.logger.Error("internal error", "method", r.Method, "path", r.URL.Path, "error", err.Error())
 	}
@@ -201,15 +270,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	_ = enc.Encode(v) // the client has gone if this fails; nothing to tell it
-}
-
-func randomSeed() uint64 {
-	var b [8]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		panic("http: no randomness for a seed: " + err.Error())
-	}
-	return binary.BigEndian.Uint64(b[:])
+	_ = enc.Encode(v) // the client has gone if this fails; the access log says so
 }
 
 func randomToken() string {

@@ -35,10 +35,25 @@ func sqliteStore(tb testing.TB) volley.Store {
 	return s
 }
 
+// testLimits are the default limits with rates no test reaches: tests send many
+// requests from one address. Tests of the rates set their own.
+func testLimits() vhttp.Limits {
+	l := vhttp.DefaultLimits()
+	l.Creates = vhttp.Rate{PerSecond: 1e6, Burst: 1e6}
+	l.Reads = vhttp.Rate{PerSecond: 1e6, Burst: 1e6}
+	return l
+}
+
 // serve starts the API over store on a loopback test server.
 func serve(tb testing.TB, store volley.Store) *httptest.Server {
 	tb.Helper()
-	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	return serveWith(tb, store, testLimits())
+}
+
+// serveWith starts the API over store with limits.
+func serveWith(tb testing.TB, store volley.Store, limits vhttp.Limits) *httptest.Server {
+	tb.Helper()
+	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(io.Discard, nil)), limits)
 	ts := httptest.NewServer(srv.Handler())
 	tb.Cleanup(ts.Close)
 	return ts
@@ -79,7 +94,18 @@ func call(tb testing.TB, method, u, token, key string, body []byte) (int, map[st
 	return resp.StatusCode, v
 }
 
-// battle creates a battle from a scenario and returns its id and tokens.
+// spectators holds the spectator token of each battle the tests created, by id.
+var spectators sync.Map
+
+// watch returns the spectator token of battle id, which reads it.
+func watch(id string) string {
+	t, _ := spectators.Load(id)
+	s, _ := t.(string)
+	return s
+}
+
+// battle creates a battle from a scenario and returns its id and its sides' tokens; watch
+// gives its spectator's.
 func battle(tb testing.TB, base string, scenario []byte) (string, map[string]string) {
 	tb.Helper()
 	status, v := call(tb, "POST", base+"/api/battles", "", "", scenario)
@@ -93,6 +119,7 @@ func battle(tb testing.TB, base string, scenario []byte) (string, map[string]str
 	if c, _ := v["commitment"].(string); len(c) != 64 {
 		tb.Errorf("commitment %q is not a hex SHA-256", c)
 	}
+	spectators.Store(v["id"].(string), v["spectator"].(string))
 	return v["id"].(string), tokens
 }
 
@@ -133,16 +160,16 @@ func TestSabres(t *testing.T) {
 			t.Errorf("token %q: %d %v; want %d naming Authorization", c.token, status, v, c.status)
 		}
 	}
-	status, v = call(t, "GET", ts.URL+"/api/battles/"+id+"/log", "", "", nil)
+	status, v = call(t, "GET", ts.URL+"/api/battles/"+id+"/log", watch(id), "", nil)
 	if status != http.StatusOK || len(v["actions"].([]any)) != 1 || v["seed"] != nil {
 		t.Errorf("log: %d %v; want one action and no seed before the end", status, v)
 	}
-	status, v = call(t, "GET", ts.URL+"/api/battles/"+id, "", "", nil)
+	status, v = call(t, "GET", ts.URL+"/api/battles/"+id, watch(id), "", nil)
 	if status != http.StatusOK || v["actions"].(float64) != 1 {
 		t.Errorf("state: %d %v", status, v)
 	}
 	q := url.Values{"action": {sabresAction}}
-	status, v = call(t, "GET", ts.URL+"/api/battles/"+id+"/odds?"+q.Encode(), "", "", nil)
+	status, v = call(t, "GET", ts.URL+"/api/battles/"+id+"/odds?"+q.Encode(), watch(id), "", nil)
 	if status != http.StatusOK || v["ruleset"] != "dropzone" || len(v["targets"].([]any)) != 3 {
 		t.Errorf("odds: %d %v", status, v)
 	}
@@ -154,7 +181,7 @@ func TestSabres(t *testing.T) {
 	if status != http.StatusConflict {
 		t.Errorf("an action after the end: %d %v; want 409", status, v)
 	}
-	status, v = call(t, "GET", ts.URL+"/api/battles/"+id+"/log", "", "", nil)
+	status, v = call(t, "GET", ts.URL+"/api/battles/"+id+"/log", watch(id), "", nil)
 	if status != http.StatusOK || v["seed"] == nil {
 		t.Errorf("log after the end: %d; want the seed revealed", status)
 	}
@@ -184,7 +211,7 @@ func TestIdempotency(t *testing.T) {
 	if other["seq"].(float64) != first["seq"].(float64)+1 {
 		t.Errorf("a new key: seq %v; want the next", other["seq"])
 	}
-	_, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/log", "", "", nil)
+	_, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/log", watch(id), "", nil)
 	if n := len(v["actions"].([]any)); n != 2 {
 		t.Errorf("the log has %d actions; want 2", n)
 	}
@@ -258,7 +285,7 @@ func twoServers(t *testing.T, open func() volley.Store) {
 		}()
 	}
 	wg.Wait()
-	_, v := call(t, "GET", servers[1].URL+"/api/battles/"+id+"/log", "", "", nil)
+	_, v := call(t, "GET", servers[1].URL+"/api/battles/"+id+"/log", watch(id), "", nil)
 	logged := v["actions"].([]any)
 	if len(logged) != len(acked) {
 		t.Errorf("%d acknowledged, %d logged", len(acked), len(logged))
@@ -277,7 +304,7 @@ func TestBadRequests(t *testing.T) {
 	ts := serve(t, sqliteStore(t))
 	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
 	actions := ts.URL + "/api/battles/" + id + "/actions"
-	big := bytes.Repeat([]byte("#"), vhttp.MaxBodyBytes+10)
+	big := bytes.Repeat([]byte("#"), int(vhttp.DefaultLimits().MaxBodyBytes)+10)
 	tests := []struct {
 		method, url, token string
 		body               []byte
@@ -293,7 +320,7 @@ func TestBadRequests(t *testing.T) {
 		{"POST", actions, tokens["UCM"], []byte("squad: sabres\ndeclarations: [{unit: sabre-1, weapon: Laser, target: hunter-1}]\n"), 400, "body:2:"},
 		{"POST", actions, tokens["UCM"], []byte("squad: sabres\ndeklarations: []\n"), 400, "body:2:1"},
 		{"POST", actions, tokens["UCM"], []byte("declarations: [{unit: sabre-1, weapon: Avenger Railgun, target: sabre-2}]\n"), 400, ""},
-		{"GET", ts.URL + "/api/battles/" + id + "/aim", "", nil, 400, "action"},
+		{"GET", ts.URL + "/api/battles/" + id + "/aim", tokens["UCM"], nil, 400, "action"},
 		{"DELETE", ts.URL + "/api/battles/" + id, "", nil, 404, ""},
 		{"GET", ts.URL + "/api/nothing", "", nil, 404, ""},
 	}
@@ -341,7 +368,7 @@ func TestBadRequests(t *testing.T) {
 		}
 	}
 	// A refused action changes nothing.
-	_, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/log", "", "", nil)
+	_, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/log", watch(id), "", nil)
 	if n := len(v["actions"].([]any)); n != 0 {
 		t.Errorf("refused actions left %d entries in the log", n)
 	}

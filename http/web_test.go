@@ -64,7 +64,7 @@ func TestPageFiles(t *testing.T) {
 // TestExamples: the page's examples are the scenarios that load from a posted body;
 // one that reads a tables file is left out, and no path escapes the examples.
 func TestExamples(t *testing.T) {
-	srv := vhttp.NewServer(sqliteStore(t), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	srv := vhttp.NewServer(sqliteStore(t), slog.New(slog.NewTextHandler(io.Discard, nil)), testLimits())
 	srv.Examples = os.DirFS(filepath.Join("..", "examples"))
 	ts := httptest.NewServer(srv.Handler())
 	defer ts.Close()
@@ -112,15 +112,15 @@ func TestVerifyEndpoint(t *testing.T) {
 	if status, _ := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens["UCM"], "", []byte(sabresAction)); status != http.StatusOK {
 		t.Fatalf("action: %d", status)
 	}
-	if status, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/verify", "", "", nil); status != http.StatusConflict {
+	if status, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/verify", watch(id), "", nil); status != http.StatusConflict {
 		t.Errorf("verify before the end: %d %v", status, v)
 	}
 	call(t, "POST", ts.URL+"/api/battles/"+id+"/end", tokens["UCM"], "", nil)
-	status, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/verify", "", "", nil)
+	status, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/verify", watch(id), "", nil)
 	if status != http.StatusOK || v["verified"] != true || v["actions"] != 1.0 || v["dice"].(float64) < 3 {
 		t.Errorf("verify after the end: %d %v", status, v)
 	}
-	if status, _ := call(t, "GET", ts.URL+"/api/battles/0123456789abcdef/verify", "", "", nil); status != http.StatusNotFound {
+	if status, _ := call(t, "GET", ts.URL+"/api/battles/0123456789abcdef/verify", watch(id), "", nil); status != http.StatusNotFound {
 		t.Errorf("verify of no battle: %d", status)
 	}
 }
@@ -130,7 +130,7 @@ func TestVerifyEndpoint(t *testing.T) {
 func TestTableViews(t *testing.T) {
 	ts := serve(t, sqliteStore(t))
 	id, _ := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
-	_, v := call(t, "GET", ts.URL+"/api/battles/"+id, "", "", nil)
+	_, v := call(t, "GET", ts.URL+"/api/battles/"+id, watch(id), "", nil)
 	table := v["table"].(map[string]any)
 	if table["unit"] != "in" || table["measured"] != "edge" {
 		t.Errorf("table unit %v, measured %v", table["unit"], table["measured"])
@@ -154,7 +154,7 @@ func TestTableViews(t *testing.T) {
 	}
 
 	id, _ = battle(t, ts.URL, example(t, "warfare/demo.yaml"))
-	_, v = call(t, "GET", ts.URL+"/api/battles/"+id, "", "", nil)
+	_, v = call(t, "GET", ts.URL+"/api/battles/"+id, watch(id), "", nil)
 	table = v["table"].(map[string]any)
 	bows := table["units"].([]any)[0].(map[string]any)
 	band := bows["weapons"].([]any)[0].(map[string]any)["ranges"].([]any)
@@ -166,7 +166,7 @@ func TestTableViews(t *testing.T) {
 	}
 
 	id, _ = battle(t, ts.URL, example(t, "warengine/murphy.yaml"))
-	_, v = call(t, "GET", ts.URL+"/api/battles/"+id, "", "", nil)
+	_, v = call(t, "GET", ts.URL+"/api/battles/"+id, watch(id), "", nil)
 	if v["table"] != nil {
 		t.Error("a grid battle answers a table")
 	}

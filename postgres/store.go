@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/dice"
 )
 
 // nullKey is an idempotency key as stored: NULL when there is none, so that the
@@ -30,9 +30,10 @@ func notFound(id string) error {
 // whose ID is taken is refused with ECONFLICT.
 func (db *DB) CreateBattle(ctx context.Context, b *volley.BattleRecord) error {
 	err := pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `INSERT INTO battles (id, ruleset, scenario, seed, commitment, ended)
-			VALUES ($1, $2, $3, $4::numeric, $5, $6) ON CONFLICT (id) DO NOTHING`,
-			b.ID, b.Ruleset, b.Scenario, strconv.FormatUint(b.Seed, 10), b.Commitment, b.Ended)
+		tag, err := tx.Exec(ctx, `INSERT INTO battles (id, ruleset, scenario, seed, commitment, ended, edition, generator, spectator_hash)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
+			b.ID, b.Ruleset, b.Scenario, b.Seed.String(), b.Commitment, b.Ended,
+			volley.EditionOf(b.Edition), string(b.Seed.Generator), nullKey(b.SpectatorHash))
 		if err != nil {
 			return err
 		}
@@ -61,21 +62,23 @@ func (db *DB) CreateBattle(ctx context.Context, b *volley.BattleRecord) error {
 func (db *DB) Battle(ctx context.Context, id string) (*volley.BattleRecord, error) {
 	// Both queries in one round trip and one implicit transaction.
 	var batch pgx.Batch
-	batch.Queue(`SELECT id, ruleset, scenario, seed::text, commitment, ended FROM battles WHERE id = $1`, id)
+	batch.Queue(`SELECT id, ruleset, scenario, seed, commitment, ended, edition, generator, COALESCE(spectator_hash, '')
+		FROM battles WHERE id = $1`, id)
 	batch.Queue(`SELECT side, token_hash FROM battle_tokens WHERE battle_id = $1`, id)
 	br := db.pool.SendBatch(ctx, &batch)
 	defer br.Close()
 
 	b := volley.BattleRecord{TokenHashes: map[string]string{}}
-	var seed string
-	err := br.QueryRow().Scan(&b.ID, &b.Ruleset, &b.Scenario, &seed, &b.Commitment, &b.Ended)
+	var seed, generator string
+	err := br.QueryRow().Scan(&b.ID, &b.Ruleset, &b.Scenario, &seed, &b.Commitment, &b.Ended,
+		&b.Edition, &generator, &b.SpectatorHash)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, notFound(id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("postgres: battle: %w", err)
 	}
-	if b.Seed, err = strconv.ParseUint(seed, 10, 64); err != nil {
+	if b.Seed, err = dice.ParseSeed(dice.Generator(generator), seed); err != nil {
 		return nil, fmt.Errorf("postgres: battle %q: bad seed: %w", id, err)
 	}
 	rows, err := br.Query()
@@ -96,17 +99,21 @@ func (db *DB) Battle(ctx context.Context, id string) (*volley.BattleRecord, erro
 	return &b, nil
 }
 
-// Battles lists at most limit battles, newest first; a limit of 0 or less lists none.
-func (db *DB) Battles(ctx context.Context, limit int) ([]volley.BattleSummary, error) {
+// Battles lists at most limit of the battles that tokenHashes open, newest first; a
+// limit of 0 or less, or no hashes, lists none.
+func (db *DB) Battles(ctx context.Context, tokenHashes []string, limit int) ([]volley.BattleSummary, error) {
 	list := []volley.BattleSummary{}
-	if limit <= 0 {
+	if limit <= 0 || len(tokenHashes) == 0 {
 		return list, nil
 	}
 	// The log has no gaps, so the number of actions is the largest seq plus one: a
 	// look-up in the primary key's index rather than a count.
 	rows, err := db.pool.Query(ctx, `SELECT id, ruleset, ended,
 		(SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE battle_id = battles.id)
-		FROM battles ORDER BY created DESC LIMIT $1`, limit)
+		FROM battles
+		WHERE spectator_hash = ANY($1)
+			OR id IN (SELECT battle_id FROM battle_tokens WHERE token_hash = ANY($1))
+		ORDER BY created DESC LIMIT $2`, tokenHashes, limit)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: battles: %w", err)
 	}
@@ -119,6 +126,15 @@ func (db *DB) Battles(ctx context.Context, limit int) ([]volley.BattleSummary, e
 		return nil, fmt.Errorf("postgres: battles: %w", err)
 	}
 	return list, nil
+}
+
+// Empty reports whether the database holds no battle.
+func (db *DB) Empty(ctx context.Context) (bool, error) {
+	var some bool
+	if err := db.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM battles)`).Scan(&some); err != nil {
+		return false, fmt.Errorf("postgres: empty: %w", err)
+	}
+	return !some, nil
 }
 
 // actionColumns are the columns scanAction reads, in its order.

@@ -5,6 +5,7 @@
 package rulestest
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"math"
@@ -43,6 +44,31 @@ func LoadFile(tb testing.TB, r volley.Ruleset, path string) (volley.Battle, voll
 		tb.Fatalf("load %s: %v", path, err)
 	}
 	return b, a
+}
+
+// Aim is b.Aim with no deadline, failing the test on an error.
+func Aim(tb testing.TB, b volley.Battle, a volley.Action) []volley.Aim {
+	tb.Helper()
+	aims, err := b.Aim(context.Background(), a)
+	if err != nil {
+		tb.Fatalf("aim: %v", err)
+	}
+	return aims
+}
+
+// Odds is b.Odds with no deadline, failing the test on an error.
+func Odds(tb testing.TB, b volley.Battle, a volley.Action) volley.Odds {
+	tb.Helper()
+	odds, err := b.Odds(context.Background(), a)
+	if err != nil {
+		tb.Fatalf("odds: %v", err)
+	}
+	return odds
+}
+
+// Resolve is b.Resolve with no deadline.
+func Resolve(b volley.Battle, a volley.Action, d *dice.Stream) (volley.Outcome, error) {
+	return b.Resolve(context.Background(), a, d)
 }
 
 // Seed adds every file to a fuzz test's corpus.
@@ -87,12 +113,17 @@ func CheckLoad(t *testing.T, r volley.Ruleset, src []byte, expensive func(volley
 	if a == nil || expensive != nil && expensive(b, a) {
 		return
 	}
-	for i, aim := range b.Aim(a) {
+	ctx := context.Background()
+	aims, err := b.Aim(ctx, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, aim := range aims {
 		if !probability(aim.PHit) {
 			t.Fatalf("aim %d: p_hit %v", i, aim.PHit)
 		}
 	}
-	odds, err := b.Odds(a)
+	odds, err := b.Odds(ctx, a)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +148,7 @@ func CheckLoad(t *testing.T, r volley.Ruleset, src []byte, expensive func(volley
 		t.Fatalf("the heat-map sums to %v", sum)
 	}
 	before := snapshot(b)
-	if _, err := b.Resolve(a, dice.ForAction(1, 0)); err != nil && snapshot(b) != before {
+	if _, err := b.Resolve(ctx, a, dice.ForAction(1, 0)); err != nil && snapshot(b) != before {
 		t.Fatalf("a refused action changed the battle: %v", err)
 	}
 }

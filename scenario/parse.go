@@ -28,6 +28,16 @@ import (
 type Doc struct {
 	// File is the name given to Parse, used in every position.
 	File string
+	// Refereed is set by a server for documents a player sends it. The rules then
+	// decide all they can: a document may not state a die, nor claim a fact that the
+	// scenario lets the rules work out (a range from the units' positions) or check (a
+	// modifier's condition) otherwise than they find it. The command line leaves it off,
+	// so that a player may ask "what if I rolled a 6?".
+	Refereed bool
+	// Edition is the edition of volley's rules the document is read under (volley.Edition
+	// lists them); 0 means the current one. A server replaying a battle begun under an
+	// older edition sets it, so that the battle goes on as it began.
+	Edition int
 
 	node    ast.Node // the document's body, or a section's value
 	src     []byte   // the whole file, for positions inside block scalars

@@ -115,8 +115,12 @@ func (h *twoHandles) CreateBattle(ctx context.Context, b *volley.BattleRecord) e
 func (h *twoHandles) Battle(ctx context.Context, id string) (*volley.BattleRecord, error) {
 	return h.db().Battle(ctx, id)
 }
-func (h *twoHandles) Battles(ctx context.Context, limit int) ([]volley.BattleSummary, error) {
-	return h.db().Battles(ctx, limit)
+func (h *twoHandles) Battles(ctx context.Context, hashes []string, limit int) ([]volley.BattleSummary, error) {
+	return h.db().Battles(ctx, hashes, limit)
+}
+
+func (h *twoHandles) Empty(ctx context.Context) (bool, error) {
+	return h.db().Empty(ctx)
 }
 func (h *twoHandles) Actions(ctx context.Context, id string, from int) ([]volley.ActionRecord, error) {
 	return h.db().Actions(ctx, id, from)

@@ -3,13 +3,14 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/dice"
 )
 
 // actionColumns are the columns scanAction reads, in its order.
@@ -43,9 +44,10 @@ func (db *DB) CreateBattle(ctx context.Context, b *volley.BattleRecord) error {
 	}
 	defer tx.Rollback()
 	_, err = tx.ExecContext(ctx, `INSERT INTO battles
-		(id, ruleset, scenario, seed, commitment, ended, created)
-		VALUES (?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(created), 0) + 1 FROM battles))`,
-		b.ID, b.Ruleset, b.Scenario, strconv.FormatUint(b.Seed, 10), b.Commitment, b.Ended)
+		(id, ruleset, scenario, seed, commitment, ended, edition, generator, spectator_hash, created)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(created), 0) + 1 FROM battles))`,
+		b.ID, b.Ruleset, b.Scenario, b.Seed.String(), b.Commitment, b.Ended,
+		volley.EditionOf(b.Edition), string(b.Seed.Generator), nullKey(b.SpectatorHash))
 	if isPrimaryKey(err) {
 		return volley.Errorf(volley.ECONFLICT, "battle %q already exists", b.ID)
 	}
@@ -73,18 +75,21 @@ func (db *DB) Battle(ctx context.Context, id string) (*volley.BattleRecord, erro
 	}
 	defer tx.Rollback()
 	b := volley.BattleRecord{TokenHashes: map[string]string{}}
-	var seed string
-	err = tx.QueryRowContext(ctx, `SELECT id, ruleset, scenario, seed, commitment, ended
-		FROM battles WHERE id = ?`, id).Scan(&b.ID, &b.Ruleset, &b.Scenario, &seed, &b.Commitment, &b.Ended)
+	var seed, generator string
+	var spectator sql.NullString
+	err = tx.QueryRowContext(ctx, `SELECT id, ruleset, scenario, seed, commitment, ended, edition, generator, spectator_hash
+		FROM battles WHERE id = ?`, id).Scan(&b.ID, &b.Ruleset, &b.Scenario, &seed, &b.Commitment, &b.Ended,
+		&b.Edition, &generator, &spectator)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound(id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: battle: %w", err)
 	}
-	if b.Seed, err = strconv.ParseUint(seed, 10, 64); err != nil {
+	if b.Seed, err = dice.ParseSeed(dice.Generator(generator), seed); err != nil {
 		return nil, fmt.Errorf("sqlite: battle %q: bad seed: %w", id, err)
 	}
+	b.SpectatorHash = spectator.String
 	rows, err := tx.QueryContext(ctx, `SELECT side, token_hash FROM battle_tokens WHERE battle_id = ?`, id)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: battle: %w", err)
@@ -103,17 +108,26 @@ func (db *DB) Battle(ctx context.Context, id string) (*volley.BattleRecord, erro
 	return &b, nil
 }
 
-// Battles lists at most limit battles, newest first; a limit of 0 or less lists none.
-func (db *DB) Battles(ctx context.Context, limit int) ([]volley.BattleSummary, error) {
+// Battles lists at most limit of the battles that tokenHashes open, newest first; a
+// limit of 0 or less, or no hashes, lists none.
+func (db *DB) Battles(ctx context.Context, tokenHashes []string, limit int) ([]volley.BattleSummary, error) {
 	list := []volley.BattleSummary{}
-	if limit <= 0 {
+	if limit <= 0 || len(tokenHashes) == 0 {
 		return list, nil
+	}
+	hashes, err := json.Marshal(tokenHashes)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: battles: %w", err)
 	}
 	// The log has no gaps, so the number of actions is the largest seq plus one: a
 	// look-up in the primary key's index rather than a count.
-	rows, err := db.read.QueryContext(ctx, `SELECT id, ruleset, ended,
-		(SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE battle_id = battles.id)
-		FROM battles ORDER BY created DESC LIMIT ?`, limit)
+	rows, err := db.read.QueryContext(ctx, `WITH wanted(hash) AS (SELECT value FROM json_each(?))
+		SELECT id, ruleset, ended,
+			(SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE battle_id = battles.id)
+		FROM battles
+		WHERE spectator_hash IN (SELECT hash FROM wanted)
+			OR id IN (SELECT battle_id FROM battle_tokens WHERE token_hash IN (SELECT hash FROM wanted))
+		ORDER BY created DESC LIMIT ?`, string(hashes), limit)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: battles: %w", err)
 	}
@@ -129,6 +143,15 @@ func (db *DB) Battles(ctx context.Context, limit int) ([]volley.BattleSummary, e
 		return nil, fmt.Errorf("sqlite: battles: %w", err)
 	}
 	return list, nil
+}
+
+// Empty reports whether the file holds no battle.
+func (db *DB) Empty(ctx context.Context) (bool, error) {
+	var some bool
+	if err := db.read.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM battles)`).Scan(&some); err != nil {
+		return false, fmt.Errorf("sqlite: empty: %w", err)
+	}
+	return !some, nil
 }
 
 // Actions returns the actions of battleID from seq from on, in order, or ENOTFOUND.

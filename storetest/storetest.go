@@ -5,6 +5,7 @@ package storetest
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"math"
 	"reflect"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/dice"
 )
 
 // Run runs the conformance suite, each test in a subtest of t. open returns a new,
@@ -46,20 +48,34 @@ func Run(t *testing.T, open func(t *testing.T) volley.Store) {
 	}
 }
 
-// NewBattle returns a battle record with every field set, its seed seed, and the
-// tokens of two sides.
-func NewBattle(id string, seed uint64) *volley.BattleRecord {
-	return &volley.BattleRecord{
-		ID:         id,
-		Ruleset:    "seed-rules",
-		Scenario:   "name: " + id + "\nsides: [red, blue]\n",
-		Seed:       seed,
-		Commitment: volley.Commit(seed),
+// NewBattle returns an edition 2 battle record with every field set, a ChaCha8 seed
+// made from n, the tokens of two sides and a spectator's.
+func NewBattle(id string, n uint64) *volley.BattleRecord {
+	key := make([]byte, 32)
+	binary.BigEndian.PutUint64(key[24:], n)
+	b := &volley.BattleRecord{
+		ID:       id,
+		Ruleset:  "seed-rules",
+		Scenario: "name: " + id + "\nsides: [red, blue]\n",
+		Edition:  volley.Edition,
+		Seed:     dice.Seed{Generator: dice.GeneratorChaCha8, Bytes: key},
 		TokenHashes: map[string]string{
 			"red":  strings.Repeat("a1", 32),
 			"blue": strings.Repeat("b2", 32),
 		},
+		SpectatorHash: strings.Repeat("c3", 32),
 	}
+	b.Commitment = volley.Commitment(b)
+	return b
+}
+
+// NewEdition1Battle returns a battle record as volley stored them before editions: a
+// PCG seed n, a commitment to the seed alone, no spectator.
+func NewEdition1Battle(id string, n uint64) *volley.BattleRecord {
+	b := NewBattle(id, n)
+	b.Edition, b.Seed, b.SpectatorHash = 1, dice.PCGSeed(n), ""
+	b.Commitment = volley.Commitment(b)
+	return b
 }
 
 // MustCreate stores b, failing the test if it cannot.
@@ -153,15 +169,16 @@ func testCreateAndRead(t *testing.T, s volley.Store) {
 
 func testSeedRoundTrip(t *testing.T, s volley.Store) {
 	ctx := context.Background()
-	for i, seed := range []uint64{0, 1, 1<<63 - 1, 1 << 63, 1<<63 + 1, math.MaxUint64 - 1, math.MaxUint64} {
-		id := fmt.Sprintf("seed%d", i)
-		MustCreate(t, s, NewBattle(id, seed))
-		got, err := s.Battle(ctx, id)
-		if err != nil {
-			t.Fatalf("Battle(%q) = %v", id, err)
-		}
-		if got.Seed != seed {
-			t.Errorf("Battle(%q).Seed = %d; want %d", id, got.Seed, seed)
+	for i, n := range []uint64{0, 1, 1<<63 - 1, 1 << 63, 1<<63 + 1, math.MaxUint64 - 1, math.MaxUint64} {
+		for _, b := range []*volley.BattleRecord{NewBattle(fmt.Sprintf("seed%d", i), n), NewEdition1Battle(fmt.Sprintf("old%d", i), n)} {
+			MustCreate(t, s, b)
+			got, err := s.Battle(ctx, b.ID)
+			if err != nil {
+				t.Fatalf("Battle(%q) = %v", b.ID, err)
+			}
+			if !reflect.DeepEqual(got, b) {
+				t.Errorf("Battle(%q) = %+v; want %+v", b.ID, got, b)
+			}
 		}
 	}
 }
@@ -302,14 +319,26 @@ func testEndedBattle(t *testing.T, s volley.Store) {
 
 func testBattles(t *testing.T, s volley.Store) {
 	ctx := context.Background()
-	if list, err := s.Battles(ctx, 10); err != nil || len(list) != 0 {
+	everyone := []string{strings.Repeat("a1", 32)}
+	if list, err := s.Battles(ctx, everyone, 10); err != nil || len(list) != 0 {
 		t.Fatalf("Battles(10) of an empty store = %v, %v; want none", list, err)
 	}
+	if empty, err := s.Empty(ctx); err != nil || !empty {
+		t.Fatalf("Empty() of an empty store = %v, %v; want true", empty, err)
+	}
 	// IDs out of alphabetical order, so that the order must be the order of creation.
+	// Every battle has the same red token (a1…) but its own blue and spectator tokens.
+	spectator := map[string]string{}
 	for i, id := range []string{"m", "z", "a", "q"} {
 		b := NewBattle(id, uint64(i))
 		b.Ruleset = "rules-" + id
+		b.TokenHashes["blue"] = fmt.Sprintf("%064x", i+100)
+		b.SpectatorHash = fmt.Sprintf("%064x", i+200)
+		spectator[id] = b.SpectatorHash
 		MustCreate(t, s, b)
+	}
+	if empty, err := s.Empty(ctx); err != nil || empty {
+		t.Fatalf("Empty() = %v, %v; want false", empty, err)
 	}
 	for i := range 3 {
 		mustAppend(t, s, action("z", i, ""))
@@ -325,12 +354,31 @@ func testBattles(t *testing.T, s volley.Store) {
 		{ID: "m", Ruleset: "rules-m"},
 	}
 	for _, limit := range []int{1, 2, 4, 100} {
-		got, err := s.Battles(ctx, limit)
+		got, err := s.Battles(ctx, everyone, limit)
 		if err != nil {
 			t.Fatalf("Battles(%d) = %v", limit, err)
 		}
 		if want := all[:min(limit, len(all))]; !reflect.DeepEqual(got, want) {
 			t.Errorf("Battles(%d) = %+v; want %+v", limit, got, want)
+		}
+	}
+	// Each battle's own tokens open it alone; tokens of no battle open nothing.
+	for _, tc := range []struct {
+		hashes []string
+		want   []volley.BattleSummary
+	}{
+		{[]string{fmt.Sprintf("%064x", 101)}, all[2:3]},
+		{[]string{spectator["a"]}, all[1:2]},
+		{[]string{spectator["q"], fmt.Sprintf("%064x", 100), strings.Repeat("ff", 32)}, []volley.BattleSummary{all[0], all[3]}},
+		{[]string{strings.Repeat("ff", 32)}, []volley.BattleSummary{}},
+		{nil, []volley.BattleSummary{}},
+	} {
+		got, err := s.Battles(ctx, tc.hashes, 100)
+		if err != nil {
+			t.Fatalf("Battles(%v) = %v", tc.hashes, err)
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("Battles(%v) = %+v; want %+v", tc.hashes, got, tc.want)
 		}
 	}
 }

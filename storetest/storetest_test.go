@@ -52,7 +52,7 @@ func (m *memStore) Battle(ctx context.Context, id string) (*volley.BattleRecord,
 	return &c, nil
 }
 
-func (m *memStore) Battles(ctx context.Context, limit int) ([]volley.BattleSummary, error) {
+func (m *memStore) Battles(ctx context.Context, hashes []string, limit int) ([]volley.BattleSummary, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	list := []volley.BattleSummary{}
@@ -61,9 +61,21 @@ func (m *memStore) Battles(ctx context.Context, limit int) ([]volley.BattleSumma
 			break
 		}
 		b := m.battles[id]
-		list = append(list, volley.BattleSummary{ID: id, Ruleset: b.Ruleset, Actions: len(m.actions[id]), Ended: b.Ended})
+		opens := slices.Contains(hashes, b.SpectatorHash)
+		for _, h := range b.TokenHashes {
+			opens = opens || slices.Contains(hashes, h)
+		}
+		if opens {
+			list = append(list, volley.BattleSummary{ID: id, Ruleset: b.Ruleset, Actions: len(m.actions[id]), Ended: b.Ended})
+		}
 	}
 	return list, nil
+}
+
+func (m *memStore) Empty(ctx context.Context) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.battles) == 0, nil
 }
 
 func (m *memStore) Actions(ctx context.Context, id string, from int) ([]volley.ActionRecord, error) {

@@ -114,7 +114,10 @@ func (c aimCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	aims := l.battle.Aim(l.action)
+	aims, err := l.battle.Aim(e.context(), l.action)
+	if err != nil {
+		return err
+	}
 	if c.JSON {
 		return writeJSON(e.stdout, struct {
 			Ruleset string       `json:"ruleset"`
@@ -145,7 +148,7 @@ func (c oddsCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	odds, err := l.battle.Odds(l.action)
+	odds, err := l.battle.Odds(e.context(), l.action)
 	if err != nil {
 		return err
 	}
@@ -193,7 +196,7 @@ func (c resolveCmd) Run(e *env) error {
 		return err
 	}
 	// The scenario's action is action 0 of a battle played with this seed.
-	out, err := l.battle.Resolve(l.action, dice.ForAction(c.Seed, 0))
+	out, err := l.battle.Resolve(e.context(), l.action, dice.ForAction(c.Seed, 0))
 	if err != nil {
 		// The rules refused the file's own action: say where it is written.
 		if sec := l.doc.Section("action"); sec != nil && volley.ErrorCode(err) != volley.EINTERNAL {
@@ -240,7 +243,7 @@ func (c simCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	exact, err := l.battle.Odds(l.action)
+	exact, err := l.battle.Odds(e.context(), l.action)
 	if err != nil {
 		return err
 	}

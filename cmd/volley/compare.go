@@ -69,11 +69,11 @@ func (c compareCmd) Run(e *env) error {
 			return err
 		}
 	}
-	ta, la, err := c.target(c.A, cmp.Or(c.TargetA, c.Target))
+	ta, la, err := c.target(e, c.A, cmp.Or(c.TargetA, c.Target))
 	if err != nil {
 		return err
 	}
-	tb, lb, err := c.target(c.B, cmp.Or(c.TargetB, c.Target))
+	tb, lb, err := c.target(e, c.B, cmp.Or(c.TargetB, c.Target))
 	if err != nil {
 		return err
 	}
@@ -109,12 +109,12 @@ type targetOdds struct {
 
 // target loads a scenario and picks the target to compare: id, or else the first the
 // action can shoot at.
-func (c compareCmd) target(path, id string) (targetOdds, *loaded, error) {
+func (c compareCmd) target(e *env, path, id string) (targetOdds, *loaded, error) {
 	l, err := open(path, true)
 	if err != nil {
 		return targetOdds{}, nil, err
 	}
-	odds, err := l.battle.Odds(l.action)
+	odds, err := l.battle.Odds(e.context(), l.action)
 	if err != nil {
 		return targetOdds{}, nil, err
 	}

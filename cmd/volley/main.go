@@ -8,10 +8,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/debug"
 
 	"github.com/alecthomas/kong"
@@ -54,13 +56,27 @@ type env struct {
 	stdout, stderr io.Writer
 	// terminal is true when stderr is a terminal: progress bars only then.
 	terminal bool
+	// ctx ends when the user interrupts volley (Ctrl-C), so that a long computation
+	// stops; nil means never.
+	ctx context.Context
+}
+
+// context is the context of a command's work.
+func (e *env) context() context.Context {
+	if e.ctx == nil {
+		return context.Background()
+	}
+	return e.ctx
 }
 
 // usageError marks an error in how volley was called, as opposed to bad input.
 type usageError struct{ error }
 
 func main() {
-	os.Exit(run(os.Args[1:], &env{stdout: os.Stdout, stderr: os.Stderr, terminal: isTerminal(os.Stderr)}))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	status := run(os.Args[1:], &env{stdout: os.Stdout, stderr: os.Stderr, terminal: isTerminal(os.Stderr), ctx: ctx})
+	stop()
+	os.Exit(status)
 }
 
 // run runs volley with args and returns the exit status.

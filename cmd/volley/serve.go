@@ -31,9 +31,37 @@ type serveCmd struct {
 	Addr string `default:"127.0.0.1:8080" help:"Address to listen on."`
 	DB   string `default:"volley.db" help:"The store: a SQLite file, or a postgres:// URL shared by several servers."`
 	Demo bool   `default:"true" negatable:"" help:"Start a demo battle of each rule system when the store is empty."`
+
+	// The limits of docs/api.md's "Limits and abuse"; 0 takes the default.
+	Timeout  time.Duration `default:"15s" help:"Deadline of every request: work still running then stops and is answered 503."`
+	InFlight int           `name:"in-flight" default:"64" help:"API requests worked on at once; more wait for a place until their deadline."`
+	Heavy    int           `default:"0" help:"Requests doing heavy work at once (odds above the light limit, big scenarios, verifying); 0: one less than the cores, at least 1."`
+	CacheMiB int64         `name:"cache-mib" default:"256" help:"Memory for battles kept folded, in MiB; the least recently used are dropped first."`
+	Creates  string        `default:"30/min,burst=10" help:"New battles a client (an IP address, or an IPv6 /64) may start: N/s or N/min, then ,burst=B."`
+	Reads    string        `default:"50/s,burst=100" help:"Other requests about battles a client may send: N/s or N/min, then ,burst=B."`
+}
+
+// limits reads the limit flags.
+func (c serveCmd) limits() (vhttp.Limits, error) {
+	l := vhttp.Limits{RequestTimeout: c.Timeout, InFlight: c.InFlight, Heavy: c.Heavy, CacheBytes: c.CacheMiB << 20}
+	var err error
+	if l.Creates, err = vhttp.ParseRate(c.Creates); err != nil {
+		return l, usageError{fmt.Errorf("--creates: %w", err)}
+	}
+	if l.Reads, err = vhttp.ParseRate(c.Reads); err != nil {
+		return l, usageError{fmt.Errorf("--reads: %w", err)}
+	}
+	if c.Timeout < 0 || c.InFlight < 0 || c.Heavy < 0 || c.CacheMiB < 0 {
+		return l, usageError{fmt.Errorf("--timeout, --in-flight, --heavy and --cache-mib cannot be negative")}
+	}
+	return l, nil
 }
 
 func (c serveCmd) Run(e *env) error {
+	limits, err := c.limits()
+	if err != nil {
+		return err
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	store, kind, err := openStore(ctx, c.DB)
@@ -42,7 +70,7 @@ func (c serveCmd) Run(e *env) error {
 	}
 	defer store.Close()
 	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
-	srv := vhttp.NewServer(store, logger)
+	srv := vhttp.NewServer(store, logger, limits)
 	srv.Examples = examples.FS
 	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {
@@ -56,12 +84,15 @@ func (c serveCmd) Run(e *env) error {
 			return err
 		}
 	}
+	// The write timeout leaves a request's deadline time to answer 503; headers are
+	// bounded, since an action may only ride in a query of MaxActionBytes.
 	hs := &http.Server{
 		Handler:           srv.Handler(),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      30 * time.Second,
+		WriteTimeout:      srv.Limits().RequestTimeout + 15*time.Second,
 		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    4*srv.Limits().MaxActionBytes + 16<<10,
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
@@ -94,12 +125,9 @@ func openStore(ctx context.Context, db string) (volley.Store, string, error) {
 // demos starts one battle of each rule system from the embedded examples, when the
 // store holds no battle yet, and prints their ids and tokens.
 func demos(ctx context.Context, e *env, srv *vhttp.Server, store volley.Store, url string) error {
-	have, err := store.Battles(ctx, 1)
-	if err != nil {
+	empty, err := store.Empty(ctx)
+	if err != nil || !empty {
 		return err
-	}
-	if len(have) > 0 {
-		return nil
 	}
 	names := slices.Sorted(maps.Keys(examples.Demos))
 	for _, system := range names {
@@ -115,21 +143,24 @@ func demos(ctx context.Context, e *env, srv *vhttp.Server, store volley.Store, u
 			return fmt.Errorf("demo %s: %w", system, err)
 		}
 		// The page link carries every side's token in its fragment (which browsers never
-		// send to the server): whoever opens it may play both sides, as at a table.
+		// send to the server): whoever opens it may play both sides, as at a table. The
+		// spectator's link only watches.
 		var tokens []string
 		for _, side := range slices.Sorted(maps.Keys(c.Tokens)) {
 			tokens = append(tokens, neturl.QueryEscape(side)+"="+c.Tokens[side])
 		}
 		fmt.Fprintf(e.stdout, "  demo %-10s %s/#/battles/%s?%s\n", system, url, c.ID, strings.Join(tokens, "&"))
+		fmt.Fprintf(e.stdout, "       %-10s %s/#/battles/%s?spectator=%s\n", "watch", url, c.ID, c.Spectator)
 	}
 	return nil
 }
 
 // verifyCmd checks a battle's log against its revealed seed: the commitment must be the
-// seed's, and replaying every action from the scenario must roll every die the log
-// records, and come out the same.
+// seed's and the battle's, and replaying every action from the scenario must roll every
+// die the log records, and come out the same.
 type verifyCmd struct {
-	Log string `arg:"" help:"A log downloaded from GET /api/battles/{id}/log after the battle ended."`
+	Log        string `arg:"" help:"A log downloaded from GET /api/battles/{id}/log after the battle ended."`
+	Commitment string `help:"The commitment you were given when the battle began: the log must carry the same one." placeholder:"HEX"`
 }
 
 func (c verifyCmd) Run(e *env) error {
@@ -141,15 +172,25 @@ func (c verifyCmd) Run(e *env) error {
 	if err := json.Unmarshal(raw, &lg); err != nil {
 		return volley.Errorf(volley.EINVALID, "%s is not a volley log: %v", c.Log, err)
 	}
-	if lg.Seed == nil {
-		return volley.Errorf(volley.EINVALID, "%s: the battle has not ended, so its seed is still secret (POST /api/battles/%s/end reveals it)", c.Log, lg.ID)
+	if c.Commitment != "" && !strings.EqualFold(strings.TrimSpace(c.Commitment), lg.Commitment) {
+		return volley.Errorf(volley.EINVALID, "REJECTED: the log's commitment %s is not the %s you were given when the battle began", lg.Commitment, c.Commitment)
 	}
-	v, err := vhttp.Verify(lg)
+	v, err := vhttp.Verify(e.context(), lg)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "commitment %s… matches the seed\n", lg.Commitment[:16])
+	fmt.Fprintf(e.stdout, "commitment %s… matches the seed and the battle (edition %d, %s dice)\n", lg.Commitment[:16], volley.EditionOf(lg.Edition), cmpOr(lg.Generator, "pcg"))
 	fmt.Fprintf(e.stdout, "VERIFIED: %d actions and %d dice replay exactly from the seed\n", v.Actions, v.Dice)
+	if c.Commitment == "" {
+		fmt.Fprintln(e.stdout, "(pass --commitment with the one you were given at the start to check that this is that battle)")
+	}
 	fmt.Fprintln(e.stdout, "(a log proves its dice, not that nothing was left off its end: compare its length with the answers you received)")
 	return nil
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }

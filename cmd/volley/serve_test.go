@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,13 +12,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/dice"
 	vhttp "github.com/volley-wargames/volley/http"
 	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
@@ -54,6 +55,16 @@ func volleyBinary(t *testing.T) string {
 type server struct {
 	cmd *exec.Cmd
 	url string
+
+	mu  sync.Mutex
+	out []string // the lines it printed
+}
+
+// printed returns the lines the server printed so far.
+func (s *server) printed() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.out...)
 }
 
 var servingLine = regexp.MustCompile(`serving (http://\S+)`)
@@ -75,18 +86,21 @@ func startServer(t *testing.T, db string, extra ...string) *server {
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	lines := bufio.NewScanner(stdout)
 	found := make(chan string, 1)
+	srv := &server{cmd: cmd}
 	go func() {
-		for lines.Scan() {
+		for lines.Scan() { // keeps the pipe drained too
+			srv.mu.Lock()
+			srv.out = append(srv.out, lines.Text())
+			srv.mu.Unlock()
 			if m := servingLine.FindStringSubmatch(lines.Text()); m != nil {
 				found <- m[1]
-				break
 			}
 		}
-		io.Copy(io.Discard, stdout) // keep the pipe drained
 	}()
 	select {
 	case u := <-found:
-		return &server{cmd: cmd, url: u}
+		srv.url = u
+		return srv
 	case <-time.After(20 * time.Second):
 		t.Fatal("volley serve did not say where it listens within 20 s")
 	}
@@ -170,7 +184,8 @@ const crashAction = "declarations: [{unit: gun, weapon: MG, target: fortress}]\n
 // revealed seed gives byte for byte the state the server shows.
 func TestCrash(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "volley.db")
-	srv := startServer(t, db, "--no-demo")
+	fast := []string{"--no-demo", "--reads", "100000/s"} // four clients on one address, as fast as they can
+	srv := startServer(t, db, fast...)
 
 	// The issue's walk: the sabres act; the other side may not act for them.
 	c := mustRequest(t, "POST", srv.url+"/api/battles", "", readExample(t, "sabres"), 201)
@@ -238,14 +253,14 @@ func TestCrash(t *testing.T) {
 	srv.cmd.Wait()
 	wg.Wait()
 
-	srv = startServer(t, db, "--no-demo")
-	log := mustRequest(t, "GET", srv.url+"/api/battles/"+sabres+"/log", "", nil, 200)
+	srv = startServer(t, db, fast...)
+	log := mustRequest(t, "GET", srv.url+"/api/battles/"+sabres+"/log", tok["UCM"].(string), nil, 200)
 	if n := len(log["actions"].([]any)); n != 1 {
 		t.Errorf("after the restart the sabres' log has %d actions; want 1", n)
 	}
 	total := 0
 	for i, id := range ids {
-		entries := mustRequest(t, "GET", srv.url+"/api/battles/"+id+"/log", "", nil, 200)["actions"].([]any)
+		entries := mustRequest(t, "GET", srv.url+"/api/battles/"+id+"/log", tokens[i], nil, 200)["actions"].([]any)
 		for j, e := range entries {
 			if seq := int(e.(map[string]any)["seq"].(float64)); seq != j {
 				t.Fatalf("battle %s: entry %d has seq %d", id, j, seq)
@@ -277,7 +292,7 @@ func TestCrash(t *testing.T) {
 func checkReplay(t *testing.T, base, id, token string, upTo int, wantAt string) {
 	t.Helper()
 	mustRequest(t, "POST", base+"/api/battles/"+id+"/end", token, nil, 200)
-	status, raw := get(t, base+"/api/battles/"+id+"/log")
+	status, raw := get(t, base+"/api/battles/"+id+"/log", token)
 	if status != 200 {
 		t.Fatalf("log: %d", status)
 	}
@@ -285,7 +300,7 @@ func checkReplay(t *testing.T, base, id, token string, upTo int, wantAt string) 
 	if err := json.Unmarshal(raw, &lg); err != nil {
 		t.Fatal(err)
 	}
-	seed, err := strconv.ParseUint(*lg.Seed, 10, 64)
+	seed, err := dice.ParseSeed(dice.Generator(lg.Generator), *lg.Seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -298,7 +313,7 @@ func checkReplay(t *testing.T, base, id, token string, upTo int, wantAt string) 
 		t.Fatal(err)
 	}
 	for _, a := range lg.Actions {
-		if _, _, err := volley.ReplayAction(b, seed, a.Seq, a.Action); err != nil {
+		if _, _, _, err := volley.ReplayAction(context.Background(), b, a.Action, seed.ForAction(a.Seq)); err != nil {
 			t.Fatal(err)
 		}
 		if a.Seq == upTo {
@@ -308,7 +323,7 @@ func checkReplay(t *testing.T, base, id, token string, upTo int, wantAt string) 
 		}
 	}
 	mine, _ := json.Marshal(b.State())
-	_, battle := get(t, base+"/api/battles/"+id)
+	_, battle := get(t, base+"/api/battles/"+id, token)
 	var v struct {
 		State json.RawMessage `json:"state"`
 	}
@@ -341,7 +356,10 @@ func checkReplay(t *testing.T, base, id, token string, upTo int, wantAt string) 
 		t.Errorf("verify of a log with one die changed: %d %s", status, errOut)
 	}
 	lg.Actions[0].Outcome = original
-	wrongSeed := fmt.Sprint(seed ^ 1) // a neighbouring seed: its commitment differs
+	wrongSeed := seed.String()[:63] + "0" // another seed: its commitment differs
+	if wrongSeed == seed.String() {
+		wrongSeed = seed.String()[:63] + "1"
+	}
 	lg.Seed = &wrongSeed
 	forged, _ = json.Marshal(lg)
 	os.WriteFile(tampered, forged, 0o644)
@@ -350,9 +368,14 @@ func checkReplay(t *testing.T, base, id, token string, upTo int, wantAt string) 
 	}
 }
 
-func get(t *testing.T, u string) (int, []byte) {
+func get(t *testing.T, u, token string) (int, []byte) {
 	t.Helper()
-	resp, err := http.Get(u)
+	req, err := http.NewRequest("GET", u, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -361,20 +384,56 @@ func get(t *testing.T, u string) (int, []byte) {
 	return resp.StatusCode, raw
 }
 
-// TestServeDemos: a fresh store gets one demo battle per rule system, listed with its
-// tokens; a second start on the same store adds none.
+// demoLink is a demo battle's line: its id and the side tokens its link carries.
+var demoLink = regexp.MustCompile(`#/battles/([0-9a-f]{16})\?(\S+)`)
+
+// demoTokens waits for the demo battles' links and returns every token they carry.
+func demoTokens(t *testing.T, srv *server, battles int) []string {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var toks []string
+		seen := map[string]bool{}
+		for _, line := range srv.printed() {
+			m := demoLink.FindStringSubmatch(line)
+			if m == nil {
+				continue
+			}
+			seen[m[1]] = true
+			for _, kv := range strings.Split(m[2], "&") {
+				_, tok, _ := strings.Cut(kv, "=")
+				toks = append(toks, tok)
+			}
+		}
+		if len(seen) >= battles || time.Now().After(deadline) {
+			return toks
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestServeDemos: a fresh store gets one demo battle per rule system, printed with its
+// sides' link and its spectator's; the battle list shows them to those tokens; a second
+// start on the same store adds none.
 func TestServeDemos(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "demo.db")
 	srv := startServer(t, db)
-	list := mustRequest(t, "GET", srv.url+"/api/battles", "", nil, 200)["battles"].([]any)
+	toks := demoTokens(t, srv, len(rules.Names()))
+	list := mustRequest(t, "GET", srv.url+"/api/battles", strings.Join(toks, ","), nil, 200)["battles"].([]any)
 	if len(list) != len(rules.Names()) {
 		t.Errorf("%d demo battles for %d rule systems", len(list), len(rules.Names()))
+	}
+	if none := mustRequest(t, "GET", srv.url+"/api/battles", "", nil, 200)["battles"].([]any); len(none) != 0 {
+		t.Errorf("the battle list without tokens shows %d battles", len(none))
 	}
 	srv.cmd.Process.Kill()
 	srv.cmd.Wait()
 	srv = startServer(t, db)
-	if again := mustRequest(t, "GET", srv.url+"/api/battles", "", nil, 200)["battles"].([]any); len(again) != len(list) {
+	if again := mustRequest(t, "GET", srv.url+"/api/battles", strings.Join(toks, ","), nil, 200)["battles"].([]any); len(again) != len(list) {
 		t.Errorf("a restart added demo battles: %d then %d", len(list), len(again))
+	}
+	if more := demoTokens(t, srv, 0); len(more) != 0 {
+		t.Errorf("a restart printed demo links again: %v", more)
 	}
 }
 

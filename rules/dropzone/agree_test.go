@@ -1,6 +1,7 @@
 package dropzone
 
 import (
+	"context"
 	"math"
 	"os"
 	"path/filepath"
@@ -90,7 +91,7 @@ func TestSimAgreesWithOdds(t *testing.T) {
 	for name, load := range cases {
 		t.Run(name, func(t *testing.T) {
 			b, a := load(t)
-			odds, err := b.Odds(a)
+			odds, err := b.Odds(context.Background(), a)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -123,12 +124,12 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			odds, _ := b0.Odds(a0)
+			odds, _ := b0.Odds(context.Background(), a0)
 			counts := map[string]map[int]int{}
 			destroyed := map[string]int{}
 			for n := range trials {
 				b, a, _ := Ruleset{}.Load(doc)
-				out, err := b.Resolve(a, dice.ForAction(99, n))
+				out, err := b.Resolve(context.Background(), a, dice.ForAction(99, n))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -162,7 +163,7 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 func TestOddsSumToOne(t *testing.T) {
 	for _, name := range []string{"sabres.yaml", "checks.yaml", "coherency-evasion.yaml", "equalizer-vs-hunter.yaml"} {
 		b, a := mustLoadFile(t, name)
-		odds, err := b.Odds(a)
+		odds, err := b.Odds(context.Background(), a)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package dropzone
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -30,13 +31,16 @@ type shot struct {
 func (s *shot) ok() bool { return s.aim.Status == volley.StatusOK }
 
 // Aim works out every declared shot of a shooting action.
-func (b *Battle) Aim(a volley.Action) []volley.Aim {
-	shots := b.plan(mustShooting(a))
+func (b *Battle) Aim(ctx context.Context, a volley.Action) ([]volley.Aim, error) {
+	shots, err := b.plan(ctx, mustShooting(a))
+	if err != nil {
+		return nil, err
+	}
 	aims := make([]volley.Aim, len(shots))
 	for i := range shots {
 		aims[i] = shots[i].aim
 	}
-	return aims
+	return aims, nil
 }
 
 func mustShooting(a volley.Action) *Shooting {
@@ -48,11 +52,16 @@ func mustShooting(a volley.Action) *Shooting {
 }
 
 // plan works out every declaration of a in order. The checks follow the seed's sequence:
-// movement, then arc and line of sight, then range, then the roll to hit.
-func (b *Battle) plan(a *Shooting) []shot {
-	scene, owners := b.buildScene()
+// movement, then arc and line of sight, then range, then the roll to hit. Line of sight
+// between one firer and one target is traced once for the whole action, however many of
+// the firer's weapons aim at it. It stops when ctx is done.
+func (b *Battle) plan(ctx context.Context, a *Shooting) ([]shot, error) {
+	sight := b.newSight()
 	shots := make([]shot, len(a.Declarations))
 	for i, d := range a.Declarations {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		s := &shots[i]
 		s.Declaration = d
 		s.shooter, _ = b.Unit(d.Shooter)
@@ -65,13 +74,13 @@ func (b *Battle) plan(a *Shooting) []shot {
 			RangeUnit: string(b.unit),
 			Modifiers: []volley.Modifier{},
 		}
-		b.check(a, s, scene, owners)
+		b.check(a, s, sight)
 	}
-	return shots
+	return shots, nil
 }
 
 // check fills s.aim. It stops at the first rule that forbids the shot.
-func (b *Battle) check(a *Shooting, s *shot, scene *los.Scene, owners []owner) {
+func (b *Battle) check(a *Shooting, s *shot, sight *sight) {
 	sh, tg, w := s.shooter, s.target, s.weapon
 	aim := &s.aim
 	edge := geom.EdgeDistance(sh.Circle(), tg.Circle())
@@ -121,7 +130,7 @@ func (b *Battle) check(a *Shooting, s *shot, scene *los.Scene, owners []owner) {
 	visible := 1.0
 	if !sameGarrison {
 		var blockers []string
-		visible, blockers = b.visibleFraction(s, scene, owners)
+		visible, blockers = sight.visibleFraction(s)
 		if visible == 0 {
 			fail(volley.StatusBlocked, "no line of sight from %s to %s: %s in the way (Check Line of Sight)", sh.ID, tg.ID, strings.Join(blockers, ", "))
 			return
@@ -217,45 +226,6 @@ func hitChance(need int) float64 {
 	return float64(n) / DieSides
 }
 
-// visibleFraction is the largest fraction of the target any of the weapon's eye points
-// sees, and the ids of what blocks the target's centre line when nothing is seen.
-func (b *Battle) visibleFraction(s *shot, scene *los.Scene, owners []owner) (float64, []string) {
-	sh, tg := s.shooter, s.target
-	// The firer and the target never hide themselves, and a garrison's own building
-	// never blocks the view out of it or into it.
-	ignore := func(i int) bool {
-		o := owners[i]
-		if o.unit {
-			return o.id == sh.ID || o.id == tg.ID
-		}
-		return o.id == sh.Garrison || o.id == tg.Garrison
-	}
-	sil := los.Silhouette{Base: tg.Circle(), Bottom: tg.Elevation, Height: tg.Type.Height.Inches()}
-	cols, rows := b.options.SilhouetteSamples[0], b.options.SilhouetteSamples[1]
-	best := 0.0
-	for _, eye := range b.eyes(sh, s.weapon) {
-		if f := scene.VisibleFraction(eye, sil, cols, rows, ignore); f > best {
-			best = f
-		}
-	}
-	if best > 0 {
-		return best, nil
-	}
-	// Name what stands in the way: every blocker of the ray to the target's centre.
-	eye := b.eyes(sh, s.weapon)[0]
-	centre := los.P3(tg.At, tg.Elevation+tg.Type.Height.Inches()/2)
-	var names []string
-	for i, p := range scene.Prisms {
-		if !ignore(i) && p.Blocks(eye, centre) {
-			names = append(names, owners[i].id)
-		}
-	}
-	if len(names) == 0 {
-		names = []string{"terrain"}
-	}
-	return 0, names
-}
-
 // eyes are the points a unit may draw line of sight from with a weapon: the top of the
 // model above its centre, and for an Articulated weapon also a point 1" above the middle
 // of the model (or above its top, with articulated_from: top).
@@ -270,40 +240,6 @@ func (b *Battle) eyes(u *Unit, w *Weapon) []los.Point3 {
 		eyes = append(eyes, los.P3(u.At, z))
 	}
 	return eyes
-}
-
-// owner is what a prism of the scene stands for: a terrain piece or a model.
-type owner struct {
-	unit bool
-	id   string
-}
-
-// buildScene gathers what blocks line of sight: solid terrain and, when the option is
-// on, the models still on the table.
-func (b *Battle) buildScene() (*los.Scene, []owner) {
-	scene := &los.Scene{}
-	var owners []owner
-	for _, t := range b.terrain {
-		if t.BlocksLOS {
-			scene.Prisms = append(scene.Prisms, los.Prism{Footprint: t.Footprint, Bottom: 0, Top: t.Height})
-			owners = append(owners, owner{id: t.ID})
-		}
-	}
-	if b.options.UnitsBlockLOS {
-		for i := range b.units {
-			u := &b.units[i]
-			if u.Destroyed() {
-				continue
-			}
-			scene.Prisms = append(scene.Prisms, los.Prism{
-				Footprint: circlePolygon(u.Circle(), basePolygonSides),
-				Bottom:    u.Elevation,
-				Top:       u.Elevation + u.Type.Height.Inches(),
-			})
-			owners = append(owners, owner{unit: true, id: u.ID})
-		}
-	}
-	return scene, owners
 }
 
 // basePolygonSides is how many sides the polygon standing in for a round base has when

@@ -2,6 +2,7 @@ package dropzone
 
 import (
 	"errors"
+	"github.com/volley-wargames/volley/rulestest"
 	"strings"
 	"testing"
 
@@ -96,7 +97,7 @@ func TestTerrainNamedLikeAUnit(t *testing.T) {
 	tall := strings.Replace(template, "height: 0.5}", "height: 5}", 1)
 	for _, id := range []string{"wall", "a", "b"} {
 		b, a := mustLoad(t, strings.Replace(tall, "{id: wall,", "{id: "+id+",", 1))
-		if aim := b.Aim(a)[0]; aim.Status != volley.StatusBlocked {
+		if aim := rulestest.Aim(t, b, a)[0]; aim.Status != volley.StatusBlocked {
 			t.Errorf("wall with id %q: %s (%s); want blocked", id, aim.Status, aim.Reason)
 		}
 	}

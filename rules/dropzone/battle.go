@@ -44,8 +44,14 @@ func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 	if a == nil {
 		return b, nil, nil
 	}
+	if err := volley.CheckCost(doc.Section("action"), b, a, costWhy); err != nil {
+		return nil, nil, err
+	}
 	return b, a, nil
 }
+
+// costWhy says what an action's cost counts, for the error that refuses it.
+const costWhy = "line of sight: each firer, eye point and target × silhouette rays × terrain edges; odds: shots × damage"
 
 // Battle is a Dropzone battle: the table, the units and the damage they have taken.
 type Battle struct {
@@ -173,6 +179,9 @@ func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
 	var a *Shooting
 	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) { a = b.checkAction(doc, &spec, errs) })
 	if err != nil {
+		return nil, err
+	}
+	if err := volley.CheckCost(doc, b, a, costWhy); err != nil {
 		return nil, err
 	}
 	return a, nil

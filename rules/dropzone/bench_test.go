@@ -1,7 +1,9 @@
 package dropzone
 
 import (
+	"context"
 	"fmt"
+	"github.com/volley-wargames/volley/rulestest"
 	"testing"
 
 	"github.com/volley-wargames/volley"
@@ -44,7 +46,7 @@ func BenchmarkOddsShots(b *testing.B) {
 			battle, a := mustLoad(b, volleyOfShots(n))
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := battle.Odds(a); err != nil {
+				if _, err := battle.Odds(context.Background(), a); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -84,7 +86,7 @@ func BenchmarkAimSabres(b *testing.B) {
 	battle, a := mustLoadFile(b, "sabres.yaml")
 	b.ReportAllocs()
 	for b.Loop() {
-		battle.Aim(a)
+		rulestest.Aim(b, battle, a)
 	}
 }
 
@@ -92,7 +94,7 @@ func BenchmarkOddsSabres(b *testing.B) {
 	battle, a := mustLoadFile(b, "sabres.yaml")
 	b.ReportAllocs()
 	for b.Loop() {
-		battle.Odds(a)
+		battle.Odds(context.Background(), a)
 	}
 }
 
@@ -104,7 +106,7 @@ func BenchmarkResolveSabres(b *testing.B) {
 		for i := range battle.units {
 			battle.units[i].DamagePoints = battle.units[i].Type.DamagePoints
 		}
-		if _, err := battle.Resolve(a, dice.ForAction(1, 0)); err != nil {
+		if _, err := battle.Resolve(context.Background(), a, dice.ForAction(1, 0)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -114,6 +116,6 @@ func BenchmarkAimHullDown(b *testing.B) {
 	battle, a := mustLoadFile(b, "checks.yaml")
 	b.ReportAllocs()
 	for b.Loop() {
-		battle.Aim(a)
+		rulestest.Aim(b, battle, a)
 	}
 }

@@ -1,6 +1,8 @@
 package dropzone
 
 import (
+	"context"
+	"github.com/volley-wargames/volley/rulestest"
 	"math"
 	"reflect"
 	"strings"
@@ -30,7 +32,7 @@ func TestChecksExample(t *testing.T) {
 		{"gun-3", "Turret", volley.StatusNotEligible, 0, "own side"},
 		{"gun-3", "Lance", volley.StatusOutOfRange, 0, "full range"},
 	}
-	aims := b.Aim(a)
+	aims := rulestest.Aim(t, b, a)
 	if len(aims) != len(want) {
 		t.Fatalf("got %d aims; want %d", len(aims), len(want))
 	}
@@ -67,10 +69,10 @@ func TestArticulatedSeesOverWall(t *testing.T) {
 	if b.options.ArticulatedFrom != ArticulatedFromCentre {
 		t.Fatalf("default articulated_from = %q; want %q, as the rule is worded", b.options.ArticulatedFrom, ArticulatedFromCentre)
 	}
-	shots := b.plan(a)
+	shots := mustPlan(t, b, a)
 	cannon, centre := shots[0], shots[1]
 	b.options.ArticulatedFrom = ArticulatedFromTop
-	top := b.plan(a)[1]
+	top := mustPlan(t, b, a)[1]
 	if !(cannon.visible < HullDownVisibleFraction && centre.visible >= HullDownVisibleFraction && centre.visible < top.visible) {
 		t.Errorf("visible: cannon %.3f, articulated from centre %.3f, from top %.3f; want the cannon hull down and the rest rising with the eye",
 			cannon.visible, centre.visible, top.visible)
@@ -97,13 +99,13 @@ func TestCloseQuartersInGarrison(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	aim := b.Aim(a)[0]
+	aim := rulestest.Aim(t, b, a)[0]
 	if aim.Status != volley.StatusOK || aim.PHit != 1 {
 		t.Errorf("knife in the same garrison: %+v; want ok and an automatic hit", aim)
 	}
 	// Out of the garrison the same weapon cannot reach.
 	b.units[b.byID["defender"]].Garrison = ""
-	if aim := b.Aim(a)[0]; aim.Status != volley.StatusOutOfRange {
+	if aim := rulestest.Aim(t, b, a)[0]; aim.Status != volley.StatusOutOfRange {
 		t.Errorf("knife out of the garrison: %s (%s); want out_of_range", aim.Status, aim.Reason)
 	}
 }
@@ -144,7 +146,7 @@ func TestPassiveAndDevastatorByHand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := b.plan(a)[0]
+	s := mustPlan(t, b, a)[0]
 	// Die 1: nothing. 2..6: 11..15 against 9: 2 beats by 2, so every one is a critical
 	// (2) plus Devastator 1 = 3 points. Passive 5+ discards each point with p = 1/3.
 	q := 1.0 / 3
@@ -183,7 +185,7 @@ func TestFailedResolveChangesNothing(t *testing.T) {
 	b, a := mustLoadFile(t, "checks.yaml")
 	before := b.State()
 	d := dice.ForAction(1, 0)
-	if _, err := b.Resolve(a, d); err == nil {
+	if _, err := b.Resolve(context.Background(), a, d); err == nil {
 		t.Fatal("resolve accepted shots that cannot be taken")
 	} else if volley.ErrorCode(err) != volley.EINVALID {
 		t.Errorf("error code %q; want %q", volley.ErrorCode(err), volley.EINVALID)
@@ -201,7 +203,7 @@ func TestFailedResolveChangesNothing(t *testing.T) {
 func TestDamageStaysAcrossActions(t *testing.T) {
 	b, a := mustLoadFile(t, "sabres.yaml")
 	for n := 0; n < 40; n++ {
-		if _, err := b.Resolve(a, dice.ForAction(3, n)); err != nil {
+		if _, err := b.Resolve(context.Background(), a, dice.ForAction(3, n)); err != nil {
 			// Once the warriors are gone the machineguns' declarations are refused.
 			if !strings.Contains(err.Error(), "already destroyed") {
 				t.Fatalf("action %d: %v", n, err)
@@ -213,7 +215,7 @@ func TestDamageStaysAcrossActions(t *testing.T) {
 	if !u.Destroyed() {
 		t.Fatal("warriors-1 survived 40 volleys")
 	}
-	aims := b.Aim(a)
+	aims := rulestest.Aim(t, b, a)
 	if aims[3].Status != volley.StatusNotEligible {
 		t.Errorf("a destroyed target: %s; want not_eligible", aims[3].Status)
 	}
@@ -222,4 +224,14 @@ func TestDamageStaysAcrossActions(t *testing.T) {
 			t.Errorf("%s has %v damage points", s.ID, s.Values["damage_points"])
 		}
 	}
+}
+
+// mustPlan is b.plan with no deadline, failing the test on an error.
+func mustPlan(tb testing.TB, b *Battle, a *Shooting) []shot {
+	tb.Helper()
+	shots, err := b.plan(context.Background(), a)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return shots
 }

@@ -1,6 +1,7 @@
 package dropzone
 
 import (
+	"context"
 	"math"
 	"path/filepath"
 	"strings"
@@ -83,7 +84,7 @@ func TestDiscardChance(t *testing.T) {
 // coherency (+1) and a target with evasion +2 needs a 6.
 func TestSeedEvasionExample(t *testing.T) {
 	b, a := mustLoadFile(t, "coherency-evasion.yaml")
-	aims := b.Aim(a)
+	aims := rulestest.Aim(t, b, a)
 	if len(aims) != 1 {
 		t.Fatalf("got %d aims; want 1", len(aims))
 	}
@@ -103,7 +104,7 @@ func TestSeedEvasionExample(t *testing.T) {
 // TestEqualizerCannotHurtHunter: energy 3 never reaches armour 13.
 func TestEqualizerCannotHurtHunter(t *testing.T) {
 	b, a := mustLoadFile(t, "equalizer-vs-hunter.yaml")
-	odds, err := b.Odds(a)
+	odds, err := b.Odds(context.Background(), a)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +125,7 @@ func TestEqualizerCannotHurtHunter(t *testing.T) {
 // 2+ to hit (5/6); damage die 1-2 nothing, 3-4 one point (13 equals), 5-6 a critical.
 func TestSabresByHand(t *testing.T) {
 	b, a := mustLoadFile(t, "sabres.yaml")
-	odds, err := b.Odds(a)
+	odds, err := b.Odds(context.Background(), a)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +156,7 @@ func TestResolveIsDeterministicAndApplied(t *testing.T) {
 	var first []byte
 	for i := range 3 {
 		b, a := mustLoadFile(t, "sabres.yaml")
-		out, err := b.Resolve(a, dice.ForAction(7, 0))
+		out, err := b.Resolve(context.Background(), a, dice.ForAction(7, 0))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -189,7 +190,7 @@ func rollStrings(rs []dice.Roll) []string {
 // does: 3+, then 4+ for coherency, then 6+ for evasion.
 func TestSeedEvasionTrace(t *testing.T) {
 	b, a := mustLoadFile(t, "coherency-evasion.yaml")
-	out, err := b.Resolve(a, dice.ForAction(1, 0))
+	out, err := b.Resolve(context.Background(), a, dice.ForAction(1, 0))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package dropzone_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/volley-wargames/volley/dice"
@@ -20,12 +21,17 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	aim := battle.Aim(action)[0]
+	ctx := context.Background()
+	aims, err := battle.Aim(ctx, action)
+	if err != nil {
+		panic(err)
+	}
+	aim := aims[0]
 	fmt.Printf("%s at %s needs %g+: p_hit %.4f\n", aim.Weapon, aim.Target, aim.Need, aim.PHit)
 	for _, m := range aim.Modifiers {
 		fmt.Printf("  %+g %s\n", m.Value, m.Rule)
 	}
-	odds, _ := battle.Odds(action)
+	odds, _ := battle.Odds(ctx, action)
 	fmt.Printf("P(no damage) = %.4f\n", odds.Targets[0].Distributions["damage"].P(0))
 	// Output:
 	// Equalizer Machinegun at skimmer needs 6+: p_hit 0.1667
@@ -38,7 +44,7 @@ func Example() {
 func Example_resolve() {
 	doc, _ := scenario.ParseFile("../../examples/dropzone/equalizer-vs-hunter.yaml")
 	_, battle, action, _ := rules.Open(doc)
-	out, err := battle.Resolve(action, dice.ForAction(7, 0))
+	out, err := battle.Resolve(context.Background(), action, dice.ForAction(7, 0))
 	if err != nil {
 		panic(err)
 	}

@@ -1,6 +1,8 @@
 package dropzone
 
 import (
+	"context"
+
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
 )
@@ -105,8 +107,11 @@ func declarationOdds(s *shot) (hits, damage dice.Dist) {
 
 // Odds is the exact distribution of hits and damage on every target of the action.
 // Shots that cannot be taken contribute nothing.
-func (b *Battle) Odds(a volley.Action) (volley.Odds, error) {
-	shots := b.plan(mustShooting(a))
+func (b *Battle) Odds(ctx context.Context, a volley.Action) (volley.Odds, error) {
+	shots, err := b.plan(ctx, mustShooting(a))
+	if err != nil {
+		return volley.Odds{}, err
+	}
 	odds := volley.Odds{Aims: make([]volley.Aim, len(shots)), Targets: []volley.TargetOdds{}}
 	type acc struct {
 		hits, damage dice.Dist
@@ -126,9 +131,15 @@ func (b *Battle) Odds(a volley.Action) (volley.Odds, error) {
 		if !s.ok() {
 			continue
 		}
+		if err := ctx.Err(); err != nil {
+			return volley.Odds{}, err
+		}
+		// Damage beyond what the target has left is discarded: capping as the sum grows
+		// gives the same distribution as capping at the end (min(x+y, c) = min(min(x, c)+y,
+		// c) for damage that never goes below zero) and keeps the convolutions small.
 		h, d := declarationOdds(s)
 		t.hits = t.hits.Add(h)
-		t.damage = t.damage.Add(d)
+		t.damage = t.damage.Add(d).Cap(max(s.target.DamagePoints, 0))
 		totalShots += s.aim.Shots
 	}
 	expDamage, expDestroyed := 0.0, 0.0

@@ -1,6 +1,7 @@
 package dropzone
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -12,8 +13,11 @@ import (
 // seed's order for the whole squad at once: every to-hit die, then a damage die per hit,
 // then a passive countermeasure die per damage point; damage is then resolved target by
 // target. An action with a shot that cannot be taken is refused and changes nothing.
-func (b *Battle) Resolve(a volley.Action, d *dice.Stream) (volley.Outcome, error) {
-	shots := b.plan(mustShooting(a))
+func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (volley.Outcome, error) {
+	shots, err := b.plan(ctx, mustShooting(a))
+	if err != nil {
+		return volley.Outcome{}, err
+	}
 	var bad []string
 	for i := range shots {
 		if s := &shots[i]; !s.ok() {

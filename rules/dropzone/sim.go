@@ -1,6 +1,8 @@
 package dropzone
 
 import (
+	"context"
+
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
 )
@@ -12,7 +14,10 @@ const MeasureDestroyed = "destroyed"
 // would roll, without a trace and without changing the battle. Shots that cannot be
 // taken contribute nothing, as in Odds. Draw is safe for concurrent use.
 func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
-	shots := b.plan(mustShooting(a))
+	shots, err := b.plan(context.Background(), mustShooting(a))
+	if err != nil {
+		return nil, err
+	}
 	type fastShot struct {
 		target int
 		shots  Shots

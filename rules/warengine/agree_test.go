@@ -1,6 +1,7 @@
 package warengine
 
 import (
+	"context"
 	"errors"
 	"math"
 	"path/filepath"
@@ -155,7 +156,7 @@ func TestBlastKnocksDownWalls(t *testing.T) {
 	}
 	for n := range 200 {
 		fresh, a := mustLoad(t, blastScenario)
-		out, err := fresh.Resolve(a, dice.ForAction(11, n))
+		out, err := fresh.Resolve(context.Background(), a, dice.ForAction(11, n))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package warengine
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/volley-wargames/volley"
@@ -10,13 +11,19 @@ import (
 // Aim is the hover of the game, made exact: for a declare or fire order, whether the
 // shot is possible, ChanceToHit with every term, and the true probability that the
 // shot ends on what was aimed at, friends in the way and all. Other orders aim nothing.
-func (b *Battle) Aim(a volley.Action) []volley.Aim {
+//
+// Its work is bounded by the map's size and MaxDeviation (see Cost), so ctx is only
+// checked before it starts.
+func (b *Battle) Aim(ctx context.Context, a volley.Action) ([]volley.Aim, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	o := order(a)
 	if o.Type != Declare && o.Type != Fire {
-		return nil
+		return nil, nil
 	}
 	aim, _, _ := b.aim(o)
-	return []volley.Aim{aim}
+	return []volley.Aim{aim}, nil
 }
 
 // aim works out the aim of a declare or fire order, the shot it would fire and that

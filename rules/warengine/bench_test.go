@@ -1,6 +1,7 @@
 package warengine
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -82,7 +83,7 @@ func BenchmarkOddsRepeating128(b *testing.B) {
 	battle, o := bigBattle(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := battle.Odds(o); err != nil {
+		if _, err := battle.Odds(context.Background(), o); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -126,7 +127,7 @@ func BenchmarkResolveFire(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		if _, err := fresh.Resolve(a, dice.ForAction(1, 0)); err != nil {
+		if _, err := fresh.Resolve(context.Background(), a, dice.ForAction(1, 0)); err != nil {
 			b.Fatal(err)
 		}
 	}

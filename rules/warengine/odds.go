@@ -1,6 +1,7 @@
 package warengine
 
 import (
+	"context"
 	"sort"
 
 	"github.com/volley-wargames/volley"
@@ -34,7 +35,10 @@ func (b *Battle) shotFor(o *Order) (s *shot, corrected bool, ok bool) {
 // lands (a heat-map over squares, after every pick and the interception), and for every
 // unit and piece of terrain it can strike, the distribution of hits it loses. A target
 // outside the weapon's envelope is corrected first, as a declaration would be.
-func (b *Battle) Odds(a volley.Action) (volley.Odds, error) {
+func (b *Battle) Odds(ctx context.Context, a volley.Action) (volley.Odds, error) {
+	if err := ctx.Err(); err != nil {
+		return volley.Odds{}, err
+	}
 	o := order(a)
 	odds := volley.Odds{Aims: []volley.Aim{}, Targets: []volley.TargetOdds{}, Values: map[string]float64{}}
 	if o.Type != Declare && o.Type != Fire {

@@ -1,6 +1,7 @@
 package warengine
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -13,7 +14,10 @@ import (
 // Resolve carries out an order. Declare, clear, group and end_phase change the battle's
 // state without dice; fire rolls the shot and its damage. A refused order changes
 // nothing: every check and every die comes before the first change.
-func (b *Battle) Resolve(a volley.Action, d *dice.Stream) (volley.Outcome, error) {
+func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (volley.Outcome, error) {
+	if err := ctx.Err(); err != nil {
+		return volley.Outcome{}, err
+	}
 	o := order(a)
 	if err := b.refuse(o); err != nil {
 		return volley.Outcome{}, err

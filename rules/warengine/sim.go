@@ -1,6 +1,7 @@
 package warengine
 
 import (
+	"context"
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
 )
@@ -13,7 +14,7 @@ func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
 	if o.Type != Declare && o.Type != Fire {
 		return nil, volley.Errorf(volley.EINVALID, "warengine: only declare and fire orders shoot; a %s order has nothing to simulate", o.Type)
 	}
-	odds, err := b.Odds(o)
+	odds, err := b.Odds(context.Background(), o)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package warengine
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -31,7 +32,7 @@ func mustLoadFile(tb testing.TB, name string) (*Battle, *Order) {
 
 func mustOdds(tb testing.TB, b *Battle, o *Order) volley.Odds {
 	tb.Helper()
-	odds, err := b.Odds(o)
+	odds, err := b.Odds(context.Background(), o)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -92,7 +93,7 @@ func TestMurphyPass(t *testing.T) {
 		}
 	}
 	// The trace lists the same weights, whatever the d100 says.
-	out, err := b.Resolve(o, dice.ForAction(7, 0))
+	out, err := b.Resolve(context.Background(), o, dice.ForAction(7, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +266,7 @@ func TestTurnsAndGroups(t *testing.T) {
 			t.Fatalf("step %d %s: %v", n, st.src, err)
 		}
 		before := b.State()
-		_, err = b.Resolve(a, dice.ForAction(5, n))
+		_, err = b.Resolve(context.Background(), a, dice.ForAction(5, n))
 		if got := volley.ErrorCode(err); got != st.code {
 			t.Fatalf("step %d %s: error %v (code %q); want code %q", n, st.src, err, got, st.code)
 		}
@@ -356,7 +357,7 @@ func TestOrdersRefused(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = b.Resolve(a, dice.ForAction(1, 0))
+		_, err = b.Resolve(context.Background(), a, dice.ForAction(1, 0))
 		return err
 	}
 	if err := resolve("{type: declare, unit: a, weapon: Rifle, target: c}"); err != nil {
@@ -377,7 +378,7 @@ func TestOrdersRefused(t *testing.T) {
 	empty, _ := mustLoad(t, "ruleset: warengine\nmap: {legend: {\".\": {name: open}}, rows: \"...\\n\"}\n")
 	doc, _ := scenario.Parse("e.yaml", []byte("{type: end_phase}"))
 	a, _ := empty.DecodeAction(doc)
-	if _, err := empty.Resolve(a, dice.ForAction(1, 0)); err == nil {
+	if _, err := empty.Resolve(context.Background(), a, dice.ForAction(1, 0)); err == nil {
 		t.Error("end_phase with no units was accepted")
 	}
 	if _, err := empty.Sampler(a); err == nil {

@@ -1,6 +1,7 @@
 package warfare
 
 import (
+	"context"
 	"testing"
 
 	"github.com/volley-wargames/volley/dice"
@@ -12,7 +13,7 @@ func BenchmarkOdds(b *testing.B) {
 			battle, f := mustLoadFile(b, name)
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := battle.Odds(f); err != nil {
+				if _, err := battle.Odds(context.Background(), f); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -22,7 +23,7 @@ func BenchmarkOdds(b *testing.B) {
 		battle, f := mustLoad(b, twoTargets)
 		b.ReportAllocs()
 		for b.Loop() {
-			battle.Odds(f)
+			battle.Odds(context.Background(), f)
 		}
 	})
 }

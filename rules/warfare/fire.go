@@ -1,6 +1,7 @@
 package warfare
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"math"
@@ -222,15 +223,38 @@ func alternateCasualties(modified, stands, left int) dice.Dist {
 	return d.Cap(min(stands, left))
 }
 
-// Aim works out every target of the fire.
-func (b *Battle) Aim(a volley.Action) []volley.Aim {
+// Aim works out every target of the fire. A fire's work is small and bounded (see Cost),
+// so ctx is only checked before it starts.
+func (b *Battle) Aim(ctx context.Context, a volley.Action) ([]volley.Aim, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	_, ts := b.plan(mustFire(a))
 	aims := make([]volley.Aim, len(ts))
 	for i := range ts {
 		aims[i] = ts[i].aim
 	}
-	return aims
+	return aims, nil
 }
+
+// Cost bounds the work of a fire, in volley.MaxWork's steps: each target's casualties
+// (a binomial over its stands, for each random factor), the joint outcomes (at most
+// maxJoint per target), and the exact chance of going Low (a sum over the firing stands
+// of big-number powers, about as many steps as the stands squared).
+func (b *Battle) Cost(a volley.Action) int64 {
+	f := mustFire(a)
+	stands := int64(0)
+	work := int64(maxJoint) * int64(len(f.Targets)+1)
+	for _, t := range f.Targets {
+		stands += int64(t.Stands)
+		work += 6 * (int64(t.Stands) + 1) * 8
+	}
+	return work + stands*stands*bigWordsPerStand
+}
+
+// bigWordsPerStand is the size, in machine words, that a power of 9 or 10 grows by with
+// each stand: what one step of tensAtLeast's sums costs per stand.
+const bigWordsPerStand = 1
 
 func mustFire(a volley.Action) *Fire {
 	f, ok := a.(*Fire)
@@ -249,7 +273,10 @@ const maxJoint = 4096
 // Odds is the exact distribution of casualties on every target, their joint
 // distribution when a unit fires at several (the alternate system's shared random
 // factor ties them together), and the ammunition outcome.
-func (b *Battle) Odds(a volley.Action) (volley.Odds, error) {
+func (b *Battle) Odds(ctx context.Context, a volley.Action) (volley.Odds, error) {
+	if err := ctx.Err(); err != nil {
+		return volley.Odds{}, err
+	}
 	f := mustFire(a)
 	firer, ts := b.plan(f)
 	if firer == nil {

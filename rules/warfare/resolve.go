@@ -1,6 +1,7 @@
 package warfare
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -157,7 +158,10 @@ func purpose(d *dice.Stream, format string, args ...any) string {
 
 // Resolve rolls a fire and applies the casualties and the ammunition. A fire at a
 // target that cannot be shot at is refused and changes nothing.
-func (b *Battle) Resolve(a volley.Action, d *dice.Stream) (volley.Outcome, error) {
+func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (volley.Outcome, error) {
+	if err := ctx.Err(); err != nil {
+		return volley.Outcome{}, err
+	}
 	f := mustFire(a)
 	firer, ts := b.plan(f)
 	if firer == nil {

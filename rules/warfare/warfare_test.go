@@ -1,6 +1,7 @@
 package warfare
 
 import (
+	"context"
 	"math"
 	"path/filepath"
 	"strconv"
@@ -31,7 +32,7 @@ func mustLoad(tb testing.TB, src string) (*Battle, *Fire) {
 
 func mustOdds(tb testing.TB, b *Battle, f *Fire) volley.Odds {
 	tb.Helper()
-	odds, err := b.Odds(f)
+	odds, err := b.Odds(context.Background(), f)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -71,7 +72,7 @@ func TestArticleExample(t *testing.T) {
 // TestArticleTrace: the resolution lists the factor line by line as the article does.
 func TestArticleTrace(t *testing.T) {
 	b, f := mustLoadFile(t, "longbowmen.yaml")
-	out, err := b.Resolve(f, dice.ForAction(1, 0))
+	out, err := b.Resolve(context.Background(), f, dice.ForAction(1, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +219,7 @@ func TestAmmunitionSteps(t *testing.T) {
 	b, f := mustLoadFile(t, "longbowmen-existing.yaml")
 	u, _ := b.Unit("longbowmen")
 	for n := 0; u.Ammo != AmmoOut && n < 200; n++ {
-		if _, err := b.Resolve(f, dice.ForAction(3, n)); err != nil {
+		if _, err := b.Resolve(context.Background(), f, dice.ForAction(3, n)); err != nil {
 			t.Fatalf("fire %d: %v", n, err)
 		}
 	}
@@ -226,10 +227,10 @@ func TestAmmunitionSteps(t *testing.T) {
 		t.Fatal("200 volleys never ran the longbowmen out")
 	}
 	before := b.State()
-	if _, err := b.Resolve(f, dice.ForAction(3, 999)); err == nil {
+	if _, err := b.Resolve(context.Background(), f, dice.ForAction(3, 999)); err == nil {
 		t.Error("a unit Out of Missiles fired")
 	}
-	if aims := b.Aim(f); aims[0].Status != volley.StatusNotEligible {
+	if aims := rulestest.Aim(t, b, f); aims[0].Status != volley.StatusNotEligible {
 		t.Errorf("aim of a unit Out of Missiles: %s", aims[0].Status)
 	}
 	if after := b.State(); !sameState(before, after) {
@@ -289,7 +290,7 @@ action:
 	if err != nil {
 		t.Fatal(err)
 	}
-	aims := b.Aim(a)
+	aims := rulestest.Aim(t, b, a)
 	if aims[0].Status != volley.StatusOK || aims[1].Status != volley.StatusOutOfRange {
 		t.Errorf("far (12) %s, gone (20) %s; want ok and out_of_range", aims[0].Status, aims[1].Status)
 	}
@@ -394,7 +395,7 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 			low := 0
 			for n := range trials {
 				b, a, _ := Ruleset{}.Load(doc)
-				if _, err := b.Resolve(a, dice.ForAction(17, n)); err != nil {
+				if _, err := b.Resolve(context.Background(), a, dice.ForAction(17, n)); err != nil {
 					t.Fatal(err)
 				}
 				k, _ := b.(*Battle).Unit("knights")
@@ -454,8 +455,8 @@ func TestHandBuiltFires(t *testing.T) {
 		{Unit: "archers", Targets: []FireTarget{{Unit: "levy", Stands: 1}}},
 		{Unit: "archers"},
 	} {
-		b.Aim(f)
-		if _, err := b.Resolve(f, dice.ForAction(1, 0)); err == nil {
+		rulestest.Aim(t, b, f)
+		if _, err := b.Resolve(context.Background(), f, dice.ForAction(1, 0)); err == nil {
 			t.Errorf("%+v was resolved", f)
 		}
 	}

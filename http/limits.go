@@ -1,0 +1,251 @@
+package http
+
+import (
+	"container/list"
+	"fmt"
+	"math"
+	"net"
+	"net/http"
+	"net/netip"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/volley-wargames/volley"
+)
+
+// Limits are what the server gives one request, one client and all of them together.
+// Each keeps a client, honest or not, from taking more than its share; docs/api.md lists
+// them under "Limits and abuse", and `volley serve` sets them with flags. A zero field
+// takes its default (DefaultLimits).
+type Limits struct {
+	// RequestTimeout is the deadline of every request: its work, its waits for a lock
+	// or a turn, and its reads of the store. Work still running then stops, and the
+	// answer is 503 with a Retry-After.
+	RequestTimeout time.Duration
+	// MaxBodyBytes bounds a request body: a scenario.
+	MaxBodyBytes int64
+	// MaxActionBytes bounds an action: the body of an action, aim or odds request, or
+	// the aim or odds request's action query parameter.
+	MaxActionBytes int
+	// InFlight is how many API requests are worked on at once; more wait for a place
+	// until their deadline.
+	InFlight int
+	// Heavy is how many requests at once may do heavy work: computing an action that
+	// costs more than LightWork, reading a body larger than LightBytes, rebuilding a
+	// battle from a scenario larger than LightBytes, replaying a log to verify it.
+	// Light requests never wait for it, so a client that asks for the most expensive
+	// odds cannot slow down one that plays.
+	Heavy int
+	// LightWork is the most work (in volley.MaxWork's steps) an action may cost and
+	// still be light; LightBytes the largest light document.
+	LightWork  int64
+	LightBytes int
+	// CacheBytes bounds the memory of the battles kept folded, by an estimate of each
+	// one's size (see footprint). The least recently used are dropped first; a dropped
+	// battle is folded again from the store when next asked for.
+	CacheBytes int64
+	// MaxLogBytes bounds the bodies and outcomes of one battle's actions together: a
+	// battle whose log is full takes no more actions (409) and should be ended.
+	MaxLogBytes int64
+	// Creates and Reads are each client's rates: of new battles, and of every other
+	// request about a battle (state, aim, odds, actions, log, verify). A client over its
+	// rate is answered 429 with a Retry-After.
+	Creates, Reads Rate
+	// Clients is how many clients' rates are remembered; the longest idle is forgotten
+	// first.
+	Clients int
+}
+
+// Rate is a token bucket: Burst requests at once, then one every 1/PerSecond seconds.
+type Rate struct {
+	PerSecond float64
+	Burst     int
+}
+
+// String writes a rate as ParseRate reads it: "20/s" or "30/min", then the burst.
+func (r Rate) String() string {
+	if r.PerSecond < 1 {
+		return strconv.FormatFloat(r.PerSecond*60, 'g', -1, 64) + "/min,burst=" + strconv.Itoa(r.Burst)
+	}
+	return strconv.FormatFloat(r.PerSecond, 'g', -1, 64) + "/s,burst=" + strconv.Itoa(r.Burst)
+}
+
+// ParseRate reads "N/s" or "N/min", optionally followed by ",burst=B" (default: N, and
+// at least 1).
+func ParseRate(s string) (Rate, error) {
+	num, rest, ok := strings.Cut(strings.TrimSpace(s), "/")
+	if !ok {
+		return Rate{}, fmt.Errorf("rate %q: want N/s or N/min, optionally with ,burst=B", s)
+	}
+	n, err := strconv.ParseFloat(num, 64)
+	if err != nil || n <= 0 || math.IsInf(n, 0) || math.IsNaN(n) {
+		return Rate{}, fmt.Errorf("rate %q: %q is not a positive number", s, num)
+	}
+	unit, burstText, hasBurst := strings.Cut(rest, ",")
+	var r Rate
+	switch unit {
+	case "s":
+		r.PerSecond = n
+	case "min":
+		r.PerSecond = n / 60
+	default:
+		return Rate{}, fmt.Errorf("rate %q: the unit is s or min, not %q", s, unit)
+	}
+	r.Burst = max(1, int(n))
+	if hasBurst {
+		b, ok := strings.CutPrefix(burstText, "burst=")
+		v, err := strconv.Atoi(b)
+		if !ok || err != nil || v < 1 {
+			return Rate{}, fmt.Errorf("rate %q: want burst=B with B at least 1", s)
+		}
+		r.Burst = v
+	}
+	return r, nil
+}
+
+// DefaultLimits are the limits of `volley serve` unless its flags say otherwise. They
+// are sized for a small machine (two cores): heavy work on one core, so that light
+// requests always have the other; a few hundred megabytes in all.
+func DefaultLimits() Limits {
+	return Limits{
+		RequestTimeout: 15 * time.Second,
+		MaxBodyBytes:   1 << 20,
+		MaxActionBytes: 64 << 10,
+		InFlight:       64,
+		Heavy:          max(1, runtime.GOMAXPROCS(0)-1),
+		LightWork:      volley.MaxWork / 100,
+		LightBytes:     16 << 10,
+		CacheBytes:     256 << 20,
+		MaxLogBytes:    16 << 20,
+		Creates:        Rate{PerSecond: 30.0 / 60, Burst: 10},
+		Reads:          Rate{PerSecond: 50, Burst: 100},
+		Clients:        100_000,
+	}
+}
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	if l.RequestTimeout <= 0 {
+		l.RequestTimeout = d.RequestTimeout
+	}
+	if l.MaxBodyBytes <= 0 {
+		l.MaxBodyBytes = d.MaxBodyBytes
+	}
+	if l.MaxActionBytes <= 0 {
+		l.MaxActionBytes = d.MaxActionBytes
+	}
+	if l.InFlight <= 0 {
+		l.InFlight = d.InFlight
+	}
+	if l.Heavy <= 0 {
+		l.Heavy = d.Heavy
+	}
+	if l.LightWork <= 0 {
+		l.LightWork = d.LightWork
+	}
+	if l.LightBytes <= 0 {
+		l.LightBytes = d.LightBytes
+	}
+	if l.CacheBytes <= 0 {
+		l.CacheBytes = d.CacheBytes
+	}
+	if l.MaxLogBytes <= 0 {
+		l.MaxLogBytes = d.MaxLogBytes
+	}
+	if l.Creates.PerSecond <= 0 || l.Creates.Burst <= 0 {
+		l.Creates = d.Creates
+	}
+	if l.Reads.PerSecond <= 0 || l.Reads.Burst <= 0 {
+		l.Reads = d.Reads
+	}
+	if l.Clients <= 0 {
+		l.Clients = d.Clients
+	}
+	return l
+}
+
+// clientKey names the client a request comes from, for its rates: its IP address, or
+// for IPv6 the /64 network it is in, since one machine commonly holds a whole /64. The
+// server trusts no header for this (X-Forwarded-For is the client's to write); behind a
+// proxy, every client shares the proxy's rate.
+func clientKey(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	addr, err := netip.ParseAddr(host)
+	if err != nil {
+		return host
+	}
+	addr = addr.Unmap()
+	if addr.Is6() {
+		p, _ := addr.Prefix(64)
+		return p.String()
+	}
+	return addr.String()
+}
+
+// rateLimiter keeps a token bucket per client, forgetting the longest idle client when it
+// holds too many.
+type rateLimiter struct {
+	rate Rate
+	max  int
+	now  func() time.Time
+
+	mu      sync.Mutex
+	clients map[string]*list.Element
+	idle    *list.List // of *bucket, most recently used at the front
+}
+
+type bucket struct {
+	key    string
+	tokens float64
+	last   time.Time
+}
+
+func newRateLimiter(r Rate, max int, now func() time.Time) *rateLimiter {
+	return &rateLimiter{rate: r, max: max, now: now, clients: map[string]*list.Element{}, idle: list.New()}
+}
+
+// take spends one of key's tokens. When there is none it returns false and how long
+// until there is one.
+func (l *rateLimiter) take(key string) (bool, time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	e, ok := l.clients[key]
+	if !ok {
+		if l.idle.Len() >= l.max {
+			oldest := l.idle.Back()
+			delete(l.clients, oldest.Value.(*bucket).key)
+			l.idle.Remove(oldest)
+		}
+		e = l.idle.PushFront(&bucket{key: key, tokens: float64(l.rate.Burst), last: now})
+		l.clients[key] = e
+	}
+	l.idle.MoveToFront(e)
+	b := e.Value.(*bucket)
+	if dt := now.Sub(b.last).Seconds(); dt > 0 {
+		b.tokens = min(float64(l.rate.Burst), b.tokens+dt*l.rate.PerSecond)
+	}
+	b.last = now
+	if b.tokens >= 1 {
+		b.tokens--
+		return true, 0
+	}
+	wait := time.Duration((1 - b.tokens) / l.rate.PerSecond * float64(time.Second))
+	return false, wait
+}
+
+// allow spends one token of the request's client, or returns the 429 to answer.
+func (s *Server) allow(l *rateLimiter, r *http.Request, what string) error {
+	ok, wait := l.take(clientKey(r))
+	if ok {
+		return nil
+	}
+	return &retryError{volley.Errorf(volley.ETOOMANY, "too many %s from your address: at most %s; try again in %s",
+		what, l.rate, (wait + time.Second - 1).Truncate(time.Second)), wait}
+}
