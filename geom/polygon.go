@@ -26,17 +26,36 @@ func (p Polygon) edge(i int) Segment {
 	return Segment{p[i], p[j]}
 }
 
+// MaxVertices is the most vertices a valid polygon may have. No terrain footprint needs
+// more, and the cost of everything done with a polygon (validating it, testing a line of
+// sight against it) grows with its vertices: the cap keeps a hostile scenario's terrain
+// as cheap as an honest one's.
+const MaxVertices = 1024
+
 // Validate reports why p is not a usable simple polygon, or nil if it is. It
-// checks, in order: at least 3 vertices, finite coordinates, no vertex
-// repeated by the next one (within [Tolerance]), no edge crossing or
-// touching another except its neighbours at their shared vertex, and an area
-// that is not negligible (the polygon must be thicker than Tolerance on
-// average). The crossing check costs O(n²); call Validate when terrain is
-// loaded, not per ray.
+// checks, in order: at least 3 and at most MaxVertices vertices, finite
+// coordinates, no vertex repeated by the next one (within [Tolerance]),
+// neighbouring edges that do not fold back on each other, no edge crossing or
+// touching another but its neighbours at their shared vertex, and an area that
+// is not negligible (the polygon must be thicker than Tolerance on average).
+//
+// The crossing check is a sweep of a vertical line across the polygon
+// (Shamos and Hoey's): it keeps the edges the line cuts in the order it cuts
+// them, and tests an edge only against those next to it in that order, when it
+// joins and when an edge between them leaves. Two edges that meet first are
+// next to each other just before the sweep reaches that point, so every crossing
+// or touching is found with O(n log n) comparisons (the order is a slice, so
+// joining and leaving also move up to n references; for MaxVertices that is
+// about a million words in all). Edges that only come within Tolerance of each
+// other without touching are found when they are next in the order, which any
+// two such edges are unless a third passes between them.
 func (p Polygon) Validate() error {
 	n := len(p)
 	if n < 3 {
 		return fmt.Errorf("geom: polygon has %d vertices; need at least 3", n)
+	}
+	if n > MaxVertices {
+		return fmt.Errorf("geom: polygon has %d vertices; at most %d", n, MaxVertices)
 	}
 	for i, v := range p {
 		if math.IsNaN(v.X) || math.IsNaN(v.Y) || math.IsInf(v.X, 0) || math.IsInf(v.Y, 0) {
@@ -48,27 +67,20 @@ func (p Polygon) Validate() error {
 			return fmt.Errorf("geom: polygon vertex %d repeats vertex %d", (i+1)%n, i)
 		}
 	}
+	// Neighbours share a vertex, so they always touch; they are only wrong if the
+	// second doubles back along the first.
 	for i := range n {
-		ei := p.edge(i)
-		for j := i + 1; j < n; j++ {
-			ej := p.edge(j)
-			if j == i+1 || (i == 0 && j == n-1) {
-				// Neighbours share a vertex, so they always touch; they are
-				// only wrong if the second doubles back along the first.
-				a, b := ei, ej
-				if i == 0 && j == n-1 {
-					a, b = ej, ei
-				}
-				d1, d2 := a.B.Sub(a.A), b.B.Sub(b.A)
-				if d1.Cross(d2) == 0 && d1.Dot(d2) < 0 {
-					return fmt.Errorf("geom: polygon edges %d and %d fold back on each other", i, j)
-				}
-				continue
+		a, b := p.edge(i), p.edge((i+1)%n)
+		if d1, d2 := a.B.Sub(a.A), b.B.Sub(b.A); d1.Cross(d2) == 0 && d1.Dot(d2) < 0 {
+			i, j := i, (i+1)%n
+			if j < i {
+				i, j = j, i
 			}
-			if _, ok := ei.Intersect(ej); ok {
-				return fmt.Errorf("geom: polygon edges %d and %d cross", i, j)
-			}
+			return fmt.Errorf("geom: polygon edges %d and %d fold back on each other", i, j)
 		}
+	}
+	if i, j, ok := p.crossing(); ok {
+		return fmt.Errorf("geom: polygon edges %d and %d cross", i, j)
 	}
 	perim := 0.0
 	for i := range n {
@@ -78,6 +90,112 @@ func (p Polygon) Validate() error {
 		return fmt.Errorf("geom: polygon has no area")
 	}
 	return nil
+}
+
+// neighbours reports whether edges i and j of a polygon of n edges share a vertex.
+func neighbours(i, j, n int) bool {
+	d := i - j
+	return d == 1 || d == -1 || d == n-1 || d == 1-n
+}
+
+// crossing finds two edges that are not neighbours and meet (see Segment.Intersect),
+// by the sweep Validate describes; i < j.
+func (p Polygon) crossing() (i, j int, found bool) {
+	n := len(p)
+	type event struct {
+		x, y  float64
+		leave bool // the edge's right end; a left end joins
+		edge  int
+	}
+	left := func(e Segment) (Vec, Vec) {
+		if e.A.X < e.B.X || e.A.X == e.B.X && e.A.Y <= e.B.Y {
+			return e.A, e.B
+		}
+		return e.B, e.A
+	}
+	events := make([]event, 0, 2*n)
+	for k := range n {
+		a, b := left(p.edge(k))
+		events = append(events, event{a.X, a.Y, false, k}, event{b.X, b.Y, true, k})
+	}
+	// At one x, edges join before any leaves, so that edges meeting at an end are
+	// both in the order there and can be compared.
+	slices.SortFunc(events, func(a, b event) int {
+		switch {
+		case a.x != b.x:
+			return cmpFloat(a.x, b.x)
+		case a.leave != b.leave:
+			if a.leave {
+				return 1
+			}
+			return -1
+		}
+		return cmpFloat(a.y, b.y)
+	})
+	// yAt is where the sweep line at x cuts edge k: a vertical edge counts at its foot.
+	yAt := func(k int, x float64) float64 {
+		a, b := left(p.edge(k))
+		if b.X == a.X {
+			return a.Y
+		}
+		t := min(max((x-a.X)/(b.X-a.X), 0), 1)
+		return a.Y + t*(b.Y-a.Y)
+	}
+	slope := func(k int) float64 {
+		a, b := left(p.edge(k))
+		if b.X == a.X {
+			return math.Inf(1)
+		}
+		return (b.Y - a.Y) / (b.X - a.X)
+	}
+	meet := func(a, b int) bool {
+		if neighbours(a, b, n) {
+			return false
+		}
+		_, ok := p.edge(a).Intersect(p.edge(b))
+		return ok
+	}
+	order := make([]int, 0, n) // the edges the sweep line cuts, from the bottom up
+	pair := func(a, b int) (int, int, bool) { return min(a, b), max(a, b), true }
+	for _, ev := range events {
+		k := ev.edge
+		if !ev.leave {
+			y, s := yAt(k, ev.x), slope(k)
+			at, _ := slices.BinarySearchFunc(order, k, func(o, _ int) int {
+				if c := cmpFloat(yAt(o, ev.x), y); c != 0 {
+					return c
+				}
+				if c := cmpFloat(slope(o), s); c != 0 {
+					return c
+				}
+				return o - k
+			})
+			order = slices.Insert(order, at, k)
+			if at > 0 && meet(order[at-1], k) {
+				return pair(order[at-1], k)
+			}
+			if at+1 < len(order) && meet(order[at+1], k) {
+				return pair(order[at+1], k)
+			}
+			continue
+		}
+		at := slices.Index(order, k)
+		if at > 0 && at+1 < len(order) && meet(order[at-1], order[at+1]) {
+			return pair(order[at-1], order[at+1])
+		}
+		order = slices.Delete(order, at, at+1)
+	}
+	return 0, 0, false
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 // Contains reports whether q lies strictly inside p, by the even-odd rule.
