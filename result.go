@@ -196,6 +196,13 @@ type State struct {
 type Turn struct {
 	Side  string `json:"side"`
 	Phase string `json:"phase"`
+	// Number counts the rounds, where the system keeps count.
+	Number int `json:"number,omitempty"`
+	// Done lists the squads or units that have acted this turn and may not again.
+	Done []string `json:"done,omitempty"`
+	// End is the action that ends this phase or turn, in the system's own form, so that a
+	// page can offer it without knowing the rules.
+	End map[string]any `json:"end,omitempty"`
 }
 
 // DeclaredTarget is a weapon's target declared and not yet fired.

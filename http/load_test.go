@@ -49,13 +49,16 @@ func load(t *testing.T, store volley.Store) {
 		t.Skip("the load test is skipped in -short mode")
 	}
 	ts := serve(t, store)
-	action := []byte("declarations: [{unit: sabre-1, weapon: Equalizer Machinegun, target: hunter-1}]\n")
 	ids := make([]string, loadClients)
-	tokens := make([]string, loadClients)
+	tokens := make([]map[string]string, loadClients)
 	for i := range ids {
-		id, tok := battle(t, ts.URL, example(t, "dropzone/equalizer-vs-hunter.yaml"))
-		ids[i], tokens[i] = id, tok["UCM"]
+		ids[i], tokens[i] = battle(t, ts.URL, example(t, "dropzone/equalizer-vs-hunter.yaml"))
 	}
+	// A round of play: the UCM's sabre shoots and ends its turn, the Scourge ends theirs.
+	round := []struct {
+		side string
+		body []byte
+	}{{"UCM", equalizerShot}, {"UCM", []byte("type: end_turn\n")}, {"Scourge", []byte("type: end_turn\n")}}
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: loadClients}}
 	deadline := time.Now().Add(loadTime)
 	var (
@@ -71,15 +74,16 @@ func load(t *testing.T, store volley.Store) {
 		go func() {
 			defer wg.Done()
 			u := ts.URL + "/api/battles/" + ids[i] + "/actions"
-			for time.Now().Before(deadline) {
+			for n := 0; time.Now().Before(deadline); n++ {
 				mu.Lock()
 				done := len(latencies) >= loadActions
 				mu.Unlock()
 				if done {
 					return
 				}
-				req, _ := http.NewRequest("POST", u, bytes.NewReader(action))
-				req.Header.Set("Authorization", "Bearer "+tokens[i])
+				move := round[n%len(round)]
+				req, _ := http.NewRequest("POST", u, bytes.NewReader(move.body))
+				req.Header.Set("Authorization", "Bearer "+tokens[i][move.side])
 				t0 := time.Now()
 				resp, err := client.Do(req)
 				if err != nil {
@@ -95,6 +99,7 @@ func load(t *testing.T, store volley.Store) {
 					acked[i]++
 				} else {
 					failures++
+					n-- // play the same move again
 				}
 				mu.Unlock()
 			}

@@ -71,6 +71,32 @@ func Resolve(b volley.Battle, a volley.Action, d *dice.Stream) (volley.Outcome, 
 	return b.Resolve(context.Background(), a, d)
 }
 
+// NextRound ends turns until the side whose turn it is now has its turn again, so that
+// its squads or units may act once more: for tests that act again and again.
+func NextRound(tb testing.TB, b volley.Battle) {
+	tb.Helper()
+	doc, err := scenario.Parse("end.yaml", []byte("type: "+volley.EndTurn))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	end, err := b.DecodeAction(doc)
+	if err != nil {
+		tb.Fatalf("end_turn: %v", err)
+	}
+	start := b.State().Turn
+	if start == nil {
+		return
+	}
+	for {
+		if _, err := b.Resolve(context.Background(), end, dice.ForAction(0, 0)); err != nil {
+			tb.Fatalf("end_turn: %v", err)
+		}
+		if t := b.State().Turn; t.Side == start.Side {
+			return
+		}
+	}
+}
+
 // Seed adds every file to a fuzz test's corpus.
 func Seed(f *testing.F, paths ...string) {
 	f.Helper()

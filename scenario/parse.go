@@ -252,6 +252,22 @@ func (d *Doc) lookup(key string) ast.Node {
 	return nil
 }
 
+// Peek returns the text of key's value in d's mapping when it is a scalar, and "" when
+// there is no such key or its value is not a scalar: a look at a field (an action's type,
+// say) that decides how to decode the rest, without reporting anything.
+func (d *Doc) Peek(key string) string {
+	raw := d.lookup(key)
+	if raw == nil {
+		return ""
+	}
+	dec := newDecoder(d)
+	node, tag := dec.resolve(raw)
+	if s, ok := dec.scalar(node, tag); ok && s.Kind != KindNull {
+		return s.Text
+	}
+	return ""
+}
+
 // Ruleset returns the top-level ruleset: string, which says which rule
 // system reads the rest of the document. It is read before decoding because
 // the rule system chooses the type to decode into. The error is an *Error.

@@ -207,10 +207,18 @@ func TestCrash(t *testing.T) {
 	}
 	ids := make([]string, 4)
 	tokens := make([]string, 4)
+	others := make([]string, 4)
 	for i := range ids {
 		v := mustRequest(t, "POST", srv.url+"/api/battles", "", []byte(crashScenario), 201)
-		ids[i], tokens[i] = v["id"].(string), v["tokens"].(map[string]any)["A"].(string)
+		toks := v["tokens"].(map[string]any)
+		ids[i], tokens[i], others[i] = v["id"].(string), toks["A"].(string), toks["B"].(string)
 	}
+	// A round of play: the gun fires and A ends its turn; B, with nothing to fire, ends
+	// its own.
+	round := []struct {
+		token func(i int) string
+		body  string
+	}{{func(i int) string { return tokens[i] }, crashAction}, {func(i int) string { return tokens[i] }, "type: end_turn"}, {func(i int) string { return others[i] }, "type: end_turn"}}
 	var mu sync.Mutex
 	acks := map[string][]ack{}
 	var wg sync.WaitGroup
@@ -220,8 +228,9 @@ func TestCrash(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
-				status, v, err := request("POST", srv.url+"/api/battles/"+ids[i]+"/actions", tokens[i], []byte(crashAction))
+			for n := 0; ; n++ {
+				move := round[n%len(round)]
+				status, v, err := request("POST", srv.url+"/api/battles/"+ids[i]+"/actions", move.token(i), []byte(move.body))
 				if err != nil {
 					return // the server is gone
 				}
@@ -233,9 +242,9 @@ func TestCrash(t *testing.T) {
 				state, _ := json.Marshal(v["state"])
 				mu.Lock()
 				acks[ids[i]] = append(acks[ids[i]], ack{int(v["seq"].(float64)), string(out), string(state)})
-				n := len(acks[ids[i]])
+				k := len(acks[ids[i]])
 				mu.Unlock()
-				if n == 20 {
+				if k == 60 {
 					once.Do(func() { close(started) })
 				}
 			}
@@ -244,7 +253,7 @@ func TestCrash(t *testing.T) {
 	select {
 	case <-started:
 	case <-time.After(30 * time.Second):
-		t.Fatal("no battle reached 20 acknowledged actions in 30 s")
+		t.Fatal("no battle reached 60 acknowledged actions in 30 s")
 	}
 	time.Sleep(50 * time.Millisecond)              // let more requests be in flight
 	if err := srv.cmd.Process.Kill(); err != nil { // SIGKILL: no chance to flush anything

@@ -31,14 +31,23 @@ type shot struct {
 func (s *shot) ok() bool { return s.aim.Status == volley.StatusOK }
 
 // Aim works out every declared shot of a shooting action.
+// Ending a turn aims nothing. Whose turn it is, and whether the squad has shot in it, is
+// for Resolve: an aim answers what the shot would need, and notes that it must wait.
 func (b *Battle) Aim(ctx context.Context, a volley.Action) ([]volley.Aim, error) {
-	shots, err := b.plan(ctx, mustShooting(a))
+	if _, ok := a.(*TurnEnd); ok {
+		return nil, nil
+	}
+	s := mustShooting(a)
+	shots, err := b.plan(ctx, s)
 	if err != nil {
 		return nil, err
 	}
 	aims := make([]volley.Aim, len(shots))
 	for i := range shots {
 		aims[i] = shots[i].aim
+		if err := b.turns.Check(b.Actor(s), s.Squad, "squad"); err != nil && aims[i].Status == volley.StatusOK {
+			aims[i].Notes = append(aims[i].Notes, "not now: "+err.Error())
+		}
 	}
 	return aims, nil
 }

@@ -1,6 +1,7 @@
 package dropzone
 
 import (
+	"errors"
 	"math"
 
 	"github.com/volley-wargames/volley"
@@ -22,6 +23,7 @@ var (
 	_ volley.Battle  = (*Battle)(nil)
 	_ volley.Sampler = (*Battle)(nil)
 	_ volley.Action  = (*Shooting)(nil)
+	_ volley.Action  = (*TurnEnd)(nil)
 )
 
 // Name returns "dropzone".
@@ -31,20 +33,20 @@ func (Ruleset) Name() string { return Name }
 func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 	var f file
 	var b *Battle
-	var a *Shooting
+	var a volley.Action
 	err := doc.DecodeChecked(&f, func(errs *scenario.ErrorList) {
 		b = load(doc, &f, errs)
-		if f.Action != nil {
-			a = b.checkAction(doc, f.Action, errs)
+		if sec := doc.Section("action"); sec != nil {
+			var err error
+			if a, err = b.decodeAction(sec); err != nil {
+				var list scenario.ErrorList
+				if errors.As(err, &list) {
+					*errs = append(*errs, list...)
+				}
+			}
 		}
 	})
 	if err != nil {
-		return nil, nil, err
-	}
-	if a == nil {
-		return b, nil, nil
-	}
-	if err := volley.CheckCost(doc.Section("action"), b, a, costWhy); err != nil {
 		return nil, nil, err
 	}
 	return b, a, nil
@@ -61,6 +63,9 @@ type Battle struct {
 	units   []Unit
 	byID    map[string]int
 	terrain []Terrain
+	// turns is whose turn it is and which squads have shot in it (volley's order of
+	// play: the seed gives none).
+	turns volley.Turns
 }
 
 // Unit is one model on the table.
@@ -110,9 +115,9 @@ func (b *Battle) Unit(id string) (*Unit, bool) {
 	return &b.units[i], true
 }
 
-// State lists every unit with its damage points.
+// State lists every unit with its damage points, and whose turn it is.
 func (b *Battle) State() volley.State {
-	s := volley.State{Units: make([]volley.UnitState, len(b.units))}
+	s := volley.State{Turn: b.turns.View(), Units: make([]volley.UnitState, len(b.units))}
 	for i := range b.units {
 		u := &b.units[i]
 		s.Units[i] = volley.UnitState{
@@ -146,6 +151,12 @@ type Shooting struct {
 // Kind returns "shoot".
 func (*Shooting) Kind() string { return "shoot" }
 
+// TurnEnd is the action that ends the current side's turn.
+type TurnEnd struct{}
+
+// Kind returns "end_turn".
+func (*TurnEnd) Kind() string { return volley.EndTurn }
+
 // Declaration is one weapon of one unit aimed at one target. A weapon with several shots
 // puts them all on this target.
 type Declaration struct {
@@ -170,10 +181,22 @@ type declarationSpec struct {
 	Target string `yaml:"target,required"`
 }
 
-// DecodeAction decodes a shooting action in the form of a scenario's `action:` section.
+// DecodeAction decodes a shooting action, or the end of a turn, in the form of a
+// scenario's `action:` section.
 func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
 	if doc == nil {
 		return nil, volley.Errorf(volley.EINVALID, "dropzone: no action")
+	}
+	return b.decodeAction(doc)
+}
+
+// decodeAction decodes an action: its type decides its form.
+func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
+	if doc.Peek("type") == volley.EndTurn {
+		if err := b.turns.DecodeEndTurn(doc); err != nil {
+			return nil, err
+		}
+		return &TurnEnd{}, nil
 	}
 	var spec actionSpec
 	var a *Shooting
@@ -192,7 +215,7 @@ func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
 // question to ask.
 func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.ErrorList) *Shooting {
 	if s.Type != "" && s.Type != "shoot" {
-		errs.Add(doc.At(&s.Type), "action type %q is not one of this system's: shoot", s.Type)
+		errs.Add(doc.At(&s.Type), "action type %q is not one of this system's: shoot, end_turn", s.Type)
 	}
 	a := &Shooting{
 		Squad:          s.Squad,
@@ -295,8 +318,11 @@ func (t *UnitType) weaponNames() []string {
 	return names
 }
 
-// Actor is the side of the squad that shoots.
+// Actor is the side of the squad that shoots; ending a turn is the side whose turn it is.
 func (b *Battle) Actor(a volley.Action) string {
+	if _, ok := a.(*TurnEnd); ok {
+		return b.turns.Current()
+	}
 	s := mustShooting(a)
 	for _, d := range s.Declarations {
 		if u, ok := b.Unit(d.Shooter); ok {

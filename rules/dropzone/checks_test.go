@@ -210,6 +210,7 @@ func TestDamageStaysAcrossActions(t *testing.T) {
 			}
 			break
 		}
+		rulestest.NextRound(t, b)
 	}
 	u, _ := b.Unit("warriors-1")
 	if !u.Destroyed() {

@@ -13,8 +13,21 @@ import (
 // seed's order for the whole squad at once: every to-hit die, then a damage die per hit,
 // then a passive countermeasure die per damage point; damage is then resolved target by
 // target. An action with a shot that cannot be taken is refused and changes nothing.
+//
+// A squad shoots in its side's turn, once a turn (volley's order of play, see
+// volley.Turns); end_turn passes the turn to the next side.
 func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (volley.Outcome, error) {
-	shots, err := b.plan(ctx, mustShooting(a))
+	if err := ctx.Err(); err != nil {
+		return volley.Outcome{}, err
+	}
+	if _, ok := a.(*TurnEnd); ok {
+		return volley.Outcome{Rolls: d.Rolls(), Trace: b.turns.End(), Targets: []volley.TargetResult{}}, nil
+	}
+	sq := mustShooting(a)
+	if err := b.turns.Check(b.Actor(sq), sq.Squad, "squad"); err != nil {
+		return volley.Outcome{}, fmt.Errorf("dropzone: %w", err)
+	}
+	shots, err := b.plan(ctx, sq)
 	if err != nil {
 		return volley.Outcome{}, err
 	}
@@ -76,6 +89,7 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 			Destroyed: u.Destroyed(),
 		})
 	}
+	r.out.Trace = append(r.out.Trace, b.turns.Acted(sq.Squad)...)
 	r.out.Rolls = d.Rolls()
 	return r.out, nil
 }

@@ -3,8 +3,10 @@ package dropzone
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
+	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/scenario"
 )
@@ -16,7 +18,10 @@ type file struct {
 	Types           []UnitType    `yaml:"types"`
 	Units           []unitSpec    `yaml:"units,required"`
 	Terrain         []terrainSpec `yaml:"terrain"`
-	Action          *actionSpec   `yaml:"action"`
+	// Turn is where the order of play stands (volley's: the seed gives none).
+	Turn volley.TurnSpec `yaml:"turn"`
+	// Action is decoded on its own (decodeAction), as its type decides its form.
+	Action any `yaml:"action"`
 }
 
 // Options are the readings of the rules a scenario may switch. Every one has a default
@@ -241,6 +246,16 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		b.byID[u.ID] = len(b.units)
 		b.units = append(b.units, u)
 	}
+	var sides, squads []string
+	for i := range b.units {
+		if u := &b.units[i]; !slices.Contains(sides, u.Side) {
+			sides = append(sides, u.Side)
+		}
+		if u := &b.units[i]; !slices.Contains(squads, u.Squad) {
+			squads = append(squads, u.Squad)
+		}
+	}
+	b.turns = volley.LoadTurns(doc, &f.Turn, sides, squads, errs)
 	return b
 }
 

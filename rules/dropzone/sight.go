@@ -101,6 +101,9 @@ const (
 // every prism of the scene, then the blockers of one ray; for every declaration its
 // checks, and the convolutions that add its hits and damage to its target's.
 func (b *Battle) Cost(a volley.Action) int64 {
+	if _, ok := a.(*TurnEnd); ok {
+		return 1
+	}
 	edges := int64(0)
 	for _, t := range b.terrain {
 		if t.BlocksLOS {
@@ -134,7 +137,7 @@ func (b *Battle) Cost(a volley.Action) int64 {
 			}
 		}
 		shots := int64(w.Shots.Max())
-		most := shots * int64(CriticalDamage+w.Devastator())
+		most := shots * int64(CriticalDamage+min(w.Devastator(), MaxDevastator))
 		work += declarationWork + convolutionWork*((hits[d.Target]+1)*(shots+1)+(damage[d.Target]+1)*(most+1))
 		hits[d.Target] += shots
 		damage[d.Target] = min(damage[d.Target]+most, int64(max(tg.DamagePoints, 0)))

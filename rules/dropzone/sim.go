@@ -14,6 +14,9 @@ const MeasureDestroyed = "destroyed"
 // would roll, without a trace and without changing the battle. Shots that cannot be
 // taken contribute nothing, as in Odds. Draw is safe for concurrent use.
 func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
+	if _, ok := a.(*TurnEnd); ok {
+		return nil, volley.Errorf(volley.EINVALID, "dropzone: ending a turn rolls nothing to simulate")
+	}
 	shots, err := b.plan(context.Background(), mustShooting(a))
 	if err != nil {
 		return nil, err

@@ -236,7 +236,7 @@ func (b *Battle) Unit(id string) (*Unit, bool) {
 // State lists every unit with its hits, group and declared targets, and whose turn it is.
 func (b *Battle) State() volley.State {
 	s := volley.State{
-		Turn:  &volley.Turn{Side: b.side, Phase: string(b.phase)},
+		Turn:  &volley.Turn{Side: b.side, Phase: string(b.phase), End: map[string]any{"type": string(EndPhase)}},
 		Units: make([]volley.UnitState, len(b.units)),
 	}
 	for i := range b.units {

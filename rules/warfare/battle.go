@@ -1,6 +1,7 @@
 package warfare
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -22,6 +23,7 @@ var (
 	_ volley.Battle  = (*Battle)(nil)
 	_ volley.Sampler = (*Battle)(nil)
 	_ volley.Action  = (*Fire)(nil)
+	_ volley.Action  = (*TurnEnd)(nil)
 )
 
 // Name returns "warfare".
@@ -31,18 +33,21 @@ func (Ruleset) Name() string { return Name }
 func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 	var f file
 	var b *Battle
-	var a *Fire
+	var a volley.Action
 	err := doc.DecodeChecked(&f, func(errs *scenario.ErrorList) {
 		b = load(doc, &f, errs)
-		if f.Action != nil {
-			a = b.checkFire(doc, f.Action, errs)
+		if sec := doc.Section("action"); sec != nil {
+			var err error
+			if a, err = b.decodeAction(sec); err != nil {
+				var list scenario.ErrorList
+				if errors.As(err, &list) {
+					*errs = append(*errs, list...)
+				}
+			}
 		}
 	})
 	if err != nil {
 		return nil, nil, err
-	}
-	if a == nil {
-		return b, nil, nil
 	}
 	return b, a, nil
 }
@@ -56,6 +61,9 @@ type Battle struct {
 	unit       scenario.Unit
 	units      []Unit
 	byID       map[string]int
+	// turns is whose turn it is and which units have fired in it (volley's order of
+	// play: the article gives none).
+	turns volley.Turns
 }
 
 // Ammo is a unit's ammunition state.
@@ -126,7 +134,7 @@ func (b *Battle) Unit(id string) (*Unit, bool) {
 
 // State lists every unit with its casualties and ammunition.
 func (b *Battle) State() volley.State {
-	s := volley.State{Units: make([]volley.UnitState, len(b.units))}
+	s := volley.State{Turn: b.turns.View(), Units: make([]volley.UnitState, len(b.units))}
 	for i := range b.units {
 		u := &b.units[i]
 		ammo := map[Ammo]float64{AmmoOK: 0, AmmoLow: 1, AmmoOut: 2}[u.Ammo]
@@ -155,6 +163,12 @@ type Fire struct {
 
 // Kind returns "fire".
 func (*Fire) Kind() string { return "fire" }
+
+// TurnEnd is the action that ends the current side's turn.
+type TurnEnd struct{}
+
+// Kind returns "end_turn".
+func (*TurnEnd) Kind() string { return volley.EndTurn }
 
 // Rolls are fixed d6 rolls for the random factor: the firer's and the target player's.
 type Rolls struct{ Firer, Target int }
@@ -196,6 +210,17 @@ func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
 	if doc == nil {
 		return nil, volley.Errorf(volley.EINVALID, "warfare: no action")
 	}
+	return b.decodeAction(doc)
+}
+
+// decodeAction decodes a fire, or the end of a turn: its type decides its form.
+func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
+	if doc.Peek("type") == volley.EndTurn {
+		if err := b.turns.DecodeEndTurn(doc); err != nil {
+			return nil, err
+		}
+		return &TurnEnd{}, nil
+	}
 	var spec fireSpec
 	var a *Fire
 	if err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) { a = b.checkFire(doc, &spec, errs) }); err != nil {
@@ -205,9 +230,13 @@ func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
 }
 
 // checkFire resolves the names of a fire and works out each target's range band.
+//
+// A refereed fire (one a player sends a server) states nothing the rules decide: no
+// random-factor dice, no range band or distance other than the one the units' positions
+// give, no named modifier whose condition does not hold.
 func (b *Battle) checkFire(doc *scenario.Doc, s *fireSpec, errs *scenario.ErrorList) *Fire {
 	if s.Type != "" && s.Type != "fire" {
-		errs.Add(doc.At(&s.Type), "action type %q is not one of this system's: fire", s.Type)
+		errs.Add(doc.At(&s.Type), "action type %q is not one of this system's: fire, end_turn", s.Type)
 	}
 	a := &Fire{Unit: s.Unit}
 	firer, ok := b.Unit(s.Unit)
@@ -216,6 +245,9 @@ func (b *Battle) checkFire(doc *scenario.Doc, s *fireSpec, errs *scenario.ErrorL
 			errs.Add(doc.At(&s.Unit), "unknown unit %q%s", s.Unit, scenario.Hint(s.Unit, b.unitIDs()))
 		}
 		return nil
+	}
+	if s.Rolls != nil && doc.Refereed {
+		errs.Add(doc.At(s.Rolls), "rolls: the server rolls every die; a player may state rolls only to ask aim or odds what if")
 	}
 	if s.Rolls != nil {
 		if b.system == Existing {
@@ -257,8 +289,12 @@ func (b *Battle) checkFire(doc *scenario.Doc, s *fireSpec, errs *scenario.ErrorL
 		}
 		stands += ft.Stands
 		for j, m := range t.Modifiers {
-			if b.modifier(m) == nil {
+			mod := b.modifier(m)
+			switch {
+			case mod == nil:
 				errs.Add(doc.At(&t.Modifiers[j]), "no modifier %q in the tables%s", m, scenario.Hint(m, b.modifierNames()))
+			case doc.Refereed && mod.When != nil && !mod.When.holds(firer, tg):
+				errs.Add(doc.At(&t.Modifiers[j]), "modifier %q does not apply: its condition does not hold for %s firing at %s", m, firer.ID, tg.ID)
 			}
 		}
 		if t.Distance != nil && *t.Distance > MaxDistance {
@@ -274,6 +310,14 @@ func (b *Battle) checkFire(doc *scenario.Doc, s *fireSpec, errs *scenario.ErrorL
 			ft.Band, ft.Distance = band, dist
 		} else if t.Distance != nil {
 			errs.Add(doc.At(t.Distance), "give a range or a distance, not both")
+		}
+		// Refereed, a range the table can measure is measured: a stated band or distance
+		// must give the band the positions give.
+		if doc.Refereed && (doc.Pos(&t.Range).IsValid() || t.Distance != nil) {
+			if measured, d, err := b.measure(firer, tg, nil); err == nil && measured != ft.Band {
+				errs.Add(doc.At(t), "target %q: %s is %s from %s, at %s range; the server measures the range when both units are on the table",
+					t.Unit, tg.ID, scenario.Inches(d).Format(b.unit), firer.ID, measured)
+			}
 		}
 		a.Targets = append(a.Targets, ft)
 	}
@@ -335,8 +379,11 @@ func (b *Battle) modifierNames() []string {
 	return names
 }
 
-// Actor is the side of the firing unit.
+// Actor is the side of the firing unit; ending a turn is the side whose turn it is.
 func (b *Battle) Actor(a volley.Action) string {
+	if _, ok := a.(*TurnEnd); ok {
+		return b.turns.Current()
+	}
 	if u, ok := b.Unit(mustFire(a).Unit); ok {
 		return u.Side
 	}

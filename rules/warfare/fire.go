@@ -229,10 +229,17 @@ func (b *Battle) Aim(ctx context.Context, a volley.Action) ([]volley.Aim, error)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	_, ts := b.plan(mustFire(a))
+	if _, ok := a.(*TurnEnd); ok {
+		return nil, nil
+	}
+	f := mustFire(a)
+	_, ts := b.plan(f)
 	aims := make([]volley.Aim, len(ts))
 	for i := range ts {
 		aims[i] = ts[i].aim
+		if err := b.turns.Check(b.Actor(f), f.Unit, "unit"); err != nil && aims[i].Status == volley.StatusOK {
+			aims[i].Notes = append(aims[i].Notes, "not now: "+err.Error())
+		}
 	}
 	return aims, nil
 }
@@ -242,6 +249,9 @@ func (b *Battle) Aim(ctx context.Context, a volley.Action) ([]volley.Aim, error)
 // maxJoint per target), and the exact chance of going Low (a sum over the firing stands
 // of big-number powers, about as many steps as the stands squared).
 func (b *Battle) Cost(a volley.Action) int64 {
+	if _, ok := a.(*TurnEnd); ok {
+		return 1
+	}
 	f := mustFire(a)
 	stands := int64(0)
 	work := int64(maxJoint) * int64(len(f.Targets)+1)
@@ -276,6 +286,9 @@ const maxJoint = 4096
 func (b *Battle) Odds(ctx context.Context, a volley.Action) (volley.Odds, error) {
 	if err := ctx.Err(); err != nil {
 		return volley.Odds{}, err
+	}
+	if _, ok := a.(*TurnEnd); ok {
+		return volley.Odds{Aims: []volley.Aim{}, Targets: []volley.TargetOdds{}, Values: map[string]float64{}}, nil
 	}
 	f := mustFire(a)
 	firer, ts := b.plan(f)

@@ -157,12 +157,20 @@ func purpose(d *dice.Stream, format string, args ...any) string {
 }
 
 // Resolve rolls a fire and applies the casualties and the ammunition. A fire at a
-// target that cannot be shot at is refused and changes nothing.
+// target that cannot be shot at is refused and changes nothing. A unit fires in its
+// side's turn, once a turn (volley's order of play, see volley.Turns); end_turn passes
+// the turn to the next side.
 func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (volley.Outcome, error) {
 	if err := ctx.Err(); err != nil {
 		return volley.Outcome{}, err
 	}
+	if _, ok := a.(*TurnEnd); ok {
+		return volley.Outcome{Rolls: d.Rolls(), Trace: b.turns.End(), Targets: []volley.TargetResult{}}, nil
+	}
 	f := mustFire(a)
+	if err := b.turns.Check(b.Actor(f), f.Unit, "unit"); err != nil {
+		return volley.Outcome{}, fmt.Errorf("warfare: %w", err)
+	}
 	firer, ts := b.plan(f)
 	if firer == nil {
 		return volley.Outcome{}, volley.Errorf(volley.ENOTFOUND, "warfare: unknown unit %q", f.Unit)
@@ -199,13 +207,16 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 		firer.Ammo = firer.Ammo.after()
 		r.step("ammunition", map[string]any{"unit": firer.ID, "was": string(before)}, string(firer.Ammo))
 	}
-	out.Trace = r.steps
+	out.Trace = append(r.steps, b.turns.Acted(f.Unit)...)
 	return out, nil
 }
 
 // Sampler prepares a fire for Monte Carlo: each draw rolls the fire as Resolve does,
 // without a trace and without changing the battle. Draw is safe for concurrent use.
 func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
+	if _, ok := a.(*TurnEnd); ok {
+		return nil, volley.Errorf(volley.EINVALID, "warfare: ending a turn rolls nothing to simulate")
+	}
 	f := mustFire(a)
 	firer, ts := b.plan(f)
 	if firer == nil {

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -37,7 +38,10 @@ type file struct {
 	Options         Options    `yaml:"options"`
 	Tables          tablesSpec `yaml:"tables,required"`
 	Units           []unitSpec `yaml:"units,required"`
-	Action          *fireSpec  `yaml:"action"`
+	// Turn is where the order of play stands (volley's: the article gives none).
+	Turn volley.TurnSpec `yaml:"turn"`
+	// Action is decoded on its own (decodeAction), as its type decides its form.
+	Action any `yaml:"action"`
 }
 
 // Options are the readings of the rules a scenario may switch; docs/rules/warfare.md
@@ -256,5 +260,12 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		b.byID[u.ID] = len(b.units)
 		b.units = append(b.units, u)
 	}
+	var sides []string
+	for i := range b.units {
+		if !slices.Contains(sides, b.units[i].Side) {
+			sides = append(sides, b.units[i].Side)
+		}
+	}
+	b.turns = volley.LoadTurns(doc, &f.Turn, sides, b.unitIDs(), errs)
 	return b
 }

@@ -222,6 +222,7 @@ func TestAmmunitionSteps(t *testing.T) {
 		if _, err := b.Resolve(context.Background(), f, dice.ForAction(3, n)); err != nil {
 			t.Fatalf("fire %d: %v", n, err)
 		}
+		rulestest.NextRound(t, b)
 	}
 	if u.Ammo != AmmoOut {
 		t.Fatal("200 volleys never ran the longbowmen out")

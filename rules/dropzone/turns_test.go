@@ -1,0 +1,151 @@
+package dropzone
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// decode decodes an action against b, failing the test on an error.
+func decode(tb testing.TB, b *Battle, src string) volley.Action {
+	tb.Helper()
+	doc, err := scenario.Parse("action.yaml", []byte(src))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	a, err := b.DecodeAction(doc)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return a
+}
+
+// TestTurns plays the sabres' scenario turn by turn: a squad shoots in its side's turn,
+// once; end_turn passes the turn; out of turn and twice in a turn are conflicts (409)
+// that change nothing.
+func TestTurns(t *testing.T) {
+	b, shoot := mustLoadFile(t, "sabres.yaml")
+	ctx := context.Background()
+	end := decode(t, b, "type: end_turn")
+	if turn := b.State().Turn; turn == nil || turn.Side != "UCM" || turn.Number != 1 || turn.End["type"] != "end_turn" {
+		t.Fatalf("the first turn: %+v; want UCM's, round 1, ended by end_turn", turn)
+	}
+	if got := b.Actor(end); got != "UCM" {
+		t.Errorf("Actor(end_turn) = %q; want the side whose turn it is", got)
+	}
+	if _, err := b.Resolve(ctx, shoot, dice.ForAction(1, 0)); err != nil {
+		t.Fatal(err)
+	}
+	if done := b.State().Turn.Done; len(done) != 1 || done[0] != "sabres" {
+		t.Errorf("done after the shot: %v", done)
+	}
+	before := snapshotState(b)
+	_, err := b.Resolve(ctx, shoot, dice.ForAction(1, 1))
+	if volley.ErrorCode(err) != volley.ECONFLICT || !strings.Contains(err.Error(), "already acted this turn") {
+		t.Errorf("a second shot in one turn: %v; want a conflict", err)
+	}
+	if aims, _ := b.Aim(ctx, shoot); !strings.Contains(strings.Join(aims[0].Notes, " "), "not now") {
+		t.Errorf("the aim of a squad that has shot says nothing of it: %v", aims[0].Notes)
+	}
+	if _, err := b.Resolve(ctx, end, dice.ForAction(1, 2)); err != nil {
+		t.Fatal(err)
+	}
+	if turn := b.State().Turn; turn.Side != "Scourge" || len(turn.Done) != 0 {
+		t.Errorf("after UCM's end_turn: %+v; want Scourge's turn, nothing done", turn)
+	}
+	_, err = b.Resolve(ctx, shoot, dice.ForAction(1, 3))
+	if volley.ErrorCode(err) != volley.ECONFLICT || !strings.Contains(err.Error(), "it is Scourge's turn") {
+		t.Errorf("the UCM out of turn: %v; want a conflict", err)
+	}
+	if got := snapshotState(b); got == before {
+		t.Error("end_turn changed nothing")
+	}
+	out, err := b.Resolve(ctx, end, dice.ForAction(1, 4))
+	if err != nil || len(out.Trace) != 1 || out.Trace[0].Result != "UCM's turn 2" {
+		t.Errorf("Scourge's end_turn: %+v, %v", out.Trace, err)
+	}
+	if _, err := b.Resolve(ctx, shoot, dice.ForAction(1, 5)); err != nil {
+		t.Errorf("the UCM's next turn: %v", err)
+	}
+}
+
+func snapshotState(b *Battle) string {
+	var s strings.Builder
+	st := b.State()
+	s.WriteString(st.Turn.Side)
+	for _, u := range st.Units {
+		s.WriteString(u.ID)
+	}
+	return s.String() + strings.Join(st.Turn.Done, ",")
+}
+
+func TestTurnOptions(t *testing.T) {
+	src := func(turn string) string {
+		return strings.Replace(readExample(t, "sabres.yaml"), "\naction:", "\n"+turn+"\naction:", 1)
+	}
+	b, shoot := mustLoad(t, src("turn: {side: UCM, activations: alternate}"))
+	if _, err := b.Resolve(context.Background(), shoot, dice.ForAction(1, 0)); err != nil {
+		t.Fatal(err)
+	}
+	if turn := b.State().Turn; turn.Side != "Scourge" {
+		t.Errorf("alternate activations: after a shot it is %s's turn; want Scourge's", turn.Side)
+	}
+	for _, tc := range []struct{ turn, want string }{
+		{"turn: {side: Orks}", `turn: no unit is on side "Orks"`},
+		{"turn: {order: [UCM]}", `turn: order: side "Scourge" has units but no place in the order`},
+		{"turn: {done: [sabers]}", `turn: done: no squad or unit "sabers" (did you mean "sabres"?)`},
+		{"turn: {activations: igougo}", `turn: activations: want "turns" or "alternate", got "igougo"`},
+	} {
+		doc, err := scenario.Parse("s.yaml", []byte(src(tc.turn)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, err = Ruleset{}.Load(doc)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v; want an error containing %q", tc.turn, err, tc.want)
+		}
+	}
+}
+
+// TestEditionOneHasNoTurns: a battle begun before turns (edition 1) replays as it was
+// played: any squad shoots at any time, and there is no turn to end.
+func TestEditionOneHasNoTurns(t *testing.T) {
+	doc, err := scenario.Parse("sabres.yaml", []byte(readExample(t, "sabres.yaml")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc.Edition = 1
+	bb, a, err := Ruleset{}.Load(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := bb.(*Battle)
+	for n := range 3 {
+		if _, err := b.Resolve(context.Background(), a, dice.ForAction(1, n)); err != nil && !strings.Contains(err.Error(), "destroyed") {
+			t.Fatalf("shot %d: %v", n, err)
+		}
+	}
+	if b.State().Turn != nil {
+		t.Error("an edition 1 battle shows a turn")
+	}
+	end, _ := scenario.Parse("a.yaml", []byte("type: end_turn"))
+	end.Edition = 1
+	if _, err := b.DecodeAction(end); err == nil || !strings.Contains(err.Error(), "keeps no turns") {
+		t.Errorf("end_turn in edition 1: %v", err)
+	}
+}
+
+func readExample(tb testing.TB, name string) string {
+	tb.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return string(b)
+}
