@@ -283,7 +283,10 @@ func (p *browserPage) apiGet(path string, action any) map[string]any {
 		b, _ := json.Marshal(action)
 		u += "?action=" + url.QueryEscape(string(b))
 	}
-	status, body := call(p.t, "GET", u, "", "", nil)
+	// A token of the battle, as the page keeps it: reads need one.
+	id := strings.Split(strings.TrimPrefix(path, "/api/battles/"), "/")[0]
+	token := eval[string](p, `Object.values(JSON.parse(localStorage.getItem('volley.tokens.`+id+`')) || {})[0] || localStorage.getItem('volley.spectator.`+id+`') || ''`)
+	status, body := call(p.t, "GET", u, token, "", nil)
 	if status != 200 {
 		p.t.Fatalf("GET %s: %d %v", u, status, body)
 	}

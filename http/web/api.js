@@ -35,9 +35,9 @@ export async function call(method, path, {body, token, key, text = false} = {}) 
   return data;
 }
 
-// GET with the action in the query, for aim and odds.
-export function ask(battle, what, action) {
-  return call('GET', `/api/battles/${battle}/${what}?action=${encodeURIComponent(JSON.stringify(action))}`);
+// GET with the action in the query, for aim and odds, with a token that reads the battle.
+export function ask(battle, what, action, token) {
+  return call('GET', `/api/battles/${battle}/${what}?action=${encodeURIComponent(JSON.stringify(action))}`, {token});
 }
 
 // explain turns an error into a sentence for a player. The rule system's own message
@@ -47,7 +47,9 @@ export function explain(err) {
   const msg = err.message.replace(/^(warengine|dropzone|warfare|http|volley): /, '');
   switch (err.code) {
     case 'network': return 'Cannot reach the volley server. Is `volley serve` still running?';
-    case 'unauthorized': return 'This needs a side\'s token. Paste the token you were given when the battle was created.';
+    case 'unauthorized': return 'This needs a token of the battle: paste a side\'s token (or open the spectator\'s link) you were given when it was created.';
+    case 'too_many': return 'Too many requests from this address: ' + msg + '.';
+    case 'unavailable': return 'The server is busy or the work ran out of time: ' + msg + '.';
     case 'forbidden': return 'That token cannot do this: ' + msg + '.';
     case 'not_found': return 'Not found: ' + msg + '.';
     case 'conflict': return msg.charAt(0).toUpperCase() + msg.slice(1) + '.';

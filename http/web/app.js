@@ -12,12 +12,29 @@ import * as table from './table.js';
 const main = document.getElementById('main');
 
 // Tokens are kept per battle, so that a reload can still act. They are the player's own
-// secrets: the server shows them once, at creation.
+// secrets: the server shows them once, at creation. A side's token acts and reads; the
+// spectator's only reads. Every read of a battle needs one of them.
 const tokens = {
   get(id) {
     try { return JSON.parse(localStorage.getItem('volley.tokens.' + id)) || {}; } catch { return {}; }
   },
   set(id, all) { localStorage.setItem('volley.tokens.' + id, JSON.stringify(all)); },
+  spectator(id) { return localStorage.getItem('volley.spectator.' + id) || ''; },
+  setSpectator(id, t) { localStorage.setItem('volley.spectator.' + id, t); },
+  // reader is a token that reads the battle: a side's, else the spectator's.
+  reader(id) {
+    return Object.values(this.get(id)).find((t) => /^[0-9a-f]{32}$/.test(t)) || this.spectator(id);
+  },
+  // every is each token this browser holds, of any battle: what the battle list shows.
+  every() {
+    const all = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k.startsWith('volley.tokens.')) all.push(...Object.values(this.get(k.slice('volley.tokens.'.length))));
+      if (k.startsWith('volley.spectator.')) all.push(localStorage.getItem(k));
+    }
+    return [...new Set(all)].filter((t) => /^[0-9a-f]{32}$/.test(t)).slice(0, 100);
+  },
 };
 
 // nav counts the page's navigations: a request answered after the player has moved on
@@ -37,7 +54,10 @@ function route() {
   if (!m) { showList(my); return; }
   if (m[2]) {
     const all = tokens.get(m[1]);
-    for (const [side, t] of new URLSearchParams(m[2])) if (/^[0-9a-f]{32}$/.test(t)) all[side] = t;
+    for (const [side, t] of new URLSearchParams(m[2])) {
+      if (!/^[0-9a-f]{32}$/.test(t)) continue;
+      if (side === 'spectator') tokens.setSpectator(m[1], t); else all[side] = t;
+    }
     tokens.set(m[1], all);
     history.replaceState(null, '', '#/battles/' + m[1]);
   }
@@ -53,13 +73,14 @@ async function showList(my) {
   const form = newBattleForm();
   main.replaceChildren(h('div', {class: 'home'}, list, form));
   try {
-    const {battles} = await call('GET', '/api/battles');
+    const mine = tokens.every();
+    const {battles} = mine.length ? await call('GET', '/api/battles', {token: mine.join(',')}) : {battles: []};
     if (my !== nav) return;
     const rows = battles.map((b) => h('tr', {},
       h('td', {}, h('a', {href: '#/battles/' + b.id}, b.title || b.id)),
       h('td', {}, b.ruleset), h('td', {class: 'num'}, b.actions), h('td', {}, b.ended ? 'ended' : 'in play')));
     list.replaceChildren(h('h1', {id: 'battles-h'}, 'Battles'),
-      battles.length === 0 ? h('p', {}, 'No battle yet: start one from a scenario file.')
+      battles.length === 0 ? h('p', {}, 'No battle in this browser yet: start one from a scenario file, or open a link you were sent.')
         : h('table', {class: 'battles'},
           h('thead', {}, h('tr', {}, h('th', {}, 'battle'), h('th', {}, 'rules'), h('th', {class: 'num'}, 'actions'), h('th', {}, 'state'))),
           h('tbody', {}, rows)));
@@ -109,9 +130,10 @@ function newBattleForm() {
     try {
       const c = await call('POST', '/api/battles', {body: text.value});
       tokens.set(c.id, c.tokens);
+      tokens.setSpectator(c.id, c.spectator);
       done.replaceChildren(
         h('p', {}, 'Battle ', h('a', {href: '#/battles/' + c.id, id: 'open-battle'}, c.id), ' started. Each side\'s token lets its player act; it is shown only now (this browser keeps a copy):'),
-        tokenTable(c.id, c.tokens),
+        tokenTable(c.id, {...c.tokens, spectator: c.spectator}),
         h('p', {class: 'help'}, 'Commitment to the secret seed: ', h('code', {class: 'hash'}, c.commitment)));
     } catch (err) {
       showError(box, err);
@@ -125,7 +147,8 @@ function newBattleForm() {
 function tokenTable(id, all) {
   return h('table', {class: 'tokens'}, h('tbody', {}, Object.entries(all).map(([side, t]) => {
     const link = `${location.origin}/#/battles/${id}?${encodeURIComponent(side)}=${t}`;
-    return h('tr', {}, h('th', {}, side), h('td', {}, h('code', {}, t), ' ', h('a', {href: link, class: 'help'}, 'link for ' + side)));
+    const label = side === 'spectator' ? 'link to watch (reads, cannot act)' : 'link for ' + side;
+    return h('tr', {}, h('th', {}, side), h('td', {}, h('code', {}, t), ' ', h('a', {href: link, class: 'help'}, label)));
   })));
 }
 
@@ -156,7 +179,7 @@ async function showBattle(id, my) {
   main.replaceChildren(h('p', {}, 'Loading battle ' + id + '…'), box);
   let view;
   try {
-    view = await call('GET', '/api/battles/' + id);
+    view = await call('GET', '/api/battles/' + id, {token: tokens.reader(id)});
   } catch (err) {
     if (my !== nav) return;
     main.replaceChildren(h('p', {}, h('a', {href: '#/'}, '← Battles')), box);
@@ -180,6 +203,7 @@ async function showBattle(id, my) {
     id,
     view,
     token: (side) => tokens.get(id)[side] || '',
+    reader: () => tokens.reader(id),
     // act sends an action for a side and refreshes the battle. It answers the outcome,
     // or throws the API's error for the caller to put beside its control. An action
     // that was stored is never reported as failed: if only the refresh fails, that is
@@ -205,12 +229,13 @@ async function showBattle(id, my) {
   const board = kind.mount(field, controls, ctx);
 
   async function refresh() {
-    const [v, lg] = await Promise.all([call('GET', '/api/battles/' + id), call('GET', `/api/battles/${id}/log`)]);
+    const token = tokens.reader(id);
+    const [v, lg] = await Promise.all([call('GET', '/api/battles/' + id, {token}), call('GET', `/api/battles/${id}/log`, {token})]);
     if (my !== nav) return;
     ctx.view = v;
     drawHead(head, v, ctx);
     drawSides(sidesBox, v);
-    renderLog(logBox, v, lg);
+    renderLog(logBox, v, lg, token);
     board.update(v);
   }
   try { await refresh(); } catch (err) { showError(box, err); }
@@ -219,19 +244,22 @@ async function showBattle(id, my) {
 function drawHead(head, v, ctx) {
   const box = errorBox('head-error');
   const parts = [h('h1', {}, v.title || v.id), h('span', {class: 'badge'}, v.ruleset)];
-  if (v.state.turn) {
-    parts.push(h('span', {class: 'turn', id: 'turn'}, `${v.state.turn.side}'s turn, ${v.state.turn.phase} phase`));
+  const turn = v.state.turn;
+  if (turn) {
+    const round = turn.number ? `, round ${turn.number}` : '';
+    parts.push(h('span', {class: 'turn', id: 'turn'}, turn.phase === 'turn'
+      ? `${turn.side}'s turn${round}` : `${turn.side}'s turn, ${turn.phase} phase${round}`));
   }
   if (v.ended) parts.push(h('span', {class: 'badge ended'}, 'ended'));
   const buttons = h('span', {class: 'actions'});
-  if (!v.ended && v.state.turn) {
-    const side = v.state.turn.side;
+  // The battle says which action ends its phase or turn; the page only sends it.
+  if (!v.ended && turn?.end) {
     buttons.append(h('button', {id: 'end-phase', onclick: async (ev) => {
       ev.target.disabled = true;
-      try { await ctx.act({type: 'end_phase'}, side); showError(box, null); } catch (err) { showError(box, err); } finally { ev.target.disabled = false; }
-    }}, v.state.turn.phase === 'target' ? 'End target phase' : 'End fire phase'));
+      try { await ctx.act(turn.end, turn.side); showError(box, null); } catch (err) { showError(box, err); } finally { ev.target.disabled = false; }
+    }}, turn.phase === 'turn' ? 'End turn' : `End ${turn.phase} phase`));
   }
-  if (!v.ended) {
+  if (!v.ended && v.sides.some((s) => ctx.token(s))) {
     buttons.append(h('button', {id: 'end-battle', class: 'quiet', onclick: async () => {
       const side = v.sides.find((s) => ctx.token(s));
       if (!side) { showError(box, new Error('Ending the battle needs any side\'s token.')); return; }
@@ -258,6 +286,7 @@ function drawSides(box, v) {
     return h('tr', {}, h('th', {}, side), h('td', {}, input));
   });
   box.replaceChildren(h('h2', {id: 'sides-h'}, 'Sides and tokens'),
-    h('p', {class: 'help'}, 'A side acts with its token. This browser keeps the tokens of the battles it started.'),
+    h('p', {class: 'help'}, 'A side acts with its token. This browser keeps the tokens of the battles it started or was sent a link to.'
+      + (Object.keys(have).length ? '' : ' You are watching: paste a side\'s token to play it.')),
     h('table', {class: 'tokens'}, h('tbody', {}, rows)));
 }

@@ -99,7 +99,7 @@ export function mount(field, controls, ctx) {
     const seq = ++st.aimSeq;
     const action = {type: 'fire', unit: st.unit, weapon: st.weapon, target: [q.x, q.y], friendly: shift || undefined};
     try {
-      const [aim, odds] = await Promise.all([ask(ctx.id, 'aim', action), ask(ctx.id, 'odds', action)]);
+      const [aim, odds] = await Promise.all([ask(ctx.id, 'aim', action, ctx.reader()), ask(ctx.id, 'odds', action, ctx.reader())]);
       if (seq !== st.aimSeq) return; // the pointer has moved on
       st.aim = {q, aim: aim.aims[0], odds};
       st.heat = odds.squares || [];

@@ -5,11 +5,11 @@
 import {call, errorBox, showError} from './api.js';
 import {h} from './dom.js';
 
-export function renderLog(box, view, lg) {
+export function renderLog(box, view, lg, token) {
   const parts = [h('h2', {id: 'log-h'}, 'Log')];
-  parts.push(h('p', {class: 'help'}, 'Commitment (SHA-256 of the secret seed, published before the first action): ',
+  parts.push(h('p', {class: 'help'}, 'Commitment (SHA-256 binding the secret seed to this battle, published before the first action): ',
     h('code', {class: 'hash', id: 'commitment'}, lg.commitment)));
-  if (lg.ended) parts.push(verifyPanel(view, lg));
+  if (lg.ended) parts.push(verifyPanel(view, lg, token));
   else parts.push(h('p', {class: 'help'}, 'The seed is revealed when the battle ends; the dice can then be checked against this commitment.'));
   if (lg.actions.length === 0) parts.push(h('p', {}, 'No action yet.'));
   const list = h('ol', {class: 'entries', reversed: true});
@@ -56,7 +56,7 @@ export function resultText(t) {
 // verifyPanel shows the revealed seed, checks the commitment in this browser where it
 // can (SHA-256 of the seed's 8 bytes, most significant first), and asks the server to
 // replay the dice. Anyone who trusts neither runs `volley verify` on the downloaded log.
-function verifyPanel(view, lg) {
+function verifyPanel(view, lg, token) {
   const result = h('div', {id: 'verify-result', 'aria-live': 'polite'});
   const box = errorBox('verify-error');
   const button = h('button', {id: 'verify', onclick: async () => {
@@ -65,17 +65,18 @@ function verifyPanel(view, lg) {
     showError(box, null);
     try {
       const lines = [];
-      const local = await localCommitment(lg.seed);
+      const local = await localCommitment(lg);
       if (local !== null) {
         lines.push(h('li', {}, local === lg.commitment ? '✔ In this browser: the seed matches the commitment.' : '✘ In this browser: the seed does NOT match the commitment.'));
       }
-      const v = await call('GET', `/api/battles/${view.id}/verify`);
+      const v = await call('GET', `/api/battles/${view.id}/verify`, {token});
       lines.push(h('li', {class: v.verified ? 'ok' : 'bad'}, v.verified
         ? `✔ Verified: ${v.actions} actions and ${v.dice} dice replay exactly from the seed.`
         : '✘ Rejected: ' + v.problem.replace(/^REJECTED: /, '')));
       result.replaceChildren(h('ul', {class: 'verify'}, lines),
         h('p', {class: 'help'}, 'To check without trusting this server, download ',
-          h('a', {href: `/api/battles/${view.id}/log`, download: `volley-${view.id}.json`}, 'the log'),
+          h('a', {href: URL.createObjectURL(new Blob([JSON.stringify(lg, null, 2)], {type: 'application/json'})),
+            download: `volley-${view.id}.json`, id: 'log-download'}, 'the log'),
           ' and run ', h('code', {}, 'volley verify'), ' on it.'));
     } catch (err) {
       result.replaceChildren();
@@ -85,10 +86,21 @@ function verifyPanel(view, lg) {
   return h('div', {class: 'seed'}, h('p', {}, 'Revealed seed: ', h('code', {id: 'seed'}, lg.seed), ' ', button), result, box);
 }
 
-async function localCommitment(seed) {
+// localCommitment recomputes a log's commitment in the browser, as volley.Commitment
+// does: from edition 2 the SHA-256 of a text binding the seed to the battle's id, rule
+// system, edition, generator and scenario; in edition 1 the SHA-256 of the seed's eight
+// bytes.
+async function localCommitment(lg) {
   if (!globalThis.crypto?.subtle) return null; // only in a secure context (https, localhost)
-  const bytes = new Uint8Array(8);
-  new DataView(bytes.buffer).setBigUint64(0, BigInt(seed));
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const hex = (buf) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const sha = (bytes) => crypto.subtle.digest('SHA-256', bytes);
+  if ((lg.edition || 1) === 1) {
+    const bytes = new Uint8Array(8);
+    new DataView(bytes.buffer).setBigUint64(0, BigInt(lg.seed));
+    return hex(await sha(bytes));
+  }
+  const enc = new TextEncoder();
+  const text = `volley battle commitment\nedition: ${lg.edition}\nid: ${lg.id}\nruleset: ${lg.ruleset}\n`
+    + `generator: ${lg.generator}\nscenario-sha256: ${hex(await sha(enc.encode(lg.scenario)))}\nseed: ${lg.seed}\n`;
+  return hex(await sha(enc.encode(text)));
 }

@@ -140,7 +140,7 @@ export function mount(field, controls, ctx) {
       if (!a) return;
       const seq = ++st.aimSeq;
       try {
-        const res = await ask(ctx.id, 'aim', a);
+        const res = await ask(ctx.id, 'aim', a, ctx.reader());
         if (seq !== st.aimSeq) return;
         st.aim = res.aims[0];
         showAim();
@@ -181,7 +181,7 @@ export function mount(field, controls, ctx) {
       return;
     }
     try {
-      const res = await ask(ctx.id, 'odds', action());
+      const res = await ask(ctx.id, 'odds', action(), ctx.reader());
       if (seq !== st.oddsSeq) return;
       const parts = [h('h2', {}, 'Odds before rolling')];
       for (const a of res.aims.filter((x) => x.status !== 'ok')) {
