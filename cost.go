@@ -9,9 +9,10 @@ import (
 // MaxWork is the most work one action may ask of Aim, Odds or Resolve, in the units
 // Battle.Cost counts: one elementary step of the computation, such as a ray of sight
 // tested against one edge of a terrain footprint, a square of a heat-map visited, or a
-// term of a convolution. A step costs a few nanoseconds, so MaxWork is about a second on
-// one core of the machine docs/benchmarks.md was measured on. It is what keeps a server's
-// worst request as cheap as its budget says, whatever the scenario holds.
+// term of a convolution. A step costs about a nanosecond (a Dropzone action at MaxWork, a
+// thousand-vertex hill in the way of every ray, takes a fifth of a second on one core of
+// the machine docs/benchmarks.md was measured on). It is what keeps a server's worst
+// request as cheap as its budget says, whatever the scenario holds.
 const MaxWork = 200_000_000
 
 // TooCostly is the error a rule system's DecodeAction gives for an action whose Cost is

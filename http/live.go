@@ -118,6 +118,10 @@ func (c *cache) remove(l *live) {
 	c.bytes -= l.size
 }
 
+// CacheBytes is the estimated memory of the battles the server keeps folded: at most
+// Limits.CacheBytes, or the one battle in use when it alone is larger.
+func (s *Server) CacheBytes() int64 { return s.cache.Bytes() }
+
 // Bytes is the estimated memory of the battles the cache holds.
 func (c *cache) Bytes() int64 {
 	c.mu.Lock()

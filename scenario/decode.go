@@ -34,6 +34,9 @@ type decoder struct {
 	pos    map[posKey]Pos
 	keys   map[unsafe.Pointer]map[string]Pos
 	merged map[*ast.MappingNode][]entry
+	// free is what is left of MaxFreeForm in the free-form value being decoded, or -1
+	// outside one.
+	free int
 }
 
 func newDecoder(d *Doc) *decoder {
@@ -43,6 +46,7 @@ func newDecoder(d *Doc) *decoder {
 		pos:    make(map[posKey]Pos),
 		keys:   make(map[unsafe.Pointer]map[string]Pos),
 		merged: make(map[*ast.MappingNode][]entry),
+		free:   -1,
 	}
 }
 
@@ -149,6 +153,12 @@ func got(node ast.Node, s Scalar, isScalar bool) string {
 // itself. name prefixes messages; required makes a null an error.
 func (d *decoder) value(v reflect.Value, raw ast.Node, name string, required, record bool) {
 	pos := d.nodePos(raw)
+	if d.free == 0 {
+		return // reported by generic
+	}
+	if d.free > 0 {
+		d.free--
+	}
 	if record && v.CanAddr() {
 		d.pos[posKey{v.Addr().UnsafePointer(), v.Type()}] = pos
 	}
@@ -186,6 +196,7 @@ var (
 	scalarDecoderType   = reflect.TypeFor[ScalarDecoder]()
 	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
 	pointType           = reflect.TypeFor[Point]()
+	skipType            = reflect.TypeFor[Skip]()
 	lengthType          = reflect.TypeFor[Length]()
 	unitType            = reflect.TypeFor[Unit]()
 	mapAnyType          = reflect.TypeFor[map[string]any]()
@@ -205,6 +216,9 @@ func (d *decoder) into(v reflect.Value, node ast.Node, tag token.ReservedTagKeyw
 	}
 	if t == pointType {
 		d.point(v, node, pos, name)
+		return
+	}
+	if t == skipType {
 		return
 	}
 	s, isScalar := d.scalar(node, tag)
@@ -330,8 +344,18 @@ func (d *decoder) floatValue(v reflect.Value, node ast.Node, s Scalar, isScalar 
 }
 
 // generic decodes into an empty interface: mappings become map[string]any,
-// lists []any, and scalars int64, float64, string or bool.
+// lists []any, and scalars int64, float64, string or bool. A free-form value holds at
+// most MaxFreeForm values.
 func (d *decoder) generic(v reflect.Value, node ast.Node, s Scalar, isScalar bool, pos Pos, name string) {
+	if d.free < 0 {
+		d.free = MaxFreeForm
+		defer func() {
+			if d.free == 0 {
+				d.errorf(pos, name, "a free-form value holds at most %d values", MaxFreeForm)
+			}
+			d.free = -1
+		}()
+	}
 	var x reflect.Value
 	switch node.(type) {
 	case *ast.MappingNode, *ast.MappingValueNode:

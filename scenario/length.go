@@ -158,6 +158,11 @@ func parseSignedLength(text string, u Unit) (float64, error) {
 // list or a mapping and so cannot be a ScalarDecoder, yet needs the unit.
 type Point struct{ X, Y float64 }
 
+// Skip is a field that takes any value and decodes none of it: for a section a rule
+// system decodes on its own (an action, whose type decides its form), so that the key is
+// known to the scenario's type without being decoded twice.
+type Skip struct{}
+
 // Header is the part of a scenario that every rule system shares. Embed it
 // in a rule system's scenario type; as an anonymous field its fields belong to
 // the top-level mapping.

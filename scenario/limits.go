@@ -45,6 +45,11 @@ const (
 	// mapping has a dozen; a list of units is a list, not a mapping.
 	MaxKeys = 1000
 
+	// MaxFreeForm is the most values a free-form field (one a rule system reads itself,
+	// such as a War Engine target, [column, row] or a unit id) may hold: a few are all any
+	// needs, and a field that takes anything must not take a hundred thousand.
+	MaxFreeForm = 1000
+
 	// MaxErrors is the most errors reported for one document; the rest are counted.
 	// Fixing the first hundred usually fixes the others, and a file of mistakes
 	// repeated through aliases must not make an answer of megabytes.

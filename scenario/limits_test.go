@@ -305,3 +305,24 @@ func TestLengthBounds(t *testing.T) {
 		}
 	}
 }
+
+func TestFreeFormAndSkip(t *testing.T) {
+	big := "any: [" + strings.Repeat("1, ", MaxFreeForm) + "1]\nskip: [" + strings.Repeat("[1, 2], ", 5000) + "]\n"
+	doc, err := Parse("f.yaml", []byte(big))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		Any  any  `yaml:"any"`
+		Skip Skip `yaml:"skip"`
+	}
+	errs := errorStrings(t, doc.Decode(&v))
+	want := fmt.Sprintf("f.yaml:1:6: any: a free-form value holds at most %d values", MaxFreeForm)
+	if len(errs) != 1 || errs[0] != want {
+		t.Errorf("Decode = %q; want [%q]", errs, want)
+	}
+	small, _ := Parse("f.yaml", []byte("any: {a: [1, 2], b: x}\nskip: {whatever: [1]}\n"))
+	if err := small.Decode(&v); err != nil || v.Any.(map[string]any)["b"] != "x" {
+		t.Errorf("a small free-form value: %v, %v", v.Any, err)
+	}
+}

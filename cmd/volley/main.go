@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"runtime/debug"
 
 	"github.com/alecthomas/kong"
@@ -127,24 +128,49 @@ type exitSignal struct{}
 func report(e *env, err error) int {
 	var ue usageError
 	if errors.As(err, &ue) {
-		fmt.Fprintln(e.stderr, "volley:", ue.error)
+		fmt.Fprintln(e.stderr, "volley:", terminalSafe(ue.Error()))
 		return exitUsage
 	}
 	var list scenario.ErrorList
 	if errors.As(err, &list) {
 		for _, one := range list {
-			fmt.Fprintln(e.stderr, one)
+			fmt.Fprintln(e.stderr, terminalSafe(one.Error()))
 		}
 		return exitInput
 	}
 	switch volley.ErrorCode(err) {
 	case volley.EINTERNAL:
-		fmt.Fprintln(e.stderr, "volley: internal error:", err)
+		fmt.Fprintln(e.stderr, "volley: internal error:", terminalSafe(err.Error()))
 		return exitInternal
 	default:
-		fmt.Fprintln(e.stderr, "volley:", err)
+		fmt.Fprintln(e.stderr, "volley:", terminalSafe(err.Error()))
 		return exitInput
 	}
+}
+
+// terminalSafe escapes the control characters of a message (but the line breaks that lay
+// it out), so that nothing in a file name or a value can move a terminal's cursor,
+// change its colours or retitle its window. Scenarios may not hold such characters;
+// this is the guard for everything else that reaches a terminal.
+func terminalSafe(s string) string {
+	if !strings.ContainsFunc(s, controlRune) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if controlRune(r) {
+			fmt.Fprintf(&b, "\\x%02x", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// controlRune reports whether r would act on a terminal rather than print: C0 and C1
+// controls and DEL, but not a line break or a tab.
+func controlRune(r rune) bool {
+	return r != '\n' && r != '\t' && (r < 0x20 || r >= 0x7f && r < 0xa0)
 }
 
 type rulesetsCmd struct{}

@@ -21,7 +21,7 @@ type file struct {
 	// Turn is where the order of play stands (volley's: the seed gives none).
 	Turn volley.TurnSpec `yaml:"turn"`
 	// Action is decoded on its own (decodeAction), as its type decides its form.
-	Action any `yaml:"action"`
+	Action scenario.Skip `yaml:"action"`
 }
 
 // Options are the readings of the rules a scenario may switch. Every one has a default
