@@ -58,8 +58,8 @@ func TestHostileFiles(t *testing.T) {
 func TestTerminalSafe(t *testing.T) {
 	for in, want := range map[string]string{
 		"plain\nlines\tand tabs": "plain\nlines\tand tabs",
-		"\x1b[31mred":           `\x1b[31mred`,
-		"bell\a, C1 \u009b":     `bell\x07, C1 \x9b`,
+		"\x1b[31mred":            `\x1b[31mred`,
+		"bell\a, C1 \u009b":      `bell\x07, C1 \x9b`,
 	} {
 		if got := terminalSafe(in); got != want {
 			t.Errorf("terminalSafe(%q) = %q; want %q", in, got, want)

@@ -14,8 +14,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"runtime/debug"
+	"strings"
 
 	"github.com/alecthomas/kong"
 	"golang.org/x/term"
