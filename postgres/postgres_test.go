@@ -144,3 +144,40 @@ func TestOpenBadURL(t *testing.T) {
 		t.Errorf("Open(%q) = %q, which shows the password", bad, s)
 	}
 }
+
+// TestUpgradeFromEdition1: a database written before editions (schema 1, a numeric PCG
+// seed, no spectator) migrates, and reads back as the edition 1 battle it was.
+func TestUpgradeFromEdition1(t *testing.T) {
+	ctx := context.Background()
+	u := MustCreateDatabase(t)
+	conn, err := pgx.Connect(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema, err := os.ReadFile("migrations/001_init.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range []string{
+		string(schema),
+		`CREATE TABLE schema_migrations (version integer PRIMARY KEY); INSERT INTO schema_migrations VALUES (1)`,
+		`INSERT INTO battles (id, ruleset, scenario, seed, commitment, ended)
+			VALUES ('0123456789abcdef', 'dropzone', 'ruleset: dropzone', 18446744073709551615, '` + volley.Commit(1<<64-1) + `', true)`,
+	} {
+		if _, err := conn.Exec(ctx, stmt); err != nil {
+			t.Fatalf("%.60s: %v", stmt, err)
+		}
+	}
+	conn.Close(ctx)
+	db := MustOpen(t, u)
+	b, err := db.Battle(ctx, "0123456789abcdef")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, ok := b.Seed.Uint64(); !ok || n != 1<<64-1 || volley.EditionOf(b.Edition) != 1 || b.SpectatorHash != "" {
+		t.Errorf("the old battle reads back as %+v", b)
+	}
+	if volley.Commitment(b) != b.Commitment {
+		t.Error("the old battle's commitment no longer matches its seed")
+	}
+}

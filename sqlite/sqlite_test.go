@@ -2,8 +2,11 @@ package sqlite_test
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"reflect"
 	"sync/atomic"
 	"testing"
@@ -149,4 +152,49 @@ func TestTwoHandles(t *testing.T) {
 		}
 		return h
 	})
+}
+
+// TestUpgradeFromEdition1: a file written before editions (schema 1, a decimal PCG
+// seed, no spectator) opens, migrates, and reads back as the edition 1 battle it was.
+func TestUpgradeFromEdition1(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	raw, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema, err := os.ReadFile(filepath.Join("migrations", "001_init.sql"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range []string{
+		string(schema),
+		`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY); INSERT INTO schema_migrations VALUES (1)`,
+		`INSERT INTO battles (id, ruleset, scenario, seed, commitment, ended, created)
+			VALUES ('0123456789abcdef', 'dropzone', 'ruleset: dropzone', '18446744073709551615', '` + volley.Commit(1<<64-1) + `', 1, 1)`,
+		`INSERT INTO battle_tokens VALUES ('0123456789abcdef', 'red', '` + strings.Repeat("a1", 32) + `')`,
+	} {
+		if _, err := raw.ExecContext(ctx, stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	raw.Close()
+	db, err := sqlite.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	b, err := db.Battle(ctx, "0123456789abcdef")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, ok := b.Seed.Uint64(); !ok || n != 1<<64-1 || volley.EditionOf(b.Edition) != 1 || b.SpectatorHash != "" || !b.Ended {
+		t.Errorf("the old battle reads back as %+v", b)
+	}
+	if volley.Commitment(b) != b.Commitment {
+		t.Error("the old battle's commitment no longer matches its seed")
+	}
+	if list, err := db.Battles(ctx, []string{strings.Repeat("a1", 32)}, 10); err != nil || len(list) != 1 {
+		t.Errorf("the old battle's token lists %v, %v", list, err)
+	}
 }
