@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"reflect"
+	"strings"
 	"sync/atomic"
 	"testing"
 
