@@ -3,11 +3,11 @@ package dropzone
 import (
 	"context"
 	"fmt"
-	"github.com/volley-wargames/volley/rulestest"
 	"testing"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/rulestest"
 )
 
 // volleyOfShots is one weapon firing n shots that hit on 3+, then D6+3 against armour 6
@@ -26,7 +26,7 @@ types:
       - {name: Guns, mf: "-", arc: F/S/R, full_range: ∞, countered_range: ∞, shots: %d, accuracy: 3+, energy: 3}
   - name: Fortress
     armour: 6
-    damage_points: 100000
+    damage_points: 10000
     base: 2
     height: 2
 units:

@@ -197,8 +197,9 @@ const MaxAccuracy = 12
 const (
 	// MaxStat bounds armour and energy.
 	MaxStat = 100
-	// MaxDamagePoints bounds a unit's damage points.
-	MaxDamagePoints = 1000
+	// MaxDamagePoints bounds a unit's damage points: enough for a fortress to take the
+	// most damage one action can do (MaxShotsPerAction shots of 2 each) without a cap.
+	MaxDamagePoints = 10000
 	// MaxDevastator bounds X in Devastator X.
 	MaxDevastator = 10
 	// MaxDistance bounds every length and coordinate, in inches (over 250 m).
