@@ -6,8 +6,8 @@
 // first force or solid terrain in the way. The damage check then applies courage,
 // aiming, range, strength, obstacles, toughness by ammo and direction, cover and a save.
 //
-// The rules come from ../shared/seeds/warengine-targeting-and-firing.txt. Every number
-// the seed prints is a named constant in rules.go, and every reading of an unclear rule
+// The rules come from The War Engine manual's targeting and firing chapter. Every number
+// it prints is a named constant in rules.go, and every reading of an unclear rule
 // is in docs/rules/warengine.md with the option that switches it. Odds are exact: the
 // landing distribution over squares after every pick and the interception, then each
 // unit's hits. The package registers itself as "warengine".

@@ -12,8 +12,8 @@
 // Both track ammunition: Low on Missiles, then Out. The article's question, which
 // system is less swingy, is answered by exact odds and by volley compare.
 //
-// The rules come from ../shared/seeds/warfare-alternate-missile-fire.txt. Every number
-// the article prints is a named constant in rules.go. Range distances and the list of
+// The rules come from Kevin Boylan's article "Alternate Missile Fire System" for the
+// Warfare rules. Every number the article prints is a named constant in rules.go. Range distances and the list of
 // named modifiers are data, because the article prints only some of them:
 // examples/warfare/sample-tables.yaml is a sample to replace with one's own book.
 // Readings are in docs/rules/warfare.md. The package registers itself as "warfare".
