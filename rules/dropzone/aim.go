@@ -42,11 +42,12 @@ func (b *Battle) Aim(ctx context.Context, a volley.Action) ([]volley.Aim, error)
 	if err != nil {
 		return nil, err
 	}
+	wait := b.turns.Check(b.Actor(s), s.Squad, "squad")
 	aims := make([]volley.Aim, len(shots))
 	for i := range shots {
 		aims[i] = shots[i].aim
-		if err := b.turns.Check(b.Actor(s), s.Squad, "squad"); err != nil && aims[i].Status == volley.StatusOK {
-			aims[i].Notes = append(aims[i].Notes, "not now: "+err.Error())
+		if wait != nil && aims[i].Status == volley.StatusOK {
+			aims[i].Notes = append(aims[i].Notes, "not now: "+wait.Error())
 		}
 	}
 	return aims, nil
@@ -65,7 +66,7 @@ func mustShooting(a volley.Action) *Shooting {
 // between one firer and one target is traced once for the whole action, however many of
 // the firer's weapons aim at it. It stops when ctx is done.
 func (b *Battle) plan(ctx context.Context, a *Shooting) ([]shot, error) {
-	sight := b.newSight()
+	sight := b.newSight(len(a.Declarations))
 	shots := make([]shot, len(a.Declarations))
 	for i, d := range a.Declarations {
 		if err := ctx.Err(); err != nil {

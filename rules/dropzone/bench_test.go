@@ -102,10 +102,12 @@ func BenchmarkResolveSabres(b *testing.B) {
 	battle, a := mustLoadFile(b, "sabres.yaml")
 	b.ReportAllocs()
 	for b.Loop() {
-		// Refresh damage points so the targets stay on the table.
+		// Refresh damage points so the targets stay on the table, and the turn so that
+		// the squad may shoot again.
 		for i := range battle.units {
 			battle.units[i].DamagePoints = battle.units[i].Type.DamagePoints
 		}
+		battle.turns.Done = nil
 		if _, err := battle.Resolve(context.Background(), a, dice.ForAction(1, 0)); err != nil {
 			b.Fatal(err)
 		}

@@ -13,12 +13,53 @@ type sight struct {
 	b      *Battle
 	scene  *los.Scene
 	owners []owner
-	seen   map[sightKey]float64
+	// The traces done: in a slice while there are few (most actions), then in a map.
+	few  []sightSeen
+	seen map[sightKey]float64
 }
 
-// sightKey is one trace: from one eye point of a firer to one target.
+type sightSeen struct {
+	key     sightKey
+	visible float64
+}
+
+// fewTraces is how many traces are kept in a slice before a map: below it a search is
+// cheaper than hashing.
+const fewTraces = 32
+
+// lookup returns a trace done already.
+func (v *sight) lookup(k sightKey) (float64, bool) {
+	if v.seen != nil {
+		f, ok := v.seen[k]
+		return f, ok
+	}
+	for _, s := range v.few {
+		if s.key == k {
+			return s.visible, true
+		}
+	}
+	return 0, false
+}
+
+// remember keeps a trace.
+func (v *sight) remember(k sightKey, f float64) {
+	if v.seen == nil && len(v.few) < fewTraces {
+		v.few = append(v.few, sightSeen{k, f})
+		return
+	}
+	if v.seen == nil {
+		v.seen = make(map[sightKey]float64, 2*fewTraces)
+		for _, s := range v.few {
+			v.seen[s.key] = s.visible
+		}
+	}
+	v.seen[k] = f
+}
+
+// sightKey is one trace: from one eye point of a firer to one target. Units are named by
+// their place in the battle, which does not change during an action.
 type sightKey struct {
-	shooter, target string
+	shooter, target *Unit
 	eye             los.Point3
 }
 
@@ -28,9 +69,9 @@ type owner struct {
 	id   string
 }
 
-func (b *Battle) newSight() *sight {
+func (b *Battle) newSight(declarations int) *sight {
 	scene, owners := b.buildScene()
-	return &sight{b: b, scene: scene, owners: owners, seen: map[sightKey]float64{}}
+	return &sight{b: b, scene: scene, owners: owners, few: make([]sightSeen, 0, min(declarations, fewTraces))}
 }
 
 // ignore says which prisms may not block a trace from sh to tg: the firer and the target
@@ -55,11 +96,11 @@ func (v *sight) visibleFraction(s *shot) (float64, []string) {
 	cols, rows := b.options.SilhouetteSamples[0], b.options.SilhouetteSamples[1]
 	best := 0.0
 	for _, eye := range b.eyes(sh, s.weapon) {
-		key := sightKey{sh.ID, tg.ID, eye}
-		f, ok := v.seen[key]
+		key := sightKey{sh, tg, eye}
+		f, ok := v.lookup(key)
 		if !ok {
 			f = v.scene.VisibleFraction(eye, sil, cols, rows, ignore)
-			v.seen[key] = f
+			v.remember(key, f)
 		}
 		best = max(best, f)
 	}
@@ -130,7 +171,7 @@ func (b *Battle) Cost(a volley.Action) int64 {
 			continue
 		}
 		for _, eye := range b.eyes(sh, w) {
-			key := sightKey{sh.ID, tg.ID, eye}
+			key := sightKey{sh, tg, eye}
 			if !traces[key] {
 				traces[key] = true
 				work += (rays + 1) * edges

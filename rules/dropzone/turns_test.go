@@ -2,6 +2,7 @@ package dropzone
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -148,4 +149,43 @@ func readExample(tb testing.TB, name string) string {
 		tb.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestSightIsTracedOnce: line of sight is traced once per firer, eye point and target,
+// and the shared traces give every declaration what tracing it alone would: also past
+// the few traces kept in a slice, when they move to a map.
+func TestSightIsTracedOnce(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`ruleset: dropzone
+types:
+  - {name: T, armour: 5, damage_points: 3, base: 1, height: 1, weapons: [
+      {name: A, mf: "-", arc: F/S/R, full_range: ∞, countered_range: ∞, shots: 1, accuracy: 3+, energy: 5, special: [Articulated]},
+      {name: B, mf: "-", arc: F/S/R, full_range: ∞, countered_range: ∞, shots: 1, accuracy: 3+, energy: 5}]}
+terrain:
+  - {id: wall, height: 1.2, polygon: [[-50, 10], [50, 10], [50, 10.5], [-50, 10.5]]}
+units:
+`)
+	for i := range 30 {
+		fmt.Fprintf(&b, "  - {id: u%d, type: T, side: A, squad: s, at: [%d, 0]}\n", i, i-15)
+	}
+	b.WriteString("  - {id: t1, type: T, side: B, at: [0, 20]}\n  - {id: t2, type: T, side: B, at: [8, 20], elevation: 0.5}\naction:\n  squad: s\n  declarations:\n")
+	for i := range 30 {
+		fmt.Fprintf(&b, "    - {unit: u%d, weapon: A, target: t%d}\n    - {unit: u%d, weapon: B, target: t%d}\n", i, 1+i%2, i, 2-i%2)
+	}
+	battle, a := mustLoad(t, b.String())
+	shots := mustPlan(t, battle, a)
+	for _, s := range shots {
+		alone := battle.newSight(1)
+		want, _ := alone.visibleFraction(&s)
+		if s.visible != want && s.ok() {
+			t.Errorf("%s %s at %s: %v shared, %v alone", s.Shooter, s.Weapon, s.Target, s.visible, want)
+		}
+	}
+	sight := battle.newSight(len(shots))
+	for i := range shots {
+		sight.visibleFraction(&shots[i])
+	}
+	if traces := len(sight.seen); traces != 90 || len(sight.few) != fewTraces { // 30 firers: A's 2 eyes at one target, B's 1 at the other
+		t.Errorf("%d traces in the map, %d in the slice; want 90 and %d", traces, len(sight.few), fewTraces)
+	}
 }
