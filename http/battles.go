@@ -398,12 +398,14 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	// The token is checked against the stored record before the battle is folded, so
-	// that a request without the right to act costs one look-up.
-	rec, err := s.store.Battle(r.Context(), id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
+	// The token is checked before the battle is folded, so that a request without the
+	// right to act costs one look-up: in the cache, or else in the store.
+	rec := s.cache.tokens(id)
+	if rec == nil {
+		if rec, err = s.store.Battle(r.Context(), id); err != nil {
+			s.fail(w, r, err)
+			return
+		}
 	}
 	if _, err := side(r, rec); err != nil {
 		s.fail(w, r, err)
@@ -424,7 +426,7 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		s.replayed(w, r, prev, me, body, l)
 		return
 	}
-	if l.record.Ended || rec.Ended {
+	if l.record.Ended {
 		s.fail(w, r, volley.Errorf(volley.ECONFLICT, "the battle has ended: it takes no more actions"))
 		return
 	}

@@ -25,11 +25,14 @@ import (
 type live struct {
 	lock *semaphore.Weighted
 	fold
-	// size is the footprint the cache last counted for the fold, and elem its place in
-	// the cache's order of use; both belong to the cache's lock.
-	size int64
-	elem *list.Element
-	id   string
+	// size is the footprint the cache last counted for the fold, elem its place in the
+	// cache's order of use, and tokens the battle's record as first folded (its token
+	// hashes never change), to authenticate a request without reading the store; all
+	// three belong to the cache's lock.
+	size   int64
+	elem   *list.Element
+	tokens *volley.BattleRecord
+	id     string
 }
 
 // writeWeight is the lock's whole weight: what a writer takes, excluding every reader.
@@ -75,6 +78,17 @@ func (c *cache) entry(id string) *live {
 	return l
 }
 
+// tokens returns the record of a folded battle, for its token hashes, or nil when the
+// cache has not folded it.
+func (c *cache) tokens(id string) *volley.BattleRecord {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if l := c.battles[id]; l != nil {
+		return l.tokens
+	}
+	return nil
+}
+
 // lookup returns the live battle for id, or nil if the cache has none.
 func (c *cache) lookup(id string) *live {
 	c.mu.Lock()
@@ -93,6 +107,9 @@ func (c *cache) resize(l *live, size int64) {
 	}
 	c.bytes += size - l.size
 	l.size = size
+	if l.tokens == nil && l.record != nil {
+		l.tokens = l.record
+	}
 	for c.bytes > c.limit {
 		oldest := c.order.Back().Value.(*live)
 		if oldest == l {
