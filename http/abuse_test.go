@@ -478,3 +478,55 @@ func TestLogFull(t *testing.T) {
 		t.Error("50 actions never filled a 4 KB log")
 	}
 }
+
+// syncBuffer is a log sink for several goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestAccessLog: the access log records what the client received: an answer that
+// reached it, and one whose client had gone, whose work then stopped.
+func TestAccessLog(t *testing.T) {
+	var logs syncBuffer
+	srv := vhttp.NewServer(sqliteStore(t), slog.New(slog.NewTextHandler(&logs, nil)), testLimits())
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+	scen, heavy := crowd(8, 1)
+	id, tokens := battle(t, ts.URL, []byte(scen))
+	impatient := &http.Client{Timeout: 30 * time.Millisecond}
+	req, _ := http.NewRequest("POST", ts.URL+"/api/battles/"+id+"/odds", strings.NewReader(heavy))
+	req.Header.Set("Authorization", "Bearer "+tokens["A"])
+	if _, err := impatient.Do(req); err == nil {
+		t.Fatal("the heavy odds answered within 30 ms")
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for !strings.Contains(logs.String(), "path=/api/battles/"+id+"/odds") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the abandoned request was never logged:\n%s", logs.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	for _, line := range strings.Split(logs.String(), "\n") {
+		switch {
+		case strings.Contains(line, "path=/api/battles/"+id+"/odds"):
+			if !strings.Contains(line, "delivered=false") || !strings.Contains(line, "status=503") {
+				t.Errorf("the abandoned request is logged as %q", line)
+			}
+		case strings.Contains(line, "method=POST path=/api/battles ") && !strings.Contains(line, "status=201 ") || strings.Contains(line, "path=/api/battles ") && !strings.Contains(line, "delivered=true"):
+			t.Errorf("the created battle is logged as %q", line)
+		}
+	}
+}
