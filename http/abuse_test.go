@@ -172,6 +172,27 @@ func crowd(units, weapons int) (scenarioText, action string) {
 	return b.String(), a.String()
 }
 
+// blastEverywhere is the War Engine order that once took odds 30 s and sim over 100 s:
+// a repeating weapon whose blast covers the largest map, every square of it with hits.
+func blastEverywhere() string {
+	return `ruleset: warengine
+turn: {side: blue, phase: fire}
+map:
+  legend:
+    "#": {name: wall, save: 20, hits: 5, becomes: "."}
+    ".": {name: rubble}
+  rows: |
+` + strings.Repeat("    "+strings.Repeat("#", 512)+"\n", 512) + `weapons:
+  - {name: Mortar, arc: 360, short: {range: 10}, medium: {range: 25}, long: {range: 60}, strength: 40, damage: [1, 3], repeating: true, blast: 512}
+types:
+  - {name: Gunner, weapon_skill: 45, hits: 3, weapons: [{weapon: Mortar, group: 1}]}
+units:
+  - {id: gunner, type: Gunner, side: blue, at: [5, 40], facing: N, targets: [{weapon: Mortar, at: [5, 10]}]}
+  - {id: target, type: Gunner, side: red, at: [5, 10]}
+action: {type: fire, unit: gunner, weapon: Mortar}
+`
+}
+
 // TestHostileBodies sends the issue's documents to POST /api/battles with no token, and
 // the bodies of hostile actions with one. Each is refused with the limit it breaks.
 func TestHostileBodies(t *testing.T) {
@@ -196,6 +217,7 @@ func TestHostileBodies(t *testing.T) {
 		{"alias of unknown keys used 4,000 times", "/api/battles", "", unknownKeys(), 400, "values once its aliases and merge keys are expanded"},
 		{"a 40,000-vertex polygon", "/api/battles", "", polygonScenario(40000), 400, "tokens; at most 100000"},
 		{"a 1,025-vertex polygon", "/api/battles", "", polygonScenario(1025), 400, "polygon has 1025 vertices; at most 1024"},
+		{"a blast over the largest map of walls", "/api/battles", "", blastEverywhere(), 400, "volley refuses more than 200000000 (volley.MaxWork)"},
 		{"a megabyte and a byte", "/api/battles", "", strings.Repeat("#", 1<<20+1), 413, "larger than 1048576 bytes"},
 		{"a NUL in a side's name", "/api/battles", "", strings.Replace(string(example(t, "dropzone/sabres.yaml")), "side: UCM", "side: \"U\\0CM\"", 1),
 			400, "control character U+0000"},

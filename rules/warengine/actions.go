@@ -66,6 +66,9 @@ func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := volley.CheckCost(doc, b, o, costWhy); err != nil {
+		return nil, err
+	}
 	return o, nil
 }
 

@@ -45,8 +45,16 @@ func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if a != nil {
+		if err := volley.CheckCost(doc.Section("action"), b, a, costWhy); err != nil {
+			return nil, nil, err
+		}
+	}
 	return b, a, nil
 }
+
+// costWhy says what an order's cost counts, for the error that refuses it.
+const costWhy = "landing squares × (the interception's walk + every unit's footprint + the blast's squares + each victim's damage check)"
 
 // Battle is a War Engine battle: the map, the units, their declared targets, and whose
 // turn and phase it is.

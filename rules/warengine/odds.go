@@ -67,7 +67,11 @@ func (b *Battle) Odds(ctx context.Context, a volley.Action) (volley.Odds, error)
 		q := b.square(i)
 		odds.Squares = append(odds.Squares, volley.SquareOdds{X: q.X, Y: q.Y, P: p})
 	})
-	odds.Targets = b.victimOdds(s, l)
+	targets, err := b.victimOdds(ctx, s, l)
+	if err != nil {
+		return volley.Odds{}, err
+	}
+	odds.Targets = targets
 	return odds, nil
 }
 
@@ -102,7 +106,10 @@ func (b *Battle) values(s *shot, l landing, v map[string]float64) {
 // victimOdds works out, for every victim the shot can strike, the exact hits it loses.
 // The hits of a damaging shot do not depend on where it landed, so a victim's
 // distribution needs only the total chance that it is struck and damaged and not saved.
-func (b *Battle) victimOdds(s *shot, l landing) []volley.TargetOdds {
+//
+// Its work grows with the landing squares times an explosive weapon's blast (see Cost), so
+// it stops when ctx ends.
+func (b *Battle) victimOdds(ctx context.Context, s *shot, l landing) ([]volley.TargetOdds, error) {
 	type acc struct {
 		order  int // units first in unit order, then terrain in row order
 		left   int
@@ -119,7 +126,14 @@ func (b *Battle) victimOdds(s *shot, l landing) []volley.TargetOdds {
 		a.struck += p
 		a.harmed += float64(p * c.pDamage() * (1 - chance(float64(c.save)))) // no fused multiply-add
 	}
+	var err error
 	l.landed.each(func(i int, p float64) {
+		if err != nil {
+			return
+		}
+		if err = ctx.Err(); err != nil {
+			return
+		}
 		at := b.square(i)
 		units, terrain := b.victims(s, at)
 		for _, u := range units {
@@ -129,6 +143,9 @@ func (b *Battle) victimOdds(s *shot, l landing) []volley.TargetOdds {
 			add(squareName(q), len(b.units)+b.index(q), b.cellHits[b.index(q)], p, b.checkDamage(s, at, nil, q, false))
 		}
 	})
+	if err != nil {
+		return nil, err
+	}
 	ids := make([]string, 0, len(accs))
 	for id := range accs {
 		ids = append(ids, id)
@@ -151,5 +168,5 @@ func (b *Battle) victimOdds(s *shot, l landing) []volley.TargetOdds {
 			PDestroyed:    pd,
 		})
 	}
-	return out
+	return out, nil
 }
