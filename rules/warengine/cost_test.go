@@ -35,7 +35,6 @@ action: {type: fire, unit: gunner, weapon: Mortar}
 `
 }
 
-
 // TestBlastCost: a blast over the whole largest map is refused when the order is read,
 // naming the limit; a small blast on the same map is computed, within the time its cost
 // says.
