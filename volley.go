@@ -51,6 +51,13 @@ type Battle interface {
 	Actor(a Action) string
 }
 
+// Noter is implemented by battles with something to say of how their scenario was read
+// beyond its errors, such as a declared target moved into a weapon's envelope. `volley
+// check` prints the notes.
+type Noter interface {
+	Notes() []string
+}
+
 // Action is one thing a player does: a squad's shooting, a declared target, a fire order.
 // Its concrete type belongs to the rule system that decoded it.
 type Action interface {

@@ -1,5 +1,7 @@
 package geom
 
+import "strconv"
+
 // Square is one square of a grid map: column X counted from the left and row Y counted
 // from the top, as a map is written in text. The zero Square is the top-left corner.
 type Square struct {
@@ -9,6 +11,9 @@ type Square struct {
 
 // Sq returns the Square at column x, row y.
 func Sq(x, y int) Square { return Square{x, y} }
+
+// String writes s as "x,y", as a player names a square.
+func (s Square) String() string { return strconv.Itoa(s.X) + "," + strconv.Itoa(s.Y) }
 
 // Add returns s moved by dx columns and dy rows.
 func (s Square) Add(dx, dy int) Square { return Square{s.X + dx, s.Y + dy} }

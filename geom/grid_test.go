@@ -44,19 +44,19 @@ func TestLine(t *testing.T) {
 		alg  LineAlgorithm
 		want string
 	}{
-		{Sq(0, 0), Sq(0, 0), Bresenham, "[{0 0}]"},
-		{Sq(0, 0), Sq(3, 0), Bresenham, "[{0 0} {1 0} {2 0} {3 0}]"},
-		{Sq(0, 0), Sq(3, 3), Bresenham, "[{0 0} {1 1} {2 2} {3 3}]"},
+		{Sq(0, 0), Sq(0, 0), Bresenham, "[0,0]"},
+		{Sq(0, 0), Sq(3, 0), Bresenham, "[0,0 1,0 2,0 3,0]"},
+		{Sq(0, 0), Sq(3, 3), Bresenham, "[0,0 1,1 2,2 3,3]"},
 		// y = x/2 passes exactly between two rows at x = 1 and x = 3: Bresenham steps
 		// to the next row there, so the line from the other end differs.
-		{Sq(0, 0), Sq(4, 2), Bresenham, "[{0 0} {1 1} {2 1} {3 2} {4 2}]"},
-		{Sq(4, 2), Sq(0, 0), Bresenham, "[{4 2} {3 1} {2 1} {1 0} {0 0}]"},
-		{Sq(0, 0), Sq(3, 0), Supercover, "[{0 0} {1 0} {2 0} {3 0}]"},
+		{Sq(0, 0), Sq(4, 2), Bresenham, "[0,0 1,1 2,1 3,2 4,2]"},
+		{Sq(4, 2), Sq(0, 0), Bresenham, "[4,2 3,1 2,1 1,0 0,0]"},
+		{Sq(0, 0), Sq(3, 0), Supercover, "[0,0 1,0 2,0 3,0]"},
 		// Through the corners of a diagonal: both neighbours at each corner.
-		{Sq(0, 0), Sq(2, 2), Supercover, "[{0 0} {1 0} {0 1} {1 1} {2 1} {1 2} {2 2}]"},
+		{Sq(0, 0), Sq(2, 2), Supercover, "[0,0 1,0 0,1 1,1 2,1 1,2 2,2]"},
 		// y = x/3 crosses the corner at (1.5, 0.5): both (2,0) and (1,1) are touched.
-		{Sq(0, 0), Sq(3, 1), Supercover, "[{0 0} {1 0} {2 0} {1 1} {2 1} {3 1}]"},
-		{Sq(0, 0), Sq(4, 2), Supercover, "[{0 0} {1 0} {1 1} {2 1} {3 1} {3 2} {4 2}]"},
+		{Sq(0, 0), Sq(3, 1), Supercover, "[0,0 1,0 2,0 1,1 2,1 3,1]"},
+		{Sq(0, 0), Sq(4, 2), Supercover, "[0,0 1,0 1,1 2,1 3,1 3,2 4,2]"},
 	}
 	for _, tt := range tests {
 		if got := fmt.Sprint(Line(tt.a, tt.b, tt.alg)); got != tt.want {

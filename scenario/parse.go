@@ -374,19 +374,31 @@ func (d *Doc) Errorf(ptr any, format string, args ...any) *Error {
 // Root returns the position of the document's (or section's) first node.
 func (d *Doc) Root() Pos { return nodePos(d.File, d.node) }
 
-// BlockPos is the position of a character inside a literal block scalar (a | or >
-// value, such as an ASCII map): p is the block's position as Pos reports it (its
-// indicator), row counts the block's lines from 0 and col the runes of that line from
-// 0. Block content lines are indented; the indentation is read from the file. It returns
-// p itself when the file does not have that line.
+// BlockPos is the position of a character inside a literal block scalar (a | value,
+// such as an ASCII map): p is the block's position as Pos reports it (its indicator),
+// row counts the block's lines from 0 and col the runes of that line from 0. Block
+// content lines are indented; the indentation is read from the file. It returns p itself
+// when p is not a | block (a string written in quotes or on one line, whose characters
+// may be escapes or folded) or the file has no such line or column, so that every
+// position it gives lies in the file.
 func (d *Doc) BlockPos(p Pos, row, col int) Pos {
-	line := p.Line + 1 + row
 	lines := bytes.Split(d.src, []byte("\n"))
-	if p.Line < 1 || line > len(lines) {
+	if p.Line < 1 || p.Line > len(lines) || row < 0 || col < 0 {
+		return p
+	}
+	head := []rune(string(lines[p.Line-1]))
+	if p.Col < 1 || p.Col > len(head) || head[p.Col-1] != '|' {
+		return p
+	}
+	line := p.Line + 1 + row
+	if line > len(lines) {
 		return p
 	}
 	text := lines[line-1]
 	indent := len(text) - len(bytes.TrimLeft(text, " "))
+	if indent+col >= len([]rune(string(text))) {
+		return p
+	}
 	return Pos{File: p.File, Line: line, Col: indent + col + 1}
 }
 

@@ -97,6 +97,11 @@ func (c checkCmd) Run(e *env) error {
 			continue
 		}
 		fmt.Fprintf(e.stdout, "%s: ok (%s, %d units)\n", f, l.ruleset.Name(), len(l.battle.State().Units))
+		if n, ok := l.battle.(volley.Noter); ok {
+			for _, note := range n.Notes() {
+				fmt.Fprintf(e.stdout, "  note: %s\n", note)
+			}
+		}
 	}
 	if failed > 0 {
 		return all.Err()

@@ -109,7 +109,7 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 			errs.Add(doc.At(&s.Weapon), "unit %q (%s) has no weapon %q%s", u.ID, u.Type.Name, s.Weapon, scenario.Hint(s.Weapon, loadoutNames(u)))
 		}
 	}
-	if s.Target != nil {
+	if s.Target != nil && b.width > 0 { // without a map (reported) no square can be checked
 		sq, err := b.resolveTarget(s.Target)
 		if err != nil {
 			errs.Add(doc.At(&s.Target), "target: %v", err)
@@ -123,7 +123,7 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 func loadoutNames(u *Unit) []string {
 	names := make([]string, len(u.Type.Weapons))
 	for i, l := range u.Type.Weapons {
-		names[i] = l.Weapon
+		names[i] = l.Name()
 	}
 	return names
 }
@@ -157,6 +157,9 @@ func (b *Battle) refuse(o *Order) error {
 	}
 	if b.phase != wantPhase {
 		return volley.Errorf(volley.ECONFLICT, "warengine: a %s action belongs to the %s phase; this is the %s phase", o.Type, wantPhase, b.phase)
+	}
+	if o.Type == Fire && u.Stunned {
+		return volley.Errorf(volley.ECONFLICT, "warengine: %s is stunned: it may not fire this phase", u.ID)
 	}
 	if o.Type == Declare || o.Type == Fire {
 		if l := u.loadout(o.Weapon); u.Group != 0 && l.Group != u.Group {

@@ -192,11 +192,11 @@ func TestReadingOptions(t *testing.T) {
 	}
 	base := landingOf(func(*Battle) {})
 	for name, mut := range map[string]func(b *Battle){
-		"repeat_targeted: none":        func(b *Battle) { b.opts.repeatTargeted = RepeatTargetNone },
-		"repeat_targeted: original":    func(b *Battle) { b.opts.repeatTargeted = RepeatTargetOriginal },
-		"repeat_recompute: first_pick": func(b *Battle) { b.opts.repeatFirstPick = true },
-		"line: supercover":             func(b *Battle) { b.opts.line = geom.Supercover },
-		"courage (morale -80)":         func(b *Battle) { b.units[0].Morale = -80 },
+		"repeat_targeted: none":       func(b *Battle) { b.opts.repeatTargeted = RepeatTargetNone },
+		"repeat_targeted: current":    func(b *Battle) { b.opts.repeatTargeted = RepeatTargetCurrent },
+		"repeat_recompute: each_pick": func(b *Battle) { b.opts.repeatFirstPick = false },
+		"line: supercover":            func(b *Battle) { b.opts.line = geom.Supercover },
+		"courage (morale -80)":        func(b *Battle) { b.units[0].Morale = -80 },
 	} {
 		if got := landingOf(mut); sameLanding(got, base) {
 			t.Errorf("%s changes nothing", name)
@@ -242,8 +242,8 @@ func TestBadInput(t *testing.T) {
 		{`legend: {".": {name: open}}`, `legend: {"..": {name: open}}`, `legend: ".." must be a single character`},
 		{"arc: 90,", "arc: 100,", `weapon "Rifle": arc must be a multiple of 45`},
 		{"group: 2}", "group: 7}", `group must lie between 1 and 6`},
-		{"at: [6, 1]", "at: [8, 1]", `unit "c": its 1×1 footprint from [8 1] leaves the 8×3 map`},
-		{"at: [6, 1]", "at: [1, 1]", `unit "c" overlaps "a" at {1 1}`},
+		{"at: [6, 1]", "at: [8, 1]", `unit "c": its 1×1 footprint from 8,1 leaves the 8×3 map`},
+		{"at: [6, 1]", "at: [1, 1]", `unit "c" overlaps "a" at 1,1`},
 		{"weapon: Rifle, group: 1", "weapon: Rilfe, group: 1", `unknown weapon "Rilfe" (did you mean "Rifle"?)`},
 		{"damage: [1, 1]", "damage: [2, 1]", `damage is [min, max] hits`},
 		{"facing: E}", "facing: EAST}", `want N, NE, E, SE, S, SW, W, NW or a multiple of 45 degrees`},

@@ -48,6 +48,8 @@ func (b *Battle) aim(o *Order) (volley.Aim, *shot, *landing) {
 	switch v := b.unitAt(target); {
 	case u.Destroyed():
 		return fail(volley.StatusNotEligible, "%s is destroyed", u.ID)
+	case o.Type == Fire && u.Stunned:
+		return fail(volley.StatusNotEligible, "%s is stunned: it may not fire this phase", u.ID)
 	case u.Group != 0 && l.Group != u.Group:
 		return fail(volley.StatusNotEligible, "%s is in group %d, not in %s's active group %d: a unit fires one group a turn", o.Weapon, l.Group, u.ID, u.Group)
 	case u.covers(target):
@@ -71,6 +73,11 @@ func (b *Battle) aim(o *Order) (volley.Aim, *shot, *landing) {
 	if blocker, ok := b.sightBlocker(s, target); ok {
 		aim.Status = volley.StatusBlocked
 		aim.Reason = fmt.Sprintf("no line of sight: %s at %s blocks the view; terrain may still be targeted unseen; %s", blocker.Name, squareName(blocker.at), aim.Reason)
+	}
+	if o.Target == nil {
+		if d := u.declared(o.Weapon); d != nil && d.Corrected != "" {
+			aim.Notes = append(aim.Notes, "the target was "+d.Corrected)
+		}
 	}
 	if s.picks > 1 {
 		aim.Notes = append(aim.Notes, fmt.Sprintf("repeating weapon fired without aiming: the square is picked %d times, each pick from the last", s.picks))

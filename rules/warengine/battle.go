@@ -76,7 +76,16 @@ type Battle struct {
 	sides []string
 	side  string // whose turn it is
 	phase Phase
+
+	edition int      // of the rules the battle is played under (volley.Edition)
+	notes   []string // how the scenario was read, beyond errors (Notes)
 }
+
+var _ volley.Noter = (*Battle)(nil)
+
+// Notes says how the scenario was read beyond its errors: every declared target that was
+// moved into its weapon's envelope.
+func (b *Battle) Notes() []string { return b.notes }
 
 // Unit is one force on the map.
 type Unit struct {
@@ -94,6 +103,10 @@ type Unit struct {
 	// Group is the weapon group chosen this turn, 0 if none yet.
 	Group    int
 	Declared []Declaration
+	// StunnedFor counts the coming fire phases of its side the unit must sit out;
+	// Stunned is true during one, when it may not fire.
+	StunnedFor int
+	Stunned    bool
 }
 
 // Declaration is a found target: a weapon aimed at a square, waiting to fire.
@@ -101,6 +114,9 @@ type Declaration struct {
 	Weapon   string      `json:"weapon"`
 	Target   geom.Square `json:"target"`
 	Friendly bool        `json:"friendly,omitempty"`
+	// Corrected, when not "", says where the target was written and why it was moved
+	// into the weapon's envelope, for the aim and the trace to say so.
+	Corrected string `json:"corrected,omitempty"`
 }
 
 // Destroyed reports whether the unit has no hits left.
@@ -137,10 +153,11 @@ func (u *Unit) centre() geom.Square {
 	return u.At.Add(h, h)
 }
 
-// loadout finds a weapon the unit carries.
+// loadout finds a weapon the unit carries, by the name orders give it (see
+// Loadout.Name).
 func (u *Unit) loadout(weapon string) *Loadout {
 	for i := range u.Type.Weapons {
-		if u.Type.Weapons[i].Weapon == weapon {
+		if u.Type.Weapons[i].Name() == weapon {
 			return &u.Type.Weapons[i]
 		}
 	}
@@ -255,6 +272,12 @@ func (b *Battle) State() volley.State {
 			"group":    float64(u.Group),
 			"morale":   float64(u.Morale),
 		}
+		if u.Stunned {
+			values["stunned"] = 1
+		}
+		if u.StunnedFor > 0 {
+			values["stunned_next"] = float64(u.StunnedFor)
+		}
 		name := u.Name
 		if name == "" {
 			name = u.Type.Name
@@ -307,7 +330,7 @@ func (b *Battle) weaponView(u *Unit, l *Loadout) volley.WeaponView {
 	half := float64(w.Arc) / 2
 	from := u.mount(l)
 	return volley.WeaponView{
-		Name: w.Name, Group: l.Group, From: &[2]int{from.X, from.Y},
+		Name: l.Name(), Group: l.Group, From: &[2]int{from.X, from.Y},
 		Arcs: [][2]float64{{-half, half}},
 		Ranges: []volley.RangeView{
 			{Name: "short", Reach: float64(w.Short.Range)},

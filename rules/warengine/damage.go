@@ -257,12 +257,16 @@ func (b *Battle) saveOf(u *Unit, sq geom.Square) int {
 // every unit with a square in the blast and every square of terrain in it that can be
 // knocked down, under a unit or not; otherwise the unit on the square, or else its
 // terrain if that can be knocked down.
+//
+// A weapon that heals or stuns strikes units only: terrain has nothing to heal and
+// nothing to stun.
 func (b *Battle) victims(s *shot, landing geom.Square) (units []*Unit, terrain []geom.Square) {
+	unitsOnly := b.effect(s.w) != damages
 	if !s.w.Explosive() {
 		if u := b.unitAt(landing); u != nil {
 			return []*Unit{u}, nil
 		}
-		if b.terrainAt(landing).Hits > 0 {
+		if b.terrainAt(landing).Hits > 0 && !unitsOnly {
 			return nil, []geom.Square{landing}
 		}
 		return nil, nil
@@ -281,6 +285,9 @@ func (b *Battle) victims(s *shot, landing geom.Square) (units []*Unit, terrain [
 				break
 			}
 		}
+	}
+	if unitsOnly {
+		return units, nil
 	}
 	for y := max(0, landing.Y-r); y <= min(b.height-1, landing.Y+r); y++ {
 		for x := max(0, landing.X-r); x <= min(b.width-1, landing.X+r); x++ {

@@ -130,9 +130,11 @@ type pickPlan struct {
 	mods  []volley.Modifier // the terms of cth, for the first pick only
 	r     int
 	pass  float64 // probability that the d100 passes ChanceToHit
-	// The area: every square within r of start, on the map, that is not the firer's.
+	// The area: every square within r of start, on the map (and not the firer's, with
+	// excludeFirer).
 	x0, y0, x1, y1 int
 	firer          *Unit
+	excludeFirer   bool
 	nArea, nEmpty  int
 	// unitSq are the unit-occupied squares of the area with their weights (the targeted
 	// enemy square counts twice).
@@ -146,7 +148,7 @@ type pickPlan struct {
 // planPick works out the pick that starts from square start. n is the pick's number
 // (0 for the first); first is the first pick's plan, for options that keep its values.
 func (b *Battle) planPick(s *shot, start geom.Square, n int, first *pickPlan) *pickPlan {
-	p := &pickPlan{start: start, firer: s.unit}
+	p := &pickPlan{start: start, firer: s.unit, excludeFirer: b.opts.excludeFirer}
 	if n > 0 && b.opts.repeatFirstPick && first != nil {
 		p.cth, p.r = first.cth, first.r
 	} else {
@@ -164,7 +166,9 @@ func (b *Battle) planPick(s *shot, start geom.Square, n int, first *pickPlan) *p
 			hasTarget = false
 		}
 	}
-	if hasTarget && !s.friendly {
+	// The manual doubles the square "you targeted" when it holds an enemy; friendly:
+	// true only lets a friend's square be declared (unless friendly_drops_double).
+	if hasTarget && (!s.friendly || !b.opts.friendlyDropsDouble) {
 		if v := b.unitAt(p.targeted); v != nil && v.Side != s.unit.Side {
 			p.doubled = true
 		}
@@ -188,13 +192,15 @@ func (b *Battle) planPick(s *shot, start geom.Square, n int, first *pickPlan) *p
 	return p
 }
 
-// area visits the squares of the pick's area in row order. When the area holds only the
-// firer's own squares, the shot stays where it was aimed: the area is the start square.
+// area visits the squares of the pick's area in row order: all of them, the firer's own
+// included, as the manual's area is; or, with deviation_area: exclude_firer, all but the
+// firer's own, and then when the area holds only those the shot stays where it was
+// aimed: the area is the start square.
 func (p *pickPlan) area(b *Battle, f func(q geom.Square)) {
 	some := false
 	for y := p.y0; y <= p.y1; y++ {
 		for x := p.x0; x <= p.x1; x++ {
-			if q := geom.Sq(x, y); !p.firer.covers(q) {
+			if q := geom.Sq(x, y); !p.excludeFirer || !p.firer.covers(q) {
 				some = true
 				f(q)
 			}
@@ -359,13 +365,16 @@ func (b *Battle) exactLanding(s *shot) landing {
 }
 
 // inEnvelope reports whether a weapon may fire at q as declared: on the map, within its
-// maximum range and its arc, not one of the firer's own squares, and not a friend's
-// square unless the declaration targets friends.
+// maximum range and its arc, and not one of the firer's own squares. With the option
+// correct_around_friends (volley's, not the manual's), also not a friend's square
+// unless the declaration targets friends.
 func (b *Battle) inEnvelope(s *shot, q geom.Square) bool {
 	if !b.onMap(q) || s.unit.covers(q) || s.from.Chebyshev(q) > s.w.MaxRange || !b.inArc(s, q) {
 		return false
 	}
-	// A correction never moves a shot onto a friend unless friends may be targeted.
+	if !b.opts.correctAroundFriends {
+		return true
+	}
 	v := b.unitAt(q)
 	return s.friendly || v == nil || v.Side != s.unit.Side
 }

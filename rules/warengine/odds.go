@@ -10,8 +10,10 @@ import (
 
 // The measures a shot inflicts, as named in odds and results.
 const (
-	MeasureHits   = "hits"   // hits lost
-	MeasureStruck = "struck" // 1 if the shot (or its blast) reached the target
+	MeasureHits    = "hits"    // hits lost
+	MeasureStruck  = "struck"  // 1 if the shot (or its blast) reached the target
+	MeasureHealed  = "healed"  // hits regained from a healing weapon
+	MeasureStunned = "stunned" // 1 if a weapon of strength 0 stunned the unit
 )
 
 // shotFor is the shot an order fires: at its target, or its declared one, corrected onto
@@ -84,6 +86,9 @@ func (b *Battle) values(s *shot, l landing, v map[string]float64) {
 	v["p_pass"] = first.pass
 	v["p_hit"] = b.struckChance(l, s.target)
 	v["picks"] = float64(s.picks)
+	if b.effect(s.w) != damages {
+		return
+	}
 	var c *damageCheck
 	if u := b.unitAt(s.target); u != nil {
 		c = b.checkDamage(s, s.target, u, s.target, false)
@@ -124,8 +129,11 @@ func (b *Battle) victimOdds(ctx context.Context, s *shot, l landing) ([]volley.T
 			accs[id] = a
 		}
 		a.struck += p
-		a.harmed += float64(p * c.pDamage() * (1 - chance(float64(c.save)))) // no fused multiply-add
+		if c != nil {
+			a.harmed += float64(p * c.pDamage() * (1 - chance(float64(c.save)))) // no fused multiply-add
+		}
 	}
+	kind := b.effect(s.w)
 	var err error
 	l.landed.each(func(i int, p float64) {
 		if err != nil {
@@ -137,6 +145,10 @@ func (b *Battle) victimOdds(ctx context.Context, s *shot, l landing) ([]volley.T
 		at := b.square(i)
 		units, terrain := b.victims(s, at)
 		for _, u := range units {
+			if kind != damages { // healed or stunned whenever struck: no damage check
+				add(u.ID, b.byID[u.ID], u.Hits, p, nil)
+				continue
+			}
 			add(u.ID, b.byID[u.ID], u.Hits, p, b.checkDamage(s, at, u, at, false))
 		}
 		for _, q := range terrain {
@@ -154,13 +166,31 @@ func (b *Battle) victimOdds(ctx context.Context, s *shot, l landing) ([]volley.T
 	out := make([]volley.TargetOdds, 0, len(ids))
 	for _, id := range ids {
 		a := accs[id]
+		strike := dice.Bernoulli(min(a.struck, 1))
+		switch kind {
+		case heals:
+			u, _ := b.Unit(id)
+			healed := dice.Mixture([]float64{1 - strike.Mean(), strike.Mean()}, []dice.Dist{dice.Const(0), damageRange(s.w).Cap(u.Type.Hits - u.Hits)})
+			out = append(out, volley.TargetOdds{
+				Target:        id,
+				Distributions: map[string]dice.Dist{MeasureHealed: healed, MeasureStruck: strike},
+				Mean:          map[string]float64{MeasureHealed: healed.Mean(), MeasureStruck: strike.Mean()},
+			})
+			continue
+		case stuns:
+			out = append(out, volley.TargetOdds{
+				Target:        id,
+				Distributions: map[string]dice.Dist{MeasureStunned: strike, MeasureStruck: strike},
+				Mean:          map[string]float64{MeasureStunned: strike.Mean(), MeasureStruck: strike.Mean()},
+			})
+			continue
+		}
 		q := min(max(a.harmed, 0), 1)
 		hits := dice.Mixture([]float64{1 - q, q}, []dice.Dist{dice.Const(0), damageRange(s.w)}).Cap(max(a.left, 0))
 		pd := 0.0
 		if a.left > 0 {
 			pd = hits.AtLeast(a.left)
 		}
-		strike := dice.Bernoulli(min(a.struck, 1))
 		out = append(out, volley.TargetOdds{
 			Target:        id,
 			Distributions: map[string]dice.Dist{MeasureHits: hits, MeasureStruck: strike},

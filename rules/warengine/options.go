@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/scenario"
 )
@@ -29,16 +30,34 @@ type Options struct {
 	// check (default true: the seed lists them in both).
 	MoraleAffectsHit *bool `yaml:"morale_affects_hit"`
 	// RepeatTargeted says which square counts as targeted on a repeating weapon's second
-	// and third picks: "current" (the square the pick starts from, default), "original"
-	// (only the declared square) or "none".
+	// and third picks: "original" (the square the player declared, when it lies in the
+	// pick's area, default: "if you targeted a square"), "current" (the square the pick
+	// starts from) or "none".
 	RepeatTargeted string `yaml:"repeat_targeted"`
 	// RepeatRecompute says what a repeated pick recomputes from its new starting square:
-	// "each_pick" (ChanceToHit and MaxDistanceMissedBy, default: the whole process runs
-	// again) or "first_pick" (both kept from the first pick).
+	// "first_pick" (nothing: ChanceToHit and MaxDistanceMissedBy are the first pick's, so
+	// a shot ends at most 3 × MaxDistanceMissedBy from the declared square, default) or
+	// "each_pick" (both worked out again from the weapon to the new square).
 	RepeatRecompute string `yaml:"repeat_recompute"`
 	// AimedRangeBy says whose size sets the aimed-shot range (10 squares per point of
 	// size): "shooter" (default) or "target".
 	AimedRangeBy string `yaml:"aimed_range_by"`
+	// FriendlyDropsDouble takes the targeted square's double chance away from a
+	// declaration made with friendly: true (not in the source, where the flag only lets a
+	// friend's square be declared; default false).
+	FriendlyDropsDouble *bool `yaml:"friendly_drops_double"`
+	// DeviationArea says which squares of the area a pick chooses among: "all" (every
+	// square, the firer's own included: the manual's area "includes all" its squares and
+	// picks a unit "in either army", default) or "exclude_firer" (not the firer's own).
+	DeviationArea string `yaml:"deviation_area"`
+	// CorrectAroundFriends makes the correction of a target outside the weapon's envelope
+	// skip squares of friendly units (not in the source; default false: the nearest
+	// square inside the envelope, whatever stands on it).
+	CorrectAroundFriends *bool `yaml:"correct_around_friends"`
+	// Stun: a unit struck by a weapon of damage strength 0 ("to only stun and not kill")
+	// may not fire in its side's next fire phase (default true; the manual gives the
+	// purpose, not the effect).
+	Stun *bool `yaml:"stun"`
 }
 
 // The readings of "targeted" on a repeating weapon's second and third picks.
@@ -46,6 +65,12 @@ const (
 	RepeatTargetCurrent  = "current"
 	RepeatTargetOriginal = "original"
 	RepeatTargetNone     = "none"
+)
+
+// The readings of the deviation area.
+const (
+	AreaAll          = "all"
+	AreaExcludeFirer = "exclude_firer"
 )
 
 // Cover is the cover-modifier rule in use.
@@ -61,14 +86,18 @@ const (
 
 // options are Options resolved to their values.
 type options struct {
-	baseDamageRoll   int
-	cover            Cover
-	line             geom.LineAlgorithm
-	courageHigh      bool
-	moraleAffectsHit bool
-	repeatTargeted   string
-	repeatFirstPick  bool
-	aimedByTarget    bool
+	baseDamageRoll       int
+	cover                Cover
+	line                 geom.LineAlgorithm
+	courageHigh          bool
+	moraleAffectsHit     bool
+	repeatTargeted       string
+	repeatFirstPick      bool
+	aimedByTarget        bool
+	friendlyDropsDouble  bool
+	excludeFirer         bool
+	correctAroundFriends bool
+	stun                 bool
 }
 
 // choose checks a string option against its allowed values; "" picks the first.
@@ -93,8 +122,28 @@ func quoteAll(s []string) []string {
 	return q
 }
 
+// resolveOptions gives each option its value: the scenario's, else the default of the
+// edition the scenario is read under. Edition 1 battles, begun before volley's defaults
+// came to follow the manual on repeating weapons, friendly declarations, the firer's
+// squares, corrections and stuns, replay with the defaults they were played with.
 func resolveOptions(doc *scenario.Doc, o *Options, errs *scenario.ErrorList) options {
 	r := options{baseDamageRoll: BaseDamageRoll, moraleAffectsHit: true}
+	old := volley.DocEdition(doc) < 2
+	editionDefault := func(ptr *string, current, edition1 string) {
+		if *ptr != "" {
+			return
+		}
+		*ptr = current
+		if old {
+			*ptr = edition1
+		}
+	}
+	flag := func(ptr *bool, current bool) bool {
+		if ptr != nil {
+			return *ptr
+		}
+		return current != old
+	}
 	if o.BaseDamageRoll != nil {
 		r.baseDamageRoll = *o.BaseDamageRoll
 		if r.baseDamageRoll < -MaxPercent || r.baseDamageRoll > MaxPercent {
@@ -110,9 +159,18 @@ func resolveOptions(doc *scenario.Doc, o *Options, errs *scenario.ErrorList) opt
 	if o.MoraleAffectsHit != nil {
 		r.moraleAffectsHit = *o.MoraleAffectsHit
 	}
-	r.repeatTargeted = choose(doc, &o.RepeatTargeted, "repeat_targeted", []string{RepeatTargetCurrent, RepeatTargetOriginal, RepeatTargetNone}, errs)
-	r.repeatFirstPick = choose(doc, &o.RepeatRecompute, "repeat_recompute", []string{"each_pick", "first_pick"}, errs) == "first_pick"
+	editionDefault(&o.RepeatTargeted, RepeatTargetOriginal, RepeatTargetCurrent)
+	r.repeatTargeted = choose(doc, &o.RepeatTargeted, "repeat_targeted", []string{RepeatTargetOriginal, RepeatTargetCurrent, RepeatTargetNone}, errs)
+	editionDefault(&o.RepeatRecompute, "first_pick", "each_pick")
+	r.repeatFirstPick = choose(doc, &o.RepeatRecompute, "repeat_recompute", []string{"first_pick", "each_pick"}, errs) == "first_pick"
 	r.aimedByTarget = choose(doc, &o.AimedRangeBy, "aimed_range_by", []string{"shooter", "target"}, errs) == "target"
+	editionDefault(&o.DeviationArea, AreaAll, AreaExcludeFirer)
+	r.excludeFirer = choose(doc, &o.DeviationArea, "deviation_area", []string{AreaAll, AreaExcludeFirer}, errs) == AreaExcludeFirer
+	// Each is false by default in the current edition and true in edition 1, but stun,
+	// which edition 1 did not have.
+	r.friendlyDropsDouble = flag(o.FriendlyDropsDouble, false)
+	r.correctAroundFriends = flag(o.CorrectAroundFriends, false)
+	r.stun = o.Stun == nil && !old || o.Stun != nil && *o.Stun
 	return r
 }
 

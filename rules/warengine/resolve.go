@@ -62,13 +62,21 @@ func (b *Battle) endPhase(r *record) {
 	if b.phase == PhaseTarget {
 		b.phase = PhaseFire
 		r.step("end phase", map[string]any{"side": b.side, "phase": string(from)}, "fire phase: found targets are ready to fire")
+		// A stunned unit sits this fire phase out.
+		for i := range b.units {
+			if u := &b.units[i]; u.Side == b.side && u.StunnedFor > 0 {
+				u.StunnedFor--
+				u.Stunned = true
+				r.step("stunned", map[string]any{"unit": u.ID}, "may not fire this phase")
+			}
+		}
 		return
 	}
 	// The fire phase ends the side's turn: what was not fired is dropped, and groups
 	// are chosen afresh next turn.
 	for i := range b.units {
 		if u := &b.units[i]; u.Side == b.side {
-			u.Declared, u.Group = nil, 0
+			u.Declared, u.Group, u.Stunned = nil, 0, false
 		}
 	}
 	next := b.sides[0]
@@ -108,7 +116,7 @@ func (b *Battle) aimAt(u *Unit, l *Loadout, target geom.Square, friendly bool) (
 	s := b.newShot(u, l, target, friendly)
 	c, ok := b.correct(s, target)
 	if !ok {
-		return target, fmt.Errorf("%s cannot reach any square from %s (arc %d°, range %d)", l.Weapon, squareName(s.from), s.w.Arc, s.w.MaxRange)
+		return target, fmt.Errorf("%s cannot reach any square from %s (arc %d°, range %d)", l.Name(), squareName(s.from), s.w.Arc, s.w.MaxRange)
 	}
 	return c, nil
 }
@@ -146,6 +154,9 @@ func (b *Battle) fire(o *Order, d *dice.Stream, r *record) error {
 	u, _ := b.Unit(o.Unit)
 	l := u.loadout(o.Weapon)
 	decl := u.declared(o.Weapon)
+	if decl.Corrected != "" && b.edition >= 2 {
+		r.step("declared target", map[string]any{"unit": u.ID, "weapon": o.Weapon}, decl.Corrected)
+	}
 	// The declared target is checked again: the battle may have changed since.
 	target, err := b.aimAt(u, l, decl.Target, decl.Friendly)
 	if err != nil {
@@ -166,7 +177,7 @@ func (b *Battle) rollLanding(s *shot, d *dice.Stream, r *record) geom.Square {
 	var first *pickPlan
 	label := ""
 	if r != nil {
-		label = s.unit.ID + " " + s.w.Name
+		label = s.unit.ID + " " + s.load.Name()
 	}
 	for n := range s.picks {
 		plan := b.planPick(s, start, n, first)
@@ -277,20 +288,39 @@ func purpose(d *dice.Stream, format string, args ...any) string {
 	return fmt.Sprintf(format, args...)
 }
 
-// blow is what a resolved shot does to one victim.
+// blow is what a resolved shot does to one victim: the hits it loses, or regains from a
+// healing weapon, or a stun.
 type blow struct {
 	unit   *Unit
 	square geom.Square
 	id     string
+	kind   effect
 	hits   int
+	healed int
 }
 
-// rollDamage rolls the damage check, the hits and the save of every victim.
+// rollDamage rolls the damage check, the hits and the save of every victim; or, for a
+// healing weapon, the hits each unit struck regains; or, for a stunning one, stuns each.
 func (b *Battle) rollDamage(s *shot, landed geom.Square, d *dice.Stream, r *record) []blow {
 	units, terrain := b.victims(s, landed)
 	if len(units)+len(terrain) == 0 {
 		r.step("strike", map[string]any{"square": squareName(landed)}, "nothing there can be damaged")
 		return nil
+	}
+	switch b.effect(s.w) {
+	case heals:
+		var out []blow
+		for _, u := range units {
+			out = append(out, blow{unit: u, square: landed, id: u.ID, kind: heals, healed: b.rollHealing(s, u, d, r)})
+		}
+		return out
+	case stuns:
+		var out []blow
+		for _, u := range units {
+			r.step("stun", map[string]any{"target": u.ID, "weapon": s.load.Name(), "strength": 0}, "stunned: may not fire in its side's next fire phase")
+			out = append(out, blow{unit: u, square: landed, id: u.ID, kind: stuns})
+		}
+		return out
 	}
 	var out []blow
 	one := func(u *Unit, q geom.Square) {
@@ -354,10 +384,37 @@ func (b *Battle) rollHits(s *shot, c *damageCheck, d *dice.Stream, r *record) in
 	}
 }
 
+// rollHealing rolls the hits a unit struck by a healing weapon regains: uniform from the
+// weapon's minimum to its maximum, no more than the unit has lost.
+func (b *Battle) rollHealing(s *shot, u *Unit, d *dice.Stream, r *record) int {
+	w := s.w
+	n := w.Damage[0]
+	if k := w.Damage[1] - w.Damage[0] + 1; k > 1 {
+		n = w.Damage[0] - 1 + d.Roll(k, purpose(d, "healing of %s (%d-%d)", u.ID, w.Damage[0], w.Damage[1]))
+	}
+	healed := min(n, u.Type.Hits-u.Hits)
+	r.step("healing", map[string]any{"target": u.ID, "min": w.Damage[0], "max": w.Damage[1], "rolled": n, "hits": u.Hits, "max_hits": u.Type.Hits}, healed)
+	return healed
+}
+
 // apply removes the hits: a unit at 0 hits is destroyed, terrain at 0 hits turns into
-// what it becomes.
+// what it becomes. A healing blow gives hits back; a stun makes the unit sit out its
+// side's next fire phase.
 func (b *Battle) apply(blows []blow, r *record) {
 	for _, bl := range blows {
+		if u := bl.unit; bl.kind != damages {
+			res := volley.TargetResult{Target: bl.id, Measures: map[string]float64{MeasureStruck: 1}}
+			if bl.kind == stuns {
+				u.StunnedFor = max(u.StunnedFor, 1)
+				res.Measures[MeasureStunned] = 1
+			} else {
+				u.Hits += bl.healed
+				res.Measures[MeasureHealed] = float64(bl.healed)
+			}
+			res.Measures["hits_left"] = float64(u.Hits)
+			r.targets = append(r.targets, res)
+			continue
+		}
 		res := volley.TargetResult{Target: bl.id, Measures: map[string]float64{MeasureHits: float64(bl.hits), MeasureStruck: 1}}
 		if u := bl.unit; u != nil {
 			before := u.Hits

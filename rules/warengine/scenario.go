@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/scenario"
 )
@@ -77,10 +78,35 @@ type Weapon struct {
 	// Blast is the radius in squares of an explosive weapon's blast; 0 is not explosive.
 	Blast         int  `yaml:"blast"`
 	StrengthBased bool `yaml:"strength_based"`
+	// Heals makes a healing weapon: every unit it strikes regains hits, uniform from the
+	// damage's minimum to its maximum, never past its type's hits; no damage check, no
+	// save. The manual names healing weapons as the reason to target a friend, and gives
+	// nothing more: the rest is volley's reading.
+	Heals bool `yaml:"heals"`
 }
 
 // Explosive reports whether the weapon explodes.
 func (w *Weapon) Explosive() bool { return w.Blast > 0 }
+
+// effect is what a weapon does to a unit it strikes.
+type effect int
+
+const (
+	damages effect = iota // the damage check, hits and save
+	heals                 // hits back
+	stuns                 // no damage; the unit misses its side's next fire phase
+)
+
+// effect is what this weapon does, under the battle's options.
+func (b *Battle) effect(w *Weapon) effect {
+	switch {
+	case w.Heals:
+		return heals
+	case w.Strength == 0 && b.opts.stun:
+		return stuns
+	}
+	return damages
+}
 
 // RangeBand is one of a weapon's short, medium and long ranges: how far it reaches
 // and what it adds to ChanceToHit (Accuracy) and to damage strength (Strength, a
@@ -120,6 +146,21 @@ type Loadout struct {
 	Group  int    `yaml:"group,required"`
 	// Mount names the footprint square the weapon fires from (default: the centre).
 	Mount string `yaml:"mount"`
+	// Count carries the weapon that many times ("2 pistols in Group 1"): each copy is
+	// declared and fired on its own, the first by the weapon's name, the others by the
+	// name and their number ("Pistol 2"). Default 1.
+	Count int `yaml:"count"`
+
+	name string // the copy's name, when it is not the first
+}
+
+// Name is how orders name the copy of the weapon: the weapon's name, and for copies
+// after the first the name and the copy's number.
+func (l *Loadout) Name() string {
+	if l.name != "" {
+		return l.name
+	}
+	return l.Weapon
 }
 
 // unitSpec is one unit on the map as written.
@@ -147,7 +188,7 @@ type targetSpec struct {
 
 // load builds the battle from a decoded file, adding every problem to errs.
 func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
-	b := &Battle{weapons: map[string]*Weapon{}, types: map[string]*UnitType{}, byID: map[string]int{}}
+	b := &Battle{weapons: map[string]*Weapon{}, types: map[string]*UnitType{}, byID: map[string]int{}, edition: volley.DocEdition(doc)}
 	b.opts = resolveOptions(doc, &f.Options, errs)
 	b.loadMap(doc, &f.Map, errs)
 	for i := range f.Weapons {
@@ -236,6 +277,8 @@ func (b *Battle) loadMap(doc *scenario.Doc, m *mapSpec, errs *scenario.ErrorList
 		r, size := utf8.DecodeRuneInString(t.Becomes)
 		if _, ok := b.bySymbol[r]; !ok || size != len(t.Becomes) {
 			errs.Add(doc.At(&t.Becomes), "legend %q: becomes %q, which is not a symbol of the legend", string(t.symbol), t.Becomes)
+		} else if r == t.symbol {
+			errs.Add(doc.At(&t.Becomes), "legend %q: becomes itself, so knocking it down would change nothing; name the terrain it turns into", string(t.symbol))
 		}
 		if t.Hits == 0 {
 			errs.Add(doc.At(&t.Becomes), "legend %q: becomes %q but has no hits, so it can never be knocked down", string(t.symbol), t.Becomes)
@@ -315,8 +358,8 @@ func checkWeapon(doc *scenario.Doc, w *Weapon, errs *scenario.ErrorList) {
 }
 
 func (b *Battle) checkType(doc *scenario.Doc, t *UnitType, errs *scenario.ErrorList) {
-	if t.Size == 0 {
-		t.Size = 1
+	if t.Size == 0 && !doc.Pos(&t.Size).IsValid() {
+		t.Size = 1 // not written: one square
 	}
 	if t.Size < 1 || t.Size > MaxSize {
 		errs.Add(doc.At(&t.Size), "type %q: size must lie between 1 and %d", t.Name, MaxSize)
@@ -351,17 +394,16 @@ func (b *Battle) checkType(doc *scenario.Doc, t *UnitType, errs *scenario.ErrorL
 			errs.Add(doc.KeyPos(&t.Mounts, name), "type %q: mount %q at %v is outside its %d×%d footprint", t.Name, name, off, t.Size, t.Size)
 		}
 	}
-	if len(t.Weapons) > MaxWeapons {
-		errs.Add(doc.At(&t.Weapons), "type %q: at most %d weapons, got %d", t.Name, MaxWeapons, len(t.Weapons))
-	}
 	seen := map[string]bool{}
+	carried := 0
+	var copies []Loadout
 	for i := range t.Weapons {
 		l := &t.Weapons[i]
 		if _, ok := b.weapons[l.Weapon]; !ok && l.Weapon != "" {
 			errs.Add(doc.At(&l.Weapon), "type %q: unknown weapon %q%s", t.Name, l.Weapon, scenario.Hint(l.Weapon, b.weaponNames()))
 		}
 		if seen[l.Weapon] {
-			errs.Add(doc.At(&l.Weapon), "type %q: weapon %q is carried twice; give the copies different names", t.Name, l.Weapon)
+			errs.Add(doc.At(&l.Weapon), "type %q: weapon %q is listed twice; to carry it more than once, give it a count", t.Name, l.Weapon)
 		}
 		seen[l.Weapon] = true
 		if l.Group < 1 || l.Group > MaxGroups {
@@ -370,7 +412,24 @@ func (b *Battle) checkType(doc *scenario.Doc, t *UnitType, errs *scenario.ErrorL
 		if _, ok := t.Mounts[l.Mount]; l.Mount != "" && !ok {
 			errs.Add(doc.At(&l.Mount), "type %q: unknown mount %q", t.Name, l.Mount)
 		}
+		n := l.Count
+		if doc.Pos(&l.Count).IsValid() && (n < 1 || n > MaxWeapons) {
+			errs.Add(doc.At(&l.Count), "type %q: count must lie between 1 and %d", t.Name, MaxWeapons)
+		}
+		n = min(max(n, 1), MaxWeapons)
+		carried += n
+		for c := 2; c <= n; c++ {
+			copy := *l
+			copy.name = fmt.Sprintf("%s %d", l.Weapon, c)
+			copies = append(copies, copy)
+		}
 	}
+	if carried > MaxWeapons {
+		errs.Add(doc.At(&t.Weapons), "type %q: at most %d weapons, got %d", t.Name, MaxWeapons, carried)
+	}
+	// The copies after the first follow the weapons as written, so that a position
+	// recorded for a written loadout stays true.
+	t.Weapons = append(t.Weapons, copies...)
 }
 
 func (b *Battle) loadUnit(doc *scenario.Doc, s *unitSpec, errs *scenario.ErrorList) {
@@ -410,8 +469,15 @@ func (b *Battle) loadUnit(doc *scenario.Doc, s *unitSpec, errs *scenario.ErrorLi
 	if s.Morale < -MaxPercent || s.Morale > MaxPercent {
 		errs.Add(doc.At(&s.Morale), "unit %q: morale out of bounds (±%d)", s.ID, MaxPercent)
 	}
+	if b.width == 0 {
+		// No map (reported already): the unit is known, so that nothing else is reported
+		// as missing for it, but it stands nowhere.
+		b.byID[u.ID] = len(b.units)
+		b.units = append(b.units, u)
+		return
+	}
 	if !b.onMap(u.At) || !b.onMap(u.At.Add(t.Size-1, t.Size-1)) {
-		errs.Add(doc.At(&s.At), "unit %q: its %d×%d footprint from %v leaves the %d×%d map", s.ID, t.Size, t.Size, s.At, b.width, b.height)
+		errs.Add(doc.At(&s.At), "unit %q: its %d×%d footprint from %s leaves the %d×%d map", s.ID, t.Size, t.Size, geom.Sq(s.At[0], s.At[1]), b.width, b.height)
 		return
 	}
 	if b.occ == nil {
@@ -458,13 +524,19 @@ func (b *Battle) loadTarget(doc *scenario.Doc, u *Unit, t *targetSpec, errs *sce
 	if b.weapons[l.Weapon] == nil || b.width == 0 {
 		return // the weapon's profile or the map is missing: already reported
 	}
-	sq, err := b.resolveTarget(t.At)
+	written, err := b.resolveTarget(t.At)
+	sq := written
 	if err == nil {
-		sq, err = b.aimAt(u, l, sq, t.Friendly)
+		sq, err = b.aimAt(u, l, written, t.Friendly)
 	}
 	if err != nil {
 		errs.Add(doc.At(&t.At), "unit %q, %s: %v", u.ID, t.Weapon, err)
 		return
+	}
+	corrected := ""
+	if sq != written {
+		corrected = fmt.Sprintf("declared at %s, outside %s's range or arc: corrected to %s, the nearest square inside", written, t.Weapon, sq)
+		b.notes = append(b.notes, fmt.Sprintf("%s: unit %q, %s: %s", doc.At(&t.At), u.ID, t.Weapon, corrected))
 	}
 	if u.Group == 0 {
 		u.Group = l.Group
@@ -472,7 +544,7 @@ func (b *Battle) loadTarget(doc *scenario.Doc, u *Unit, t *targetSpec, errs *sce
 		errs.Add(doc.At(&t.Weapon), "unit %q: %s is in group %d, but the unit's group is %d", u.ID, t.Weapon, l.Group, u.Group)
 		return
 	}
-	u.setDeclared(Declaration{Weapon: t.Weapon, Target: sq, Friendly: t.Friendly})
+	u.setDeclared(Declaration{Weapon: t.Weapon, Target: sq, Friendly: t.Friendly, Corrected: corrected})
 }
 
 // resolveTarget reads a target written as [x, y] or as a unit id (that unit's centre).
@@ -481,6 +553,10 @@ func (b *Battle) resolveTarget(v any) (geom.Square, error) {
 	case string:
 		i, ok := b.byID[t]
 		if !ok {
+			var x, y int
+			if _, err := fmt.Sscanf(strings.ReplaceAll(t, " ", ""), "%d,%d", &x, &y); err == nil {
+				return geom.Square{}, fmt.Errorf("%q is a square written as text: write it as [%d, %d]", t, x, y)
+			}
 			return geom.Square{}, fmt.Errorf("unknown unit %q%s", t, scenario.Hint(t, b.unitIDs()))
 		}
 		if b.units[i].Destroyed() {
@@ -501,7 +577,7 @@ func (b *Battle) resolveTarget(v any) (geom.Square, error) {
 		}
 		sq := geom.Sq(xy[0], xy[1])
 		if !b.onMap(sq) {
-			return geom.Square{}, fmt.Errorf("square %v is off the %d×%d map", xy, b.width, b.height)
+			return geom.Square{}, fmt.Errorf("square %s is off the %d×%d map", sq, b.width, b.height)
 		}
 		return sq, nil
 	}

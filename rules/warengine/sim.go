@@ -18,13 +18,25 @@ func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The measures of a draw, in this order: what the shot does to a victim (hits lost,
+	// hits regained, or a stun, by the weapon), whether it struck, whether it destroyed.
 	const (
-		hitsAt = iota
+		doneAt = iota
 		struckAt
 		destroyedAt
 		stride
 	)
-	sim := &volley.Sim{Measures: []string{MeasureHits, MeasureStruck, "destroyed"}, Destroyed: destroyedAt}
+	done := MeasureHits
+	s, _, ok := b.shotFor(o)
+	if ok {
+		switch b.effect(s.w) {
+		case heals:
+			done = MeasureHealed
+		case stuns:
+			done = MeasureStunned
+		}
+	}
+	sim := &volley.Sim{Measures: []string{done, MeasureStruck, "destroyed"}, Destroyed: destroyedAt}
 	index := map[string]int{}
 	var left []int
 	for i, t := range odds.Targets {
@@ -37,7 +49,6 @@ func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
 			left = append(left, b.cellHits[b.index(sq)])
 		}
 	}
-	s, _, ok := b.shotFor(o)
 	sim.Draw = func(d *dice.Stream, out []int) {
 		clear(out)
 		if !ok || len(sim.Targets) == 0 {
@@ -51,9 +62,16 @@ func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
 			}
 			acc := out[t*stride:]
 			acc[struckAt] = 1
-			acc[hitsAt] = min(bl.hits, left[t])
-			if left[t] > 0 && bl.hits >= left[t] {
-				acc[destroyedAt] = 1
+			switch bl.kind {
+			case heals:
+				acc[doneAt] = bl.healed
+			case stuns:
+				acc[doneAt] = 1
+			default:
+				acc[doneAt] = min(bl.hits, left[t])
+				if left[t] > 0 && bl.hits >= left[t] {
+					acc[destroyedAt] = 1
+				}
 			}
 		}
 	}

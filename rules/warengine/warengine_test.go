@@ -333,19 +333,25 @@ func TestDeclaredTargetsFollowTheRules(t *testing.T) {
 	}
 }
 
-// TestCorrectionAvoidsFriends: a correction never lands on a friendly unit. From a at
-// 1,1 facing east, 0,2 is out of the arc and the nearest square inside it is 2,2, where
-// friend b stands; the correction must go on to 2,1.
-func TestCorrectionAvoidsFriends(t *testing.T) {
+// TestCorrection: a target outside the envelope goes to the nearest square inside it, as
+// the manual's automatic correction does, whatever stands there. From a at 1,1 facing
+// east, 0,2 is out of the arc and the nearest square inside it is 2,2, where friend b
+// stands. With correct_around_friends (volley's option) the correction goes on to 2,1,
+// unless the declaration targets friends.
+func TestCorrection(t *testing.T) {
 	b, _ := mustLoad(t, strings.Replace(turnScenario, "{id: b, type: Soldier, side: blue, at: [1, 2]", "{id: b, type: Soldier, side: blue, at: [2, 2]", 1))
 	u, _ := b.Unit("a")
 	s := b.newShot(u, u.loadout("Rifle"), geom.Sq(0, 2), false)
+	if c, ok := b.correct(s, geom.Sq(0, 2)); !ok || c != geom.Sq(2, 2) {
+		t.Errorf("corrected to %v, %v; want 2,2", c, ok)
+	}
+	b.opts.correctAroundFriends = true
 	if c, ok := b.correct(s, geom.Sq(0, 2)); !ok || c != geom.Sq(2, 1) {
-		t.Errorf("corrected to %v, %v; want 2,1", c, ok)
+		t.Errorf("around friends, corrected to %v, %v; want 2,1", c, ok)
 	}
 	s.friendly = true
 	if c, ok := b.correct(s, geom.Sq(0, 2)); !ok || c != geom.Sq(2, 2) {
-		t.Errorf("with friendly set, corrected to %v, %v; want 2,2", c, ok)
+		t.Errorf("around friends with friendly set, corrected to %v, %v; want 2,2", c, ok)
 	}
 }
 
