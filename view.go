@@ -53,6 +53,21 @@ type TableView struct {
 	// Modifiers are named modifiers a player may claim for a target in an action, where
 	// the rules leave them to the player (Warfare's unconditioned table entries).
 	Modifiers []string `json:"modifiers,omitempty"`
+	// Overlays are shapes the rules measure with, drawn for the firer they belong to:
+	// an artillery battery's arc of fire, its frontage zone and centre of fire, a unit's
+	// enfilade arcs. Empty in systems that need none.
+	Overlays []Overlay `json:"overlays,omitempty"`
+}
+
+// Overlay is one shape drawn over the table for a firer (or, with Owner a target, for
+// the target). Kind says what it is, for its style: "arc", "zone", "line" or "enfilade".
+type Overlay struct {
+	Owner string `json:"owner"`
+	Kind  string `json:"kind"`
+	Label string `json:"label,omitempty"`
+	// Points is a closed polygon for arcs and zones, an open polyline for lines, in the
+	// view's unit.
+	Points [][2]float64 `json:"points"`
 }
 
 // TablePiece is a piece of terrain: a footprint and a height.
@@ -77,9 +92,13 @@ type TableUnit struct {
 	// Base is the base's diameter; 0 when the system gives bases no size.
 	Base float64 `json:"base"`
 	// Facing is the compass bearing the unit faces, nil in systems without facing.
-	Facing    *float64     `json:"facing,omitempty"`
-	Weapons   []WeaponView `json:"weapons"`
-	Destroyed bool         `json:"destroyed"`
+	Facing *float64 `json:"facing,omitempty"`
+	// Bases are the unit's rectangular bases, each its four corners in order, for
+	// systems whose units are blocks of bases (Republique); X, Y is then the centre of
+	// the unit and Base is 0. Empty: the unit is one round base of diameter Base.
+	Bases     [][4][2]float64 `json:"bases,omitempty"`
+	Weapons   []WeaponView    `json:"weapons"`
+	Destroyed bool            `json:"destroyed"`
 }
 
 // FitBounds sets Bounds to take in every placed unit's base and every piece of terrain,
@@ -97,6 +116,11 @@ func (v *TableView) FitBounds() {
 	for _, u := range v.Units {
 		if u.Placed {
 			grow(u.X, u.Y, u.Base/2)
+		}
+		for _, b := range u.Bases {
+			for _, p := range b {
+				grow(p[0], p[1], 0)
+			}
 		}
 	}
 	for _, t := range v.Terrain {
