@@ -58,6 +58,9 @@ type Aim struct {
 	// Notes are facts a player should know that change nothing volley computes, such as a
 	// special rule volley keeps as data only.
 	Notes []string `json:"notes,omitempty"`
+	// Forced is the target the rules oblige the shooter to fire at instead, when they
+	// choose the target for the player (Republique's main target rule).
+	Forced string `json:"forced,omitempty"`
 	// Line is the line of fire on a grid map, from the weapon's square to the target's,
 	// for systems played on squares.
 	Line []geom.Square `json:"line,omitempty"`

@@ -1,0 +1,256 @@
+package republique
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// The actions of the phase. A fire is one battery, or a group or massed battery, firing
+// at one unit; passing fire is the same during the enemy's movement. Save announces
+// saved fire. Skirmish is one marker's fire; oppose is the phasing player's pairing of
+// opposed skirmish markers. EndStep ends the current step: its simultaneous results
+// take effect, and at the end of the artillery segment the leaders at risk are tested.
+const (
+	KindFire     = "fire"
+	KindPassing  = "passing_fire"
+	KindSave     = "save"
+	KindSkirmish = "skirmish"
+	KindOppose   = "oppose"
+	KindEndStep  = "end_step"
+)
+
+// Fire is a battery, group of batteries or massed battery firing at one unit. Target
+// may be left out: the main target rule then chooses it.
+type Fire struct {
+	Batteries []string
+	Target    string
+	// Passing makes it passing fire, during the enemy's movement.
+	Passing bool
+	// Die fixes the d10, to ask aim or odds what if (never from a player to the server).
+	Die int
+}
+
+// Kind is "fire" or "passing_fire".
+func (f *Fire) Kind() string {
+	if f.Passing {
+		return KindPassing
+	}
+	return KindFire
+}
+
+// Save announces that batteries save their fire.
+type Save struct{ Batteries []string }
+
+// Kind is "save".
+func (*Save) Kind() string { return KindSave }
+
+// SkirmishFire is one unopposed skirmish marker's fire at a unit.
+type SkirmishFire struct {
+	Marker, Target string
+	Die            int
+}
+
+// Kind is "skirmish".
+func (*SkirmishFire) Kind() string { return KindSkirmish }
+
+// Oppose is the phasing player's pairing of opposed skirmish markers.
+type Oppose struct{ Pairs [][2]string }
+
+// Kind is "oppose".
+func (*Oppose) Kind() string { return KindOppose }
+
+// EndStep ends the current step.
+type EndStep struct{}
+
+// Kind is "end_step".
+func (*EndStep) Kind() string { return KindEndStep }
+
+type actionSpec struct {
+	Type      string     `yaml:"type"`
+	Batteries []string   `yaml:"batteries"`
+	Target    string     `yaml:"target"`
+	Marker    string     `yaml:"marker"`
+	Pairs     [][]string `yaml:"pairs"`
+	Die       int        `yaml:"die"`
+}
+
+// DecodeAction decodes an action in the form of a scenario's `action:` section.
+func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
+	if doc == nil {
+		return nil, volley.Errorf(volley.EINVALID, "republique: no action")
+	}
+	return b.decodeAction(doc)
+}
+
+func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
+	var s actionSpec
+	var a volley.Action
+	err := doc.DecodeChecked(&s, func(errs *scenario.ErrorList) { a = b.checkAction(doc, &s, errs) })
+	if err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+var kinds = []string{KindFire, KindPassing, KindSave, KindSkirmish, KindOppose, KindEndStep}
+
+func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.ErrorList) volley.Action {
+	typ := s.Type
+	if typ == "" {
+		typ = KindFire
+	}
+	if !slices.Contains(kinds, typ) {
+		errs.Add(doc.At(&s.Type), "action type %q is not one of this system's: fire, passing_fire, save, skirmish, oppose, end_step%s", s.Type, scenario.Hint(s.Type, kinds))
+		return nil
+	}
+	only := func(allowed ...string) {
+		fields := map[string]any{"batteries": &s.Batteries, "target": &s.Target, "marker": &s.Marker, "pairs": &s.Pairs, "die": &s.Die}
+		for _, name := range []string{"batteries", "target", "marker", "pairs", "die"} {
+			if !slices.Contains(allowed, name) && doc.Pos(fields[name]).IsValid() {
+				errs.Add(doc.At(fields[name]), "%s: a %s action has no %s", name, typ, name)
+			}
+		}
+	}
+	if s.Die != 0 || doc.Pos(&s.Die).IsValid() {
+		if doc.Refereed {
+			errs.Add(doc.At(&s.Die), "die: the server rolls every die; a player may fix one only to ask aim or odds what if")
+		} else if s.Die < 1 || s.Die > D10 {
+			errs.Add(doc.At(&s.Die), "die: a d10 shows 1 to 10, got %d", s.Die)
+		}
+	}
+	switch typ {
+	case KindFire, KindPassing, KindSave:
+		if typ == KindSave {
+			only("batteries")
+		} else {
+			only("batteries", "target", "die")
+		}
+		bats := b.checkBatteries(doc, &s.Batteries, errs)
+		if typ == KindSave {
+			return &Save{Batteries: bats}
+		}
+		if s.Target != "" && b.Unit(s.Target) == nil {
+			hint := scenario.Hint(s.Target, b.unitIDs())
+			if b.marker(s.Target) != nil {
+				hint = ": skirmish markers are not artillery targets here (see docs/rules/republique.md)"
+			}
+			errs.Add(doc.At(&s.Target), "no unit %q%s", s.Target, hint)
+		}
+		if typ == KindPassing && s.Target == "" && !doc.Pos(&s.Target).IsValid() {
+			errs.Add(doc.At(s), "passing_fire: name the moving unit fired at (target)")
+		}
+		return &Fire{Batteries: bats, Target: s.Target, Passing: typ == KindPassing, Die: s.Die}
+	case KindSkirmish:
+		only("marker", "target", "die")
+		if b.marker(s.Marker) == nil {
+			errs.Add(doc.At(&s.Marker), "no skirmish marker %q%s", s.Marker, scenario.Hint(s.Marker, b.markerIDs()))
+		}
+		if b.Unit(s.Target) == nil {
+			hint := scenario.Hint(s.Target, b.unitIDs())
+			if b.marker(s.Target) != nil {
+				hint = ": skirmish markers cannot fire at other skirmish markers"
+			}
+			errs.Add(doc.At(&s.Target), "no unit %q%s", s.Target, hint)
+		}
+		return &SkirmishFire{Marker: s.Marker, Target: s.Target, Die: s.Die}
+	case KindOppose:
+		only("pairs")
+		o := &Oppose{}
+		for i := range s.Pairs {
+			p := s.Pairs[i]
+			if len(p) != 2 {
+				errs.Add(doc.At(&s.Pairs[i]), "pairs: each pair is [marker, enemy marker]")
+				continue
+			}
+			for j := range p {
+				if b.marker(p[j]) == nil {
+					errs.Add(doc.At(&s.Pairs[i][j]), "pairs: no skirmish marker %q%s", p[j], scenario.Hint(p[j], b.markerIDs()))
+				}
+			}
+			o.Pairs = append(o.Pairs, [2]string{p[0], p[1]})
+		}
+		return o
+	default:
+		only()
+		return &EndStep{}
+	}
+}
+
+func (b *Battle) checkBatteries(doc *scenario.Doc, list *[]string, errs *scenario.ErrorList) []string {
+	if len(*list) == 0 {
+		errs.Add(doc.At(list), "batteries: name the battery, or the batteries of a group")
+		return nil
+	}
+	if len(*list) > MaxGroup {
+		errs.Add(doc.At(list), "batteries: at most %d in a group", MaxGroup)
+		return nil
+	}
+	var out []string
+	for i, id := range *list {
+		u := b.Unit(id)
+		switch {
+		case u == nil:
+			errs.Add(doc.At(&(*list)[i]), "no battery %q%s", id, scenario.Hint(id, b.unitIDs()))
+		case !u.Battery():
+			errs.Add(doc.At(&(*list)[i]), "%s is %s, not a battery", id, u.Kind)
+		case slices.Contains(out, id):
+			errs.Add(doc.At(&(*list)[i]), "battery %q is listed twice", id)
+		default:
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// Actor is the side that acts: the batteries' or marker's side, or for oppose and
+// end_step the phasing side.
+func (b *Battle) Actor(a volley.Action) string {
+	switch a := a.(type) {
+	case *Fire:
+		if len(a.Batteries) > 0 {
+			if u := b.Unit(a.Batteries[0]); u != nil {
+				return u.Side
+			}
+		}
+	case *Save:
+		if len(a.Batteries) > 0 {
+			if u := b.Unit(a.Batteries[0]); u != nil {
+				return u.Side
+			}
+		}
+	case *SkirmishFire:
+		if m := b.marker(a.Marker); m != nil {
+			return m.Side
+		}
+	}
+	return b.phasing()
+}
+
+// Cost bounds the work of any action: every battery measures every base, marker,
+// leader and terrain corner a few times.
+func (b *Battle) Cost(a volley.Action) int64 {
+	n := int64(len(b.markers) + len(b.leaders) + 1)
+	for i := range b.units {
+		n += int64(len(b.units[i].Bases))
+	}
+	for _, t := range b.terrain {
+		n += int64(len(t.Poly) + len(t.Line))
+	}
+	k := int64(1)
+	switch a := a.(type) {
+	case *Fire:
+		k = int64(len(a.Batteries))
+	case *Save:
+		k = int64(len(a.Batteries))
+	case *EndStep:
+		k = int64(len(b.leaders) + 1)
+	}
+	return k * n * n * 200
+}
+
+// fmtCm writes a distance for people.
+func fmtCm(x float64) string { return fmt.Sprintf("%gcm", math.Round(x*10)/10) }

@@ -1,0 +1,197 @@
+package republique
+
+import (
+	"errors"
+	"slices"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/rules"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// Name is the value of `ruleset:` that selects this system.
+const Name = "republique"
+
+func init() { rules.Register(Ruleset{}) }
+
+// Ruleset is Republique's Artillery/Skirmish phase.
+type Ruleset struct{}
+
+var (
+	_ volley.Ruleset = Ruleset{}
+	_ volley.Battle  = (*Battle)(nil)
+	_ volley.Sampler = (*Battle)(nil)
+	_ volley.Table   = (*Battle)(nil)
+)
+
+// Name returns "republique".
+func (Ruleset) Name() string { return Name }
+
+// Load decodes a Republique scenario and the action of its `action:` section, if any.
+func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
+	var f file
+	var b *Battle
+	var a volley.Action
+	err := doc.DecodeChecked(&f, func(errs *scenario.ErrorList) {
+		b = load(doc, &f, errs)
+		if len(*errs) > 0 || b.charts == nil {
+			return
+		}
+		if sec := doc.Section("action"); sec != nil {
+			var err error
+			if a, err = b.decodeAction(sec); err != nil {
+				var list scenario.ErrorList
+				if errors.As(err, &list) {
+					*errs = append(*errs, list...)
+				} else {
+					errs.Add(sec.At(nil), "action: %v", err)
+				}
+			}
+		}
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return b, a, nil
+}
+
+// Battle is a Republique battle: units of bases, batteries, skirmish markers, leaders
+// and where the player turn stands.
+type Battle struct {
+	opts    options
+	charts  *Charts
+	unit    scenario.Unit
+	ladder  []string
+	terrain []Piece
+	units   []Unit
+	markers []Marker
+	leaders []Leader
+	phase   phase
+}
+
+// lostBase is a combat base lost this player turn, where it stood.
+type lostBase struct {
+	Unit, Side string
+	R          Rect
+}
+
+// pendingHits are hits scored in the current step that take effect at its end
+// (simultaneous fire).
+type pendingHits struct {
+	Unit   string
+	Morale int
+	Bases  int
+	// From is where the first fire that scored base hits came from: bases are removed
+	// nearest to it first.
+	From *Rect
+}
+
+// phase is where the player turn stands and what has happened in it.
+type phase struct {
+	order  []string
+	side   int
+	number int
+	step   Step
+	// done: batteries that fired or saved fire, markers that fired, this player turn.
+	done []string
+	// passed: batteries that passed fire this player turn (they may not fire in its
+	// artillery segment).
+	passed []string
+	// pairs are the opposed skirmish markers, once the phasing player has declared them
+	// (or the first skirmish fire has fixed the default pairing).
+	pairs      [][2]string
+	paired     bool
+	pending    []pendingHits
+	firedUpon  []string
+	skirmished []string
+	lost       []lostBase
+	// demoralized are the units that began the phase demoralized: their morale hits are
+	// panic hits.
+	demoralized []string
+	// panic counts each unit's pending panic tests (the Panic section is not part of the
+	// phase's text).
+	panic map[string]int
+}
+
+// clone copies the phase so that a resolution can work on it and keep it only if
+// nothing fails.
+func (p phase) clone() phase {
+	p.order = slices.Clone(p.order)
+	p.done = slices.Clone(p.done)
+	p.passed = slices.Clone(p.passed)
+	p.pairs = slices.Clone(p.pairs)
+	p.pending = slices.Clone(p.pending)
+	p.firedUpon = slices.Clone(p.firedUpon)
+	p.skirmished = slices.Clone(p.skirmished)
+	p.lost = slices.Clone(p.lost)
+	p.demoralized = slices.Clone(p.demoralized)
+	m := make(map[string]int, len(p.panic))
+	for k, v := range p.panic {
+		m[k] = v
+	}
+	p.panic = m
+	return p
+}
+
+// phasing is the side whose player turn it is.
+func (b *Battle) phasing() string {
+	if len(b.phase.order) == 0 {
+		return ""
+	}
+	return b.phase.order[b.phase.side]
+}
+
+// Unit returns the unit (or battery) with the given id, or nil.
+func (b *Battle) Unit(id string) *Unit {
+	for i := range b.units {
+		if b.units[i].ID == id {
+			return &b.units[i]
+		}
+	}
+	return nil
+}
+
+func (b *Battle) marker(id string) *Marker {
+	for i := range b.markers {
+		if b.markers[i].ID == id {
+			return &b.markers[i]
+		}
+	}
+	return nil
+}
+
+func (b *Battle) unitIDs() []string {
+	ids := make([]string, len(b.units))
+	for i := range b.units {
+		ids[i] = b.units[i].ID
+	}
+	return ids
+}
+
+func (b *Battle) markerIDs() []string {
+	ids := make([]string, len(b.markers))
+	for i := range b.markers {
+		ids[i] = b.markers[i].ID
+	}
+	return ids
+}
+
+// ladder positions of the text's named states.
+func (b *Battle) stepOf(name string) int { return slices.Index(b.ladder, name) }
+func (b *Battle) disordered() int        { return b.stepOf("disordered") }
+func (b *Battle) rattled() int           { return b.stepOf("rattled") }
+func (b *Battle) shaken() int            { return b.stepOf("shaken") }
+func (b *Battle) demoralized() int       { return b.stepOf("demoralized") }
+
+// moraleName is the name of a ladder step.
+func (b *Battle) moraleName(i int) string { return b.ladder[min(max(i, 0), len(b.ladder)-1)] }
+
+// pendingFor is the hits pending against a unit in the current step.
+func (b *Battle) pendingFor(id string) pendingHits {
+	for _, p := range b.phase.pending {
+		if p.Unit == id {
+			return p
+		}
+	}
+	return pendingHits{Unit: id}
+}

@@ -1,0 +1,423 @@
+package republique
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// Options are the readings of the rules a scenario may switch; docs/rules/republique.md
+// gives the default of each and the rule it reads.
+type Options struct {
+	// MainTarget ranks the units of the closest range bracket: "centre" (closest to the
+	// battery's centre line first, then the nearer; the default, as the text's picture
+	// of battery 2 decides) or "distance" (the nearer first, the centre line breaking
+	// ties).
+	MainTarget string `yaml:"main_target"`
+	// FrontageZone is how deep the frontage zone must be free of friends: "range" (to
+	// the end of the gun's range line, the default: the text says the zone must be free)
+	// or "target" (to the far edge of the main target).
+	FrontageZone string `yaml:"frontage_zone"`
+	// FirePoints is where halved fire points are rounded down: "total" (the group's
+	// total, after each battery's modifiers; the default) or "each" (each battery's).
+	FirePoints string `yaml:"fire_points"`
+	// AdjacentWithin is how close a unit's base must be to the main target's for the unit
+	// to stand "next to" it; default 1cm (not in the source).
+	AdjacentWithin *scenario.Length `yaml:"adjacent_within"`
+	// FullCoverDie is the die modifier of a target half or more in full cover, which the
+	// text does not give: "heavy" (as heavy cover, the default) or "none".
+	FullCoverDie string `yaml:"full_cover_die"`
+	// LeaderRisk is which units fired upon put a leader within 8cm at risk: "any" (the
+	// text's words, the default) or "own" (only units of the leader's side).
+	LeaderRisk string `yaml:"leader_risk"`
+}
+
+// options are Options with their defaults filled in.
+type options struct {
+	mainByDistance bool
+	zoneToTarget   bool
+	roundEach      bool
+	adjacentWithin float64 // cm
+	fullAsHeavy    bool
+	riskOwnOnly    bool
+}
+
+func oneOf(doc *scenario.Doc, errs *scenario.ErrorList, v *string, name string, allowed ...string) string {
+	if *v == "" {
+		return allowed[0]
+	}
+	if !slices.Contains(allowed, *v) {
+		errs.Add(doc.At(v), "options: %s: want %s, got %q", name, strings.Join(allowed, " or "), *v)
+		return allowed[0]
+	}
+	return *v
+}
+
+func (o *Options) read(doc *scenario.Doc, errs *scenario.ErrorList) options {
+	r := options{adjacentWithin: 1}
+	r.mainByDistance = oneOf(doc, errs, &o.MainTarget, "main_target", "centre", "distance") == "distance"
+	r.zoneToTarget = oneOf(doc, errs, &o.FrontageZone, "frontage_zone", "range", "target") == "target"
+	r.roundEach = oneOf(doc, errs, &o.FirePoints, "fire_points", "total", "each") == "each"
+	r.fullAsHeavy = oneOf(doc, errs, &o.FullCoverDie, "full_cover_die", "heavy", "none") == "heavy"
+	r.riskOwnOnly = oneOf(doc, errs, &o.LeaderRisk, "leader_risk", "any", "own") == "own"
+	if o.AdjacentWithin != nil {
+		r.adjacentWithin = o.AdjacentWithin.In(scenario.Centimetre)
+		if r.adjacentWithin > 20 {
+			errs.Add(doc.At(o.AdjacentWithin), "options: adjacent_within: at most 20cm")
+		}
+	}
+	return r
+}
+
+// Step is where the current player turn stands. volley keeps the three moments of a
+// player turn that this phase needs: the Maneuver phase before it (only passing fire is
+// resolved there), the skirmish fire step and the artillery fire segment. Leader
+// injuries are rolled as the segment ends.
+type Step string
+
+// The steps, in order.
+const (
+	Maneuver         Step = "maneuver"
+	Skirmish         Step = "skirmish"
+	ArtillerySegment Step = "artillery"
+)
+
+var steps = []Step{Maneuver, Skirmish, ArtillerySegment}
+
+// DecodeScalar reads a step.
+func (s *Step) DecodeScalar(sc scenario.Scalar) error {
+	v := Step(strings.TrimSpace(sc.Text))
+	if !slices.Contains(steps, v) {
+		return fmt.Errorf("want maneuver, skirmish or artillery, got %q", sc.Text)
+	}
+	*s = v
+	return nil
+}
+
+// load builds the battle from a decoded file.
+func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
+	b := &Battle{opts: f.Options.read(doc, errs), unit: doc.Unit()}
+	b.ladder = DefaultLadder
+	if f.Morale != nil {
+		b.ladder = f.Morale
+		at := -1
+		for _, want := range DefaultLadder {
+			i := slices.Index(f.Morale, want)
+			if i <= at {
+				errs.Add(doc.At(&f.Morale), "morale: the ladder must hold %s in this order (steps may be added between them)", strings.Join(DefaultLadder, ", "))
+				b.ladder = DefaultLadder
+				break
+			}
+			at = i
+		}
+	}
+	b.charts = loadCharts(doc, &f.Charts, errs)
+	for i := range f.Terrain {
+		t := &f.Terrain[i]
+		p := Piece{ID: t.ID, Cover: t.Cover, Level: t.Level}
+		switch {
+		case t.Polygon != nil && t.Line != nil, t.Polygon == nil && t.Line == nil:
+			errs.Add(doc.At(t), "terrain %q: give a polygon (an area of cover or a hill) or a line (an obstacle)", t.ID)
+			continue
+		case t.Polygon != nil:
+			for _, q := range t.Polygon {
+				p.Poly = append(p.Poly, cm(q))
+			}
+			if len(p.Poly) < 3 || len(p.Poly) > geom.MaxVertices {
+				errs.Add(doc.At(&t.Polygon), "terrain %q: a polygon has 3 to %d corners", t.ID, geom.MaxVertices)
+				continue
+			}
+			if err := p.Poly.Validate(); err != nil {
+				errs.Add(doc.At(&t.Polygon), "terrain %q: %v", t.ID, err)
+				continue
+			}
+		default:
+			for _, q := range t.Line {
+				p.Line = append(p.Line, cm(q))
+			}
+			if len(p.Line) < 2 || len(p.Line) > geom.MaxVertices {
+				errs.Add(doc.At(&t.Line), "terrain %q: a line has 2 to %d points", t.ID, geom.MaxVertices)
+				continue
+			}
+		}
+		if t.Level < 0 || t.Level > 20 {
+			errs.Add(doc.At(&t.Level), "terrain %q: level lies between 0 and 20", t.ID)
+		}
+		b.terrain = append(b.terrain, p)
+	}
+	ids := map[string]string{}
+	claim := func(id, what string, pos scenario.Pos) bool {
+		if prev, dup := ids[id]; dup {
+			errs.Add(pos, "id %q is used twice (also a %s)", id, prev)
+			return false
+		}
+		ids[id] = what
+		return true
+	}
+	if len(f.Units) > MaxUnits {
+		errs.Add(doc.At(&f.Units), "units: at most %d", MaxUnits)
+		f.Units = f.Units[:MaxUnits]
+	}
+	for i := range f.Units {
+		s := &f.Units[i]
+		if s.ID == "" || !claim(s.ID, "unit", doc.At(&s.ID)) {
+			continue
+		}
+		if u, ok := b.loadUnit(doc, s, errs); ok {
+			b.units = append(b.units, u)
+		}
+	}
+	for i := range f.Skirmishers {
+		s := &f.Skirmishers[i]
+		if !claim(s.ID, "skirmish marker", doc.At(&s.ID)) {
+			continue
+		}
+		parent := b.Unit(s.Parent)
+		if parent == nil {
+			errs.Add(doc.At(&s.Parent), "skirmish marker %q: no unit %q%s", s.ID, s.Parent, scenario.Hint(s.Parent, b.unitIDs()))
+			continue
+		}
+		if parent.Kind != Light {
+			errs.Add(doc.At(&s.Parent), "skirmish marker %q: %s is %s; skirmish markers belong to light units", s.ID, parent.ID, parent.Kind)
+		}
+		if s.Side != "" && s.Side != parent.Side {
+			errs.Add(doc.At(&s.Side), "skirmish marker %q: its parent %s is on side %q", s.ID, parent.ID, parent.Side)
+		}
+		w, d := s.Frontage.In(scenario.Centimetre), s.Depth.In(scenario.Centimetre)
+		if w == 0 {
+			w = defaultMarkerSize
+		}
+		if d == 0 {
+			d = defaultMarkerSize
+		}
+		at := cm(s.At)
+		if !b.onTable(doc, errs, &s.At, at) || !sizeOK(doc, errs, &s.Frontage, w) || !sizeOK(doc, errs, &s.Depth, d) {
+			continue
+		}
+		b.markers = append(b.markers, Marker{ID: s.ID, Side: parent.Side, Parent: parent.ID, R: Rect{C: at, Facing: s.Facing, W: w, D: d}})
+	}
+	for i := range f.Leaders {
+		s := &f.Leaders[i]
+		if !claim(s.ID, "leader", doc.At(&s.ID)) {
+			continue
+		}
+		l := Leader{ID: s.ID, Name: s.Name, Side: s.Side, At: cm(s.At), Rating: s.Rating, Artillery: s.Artillery, Attached: s.Attached, Command: s.Command}
+		if !b.onTable(doc, errs, &s.At, l.At) {
+			continue
+		}
+		if s.Attached != "" {
+			u := b.Unit(s.Attached)
+			switch {
+			case u == nil:
+				errs.Add(doc.At(&s.Attached), "leader %q: no unit %q to be attached to%s", s.ID, s.Attached, scenario.Hint(s.Attached, b.unitIDs()))
+			case u.Side != s.Side:
+				errs.Add(doc.At(&s.Attached), "leader %q: %s is on side %q, not %q", s.ID, u.ID, u.Side, s.Side)
+			}
+		}
+		if s.Rating < -5 || s.Rating > 5 {
+			errs.Add(doc.At(&s.Rating), "leader %q: rating lies within ±5", s.ID)
+		}
+		b.leaders = append(b.leaders, l)
+	}
+	b.loadTurn(doc, &f.Turn, errs)
+	return b
+}
+
+func sizeOK(doc *scenario.Doc, errs *scenario.ErrorList, at *scenario.Length, v float64) bool {
+	if v <= 0 || v > MaxBaseSize {
+		errs.Add(doc.At(at), "a base's frontage and depth lie between 0 and %gcm", MaxBaseSize)
+		return false
+	}
+	return true
+}
+
+func (b *Battle) onTable(doc *scenario.Doc, errs *scenario.ErrorList, at *scenario.Point, p geom.Vec) bool {
+	if !finite(p.X) || !finite(p.Y) || math.Abs(p.X) > MaxDistance || math.Abs(p.Y) > MaxDistance {
+		errs.Add(doc.At(at), "coordinates lie within ±%gcm", MaxDistance)
+		return false
+	}
+	return true
+}
+
+func (b *Battle) level(name string, doc *scenario.Doc, errs *scenario.ErrorList, at *string) int {
+	if name == "" {
+		return 0
+	}
+	i := slices.Index(b.ladder, name)
+	if i < 0 {
+		errs.Add(doc.At(at), "morale %q is not on the ladder (%s)%s", name, strings.Join(b.ladder, ", "), scenario.Hint(name, b.ladder))
+		return 0
+	}
+	return i
+}
+
+func (b *Battle) loadUnit(doc *scenario.Doc, s *unitSpec, errs *scenario.ErrorList) (Unit, bool) {
+	u := Unit{ID: s.ID, Name: s.Name, Side: s.Side, Kind: s.Kind, Formation: s.Formation, Facing: geom.NormDeg(s.Facing),
+		W: s.Frontage.In(scenario.Centimetre), D: s.Depth.In(scenario.Centimetre), Deployed: s.Deployed, Command: s.Command,
+		Gun: s.Gun, Limbered: s.Limbered, Damaged: s.Damaged, SavedFire: s.SavedFire, Moved: s.Moved, Outside: s.OutOfCommand}
+	if u.Formation == "" {
+		u.Formation = Line
+	}
+	u.Morale = b.level(s.Morale, doc, errs, &s.Morale)
+	ok := sizeOK(doc, errs, &s.Frontage, u.W) && sizeOK(doc, errs, &s.Depth, u.D)
+	if !finite(s.Facing) || math.Abs(s.Facing) > 720 {
+		errs.Add(doc.At(&s.Facing), "unit %q: facing is a bearing in degrees", s.ID)
+		ok = false
+	}
+	switch {
+	case s.Positions != nil && (s.At != nil || s.Bases != 0):
+		errs.Add(doc.At(&s.Positions), "unit %q: give positions, or at and bases, not both", s.ID)
+		ok = false
+	case s.Positions != nil:
+		if len(s.Positions) == 0 || len(s.Positions) > MaxBases {
+			errs.Add(doc.At(&s.Positions), "unit %q: 1 to %d bases", s.ID, MaxBases)
+			ok = false
+		}
+		for i := range s.Positions {
+			p := cm(s.Positions[i])
+			if !b.onTable(doc, errs, &s.Positions[i], p) {
+				ok = false
+			}
+			u.Bases = append(u.Bases, Rect{C: p, Facing: u.Facing, W: u.W, D: u.D})
+		}
+	case s.At == nil:
+		errs.Add(doc.At(s), "unit %q: place it with at (its centre) and bases, or with positions (each base's centre)", s.ID)
+		ok = false
+	default:
+		n := s.Bases
+		if n == 0 {
+			n = 1
+		}
+		if n < 1 || n > MaxBases {
+			errs.Add(doc.At(&s.Bases), "unit %q: 1 to %d bases", s.ID, MaxBases)
+			ok = false
+		}
+		at := cm(*s.At)
+		if !b.onTable(doc, errs, s.At, at) {
+			ok = false
+		}
+		if ok {
+			u.Bases = layout(at, u.Facing, u.W, u.D, n, u.Formation)
+		}
+	}
+	u.Start = len(u.Bases)
+	if u.Battery() {
+		if s.Gun == "" {
+			errs.Add(doc.At(s), "battery %q: name its gun, a range line of the charts", s.ID)
+			ok = false
+		} else if b.charts != nil {
+			if _, has := b.charts.Ranges[s.Gun]; !has {
+				errs.Add(doc.At(&s.Gun), "battery %q: the charts have no range line for %q%s", s.ID, s.Gun, scenario.Hint(s.Gun, keys(b.charts.Ranges)))
+			}
+		}
+		if len(u.Bases) > 1 {
+			errs.Add(doc.At(s), "battery %q: a battery is one base (a massed battery is several batteries touching)", s.ID)
+			ok = false
+		}
+	} else if s.Gun != "" || s.Limbered || s.Damaged || s.SavedFire || s.Moved || s.OutOfCommand {
+		errs.Add(doc.At(s), "unit %q: gun, limbered, damaged, saved_fire, moved and out_of_command are for batteries", s.ID)
+	}
+	if s.Deployed < 0 || s.Deployed > u.Start || s.Deployed > 0 && u.Kind != Light {
+		errs.Add(doc.At(&s.Deployed), "unit %q: deployed counts a light unit's skirmish markers, at most one per base", s.ID)
+	}
+	if s.SavedFire && (s.Moved || s.OutOfCommand) {
+		errs.Add(doc.At(&s.SavedFire), "battery %q: a battery that moved or is out of command cannot keep saved fire", s.ID)
+	}
+	return u, ok
+}
+
+func (b *Battle) loadTurn(doc *scenario.Doc, t *turnSpec, errs *scenario.ErrorList) {
+	var sides []string
+	for i := range b.units {
+		if !slices.Contains(sides, b.units[i].Side) {
+			sides = append(sides, b.units[i].Side)
+		}
+	}
+	p := &b.phase
+	p.order, p.number, p.step = sides, max(1, t.Number), t.Step
+	if p.step == "" {
+		p.step = Maneuver
+	}
+	if t.Order != nil {
+		p.order = t.Order
+		for i, s := range t.Order {
+			if !slices.Contains(sides, s) {
+				errs.Add(doc.At(&t.Order[i]), "turn: order: no unit is on side %q", s)
+			}
+		}
+		for _, s := range sides {
+			if !slices.Contains(t.Order, s) {
+				errs.Add(doc.At(&t.Order), "turn: order: side %q has units but no place in the order", s)
+			}
+		}
+	}
+	if len(p.order) != 2 && len(sides) > 0 {
+		errs.Add(doc.At(&t.Order), "turn: this phase is played by two sides, not %d", len(p.order))
+	}
+	if t.Side != "" {
+		p.side = slices.Index(p.order, t.Side)
+		if p.side < 0 {
+			errs.Add(doc.At(&t.Side), "turn: no unit is on side %q", t.Side)
+			p.side = 0
+		}
+	}
+	names := func(list []string, field string, want func(id string) bool) []string {
+		var out []string
+		for i, id := range list {
+			if !want(id) {
+				errs.Add(doc.At(&list[i]), "turn: %s: no %q here", field, id)
+				continue
+			}
+			if !slices.Contains(out, id) {
+				out = append(out, id)
+			}
+		}
+		return out
+	}
+	isUnit := func(id string) bool { return b.Unit(id) != nil }
+	isBattery := func(id string) bool { u := b.Unit(id); return u != nil && u.Battery() }
+	p.done = names(t.Done, "done", func(id string) bool { return isBattery(id) || b.marker(id) != nil })
+	p.passed = names(t.Passed, "passed", isBattery)
+	p.firedUpon = names(t.FiredUpon, "fired_upon", isUnit)
+	p.skirmished = names(t.Skirmished, "skirmished", isUnit)
+	if t.Demoralized != nil {
+		p.demoralized = names(t.Demoralized, "demoralized", isUnit)
+	} else {
+		for i := range b.units {
+			if b.units[i].Morale >= b.demoralized() {
+				p.demoralized = append(p.demoralized, b.units[i].ID)
+			}
+		}
+	}
+	for i := range t.BasesLost {
+		l := &t.BasesLost[i]
+		u := b.Unit(l.Unit)
+		if u == nil {
+			errs.Add(doc.At(&l.Unit), "turn: bases_lost: no unit %q%s", l.Unit, scenario.Hint(l.Unit, b.unitIDs()))
+			continue
+		}
+		at := cm(l.At)
+		if !b.onTable(doc, errs, &l.At, at) {
+			continue
+		}
+		p.lost = append(p.lost, lostBase{Unit: u.ID, Side: u.Side, R: Rect{C: at, Facing: u.Facing, W: u.W, D: u.D}})
+	}
+	if t.Number < 0 {
+		errs.Add(doc.At(&t.Number), "turn: number counts from 1")
+	}
+	_ = volley.EndTurn
+}
+
+func keys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}

@@ -1,0 +1,173 @@
+package republique
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// State lists every unit and battery with its bases, morale and pending hits, every
+// skirmish marker and every leader, and where the player turn stands.
+func (b *Battle) State() volley.State {
+	p := &b.phase
+	s := volley.State{Units: []volley.UnitState{}}
+	if len(p.order) > 0 {
+		s.Turn = &volley.Turn{Side: b.phasing(), Phase: string(p.step), Number: p.number, Done: append([]string{}, p.done...), End: map[string]any{"type": KindEndStep}}
+	}
+	flag := func(v bool) float64 {
+		if v {
+			return 1
+		}
+		return 0
+	}
+	for i := range b.units {
+		u := &b.units[i]
+		pend := b.pendingFor(u.ID)
+		v := map[string]float64{"bases": float64(u.Start), "bases_left": float64(len(u.Bases)), "morale": float64(u.Morale),
+			"pending_morale_hits": float64(pend.Morale), "pending_base_hits": float64(pend.Bases)}
+		if n := p.panic[u.ID]; n > 0 {
+			v["panic_hits"] = float64(n)
+		}
+		if u.Battery() {
+			v["damaged"], v["saved_fire"], v["limbered"] = flag(u.Damaged), flag(u.SavedFire), flag(u.Limbered)
+		}
+		if u.Deployed > 0 {
+			v["deployed"] = float64(u.Deployed)
+		}
+		s.Units = append(s.Units, volley.UnitState{ID: u.ID, Name: u.Name, Side: u.Side, Values: v, Destroyed: u.Destroyed()})
+	}
+	for i := range b.markers {
+		m := &b.markers[i]
+		v := map[string]float64{"opposed": flag(b.opposedBy(m.ID) != "")}
+		s.Units = append(s.Units, volley.UnitState{ID: m.ID, Name: "skirmishers of " + m.Parent, Side: m.Side, Values: v})
+	}
+	for i := range b.leaders {
+		l := &b.leaders[i]
+		v := map[string]float64{"rating": float64(l.Rating), "injured": flag(l.Gone == Injured), "killed": flag(l.Gone == Killed)}
+		s.Units = append(s.Units, volley.UnitState{ID: l.ID, Name: l.Name, Side: l.Side, Values: v, Destroyed: l.Gone != ""})
+	}
+	return s
+}
+
+// MoraleLadder is the ladder of morale states, best first: the page names a unit's
+// "morale" value with it.
+func (b *Battle) MoraleLadder() []string { return b.ladder }
+
+// Table is the table for drawing, in the scenario's unit: every base as a rectangle,
+// markers and leaders, and for each battery able to fire its arc of fire, its frontage
+// zone and centre of fire towards its main target, and the enfilade arc it is measured
+// against.
+func (b *Battle) Table() volley.TableView {
+	u := b.unit
+	if u == "" {
+		u = scenario.Inch
+	}
+	k := scenario.Centimetres(1).In(u) // view units per cm
+	pt := func(p geom.Vec) [2]float64 { return [2]float64{round3(p.X * k), round3(p.Y * k)} }
+	poly := func(ps []geom.Vec) [][2]float64 {
+		out := make([][2]float64, len(ps))
+		for i, p := range ps {
+			out[i] = pt(p)
+		}
+		return out
+	}
+	rect := func(r Rect) [4][2]float64 {
+		c := r.Corners()
+		return [4][2]float64{pt(c[0]), pt(c[1]), pt(c[2]), pt(c[3])}
+	}
+	v := volley.TableView{Unit: string(u), Measured: "edge", Terrain: []volley.TablePiece{}}
+	for _, t := range b.terrain {
+		if t.Poly == nil {
+			// An obstacle: drawn as a thin band along its line.
+			for i := 0; i+1 < len(t.Line); i++ {
+				v.Overlays = append(v.Overlays, volley.Overlay{Owner: t.ID, Kind: "obstacle", Label: t.ID, Points: poly([]geom.Vec{t.Line[i], t.Line[i+1]})})
+			}
+			continue
+		}
+		label := t.Cover.String()
+		if t.Level > 0 {
+			label = fmt.Sprintf("level %d", t.Level)
+		}
+		v.Terrain = append(v.Terrain, volley.TablePiece{ID: t.ID + " (" + label + ")", Polygon: poly(t.Poly), Height: float64(t.Level), BlocksLOS: false})
+	}
+	for i := range b.units {
+		m := &b.units[i]
+		nm := m.Name
+		if nm == "" {
+			nm = m.ID
+		}
+		tu := volley.TableUnit{ID: m.ID, Name: nm, Side: m.Side, Weapons: []volley.WeaponView{}, Destroyed: m.Destroyed()}
+		facing := m.Facing
+		tu.Facing = &facing
+		var c geom.Vec
+		for _, r := range m.Bases {
+			tu.Bases = append(tu.Bases, rect(r))
+			c = c.Add(r.C)
+		}
+		if len(m.Bases) > 0 {
+			c = c.Scale(1 / float64(len(m.Bases)))
+			tu.Placed = true
+			tu.X, tu.Y = pt(c)[0], pt(c)[1]
+		}
+		if m.Battery() && b.charts != nil {
+			w := volley.WeaponView{Name: m.Gun}
+			for _, br := range b.charts.Ranges[m.Gun] {
+				w.Ranges = append(w.Ranges, volley.RangeView{Name: br.Name, Reach: round3(br.To.In(u))})
+			}
+			tu.Weapons = append(tu.Weapons, w)
+		}
+		v.Units = append(v.Units, tu)
+	}
+	for i := range b.markers {
+		m := &b.markers[i]
+		facing := m.R.Facing
+		v.Units = append(v.Units, volley.TableUnit{ID: m.ID, Name: "skirmishers of " + m.Parent, Side: m.Side, Placed: true,
+			X: pt(m.R.C)[0], Y: pt(m.R.C)[1], Facing: &facing, Bases: [][4][2]float64{rect(m.R)}, Weapons: []volley.WeaponView{}})
+	}
+	for i := range b.leaders {
+		l := &b.leaders[i]
+		nm := l.Name
+		if nm == "" {
+			nm = l.ID
+		}
+		v.Units = append(v.Units, volley.TableUnit{ID: l.ID, Name: nm + " (leader)", Side: l.Side, Placed: true, X: pt(l.At)[0], Y: pt(l.At)[1],
+			Base: round3(1.5 * k), Weapons: []volley.WeaponView{}, Destroyed: l.Gone != ""})
+	}
+	if b.charts != nil {
+		v.Overlays = append(v.Overlays, b.batteryOverlays(poly)...)
+	}
+	v.FitBounds()
+	return v
+}
+
+// batteryOverlays are each battery's arc of fire and, towards its main target, its
+// frontage zone, centre of fire and the enfilade arc.
+func (b *Battle) batteryOverlays(poly func([]geom.Vec) [][2]float64) []volley.Overlay {
+	var out []volley.Overlay
+	for i := range b.units {
+		bat := &b.units[i]
+		if !bat.Battery() || bat.Destroyed() {
+			continue
+		}
+		depth := b.charts.maxRange(bat.Gun)
+		out = append(out, volley.Overlay{Owner: bat.ID, Kind: "arc", Label: "60° arc of fire", Points: poly(bat.arc().Outline(depth))})
+		cs := b.candidates(bat)
+		if len(cs) == 0 {
+			continue
+		}
+		t := cs[0].u
+		z := b.zoneAt(bat, t)
+		line := z.Line()
+		out = append(out,
+			volley.Overlay{Owner: bat.ID, Kind: "zone", Label: "frontage zone", Points: poly(z.Outline())},
+			volley.Overlay{Owner: bat.ID, Kind: "line", Label: fmt.Sprintf("centre of fire → main target %s", t.ID), Points: poly([]geom.Vec{line.A, line.B})})
+		if _, arc := b.enfilade(bat, t); arc != nil {
+			reachOut := math.Max(20, cs[0].dist*1.5)
+			out = append(out, volley.Overlay{Owner: bat.ID, Kind: "enfilade", Label: "enfilade arc of " + t.ID, Points: poly(arc.Outline(reachOut))})
+		}
+	}
+	return out
+}
