@@ -6,13 +6,14 @@ import "embed"
 
 // FS holds every example scenario, by path: dropzone/sabres.yaml, warengine/murphy.yaml…
 //
-//go:embed dropzone/*.yaml warengine/*.yaml warfare/*.yaml
+//go:embed dropzone/*.yaml warengine/*.yaml warfare/*.yaml republique/*.yaml
 var FS embed.FS
 
 // Demos names the example each rule system's demo battle starts from. They carry
 // everything inline (no tables file), as a posted scenario must.
 var Demos = map[string]string{
-	"dropzone":  "dropzone/sabres.yaml",
-	"warengine": "warengine/murphy.yaml",
-	"warfare":   "warfare/demo.yaml",
+	"dropzone":   "dropzone/sabres.yaml",
+	"warengine":  "warengine/murphy.yaml",
+	"warfare":    "warfare/demo.yaml",
+	"republique": "republique/demo.yaml",
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/volley-wargames/volley"
 	_ "github.com/volley-wargames/volley/rules/dropzone"
 	_ "github.com/volley-wargames/volley/rules/warengine"
+	_ "github.com/volley-wargames/volley/rules/republique"
 	_ "github.com/volley-wargames/volley/rules/warfare"
 )
 

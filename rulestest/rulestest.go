@@ -173,14 +173,14 @@ func CheckLoad(t *testing.T, r volley.Ruleset, src []byte, expensive func(volley
 	if len(odds.Squares) > 0 && math.Abs(sum-1) > 1e-9 {
 		t.Fatalf("the heat-map sums to %v", sum)
 	}
-	before := snapshot(b)
-	if _, err := b.Resolve(ctx, a, dice.ForAction(1, 0)); err != nil && snapshot(b) != before {
+	before := Snapshot(b)
+	if _, err := b.Resolve(ctx, a, dice.ForAction(1, 0)); err != nil && Snapshot(b) != before {
 		t.Fatalf("a refused action changed the battle: %v", err)
 	}
 }
 
-// snapshot is everything a player can see of a battle, for comparing before and after.
-func snapshot(b volley.Battle) string {
+// Snapshot is everything a player can see of a battle, for comparing before and after.
+func Snapshot(b volley.Battle) string {
 	s, _ := json.Marshal(b.State())
 	if board, ok := b.(volley.Board); ok {
 		v, _ := json.Marshal(board.Board())

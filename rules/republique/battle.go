@@ -44,7 +44,7 @@ func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 				if errors.As(err, &list) {
 					*errs = append(*errs, list...)
 				} else {
-					errs.Add(sec.At(nil), "action: %v", err)
+					errs.Add(doc.At(&f.Action), "action: %v", err)
 				}
 			}
 		}

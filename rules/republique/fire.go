@@ -244,7 +244,7 @@ func (b *Battle) batteryPoints(bp *batteryPlan, t *Unit, passing bool) {
 		}
 	}
 	bp.deep = n >= DeepTargetBases
-	bp.notes = append(bp.notes, fmt.Sprintf("centre of fire: from the middle of %s's front edge on bearing %g°, through %d combat base(s) in open ground in the %s bracket", bat.ID, math.Round(bp.zone.Bearing), n, br.Name))
+	bp.notes = append(bp.notes, fmt.Sprintf("centre of fire: from the middle of %s's front edge on bearing %g°, through %d combat base(s) that count for a deep target (in the open, in the %s bracket, not beyond an obstacle)", bat.ID, math.Round(bp.zone.Bearing), n, br.Name))
 	diff := b.levelAt(bat.Bases[0].C) - b.unitLevel(t)
 	if diff < 0 {
 		diff = -diff

@@ -218,12 +218,16 @@ type Zone struct {
 	Bearing float64  // the centre of fire
 	Width   float64
 	Depth   float64
+	// Facing is the battery's: the zone begins at its front edge's line, so that it
+	// never reaches back over the batteries beside it.
+	Facing float64
 }
 
 func (z Zone) planes() []halfPlane {
-	f, s := dir(z.Bearing), dir(z.Bearing+90)
+	f, s, g := dir(z.Bearing), dir(z.Bearing+90), dir(z.Facing)
 	return []halfPlane{
 		{f, f.Dot(z.From)},
+		{g, g.Dot(z.From)},
 		{f.Scale(-1), -f.Dot(z.From) - z.Depth},
 		{s, s.Dot(z.From) - z.Width/2},
 		{s.Scale(-1), -s.Dot(z.From) - z.Width/2},

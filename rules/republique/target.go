@@ -237,7 +237,7 @@ func (b *Battle) zoneAt(bat, u *Unit) Zone {
 			}
 		}
 	}
-	return Zone{From: from, Bearing: geom.NormDeg(bat.Facing + turn), Width: bat.Bases[0].W, Depth: depth}
+	return Zone{From: from, Bearing: geom.NormDeg(bat.Facing + turn), Width: bat.Bases[0].W, Depth: depth, Facing: bat.Facing}
 }
 
 // friendsInZone names the friendly bases and markers in a zone.
