@@ -172,6 +172,11 @@ func (b *Battle) plan(f *Fire) *firePlan {
 			p.bats = append(p.bats, bp)
 			continue
 		}
+		if why := b.whenFire(bat, f.Passing); why != "" {
+			refuse(volley.StatusNotEligible, why)
+			p.bats = append(p.bats, bp)
+			continue
+		}
 		b.batteryPoints(&bp, t, f.Passing)
 		p.bats = append(p.bats, bp)
 	}

@@ -264,7 +264,21 @@ func (b *Battle) friendsInZone(bat *Unit, z Zone) []string {
 	return out
 }
 
-// mayFire is why a battery may not fire now, or "".
+// whenFire is why no battery may fire now, at this moment of the turn, or "".
+func (b *Battle) whenFire(bat *Unit, passing bool) string {
+	p := &b.phase
+	switch {
+	case passing && p.step != Maneuver:
+		return "passing fire is opportunity fire during the enemy's movement (the maneuver step)"
+	case passing && b.phasing() == bat.Side:
+		return "passing fire is at enemy units moving in their own player turn"
+	case !passing && p.step != ArtillerySegment:
+		return fmt.Sprintf("artillery fires in the artillery fire segment, and this is the %s step", p.step)
+	}
+	return ""
+}
+
+// mayFire is why a battery may not fire at all, or "".
 func (b *Battle) mayFire(bat *Unit, passing bool) string {
 	p := &b.phase
 	switch {
@@ -278,14 +292,8 @@ func (b *Battle) mayFire(bat *Unit, passing bool) string {
 		return fmt.Sprintf("%s is %s: a battery shaken or worse may not fire until its morale improves to rattled or better", bat.ID, b.moraleName(bat.Morale))
 	case slices.Contains(p.done, bat.ID):
 		return bat.ID + " has already fired or saved fire this player turn: a battery fires once each player turn"
-	case passing && p.step != Maneuver:
-		return "passing fire is opportunity fire during the enemy's movement (the maneuver step)"
-	case passing && b.phasing() == bat.Side:
-		return "passing fire is at enemy units moving in their own player turn"
 	case passing && bat.SavedFire:
 		return "batteries saving fire may not use passing fire"
-	case !passing && p.step != ArtillerySegment:
-		return fmt.Sprintf("artillery fires in the artillery fire segment, and this is the %s step", p.step)
 	case !passing && slices.Contains(p.passed, bat.ID):
 		return bat.ID + " conducted passing fire this turn and may not fire in the following artillery phase"
 	}
