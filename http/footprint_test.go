@@ -10,8 +10,8 @@ import (
 
 	"github.com/volley-wargames/volley"
 	_ "github.com/volley-wargames/volley/rules/dropzone"
-	_ "github.com/volley-wargames/volley/rules/warengine"
 	_ "github.com/volley-wargames/volley/rules/republique"
+	_ "github.com/volley-wargames/volley/rules/warengine"
 	_ "github.com/volley-wargames/volley/rules/warfare"
 )
 

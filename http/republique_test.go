@@ -42,7 +42,7 @@ func TestRepubliqueOverTheAPI(t *testing.T) {
 		t.Errorf("grand battery: %v", o)
 	}
 	act(fr, "{type: fire, batteries: [g1]}", http.StatusBadRequest) // once a turn
-	act(au, "{type: fire, batteries: [ab]}", http.StatusOK)       // both sides fire in the segment
+	act(au, "{type: fire, batteries: [ab]}", http.StatusOK)         // both sides fire in the segment
 	act(fr, "{type: end_step}", http.StatusOK)
 	_, v = call(t, "GET", ts.URL+"/api/battles/"+id, watch(id), "", nil)
 	if turn := v["state"].(map[string]any)["turn"].(map[string]any); turn["side"] != "Austrian" || turn["phase"] != "maneuver" {

@@ -20,8 +20,8 @@ import (
 	vhttp "github.com/volley-wargames/volley/http"
 	"github.com/volley-wargames/volley/postgres"
 	_ "github.com/volley-wargames/volley/rules/dropzone"
-	_ "github.com/volley-wargames/volley/rules/warengine"
 	_ "github.com/volley-wargames/volley/rules/republique"
+	_ "github.com/volley-wargames/volley/rules/warengine"
 	_ "github.com/volley-wargames/volley/rules/warfare"
 	"github.com/volley-wargames/volley/sqlite"
 )
