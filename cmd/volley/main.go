@@ -26,8 +26,8 @@ import (
 
 	// The rule systems, registered from init. This is the only place that names them.
 	_ "github.com/volley-wargames/volley/rules/dropzone"
-	_ "github.com/volley-wargames/volley/rules/warengine"
 	_ "github.com/volley-wargames/volley/rules/republique"
+	_ "github.com/volley-wargames/volley/rules/warengine"
 	_ "github.com/volley-wargames/volley/rules/warfare"
 )
 
