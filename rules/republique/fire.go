@@ -249,6 +249,9 @@ func (b *Battle) batteryPoints(bp *batteryPlan, t *Unit, passing bool) {
 		}
 	}
 	bp.deep = n >= DeepTargetBases
+	bp.notes = append(bp.notes, fmt.Sprintf("arc of fire: from the ends of %s's front edge, bearings %g° to %g°; %s lies in it", bat.ID,
+		geom.NormDeg(bat.Facing-ArcOfFire/2), geom.NormDeg(bat.Facing+ArcOfFire/2), t.ID),
+		fmt.Sprintf("frontage zone: %s wide, from the middle of the front edge along the centre of fire to %s, free of friends", fmtCm(bp.zone.Width), fmtCm(bp.zone.Depth)))
 	bp.notes = append(bp.notes, fmt.Sprintf("centre of fire: from the middle of %s's front edge on bearing %g°, through %d combat base(s) that count for a deep target (in the open, in the %s bracket, not beyond an obstacle)", bat.ID, math.Round(bp.zone.Bearing), n, br.Name))
 	diff := b.levelAt(bat.Bases[0].C) - b.unitLevel(t)
 	if diff < 0 {
