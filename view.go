@@ -53,16 +53,20 @@ type TableView struct {
 	// Modifiers are named modifiers a player may claim for a target in an action, where
 	// the rules leave them to the player (Warfare's unconditioned table entries).
 	Modifiers []string `json:"modifiers,omitempty"`
+	// Declare says how the page builds this system's action, so that the page draws a
+	// description and knows no rule system.
+	Declare DeclareView `json:"declare"`
 	// Overlays are shapes the rules measure with, drawn for the firer they belong to:
 	// an artillery battery's arc of fire, its frontage zone and centre of fire, a unit's
 	// enfilade arcs. Empty in systems that need none.
 	Overlays []Overlay `json:"overlays,omitempty"`
 }
 
-// Overlay is one shape drawn over the table for a firer (or, with Owner a target, for
-// the target). Kind says what it is, for its style: "arc", "zone", "line" or "enfilade".
+// Overlay is one shape drawn over the table for a firer, while it is chosen, or always
+// when Owner is empty (an obstacle). Kind says what it is, for its style: "arc",
+// "zone", "line", "enfilade" or "obstacle".
 type Overlay struct {
-	Owner string `json:"owner"`
+	Owner string `json:"owner,omitempty"`
 	Kind  string `json:"kind"`
 	Label string `json:"label,omitempty"`
 	// Points is a closed polygon for arcs and zones, an open polyline for lines, in the
@@ -133,4 +137,55 @@ func (v *TableView) FitBounds() {
 	}
 	m := max(1, max(v.Bounds[2]-v.Bounds[0], v.Bounds[3]-v.Bounds[1])/10)
 	v.Bounds = [4]float64{v.Bounds[0] - m, v.Bounds[1] - m, v.Bounds[2] + m, v.Bounds[3] + m}
+}
+
+// DeclareView describes the action a player builds on the page: who may act (Choices),
+// how targets are declared (Rows), and the fields an action and each target take.
+type DeclareView struct {
+	// Title heads the panel; FirerLabel names a choice ("Squad", "Firing unit",
+	// "Battery"); Verb is the button that resolves the action ("Shoot", "Fire").
+	Title      string       `json:"title"`
+	FirerLabel string       `json:"firer_label"`
+	Verb       string       `json:"verb"`
+	Help       string       `json:"help,omitempty"`
+	Choices    []ChoiceView `json:"choices"`
+	// Rows is how targets are declared: "weapons" (a row per weapon of the chosen units,
+	// each with its own target, sent under RowsKey as {unit, weapon, TargetKey}),
+	// "targets" (a row per target the player adds, sent under RowsKey as {TargetKey,
+	// RowFields…}) or "single" (one target, sent at the top level under TargetKey, and
+	// which may be left out when the rules choose it).
+	Rows      string `json:"rows"`
+	RowsKey   string `json:"rows_key,omitempty"`
+	TargetKey string `json:"target_key"`
+	// RowFields are the fields of each target row; Fields those of the whole action.
+	RowFields []FieldView `json:"row_fields,omitempty"`
+	Fields    []FieldView `json:"fields,omitempty"`
+	// Values names the levels of a state value shown as a number (ammo: ok, low, out).
+	Values map[string][]string `json:"values,omitempty"`
+}
+
+// ChoiceView is one thing a player may choose to act with: a squad, a unit, a battery or a
+// skirmish marker. Action holds the action's fields that the choice fixes ({"squad":
+// "sabres"}, {"type": "fire", "batteries": ["b1"]}); Units are the units that act, drawn
+// as the firers; Count is what RowFields with Share divide (a unit's stands).
+type ChoiceView struct {
+	Label  string         `json:"label"`
+	Side   string         `json:"side"`
+	Units  []string       `json:"units"`
+	Action map[string]any `json:"action"`
+	Count  int            `json:"count,omitempty"`
+}
+
+// FieldView is one field of an action or of a target row. Kind is "number" (Share: by
+// default the choice's Count shared out evenly among the rows, the first taking any
+// remainder), "select" (Options; Empty labels the empty choice, which sends nothing),
+// "checks" (Options, sent as a list of those ticked), "flag" (sent as true when ticked)
+// or "unit_numbers" (a number per acting unit, sent as {unit: n} for those above 0).
+type FieldView struct {
+	Key     string   `json:"key"`
+	Label   string   `json:"label"`
+	Kind    string   `json:"kind"`
+	Options []string `json:"options,omitempty"`
+	Empty   string   `json:"empty,omitempty"`
+	Share   bool     `json:"share,omitempty"`
 }

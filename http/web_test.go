@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -174,5 +175,31 @@ func TestTableViews(t *testing.T) {
 	hmg := murphy["weapons"].([]any)[0].(map[string]any)
 	if murphy["name"] != "Sgt Billy Bob Murphy" || murphy["group"] != 1.0 || hmg["group"] != 1.0 || hmg["arcs"].([]any)[0].([]any)[1] != 45.0 {
 		t.Errorf("murphy on the board: %v", murphy)
+	}
+}
+
+// TestPageKnowsNoGame: the page's code never names a rule system nor compares the
+// battle's ruleset. What differs between systems comes from the battle's view (the
+// table's declare description, the board), so that a new system needs no page branch.
+func TestPageKnowsNoGame(t *testing.T) {
+	names := regexp.MustCompile(`(?i)dropzone|warengine|war engine|warfare|republique|warstrike|ruleset\s*[!=]==?|[!=]==?\s*\S*ruleset|\bsys\(\)`)
+	files, err := filepath.Glob(filepath.Join("web", "*.js"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no page modules: %v", err)
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(src), "\n") {
+			// Comments may say which system a feature was made for; code may not ask.
+			if c := strings.Index(line, "//"); c >= 0 && !strings.Contains(line[:c], "'") {
+				line = line[:c]
+			}
+			if m := names.FindString(line); m != "" {
+				t.Errorf("%s:%d: the page names a rule system (%q): describe the difference in the battle's view instead", f, i+1, m)
+			}
+		}
 	}
 }

@@ -44,7 +44,7 @@ export function ask(battle, what, action, token) {
 // already says which rule refused; the prefix naming the package is dropped.
 export function explain(err) {
   if (!(err instanceof ApiError)) return String(err?.message || err);
-  const msg = err.message.replace(/^(warengine|dropzone|warfare|http|volley): /, '');
+  const msg = err.message.replace(/^[a-z]+: /, ''); // the Go package's prefix
   switch (err.code) {
     case 'network': return 'Cannot reach the volley server. Is `volley serve` still running?';
     case 'unauthorized': return 'This needs a token of the battle: paste a side\'s token (or open the spectator\'s link) you were given when it was created.';

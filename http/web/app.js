@@ -93,7 +93,7 @@ async function showList(my) {
 
 function newBattleForm() {
   const text = h('textarea', {id: 'scenario', rows: 16, spellcheck: 'false', 'aria-describedby': 'scenario-help',
-    placeholder: 'ruleset: warengine\n…'});
+    placeholder: 'ruleset: …\ntitle: …'});
   const file = h('input', {type: 'file', id: 'scenario-file', accept: '.yaml,.yml,.json,text/yaml,application/json'});
   const pick = h('select', {id: 'example'}, h('option', {value: ''}, '— an example —'));
   const box = errorBox('create-error');

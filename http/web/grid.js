@@ -25,7 +25,7 @@ function terrainColour(name, i) {
 export function mount(field, controls, ctx) {
   const st = {unit: null, weapon: null, hover: null, cursor: {x: 0, y: 0}, shift: false, aimSeq: 0, landed: [], landedAt: -1, heat: null, aim: null};
   const svg = s('svg', {class: 'board grid', role: 'application', tabindex: 0, id: 'board',
-    'aria-label': 'War Engine map. Arrow keys move the cursor, Enter clicks the square, Shift+Enter targets a friend, Escape drops the selection.'});
+    'aria-label': 'The map. Arrow keys move the cursor, Enter clicks the square, Shift+Enter targets a friend, Escape drops the selection.'});
   const info = h('p', {class: 'hover-info', id: 'hover-info'});
   field.replaceChildren(svg, info);
   const panel = h('div', {class: 'panel'});

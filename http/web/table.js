@@ -15,7 +15,10 @@ const DRAWING_WIDTH = 800;
 let K = 24;
 
 export function mount(field, controls, ctx) {
-  const st = {squad: null, unit: null, rows: [], active: -1, moved: {}, flags: {}, targets: [], hoverUnit: null, aim: null, aimSeq: 0, oddsSeq: 0};
+  // choice is what acts (a squad, a unit, a battery…: one of the view's declare.choices);
+  // rows are its weapons' targets (rows "weapons") or its targets (rows "targets" or
+  // "single"); fields the action's own fields.
+  const st = {choice: null, rows: [], active: -1, fields: {}, targets: [], hoverUnit: null, aim: null, aimSeq: 0, oddsSeq: 0};
   const svg = s('svg', {class: 'board table', id: 'board', tabindex: 0, role: 'application',
     'aria-label': 'The table. Tab to a unit and press Enter to select it or make it the target.'});
   const info = h('p', {class: 'hover-info', id: 'hover-info'});
@@ -27,92 +30,120 @@ export function mount(field, controls, ctx) {
   const resultBox = h('section', {class: 'panel result', id: 'result', 'aria-live': 'polite'});
   controls.replaceChildren(panel, actError, aimBox, oddsBox, resultBox);
 
-  const sys = () => ctx.view.ruleset;
   const T = () => ctx.view.table;
+  const D = () => ctx.view.table.declare;
   const unit = (id) => T().units.find((u) => u.id === id);
   const stateOf = (id) => ctx.view.state.units.find((u) => u.id === id);
   const X = (x) => (x - T().bounds[0]) * K;
   const Y = (y) => (T().bounds[3] - y) * K; // y grows north, drawn upwards
-  // standsLeft is a Warfare unit's stands that still have figures.
-  const standsLeft = (id) => {
-    const v = stateOf(id).values;
-    return Math.ceil(v.figures_left / (v.figures / v.stands));
-  };
+  // choiceOf is the choice a unit acts in.
+  const choiceOf = (id) => D().choices.find((c) => c.units.includes(id));
+  const sameChoice = (a, b) => a && b && JSON.stringify(a.action) === JSON.stringify(b.action);
   const radius = (u) => (u.base > 0 ? u.base / 2 : 12 / K); // no base size: a 12-unit marker
 
   // ---- the action being built ----
 
-  // The firing side's units, for Dropzone a squad and for Warfare one unit.
+  // The acting units: those of the chosen squad, unit, battery or marker.
   function firers() {
-    if (sys() === 'dropzone') return T().units.filter((u) => st.squad && u.squad === st.squad && !u.destroyed);
-    return T().units.filter((u) => u.id === st.unit && !u.destroyed);
+    return T().units.filter((u) => st.choice && st.choice.units.includes(u.id) && !u.destroyed);
   }
-  const firingSide = () => firers()[0]?.side;
+  const firingSide = () => st.choice?.side;
+
+  // row is one declared target as the action sends it, with the row's fields.
+  function row(t) {
+    const r = {[D().target_key]: t.unit};
+    for (const f of D().row_fields || []) {
+      const x = t[f.key];
+      if (f.kind === 'number' && Number(x)) r[f.key] = Number(x);
+      else if (f.kind === 'checks' && x?.length) r[f.key] = x;
+      else if (f.kind === 'select' && x) r[f.key] = x;
+    }
+    return r;
+  }
 
   function action() {
-    if (sys() === 'dropzone') {
-      const decl = st.rows.filter((r) => r.target).map((r) => ({unit: r.unit, weapon: r.weapon, target: r.target}));
-      const moved = Object.fromEntries(Object.entries(st.moved).filter(([, v]) => Number(v) > 0).map(([k, v]) => [k, Number(v)]));
-      const a = {squad: st.squad, declarations: decl};
-      if (Object.keys(moved).length) a.moved = moved;
-      if (st.flags.out_of_coherency) a.out_of_coherency = true;
-      if (st.flags.disembarked) a.disembarked = true;
-      return a;
+    const a = {...st.choice.action};
+    if (D().rows === 'weapons') {
+      a[D().rows_key] = st.rows.filter((r) => r.target).map((r) => ({unit: r.unit, weapon: r.weapon, [D().target_key]: r.target}));
+    } else if (D().rows === 'targets') {
+      a[D().rows_key] = st.targets.map(row);
+    } else if (st.targets[0]) {
+      a[D().target_key] = st.targets[0].unit;
     }
-    return {unit: st.unit, targets: st.targets.map((t) => ({unit: t.unit, stands: Number(t.stands) || undefined,
-      range: t.range || undefined, modifiers: t.modifiers.length ? t.modifiers : undefined}))};
+    for (const f of D().fields || []) {
+      const x = st.fields[f.key];
+      if (f.kind === 'flag' && x) a[f.key] = true;
+      if (f.kind === 'unit_numbers') {
+        const n = Object.fromEntries(Object.entries(x || {}).filter(([, v]) => Number(v) > 0).map(([k, v]) => [k, Number(v)]));
+        if (Object.keys(n).length) a[f.key] = n;
+      }
+    }
+    return a;
   }
-  const hasTargets = () => (sys() === 'dropzone' ? st.rows.some((r) => r.target) : st.targets.length > 0);
+  // A single target may be left to the rules (Republique's main target rule).
+  const hasTargets = () => (D().rows === 'weapons' ? st.rows.some((r) => r.target) : D().rows === 'single' || st.targets.length > 0);
 
-  // aimOne is the action of one weapon at one target: what hovering a target asks about.
+  // aimOne is the action of one weapon (or the chosen firer) at one target: what hovering
+  // a target asks about.
   function aimOne(targetID) {
-    if (sys() === 'dropzone') {
+    if (!st.choice) return null;
+    const a = {...st.choice.action};
+    if (D().rows === 'weapons') {
       const r = st.rows[st.active] || st.rows[0];
       if (!r) return null;
-      return {squad: st.squad, declarations: [{unit: r.unit, weapon: r.weapon, target: targetID}]};
+      a[D().rows_key] = [{unit: r.unit, weapon: r.weapon, [D().target_key]: targetID}];
+    } else if (D().rows === 'targets') {
+      a[D().rows_key] = [{[D().target_key]: targetID}];
+    } else {
+      a[D().target_key] = targetID;
     }
-    if (!st.unit) return null;
-    return {unit: st.unit, targets: [{unit: targetID}]};
+    return a;
   }
 
   function select(u) {
     clearTimeout(timer);
     st.aimSeq++;
-    if (sys() === 'dropzone') {
-      if (st.squad !== u.squad) {
-        st.squad = u.squad;
-        st.rows = [];
-        for (const m of T().units.filter((x) => x.squad === u.squad && !x.destroyed)) {
+    const c = choiceOf(u.id);
+    if (!c) return;
+    if (!sameChoice(c, st.choice)) {
+      st.choice = c;
+      st.rows = [];
+      st.targets = [];
+      st.fields = {};
+      if (D().rows === 'weapons') {
+        for (const m of T().units.filter((x) => c.units.includes(x.id) && !x.destroyed)) {
           for (const w of m.weapons) st.rows.push({unit: m.id, weapon: w.name, target: ''});
         }
-        st.moved = {};
-        st.flags = {};
       }
-      st.active = st.rows.findIndex((r) => r.unit === u.id);
-    } else if (st.unit !== u.id) {
-      st.unit = u.id;
-      st.targets = [];
     }
+    st.active = st.rows.findIndex((r) => r.unit === u.id);
     st.aim = null;
     draw();
     refreshOdds();
   }
 
-  // choose makes u the target of the active weapon (Dropzone) or adds or removes it as a
-  // target of the firing unit (Warfare).
+  // share divides the choice's count among the target rows for fields that share it
+  // (Warfare's stands), the first targets taking any remainder; the player may change it.
+  function share() {
+    const n = st.choice.count || 0;
+    for (const f of (D().row_fields || []).filter((x) => x.share)) {
+      st.targets.forEach((t, j) => { t[f.key] = Math.floor(n / st.targets.length) + (j < n % st.targets.length ? 1 : 0); });
+    }
+  }
+
+  // choose makes u the target of the active weapon, adds or removes it as a target, or
+  // makes it the one target, as the view's rows say.
   function choose(u) {
-    if (sys() === 'dropzone') {
+    if (D().rows === 'weapons') {
       const r = st.rows[st.active];
       if (!r) return;
       r.target = r.target === u.id ? '' : u.id;
     } else {
       const i = st.targets.findIndex((t) => t.unit === u.id);
       if (i >= 0) st.targets.splice(i, 1);
-      else st.targets.push({unit: u.id, stands: '', range: '', modifiers: []});
-      // The firing unit's stands are shared out evenly, the first targets taking any
-      // remainder; the player may change the split.
-      const left = standsLeft(st.unit);
-      st.targets.forEach((t, j) => { t.stands = Math.floor(left / st.targets.length) + (j < left % st.targets.length ? 1 : 0); });
+      else if (D().rows === 'single') st.targets = [{unit: u.id}];
+      else st.targets.push(Object.fromEntries([['unit', u.id], ...(D().row_fields || []).map((f) => [f.key, f.kind === 'checks' ? [] : ''])]));
+      share();
     }
     draw();
     refreshOdds();
@@ -213,8 +244,8 @@ export function mount(field, controls, ctx) {
       resultBox.replaceChildren(h('h2', {}, `#${res.seq}: rolled`),
         h('p', {id: 'dice'}, 'Dice: ', o.rolls.map((r) => `d${r.sides} ${r.value}`).join(', ') || 'none'),
         o.targets?.length ? h('ul', {id: 'hits'}, o.targets.map((t) => h('li', {}, resultText(t)))) : h('p', {id: 'hits'}, 'No effect.'));
-      if (sys() === 'dropzone') for (const r of st.rows) r.target = '';
-      else st.targets = [];
+      for (const r of st.rows) r.target = '';
+      st.targets = [];
       draw();
       refreshOdds();
     } catch (err) {
@@ -262,7 +293,9 @@ export function mount(field, controls, ctx) {
       const g = s('g', {class: 'unit' + (firing.has(u.id) ? ' selected' : '') + (u.destroyed ? ' destroyed' : ''), 'data-unit': u.id, tabindex: 0, role: 'button',
         'aria-label': `${u.name} ${u.id}, ${u.side}${u.destroyed ? ', destroyed' : ''}`},
       s('title', {}, `${u.name} ${u.id} (${u.side})`),
-      s('circle', {cx, cy, r, fill: col, 'fill-opacity': 0.85, class: 'base'}));
+      // Rectangular bases where the system has them (Republique), else one round base.
+      u.bases?.length ? u.bases.map((b) => s('polygon', {points: b.map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), fill: col, 'fill-opacity': 0.85, class: 'base rect'}))
+        : s('circle', {cx, cy, r, fill: col, 'fill-opacity': 0.85, class: 'base'}));
       if (u.facing !== undefined && u.facing !== null) {
         const rad = ((u.facing - 90) * Math.PI) / 180;
         g.append(s('line', {x1: cx, y1: cy, x2: cx + Math.cos(rad) * (r + 6), y2: cy + Math.sin(rad) * (r + 6), class: 'facing-tick'}));
@@ -282,7 +315,7 @@ export function mount(field, controls, ctx) {
   // as wedges and its range bands as rings.
   function drawReach() {
     const items = [];
-    const active = sys() === 'dropzone' ? st.rows[st.active] : null;
+    const active = D().rows === 'weapons' ? st.rows[st.active] : null;
     for (const u of firers()) {
       if (!u.placed) continue;
       const ws = active ? (active.unit === u.id ? u.weapons.filter((w) => w.name === active.weapon) : []) : u.weapons;
@@ -300,6 +333,15 @@ export function mount(field, controls, ctx) {
         }
       }
     }
+    // The shapes the rules measure with, for the acting units: arcs, zones, lines.
+    const own = new Set(firers().map((u) => u.id));
+    for (const o of T().overlays || []) {
+      if (o.owner && !own.has(o.owner)) continue; // no owner: always drawn (obstacles)
+      const pts = o.points.map(([x, y]) => `${X(x)},${Y(y)}`).join(' ');
+      items.push(o.kind === 'line' || o.kind === 'obstacle'
+        ? s('polyline', {points: pts, class: 'overlay line', 'data-overlay': o.kind}, s('title', {}, o.label))
+        : s('polygon', {points: pts, class: 'overlay ' + o.kind, 'data-overlay': o.kind}, s('title', {}, o.label)));
+    }
     layers.reach.replaceChildren(...items);
   }
 
@@ -311,7 +353,7 @@ export function mount(field, controls, ctx) {
 
   function drawDeclared() {
     const marks = [];
-    const pairs = sys() === 'dropzone' ? st.rows.filter((r) => r.target).map((r) => [r.unit, r.target]) : st.targets.map((t) => [st.unit, t.unit]);
+    const pairs = D().rows === 'weapons' ? st.rows.filter((r) => r.target).map((r) => [r.unit, r.target]) : st.targets.map((t) => [firers()[0]?.id, t.unit]);
     for (const [a, b] of pairs) {
       const u = unit(a), t = unit(b);
       if (!u?.placed || !t?.placed) continue;
@@ -332,24 +374,20 @@ export function mount(field, controls, ctx) {
       s('text', {x: (X(u.x) + X(t.x)) / 2 + 6, y: (Y(u.y) + Y(t.y)) / 2, class: 'los-label ' + (ok ? 'clear' : 'blocked')}, ok ? pct(a.p_hit) : a.status.replaceAll('_', ' ')));
   }
 
-  // drawPanel is the declaration: Dropzone's squad with a row per weapon, or Warfare's
-  // firing unit with its targets.
+  // drawPanel is the declaration as the view describes it: the choice of who acts, its
+  // rows of targets with their fields, the action's own fields, and the button.
   function drawPanel() {
     const v = ctx.view;
+    const d = D();
     const parts = [];
-    const chooser = h('select', {id: 'firer', 'aria-label': sys() === 'dropzone' ? 'Squad' : 'Firing unit'},
-      h('option', {value: ''}, sys() === 'dropzone' ? '— choose a squad —' : '— choose a firing unit —'));
-    if (sys() === 'dropzone') {
-      const squads = [];
-      for (const u of T().units) if (!u.destroyed && u.weapons.length && !squads.some((x) => x.squad === u.squad)) squads.push(u);
-      for (const u of squads) chooser.append(h('option', {value: u.id, selected: u.squad === st.squad}, `${u.squad} (${u.side})`));
-    } else {
-      for (const u of T().units.filter((x) => !x.destroyed && x.weapons.length)) chooser.append(h('option', {value: u.id, selected: u.id === st.unit}, `${u.name} (${u.side})`));
-    }
+    const chooser = h('select', {id: 'firer', 'aria-label': d.firer_label},
+      h('option', {value: ''}, `— choose: ${d.firer_label.toLowerCase()} —`));
+    for (const c of d.choices) chooser.append(h('option', {value: c.units[0], selected: sameChoice(c, st.choice)}, c.label));
     chooser.addEventListener('change', () => { const u = unit(chooser.value); if (u) select(u); });
-    parts.push(h('h2', {}, sys() === 'dropzone' ? 'Shooting declaration' : 'Missile fire'), h('label', {class: 'block', for: 'firer'}, sys() === 'dropzone' ? 'Squad' : 'Firing unit'), chooser);
+    parts.push(h('h2', {}, d.title), h('label', {class: 'block', for: 'firer'}, d.firer_label), chooser);
     const enemies = T().units.filter((u) => firingSide() && u.side !== firingSide() && !u.destroyed);
-    if (sys() === 'dropzone' && st.squad) {
+    if (st.choice && d.help) parts.push(h('p', {class: 'help'}, d.help));
+    if (st.choice && d.rows === 'weapons') {
       const rows = st.rows.map((r, i) => {
         const sel = h('select', {'aria-label': `${r.unit} ${r.weapon} target`, 'data-row': i}, h('option', {value: ''}, '— no target —'),
           enemies.map((e) => h('option', {value: e.id, selected: e.id === r.target}, e.id)));
@@ -358,54 +396,75 @@ export function mount(field, controls, ctx) {
           onclick: () => { st.active = i; draw(); }}, `${r.unit}: ${r.weapon}`);
         return h('tr', {class: i === st.active ? 'active' : ''}, h('td', {}, pick), h('td', {}, sel));
       });
-      parts.push(h('p', {class: 'help'}, 'Pick a weapon, then click an enemy (or choose it in the list). Point at an enemy to see the line of sight.'),
-        h('table', {class: 'decl-table'}, h('tbody', {}, rows)));
-      const moved = h('div', {class: 'moved'}, h('span', {}, `Moved this activation (${T().unit}): `),
-        firers().map((u) => {
-          const inp = h('input', {type: 'number', min: 0, step: 0.5, value: st.moved[u.id] || 0, 'aria-label': `${u.id} moved`, class: 'short'});
-          inp.addEventListener('change', () => { st.moved[u.id] = inp.value; refreshOdds(); });
-          return h('label', {}, u.id, ' ', inp);
-        }));
-      const flag = (name, label) => {
-        const c = h('input', {type: 'checkbox', checked: !!st.flags[name]});
-        c.addEventListener('change', () => { st.flags[name] = c.checked; refreshOdds(); });
-        return h('label', {class: 'check'}, c, ' ', label);
-      };
-      parts.push(moved, flag('out_of_coherency', 'out of coherency'), flag('disembarked', 'disembarked this activation'));
+      parts.push(h('table', {class: 'decl-table'}, h('tbody', {}, rows)));
     }
-    if (sys() !== 'dropzone' && st.unit) {
-      const u = unit(st.unit);
-      parts.push(h('p', {class: 'help'}, `Click an enemy to add or remove it as a target. ${standsLeft(u.id)} stands can fire; ammunition ${['ok', 'low', 'out'][stateOf(u.id).values.ammo]}.`));
-      const add = h('select', {id: 'add-target', 'aria-label': 'Add a target'}, h('option', {value: ''}, '— add a target —'),
-        enemies.filter((e) => !st.targets.some((t) => t.unit === e.id)).map((e) => h('option', {value: e.id}, `${e.name} (${e.side})`)));
-      add.addEventListener('change', () => { const e = unit(add.value); if (e) choose(e); });
+    if (st.choice && d.rows !== 'weapons') {
+      const u = firers()[0];
+      if (st.choice.count) parts.push(h('p', {class: 'help'}, `${st.choice.count} can fire.`));
+      const add = h('select', {id: 'add-target', 'aria-label': d.rows === 'single' ? 'Target' : 'Add a target'},
+        h('option', {value: ''}, d.rows === 'single' ? '— the rules choose —' : '— add a target —'),
+        enemies.filter((e) => d.rows === 'single' || !st.targets.some((t) => t.unit === e.id)).map((e) => h('option', {value: e.id, selected: d.rows === 'single' && st.targets[0]?.unit === e.id}, `${e.name} (${e.side})`)));
+      add.addEventListener('change', () => {
+        const e = unit(add.value);
+        if (e) choose(e);
+        else { st.targets = []; draw(); refreshOdds(); }
+      });
       parts.push(add);
-      for (const t of st.targets) {
-        const band = h('select', {'aria-label': `range band to ${t.unit}`}, h('option', {value: ''}, unit(t.unit).placed && u.placed ? 'measured' : '— range band —'),
-          ['close', 'effective', 'long'].map((b) => h('option', {value: b, selected: t.range === b}, b)));
-        band.addEventListener('change', () => { t.range = band.value; refreshOdds(); });
-        const stands = h('input', {type: 'number', min: 1, value: t.stands, placeholder: 'all', class: 'short', 'aria-label': `stands firing at ${t.unit}`});
-        stands.addEventListener('change', () => { t.stands = stands.value; refreshOdds(); });
-        const mods = (T().modifiers || []).map((m) => {
-          const c = h('input', {type: 'checkbox', checked: t.modifiers.includes(m)});
-          c.addEventListener('change', () => { t.modifiers = c.checked ? [...t.modifiers, m] : t.modifiers.filter((x) => x !== m); refreshOdds(); });
-          return h('label', {class: 'check'}, c, ' ', m);
-        });
-        parts.push(h('fieldset', {class: 'group'}, h('legend', {}, '→ ', t.unit), h('label', {}, 'stands ', stands), h('label', {}, 'range ', band), mods));
+      for (const t of d.rows === 'targets' ? st.targets : []) {
+        const fields = (d.row_fields || []).map((f) => rowField(f, t, u));
+        parts.push(h('fieldset', {class: 'group'}, h('legend', {}, '→ ', t.unit), fields));
       }
     }
-    if ((st.squad || st.unit) && !v.ended) {
-      const b = h('button', {id: 'shoot', class: 'primary', disabled: !hasTargets()}, sys() === 'dropzone' ? 'Shoot' : 'Fire');
+    if (st.choice) for (const f of d.fields || []) parts.push(actionField(f));
+    if (st.choice && !v.ended) {
+      const b = h('button', {id: 'shoot', class: 'primary', disabled: !hasTargets()}, d.verb);
       b.addEventListener('click', () => shoot(b));
       parts.push(h('div', {class: 'row'}, b));
     }
     parts.push(h('h3', {}, 'Units'), h('ul', {class: 'unit-list'}, T().units.map((u) => {
       const su = stateOf(u.id);
-      const vals = Object.entries(su.values).filter(([k]) => !k.startsWith('max_'))
-        .map(([k, x]) => `${k.replaceAll('_', ' ')} ${k === 'ammo' && sys() === 'warfare' ? ['ok', 'low', 'out'][x] : x}`).join(', ');
+      const vals = Object.entries(su?.values || {}).filter(([k]) => !k.startsWith('max_'))
+        .map(([k, x]) => `${k.replaceAll('_', ' ')} ${d.values?.[k]?.[x] ?? x}`).join(', ');
       return h('li', {}, swatch(sideColour(v.sides, u.side)), `${u.id} (${u.name}) ${vals}${u.destroyed ? ' — destroyed' : ''}${u.placed ? '' : ' — not on the table'}`);
     })));
     panel.replaceChildren(...parts);
+  }
+
+  // rowField is one field of a target row.
+  function rowField(f, t, u) {
+    if (f.kind === 'number') {
+      const inp = h('input', {type: 'number', min: 1, value: t[f.key], placeholder: 'all', class: 'short', 'aria-label': `${f.label} firing at ${t.unit}`});
+      inp.addEventListener('change', () => { t[f.key] = inp.value; refreshOdds(); });
+      return h('label', {}, f.label + ' ', inp);
+    }
+    if (f.kind === 'select') {
+      const empty = unit(t.unit).placed && u?.placed ? f.empty : `— ${f.label} band —`;
+      const sel = h('select', {'aria-label': `${f.label} band to ${t.unit}`}, h('option', {value: ''}, empty),
+        f.options.map((o) => h('option', {value: o, selected: t[f.key] === o}, o)));
+      sel.addEventListener('change', () => { t[f.key] = sel.value; refreshOdds(); });
+      return h('label', {}, f.label + ' ', sel);
+    }
+    return (f.options || []).map((m) => {
+      const c = h('input', {type: 'checkbox', checked: t[f.key].includes(m)});
+      c.addEventListener('change', () => { t[f.key] = c.checked ? [...t[f.key], m] : t[f.key].filter((x) => x !== m); refreshOdds(); });
+      return h('label', {class: 'check'}, c, ' ', m);
+    });
+  }
+
+  // actionField is one field of the whole action: a flag, or a number per acting unit.
+  function actionField(f) {
+    if (f.kind === 'flag') {
+      const c = h('input', {type: 'checkbox', checked: !!st.fields[f.key]});
+      c.addEventListener('change', () => { st.fields[f.key] = c.checked; refreshOdds(); });
+      return h('label', {class: 'check'}, c, ' ', f.label);
+    }
+    st.fields[f.key] ||= {};
+    return h('div', {class: 'moved'}, h('span', {}, `${f.label}: `),
+      firers().map((u) => {
+        const inp = h('input', {type: 'number', min: 0, step: 0.5, value: st.fields[f.key][u.id] || 0, 'aria-label': `${u.id} ${f.key}`, class: 'short'});
+        inp.addEventListener('change', () => { st.fields[f.key][u.id] = inp.value; refreshOdds(); });
+        return h('label', {}, u.id, ' ', inp);
+      }));
   }
 
   aimBox.replaceChildren(h('h2', {}, 'Aim'), h('p', {class: 'help'}, 'Choose who fires, then point at an enemy.'));

@@ -380,6 +380,27 @@ func (b *Battle) Table() volley.TableView {
 		}
 		v.Units = append(v.Units, tu)
 	}
+	v.Declare = volley.DeclareView{Title: "Shooting declaration", FirerLabel: "Squad", Verb: "Shoot", Rows: "weapons", RowsKey: "declarations", TargetKey: "target",
+		Help: "Pick a weapon, then click an enemy (or choose it in the list). Point at an enemy to see the line of sight.",
+		Fields: []volley.FieldView{
+			{Key: "moved", Label: "Moved this activation (" + string(u) + ")", Kind: "unit_numbers"},
+			{Key: "out_of_coherency", Label: "out of coherency", Kind: "flag"},
+			{Key: "disembarked", Label: "disembarked this activation", Kind: "flag"},
+		}, Choices: []volley.ChoiceView{}}
+	for _, tu := range v.Units {
+		if tu.Destroyed || len(tu.Weapons) == 0 {
+			continue
+		}
+		found := false
+		for i := range v.Declare.Choices {
+			if c := &v.Declare.Choices[i]; c.Action["squad"] == tu.Squad {
+				c.Units, found = append(c.Units, tu.ID), true
+			}
+		}
+		if !found {
+			v.Declare.Choices = append(v.Declare.Choices, volley.ChoiceView{Label: tu.Squad + " (" + tu.Side + ")", Side: tu.Side, Units: []string{tu.ID}, Action: map[string]any{"squad": tu.Squad}})
+		}
+	}
 	v.FitBounds()
 	return v
 }

@@ -83,7 +83,7 @@ func (b *Battle) Table() volley.TableView {
 		if t.Poly == nil {
 			// An obstacle: drawn as a thin band along its line.
 			for i := 0; i+1 < len(t.Line); i++ {
-				v.Overlays = append(v.Overlays, volley.Overlay{Owner: t.ID, Kind: "obstacle", Label: t.ID, Points: poly([]geom.Vec{t.Line[i], t.Line[i+1]})})
+				v.Overlays = append(v.Overlays, volley.Overlay{Kind: "obstacle", Label: t.ID, Points: poly([]geom.Vec{t.Line[i], t.Line[i+1]})})
 			}
 			continue
 		}
@@ -138,6 +138,21 @@ func (b *Battle) Table() volley.TableView {
 	}
 	if b.charts != nil {
 		v.Overlays = append(v.Overlays, b.batteryOverlays(poly)...)
+	}
+	v.Declare = volley.DeclareView{Title: "Artillery and skirmish fire", FirerLabel: "Battery or skirmish marker", Verb: "Fire", Rows: "single", TargetKey: "target",
+		Help:    "A battery fires at its main target unless you click another unit (aim says why the rules forbid it); a skirmish marker needs a target. Fire in a step takes effect when the step ends.",
+		Choices: []volley.ChoiceView{}, Values: map[string][]string{"morale": b.ladder}}
+	for i := range b.units {
+		m := &b.units[i]
+		if m.Battery() && !m.Destroyed() {
+			v.Declare.Choices = append(v.Declare.Choices, volley.ChoiceView{Label: fmt.Sprintf("%s (%s)", name(m), m.Side), Side: m.Side, Units: []string{m.ID},
+				Action: map[string]any{"type": KindFire, "batteries": []string{m.ID}}})
+		}
+	}
+	for i := range b.markers {
+		m := &b.markers[i]
+		v.Declare.Choices = append(v.Declare.Choices, volley.ChoiceView{Label: fmt.Sprintf("skirmishers %s (%s)", m.ID, m.Side), Side: m.Side, Units: []string{m.ID},
+			Action: map[string]any{"type": KindSkirmish, "marker": m.ID}})
 	}
 	v.FitBounds()
 	return v

@@ -425,6 +425,26 @@ func (b *Battle) Table() volley.TableView {
 			v.Modifiers = append(v.Modifiers, m.Name)
 		}
 	}
+	v.Declare = volley.DeclareView{Title: "Missile fire", FirerLabel: "Firing unit", Verb: "Fire", Rows: "targets", RowsKey: "targets", TargetKey: "unit",
+		Help: "Click an enemy to add or remove it as a target.", Choices: []volley.ChoiceView{},
+		RowFields: []volley.FieldView{
+			{Key: "stands", Label: "stands", Kind: "number", Share: true},
+			{Key: "range", Label: "range", Kind: "select", Options: []string{string(Close), string(Effective), string(Long)}, Empty: "measured"},
+			{Key: "modifiers", Label: "modifiers", Kind: "checks", Options: v.Modifiers},
+		},
+		Values: map[string][]string{"ammo": {string(AmmoOK), string(AmmoLow), string(AmmoOut)}}}
+	for i := range b.units {
+		m := &b.units[i]
+		if m.Destroyed() || m.Weapon == "" || b.tables.Ranges[m.Weapon] == nil {
+			continue
+		}
+		name := m.Name
+		if name == "" {
+			name = m.ID
+		}
+		v.Declare.Choices = append(v.Declare.Choices, volley.ChoiceView{Label: name + " (" + m.Side + ")", Side: m.Side, Units: []string{m.ID},
+			Action: map[string]any{"unit": m.ID}, Count: m.StandsLeft()})
+	}
 	v.FitBounds()
 	return v
 }

@@ -1,0 +1,57 @@
+package http_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// basePoint is the viewport point of a unit's first rectangular base.
+func basePoint(id string) string {
+	return fmt.Sprintf(`(() => { const c = document.querySelector('#board [data-unit=%q] polygon.base'); c.scrollIntoView({block: 'center'});
+		const r = c.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`, id)
+}
+
+// TestPageRepublique drives a Republique battle on the page, which learns what the
+// action needs from the view: the battery's arc, frontage zone and centre of fire are
+// drawn, pointing at another unit shows the forced main target and its reason, the
+// battery fires at its main target, and the log verifies after the battle ends.
+func TestPageRepublique(t *testing.T) {
+	p := newBrowserPage(t)
+	demo, err := os.ReadFile(filepath.Join("..", "examples", "republique", "demo.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Begin in the artillery segment, so that the batteries may fire at once.
+	src := strings.Replace(string(demo), "step: skirmish", "step: artillery", 1)
+	p.create(func() { p.do(chromedp.SetValue(chromedp.CSS("#scenario"), src)) })
+	p.wait("rectangular bases", `document.querySelectorAll('#board polygon.base.rect').length > 20`)
+	p.choose("#firer", "g2")
+	p.wait("the arc, frontage zone and centre of fire", `['arc', 'zone', 'line'].every(k => document.querySelector('#board [data-overlay="' + k + '"]'))`)
+	p.mouse(basePoint("IR7"), false, false)
+	p.wait("the aim at IR7", `document.querySelector('#aim-reason')?.textContent.includes('not the main target')`)
+	if got := p.text("#aim-reason"); !strings.Contains(got, "IR3") {
+		t.Errorf("the forced target is not named: %q", got)
+	}
+	p.screenshot("republique-forced")
+	p.wait("the odds of the main target", `document.querySelector('#hist-IR3')`)
+	p.click("#shoot")
+	p.wait("the fire in the log", `document.querySelectorAll('#log tr.die').length > 0`)
+	p.screenshot("republique-fired")
+	if errs := eval[string](p, `[...document.querySelectorAll('#act-error:not([hidden])')].map(e => e.textContent).join(' | ')`); errs != "" {
+		t.Errorf("the fire was refused: %s", errs)
+	}
+	// Its odds now say why it may not fire again.
+	p.wait("the refusal to fire twice", `document.querySelector('#odds')?.textContent.includes('fires once each player turn')`)
+	eval[bool](p, `(window.confirm = () => true, true)`)
+	p.click("#end-battle")
+	p.click("#verify")
+	p.wait("the verification", `document.querySelector('#verify-result .ok')`)
+	if got := p.text("#verify-result"); !strings.Contains(got, "Verified: 1 actions") {
+		t.Errorf("verification reads %q", got)
+	}
+}
