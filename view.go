@@ -143,12 +143,17 @@ func (v *TableView) FitBounds() {
 // how targets are declared (Rows), and the fields an action and each target take.
 type DeclareView struct {
 	// Title heads the panel; FirerLabel names a choice ("Squad", "Firing unit",
-	// "Battery"); Verb is the button that resolves the action ("Shoot", "Fire").
-	Title      string       `json:"title"`
-	FirerLabel string       `json:"firer_label"`
-	Verb       string       `json:"verb"`
-	Help       string       `json:"help,omitempty"`
-	Choices    []ChoiceView `json:"choices"`
+	// "Battery"); Prompt is the empty choice of the list ("— choose a squad —"); Verb is
+	// the button that resolves the action ("Shoot", "Fire"), unless Verbs says more.
+	Title      string `json:"title"`
+	FirerLabel string `json:"firer_label"`
+	Prompt     string `json:"prompt,omitempty"`
+	Verb       string `json:"verb"`
+	// Verbs, when there are several kinds of action for the same choice, are a button
+	// each instead of Verb: Republique's "Fire" and "Save fire".
+	Verbs   []VerbView   `json:"verbs,omitempty"`
+	Help    string       `json:"help,omitempty"`
+	Choices []ChoiceView `json:"choices"`
 	// Rows is how targets are declared: "weapons" (a row per weapon of the chosen units,
 	// each with its own target, sent under RowsKey as {unit, weapon, TargetKey}),
 	// "targets" (a row per target the player adds, sent under RowsKey as {TargetKey,
@@ -164,16 +169,28 @@ type DeclareView struct {
 	Values map[string][]string `json:"values,omitempty"`
 }
 
-// ChoiceView is one thing a player may choose to act with: a squad, a unit, a battery or a
-// skirmish marker. Action holds the action's fields that the choice fixes ({"squad":
-// "sabres"}, {"type": "fire", "batteries": ["b1"]}); Units are the units that act, drawn
-// as the firers; Count is what RowFields with Share divide (a unit's stands).
+// ChoiceView is one thing a player may choose to act with: a squad, a unit, a battery,
+// a group of batteries or a skirmish marker. Action holds the action's fields that the
+// choice fixes ({"squad": "sabres"}, {"type": "fire", "batteries": ["b1", "b2"]}); Units
+// are the units that act, drawn as the firers (clicking one chooses the first choice it
+// is in, unless the chosen one holds it); Count is what RowFields with Share divide (a unit's stands); Note is a line
+// about the choice shown while it is chosen ("6 stands can fire; ammunition low").
 type ChoiceView struct {
 	Label  string         `json:"label"`
 	Side   string         `json:"side"`
 	Units  []string       `json:"units"`
 	Action map[string]any `json:"action"`
 	Count  int            `json:"count,omitempty"`
+	Note   string         `json:"note,omitempty"`
+}
+
+// VerbView is one button of several that resolve the chosen action. Action holds the
+// fields the verb sets over the choice's ({"type": "save"}); NoTarget says the verb sends
+// no target nor rows and needs none (saving fire).
+type VerbView struct {
+	Label    string         `json:"label"`
+	Action   map[string]any `json:"action,omitempty"`
+	NoTarget bool           `json:"no_target,omitempty"`
 }
 
 // FieldView is one field of an action or of a target row. Kind is "number" (Share: by

@@ -36,8 +36,9 @@ export function mount(field, controls, ctx) {
   const stateOf = (id) => ctx.view.state.units.find((u) => u.id === id);
   const X = (x) => (x - T().bounds[0]) * K;
   const Y = (y) => (T().bounds[3] - y) * K; // y grows north, drawn upwards
-  // choiceOf is the choice a unit acts in.
-  const choiceOf = (id) => D().choices.find((c) => c.units.includes(id));
+  // choiceOf is the choice a clicked unit acts in: the chosen one if it holds the unit (a
+  // group of batteries), else the first that does.
+  const choiceOf = (id) => (st.choice?.units.includes(id) ? st.choice : D().choices.find((c) => c.units.includes(id)));
   const sameChoice = (a, b) => a && b && JSON.stringify(a.action) === JSON.stringify(b.action);
   const radius = (u) => (u.base > 0 ? u.base / 2 : 12 / K); // no base size: a 12-unit marker
 
@@ -61,9 +62,18 @@ export function mount(field, controls, ctx) {
     return r;
   }
 
-  function action() {
-    const a = {...st.choice.action};
-    if (D().rows === 'weapons') {
+  // verbs are the buttons that resolve the action: the view's verbs, else its one verb.
+  const verbs = () => (D().verbs?.length ? D().verbs : [{label: D().verb}]);
+  // The verb whose action the odds show: the first that declares targets.
+  const mainVerb = () => verbs().find((v) => !v.no_target) || verbs()[0];
+
+  // action is the action as verb sends it: what the choice and the verb fix, the targets
+  // (unless the verb takes none) and the action's own fields.
+  function action(verb = mainVerb()) {
+    const a = {...st.choice.action, ...verb.action};
+    if (verb.no_target) {
+      // Nothing to aim at (saving fire).
+    } else if (D().rows === 'weapons') {
       a[D().rows_key] = st.rows.filter((r) => r.target).map((r) => ({unit: r.unit, weapon: r.weapon, [D().target_key]: r.target}));
     } else if (D().rows === 'targets') {
       a[D().rows_key] = st.targets.map(row);
@@ -100,10 +110,11 @@ export function mount(field, controls, ctx) {
     return a;
   }
 
-  function select(u) {
+  // select chooses c to act: the choice unit u is in when it was clicked (its first weapon
+  // becomes the active row), or a choice from the list (with its first row active).
+  function select(c, u = null) {
     clearTimeout(timer);
     st.aimSeq++;
-    const c = choiceOf(u.id);
     if (!c) return;
     if (!sameChoice(c, st.choice)) {
       st.choice = c;
@@ -116,7 +127,7 @@ export function mount(field, controls, ctx) {
         }
       }
     }
-    st.active = st.rows.findIndex((r) => r.unit === u.id);
+    st.active = u ? st.rows.findIndex((r) => r.unit === u.id) : (st.rows.length ? 0 : -1);
     st.aim = null;
     draw();
     refreshOdds();
@@ -152,7 +163,7 @@ export function mount(field, controls, ctx) {
   function clickUnit(u) {
     const side = firingSide();
     if (side && u.side !== side && !u.destroyed && !ctx.view.ended) choose(u);
-    else if (!u.destroyed) select(u);
+    else if (!u.destroyed) select(choiceOf(u.id), u);
     // The redraw replaced the unit's node: give the keyboard its place back.
     svg.querySelector(`[data-unit="${CSS.escape(u.id)}"]`)?.focus();
   }
@@ -235,11 +246,11 @@ export function mount(field, controls, ctx) {
     }
   }
 
-  async function shoot(button) {
+  async function shoot(button, verb) {
     showError(actError, null);
     button.disabled = true;
     try {
-      const res = await ctx.act(action(), firingSide());
+      const res = await ctx.act(action(verb), firingSide());
       const o = res.outcome;
       resultBox.replaceChildren(h('h2', {}, `#${res.seq}: rolled`),
         h('p', {id: 'dice'}, 'Dice: ', o.rolls.map((r) => `d${r.sides} ${r.value}`).join(', ') || 'none'),
@@ -353,7 +364,9 @@ export function mount(field, controls, ctx) {
 
   function drawDeclared() {
     const marks = [];
-    const pairs = D().rows === 'weapons' ? st.rows.filter((r) => r.target).map((r) => [r.unit, r.target]) : st.targets.map((t) => [firers()[0]?.id, t.unit]);
+    // Each weapon to its target, or every acting unit (a group of batteries) to each target.
+    const pairs = D().rows === 'weapons' ? st.rows.filter((r) => r.target).map((r) => [r.unit, r.target])
+      : st.targets.flatMap((t) => firers().map((f) => [f.id, t.unit]));
     for (const [a, b] of pairs) {
       const u = unit(a), t = unit(b);
       if (!u?.placed || !t?.placed) continue;
@@ -381,12 +394,16 @@ export function mount(field, controls, ctx) {
     const d = D();
     const parts = [];
     const chooser = h('select', {id: 'firer', 'aria-label': d.firer_label},
-      h('option', {value: ''}, `— choose: ${d.firer_label.toLowerCase()} —`));
-    for (const c of d.choices) chooser.append(h('option', {value: c.units[0], selected: sameChoice(c, st.choice)}, c.label));
-    chooser.addEventListener('change', () => { const u = unit(chooser.value); if (u) select(u); });
+      h('option', {value: ''}, d.prompt || `— choose: ${d.firer_label.toLowerCase()} —`));
+    // A choice is named in the list by its first unit, as a player knows it; a group that
+    // shares its first unit with an earlier choice, by all its units.
+    const key = (c, i) => (d.choices.findIndex((x) => x.units[0] === c.units[0]) === i ? c.units[0] : c.units.join('+'));
+    d.choices.forEach((c, i) => chooser.append(h('option', {value: key(c, i), selected: sameChoice(c, st.choice)}, c.label)));
+    chooser.addEventListener('change', () => select(d.choices.find((c, i) => key(c, i) === chooser.value)));
     parts.push(h('h2', {}, d.title), h('label', {class: 'block', for: 'firer'}, d.firer_label), chooser);
     const enemies = T().units.filter((u) => firingSide() && u.side !== firingSide() && !u.destroyed);
     if (st.choice && d.help) parts.push(h('p', {class: 'help'}, d.help));
+    if (st.choice?.note) parts.push(h('p', {class: 'help', id: 'choice-note'}, st.choice.note));
     if (st.choice && d.rows === 'weapons') {
       const rows = st.rows.map((r, i) => {
         const sel = h('select', {'aria-label': `${r.unit} ${r.weapon} target`, 'data-row': i}, h('option', {value: ''}, '— no target —'),
@@ -400,7 +417,6 @@ export function mount(field, controls, ctx) {
     }
     if (st.choice && d.rows !== 'weapons') {
       const u = firers()[0];
-      if (st.choice.count) parts.push(h('p', {class: 'help'}, `${st.choice.count} can fire.`));
       const add = h('select', {id: 'add-target', 'aria-label': d.rows === 'single' ? 'Target' : 'Add a target'},
         h('option', {value: ''}, d.rows === 'single' ? '— the rules choose —' : '— add a target —'),
         enemies.filter((e) => d.rows === 'single' || !st.targets.some((t) => t.unit === e.id)).map((e) => h('option', {value: e.id, selected: d.rows === 'single' && st.targets[0]?.unit === e.id}, `${e.name} (${e.side})`)));
@@ -417,9 +433,13 @@ export function mount(field, controls, ctx) {
     }
     if (st.choice) for (const f of d.fields || []) parts.push(actionField(f));
     if (st.choice && !v.ended) {
-      const b = h('button', {id: 'shoot', class: 'primary', disabled: !hasTargets()}, d.verb);
-      b.addEventListener('click', () => shoot(b));
-      parts.push(h('div', {class: 'row'}, b));
+      // The first button is #shoot, whatever its verb; a verb without targets needs none.
+      const buttons = verbs().map((verb, i) => {
+        const b = h('button', {id: i ? `shoot-${i}` : 'shoot', class: i ? '' : 'primary', 'data-verb': verb.label, disabled: !verb.no_target && !hasTargets()}, verb.label);
+        b.addEventListener('click', () => shoot(b, verb));
+        return b;
+      });
+      parts.push(h('div', {class: 'row'}, buttons));
     }
     parts.push(h('h3', {}, 'Units'), h('ul', {class: 'unit-list'}, T().units.map((u) => {
       const su = stateOf(u.id);

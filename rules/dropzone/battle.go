@@ -3,6 +3,7 @@ package dropzone
 import (
 	"errors"
 	"math"
+	"slices"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
@@ -380,26 +381,29 @@ func (b *Battle) Table() volley.TableView {
 		}
 		v.Units = append(v.Units, tu)
 	}
-	v.Declare = volley.DeclareView{Title: "Shooting declaration", FirerLabel: "Squad", Verb: "Shoot", Rows: "weapons", RowsKey: "declarations", TargetKey: "target",
+	// The page builds a squad's shooting from this: a row per weapon of the squad's units,
+	// each with its own target, and the squad's movement and flags.
+	v.Declare = volley.DeclareView{Title: "Shooting declaration", FirerLabel: "Squad", Prompt: "— choose a squad —", Verb: "Shoot",
+		Rows: "weapons", RowsKey: "declarations", TargetKey: "target",
 		Help: "Pick a weapon, then click an enemy (or choose it in the list). Point at an enemy to see the line of sight.",
 		Fields: []volley.FieldView{
 			{Key: "moved", Label: "Moved this activation (" + string(u) + ")", Kind: "unit_numbers"},
 			{Key: "out_of_coherency", Label: "out of coherency", Kind: "flag"},
 			{Key: "disembarked", Label: "disembarked this activation", Kind: "flag"},
 		}, Choices: []volley.ChoiceView{}}
+	// A squad may shoot while one of its units standing has a weapon; every unit of it
+	// still standing acts with it, since its movement counts even without a weapon.
 	for _, tu := range v.Units {
-		if tu.Destroyed || len(tu.Weapons) == 0 {
+		if tu.Destroyed || len(tu.Weapons) == 0 || slices.ContainsFunc(v.Declare.Choices, func(c volley.ChoiceView) bool { return c.Action["squad"] == tu.Squad }) {
 			continue
 		}
-		found := false
-		for i := range v.Declare.Choices {
-			if c := &v.Declare.Choices[i]; c.Action["squad"] == tu.Squad {
-				c.Units, found = append(c.Units, tu.ID), true
+		c := volley.ChoiceView{Label: tu.Squad + " (" + tu.Side + ")", Side: tu.Side, Action: map[string]any{"squad": tu.Squad}}
+		for _, m := range v.Units {
+			if m.Squad == tu.Squad && !m.Destroyed {
+				c.Units = append(c.Units, m.ID)
 			}
 		}
-		if !found {
-			v.Declare.Choices = append(v.Declare.Choices, volley.ChoiceView{Label: tu.Squad + " (" + tu.Side + ")", Side: tu.Side, Units: []string{tu.ID}, Action: map[string]any{"squad": tu.Squad}})
-		}
+		v.Declare.Choices = append(v.Declare.Choices, c)
 	}
 	v.FitBounds()
 	return v

@@ -425,13 +425,17 @@ func (b *Battle) Table() volley.TableView {
 			v.Modifiers = append(v.Modifiers, m.Name)
 		}
 	}
-	v.Declare = volley.DeclareView{Title: "Missile fire", FirerLabel: "Firing unit", Verb: "Fire", Rows: "targets", RowsKey: "targets", TargetKey: "unit",
+	// The page builds a unit's fire from this: the targets the player adds, each with the
+	// stands firing at it (shared out by default), its range band and claimed modifiers.
+	v.Declare = volley.DeclareView{Title: "Missile fire", FirerLabel: "Firing unit", Prompt: "— choose a firing unit —", Verb: "Fire",
+		Rows: "targets", RowsKey: "targets", TargetKey: "unit",
 		Help: "Click an enemy to add or remove it as a target.", Choices: []volley.ChoiceView{},
 		RowFields: []volley.FieldView{
 			{Key: "stands", Label: "stands", Kind: "number", Share: true},
 			{Key: "range", Label: "range", Kind: "select", Options: []string{string(Close), string(Effective), string(Long)}, Empty: "measured"},
 			{Key: "modifiers", Label: "modifiers", Kind: "checks", Options: v.Modifiers},
 		},
+		// State gives ammo as its index in this list.
 		Values: map[string][]string{"ammo": {string(AmmoOK), string(AmmoLow), string(AmmoOut)}}}
 	for i := range b.units {
 		m := &b.units[i]
@@ -443,7 +447,8 @@ func (b *Battle) Table() volley.TableView {
 			name = m.ID
 		}
 		v.Declare.Choices = append(v.Declare.Choices, volley.ChoiceView{Label: name + " (" + m.Side + ")", Side: m.Side, Units: []string{m.ID},
-			Action: map[string]any{"unit": m.ID}, Count: m.StandsLeft()})
+			Action: map[string]any{"unit": m.ID}, Count: m.StandsLeft(),
+			Note: fmt.Sprintf("%d stands can fire; ammunition %s.", m.StandsLeft(), m.Ammo)})
 	}
 	v.FitBounds()
 	return v
