@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -153,6 +154,13 @@ func TestTableViews(t *testing.T) {
 	if got := mg["arcs"].([]any); len(got) != 3 {
 		t.Errorf("Equalizer F/S arcs: %v", got)
 	}
+	// The declaration the page builds: a squad, a row per weapon, the squad's movement.
+	decl := table["declare"].(map[string]any)
+	sabres := decl["choices"].([]any)[0].(map[string]any)
+	if decl["rows"] != "weapons" || decl["rows_key"] != "declarations" || decl["target_key"] != "target" || decl["verb"] != "Shoot" ||
+		!reflect.DeepEqual(sabres["action"], map[string]any{"squad": "sabres"}) || !reflect.DeepEqual(sabres["units"], []any{"sabre-1", "sabre-2", "sabre-3"}) {
+		t.Errorf("Dropzone's declare: %v", decl)
+	}
 
 	id, _ = battle(t, ts.URL, example(t, "warfare/demo.yaml"))
 	_, v = call(t, "GET", ts.URL+"/api/battles/"+id, watch(id), "", nil)
@@ -164,6 +172,17 @@ func TestTableViews(t *testing.T) {
 	}
 	if mods := table["modifiers"].([]any); !slices.Contains(mods, any("target in cover")) || slices.Contains(mods, any("target is charging")) {
 		t.Errorf("claimable modifiers: %v", mods)
+	}
+	// The declaration: a unit, targets added with stands shared out, a range band and
+	// the claimable modifiers; ammo's levels named.
+	decl = table["declare"].(map[string]any)
+	fields := decl["row_fields"].([]any)
+	first := decl["choices"].([]any)[0].(map[string]any)
+	if decl["rows"] != "targets" || decl["rows_key"] != "targets" || decl["target_key"] != "unit" || len(fields) != 3 ||
+		fields[0].(map[string]any)["share"] != true || !reflect.DeepEqual(fields[2].(map[string]any)["options"], table["modifiers"]) ||
+		!reflect.DeepEqual(decl["values"], map[string]any{"ammo": []any{"ok", "low", "out"}}) ||
+		!reflect.DeepEqual(first["action"], map[string]any{"unit": "longbowmen"}) || first["count"] == nil || first["note"] == nil {
+		t.Errorf("Warfare's declare: %v", decl)
 	}
 
 	id, _ = battle(t, ts.URL, example(t, "warengine/murphy.yaml"))

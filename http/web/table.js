@@ -97,7 +97,7 @@ export function mount(field, controls, ctx) {
   // a target asks about.
   function aimOne(targetID) {
     if (!st.choice) return null;
-    const a = {...st.choice.action};
+    const a = {...st.choice.action, ...mainVerb().action};
     if (D().rows === 'weapons') {
       const r = st.rows[st.active] || st.rows[0];
       if (!r) return null;
