@@ -201,7 +201,8 @@ func TestTableViews(t *testing.T) {
 // battle's ruleset. What differs between systems comes from the battle's view (the
 // table's declare description, the board), so that a new system needs no page branch.
 func TestPageKnowsNoGame(t *testing.T) {
-	names := regexp.MustCompile(`(?i)dropzone|warengine|war engine|warfare|republique|warstrike|ruleset\s*[!=]==?|[!=]==?\s*\S*ruleset|\bsys\(\)`)
+	// A name, or the ruleset compared, switched on or looked up in a list.
+	names := regexp.MustCompile(`(?i)dropzone|warengine|war engine|warfare|republique|warstrike|ruleset\s*[!=]==?|[!=]==?\s*\S*ruleset|switch\s*\([^)]*ruleset|includes\([^)]*ruleset|\bsys\(\)`)
 	files, err := filepath.Glob(filepath.Join("web", "*.js"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no page modules: %v", err)
