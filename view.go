@@ -173,8 +173,9 @@ type DeclareView struct {
 // a group of batteries or a skirmish marker. Action holds the action's fields that the
 // choice fixes ({"squad": "sabres"}, {"type": "fire", "batteries": ["b1", "b2"]}); Units
 // are the units that act, drawn as the firers (clicking one chooses the first choice it
-// is in, unless the chosen one holds it); Count is what RowFields with Share divide (a unit's stands); Note is a line
-// about the choice shown while it is chosen ("6 stands can fire; ammunition low").
+// is in, unless the chosen one holds it); Count is what RowFields with Share divide (a
+// unit's stands); Note is a line about the choice shown while it is chosen ("6 stands
+// can fire; ammunition low").
 type ChoiceView struct {
 	Label  string         `json:"label"`
 	Side   string         `json:"side"`
