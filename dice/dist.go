@@ -230,6 +230,13 @@ func fromWeights(min int, p []float64) (Dist, error) {
 	if math.Abs(sum-1) > sumTolerance {
 		return Dist{}, fmt.Errorf("dice: probabilities sum to %v, not 1", sum)
 	}
+	// Weights that already sum to 1 within the rounding of their own sum are
+	// kept bit for bit. Dividing them by that sum again would move their last
+	// bits, so a distribution written by MarshalJSON would not read back as
+	// itself (dividing by the sum never makes the new sum exactly 1).
+	if math.Abs(sum-1) <= float64(len(p))*0x1p-52 {
+		return trim(min, p), nil
+	}
 	return settle(min, p), nil
 }
 

@@ -27,6 +27,12 @@ func settle(min int, p []float64) Dist {
 			p[i] /= sum
 		}
 	}
+	return trim(min, p)
+}
+
+// trim drops the zero weights at both ends of p, which must hold some
+// weight, and makes the rest a Dist. It takes ownership of p.
+func trim(min int, p []float64) Dist {
 	lo, hi := 0, len(p)
 	for p[lo] == 0 {
 		lo++
