@@ -167,6 +167,12 @@ type DeclareView struct {
 	Fields    []FieldView `json:"fields,omitempty"`
 	// Values names the levels of a state value shown as a number (ammo: ok, low, out).
 	Values map[string][]string `json:"values,omitempty"`
+	// TargetSquad says a target is a squad of models (TableUnit.Squad): pointing at a
+	// model aims at, and clicking it declares, the squad it belongs to (WarStrike).
+	TargetSquad bool `json:"target_squad,omitempty"`
+	// SightLines says the aim of one target holds many shooter–target pairs (every
+	// firing model at every model of the target), each drawn as its own line of sight.
+	SightLines bool `json:"sight_lines,omitempty"`
 }
 
 // ChoiceView is one thing a player may choose to act with: a squad, a unit, a battery,
@@ -198,7 +204,8 @@ type VerbView struct {
 // default the choice's Count shared out evenly among the rows, the first taking any
 // remainder), "select" (Options; Empty labels the empty choice, which sends nothing),
 // "checks" (Options, sent as a list of those ticked), "flag" (sent as true when ticked)
-// or "unit_numbers" (a number per acting unit, sent as {unit: n} for those above 0).
+// or "unit_numbers" (a number per acting unit, sent as {unit: n} for those above 0). A
+// field of the whole action may be a "select", a "flag" or "unit_numbers".
 type FieldView struct {
 	Key     string   `json:"key"`
 	Label   string   `json:"label"`

@@ -6,7 +6,7 @@ import "embed"
 
 // FS holds every example scenario, by path: dropzone/sabres.yaml, warengine/murphy.yaml…
 //
-//go:embed dropzone/*.yaml warengine/*.yaml warfare/*.yaml republique/*.yaml
+//go:embed dropzone/*.yaml warengine/*.yaml warfare/*.yaml republique/*.yaml warstrike/*.yaml
 var FS embed.FS
 
 // Demos names the example each rule system's demo battle starts from. They carry
@@ -16,4 +16,5 @@ var Demos = map[string]string{
 	"warengine":  "warengine/murphy.yaml",
 	"warfare":    "warfare/demo.yaml",
 	"republique": "republique/demo.yaml",
+	"warstrike":  "warstrike/demo.yaml",
 }

@@ -2,6 +2,7 @@ package http
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -13,6 +14,7 @@ import (
 	_ "github.com/volley-wargames/volley/rules/republique"
 	_ "github.com/volley-wargames/volley/rules/warengine"
 	_ "github.com/volley-wargames/volley/rules/warfare"
+	_ "github.com/volley-wargames/volley/rules/warstrike"
 )
 
 // bigScenarios are the largest battles a scenario body may hold, of each kind: what the
@@ -45,7 +47,25 @@ func bigScenarios(t *testing.T) map[string]string {
 		fmt.Fprintf(&terrain, "[%d, 0], [%d, 0]", x0+510, x0)
 		terrain.WriteString("]}\n")
 	}
-	return map[string]string{"warengine 512×512": bigMap, "dropzone 2,000 units": units.String(), "dropzone big terrain": terrain.String()}
+	var ws strings.Builder // WarStrike's most models, and round terrain up to the token limit
+	ws.WriteString("ruleset: warstrike\ntables: {weapons: {gun: {range: 24, shots: 2, to_hit: 4}}}\nterrain:\n")
+	for p := range 110 {
+		fmt.Fprintf(&ws, "  - {id: t%d, kind: area, height: 2, polygon: [", p)
+		for i := range 64 {
+			a := 2 * math.Pi * float64(i) / 64
+			fmt.Fprintf(&ws, "[%.1f, %.1f],", float64(p%11*10)+4*math.Cos(a), float64(p/11*10)+4*math.Sin(a))
+		}
+		ws.WriteString("]}\n")
+	}
+	ws.WriteString("units:\n")
+	for u := range 8 {
+		fmt.Fprintf(&ws, "  - {id: u%d, side: S%d, base: 1, height: 1, weapon: gun, models: [", u, u%2)
+		for i := range 50 {
+			fmt.Fprintf(&ws, "{at: [%d, %d]},", i, 100+u*2)
+		}
+		ws.WriteString("]}\n")
+	}
+	return map[string]string{"warengine 512×512": bigMap, "warstrike 400 models": ws.String(), "dropzone 2,000 units": units.String(), "dropzone big terrain": terrain.String()}
 }
 
 // TestFootprint measures what folding the largest scenarios keeps in memory, and checks

@@ -23,6 +23,7 @@ import (
 	_ "github.com/volley-wargames/volley/rules/republique"
 	_ "github.com/volley-wargames/volley/rules/warengine"
 	_ "github.com/volley-wargames/volley/rules/warfare"
+	_ "github.com/volley-wargames/volley/rules/warstrike"
 	"github.com/volley-wargames/volley/sqlite"
 )
 
@@ -421,7 +422,7 @@ func FuzzActionBody(f *testing.F) {
 // FuzzScenarioBody sends arbitrary scenarios: never a 500.
 func FuzzScenarioBody(f *testing.F) {
 	ts := serve(f, sqliteStore(f))
-	for _, name := range []string{"dropzone/sabres.yaml", "warengine/bolter.yaml", "warfare/demo.yaml"} {
+	for _, name := range []string{"dropzone/sabres.yaml", "warengine/bolter.yaml", "warfare/demo.yaml", "warstrike/demo.yaml"} {
 		f.Add(example(f, name))
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {

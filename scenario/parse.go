@@ -425,3 +425,29 @@ func (d *Doc) DecodeChecked(v any, check func(errs *ErrorList)) error {
 	check(&checked)
 	return Merge(decoded, checked).Err()
 }
+
+// DecodeBeside decodes the file name, beside the document (see Open), into v and runs
+// check on it, as DecodeChecked does: how a rule system reads the tables or charts a
+// scenario names with `file:`. Every problem, of opening it or in it, is added to errs,
+// those in the file at their place there and the others at at. It reports whether the
+// file was read and checked without error.
+func (d *Doc) DecodeBeside(name string, at Pos, what string, v any, check func(doc *Doc, errs *ErrorList)) (errs ErrorList) {
+	sub, err := d.Open(name)
+	if err != nil {
+		var list ErrorList
+		if errors.As(err, &list) {
+			return list
+		}
+		errs.Add(at, "%s: %v", what, err)
+		return errs
+	}
+	err = sub.DecodeChecked(v, func(errs *ErrorList) { check(sub, errs) })
+	if err != nil {
+		var list ErrorList
+		if errors.As(err, &list) {
+			return list
+		}
+		errs.Add(at, "%s: %v", what, err)
+	}
+	return errs
+}

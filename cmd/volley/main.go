@@ -29,6 +29,7 @@ import (
 	_ "github.com/volley-wargames/volley/rules/republique"
 	_ "github.com/volley-wargames/volley/rules/warengine"
 	_ "github.com/volley-wargames/volley/rules/warfare"
+	_ "github.com/volley-wargames/volley/rules/warstrike"
 )
 
 // Exit statuses.

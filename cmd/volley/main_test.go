@@ -44,6 +44,14 @@ var exampleNames = []string{
 	"dropzone/sabres", "dropzone/coherency-evasion", "dropzone/equalizer-vs-hunter", "dropzone/checks",
 	"warengine/murphy", "warengine/murphy-pass", "warengine/bolter", "warengine/cubicles",
 	"warfare/longbowmen", "warfare/longbowmen-reversed", "warfare/longbowmen-existing", "warfare/longbowmen-alternate",
+	"warstrike/elevated-ruin", "warstrike/split-fire", "warstrike/obstacles", "warstrike/who-may-shoot",
+}
+
+// refusedExamples are the examples whose action Resolve refuses, with a word the
+// refusal must hold.
+var refusedExamples = map[string]string{
+	"dropzone/checks":         "out_of_arc",
+	"warstrike/who-may-shoot": "Who Can Shoot?",
 }
 
 // example is the path of an example scenario: a dropzone example by its bare name, or
@@ -70,9 +78,9 @@ func TestGoldenExamples(t *testing.T) {
 			t.Run(name+"."+c.suffix, func(t *testing.T) {
 				status, out, errOut := runCLI(append(c.args, example(name))...)
 				golden := strings.ReplaceAll(name, "/", "-") + "." + c.suffix
-				if name == "dropzone/checks" && strings.HasPrefix(c.suffix, "resolve") {
+				if refused, ok := refusedExamples[name]; ok && strings.HasPrefix(c.suffix, "resolve") {
 					// Resolve refuses the shots that cannot be taken, naming each.
-					if status != exitInput || !strings.Contains(errOut, "out_of_arc") {
+					if status != exitInput || !strings.Contains(errOut, refused) {
 						t.Fatalf("status %d, stderr %q; want 1 and the refused shots", status, errOut)
 					}
 					goldenFile(t, golden, errOut)
@@ -85,6 +93,21 @@ func TestGoldenExamples(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestWarStrikeAimJSON is `volley aim examples/warstrike/elevated-ruin.yaml --json`: the
+// 24" sight distance of the text's example, the target seen at 20" and not at 26".
+func TestWarStrikeAimJSON(t *testing.T) {
+	status, out, errOut := runCLI("aim", example("warstrike/elevated-ruin"), "--json")
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	for _, want := range []string{`20\" ≤ 24\" sight distance`, `wood: 26\" > 24\" sight distance`, `"status": "blocked"`, `"status": "ok"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("aim --json lacks %s:\n%s", want, out)
+		}
+	}
+	goldenFile(t, "warstrike-elevated-ruin.aim.json", out)
 }
 
 // TestMustShow checks the numbers the issue names, through the CLI's JSON.

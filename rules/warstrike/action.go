@@ -1,0 +1,152 @@
+package warstrike
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// Shoot is one unit's shooting action: the action it chose, and its targets with the
+// models that fire at each.
+type Shoot struct {
+	Unit string
+	// As is the action the unit chooses for it, when it has chosen none yet this turn;
+	// "" keeps the one it chose, or Open Fire.
+	As      Action
+	Targets []Target
+}
+
+// Target is one target unit and the firing models given to it. With no models given,
+// every armed model not given elsewhere fires at the first target it sees.
+type Target struct {
+	Unit   string
+	Models []string
+}
+
+// Kind returns "shoot".
+func (*Shoot) Kind() string { return "shoot" }
+
+// TurnEnd is the action that ends the current side's turn.
+type TurnEnd struct{}
+
+// Kind returns "end_turn".
+func (*TurnEnd) Kind() string { return volley.EndTurn }
+
+func mustShoot(a volley.Action) *Shoot {
+	s, ok := a.(*Shoot)
+	if !ok {
+		panic(fmt.Sprintf("warstrike: %T is not one of this system's actions", a))
+	}
+	return s
+}
+
+// shootSpec is a shooting action as written.
+type shootSpec struct {
+	Type    string       `yaml:"type"`
+	Unit    string       `yaml:"unit,required"`
+	As      Action       `yaml:"as"`
+	Targets []targetSpec `yaml:"targets,required"`
+}
+
+type targetSpec struct {
+	Unit   string   `yaml:"unit,required"`
+	Models []string `yaml:"models"`
+}
+
+// MaxTargetsWritten is the most targets an action may list at all: a unit with its
+// leader may choose two; a third is not a rule's refusal but a mistake in the action.
+const MaxTargetsWritten = MaxTargetsWithLeader
+
+// DecodeAction decodes a shooting action, or the end of a turn, in the form of a
+// scenario's `action:` section.
+func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
+	if doc == nil {
+		return nil, volley.Errorf(volley.EINVALID, "warstrike: no action")
+	}
+	return b.decodeAction(doc)
+}
+
+func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
+	if doc.Peek("type") == volley.EndTurn {
+		if err := b.turns.DecodeEndTurn(doc); err != nil {
+			return nil, err
+		}
+		return &TurnEnd{}, nil
+	}
+	var spec shootSpec
+	var a *Shoot
+	if err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) { a = b.checkShoot(doc, &spec, errs) }); err != nil {
+		return nil, err
+	}
+	if err := volley.CheckCost(doc, b, a, "firing models × target models × (silhouette rays × terrain edges)"); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// checkShoot resolves the names of a shooting action. What the rules refuse (an action
+// that does not allow shooting, a second target without a leader) is not a mistake in
+// the action: Aim says it and Resolve refuses it, naming the rule.
+func (b *Battle) checkShoot(doc *scenario.Doc, s *shootSpec, errs *scenario.ErrorList) *Shoot {
+	if s.Type != "" && s.Type != "shoot" {
+		errs.Add(doc.At(&s.Type), "action type %q is not one of this system's: shoot, end_turn", s.Type)
+	}
+	a := &Shoot{Unit: s.Unit, As: s.As}
+	firer, ok := b.Unit(s.Unit)
+	if !ok {
+		if s.Unit != "" {
+			errs.Add(doc.At(&s.Unit), "unknown unit %q%s", s.Unit, scenario.Hint(s.Unit, b.unitIDs()))
+		}
+		return a
+	}
+	if len(s.Targets) == 0 && s.Targets != nil {
+		errs.Add(doc.At(&s.Targets), "targets: a shooting action has at least one target")
+	}
+	if len(s.Targets) > MaxTargetsWritten {
+		errs.Add(doc.At(&s.Targets), "targets: a unit chooses at most %d targets (Select Your Targets)", MaxTargetsWritten)
+	}
+	given := map[string]bool{}
+	for i := range s.Targets {
+		t := &s.Targets[i]
+		tg, ok := b.Unit(t.Unit)
+		switch {
+		case !ok:
+			if t.Unit != "" {
+				errs.Add(doc.At(&t.Unit), "unknown target %q%s", t.Unit, scenario.Hint(t.Unit, b.unitIDs()))
+			}
+			continue
+		case tg == firer:
+			errs.Add(doc.At(&t.Unit), "%s cannot shoot at itself", t.Unit)
+			continue
+		case slices.ContainsFunc(a.Targets, func(o Target) bool { return o.Unit == t.Unit }):
+			errs.Add(doc.At(&t.Unit), "target %q is listed twice: give all its firing models in one entry", t.Unit)
+			continue
+		}
+		for j, id := range t.Models {
+			m, u, ok := b.Model(id)
+			switch {
+			case !ok || u != firer:
+				errs.Add(doc.At(&t.Models[j]), "%s has no model %q%s", firer.ID, id, scenario.Hint(id, modelIDs(firer)))
+			case given[id]:
+				errs.Add(doc.At(&t.Models[j]), "model %q is given two targets: each model fires at one", id)
+			case !m.Alive():
+				errs.Add(doc.At(&t.Models[j]), "model %q is dead", id)
+			}
+			given[id] = true
+		}
+		if i < MaxTargetsWritten {
+			a.Targets = append(a.Targets, Target{Unit: t.Unit, Models: t.Models})
+		}
+	}
+	return a
+}
+
+func modelIDs(u *Unit) []string {
+	ids := make([]string, len(u.Models))
+	for i := range u.Models {
+		ids[i] = u.Models[i].ID
+	}
+	return ids
+}
