@@ -1,0 +1,122 @@
+package warstrike
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/rulestest"
+)
+
+// crossfire is the benchmark table: a 10-model unit firing at a 10-model unit
+// 26" away across a 48" table with 30 pieces of terrain (woods, ruins, hills, walls,
+// buildings, features), so that every one of the 100 pairs is traced through terrain.
+func crossfire() string {
+	var s strings.Builder
+	s.WriteString("ruleset: warstrike\ntables: {weapons: {rifle: {range: 30, shots: 2, to_hit: 4, penetration: 3, kill: 3}}, concealment: {modifiers: [{when: in_area_terrain, modifier: 1}, {when: partly_visible, modifier: 1}]}, long_range: {beyond: 0.5, modifier: 1}, penetrate: {lowest: -3, needs: [6, 5, 4, 3, 2]}, kill: {lowest: -3, needs: [6, 5, 4, 3, 2]}}\nterrain:\n")
+	kinds := []string{"area", "hill", "wall", "building", "feature", "area"}
+	for i := range 30 {
+		x, y := float64(i%6)*8+float64(i/6%2)*4, float64(i/6)*4+10
+		switch k := kinds[i%len(kinds)]; k {
+		case "wall":
+			fmt.Fprintf(&s, "  - {id: t%d, kind: wall, height: 1, line: [[%g, %g], [%g, %g]]}\n", i, x, y, x+3, y+1)
+		default:
+			h := map[string]float64{"area": 3, "hill": 2, "building": 5, "feature": 4}[k]
+			fmt.Fprintf(&s, "  - {id: t%d, kind: %s, height: %g, polygon: [[%g, %g], [%g, %g], [%g, %g], [%g, %g], [%g, %g], [%g, %g]]}\n",
+				i, k, h, x, y, x+1.5, y-0.3, x+2.5, y+0.6, x+2.5, y+1.8, x+1.2, y+2.5, x-0.3, y+1.5)
+		}
+	}
+	s.WriteString("units:\n  - {id: a, side: A, base: 1, height: 1.2, weapon: rifle, armour: 3, toughness: 3, models: [")
+	for i := range 10 {
+		fmt.Fprintf(&s, "{at: [%d, 6]%s},", 4+i*4, map[bool]string{true: ", leader: true"}[i == 0])
+	}
+	s.WriteString("]}\n  - {id: b, side: B, base: 1, height: 1.2, weapon: rifle, armour: 3, toughness: 3, models: [")
+	for i := range 10 {
+		fmt.Fprintf(&s, "{at: [%d, 32]},", 3+i*4)
+	}
+	s.WriteString("]}\naction: {unit: a, targets: [{unit: b}]}\n")
+	return s.String()
+}
+
+// BenchmarkAimUnit is what the page asks on hover: the aim of a 10-model unit at a
+// 10-model unit, 100 pairs each sampled at 12 rays, across 30 terrain pieces.
+func BenchmarkAimUnit(b *testing.B) {
+	battle, a := rulestest.Load(b, Ruleset{}, "crossfire.yaml", []byte(crossfire()))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := battle.Aim(context.Background(), a); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(100*float64(b.N)/b.Elapsed().Seconds(), "pairs/s")
+}
+
+// BenchmarkOddsUnit is the exact odds of the same action.
+func BenchmarkOddsUnit(b *testing.B) {
+	battle, a := rulestest.Load(b, Ruleset{}, "crossfire.yaml", []byte(crossfire()))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := battle.Odds(context.Background(), a); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLook is one pair's line of sight.
+func BenchmarkLook(b *testing.B) {
+	vb, _ := rulestest.Load(b, Ruleset{}, "crossfire.yaml", []byte(crossfire()))
+	battle := vb.(*Battle)
+	v, tu := &battle.units[0].Models[4], &battle.units[1]
+	b.ReportAllocs()
+	for b.Loop() {
+		battle.look(v, &tu.Models[5], tu)
+	}
+}
+
+func BenchmarkSimDraw(b *testing.B) {
+	battle, a := mustLoadFile(b, "split-fire.yaml")
+	sim, _ := battle.Sampler(a)
+	out := make([]int, len(sim.Targets)*len(sim.Measures))
+	d := dice.NewUnrecorded(1)
+	b.ReportAllocs()
+	for b.Loop() {
+		sim.Draw(d, out)
+	}
+}
+
+// TestCrossfireTracesEveryPair keeps the benchmark honest: its pairs see and are blocked
+// for every reason, so the timing covers every path of the line of sight.
+func TestCrossfireTracesEveryPair(t *testing.T) {
+	battle, a := rulestest.Load(t, Ruleset{}, "crossfire.yaml", []byte(crossfire()))
+	aims := rulestest.Aim(t, battle, a)
+	kinds := map[string]int{}
+	for _, x := range aims {
+		switch {
+		case x.Status == "ok":
+			kinds["seen"]++
+		case strings.Contains(x.Reason, "sight distance"):
+			kinds["area"]++
+		case strings.Contains(x.Reason, "standard line of sight"):
+			kinds["solid"]++
+		case strings.Contains(x.Reason, "higher than the models"):
+			kinds["rule"]++
+		default:
+			kinds[string(x.Status)]++
+		}
+	}
+	if len(aims) != 100 || kinds["seen"] == 0 || kinds["area"] == 0 || kinds["solid"]+kinds["rule"] == 0 {
+		t.Errorf("%d aims: %v", len(aims), kinds)
+	}
+	t.Logf("%v", kinds)
+}
+
+// BenchmarkTable is the page's view of the demo: every model, piece and sight circle.
+func BenchmarkTable(b *testing.B) {
+	battle, _ := mustLoadFile(b, "demo.yaml")
+	b.ReportAllocs()
+	for b.Loop() {
+		battle.Table()
+	}
+}
