@@ -18,7 +18,7 @@ export function mount(field, controls, ctx) {
   // choice is what acts (a squad, a unit, a battery…: one of the view's declare.choices);
   // rows are its weapons' targets (rows "weapons") or its targets (rows "targets" or
   // "single"); fields the action's own fields.
-  const st = {choice: null, rows: [], active: -1, fields: {}, targets: [], hoverUnit: null, aim: null, aimSeq: 0, oddsSeq: 0};
+  const st = {choice: null, rows: [], active: -1, fields: {}, targets: [], hoverUnit: null, aim: null, aims: [], aimTarget: null, aimSeq: 0, oddsSeq: 0};
   const svg = s('svg', {class: 'board table', id: 'board', tabindex: 0, role: 'application',
     'aria-label': 'The table. Tab to a unit and press Enter to select it or make it the target.'});
   const info = h('p', {class: 'hover-info', id: 'hover-info'});
@@ -41,6 +41,14 @@ export function mount(field, controls, ctx) {
   const choiceOf = (id) => (st.choice?.units.includes(id) ? st.choice : D().choices.find((c) => c.units.includes(id)));
   const sameChoice = (a, b) => a && b && JSON.stringify(a.action) === JSON.stringify(b.action);
   const radius = (u) => (u.base > 0 ? u.base / 2 : 12 / K); // no base size: a 12-unit marker
+  // targetOf is what pointing at u aims at: u, or its squad where targets are squads of
+  // models; members are the drawn units a target stands for.
+  const targetOf = (u) => (D().target_squad && u.squad ? u.squad : u.id);
+  const members = (id) => (unit(id) ? [unit(id)] : T().units.filter((u) => u.squad === id));
+  const targetName = (id) => {
+    const m = members(id)[0];
+    return m ? `${stateOf(id)?.name || m.name} (${m.side})` : id;
+  };
 
   // ---- the action being built ----
 
@@ -83,6 +91,7 @@ export function mount(field, controls, ctx) {
     for (const f of D().fields || []) {
       const x = st.fields[f.key];
       if (f.kind === 'flag' && x) a[f.key] = true;
+      if (f.kind === 'select' && x) a[f.key] = x;
       if (f.kind === 'unit_numbers') {
         const n = Object.fromEntries(Object.entries(x || {}).filter(([, v]) => Number(v) > 0).map(([k, v]) => [k, Number(v)]));
         if (Object.keys(n).length) a[f.key] = n;
@@ -145,15 +154,16 @@ export function mount(field, controls, ctx) {
   // choose makes u the target of the active weapon, adds or removes it as a target, or
   // makes it the one target, as the view's rows say.
   function choose(u) {
+    const id = targetOf(u);
     if (D().rows === 'weapons') {
       const r = st.rows[st.active];
       if (!r) return;
-      r.target = r.target === u.id ? '' : u.id;
+      r.target = r.target === id ? '' : id;
     } else {
-      const i = st.targets.findIndex((t) => t.unit === u.id);
+      const i = st.targets.findIndex((t) => t.unit === id);
       if (i >= 0) st.targets.splice(i, 1);
-      else if (D().rows === 'single') st.targets = [{unit: u.id}];
-      else st.targets.push(Object.fromEntries([['unit', u.id], ...(D().row_fields || []).map((f) => [f.key, f.kind === 'checks' ? [] : ''])]));
+      else if (D().rows === 'single') st.targets = [{unit: id}];
+      else st.targets.push(Object.fromEntries([['unit', id], ...(D().row_fields || []).map((f) => [f.key, f.kind === 'checks' ? [] : ''])]));
       share();
     }
     draw();
@@ -176,19 +186,25 @@ export function mount(field, controls, ctx) {
     info.textContent = u ? `${u.name} ${u.id} (${u.side})${u.destroyed ? ', destroyed' : ''}` : '';
     const side = firingSide();
     clearTimeout(timer);
-    if (!u || !side || u.side === side) { st.aim = null; drawSight(); return; }
+    if (!u || !side || u.side === side) { st.aim = null; st.aims = []; drawSight(); return; }
     timer = setTimeout(async () => {
-      const a = aimOne(u.id);
+      const target = targetOf(u);
+      const a = aimOne(target);
       if (!a) return;
       const seq = ++st.aimSeq;
       try {
         const res = await ask(ctx.id, 'aim', a, ctx.reader());
         if (seq !== st.aimSeq) return;
-        st.aim = res.aims[0];
+        // With sight lines the aim is every firer–target pair: show the first that can
+        // fire in detail, and draw them all.
+        st.aims = res.aims;
+        st.aimTarget = target;
+        st.aim = (D().sight_lines && res.aims.find((x) => x.status === 'ok')) || res.aims[0];
         showAim();
       } catch (err) {
         if (seq !== st.aimSeq) return;
         st.aim = null;
+        st.aims = [];
         aimBox.replaceChildren(h('h2', {}, 'Aim'), h('p', {class: 'error'}, err.message));
       }
       drawSight();
@@ -198,6 +214,10 @@ export function mount(field, controls, ctx) {
   function showAim() {
     const a = st.aim;
     const parts = [h('h2', {}, `Aim: ${a.shooter} ${a.weapon} → ${a.target}`)];
+    if (D().sight_lines && st.aims.length > 1) {
+      const seen = st.aims.filter((x) => x.status === 'ok').length;
+      parts.push(h('p', {class: 'help', id: 'aim-summary'}, `${seen} of ${st.aims.length} lines of sight can fire; each is drawn on the table (hover one for its reason).`));
+    }
     if (a.status === 'ok') {
       parts.push(h('p', {class: 'status ok', id: 'aim-status'}, 'Line of sight clear'),
         h('p', {class: 'chance'}, 'Chance to hit ', h('strong', {id: 'aim-chance', 'data-p': a.p_hit}, pct(a.p_hit)),
@@ -282,7 +302,7 @@ export function mount(field, controls, ctx) {
     layers.terrain = s('g', {class: 'terrain'}, T().terrain.map((t) => s('g', {},
       s('title', {}, `${t.id}: height ${t.height}${t.blocks_los ? ', blocks line of sight' : ''}`),
       s('polygon', {points: t.polygon.map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), class: t.blocks_los ? 'piece solid' : 'piece'}),
-      s('text', {x: X(t.polygon.reduce((m, p) => m + p[0], 0) / t.polygon.length), y: Y(t.polygon.reduce((m, p) => m + p[1], 0) / t.polygon.length), class: 'label'}, t.id))));
+      s('text', {x: X(t.polygon.reduce((m, p) => m + p[0], 0) / t.polygon.length), y: Y(t.polygon.reduce((m, p) => m + p[1], 0) / t.polygon.length), class: 'label'}, `${t.id} ${t.height}${T().unit === 'cm' ? 'cm' : '"'}`))));
     layers.reach = s('g', {class: 'reach'});
     layers.decl = s('g', {class: 'decl'});
     layers.sight = s('g', {class: 'sight', id: 'sight'});
@@ -368,16 +388,35 @@ export function mount(field, controls, ctx) {
     const pairs = D().rows === 'weapons' ? st.rows.filter((r) => r.target).map((r) => [r.unit, r.target])
       : st.targets.flatMap((t) => firers().map((f) => [f.id, t.unit]));
     for (const [a, b] of pairs) {
-      const u = unit(a), t = unit(b);
-      if (!u?.placed || !t?.placed) continue;
+      const u = unit(a);
+      if (!u?.placed) continue;
+      // A target squad is marked on each of its models, with one line to the nearest.
+      const ts = members(b).filter((t) => t.placed && !t.destroyed);
+      const t = ts.reduce((best, m) => (!best || Math.hypot(m.x - u.x, m.y - u.y) < Math.hypot(best.x - u.x, best.y - u.y) ? m : best), null);
+      if (!t) continue;
       marks.push(s('line', {x1: X(u.x), y1: Y(u.y), x2: X(t.x), y2: Y(t.y), class: 'target-line'}),
-        s('circle', {cx: X(t.x), cy: Y(t.y), r: (radius(t) + 0.3) * K, class: 'marker'}));
+        ...ts.map((m) => s('circle', {cx: X(m.x), cy: Y(m.y), r: (radius(m) + 0.3) * K, class: 'marker'})));
     }
     layers.decl.replaceChildren(...marks);
   }
 
   function drawSight() {
     const a = st.aim;
+    const hovered = st.hoverUnit && unit(st.hoverUnit);
+    if (D().sight_lines && a && hovered && st.aimTarget === targetOf(hovered)) {
+      // Every pair's line: green where it can fire, red with its reason where not.
+      const lines = [];
+      for (const x of st.aims) {
+        const u = unit(x.shooter), t = unit(x.target);
+        if (!u?.placed || !t?.placed) continue;
+        const ok = x.status === 'ok';
+        lines.push(s('line', {x1: X(u.x), y1: Y(u.y), x2: X(t.x), y2: Y(t.y), class: 'los sight-line ' + (ok ? 'clear' : 'blocked'),
+          id: lines.length ? null : 'los-line', 'data-shooter': x.shooter, 'data-target': x.target},
+        s('title', {}, `${x.shooter} → ${x.target}: ${ok ? pct(x.p_hit) + ' — ' : ''}${x.reason}`)));
+      }
+      layers.sight.replaceChildren(...lines);
+      return;
+    }
     if (!a || !st.hoverUnit || a.target !== st.hoverUnit) { layers.sight.replaceChildren(); return; }
     const u = unit(a.shooter), t = unit(a.target);
     if (!u?.placed || !t?.placed) { layers.sight.replaceChildren(); return; }
@@ -401,7 +440,9 @@ export function mount(field, controls, ctx) {
     d.choices.forEach((c, i) => chooser.append(h('option', {value: key(c, i), selected: sameChoice(c, st.choice)}, c.label)));
     chooser.addEventListener('change', () => select(d.choices.find((c, i) => key(c, i) === chooser.value)));
     parts.push(h('h2', {}, d.title), h('label', {class: 'block', for: 'firer'}, d.firer_label), chooser);
-    const enemies = T().units.filter((u) => firingSide() && u.side !== firingSide() && !u.destroyed);
+    const enemyUnits = T().units.filter((u) => firingSide() && u.side !== firingSide() && !u.destroyed);
+    // The targets a player may add: enemy units, or their squads where targets are squads.
+    const enemies = [...new Map(enemyUnits.map((u) => [targetOf(u), {id: targetOf(u), name: targetName(targetOf(u)).replace(/ \(.*\)$/, ''), side: u.side}])).values()];
     if (st.choice && d.help) parts.push(h('p', {class: 'help'}, d.help));
     if (st.choice?.note) parts.push(h('p', {class: 'help', id: 'choice-note'}, st.choice.note));
     if (st.choice && d.rows === 'weapons') {
@@ -421,7 +462,7 @@ export function mount(field, controls, ctx) {
         h('option', {value: ''}, d.rows === 'single' ? '— the rules choose —' : '— add a target —'),
         enemies.filter((e) => d.rows === 'single' || !st.targets.some((t) => t.unit === e.id)).map((e) => h('option', {value: e.id, selected: d.rows === 'single' && st.targets[0]?.unit === e.id}, `${e.name} (${e.side})`)));
       add.addEventListener('change', () => {
-        const e = unit(add.value);
+        const e = members(add.value)[0];
         if (e) choose(e);
         else { st.targets = []; draw(); refreshOdds(); }
       });
@@ -441,11 +482,16 @@ export function mount(field, controls, ctx) {
       });
       parts.push(h('div', {class: 'row'}, buttons));
     }
-    parts.push(h('h3', {}, 'Units'), h('ul', {class: 'unit-list'}, T().units.map((u) => {
-      const su = stateOf(u.id);
-      const vals = Object.entries(su?.values || {}).filter(([k]) => !k.startsWith('max_'))
-        .map(([k, x]) => `${k.replaceAll('_', ' ')} ${d.values?.[k]?.[x] ?? x}`).join(', ');
-      return h('li', {}, swatch(sideColour(v.sides, u.side)), `${u.id} (${u.name}) ${vals}${u.destroyed ? ' — destroyed' : ''}${u.placed ? '' : ' — not on the table'}`);
+    const valuesOf = (su) => Object.entries(su?.values || {}).filter(([k]) => !k.startsWith('max_'))
+      .map(([k, x]) => `${k.replaceAll('_', ' ')} ${d.values?.[k]?.[x] ?? x}`).join(', ');
+    // Drawn units with a state of their own, then squads of models, their models named.
+    const own = T().units.filter((u) => stateOf(u.id) || !u.squad || !stateOf(u.squad));
+    const squads = v.state.units.filter((su) => !unit(su.id) && T().units.some((u) => u.squad === su.id));
+    parts.push(h('h3', {}, 'Units'), h('ul', {class: 'unit-list'}, own.map((u) =>
+      h('li', {}, swatch(sideColour(v.sides, u.side)), `${u.id} (${u.name}) ${valuesOf(stateOf(u.id))}${u.destroyed ? ' — destroyed' : ''}${u.placed ? '' : ' — not on the table'}`)),
+    squads.map((su) => {
+      const ms = T().units.filter((u) => u.squad === su.id);
+      return h('li', {'data-squad': su.id}, swatch(sideColour(v.sides, su.side)), `${su.id} (${su.name}) ${valuesOf(su)}${su.destroyed ? ' — destroyed' : ''}; models ${ms.map((m) => m.id + (m.destroyed ? ' †' : '')).join(', ')}`);
     })));
     panel.replaceChildren(...parts);
   }
@@ -473,6 +519,12 @@ export function mount(field, controls, ctx) {
 
   // actionField is one field of the whole action: a flag, or a number per acting unit.
   function actionField(f) {
+    if (f.kind === 'select') {
+      const sel = h('select', {'aria-label': f.label, 'data-field': f.key}, h('option', {value: ''}, f.empty || '—'),
+        (f.options || []).map((o) => h('option', {value: o, selected: st.fields[f.key] === o}, o.replaceAll('_', ' '))));
+      sel.addEventListener('change', () => { st.fields[f.key] = sel.value; refreshOdds(); });
+      return h('label', {class: 'block'}, f.label + ' ', sel);
+    }
     if (f.kind === 'flag') {
       const c = h('input', {type: 'checkbox', checked: !!st.fields[f.key]});
       c.addEventListener('change', () => { st.fields[f.key] = c.checked; refreshOdds(); });

@@ -1,0 +1,58 @@
+package http_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPageWarStrike drives a WarStrike battle on the page, which knows no rule system:
+// the sniper's area-terrain sight distance is drawn as a circle; pointing at one raider
+// aims at the raiders' unit and draws a line of sight from the firing model to each of
+// its models, green where it sees and red with the reason where not; clicking declares the
+// unit, the action is chosen from the view's select, and the shot is rolled.
+func TestPageWarStrike(t *testing.T) {
+	p := newBrowserPage(t)
+	p.create(p.pickExample("warstrike/demo.yaml"))
+	p.choose("#firer", "sniper")
+	p.wait("the sight circle", `document.querySelector('#board polygon.overlay.sight')`)
+	if got := p.text(`#board polygon.overlay.sight title`); !strings.Contains(got, `sees into area terrain to 24"`) {
+		t.Errorf("the sight circle reads %q", got)
+	}
+	if n := eval[int](p, `document.querySelectorAll('#board polygon.overlay.sight').length`); n != 1 {
+		t.Errorf("%d sight circles for the one-model unit, want 1", n)
+	}
+
+	// Pointing at one raider: three lines, one per raider, the far one red with its reason.
+	p.mouse(unitPoint("raiders-1"), false, false)
+	p.wait("the sight lines", `document.querySelectorAll('#board line.sight-line').length === 3 && document.querySelector('#los-line')`)
+	lines := eval[[]string](p, `[...document.querySelectorAll('#board line.sight-line')].map(l => l.getAttribute('class') + ' | ' + l.textContent)`)
+	blocked := 0
+	for _, l := range lines {
+		if strings.Contains(l, "blocked") {
+			blocked++
+			if !strings.Contains(l, `raiders-2: ruin: 24.6" > 24" sight distance`) {
+				t.Errorf("the blocked line reads %q", l)
+			}
+		}
+	}
+	if blocked != 1 {
+		t.Errorf("%d blocked lines, want raiders-2's alone: %q", blocked, lines)
+	}
+	if got := p.text("#aim-summary"); !strings.HasPrefix(got, "2 of 3 lines of sight can fire") {
+		t.Errorf("the aim's summary reads %q", got)
+	}
+	p.screenshot("warstrike-sight-lines")
+
+	// Clicking declares the unit: every raider is marked; the action is chosen.
+	p.mouse(unitPoint("raiders-1"), true, false)
+	p.wait("the raiders as the target", `document.querySelectorAll('#board .decl .marker').length === 3`)
+	p.choose(`select[data-field="as"]`, "halt_and_fire")
+	p.wait("the histogram", `document.querySelector('#hist-raiders')`)
+	p.click("#shoot")
+	p.wait("the shot in the log", `document.querySelectorAll('#log tr.die').length > 0`)
+	p.wait("the new state", `(document.querySelector('#declare li[data-squad="watchers"]') || {}).textContent?.includes('action Halt And Fire')`)
+	if errs := eval[string](p, `[...document.querySelectorAll('.error:not([hidden])')].map(e => e.textContent).join(' | ')`); errs != "" {
+		t.Errorf("errors on the page: %s", errs)
+	}
+	p.screenshot("warstrike-fired")
+}
