@@ -163,11 +163,11 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 	if p == nil {
 		return volley.Outcome{}, volley.Errorf(volley.ENOTFOUND, "warstrike: unknown unit %q", s.Unit)
 	}
-	if why := p.refusals(); len(why) > 0 {
-		return volley.Outcome{}, volley.Errorf(volley.EINVALID, "warstrike: %s cannot shoot as ordered:\n  - %s", p.unit.ID, strings.Join(why, "\n  - "))
-	}
 	if err := b.turns.Check(p.unit.Side, p.unit.ID, "unit"); err != nil {
 		return volley.Outcome{}, fmt.Errorf("warstrike: %w", err)
+	}
+	if why := p.refusals(); len(why) > 0 {
+		return volley.Outcome{}, volley.Errorf(volley.EINVALID, "warstrike: %s cannot shoot as ordered:\n  - %s", p.unit.ID, strings.Join(why, "\n  - "))
 	}
 	r := &record{}
 	r.step("who can shoot", map[string]any{"unit": p.unit.ID, "action": p.as.Title(), "suppression at start": p.unit.SuppressionAtStart}, "may shoot")
