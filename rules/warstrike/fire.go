@@ -9,6 +9,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/scenario"
 )
 
 // plan is a shooting action worked out against the table as it stands: who may shoot,
@@ -253,7 +254,7 @@ func (b *Battle) newFirer(m *Model, listed bool, t *Unit) firer {
 
 // aimAt is the aim of one model's weapon at one target model it looked at.
 func (b *Battle) aimAt(m *Model, w *Weapon, tm *Model, l look) volley.Aim {
-	a := volley.Aim{Shooter: m.ID, Weapon: m.Weapon, Target: tm.ID, Range: roundMilli(b.lengthIn(l.dist)), RangeUnit: b.unitName(),
+	a := volley.Aim{Shooter: m.ID, Weapon: m.Weapon, Target: tm.ID, Range: roundMilli(scenario.Inches(l.dist).In(b.unit)), RangeUnit: b.unitName(),
 		Modifiers: []volley.Modifier{}, Die: b.tables.Die}
 	switch {
 	case !l.seen:
@@ -295,14 +296,6 @@ func (b *Battle) aimAt(m *Model, w *Weapon, tm *Model, l look) volley.Aim {
 }
 
 func roundMilli(x float64) float64 { return math.Round(x*1000) / 1000 }
-
-// lengthIn is a length in inches in the scenario's unit.
-func (b *Battle) lengthIn(x float64) float64 {
-	if b.unit == "cm" {
-		return x * 2.54
-	}
-	return x
-}
 
 func (b *Battle) unitName() string {
 	if b.unit == "" {
@@ -433,20 +426,18 @@ func (b *Battle) oddsOf(t *planTarget) targetOdds {
 // armour and then kills.
 func (b *Battle) throughChances(m *Model, t *Unit) (float64, float64) {
 	w := b.tables.Weapons[m.Weapon]
-	pp, pk := 0.0, 0.0
-	if need, ok := b.tables.Penetrate.need(w.Penetration - t.Armour); ok {
-		pp = b.tables.chanceOrCertain(need, len(b.tables.Penetrate.Needs) == 0)
-	}
-	if need, ok := b.tables.Kill.need(w.Kill - t.Toughness); ok {
-		pk = b.tables.chanceOrCertain(need, len(b.tables.Kill.Needs) == 0)
-	}
-	return pp, pk
+	return b.tables.through(&b.tables.Penetrate, w.Penetration-t.Armour), b.tables.through(&b.tables.Kill, w.Kill-t.Toughness)
 }
 
-// chanceOrCertain is the chance of a need, or 1 when there is no table to roll on.
-func (t *Tables) chanceOrCertain(need int, noTable bool) float64 {
-	if noTable {
+// through is the chance that a roll on a need table at difference d succeeds: 1 with no
+// table to roll on, 0 below the table.
+func (t *Tables) through(nt *NeedTable, d int) float64 {
+	if len(nt.Needs) == 0 {
 		return 1
+	}
+	need, ok := nt.need(d)
+	if !ok {
+		return 0
 	}
 	return t.chance(need)
 }
@@ -469,6 +460,23 @@ func (b *Battle) markers(shotAt bool, hits, pens, wounds dice.Dist) dice.Dist {
 		from = hits
 	}
 	return from.Map(func(n int) int { return markersFor(s, n) })
+}
+
+// gained is the markers a target gains from a resolved shooting: the scalar form of
+// markers.
+func (s Suppression) gained(shotAt bool, hits, pens, wounds int) int {
+	switch s.From {
+	case FromShotAt:
+		if shotAt {
+			return s.Markers
+		}
+		return 0
+	case FromPenetration:
+		return markersFor(s, pens)
+	case FromKill:
+		return markersFor(s, wounds)
+	}
+	return markersFor(s, hits)
 }
 
 // markersFor is the markers for n hits (or penetrations, or kills).

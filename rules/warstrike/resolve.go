@@ -98,8 +98,7 @@ func (b *Battle) rollTarget(t *planTarget, d *dice.Stream, r *record) rolled {
 		left -= c.needs
 		res.killed = append(res.killed, c.model)
 	}
-	var hitsD, pensD, woundsD = dice.Const(res.hits), dice.Const(res.pens), dice.Const(res.wounds)
-	res.markers = b.markers(res.firedUpon, hitsD, pensD, woundsD).Min()
+	res.markers = b.tables.Suppression.gained(res.firedUpon, res.hits, res.pens, res.wounds)
 	if r != nil && res.firedUpon {
 		r.step("wounds", map[string]any{"target": t.unit.ID, "hits": res.hits, "penetrations": res.pens, "wounds": res.wounds}, b.killWords(res))
 		r.step("suppression", map[string]any{"target": t.unit.ID, "from": b.tables.Suppression.From}, fmt.Sprintf("%d markers", res.markers))
