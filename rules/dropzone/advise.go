@@ -1,0 +1,158 @@
+package dropzone
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/advise"
+)
+
+var _ advise.Planner = (*Battle)(nil)
+
+// Problems lists the choices of every squad of q.Side that may shoot now (or of q.Actor):
+// one slot per weapon of each living unit, choosing among the enemy units it may fire at
+// under the same checks Aim makes (movement against M&F, arc, line of sight, range). A
+// weapon with no target holds fire. Each weapon–target pair's damage is worked out once,
+// as Odds works it out, capped at the target's damage points.
+func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Problem, error) {
+	from, _ := q.From.(*Shooting)
+	if q.Actor == "" && from != nil {
+		q.Actor = from.Squad // the scenario's action names the squad to advise
+	}
+	var out []*advise.Problem
+	for _, squad := range b.squads(q.Side) {
+		if q.Actor != "" && squad != q.Actor {
+			continue
+		}
+		wait := b.turns.Check(q.Side, squad, "squad")
+		if wait != nil && q.Actor == "" {
+			continue // only the squads that may act now, unless one is named
+		}
+		act := &Shooting{Squad: squad, Moved: map[string]float64{}}
+		if from != nil && from.Squad == squad {
+			act.Moved, act.OutOfCoherency, act.Disembarked = from.Moved, from.OutOfCoherency, from.Disembarked
+		}
+		p, err := b.problem(ctx, act)
+		if err != nil {
+			return nil, err
+		}
+		if wait != nil {
+			p.Notes = append(p.Notes, "not now: "+wait.Error())
+		}
+		out = append(out, p)
+	}
+	if q.Actor != "" && len(out) == 0 {
+		return nil, volley.Errorf(volley.EINVALID, "dropzone: %s has no squad %q", q.Side, q.Actor)
+	}
+	return out, nil
+}
+
+// squads are the squads of side with a unit still on the table, in the order the
+// scenario lists their units.
+func (b *Battle) squads(side string) []string {
+	var out []string
+	for i := range b.units {
+		u := &b.units[i]
+		if u.Side == side && !u.Destroyed() && !slices.Contains(out, u.Squad) {
+			out = append(out, u.Squad)
+		}
+	}
+	return out
+}
+
+// problem is one squad's choice.
+func (b *Battle) problem(ctx context.Context, act *Shooting) (*advise.Problem, error) {
+	p := &advise.Problem{Actor: act.Squad, Measure: MeasureDamage}
+	targetIndex := map[string]int{}
+	sight := b.newSight(16)
+	type slotOf struct{ unit, weapon string }
+	var slots []slotOf
+	for i := range b.units {
+		u := &b.units[i]
+		if u.Squad != act.Squad || u.Destroyed() {
+			continue
+		}
+		p.Side = u.Side
+		for wi := range u.Type.Weapons {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			w := &u.Type.Weapons[wi]
+			slot := advise.Slot{Label: u.ID + " " + w.Name}
+			for j := range b.units {
+				tg := &b.units[j]
+				if tg.Side == u.Side || tg.Destroyed() {
+					continue
+				}
+				s := shot{Declaration: Declaration{Shooter: u.ID, Weapon: w.Name, Target: tg.ID}, shooter: u, target: tg, weapon: w,
+					aim: volley.Aim{Modifiers: []volley.Modifier{}}}
+				b.check(act, &s, sight)
+				if !s.ok() {
+					continue
+				}
+				t, ok := targetIndex[tg.ID]
+				if !ok {
+					t = len(p.Targets)
+					targetIndex[tg.ID] = t
+					p.Targets = append(p.Targets, advise.Target{ID: tg.ID, Left: tg.DamagePoints})
+				}
+				_, damage := declarationOdds(&s)
+				slot.Choices = append(slot.Choices, advise.Choice{Target: tg.ID,
+					Effects: []advise.Effect{{Target: t, Dist: advise.Capped(damage, tg.DamagePoints)}}})
+			}
+			if len(slot.Choices) == 0 {
+				slot.Choices = []advise.Choice{{}} // no target it may fire at: it holds fire
+			}
+			p.Slots = append(p.Slots, slot)
+			slots = append(slots, slotOf{u.ID, w.Name})
+		}
+	}
+	p.Action = func(picks []int) map[string]any {
+		var decls []any
+		for i, c := range picks {
+			if t := p.Slots[i].Choices[c].Target; t != "" {
+				decls = append(decls, map[string]any{"unit": slots[i].unit, "weapon": slots[i].weapon, "target": t})
+			}
+		}
+		body := map[string]any{"squad": act.Squad, "declarations": decls}
+		if len(act.Moved) > 0 {
+			moved := map[string]any{}
+			for id, d := range act.Moved {
+				moved[id] = strconv.FormatFloat(d, 'g', -1, 64) + "in"
+			}
+			body["moved"] = moved
+		}
+		if act.OutOfCoherency {
+			body["out_of_coherency"] = true
+		}
+		if act.Disembarked {
+			body["disembarked"] = true
+		}
+		return body
+	}
+	if len(act.Moved) > 0 {
+		p.Notes = append(p.Notes, fmt.Sprintf("movement as the scenario's action states it: %s", b.movedWords(act.Moved)))
+	} else {
+		p.Notes = append(p.Notes, "no unit of the squad has moved (M&F limits none of its weapons)")
+	}
+	return p, nil
+}
+
+func (b *Battle) movedWords(m map[string]float64) string {
+	ids := make([]string, 0, len(m))
+	for id := range m {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	s := ""
+	for i, id := range ids {
+		if i > 0 {
+			s += ", "
+		}
+		s += id + " " + b.formatLength(m[id])
+	}
+	return s
+}

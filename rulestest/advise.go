@@ -1,0 +1,108 @@
+package rulestest
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/advise"
+)
+
+// AdviceTrials and AdviceTolerance are the Monte Carlo check of a recommended plan: its
+// objective over AdviceTrials seeded draws must lie within AdviceTolerance of the exact
+// value (for a count, within that fraction of it, or of 1 if it is smaller). At 200,000
+// draws the standard error of a chance is at most 0.0011, so 0.01 is about nine of them.
+const (
+	AdviceTrials    = 200_000
+	AdviceTolerance = 0.01
+)
+
+// CheckAdvice holds the advisor to the two things it must agree with, for every problem
+// q gives and every objective: the best value Advise finds equals the maximum over every
+// legal plan, each scored by the battle's own Odds on its decoded action (brute force);
+// and a Monte Carlo run of the recommended plan agrees with its exact value. It returns
+// the advice per objective, for further checks.
+func CheckAdvice(tb testing.TB, b volley.Battle, q advise.Query, objectives ...advise.Objective) map[string][]*advise.Advice {
+	tb.Helper()
+	ctx := context.Background()
+	probs, err := b.(advise.Planner).Problems(ctx, q)
+	if err != nil {
+		tb.Fatalf("problems: %v", err)
+	}
+	if len(probs) == 0 {
+		tb.Fatalf("no problem for %+v", q)
+	}
+	out := map[string][]*advise.Advice{}
+	for _, o := range objectives {
+		advice, err := advise.Advise(ctx, b, q, o, 3, advise.DefaultBudget)
+		if err != nil {
+			tb.Fatalf("advise %s: %v", o, err)
+		}
+		out[o.String()] = advice
+		for _, adv := range advice {
+			if !adv.Complete {
+				tb.Fatalf("%s %s: search cut short: %s", adv.Actor, o, adv.Stopped)
+			}
+			// The brute force: every legal plan of every variant, by the battle's Odds.
+			brute := math.Inf(-1)
+			n := int64(0)
+			for _, p := range probs {
+				if p.Actor != adv.Actor {
+					continue
+				}
+				advise.Each(p, func(picks []int) bool {
+					odds, err := advise.OddsOf(ctx, b, p.Action(picks))
+					if err != nil {
+						tb.Fatalf("%s plan %v: %v", p.Actor, picks, err)
+					}
+					n++
+					brute = max(brute, advise.ScoreOdds(p, o, odds))
+					return true
+				})
+			}
+			if n != adv.Total {
+				tb.Errorf("%s %s: %d plans counted, brute force walked %d", adv.Actor, o, adv.Total, n)
+			}
+			best := adv.Plans[0]
+			if math.Abs(best.Value-brute) > 1e-9 {
+				tb.Errorf("%s %s: advisor's best %.12f, brute force %.12f", adv.Actor, o, best.Value, brute)
+			}
+			checkPlanByMonteCarlo(tb, b, probs, adv, o)
+		}
+	}
+	return out
+}
+
+// checkPlanByMonteCarlo simulates the recommended plan and compares its objective.
+func checkPlanByMonteCarlo(tb testing.TB, b volley.Battle, probs []*advise.Problem, adv *advise.Advice, o advise.Objective) {
+	tb.Helper()
+	smp, ok := b.(volley.Sampler)
+	if !ok {
+		return
+	}
+	best := adv.Plans[0]
+	a, err := advise.DecodePlan(b, best.Action)
+	if err != nil {
+		tb.Fatalf("decode plan: %v", err)
+	}
+	sim, err := smp.Sampler(a)
+	if err != nil {
+		tb.Fatalf("sampler: %v", err)
+	}
+	r := volley.Simulate(sim, 1, AdviceTrials, nil)
+	var p *advise.Problem
+	for _, q := range probs {
+		if q.Actor == adv.Actor && q.Variant == best.Variant {
+			p = q
+		}
+	}
+	mc := advise.ScoreOdds(p, o, volley.Odds{Targets: r.Targets})
+	tol := AdviceTolerance
+	if o.Kind == advise.Expected || o.Kind == advise.Destroyed {
+		tol *= max(1, best.Value)
+	}
+	if math.Abs(mc-best.Value) > tol {
+		tb.Errorf("%s %s: exact %.4f, Monte Carlo %.4f over %d draws (tolerance %.4f)", adv.Actor, o, best.Value, mc, AdviceTrials, tol)
+	}
+}
