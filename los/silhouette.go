@@ -76,13 +76,63 @@ func SilhouettePoints(eye Point3, target Silhouette, cols, rows int) []Point3 {
 // or rows is below 1.
 func (s *Scene) VisibleFraction(eye Point3, target Silhouette, cols, rows int, ignore func(i int) bool) float64 {
 	x := newCrossSection(eye, target, cols, rows)
+	// Every ray lies inside the box around the eye and the target's cylinder: a prism
+	// whose own box misses it blocks none of them. Setting those aside once, instead of
+	// for every ray, gives the same answer (the per-ray test rejects them anyway) and
+	// leaves nothing to trace on most open lines. Up to maxCandidates are kept on the
+	// stack; beyond that every prism is tested per ray.
+	lo := geom.V(min(eye.X, target.Base.C.X-target.Base.R), min(eye.Y, target.Base.C.Y-target.Base.R))
+	hi := geom.V(max(eye.X, target.Base.C.X+target.Base.R), max(eye.Y, target.Base.C.Y+target.Base.R))
+	zlo, zhi := min(eye.Z, target.Bottom), max(eye.Z, target.Bottom+target.Height)
+	var buf [maxCandidates]int
+	cands := buf[:0]
+	all := false
+	for i := range s.Prisms {
+		p := &s.Prisms[i]
+		if ignore != nil && ignore(i) {
+			continue
+		}
+		if !(p.Top > p.Bottom) || zlo >= p.Top || zhi <= p.Bottom {
+			continue
+		}
+		plo, phi := p.Footprint.Bounds()
+		if hi.X <= plo.X || lo.X >= phi.X || hi.Y <= plo.Y || lo.Y >= phi.Y {
+			continue
+		}
+		if len(cands) == maxCandidates {
+			all = true
+			break
+		}
+		cands = append(cands, i)
+	}
+	if !all && len(cands) == 0 {
+		return 1
+	}
 	seen := 0
 	for row := range rows {
 		for col := range cols {
-			if s.Clear(eye, x.point(col, row), ignore) {
+			to := x.point(col, row)
+			if all {
+				if s.Clear(eye, to, ignore) {
+					seen++
+				}
+				continue
+			}
+			clear := true
+			for _, i := range cands {
+				if s.Prisms[i].Blocks(eye, to) {
+					clear = false
+					break
+				}
+			}
+			if clear {
 				seen++
 			}
 		}
 	}
 	return float64(seen) / float64(cols*rows)
 }
+
+// maxCandidates is how many prisms VisibleFraction keeps as possible blockers of one
+// silhouette on the stack.
+const maxCandidates = 32

@@ -50,6 +50,7 @@ type cli struct {
 	Sim      simCmd      `cmd:"" help:"Monte Carlo simulation of the action, compared with the exact odds."`
 	Compare  compareCmd  `cmd:"" help:"Two scenarios side by side: the spread of one measure on one target of each."`
 	Advise   adviseCmd   `cmd:"" help:"The best fire plans of a squad, unit or battery, by their exact odds."`
+	Danger   dangerCmd   `cmd:"" help:"Map where a unit is in danger: the best the other side could do to it on every point."`
 	Dice     diceCmd     `cmd:"" help:"Exact distribution of a dice expression such as 2d6+1."`
 	Serve    serveCmd    `cmd:"" help:"Serve the JSON API: battles that persist, with verifiable dice."`
 	Verify   verifyCmd   `cmd:"" help:"Check a finished battle's log against its revealed seed."`

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rulestest"
 )
@@ -119,5 +120,61 @@ func BenchmarkAimHullDown(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		rulestest.Aim(b, battle, a)
+	}
+}
+
+// fiveTargets is the advisor's benchmark: a squad of three units with two weapons each,
+// every weapon able to reach each of five enemy units of differing armour and damage
+// points, so 5^6 = 15,625 legal plans.
+const fiveTargets = `
+ruleset: dropzone
+types:
+  - name: Striker
+    armour: 10
+    damage_points: 3
+    base: 1.25
+    height: 1
+    weapons:
+      - {name: Railgun, mf: "-", arc: F/S/R, full_range: ∞, countered_range: ∞, shots: 1, accuracy: 2+, energy: 10}
+      - {name: Autocannon, mf: "-", arc: F/S/R, full_range: ∞, countered_range: ∞, shots: 3, accuracy: 3+, energy: 6}
+  - {name: Heavy, armour: 10, damage_points: 4, base: 1.5, height: 1}
+  - {name: Medium, armour: 8, damage_points: 3, base: 1.25, height: 1}
+  - {name: Light, armour: 5, damage_points: 1, base: 1, height: 0.5}
+units:
+  - {id: s1, type: Striker, side: A, squad: strikers, at: [10, 0]}
+  - {id: s2, type: Striker, side: A, squad: strikers, at: [14, 0]}
+  - {id: s3, type: Striker, side: A, squad: strikers, at: [18, 0]}
+  - {id: heavy-1, type: Heavy, side: B, at: [6, 20]}
+  - {id: heavy-2, type: Heavy, side: B, at: [12, 20]}
+  - {id: medium-1, type: Medium, side: B, at: [18, 20]}
+  - {id: medium-2, type: Medium, side: B, at: [24, 20]}
+  - {id: light, type: Light, side: B, at: [30, 20]}
+`
+
+// BenchmarkAdvise is the best plan of 15,625, from the battle to the advice: the 30
+// weapon–target checks and distributions, then the search, under expected damage.
+func BenchmarkAdvise(b *testing.B) {
+	bt, _ := mustLoad(b, fiveTargets)
+	for _, o := range []advise.Objective{{Kind: advise.Expected}, {Kind: advise.Destroyed}} {
+		b.Run(string(o.Kind), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := advise.Advise(context.Background(), bt, advise.Query{Side: "A", Actor: "strikers"}, o, 5, advise.DefaultBudget); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkDanger is the danger map of crossfire.yaml: a 48" × 48" table at 0.5" (9,216
+// points), three enemy units with two weapons each, ten pieces of terrain, hull down
+// sampled at 9 × 8 rays, on every core.
+func BenchmarkDanger(b *testing.B) {
+	bt, _ := mustLoadFileAny(b, "crossfire.yaml")
+	q := advise.DangerQuery{Side: "UCM", As: "Sabre", Area: [4]float64{0, 0, 48, 48}}
+	for b.Loop() {
+		if _, err := bt.Danger(context.Background(), q); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -1,0 +1,167 @@
+package advise
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math"
+	"strconv"
+
+	"github.com/volley-wargames/volley"
+)
+
+// Dangerer is implemented by battles that can map where a unit is in danger.
+type Dangerer interface {
+	// Danger places a unit of q.As, of q.Side, on every point of the table in turn and
+	// works out the best the other sides could do to it next, under q.Objective. It
+	// stops when ctx is done.
+	Danger(ctx context.Context, q DangerQuery) (*DangerMap, error)
+}
+
+// DangerQuery asks for a danger map.
+type DangerQuery struct {
+	// Side is the side of the unit placed; every other side fires at it.
+	Side string
+	// As is the unit type placed.
+	As string
+	// Step is the distance between points, in the table's unit; 0 for the system's
+	// default (a square on a grid map).
+	Step float64
+	// Area is [minX, minY, maxX, maxY] to map, in the table's unit; all zero for the
+	// area worth drawing (every unit and piece of terrain, with a margin). Grid maps
+	// always map every square.
+	Area [4]float64
+	// Objective is Destroyed (the chance the unit is destroyed, the default) or Expected
+	// (the measure it is expected to lose).
+	Objective ObjectiveKind
+}
+
+// DangerMap is, for every point, what the best plan of the other sides does to a unit
+// placed there: the chance it is destroyed, or the measure it is expected to lose. The
+// best plan against a lone unit is every weapon that can reach it firing at it: more fire
+// never lowers either value, so no search is needed.
+//
+// Points are cell centres: point (c, r) is at (X0 + c·Step, Y0 + r·Step). Values[r·Cols+c]
+// is NaN where the unit cannot stand (inside solid terrain, off the map), written null in
+// JSON.
+type DangerMap struct {
+	Side      string        `json:"side"`
+	As        string        `json:"as"`
+	Objective ObjectiveKind `json:"objective"`
+	// Scores says in words what a value is.
+	Scores string  `json:"scores"`
+	Unit   string  `json:"unit"`
+	Step   float64 `json:"step"`
+	X0     float64 `json:"x0"`
+	Y0     float64 `json:"y0"`
+	Cols   int     `json:"cols"`
+	Rows   int     `json:"rows"`
+	// Grid is true on a square grid map, where a point is a square and y grows down the
+	// map as its rows are written.
+	Grid   bool      `json:"grid,omitempty"`
+	Values []float64 `json:"-"`
+	// Max is the largest value, for a legend.
+	Max float64 `json:"max"`
+	// Firers are the units that may fire at the placed unit somewhere on the map.
+	Firers []string `json:"firers"`
+	Notes  []string `json:"notes,omitempty"`
+}
+
+// At is the value of point (c, r).
+func (m *DangerMap) At(c, r int) float64 { return m.Values[r*m.Cols+c] }
+
+// MarshalJSON writes the map with its values, null where a unit cannot stand.
+func (m *DangerMap) MarshalJSON() ([]byte, error) {
+	type plain DangerMap
+	head, err := json.Marshal((*plain)(m))
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	b.Write(head[:len(head)-1])
+	b.WriteString(`,"values":[`)
+	for i, v := range m.Values {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if math.IsNaN(v) {
+			b.WriteString("null")
+		} else {
+			b.WriteString(strconv.FormatFloat(v, 'g', 6, 64))
+		}
+	}
+	b.WriteString("]}")
+	return b.Bytes(), nil
+}
+
+// MaxDangerPoints bounds a danger map's points, so that a query cannot ask for more work
+// than a stated budget: 250,000 points (a 500×500 grid, or a 48"×48" table at 0.1").
+const MaxDangerPoints = 250_000
+
+// Grid lays points over an area with a step: the cell centres, and how many.
+func Grid(area [4]float64, step float64) (x0, y0 float64, cols, rows int, err error) {
+	if !(step > 0) || math.IsInf(step, 0) {
+		return 0, 0, 0, 0, volley.Errorf(volley.EINVALID, "advise: step must be a positive distance")
+	}
+	w, h := area[2]-area[0], area[3]-area[1]
+	if !(w > 0 && h > 0) {
+		return 0, 0, 0, 0, volley.Errorf(volley.EINVALID, "advise: the area to map is empty")
+	}
+	fc, fr := math.Ceil(w/step-1e-9), math.Ceil(h/step-1e-9)
+	if fc*fr > MaxDangerPoints {
+		return 0, 0, 0, 0, volley.Errorf(volley.ETOOLARGE, "advise: %g × %g points at step %g is more than the %d a danger map may have: use a larger step",
+			fc, fr, step, MaxDangerPoints)
+	}
+	return area[0] + step/2, area[1] + step/2, int(fc), int(fr), nil
+}
+
+// Finish sets the map's maximum.
+func (m *DangerMap) Finish() {
+	m.Max = 0
+	for _, v := range m.Values {
+		if !math.IsNaN(v) {
+			m.Max = max(m.Max, v)
+		}
+	}
+}
+
+// DangerValue is a lone target's value under a danger objective, given its capped
+// distribution of the measure: the chance of reaching left, or the mean.
+func DangerValue(o ObjectiveKind, d []float64, left int) float64 {
+	if o == Expected {
+		m := 0.0
+		for n, p := range d {
+			m += float64(n) * p
+		}
+		return m
+	}
+	return d[left]
+}
+
+// Convolve adds e into d (both capped at len(d)-1), writing into out, which must have
+// len(d) and not alias d.
+func Convolve(out, d, e []float64) {
+	left := len(d) - 1
+	clear(out)
+	for a, pa := range d {
+		if pa == 0 {
+			continue
+		}
+		for n, q := range e {
+			out[min(a+n, left)] += pa * q
+		}
+	}
+}
+
+// ParseDangerObjective reads a danger map's objective: "destroyed" (the default) or
+// "expected" (and the names of the measures).
+func ParseDangerObjective(s string) (ObjectiveKind, error) {
+	if s == "" {
+		return Destroyed, nil
+	}
+	o, err := ParseObjective(s)
+	if err != nil || (o.Kind != Destroyed && o.Kind != Expected) {
+		return "", volley.Errorf(volley.EINVALID, "advise: a danger map shows destroyed (the chance) or expected (the measure lost), not %q", s)
+	}
+	return o.Kind, nil
+}

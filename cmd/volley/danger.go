@@ -1,0 +1,287 @@
+package main
+
+import (
+	"fmt"
+	"image/color"
+	"io"
+	"math"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/advise"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+type dangerCmd struct {
+	File      string `arg:"" help:"Scenario file."`
+	Side      string `required:"" help:"The side of the unit placed; every other side fires at it."`
+	As        string `required:"" name:"as" help:"The unit type placed on every point."`
+	Step      string `help:"Distance between points: a number in the table's unit, or with its own (0.5in, 1cm). Default 0.5\" on an open table; every square on a grid map."`
+	Area      string `help:"The part of the table to map: minX,minY,maxX,maxY in the table's unit. Default: every unit and piece of terrain, with a margin."`
+	Objective string `default:"destroyed" help:"destroyed (the chance the unit is destroyed) or expected (the damage, hits or casualties it is expected to take)."`
+	Plot      string `help:"Draw the map into this file (.png or .svg)." placeholder:"FILE"`
+	output
+}
+
+func (c dangerCmd) Run(e *env) error {
+	if c.Plot != "" {
+		if err := checkPlotName(c.Plot); err != nil {
+			return err
+		}
+	}
+	obj, err := advise.ParseDangerObjective(c.Objective)
+	if err != nil {
+		return err
+	}
+	l, err := open(c.File, false)
+	if err != nil {
+		return err
+	}
+	dg, ok := l.battle.(advise.Dangerer)
+	if !ok {
+		return volley.Errorf(volley.ENOTSUPPORTED, "volley: %s has no danger map", l.ruleset.Name())
+	}
+	q := advise.DangerQuery{Side: c.Side, As: c.As, Objective: obj}
+	unit := scenario.Inch
+	if t, ok := l.battle.(volley.Table); ok && t.Table().Unit != "" {
+		unit = scenario.Unit(t.Table().Unit)
+	}
+	if c.Step != "" {
+		if _, grid := l.battle.(volley.Board); grid {
+			return volley.Errorf(volley.EINVALID, "--step: a grid map is mapped square by square")
+		}
+		s, err := scenario.ParseLength(c.Step, unit)
+		if err != nil || s <= 0 {
+			return volley.Errorf(volley.EINVALID, "--step: want a positive distance such as 0.5 or 0.5in, not %q", c.Step)
+		}
+		q.Step = s.In(unit)
+	}
+	if c.Area != "" {
+		parts := strings.Split(c.Area, ",")
+		if len(parts) != 4 {
+			return volley.Errorf(volley.EINVALID, "--area: want minX,minY,maxX,maxY")
+		}
+		for i, p := range parts {
+			v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+				return volley.Errorf(volley.EINVALID, "--area: %q is not a number", p)
+			}
+			q.Area[i] = v
+		}
+	}
+	m, err := dg.Danger(e.context(), q)
+	if err != nil {
+		return err
+	}
+	if c.Plot != "" {
+		if err := plotDanger(c.Plot, l, m); err != nil {
+			return err
+		}
+	}
+	if c.JSON {
+		return writeJSON(e.stdout, struct {
+			Ruleset string            `json:"ruleset"`
+			Danger  *advise.DangerMap `json:"danger"`
+		}{l.ruleset.Name(), m})
+	}
+	writeHeading(e.stdout, l)
+	writeDanger(e.stdout, m)
+	if c.Plot != "" {
+		fmt.Fprintf(e.stdout, "\nplot written to %s\n", c.Plot)
+	}
+	return nil
+}
+
+// dangerShades are the text map's steps, lightest first: a value's share of the map's
+// maximum picks one.
+const dangerShades = ".:-=+*%@"
+
+// writeDanger prints a map for people: at most 72 columns, each character the worst
+// point it covers; # where a unit cannot stand.
+func writeDanger(w io.Writer, m *advise.DangerMap) {
+	fmt.Fprintf(w, "\nDanger to a %s of %s: %s, %d × %d points %g%s apart\n", m.As, m.Side, m.Scores, m.Cols, m.Rows, m.Step, unitMark(m.Unit))
+	fmt.Fprintf(w, "  worst point %s; firers: %s\n", dangerValue(m, m.Max), strings.Join(m.Firers, ", "))
+	for _, n := range m.Notes {
+		fmt.Fprintf(w, "  note: %s\n", n)
+	}
+	k := max(1, (m.Cols+71)/72)
+	fmt.Fprintf(w, "  each character is %d × %d points; %q from nothing to the worst, # solid\n\n", k, k, dangerShades)
+	rows := make([]int, 0, m.Rows/k+1)
+	for r := 0; r < m.Rows; r += k {
+		rows = append(rows, r)
+	}
+	if !m.Grid { // north up: the last row first
+		for i, j := 0, len(rows)-1; i < j; i, j = i+1, j-1 {
+			rows[i], rows[j] = rows[j], rows[i]
+		}
+	}
+	for _, r := range rows {
+		var b strings.Builder
+		b.WriteString("  ")
+		for c := 0; c < m.Cols; c += k {
+			worst, solid := -1.0, true
+			for dr := 0; dr < k && r+dr < m.Rows; dr++ {
+				for dc := 0; dc < k && c+dc < m.Cols; dc++ {
+					if v := m.At(c+dc, r+dr); !math.IsNaN(v) {
+						worst, solid = max(worst, v), false
+					}
+				}
+			}
+			switch {
+			case solid:
+				b.WriteByte('#')
+			case worst <= 0 || m.Max == 0:
+				b.WriteByte(' ')
+			default:
+				b.WriteByte(dangerShades[min(len(dangerShades)-1, int(worst/m.Max*float64(len(dangerShades))))])
+			}
+		}
+		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	}
+}
+
+func dangerValue(m *advise.DangerMap, v float64) string {
+	if m.Objective == advise.Expected {
+		return fmt.Sprintf("%.3f", v)
+	}
+	return pct(v)
+}
+
+// dangerColour is a value's colour: pale yellow for safe, through orange, to dark red
+// for the map's worst; grey where a unit cannot stand.
+func dangerColour(v, peak float64) color.Color {
+	if math.IsNaN(v) {
+		return color.RGBA{0x9a, 0x9a, 0x9a, 0xff}
+	}
+	t := 0.0
+	if peak > 0 {
+		t = v / peak
+	}
+	stops := []color.RGBA{{0xff, 0xff, 0xe5, 0xff}, {0xfe, 0xc4, 0x4f, 0xff}, {0xec, 0x70, 0x14, 0xff}, {0x99, 0x34, 0x04, 0xff}, {0x4a, 0x14, 0x04, 0xff}}
+	x := t * float64(len(stops)-1)
+	i := min(int(x), len(stops)-2)
+	f := x - float64(i)
+	mix := func(a, b uint8) uint8 { return uint8(float64(a) + (float64(b)-float64(a))*f + 0.5) }
+	a, b := stops[i], stops[i+1]
+	return color.RGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), 0xff}
+}
+
+// plotDanger draws the map as coloured cells, the terrain's outlines and the units over
+// it, with a legend strip, as PNG or SVG.
+func plotDanger(path string, l *loaded, m *advise.DangerMap) error {
+	cell := vg.Length(max(2, min(16, 960/max(m.Cols, m.Rows, 1))))
+	margin := vg.Length(28)
+	width := cell*vg.Length(m.Cols) + 2*margin
+	height := cell*vg.Length(m.Rows) + 2*margin + 24
+	var canvas vg.CanvasWriterTo
+	if strings.EqualFold(filepath.Ext(path), ".svg") {
+		canvas = vgsvg.New(width, height)
+	} else {
+		canvas = vgimg.PngCanvas{Canvas: vgimg.New(width, height)}
+	}
+	dc := draw.New(canvas)
+	dc.SetColor(color.White)
+	dc.Fill(dc.Rectangle.Path())
+	// Point (c, r) is drawn at column c; row r counts up the page on an open table (y is
+	// north) and down it on a grid map (rows as written).
+	bottom := margin + 24
+	cellAt := func(c, r int) (vg.Length, vg.Length) {
+		if m.Grid {
+			return margin + vg.Length(c)*cell, bottom + vg.Length(m.Rows-1-r)*cell
+		}
+		return margin + vg.Length(c)*cell, bottom + vg.Length(r)*cell
+	}
+	box := func(x, y, w, h vg.Length) vg.Path {
+		var p vg.Path
+		p.Move(vg.Point{X: x, Y: y})
+		p.Line(vg.Point{X: x + w, Y: y})
+		p.Line(vg.Point{X: x + w, Y: y + h})
+		p.Line(vg.Point{X: x, Y: y + h})
+		p.Close()
+		return p
+	}
+	for r := range m.Rows {
+		for c := range m.Cols {
+			x, y := cellAt(c, r)
+			dc.SetColor(dangerColour(m.At(c, r), m.Max))
+			dc.Fill(box(x, y, cell+0.3, cell+0.3))
+		}
+	}
+	// Table coordinates to the page: x0 is the first cell's centre.
+	toPage := func(x, y float64) vg.Point {
+		px := margin + vg.Length((x-m.X0)/m.Step+0.5)*cell
+		py := bottom + vg.Length((y-m.Y0)/m.Step+0.5)*cell
+		return vg.Point{X: px, Y: py}
+	}
+	if t, ok := l.battle.(volley.Table); ok && !m.Grid {
+		view := t.Table()
+		for _, piece := range view.Terrain {
+			var p vg.Path
+			for i, q := range piece.Polygon {
+				if i == 0 {
+					p.Move(toPage(q[0], q[1]))
+				} else {
+					p.Line(toPage(q[0], q[1]))
+				}
+			}
+			p.Close()
+			dc.SetLineStyle(draw.LineStyle{Color: color.Black, Width: vg.Points(1.2)})
+			dc.Stroke(p)
+		}
+		for _, u := range view.Units {
+			if !u.Placed || u.Destroyed {
+				continue
+			}
+			c := color.RGBA{0x00, 0x72, 0xb2, 0xff}
+			if u.Side != m.Side {
+				c = color.RGBA{0xcc, 0x00, 0x66, 0xff}
+			}
+			dc.SetLineStyle(draw.LineStyle{Color: c, Width: vg.Points(2)})
+			ctr := toPage(u.X, u.Y)
+			rad := vg.Length(max(u.Base, m.Step)/2/m.Step) * cell
+			var p vg.Path
+			p.Move(vg.Point{X: ctr.X + rad, Y: ctr.Y})
+			p.Arc(ctr, rad, 0, 2*math.Pi)
+			p.Close()
+			dc.Stroke(p)
+		}
+	}
+	if b, ok := l.battle.(volley.Board); ok && m.Grid {
+		for _, u := range b.Board().Units {
+			c := color.RGBA{0x00, 0x72, 0xb2, 0xff}
+			if u.Side != m.Side {
+				c = color.RGBA{0xcc, 0x00, 0x66, 0xff}
+			}
+			dc.SetLineStyle(draw.LineStyle{Color: c, Width: vg.Points(2)})
+			x, y := cellAt(u.X, u.Y+u.Size-1)
+			dc.Stroke(box(x, y, cell*vg.Length(u.Size), cell*vg.Length(u.Size)))
+		}
+	}
+	// The legend: a strip from nothing to the worst value, and what it counts.
+	{
+		steps := 40
+		w := (width - 2*margin) / 2 / vg.Length(steps)
+		for i := range steps {
+			dc.SetColor(dangerColour(float64(i)/float64(steps-1)*m.Max, m.Max))
+			dc.Fill(box(margin+vg.Length(i)*w, 6, w+0.3, 10))
+		}
+		sty := draw.TextStyle{Color: color.Black, Font: font.From(plot.DefaultFont, 10), Handler: plot.DefaultTextHandler}
+		dc.FillText(sty, vg.Point{X: margin + vg.Length(steps)*w + 8, Y: 7},
+			fmt.Sprintf("0 to %s: %s of a %s of %s", dangerValue(m, m.Max), m.Scores, m.As, m.Side))
+		title := l.title
+		if title == "" {
+			title = l.path
+		}
+		dc.FillText(sty, vg.Point{X: margin, Y: height - margin + 8}, title)
+	}
+	return writeFile(path, canvas)
+}

@@ -1,0 +1,194 @@
+package dropzone
+
+import (
+	"context"
+	"math"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/advise"
+	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+var _ advise.Dangerer = (*Battle)(nil)
+
+// DefaultDangerStep is the spacing of a danger map's points unless asked otherwise: half
+// an inch, a third of the smallest common base.
+const DefaultDangerStep = 0.5
+
+// dangerID is the id of the unit a danger map places.
+const dangerID = "(placed)"
+
+// Danger places a unit of type q.As on every point in turn and works out, with the
+// checks Aim makes (arc, line of sight with hull down, countered or full range), which
+// weapons of the other sides could fire at it, and so what their best plan does to it:
+// every such weapon firing at it, none having moved. The points are shared among the
+// machine's cores; each is computed alone, so the map does not depend on how many.
+func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.DangerMap, error) {
+	t, ok := b.types[q.As]
+	if !ok {
+		return nil, volley.Errorf(volley.EINVALID, "dropzone: as: unknown unit type %q%s", q.As, scenario.Hint(q.As, typeNames(b.types)))
+	}
+	if !slices.Contains(b.sides(), q.Side) {
+		return nil, volley.Errorf(volley.EINVALID, "dropzone: side: no unit is on side %q%s", q.Side, scenario.Hint(q.Side, b.sides()))
+	}
+	if t.DamagePoints < 1 {
+		return nil, volley.Errorf(volley.EINVALID, "dropzone: as: a %s has no damage points to lose", q.As)
+	}
+	u := b.unit
+	if u == "" {
+		u = scenario.Inch
+	}
+	area, step := q.Area, q.Step
+	if area == [4]float64{} {
+		area = b.Table().Bounds
+	}
+	if step == 0 {
+		step = scenario.Inches(DefaultDangerStep).In(u)
+	}
+	x0, y0, cols, rows, err := advise.Grid(area, step)
+	if err != nil {
+		return nil, err
+	}
+	obj := q.Objective
+	if obj == "" {
+		obj = advise.Destroyed
+	}
+	m := &advise.DangerMap{Side: q.Side, As: q.As, Objective: obj, Unit: string(u), Step: step, X0: x0, Y0: y0,
+		Cols: cols, Rows: rows, Values: make([]float64, cols*rows), Firers: []string{}}
+	m.Scores = "P(destroyed)"
+	if obj == advise.Expected {
+		m.Scores = "expected damage"
+	}
+	m.Notes = []string{"the firers have not moved (M&F limits none of their weapons)", "a point inside solid terrain holds no unit"}
+	perInch := scenario.Inches(1).In(u)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	firers := make([]map[string]bool, runtime.GOMAXPROCS(0))
+	for w := range firers {
+		firers[w] = map[string]bool{}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d := b.newDangerWorker(t, q.Side)
+			for {
+				r := int(next.Add(1) - 1)
+				if r >= rows || ctx.Err() != nil {
+					return
+				}
+				for c := range cols {
+					at := geom.V((x0+float64(c)*step)/perInch, (y0+float64(r)*step)/perInch)
+					m.Values[r*cols+c] = d.at(at, obj, firers[w])
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for _, f := range firers {
+		for id := range f {
+			if !slices.Contains(m.Firers, id) {
+				m.Firers = append(m.Firers, id)
+			}
+		}
+	}
+	slices.Sort(m.Firers)
+	m.Finish()
+	return m, nil
+}
+
+// sides are the sides of the battle, in the order units first name them.
+func (b *Battle) sides() []string {
+	var out []string
+	for i := range b.units {
+		if !slices.Contains(out, b.units[i].Side) {
+			out = append(out, b.units[i].Side)
+		}
+	}
+	return out
+}
+
+// dangerWorker is one core's share of a danger map: its own placed unit, its own traces,
+// the scene shared read-only.
+type dangerWorker struct {
+	b       *Battle
+	placed  Unit
+	sight   sight
+	act     Shooting
+	firers  []*Unit
+	solid   []geom.Polygon
+	d, tmp  []float64
+	effects map[effectKey][]float64
+}
+
+// effectKey is a weapon's damage on the placed unit: it depends on the weapon and the
+// to-hit chance (hull down changes it), not on where the unit stands.
+type effectKey struct {
+	w    *Weapon
+	phit float64
+}
+
+func (b *Battle) newDangerWorker(t *UnitType, side string) *dangerWorker {
+	scene, owners := b.buildScene()
+	d := &dangerWorker{b: b, placed: Unit{ID: dangerID, Type: t, Side: side, DamagePoints: t.DamagePoints},
+		sight: sight{b: b, scene: scene, owners: owners, few: make([]sightSeen, 0, fewTraces)},
+		act:   Shooting{Moved: map[string]float64{}}, d: make([]float64, t.DamagePoints+1), tmp: make([]float64, t.DamagePoints+1),
+		effects: map[effectKey][]float64{}}
+	for i := range b.units {
+		if f := &b.units[i]; f.Side != side && !f.Destroyed() && len(f.Type.Weapons) > 0 {
+			d.firers = append(d.firers, f)
+		}
+	}
+	for _, tr := range b.terrain {
+		if tr.BlocksLOS {
+			d.solid = append(d.solid, tr.Footprint)
+		}
+	}
+	return d
+}
+
+// at is the value of one point.
+func (d *dangerWorker) at(p geom.Vec, obj advise.ObjectiveKind, firers map[string]bool) float64 {
+	for _, s := range d.solid {
+		if s.Contains(p) {
+			return math.NaN()
+		}
+	}
+	d.placed.At = p
+	d.sight.few, d.sight.seen = d.sight.few[:0], nil // the placed unit moved: forget its traces
+	clear(d.d)
+	d.d[0] = 1
+	for _, f := range d.firers {
+		for wi := range f.Type.Weapons {
+			w := &f.Type.Weapons[wi]
+			s := shot{shooter: f, target: &d.placed, weapon: w}
+			d.b.check(&d.act, &s, &d.sight)
+			if !s.ok() {
+				continue
+			}
+			firers[f.ID] = true
+			e := d.effect(&s)
+			advise.Convolve(d.tmp, d.d, e)
+			d.d, d.tmp = d.tmp, d.d
+		}
+	}
+	return advise.DangerValue(obj, d.d, d.placed.DamagePoints)
+}
+
+// effect is a weapon's damage on the placed unit, worked out once per chance to hit.
+func (d *dangerWorker) effect(s *shot) []float64 {
+	k := effectKey{s.weapon, s.aim.PHit}
+	if e, ok := d.effects[k]; ok {
+		return e
+	}
+	_, damage := declarationOdds(s)
+	e := advise.Capped(damage, d.placed.DamagePoints)
+	d.effects[k] = e
+	return e
+}

@@ -1,0 +1,116 @@
+package dropzone
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"runtime"
+	"strings"
+	"testing"
+
+	"path/filepath"
+
+	"github.com/volley-wargames/volley/advise"
+	"github.com/volley-wargames/volley/rulestest"
+)
+
+// The danger at a point is what Odds gives for a Sabre standing there with every weapon
+// of the Scourge squad declared at it (shots that cannot be taken add nothing), and the
+// long wall casts a shadow where nothing reaches.
+func TestDangerCrossfire(t *testing.T) {
+	b, _ := mustLoadFileAny(t, "crossfire.yaml")
+	m, err := b.Danger(context.Background(), advise.DangerQuery{Side: "UCM", As: "Sabre", Area: [4]float64{0, 0, 48, 48}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Cols != 96 || m.Rows != 96 || m.X0 != 0.25 || m.Y0 != 0.25 {
+		t.Fatalf("grid %d×%d from (%g, %g), want 96×96 from (0.25, 0.25)", m.Cols, m.Rows, m.X0, m.Y0)
+	}
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "crossfire.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(x, y float64) float64 { return m.At(int((x-m.X0)/m.Step+0.5), int((y-m.Y0)/m.Step+0.5)) }
+	for _, p := range [][2]float64{{24.25, 25.25}, {24.25, 28.25}, {4.25, 30.25}, {10.25, 21.25}, {44.75, 22.25}, {2.25, 35.25}, {24.25, 47.75}} {
+		probe := fmt.Sprintf("  - {id: probe, type: Sabre, side: UCM, at: [%g, %g], facing: 0}\naction:\n  squad: beasts\n  declarations:\n", p[0], p[1])
+		for _, f := range []string{"beast-1", "beast-2", "beast-3"} {
+			for _, w := range []string{"Plasma Lance", "Spine Cannon"} {
+				probe += fmt.Sprintf("    - {unit: %s, weapon: %s, target: probe}\n", f, w)
+			}
+		}
+		bt, a := mustLoad(t, string(src)+probe)
+		odds := rulestest.Odds(t, bt, a)
+		want := odds.Targets[0].PDestroyed
+		if got := at(p[0], p[1]); math.Abs(got-want) > 1e-12 {
+			t.Errorf("danger at %v = %.12f, Odds of every weapon at a Sabre there = %.12f", p, got, want)
+		}
+	}
+	// The wall runs from x 8 to 40 at y 26–27, 3" high: the guns (1.25" tall) to the
+	// north see nothing of a Sabre just behind it.
+	if v := at(24.25, 25.25); v != 0 {
+		t.Errorf("behind the wall: %.4f, want 0", v)
+	}
+	if v := at(24.25, 28.25); v < 0.9 {
+		t.Errorf("in front of the wall: %.4f, want above 0.9", v)
+	}
+	if !math.IsNaN(at(24.25, 26.25)) {
+		t.Errorf("inside the wall: %.4f, want no value", at(24.25, 26.25))
+	}
+	if got := strings.Join(m.Firers, ","); got != "beast-1,beast-2,beast-3" {
+		t.Errorf("firers %s", got)
+	}
+}
+
+// The map does not depend on how many cores share it.
+func TestDangerSameOnOneCore(t *testing.T) {
+	b, _ := mustLoadFileAny(t, "crossfire.yaml")
+	q := advise.DangerQuery{Side: "UCM", As: "Sabre", Step: 2, Objective: advise.Expected}
+	many, err := b.Danger(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prev := runtime.GOMAXPROCS(1)
+	one, err := b.Danger(context.Background(), q)
+	runtime.GOMAXPROCS(prev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j1, _ := json.Marshal(many)
+	j2, _ := json.Marshal(one)
+	if string(j1) != string(j2) {
+		t.Fatal("the map differs with one core")
+	}
+}
+
+func TestDangerRefuses(t *testing.T) {
+	b, _ := mustLoadFileAny(t, "crossfire.yaml")
+	for _, tc := range []struct {
+		q    advise.DangerQuery
+		want string
+	}{
+		{advise.DangerQuery{Side: "UCM", As: "Sabr"}, `unknown unit type "Sabr"`},
+		{advise.DangerQuery{Side: "Nobody", As: "Sabre"}, `no unit is on side "Nobody"`},
+		{advise.DangerQuery{Side: "UCM", As: "Sabre", Step: 0.01, Area: [4]float64{0, 0, 48, 48}}, "more than the 250000"},
+		{advise.DangerQuery{Side: "UCM", As: "Sabre", Step: 1, Area: [4]float64{5, 5, 5, 9}}, "empty"},
+	} {
+		_, err := b.Danger(context.Background(), tc.q)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: %v, want %q", tc.q, err, tc.want)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := b.Danger(ctx, advise.DangerQuery{Side: "UCM", As: "Sabre"}); err == nil {
+		t.Error("a cancelled map returned no error")
+	}
+}
+
+// mustLoadFileAny loads an example that may have no action.
+func mustLoadFileAny(tb testing.TB, name string) (*Battle, *Shooting) {
+	tb.Helper()
+	b, a := rulestest.LoadFile(tb, Ruleset{}, filepath.Join("..", "..", "examples", "dropzone", name))
+	s, _ := a.(*Shooting)
+	return b.(*Battle), s
+}
