@@ -141,7 +141,7 @@ func merge(as []*Advice, k int) *Advice {
 		all[i].Rank = i + 1
 		all[i].Gap = 0
 		if i+1 < len(values) {
-			all[i].Gap = all[i].Value - values[i+1]
+			all[i].Gap = max(0, all[i].Value-values[i+1])
 		}
 	}
 	if len(all) > k {

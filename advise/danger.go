@@ -109,7 +109,7 @@ func Grid(area [4]float64, step float64) (x0, y0 float64, cols, rows int, err er
 	}
 	fc, fr := math.Ceil(w/step-1e-9), math.Ceil(h/step-1e-9)
 	if fc*fr > MaxDangerPoints {
-		return 0, 0, 0, 0, volley.Errorf(volley.ETOOLARGE, "advise: %g × %g points at step %g is more than the %d a danger map may have: use a larger step",
+		return 0, 0, 0, 0, volley.Errorf(volley.EINVALID, "advise: %g × %g points at step %g is more than the %d a danger map may have: use a larger step",
 			fc, fr, step, MaxDangerPoints)
 	}
 	return area[0] + step/2, area[1] + step/2, int(fc), int(fr), nil

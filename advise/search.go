@@ -400,7 +400,7 @@ func (s *search) advice(k int) *Advice {
 func setGaps(plans []Plan, best []scored) {
 	for i := range plans {
 		if i+1 < len(best) {
-			plans[i].Gap = best[i].value - best[i+1].value
+			plans[i].Gap = max(0, best[i].value-best[i+1].value) // ties within tieTolerance read 0
 		}
 	}
 }

@@ -87,6 +87,8 @@ func NewServer(store volley.Store, logger *slog.Logger, limits Limits) *Server {
 	m.HandleFunc("POST /api/battles/{id}/aim", s.aim)
 	m.HandleFunc("GET /api/battles/{id}/odds", s.odds)
 	m.HandleFunc("POST /api/battles/{id}/odds", s.odds)
+	m.HandleFunc("GET /api/battles/{id}/advice", s.advice)
+	m.HandleFunc("GET /api/battles/{id}/danger", s.danger)
 	m.HandleFunc("POST /api/battles/{id}/actions", s.postAction)
 	m.HandleFunc("GET /api/battles/{id}/log", s.log)
 	m.HandleFunc("POST /api/battles/{id}/end", s.end)

@@ -8,6 +8,7 @@ import {h} from './dom.js';
 import {renderLog} from './log.js';
 import * as grid from './grid.js';
 import * as table from './table.js';
+import * as advisor from './advisor.js';
 
 const main = document.getElementById('main');
 
@@ -194,11 +195,12 @@ async function showBattle(id, my) {
   const logBox = h('section', {class: 'panel log', id: 'log', 'aria-labelledby': 'log-h'});
   const head = h('div', {class: 'bhead'});
   const sidesBox = h('section', {class: 'panel', id: 'sides', 'aria-labelledby': 'sides-h'});
+  const adviceBox = h('section', {class: 'panel advisor', id: 'advisor', 'aria-labelledby': 'advisor-h'});
   main.replaceChildren(
     h('p', {class: 'crumbs'}, h('a', {href: '#/'}, '← Battles')),
     head, box,
     h('div', {class: 'play'}, field, controls),
-    sidesBox, logBox);
+    adviceBox, sidesBox, logBox);
   const ctx = {
     id,
     view,
@@ -227,6 +229,7 @@ async function showBattle(id, my) {
     refresh,
   };
   const board = kind.mount(field, controls, ctx);
+  const advice = advisor.mount(adviceBox, board, ctx);
 
   async function refresh() {
     const token = tokens.reader(id);
@@ -237,6 +240,7 @@ async function showBattle(id, my) {
     drawSides(sidesBox, v);
     renderLog(logBox, v, lg, token);
     board.update(v);
+    advice.update(v);
   }
   try { await refresh(); } catch (err) { showError(box, err); }
 }

@@ -8,6 +8,7 @@ import {ask, errorBox, showError} from './api.js';
 import {h, s, pct, signed, sideColour, swatch} from './dom.js';
 import {histogram} from './chart.js';
 import {resultText} from './log.js';
+import {dangerImage} from './advisor.js';
 
 // The drawing is about 800 units wide whatever the table's size, so that labels and
 // markers keep their size on screen; K is its pixels per inch or centimetre.
@@ -307,12 +308,26 @@ export function mount(field, controls, ctx) {
     layers.decl = s('g', {class: 'decl'});
     layers.sight = s('g', {class: 'sight', id: 'sight'});
     layers.units = s('g', {class: 'units'});
-    svg.replaceChildren(layers.ground, layers.terrain, layers.reach, layers.decl, layers.sight, layers.units);
+    layers.danger = s('g', {class: 'danger', id: 'danger-layer'});
+    svg.replaceChildren(layers.ground, layers.danger, layers.terrain, layers.reach, layers.decl, layers.sight, layers.units);
+    drawDanger();
     drawUnits();
     drawReach();
     drawDeclared();
     drawSight();
     drawPanel();
+  }
+
+  // The danger map (advisor.js asks for it): one pixel per point, stretched over the
+  // area it covers, under the terrain and the units.
+  function drawDanger() {
+    const m = st.danger;
+    if (!m) { layers.danger.replaceChildren(); return; }
+    const half = m.step / 2;
+    layers.danger.replaceChildren(s('image', {href: dangerImage(m), x: X(m.x0 - half), y: Y(m.y0 - half + m.rows * m.step),
+      width: m.cols * m.step * K, height: m.rows * m.step * K, preserveAspectRatio: 'none', class: 'danger-map',
+      dataset: {x0: m.x0, y0: m.y0, step: m.step, cols: m.cols, rows: m.rows, max: m.max}},
+    s('title', {}, `danger map: ${m.scores} of a ${m.as} of ${m.side}`)));
   }
 
   function drawUnits() {
@@ -542,6 +557,11 @@ export function mount(field, controls, ctx) {
   aimBox.replaceChildren(h('h2', {}, 'Aim'), h('p', {class: 'help'}, 'Choose who fires, then point at an enemy.'));
   refreshOdds();
   return {
+    // setDanger shows a danger map over the table, or takes it away (null).
+    setDanger(m) {
+      st.danger = m;
+      if (layers.danger) drawDanger();
+    },
     // update redraws after the battle changed; aims and odds taken before are stale.
     update() {
       clearTimeout(timer);

@@ -1,0 +1,173 @@
+package http
+
+import (
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/advise"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// AdviceBudget is what one advice request may search: at most this many steps of the
+// branch and bound (about a second on this machine's slowest problems), and at most
+// advise.MaxRanked plans scored one by one, all within the request's deadline. A search
+// cut short answers with the best plans it saw and says how far it got.
+var AdviceBudget = advise.Budget{Nodes: 5_000_000}
+
+// maxAdviceTop bounds top: every plan listed is written out in full.
+const maxAdviceTop = 20
+
+// queryError is a 400 naming the query parameter at fault.
+func queryError(field, format string, args ...any) error {
+	e := volley.Errorf(volley.EINVALID, format, args...)
+	e.Field = field
+	return e
+}
+
+// advice answers GET /api/battles/{id}/advice?side=…&objective=…&actor=…&top=…: the best
+// fire plans of the side's squads, units or batteries that may act now, by exact odds.
+func (s *Server) advice(w http.ResponseWriter, r *http.Request) {
+	rec, err := s.readRecord(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	q := r.URL.Query()
+	obj, err := advise.ParseObjective(q.Get("objective"))
+	if err != nil {
+		s.fail(w, r, queryError("objective", "%s", strings.TrimPrefix(err.Error(), "advise: ")))
+		return
+	}
+	top := 3
+	if t := q.Get("top"); t != "" {
+		top, err = strconv.Atoi(t)
+		if err != nil || top < 1 || top > maxAdviceTop {
+			s.fail(w, r, queryError("top", "top must be a whole number from 1 to %d", maxAdviceTop))
+			return
+		}
+	}
+	l, done, err := s.openRead(r.Context(), rec.ID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer done()
+	if _, ok := l.battle.(advise.Planner); !ok {
+		s.fail(w, r, volley.Errorf(volley.ENOTSUPPORTED, "%s has no advisor", l.record.Ruleset))
+		return
+	}
+	side := q.Get("side")
+	if side != "" && !hasSide(l.battle, side) {
+		s.fail(w, r, queryError("side", "no unit is on side %q", side))
+		return
+	}
+	release, err := s.heavyTurn(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer release()
+	adv, err := advise.Advise(r.Context(), l.battle, advise.Query{Side: side, Actor: q.Get("actor")}, obj, top, AdviceBudget)
+	if err != nil {
+		s.fail(w, r, fieldFor(err, "actor"))
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"ruleset": l.record.Ruleset, "advice": adv})
+}
+
+// fieldFor names a query parameter on an input error that has no field of its own.
+func fieldFor(err error, field string) error {
+	if e, ok := err.(*volley.Error); ok && e.Code == volley.EINVALID && e.Field == "" {
+		c := *e
+		c.Field = field
+		return &c
+	}
+	return err
+}
+
+func hasSide(b volley.Battle, side string) bool {
+	for _, u := range b.State().Units {
+		if u.Side == side {
+			return true
+		}
+	}
+	return false
+}
+
+// danger answers GET /api/battles/{id}/danger?side=…&as=…&step=…&objective=…: where a unit
+// of that type, of that side, would be in danger from the other sides' next fire. Its
+// work is bounded before it starts by advise.MaxDangerPoints and the request's deadline.
+func (s *Server) danger(w http.ResponseWriter, r *http.Request) {
+	rec, err := s.readRecord(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	q := r.URL.Query()
+	obj, err := advise.ParseDangerObjective(q.Get("objective"))
+	if err != nil {
+		s.fail(w, r, queryError("objective", "%s", strings.TrimPrefix(volley.ErrorMessage(err), "advise: ")))
+		return
+	}
+	dq := advise.DangerQuery{Side: q.Get("side"), As: q.Get("as"), Objective: obj}
+	if dq.Side == "" {
+		s.fail(w, r, queryError("side", "side: the side of the unit placed is required"))
+		return
+	}
+	if dq.As == "" {
+		s.fail(w, r, queryError("as", "as: the unit type placed is required"))
+		return
+	}
+	l, done, err := s.openRead(r.Context(), rec.ID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer done()
+	dg, ok := l.battle.(advise.Dangerer)
+	if !ok {
+		s.fail(w, r, volley.Errorf(volley.ENOTSUPPORTED, "%s has no danger map", l.record.Ruleset))
+		return
+	}
+	if st := q.Get("step"); st != "" {
+		unit := scenario.Inch
+		if t, ok := l.battle.(volley.Table); ok && t.Table().Unit != "" {
+			unit = scenario.Unit(t.Table().Unit)
+		}
+		v, err := scenario.ParseLength(st, unit)
+		if err != nil || !(v > 0) || math.IsInf(float64(v), 0) {
+			s.fail(w, r, queryError("step", "step must be a positive distance such as 0.5 or 1cm"))
+			return
+		}
+		dq.Step = v.In(unit)
+	}
+	release, err := s.heavyTurn(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer release()
+	m, err := dg.Danger(r.Context(), dq)
+	if err != nil {
+		s.fail(w, r, dangerField(err))
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"ruleset": l.record.Ruleset, "danger": m})
+}
+
+// dangerField names the parameter a danger map's input error is about.
+func dangerField(err error) error {
+	msg := volley.ErrorMessage(err)
+	switch {
+	case strings.Contains(msg, "as: "):
+		return fieldFor(err, "as")
+	case strings.Contains(msg, "side: "):
+		return fieldFor(err, "side")
+	case strings.Contains(msg, "step") || strings.Contains(msg, "points"):
+		return fieldFor(err, "step")
+	}
+	return err
+}
