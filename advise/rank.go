@@ -27,6 +27,9 @@ func Rank(ctx context.Context, b volley.Battle, p *Problem, o Objective, k int) 
 	}
 	adv := &Advice{Actor: p.Actor, Side: p.Side, Objective: o.String(), Scores: o.Describe(p.Measure),
 		Measure: p.Measure, Total: p.Total(), Complete: true, Method: "every plan scored by the battle's exact odds", Notes: p.Notes}
+	if adv.Total == 0 {
+		return nil, volley.Errorf(volley.EINVALID, "advise: %s has no legal plan", p.Actor)
+	}
 	var best []rankedPlan
 	var failed error
 	each(p, func(picks []int) bool {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"github.com/volley-wargames/volley"
 )
 
 // Advice is the best plans of one squad, unit or battery under one objective.
@@ -84,6 +86,9 @@ func Search(ctx context.Context, p *Problem, o Objective, k int, budget Budget) 
 	}
 	if k < 1 {
 		k = 1
+	}
+	if p.Total() == 0 {
+		return nil, volley.Errorf(volley.EINVALID, "advise: %s has no legal plan", p.Actor)
 	}
 	s := newSearch(ctx, p, o, k+1, budget)
 	s.walk(0)
