@@ -32,6 +32,23 @@ func Advise(ctx context.Context, b volley.Battle, q Query, o Objective, k int, b
 	if len(probs) == 0 {
 		return nil, volley.Errorf(volley.EINVALID, "advise: nothing of %s may fire now", sideName(q.Side))
 	}
+	if o.Kind == Destroy {
+		// Only the actors that can hurt the unit have a plan worth showing.
+		var keep []*Problem
+		for _, p := range probs {
+			if anyHasTarget(probs, p.Actor, o.Unit) {
+				keep = append(keep, p)
+			}
+		}
+		if len(keep) == 0 {
+			who := "no squad, unit or battery of " + sideName(q.Side)
+			if q.Actor != "" {
+				who = q.Actor
+			}
+			return nil, volley.Errorf(volley.EINVALID, "advise: %s can hurt %q: no weapon of it can reach it", who, o.Unit)
+		}
+		probs = keep
+	}
 	var out []*Advice
 	var actor []*Advice
 	flush := func() {
@@ -43,12 +60,6 @@ func Advise(ctx context.Context, b volley.Battle, q Query, o Objective, k int, b
 	for i, p := range probs {
 		if i > 0 && p.Actor != probs[i-1].Actor {
 			flush()
-		}
-		if o.Kind == Destroy && !hasTarget(p, o.Unit) {
-			// Another of the actor's ways to fire may reach the unit; this one scores 0.
-			if !anyHasTarget(probs, p.Actor, o.Unit) {
-				return nil, volley.Errorf(volley.EINVALID, "advise: %s cannot hurt %q: no weapon of it can reach it", p.Actor, o.Unit)
-			}
 		}
 		var a *Advice
 		if p.Decomposes() {

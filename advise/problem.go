@@ -61,6 +61,7 @@ type Problem struct {
 	MaxTargets int
 	// Action writes the action that carries out a plan, in the system's own form: what
 	// a scenario's action: section and the HTTP API take. picks[i] indexes Slots[i].Choices.
+	// It is nil for a plan that holds all fire, which no action expresses.
 	Action func(picks []int) map[string]any
 	// Notes are readings the problem rests on, shown with the advice.
 	Notes []string
@@ -279,17 +280,10 @@ func atLeast(p *Problem, dists [][]float64, k int) float64 {
 	return 0
 }
 
-// validate checks a problem's invariants and the objective against it.
+// validate checks a problem's invariants. (A Destroy objective whose unit the problem
+// cannot hurt scores 0 on every plan; Advise refuses it when no actor can.)
 func (p *Problem) validate(o Objective) error {
-	if o.Kind == Destroy {
-		found := false
-		for _, t := range p.Targets {
-			found = found || t.ID == o.Unit
-		}
-		if !found {
-			return volley.Errorf(volley.EINVALID, "advise: %s cannot hurt %q: not a target any of its weapons can reach", p.Actor, o.Unit)
-		}
-	}
+	_ = o
 	for i, t := range p.Targets {
 		if t.Left < 1 || (t.Count != nil && len(t.Count) != t.Left+1) {
 			return fmt.Errorf("advise: target %d (%s): bad left or count", i, t.ID)

@@ -126,7 +126,12 @@ func Each(p *Problem, f func(picks []int) bool) { each(p, f) }
 
 // OddsOf decodes an action written as a plan's Action and asks the battle's Odds, as a
 // player's action would be decoded and priced.
+//
+// A nil body is a plan that holds all fire: nothing happens.
 func OddsOf(ctx context.Context, b volley.Battle, body map[string]any) (volley.Odds, error) {
+	if body == nil {
+		return volley.Odds{Targets: []volley.TargetOdds{}, Values: map[string]float64{}}, nil
+	}
 	a, err := DecodePlan(b, body)
 	if err != nil {
 		return volley.Odds{}, err

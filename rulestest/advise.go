@@ -82,6 +82,12 @@ func checkPlanByMonteCarlo(tb testing.TB, b volley.Battle, probs []*advise.Probl
 		return
 	}
 	best := adv.Plans[0]
+	if best.Action == nil { // the best is to hold all fire: nothing to simulate
+		if best.Value != 0 {
+			tb.Errorf("%s %s: holding all fire scores %v", adv.Actor, o, best.Value)
+		}
+		return
+	}
 	a, err := advise.DecodePlan(b, best.Action)
 	if err != nil {
 		tb.Fatalf("decode plan: %v", err)

@@ -52,7 +52,7 @@ export function mount(box, board, ctx) {
       }}, 'Fire this plan');
       return h('li', {class: 'plan', dataset: {rank: p.rank}},
         h('div', {class: 'plan-head'}, h('strong', {class: 'plan-value'}, `${a.scores}: ${value(p.value)}`),
-          ` (${value(p.gap)} above the next)`, p.variant ? ` [${p.variant}]` : '', ' ', ctx.view.ended || !ctx.token(a.side) ? '' : fire),
+          ` (${value(p.gap)} above the next)`, p.variant ? ` [${p.variant}]` : '', ' ', ctx.view.ended || !p.action || !ctx.token(a.side) ? '' : fire),
         h('ul', {class: 'picks'}, p.picks.map((k) => h('li', {}, `${k.slot} → ${k.target || 'holds fire'}`))),
         h('ul', {class: 'plan-targets'}, (p.targets || []).map((t) => h('li', {},
           `${t.target}: mean ${t.mean.toFixed(2)} ${a.measure}, destroyed ${pct(t.p_destroyed)}`))));

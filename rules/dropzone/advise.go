@@ -117,6 +117,9 @@ func (b *Battle) problem(ctx context.Context, act *Shooting) (*advise.Problem, e
 				decls = append(decls, map[string]any{"unit": slots[i].unit, "weapon": slots[i].weapon, "target": t})
 			}
 		}
+		if len(decls) == 0 {
+			return nil // every weapon holds fire
+		}
 		body := map[string]any{"squad": act.Squad, "declarations": decls}
 		if len(act.Moved) > 0 {
 			moved := map[string]any{}
