@@ -182,7 +182,8 @@ type Standing struct {
 }
 
 // Place scores the action q.From under o with the battle's Odds and says where it stands
-// among the plans of its actor (the problems Problems gives for q).
+// among the plans of its actor (the problems Problems gives for q). It answers nil where
+// a plan takes several actions (War Engine), so that one action is not a whole plan.
 func Place(ctx context.Context, b volley.Battle, q Query, o Objective, budget Budget) (*Standing, error) {
 	if q.From == nil {
 		return nil, volley.Errorf(volley.EINVALID, "advise: no action to place")
@@ -196,6 +197,9 @@ func Place(ctx context.Context, b volley.Battle, q Query, o Objective, budget Bu
 	}
 	if len(probs) == 0 {
 		return nil, volley.Errorf(volley.EINVALID, "advise: the action's squad has no plan")
+	}
+	if probs[0].Action == nil {
+		return nil, nil // a plan of several actions: one action is not a plan to place
 	}
 	odds, err := b.Odds(ctx, q.From)
 	if err != nil {

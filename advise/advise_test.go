@@ -61,7 +61,8 @@ func randomProblem(r *rand.Rand, slots, targets, maxTargets int, counts, blasts 
 func TestSearchMatchesBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for trial := range 300 {
-		p := randomProblem(r, 1+r.IntN(6), 1+r.IntN(5), []int{0, 0, 2, 1}[trial%4], trial%3 == 0, trial%5 == 0)
+		blasts := trial%5 == 0
+		p := randomProblem(r, 1+r.IntN(6), 1+r.IntN(5), []int{0, 0, 2, 1}[trial%4], trial%3 == 0, blasts)
 		objs := []Objective{{Kind: Expected}, {Kind: Destroyed}, {Kind: Destroy, Unit: "a"}, {Kind: AtLeast, K: 1 + r.IntN(5)}}
 		for _, o := range objs {
 			var all []float64
@@ -71,6 +72,12 @@ func TestSearchMatchesBruteForce(t *testing.T) {
 			})
 			slices.SortFunc(all, func(a, b float64) int { return cmpDesc(a, b) })
 			adv, err := Search(context.Background(), p, o, 3, DefaultBudget)
+			if o.Kind == AtLeast && hasBlast(p) {
+				if err == nil {
+					t.Fatalf("trial %d: at_least accepted over a blast", trial)
+				}
+				continue
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -105,6 +112,17 @@ func TestSearchMatchesBruteForce(t *testing.T) {
 			}
 		}
 	}
+}
+
+func hasBlast(p *Problem) bool {
+	for _, s := range p.Slots {
+		for _, c := range s.Choices {
+			if len(c.Effects) > 1 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func cmpDesc(a, b float64) int {

@@ -63,6 +63,10 @@ type Problem struct {
 	// a scenario's action: section and the HTTP API take. picks[i] indexes Slots[i].Choices.
 	// It is nil for a plan that holds all fire, which no action expresses.
 	Action func(picks []int) map[string]any
+	// Steps, for systems whose plan takes several actions in turn (a War Engine unit
+	// chooses its group, then declares each weapon's square), writes them in order. A
+	// problem has Action or Steps.
+	Steps func(picks []int) []map[string]any
 	// Notes are readings the problem rests on, shown with the advice.
 	Notes []string
 }
@@ -283,7 +287,17 @@ func atLeast(p *Problem, dists [][]float64, k int) float64 {
 // validate checks a problem's invariants. (A Destroy objective whose unit the problem
 // cannot hurt scores 0 on every plan; Advise refuses it when no actor can.)
 func (p *Problem) validate(o Objective) error {
-	_ = o
+	if o.Kind == AtLeast {
+		for _, s := range p.Slots {
+			for _, c := range s.Choices {
+				if len(c.Effects) > 1 {
+					// The units one blast hurts share its landing: their totals are not
+					// independent, and the problem holds only each one's marginal.
+					return volley.Errorf(volley.EINVALID, "advise: at_least is not offered for %s: one shot of its may hurt several units at once, whose losses are not independent; use expected or destroyed", p.Actor)
+				}
+			}
+		}
+	}
 	for i, t := range p.Targets {
 		if t.Left < 1 || (t.Count != nil && len(t.Count) != t.Left+1) {
 			return fmt.Errorf("advise: target %d (%s): bad left or count", i, t.ID)

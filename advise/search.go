@@ -44,8 +44,10 @@ type Plan struct {
 	Gap     float64         `json:"gap"`
 	Picks   []Pick          `json:"picks"`
 	Targets []TargetSummary `json:"targets"`
-	// Action is the plan as an action in the system's own form, ready to send.
-	Action map[string]any `json:"action"`
+	// Action is the plan as an action in the system's own form, ready to send; Steps
+	// the actions in order, for systems whose plan takes several.
+	Action map[string]any   `json:"action"`
+	Steps  []map[string]any `json:"steps,omitempty"`
 	picks  []int
 	prob   *Problem
 }
@@ -430,6 +432,9 @@ func (p *Problem) plan(rank int, value float64, picks []int) Plan {
 	}
 	if p.Action != nil {
 		pl.Action = p.Action(picks)
+	}
+	if p.Steps != nil {
+		pl.Steps = p.Steps(picks)
 	}
 	return pl
 }

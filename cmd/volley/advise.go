@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -57,6 +58,10 @@ func (c adviseCmd) Run(e *env) error {
 			st, err := advise.Place(ctx, l.battle, q, o, advise.DefaultBudget)
 			if err != nil {
 				return err
+			}
+			if st == nil {
+				out.Standing = nil
+				break
 			}
 			out.Standing[o.String()] = st
 		}
@@ -124,6 +129,9 @@ func writeAdvice(w io.Writer, a *advise.Advice) {
 			variant = "  [" + p.Variant + "]"
 		}
 		fmt.Fprintf(w, "\n  #%d  %s   (%s above the next)%s\n", p.Rank, strings.TrimSpace(formatValue(o, p.Value)), strings.TrimSpace(formatGap(o, p.Gap)), variant)
+		for _, st := range p.Steps {
+			fmt.Fprintf(w, "      step: %s\n", stepWords(st))
+		}
 		for _, pk := range p.Picks {
 			t := pk.Target
 			if t == "" {
@@ -135,6 +143,12 @@ func writeAdvice(w io.Writer, a *advise.Advice) {
 			fmt.Fprintf(w, "      %-18s mean %.3f %s, destroyed %s   %s\n", t.Target, t.Mean, a.Measure, pct(t.PDestroyed), distWords(t.Dist))
 		}
 	}
+}
+
+// stepWords writes one action of a plan of several, as a scenario would.
+func stepWords(st map[string]any) string {
+	b, _ := json.Marshal(st)
+	return string(b)
 }
 
 func formatGap(o advise.Objective, g float64) string {

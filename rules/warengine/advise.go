@@ -1,0 +1,190 @@
+package warengine
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/advise"
+	"github.com/volley-wargames/volley/geom"
+)
+
+var _ advise.Planner = (*Battle)(nil)
+
+// adviceRing is how far around an enemy's footprint the advisor considers target squares:
+// the squares it covers and those next to them, where a blast or a repeating weapon's
+// walk may do more than a square on the unit. Squares farther off are not searched.
+const adviceRing = 1
+
+// Problems lists the choices of every unit of q.Side that may fire (or of q.Actor): one
+// problem per weapon group it may choose (only its chosen group once it has one), with a
+// slot per weapon of the group choosing a target square among the enemy units' squares
+// and the squares around them. Each weapon–square pair's effect is the Odds of firing it
+// there: the hits every enemy unit it may strike loses, capped at its hits left. A
+// weapon with no square it may fire at holds fire.
+func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Problem, error) {
+	if o, ok := q.From.(*Order); ok && q.Actor == "" && o.Unit != "" {
+		q.Actor = o.Unit
+	}
+	var out []*advise.Problem
+	for i := range b.units {
+		u := &b.units[i]
+		if u.Side != q.Side || (q.Actor != "" && u.ID != q.Actor) || u.Destroyed() {
+			continue
+		}
+		for _, g := range b.groupsOf(u) {
+			p, err := b.problem(ctx, u, g)
+			if err != nil {
+				return nil, err
+			}
+			if b.side != q.Side {
+				p.Notes = append(p.Notes, fmt.Sprintf("not now: it is %s's turn", b.side))
+			}
+			if u.Stunned {
+				p.Notes = append(p.Notes, u.ID+" is stunned: it may not fire this phase")
+			}
+			out = append(out, p)
+		}
+	}
+	if q.Actor != "" && len(out) == 0 {
+		return nil, volley.Errorf(volley.EINVALID, "warengine: %s has no unit %q that may fire", q.Side, q.Actor)
+	}
+	return out, nil
+}
+
+// groupsOf is the weapon groups a unit may fire: its chosen one, or every group of its
+// weapons.
+func (b *Battle) groupsOf(u *Unit) []int {
+	if u.Group != 0 {
+		return []int{u.Group}
+	}
+	var gs []int
+	for i := range u.Type.Weapons {
+		if g := u.Type.Weapons[i].Group; !slices.Contains(gs, g) {
+			gs = append(gs, g)
+		}
+	}
+	slices.Sort(gs)
+	return gs
+}
+
+// problem is one unit's choice with one weapon group.
+func (b *Battle) problem(ctx context.Context, u *Unit, group int) (*advise.Problem, error) {
+	p := &advise.Problem{Actor: u.ID, Side: u.Side, Measure: MeasureHits}
+	if len(b.groupsOf(u)) > 1 || u.Group == 0 {
+		p.Variant = fmt.Sprintf("group %d", group)
+	}
+	index := map[string]int{}
+	type pick struct {
+		weapon string
+		at     geom.Square
+	}
+	var picks [][]pick
+	squares := b.adviceSquares(u)
+	friendlyFire := false
+	for li := range u.Type.Weapons {
+		l := &u.Type.Weapons[li]
+		if l.Group != group {
+			continue
+		}
+		slot := advise.Slot{Label: u.ID + " " + l.Name()}
+		var ps []pick
+		for _, sq := range squares {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			o := &Order{Type: Fire, Unit: u.ID, Weapon: l.Name(), Target: &sq}
+			aim, _, land := b.aim(o)
+			if land == nil || aim.Status == volley.StatusOutOfRange || aim.Status == volley.StatusOutOfArc || aim.Status == volley.StatusNotEligible {
+				continue
+			}
+			odds, err := b.Odds(ctx, o)
+			if err != nil {
+				return nil, err
+			}
+			c := advise.Choice{Target: squareName(sq), Effects: []advise.Effect{}}
+			for _, t := range odds.Targets {
+				v, ok := b.Unit(t.Target)
+				if !ok || t.Distributions[MeasureHits].Max() == 0 {
+					continue
+				}
+				if v.Side == u.Side {
+					friendlyFire = true
+					continue
+				}
+				k, ok := index[v.ID]
+				if !ok {
+					k = len(p.Targets)
+					index[v.ID] = k
+					p.Targets = append(p.Targets, advise.Target{ID: v.ID, Left: v.Hits})
+				}
+				c.Effects = append(c.Effects, advise.Effect{Target: k, Dist: advise.Capped(t.Distributions[MeasureHits], v.Hits)})
+			}
+			if len(c.Effects) == 0 {
+				continue // a square where the weapon can hurt no enemy is not worth a plan
+			}
+			slot.Choices = append(slot.Choices, c)
+			ps = append(ps, pick{l.Name(), sq})
+		}
+		if len(slot.Choices) == 0 {
+			slot.Choices = []advise.Choice{{}}
+			ps = append(ps, pick{weapon: l.Name()})
+		}
+		p.Slots = append(p.Slots, slot)
+		picks = append(picks, ps)
+	}
+	p.Steps = func(chosen []int) []map[string]any {
+		steps := []map[string]any{}
+		if u.Group != group {
+			steps = append(steps, map[string]any{"type": string(Group), "unit": u.ID, "group": group})
+		}
+		for i, c := range chosen {
+			if p.Slots[i].Choices[c].Target == "" {
+				continue
+			}
+			at := picks[i][c].at
+			steps = append(steps, map[string]any{"type": string(Declare), "unit": u.ID, "weapon": picks[i][c].weapon, "target": []int{at.X, at.Y}})
+		}
+		return steps
+	}
+	p.Notes = append(p.Notes, fmt.Sprintf("target squares: each enemy's squares and those within %d of them", adviceRing),
+		"each weapon is scored against the battle as it stands: a wall one weapon knocks down does not open the line for the next")
+	if friendlyFire {
+		p.Notes = append(p.Notes, "some squares put friendly units at risk too: that risk is in each square's odds, not in the score")
+	}
+	return p, nil
+}
+
+// adviceSquares are the squares a unit's weapons are tried at: every enemy's footprint
+// and the ring around it, on the map, not under the unit itself, in row order.
+func (b *Battle) adviceSquares(u *Unit) []geom.Square {
+	seen := map[geom.Square]bool{}
+	var out []geom.Square
+	for i := range b.units {
+		e := &b.units[i]
+		if e.Side == u.Side || e.Destroyed() {
+			continue
+		}
+		for y := e.At.Y - adviceRing; y < e.At.Y+e.Type.Size+adviceRing; y++ {
+			for x := e.At.X - adviceRing; x < e.At.X+e.Type.Size+adviceRing; x++ {
+				q := geom.Sq(x, y)
+				if !b.onMap(q) || seen[q] || u.covers(q) {
+					continue
+				}
+				if v := b.unitAt(q); v != nil && v.Side == u.Side {
+					continue // a friend's square is never a target here
+				}
+				seen[q] = true
+				out = append(out, q)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, c geom.Square) int {
+		if a.Y != c.Y {
+			return a.Y - c.Y
+		}
+		return a.X - c.X
+	})
+	return out
+}
