@@ -207,6 +207,10 @@ func (o Objective) Describe(measure string) string {
 // probability reports whether the objective is a chance (in [0,1]) rather than a count.
 func (o Objective) probability() bool { return o.Kind == Destroy || o.Kind == AtLeast }
 
+// Score is the objective's value for one plan of p, given each target's capped
+// distribution of the measure, in p.Targets' order (nil for a target nothing fires at).
+func (o Objective) Score(p *Problem, dists [][]float64) float64 { return o.score(p, dists) }
+
 // score is the objective's value for one plan, given each target's capped distribution
 // of the measure (nil for a target nothing fires at).
 func (o Objective) score(p *Problem, dists [][]float64) float64 {

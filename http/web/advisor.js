@@ -45,14 +45,15 @@ export function mount(box, board, ctx) {
       const fire = h('button', {type: 'button', class: 'fire-plan', onclick: async (ev) => {
         ev.target.disabled = true;
         try {
-          await ctx.act(p.action, a.side);
+          // A plan of several actions (a War Engine group, then each declaration) is sent in order.
+          for (const step of p.steps || [p.action]) await ctx.act(step, a.side);
           showError(err, null);
           list.replaceChildren(h('p', {class: 'help'}, `Plan #${p.rank} fired: see the log.`));
         } catch (e) { showError(err, e); } finally { ev.target.disabled = false; }
       }}, 'Fire this plan');
       return h('li', {class: 'plan', dataset: {rank: p.rank}},
         h('div', {class: 'plan-head'}, h('strong', {class: 'plan-value'}, `${a.scores}: ${value(p.value)}`),
-          ` (${value(p.gap)} above the next)`, p.variant ? ` [${p.variant}]` : '', ' ', ctx.view.ended || !p.action || !ctx.token(a.side) ? '' : fire),
+          ` (${value(p.gap)} above the next)`, p.variant ? ` [${p.variant}]` : '', ' ', ctx.view.ended || !(p.action || p.steps?.length) || !ctx.token(a.side) ? '' : fire),
         h('ul', {class: 'picks'}, p.picks.map((k) => h('li', {}, `${k.slot} → ${k.target || 'holds fire'}`))),
         h('ul', {class: 'plan-targets'}, (p.targets || []).map((t) => h('li', {},
           `${t.target}: mean ${t.mean.toFixed(2)} ${a.measure}, destroyed ${pct(t.p_destroyed)}`))));

@@ -2,12 +2,10 @@ package warengine
 
 import (
 	"context"
-	"math"
 	"testing"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
-	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/rulestest"
 )
@@ -41,20 +39,10 @@ units:
   - {id: red-3, type: Soldier, side: red, at: [10, 2], facing: W}
 `
 
-// fireOdds is the Odds of firing a weapon at a square, as the API would decode it.
-func fireOdds(t *testing.T, b *Battle, unit, weapon string, at []int) volley.Odds {
-	t.Helper()
-	sq := geom.Sq(at[0], at[1])
-	o, err := b.Odds(context.Background(), &Order{Type: Fire, Unit: unit, Weapon: weapon, Target: &sq})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return o
-}
-
 // The advisor's best plan is the brute-force best over every group and every weapon's
-// square, each plan scored from the Odds of its declarations; Monte Carlo of the best
-// plan, every weapon's shot drawn with its own dice, agrees.
+// square, each plan scored from the Odds of its declarations as fire orders; Monte Carlo
+// of the best plan, every weapon's shot drawn with its own dice, agrees. at_least is
+// refused: a grenade's victims share its landing.
 func TestAdviceWarEngine(t *testing.T) {
 	b, _ := mustLoad(t, adviceScenario)
 	ctx := context.Background()
@@ -65,102 +53,20 @@ func TestAdviceWarEngine(t *testing.T) {
 	if len(probs) != 2 || probs[0].Variant != "group 1" || probs[1].Variant != "group 2" {
 		t.Fatalf("problems: %d, %+v", len(probs), probs)
 	}
-	left := map[string]int{"red-1": 2, "red-2": 2, "red-3": 2}
 	if _, err := advise.Advise(ctx, b, advise.Query{Side: "blue"}, advise.Objective{Kind: advise.AtLeast, K: 3}, 3, advise.DefaultBudget); err == nil {
 		t.Error("at_least accepted where a grenade's victims share its landing")
 	}
-	for _, o := range []advise.Objective{{Kind: advise.Expected}, {Kind: advise.Destroyed}, {Kind: advise.Destroy, Unit: "red-3"}} {
-		adv, err := advise.Advise(ctx, b, advise.Query{Side: "blue"}, o, 3, advise.DefaultBudget)
-		if err != nil {
-			t.Fatal(err)
+	shot := func(st map[string]any) volley.Action {
+		if st["type"] != string(Declare) {
+			return nil
 		}
-		// Brute force: every plan of every group, its declarations' Odds convolved per unit.
-		brute, plans := math.Inf(-1), int64(0)
-		for _, p := range probs {
-			advise.Each(p, func(picks []int) bool {
-				plans++
-				dists := map[string]dice.Dist{}
-				for _, st := range p.Steps(picks) {
-					if st["type"] != string(Declare) {
-						continue
-					}
-					for _, tg := range fireOdds(t, b, "leader", st["weapon"].(string), st["target"].([]int)).Targets {
-						if _, ok := left[tg.Target]; ok {
-							dists[tg.Target] = dists[tg.Target].Add(tg.Distributions[MeasureHits]).Cap(left[tg.Target])
-						}
-					}
-				}
-				brute = max(brute, scoreDists(o, dists, left))
-				return true
-			})
-		}
-		a := adv[0]
-		if plans != a.Total {
-			t.Errorf("%s: %d plans, brute force walked %d", o, a.Total, plans)
-		}
-		if math.Abs(a.Plans[0].Value-brute) > 1e-9 {
-			t.Errorf("%s: advisor's best %.12f, brute force %.12f", o, a.Plans[0].Value, brute)
-		}
-		// Monte Carlo of the best plan.
-		best := a.Plans[0]
-		var sims []*volley.Sim
-		for _, st := range best.Steps {
-			if st["type"] == string(Declare) {
-				at := st["target"].([]int)
-				sq := geom.Sq(at[0], at[1])
-				sim, err := b.Sampler(&Order{Type: Fire, Unit: "leader", Weapon: st["weapon"].(string), Target: &sq})
-				if err != nil {
-					t.Fatal(err)
-				}
-				sims = append(sims, sim)
-			}
-		}
-		const trials = 200_000
-		total := 0.0
-		for n := range trials {
-			d := dice.ForActionUnrecorded(5, n)
-			hits := map[string]int{}
-			for _, sim := range sims {
-				out := make([]int, len(sim.Targets)*len(sim.Measures))
-				sim.Draw(d, out)
-				for i, id := range sim.Targets {
-					hits[id] += out[i*len(sim.Measures)]
-				}
-			}
-			dists := map[string]dice.Dist{}
-			for id, l := range left {
-				dists[id] = dice.Const(min(hits[id], l))
-			}
-			total += scoreDists(o, dists, left)
-		}
-		mc := total / trials
-		if tol := rulestest.AdviceTolerance * max(1, best.Value); math.Abs(mc-best.Value) > tol {
-			t.Errorf("%s: exact %.4f, Monte Carlo %.4f", o, best.Value, mc)
-		}
-		t.Logf("%s: %d plans, best %.4f (Monte Carlo %.4f) %v", o, a.Total, best.Value, mc, best.Steps)
+		at := st["target"].([]int)
+		sq := geom.Sq(at[0], at[1])
+		return &Order{Type: Fire, Unit: st["unit"].(string), Weapon: st["weapon"].(string), Target: &sq}
 	}
-}
-
-// scoreDists is an objective's value from each enemy's distribution of hits lost.
-func scoreDists(o advise.Objective, d map[string]dice.Dist, left map[string]int) float64 {
-	v := 0.0
-	switch o.Kind {
-	case advise.Expected:
-		for _, x := range d {
-			v += x.Mean()
-		}
-	case advise.Destroyed:
-		for id, x := range d {
-			v += x.AtLeast(left[id])
-		}
-	case advise.Destroy:
-		v = d[o.Unit].AtLeast(left[o.Unit])
-	case advise.AtLeast:
-		total := dice.Const(0)
-		for _, x := range d {
-			total = total.Add(x)
-		}
-		v = total.AtLeast(o.K)
+	got := rulestest.CheckAdviceSteps(t, b, advise.Query{Side: "blue"}, shot,
+		advise.Objective{Kind: advise.Expected}, advise.Objective{Kind: advise.Destroyed}, advise.Objective{Kind: advise.Destroy, Unit: "red-3"})
+	for o, adv := range got {
+		t.Logf("%s: %d plans, best %.4f %v", o, adv[0].Total, adv[0].Plans[0].Value, adv[0].Plans[0].Steps)
 	}
-	return v
 }

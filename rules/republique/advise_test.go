@@ -1,0 +1,49 @@
+package republique
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/advise"
+	"github.com/volley-wargames/volley/rulestest"
+)
+
+// The advisor's best grouping of the demo's batteries, and each group's choice to fire or
+// save, is the brute-force best over every grouping scored from its fires' Odds; Monte
+// Carlo agrees.
+func TestAdviceRepublique(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "republique", "demo.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The demo begins in the skirmish step; the batteries fire in the artillery segment.
+	src = []byte(strings.Replace(string(src), "turn: {side: French, step: skirmish}", "turn: {side: French, step: artillery}", 1))
+	b, _ := rulestest.Load(t, Ruleset{}, "demo.yaml", src)
+	side := "French"
+	shot := func(st map[string]any) volley.Action {
+		if st["type"] != KindFire {
+			return nil
+		}
+		act, err := advise.DecodePlan(b, st)
+		if err != nil {
+			t.Fatalf("%v: %v", st, err)
+		}
+		return act
+	}
+	got := rulestest.CheckAdviceSteps(t, b, advise.Query{Side: side}, shot,
+		advise.Objective{Kind: advise.Expected}, advise.Objective{Kind: advise.Destroyed})
+	for _, adv := range got["expected"] {
+		t.Logf("%s: %d plans, best %.4f %v %v", adv.Actor, adv.Total, adv.Plans[0].Value, adv.Plans[0].Variant, adv.Plans[0].Steps)
+	}
+}
+
+func TestPartitions(t *testing.T) {
+	n := 0
+	partitions([]string{"a", "b", "c", "d"}, func([][]string) bool { n++; return true })
+	if n != 15 {
+		t.Errorf("%d partitions of 4, want the Bell number 15", n)
+	}
+}
