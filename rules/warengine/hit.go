@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
@@ -296,8 +297,24 @@ type squareDist struct {
 	idx  []int // squares with a probability, in the order first touched
 }
 
+// squareDists keeps spent distributions for reuse: a map of 4,096 squares costs 36 KB a
+// distribution, and a danger map computes a landing for every square and firer.
+var squareDists sync.Pool
+
 func newSquareDist(n int) *squareDist {
+	if d, ok := squareDists.Get().(*squareDist); ok && len(d.p) == n {
+		return d
+	}
 	return &squareDist{p: make([]float64, n), seen: make([]bool, n)}
+}
+
+// release clears the squares it touched and keeps d for reuse; d must not be used after.
+func (d *squareDist) release() {
+	for _, i := range d.idx {
+		d.p[i], d.seen[i] = 0, false
+	}
+	d.idx = d.idx[:0]
+	squareDists.Put(d)
 }
 
 func (d *squareDist) add(i int, v float64) {
@@ -348,6 +365,7 @@ func (b *Battle) exactLanding(s *shot) landing {
 			// The conversion forbids a fused multiply-add, so every CPU gets the same bits.
 			plan.each(b, func(q geom.Square, pr float64) { next.add(b.index(q), float64(p*pr)) })
 		})
+		cur.release()
 		cur = next
 		// The first pick targets the declared square; the second and third follow
 		// repeat_targeted alike, so their plans are shared.
@@ -362,6 +380,13 @@ func (b *Battle) exactLanding(s *shot) landing {
 		l.landed.add(b.index(f), p)
 	})
 	return l
+}
+
+// release hands the landing's distributions back for reuse, when nothing reads them any
+// more.
+func (l landing) release() {
+	l.picked.release()
+	l.landed.release()
 }
 
 // inEnvelope reports whether a weapon may fire at q as declared: on the map, within its

@@ -1,0 +1,266 @@
+package warengine
+
+import (
+	"context"
+	"maps"
+	"math"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/advise"
+	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+var _ advise.Dangerer = (*Battle)(nil)
+
+// dangerID is the id of the unit a danger map places.
+const dangerID = "(placed)"
+
+// Danger places a unit of type q.As, of side q.Side, on every square in turn (its
+// footprint's top-left corner there) and works out what the other sides' units could do
+// to it next turn: each chooses the weapon group that serves the objective best, and
+// every weapon of the group fires at the placed unit's centre square, scored by the same
+// Odds as a fire order (line of fire, visibility, deviation, interception, cover,
+// toughness by the side it is struck on, saves). The placed unit faces the nearest enemy.
+// A square it cannot stand on (off the map, a wall, another unit) has no value. The rows
+// are shared among the machine's cores; each square is computed alone.
+func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.DangerMap, error) {
+	t, ok := b.types[q.As]
+	if !ok {
+		return nil, volley.Errorf(volley.EINVALID, "warengine: as: unknown unit type %q%s", q.As, scenario.Hint(q.As, b.typeNames()))
+	}
+	if !slices.Contains(b.sides, q.Side) {
+		return nil, volley.Errorf(volley.EINVALID, "warengine: side: no unit is on side %q%s", q.Side, scenario.Hint(q.Side, b.sides))
+	}
+	if t.Hits < 1 {
+		return nil, volley.Errorf(volley.EINVALID, "warengine: as: a %s has no hits to lose", q.As)
+	}
+	obj := q.Objective
+	if obj == "" {
+		obj = advise.Destroyed
+	}
+	m := &advise.DangerMap{Side: q.Side, As: q.As, Objective: obj, Unit: "square", Step: 1, Cols: b.width, Rows: b.height,
+		Grid: true, Values: make([]float64, b.width*b.height), Firers: []string{}}
+	m.Scores = "P(destroyed)"
+	if obj == advise.Expected {
+		m.Scores = "expected hits lost"
+	}
+	m.Notes = []string{"each firer chooses the weapon group that serves the objective best; every weapon of it fires at the placed unit's centre square",
+		"the placed unit faces the nearest enemy unit (not in the source: a unit placed for the map has no facing of its own)",
+		"a square of a wall (visibility or firepower 100) or of another unit holds no unit (not in the source)"}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	firers := make([]map[string]bool, workers)
+	errs := make([]error, workers)
+	for w := range workers {
+		firers[w] = map[string]bool{}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d := b.newDangerWorker(t, q.Side)
+			for {
+				r := int(next.Add(1) - 1)
+				if r >= b.height {
+					return
+				}
+				if errs[w] = ctx.Err(); errs[w] != nil {
+					return
+				}
+				for c := range b.width {
+					v, err := d.at(ctx, geom.Sq(c, r), obj, firers[w])
+					if err != nil {
+						errs[w] = err
+						return
+					}
+					m.Values[r*b.width+c] = v
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	for _, f := range firers {
+		for id := range f {
+			if !slices.Contains(m.Firers, id) {
+				m.Firers = append(m.Firers, id)
+			}
+		}
+	}
+	slices.Sort(m.Firers)
+	m.Finish()
+	return m, nil
+}
+
+// dangerWorker is one core's share of a danger map: its own copy of the battle with the
+// placed unit in it (last in its units), the rest shared read-only.
+type dangerWorker struct {
+	b      *Battle
+	placed int
+	enemy  []*Unit
+}
+
+func (b *Battle) newDangerWorker(t *UnitType, side string) *dangerWorker {
+	c := *b
+	c.units = append(slices.Clone(b.units), Unit{ID: dangerID, Name: t.Name, Type: t, Side: side, Hits: t.Hits})
+	c.byID = maps.Clone(b.byID)
+	c.byID[dangerID] = len(b.units)
+	c.occ = slices.Clone(b.occ)
+	c.occupy(-1)
+	for i := range b.units {
+		if !b.units[i].Destroyed() {
+			c.occupy(i)
+		}
+	}
+	d := &dangerWorker{b: &c, placed: len(b.units)}
+	for i := range c.units[:len(b.units)] {
+		if e := &c.units[i]; e.Side != side && !e.Destroyed() && len(e.Type.Weapons) > 0 {
+			d.enemy = append(d.enemy, e)
+		}
+	}
+	return d
+}
+
+// standable reports whether the placed unit's footprint may stand with its top-left on q.
+func (d *dangerWorker) standable(q geom.Square) bool {
+	b := d.b
+	n := b.units[d.placed].Type.Size
+	for dy := range n {
+		for dx := range n {
+			s := q.Add(dx, dy)
+			if !b.onMap(s) {
+				return false
+			}
+			if t := b.terrainAt(s); t.Visibility >= 100 || t.Firepower >= 100 {
+				return false
+			}
+			if o := b.occ[b.index(s)]; o >= 0 && o != d.placed {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// at is the value of the placed unit with its top-left on q.
+func (d *dangerWorker) at(ctx context.Context, q geom.Square, obj advise.ObjectiveKind, firers map[string]bool) (float64, error) {
+	if !d.standable(q) {
+		return math.NaN(), nil
+	}
+	b := d.b
+	u := &b.units[d.placed]
+	b.vacate(d.placed)
+	u.At = q
+	b.occupy(d.placed)
+	u.Facing = d.facing(u)
+	centre := u.centre()
+	left := u.Hits
+	// Each enemy's choices: per weapon group, the distribution of hits the placed unit
+	// loses to the group's weapons, convolved.
+	var options [][][]float64
+	for _, e := range d.enemy {
+		var groups [][]float64
+		for _, g := range b.groupsOf(e) {
+			dist := make([]float64, left+1)
+			dist[0] = 1
+			fired := false
+			for li := range e.Type.Weapons {
+				l := &e.Type.Weapons[li]
+				if l.Group != g {
+					continue
+				}
+				hits, err := d.hits(ctx, e, l, centre)
+				if err != nil {
+					return 0, err
+				}
+				if hits == nil {
+					continue
+				}
+				fired = true
+				next := make([]float64, left+1)
+				advise.Convolve(next, dist, advise.Capped(*hits, left))
+				dist = next
+			}
+			if fired {
+				firers[e.ID] = true
+				groups = append(groups, dist)
+			}
+		}
+		if len(groups) > 0 {
+			options = append(options, groups)
+		}
+	}
+	return bestCombination(options, obj, left), nil
+}
+
+// hits is what one weapon fired at square at does to the placed unit, nil when it
+// cannot fire there or cannot hurt it. It is Odds's work for a fire order whose square
+// lies in the weapon's envelope (no correction to explain), without the aim's words:
+// the exact landing, then the victims' damage checks.
+func (d *dangerWorker) hits(ctx context.Context, e *Unit, l *Loadout, at geom.Square) (*dice.Dist, error) {
+	b := d.b
+	s := b.newShot(e, l, at, false)
+	if s.from.Chebyshev(at) > s.w.MaxRange || !b.inArc(s, at) {
+		return nil, nil
+	}
+	land := b.exactLanding(s)
+	victims, err := b.victimOdds(ctx, s, land)
+	land.release()
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range victims {
+		if t.Target == dangerID {
+			h := t.Distributions[MeasureHits]
+			if h.Max() == 0 {
+				return nil, nil
+			}
+			return &h, nil
+		}
+	}
+	return nil, nil
+}
+
+// facing turns the placed unit towards the nearest enemy, to the nearest of the eight
+// directions.
+func (d *dangerWorker) facing(u *Unit) Facing {
+	best, bestDist := Facing(0), math.Inf(1)
+	for _, e := range d.enemy {
+		if dist := u.middle().Sub(e.middle()).Len(); dist < bestDist {
+			bearing := geom.Bearing(u.middle(), e.middle())
+			best, bestDist = Facing(int(math.Round(bearing/FacingStep))%8), dist
+		}
+	}
+	return best
+}
+
+// bestCombination is the objective's value of the best choice of one option per enemy:
+// every combination is tried (a few enemies with a few groups each).
+func bestCombination(options [][][]float64, obj advise.ObjectiveKind, left int) float64 {
+	best := 0.0
+	cur := make([]float64, left+1)
+	cur[0] = 1
+	var rec func(i int, d []float64)
+	rec = func(i int, d []float64) {
+		if i == len(options) {
+			best = max(best, advise.DangerValue(obj, d, left))
+			return
+		}
+		for _, g := range options[i] {
+			next := make([]float64, left+1)
+			advise.Convolve(next, d, g)
+			rec(i+1, next)
+		}
+	}
+	rec(0, cur)
+	return best
+}
