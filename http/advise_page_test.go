@@ -67,6 +67,23 @@ func TestPageAdvisor(t *testing.T) {
 	p.screenshot("advisor-danger")
 	p.click("#danger-toggle")
 	p.wait("the overlay gone", `!document.querySelector('#danger-layer image')`)
+
+	// A grid map: the War Engine's plans come as steps, and its danger map covers the squares.
+	p.create(p.pickExample("warengine/murphy.yaml"))
+	p.wait("the advisor's sides", `document.querySelector('#danger-side option')`)
+	p.click("#advise")
+	p.wait("the plans", `document.querySelectorAll('#advice li.plan').length > 0`)
+	if got := p.text(`#advice li.plan[data-rank="1"] .picks`); !strings.Contains(got, "murphy HMG Model 50 →") {
+		t.Errorf("the War Engine plan reads %q", got)
+	}
+	p.choose("#danger-side", "raiders")
+	p.choose("#danger-as", "Trooper")
+	p.click("#danger-toggle")
+	p.wait("the grid's danger overlay", `document.querySelector('#danger-layer image.danger-map[data-grid]')`)
+	if got := p.text("#danger-legend"); !strings.Contains(got, "P(destroyed) of a Trooper of raiders") || !strings.Contains(got, "firers: murphy") {
+		t.Errorf("the grid legend reads %q", got)
+	}
+	p.screenshot("advisor-danger-grid")
 	if errs := eval[string](p, `[...document.querySelectorAll('.error:not([hidden])')].map(e => e.textContent).join(' | ')`); errs != "" {
 		t.Errorf("errors on the page: %s", errs)
 	}

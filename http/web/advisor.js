@@ -58,7 +58,8 @@ export function mount(box, board, ctx) {
         h('ul', {class: 'plan-targets'}, (p.targets || []).map((t) => h('li', {},
           `${t.target}: mean ${t.mean.toFixed(2)} ${a.measure}, destroyed ${pct(t.p_destroyed)}`))));
     }));
-    return h('div', {class: 'advice-actor'}, head, plans);
+    const notes = (a.notes || []).map((n) => h('li', {}, n));
+    return h('div', {class: 'advice-actor'}, head, notes.length ? h('ul', {class: 'help advice-notes'}, notes) : '', plans);
   }
 
   async function showDanger() {

@@ -7,6 +7,7 @@
 
 import {ask, errorBox, showError} from './api.js';
 import {h, s, pct, signed, sideColour, swatch} from './dom.js';
+import {dangerImage} from './advisor.js';
 
 const S = 24; // pixels per square in the drawing's own units; the SVG scales to fit
 const GROUP_COLOURS = ['#6b6b6b', '#c62828', '#1565c0', '#2e7d32', '#ef6c00', '#6a1b9a', '#00838f'];
@@ -223,8 +224,10 @@ export function mount(field, controls, ctx) {
     layers.targets = s('g', {class: 'targets'});
     layers.units = s('g', {class: 'units'});
     layers.over = s('g', {class: 'over'});
+    layers.danger = s('g', {class: 'danger', id: 'danger-layer'});
     // Found targets go above the units: a target is usually on one.
-    svg.replaceChildren(layers.terrain, layers.heat, layers.reach, layers.units, layers.targets, layers.over);
+    svg.replaceChildren(layers.terrain, layers.danger, layers.heat, layers.reach, layers.units, layers.targets, layers.over);
+    drawDanger();
     drawUnits();
     drawReach();
     drawTargets();
@@ -407,8 +410,22 @@ export function mount(field, controls, ctx) {
     return h('div', {class: 'weapon-row'}, pick, fire);
   }
 
+  // The danger map (advisor.js asks for it): a pixel per square, under the units.
+  function drawDanger() {
+    const m = st.danger;
+    if (!m) { layers.danger.replaceChildren(); return; }
+    layers.danger.replaceChildren(s('image', {href: dangerImage(m), x: 0, y: 0, width: m.cols * S, height: m.rows * S,
+      preserveAspectRatio: 'none', class: 'danger-map', dataset: {cols: m.cols, rows: m.rows, max: m.max, grid: 'true'}},
+    s('title', {}, `danger map: ${m.scores} of a ${m.as} of ${m.side}`)));
+  }
+
   clearAim();
   return {
+    // setDanger shows a danger map over the map, or takes it away (null).
+    setDanger(m) {
+      st.danger = m;
+      if (layers.danger) drawDanger();
+    },
     // update redraws after the battle changed: an aim taken before the change is stale,
     // so it is dropped and asked again for the square under the pointer.
     update() {
