@@ -109,22 +109,26 @@ type search struct {
 	budget Budget
 	// dists[t] is target t's distribution now, nil while nothing fires at it; vals[t]
 	// its share of an additive objective.
-	dists [][]float64
-	vals  []float64
-	total float64
+	dists     [][]float64
+	vals      []float64
+	objective float64
 	// bufs[depth][e] is where the depth's e-th effect writes its target's new array.
 	bufs  [][][]float64
 	saves [][]saved
 	// bound[d] bounds what slots d.. can add to the objective.
-	bound   []float64
-	picks   []int
-	used    []string
-	counter *counter
-	best    []scored
-	nodes   int64
-	scored  int64
-	bounded int64
-	stopped string
+	bound []float64
+	// For at_least: tail[d][j] bounds the chance that slots d.. add j or more to the
+	// total (see atLeastBound), and total, spare are its scratch.
+	tail         [][]float64
+	total, spare []float64
+	picks        []int
+	used         []string
+	counter      *counter
+	best         []scored
+	nodes        int64
+	scored       int64
+	bounded      int64
+	stopped      string
 }
 
 type scored struct {
@@ -156,7 +160,75 @@ func newSearch(ctx context.Context, p *Problem, o Objective, keep int, budget Bu
 		}
 		s.bound[d] = s.bound[d+1] + b
 	}
+	if o.Kind == AtLeast {
+		s.total, s.spare = make([]float64, o.K+1), make([]float64, o.K+1)
+		s.tail = atLeastTails(p, o.K)
+	}
 	return s
+}
+
+// atLeastTails bounds what the slots from each depth on can add to the counted total.
+// Each slot's choices are bounded by one distribution U whose tail P(U ≥ j) is the
+// largest tail of any choice: every choice is stochastically below it. A slot adds at
+// most its choice's counted effect to the total (capping only takes away, and Count is
+// subadditive), so the total at the end lies below the total now plus the U of every
+// slot left, each independent. tail[d][j] is P(U_d + … + U_last ≥ j), for j up to k;
+// nil where the bound does not hold (a Count that is not subadditive, a choice hurting
+// several targets).
+func atLeastTails(p *Problem, k int) [][]float64 {
+	for _, t := range p.Targets {
+		if !subadditive(&t) {
+			return nil
+		}
+	}
+	n := len(p.Slots)
+	sum := make([]float64, k+1) // the pmf of U_d + … + U_last, capped at k
+	sum[0] = 1
+	tails := make([][]float64, n+1)
+	tails[n] = tailOf(sum)
+	for d := n - 1; d >= 0; d-- {
+		up := make([]float64, k+2) // up[j] = the largest P(choice ≥ j)
+		up[0] = 1
+		for _, c := range p.Slots[d].Choices {
+			if len(c.Effects) > 1 {
+				return nil
+			}
+			for _, e := range c.Effects {
+				tg := &p.Targets[e.Target]
+				tailC := make([]float64, k+2)
+				for n, q := range e.Dist {
+					tailC[min(tg.count(n), k)] += q
+				}
+				for j := k - 1; j >= 0; j-- {
+					tailC[j] += tailC[j+1]
+				}
+				for j := 1; j <= k; j++ {
+					up[j] = max(up[j], tailC[j])
+				}
+			}
+		}
+		u := make([]float64, k+1)
+		for j := 0; j < k; j++ {
+			u[j] = max(0, up[j]-up[j+1])
+		}
+		u[k] = up[k]
+		next := make([]float64, k+1)
+		Convolve(next, sum, u)
+		sum = next
+		tails[d] = tailOf(sum)
+	}
+	return tails
+}
+
+// tailOf turns a pmf into its tail: t[j] = P(X ≥ j).
+func tailOf(pmf []float64) []float64 {
+	t := make([]float64, len(pmf))
+	acc := 0.0
+	for j := len(pmf) - 1; j >= 0; j-- {
+		acc += pmf[j]
+		t[j] = acc
+	}
+	return t
 }
 
 func (s *search) maxLeft() int {
@@ -250,8 +322,7 @@ func (s *search) walk(d int) {
 		s.leaf()
 		return
 	}
-	now := s.current()
-	if f, full := s.floor(); full && now+s.bound[d] < f+tieTolerance {
+	if f, full := s.floor(); full && s.upper(d) < f+tieTolerance {
 		s.bounded = addSat(s.bounded, s.counter.completions(d, s.used))
 		return
 	}
@@ -277,9 +348,57 @@ func (s *search) walk(d int) {
 // at_least it is computed afresh; the others are kept up to date.
 func (s *search) current() float64 {
 	if s.o.Kind == AtLeast {
-		return atLeast(s.p, s.dists, s.o.K)
+		return s.totalNow()[s.o.K]
+	}
+	return s.objective
+}
+
+// totalNow is the distribution of the counted total over every target under the picks
+// so far, capped at at_least's k, in the search's scratch.
+func (s *search) totalNow() []float64 {
+	k := s.o.K
+	clear(s.total)
+	s.total[0] = 1
+	for t, d := range s.dists {
+		if d == nil {
+			continue
+		}
+		tg := &s.p.Targets[t]
+		clear(s.spare)
+		for a, pa := range s.total {
+			if pa == 0 {
+				continue
+			}
+			for n, q := range d {
+				if q != 0 {
+					s.spare[min(a+tg.count(n), k)] += pa * q
+				}
+			}
+		}
+		s.total, s.spare = s.spare, s.total
 	}
 	return s.total
+}
+
+// atLeastBound bounds the at_least value of any plan completing the picks made before
+// depth d: P(total now + what slots d.. can add ≥ k).
+func (s *search) atLeastBound(d int) float64 {
+	if s.tail == nil {
+		return s.current() + s.bound[d]
+	}
+	k, b := s.o.K, 0.0
+	for a, pa := range s.totalNow() {
+		b += pa * s.tail[d][k-a]
+	}
+	return b
+}
+
+// upper bounds the value of any plan completing the picks made before depth d.
+func (s *search) upper(d int) float64 {
+	if s.o.Kind == AtLeast {
+		return s.atLeastBound(d)
+	}
+	return s.objective + s.bound[d]
 }
 
 // saved remembers, per depth, what apply replaced, so that undo can put it back.
@@ -312,7 +431,7 @@ func (s *search) apply(d int, c Choice) {
 		s.stash(d, e, saved{old, s.vals[t]})
 		s.dists[t] = out
 		v := s.o.targetValue(s.p, t, out)
-		s.total += v - s.vals[t]
+		s.objective += v - s.vals[t]
 		s.vals[t] = v
 	}
 }
@@ -321,7 +440,7 @@ func (s *search) undo(d int, c Choice) {
 	for e := len(c.Effects) - 1; e >= 0; e-- {
 		t := c.Effects[e].Target
 		old := s.unstash(d, e)
-		s.total += old.val - s.vals[t]
+		s.objective += old.val - s.vals[t]
 		s.vals[t] = old.val
 		s.dists[t] = old.dist
 	}
@@ -493,8 +612,8 @@ func (s *search) standing(d int, v float64, better, tied *int64) {
 		s.stopped = "budget"
 		return
 	}
-	now := s.current()
 	if d == len(s.p.Slots) {
+		now := s.current()
 		switch {
 		case now > v+tieTolerance:
 			*better++
@@ -503,7 +622,7 @@ func (s *search) standing(d int, v float64, better, tied *int64) {
 		}
 		return
 	}
-	if now+s.bound[d] < v-tieTolerance {
+	if s.upper(d) < v-tieTolerance {
 		return
 	}
 	for i, c := range s.p.Slots[d].Choices {

@@ -3,6 +3,9 @@ package dropzone
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/volley-wargames/volley"
@@ -159,6 +162,71 @@ func BenchmarkAdvise(b *testing.B) {
 		b.Run(string(o.Kind), func(b *testing.B) {
 			for b.Loop() {
 				if _, err := advise.Advise(context.Background(), bt, advise.Query{Side: "A", Actor: "strikers"}, o, 5, advise.DefaultBudget); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkAdviseScaling is how the search grows with the squad: 3 units × 2 weapons
+// against 5 targets (15,625 plans), then 4 units (390,625) and 5 units (9,765,625), under
+// each objective.
+func BenchmarkAdviseScaling(b *testing.B) {
+	for _, n := range []int{3, 4, 5} {
+		src := fiveTargets
+		for i := 4; i <= n; i++ {
+			src += fmt.Sprintf("  - {id: s%d, type: Striker, side: A, squad: strikers, at: [%d, 0]}\n", i, 14+4*i)
+		}
+		bt, _ := mustLoad(b, src)
+		for _, o := range []advise.Objective{{Kind: advise.Expected}, {Kind: advise.Destroyed}, {Kind: advise.AtLeast, K: 4}} {
+			b.Run(fmt.Sprintf("units=%d/%s", n, o.Kind), func(b *testing.B) {
+				var adv []*advise.Advice
+				for b.Loop() {
+					var err error
+					adv, err = advise.Advise(context.Background(), bt, advise.Query{Side: "A", Actor: "strikers"}, o, 5, advise.DefaultBudget)
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(adv[0].Total), "plans")
+				b.ReportMetric(float64(adv[0].Scored), "scored")
+			})
+		}
+	}
+}
+
+// BenchmarkDangerScaling is how the danger map grows with its points (the step), the
+// enemy units and the terrain pieces, from crossfire.yaml's 9,216 points, 3 units and 10
+// pieces.
+func BenchmarkDangerScaling(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "crossfire.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	base := string(src)
+	moreUnits := strings.Replace(base, "  - {id: sabre-1,", `  - {id: beast-4, type: Gun Beast, side: Scourge, squad: beasts-2, at: [6, 30], facing: 90}
+  - {id: beast-5, type: Gun Beast, side: Scourge, squad: beasts-2, at: [42, 30], facing: 270}
+  - {id: beast-6, type: Gun Beast, side: Scourge, squad: beasts-2, at: [24, 36], facing: 180}
+  - {id: sabre-1,`, 1)
+	var pieces strings.Builder
+	for i := range 10 {
+		x, y := 2+float64(i%5)*9, 30+float64(i/5)*6
+		fmt.Fprintf(&pieces, "  - {id: crate-%d, polygon: [[%g, %g], [%g, %g], [%g, %g], [%g, %g]], height: 1.5}\n", i, x, y, x+2, y, x+2, y+1, x, y+1)
+	}
+	moreTerrain := strings.Replace(base, "\nunits:\n", "\n"+pieces.String()+"\nunits:\n", 1)
+	for _, tc := range []struct {
+		name, src string
+		step      float64
+	}{
+		{"points=2304", base, 1}, {"points=9216", base, 0.5}, {"points=36864", base, 0.25},
+		{"units=6", moreUnits, 0.5}, {"terrain=20", moreTerrain, 0.5},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			bt, _ := mustLoad(b, tc.src)
+			q := advise.DangerQuery{Side: "UCM", As: "Sabre", Area: [4]float64{0, 0, 48, 48}, Step: tc.step}
+			for b.Loop() {
+				if _, err := bt.Danger(context.Background(), q); err != nil {
 					b.Fatal(err)
 				}
 			}
