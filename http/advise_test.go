@@ -94,3 +94,27 @@ func mustJSON(tb testing.TB, v any) []byte {
 	}
 	return b
 }
+
+// FuzzAdviceQuery sends arbitrary advice and danger queries: a 200 or a 4xx with the
+// parameter at fault, never a 500.
+func FuzzAdviceQuery(f *testing.F) {
+	ts := serve(f, sqliteStore(f))
+	id, _ := battle(f, ts.URL, example(f, "dropzone/sabres.yaml"))
+	f.Add("advice", "UCM", "destroyed", "2", "", "")
+	f.Add("advice", "Scourge", "at_least:3", "1", "", "")
+	f.Add("danger", "UCM", "destroyed", "", "Sabre", "2")
+	f.Add("danger", "Scourge", "expected", "", "Hunter", "1cm")
+	f.Fuzz(func(t *testing.T, what, side, objective, top, as, step string) {
+		if what != "advice" {
+			what = "danger"
+		}
+		q := url.Values{"side": {side}, "objective": {objective}, "top": {top}, "as": {as}, "step": {step}}
+		status, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/"+what+"?"+q.Encode(), watch(id), "", nil)
+		if status >= 500 {
+			t.Fatalf("%s %v: %d %v", what, q, status, v)
+		}
+		if field, _ := v["field"].(string); status == http.StatusBadRequest && field == "" {
+			t.Fatalf("%s %v: a 400 naming no field: %v", what, q, v)
+		}
+	})
+}
