@@ -122,6 +122,15 @@ type Declaration struct {
 // Destroyed reports whether the unit has no hits left.
 func (u *Unit) Destroyed() bool { return u.Hits <= 0 }
 
+// reach is the Chebyshev distance from q to the nearest square the unit covers: 0 on
+// the unit.
+func (u *Unit) reach(q geom.Square) int {
+	n := u.Type.Size - 1
+	dx := max(u.At.X-q.X, 0, q.X-(u.At.X+n))
+	dy := max(u.At.Y-q.Y, 0, q.Y-(u.At.Y+n))
+	return max(dx, dy)
+}
+
 // footprint lists the squares the unit covers: size × size from its top-left square.
 func (u *Unit) footprint() []geom.Square {
 	n := u.Type.Size

@@ -272,18 +272,9 @@ func (b *Battle) victims(s *shot, landing geom.Square) (units []*Unit, terrain [
 		return nil, nil
 	}
 	r := s.w.Blast
-	seen := map[*Unit]bool{}
 	for i := range b.units {
-		u := &b.units[i]
-		if u.Destroyed() || seen[u] {
-			continue
-		}
-		for _, q := range u.footprint() {
-			if q.Chebyshev(landing) <= r {
-				units = append(units, u)
-				seen[u] = true
-				break
-			}
+		if u := &b.units[i]; !u.Destroyed() && u.reach(landing) <= r {
+			units = append(units, u)
 		}
 	}
 	if unitsOnly {

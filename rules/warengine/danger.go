@@ -213,7 +213,7 @@ func (d *dangerWorker) hits(ctx context.Context, e *Unit, l *Loadout, at geom.Sq
 		return nil, nil
 	}
 	land := b.exactLanding(s)
-	victims, err := b.victimOdds(ctx, s, land)
+	victims, err := b.victimOdds(ctx, s, land, &b.units[d.placed])
 	land.release()
 	if err != nil {
 		return nil, err

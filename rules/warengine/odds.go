@@ -69,7 +69,7 @@ func (b *Battle) Odds(ctx context.Context, a volley.Action) (volley.Odds, error)
 		q := b.square(i)
 		odds.Squares = append(odds.Squares, volley.SquareOdds{X: q.X, Y: q.Y, P: p})
 	})
-	targets, err := b.victimOdds(ctx, s, l)
+	targets, err := b.victimOdds(ctx, s, l, nil)
 	if err != nil {
 		return volley.Odds{}, err
 	}
@@ -113,8 +113,9 @@ func (b *Battle) values(s *shot, l landing, v map[string]float64) {
 // distribution needs only the total chance that it is struck and damaged and not saved.
 //
 // Its work grows with the landing squares times an explosive weapon's blast (see Cost), so
-// it stops when ctx ends.
-func (b *Battle) victimOdds(ctx context.Context, s *shot, l landing) ([]volley.TargetOdds, error) {
+// it stops when ctx ends. With only set, it works out that unit's odds alone (a danger
+// map's placed unit).
+func (b *Battle) victimOdds(ctx context.Context, s *shot, l landing, only *Unit) ([]volley.TargetOdds, error) {
 	type acc struct {
 		order  int // units first in unit order, then terrain in row order
 		left   int
@@ -144,7 +145,13 @@ func (b *Battle) victimOdds(ctx context.Context, s *shot, l landing) ([]volley.T
 		}
 		at := b.square(i)
 		units, terrain := b.victims(s, at)
+		if only != nil {
+			terrain = nil
+		}
 		for _, u := range units {
+			if only != nil && u != only {
+				continue
+			}
 			if kind != damages { // healed or stunned whenever struck: no damage check
 				add(u.ID, b.byID[u.ID], u.Hits, p, nil)
 				continue
