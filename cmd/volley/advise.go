@@ -87,6 +87,14 @@ func (c adviseCmd) Run(e *env) error {
 	return nil
 }
 
+// plural writes a count and its noun: "1 plan", "1000 plans".
+func plural(n int64, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // maxTop bounds --top: every plan shown is written out in full.
 const maxTop = 100
 
@@ -98,14 +106,14 @@ func formatValue(o advise.Objective, v float64) string {
 }
 
 func standingWords(st *advise.Standing) string {
-	s := fmt.Sprintf("rank %d of %d plans", st.Rank, st.Total)
+	s := fmt.Sprintf("rank %d of %s", st.Rank, plural(st.Total, "plan"))
 	switch {
 	case st.Tied > 1 && st.Rank == 1:
-		s = fmt.Sprintf("the best of %d plans, tied with %d others", st.Total, st.Tied-1)
+		s = fmt.Sprintf("the best of %s, tied with %s", plural(st.Total, "plan"), plural(st.Tied-1, "other"))
 	case st.Rank == 1:
-		s = fmt.Sprintf("the best of %d plans", st.Total)
+		s = fmt.Sprintf("the best of %s", plural(st.Total, "plan"))
 	case st.Tied > 1:
-		s += fmt.Sprintf(", tied with %d others", st.Tied-1)
+		s += fmt.Sprintf(", tied with %s", plural(st.Tied-1, "other"))
 	}
 	if !st.Complete {
 		s += " (count cut short)"
@@ -116,7 +124,7 @@ func standingWords(st *advise.Standing) string {
 func writeAdvice(w io.Writer, a *advise.Advice) {
 	o, _ := advise.ParseObjective(a.Objective)
 	fmt.Fprintf(w, "\n%s (%s): the best plans by %s\n", a.Actor, a.Side, a.Scores)
-	fmt.Fprintf(w, "  %d legal plans: %d scored, %d set aside by the upper bound (%s)\n", a.Total, a.Scored, a.Bounded, a.Method)
+	fmt.Fprintf(w, "  %s: %d scored, %d set aside by the upper bound (%s)\n", plural(a.Total, "legal plan"), a.Scored, a.Bounded, a.Method)
 	if !a.Complete {
 		fmt.Fprintf(w, "  CUT SHORT: %s; the plans below are the best seen\n", a.Stopped)
 	}
