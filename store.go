@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/volley-wargames/volley/dice"
 )
@@ -77,6 +78,18 @@ type ActionRecord struct {
 	IdempotencyKey string
 }
 
+// TicketRecord is a short-lived ticket to a battle's event stream. A browser's
+// EventSource sends no headers, so a page trades its token for a ticket and puts the
+// ticket, never the token, in the stream's URL. Only the ticket's hash is stored, as for
+// tokens, so a copy of the database opens no stream.
+type TicketRecord struct {
+	Hash     string
+	BattleID string
+	// Role is the side the ticket was issued to, or "spectator".
+	Role    string
+	Expires time.Time
+}
+
 // BattleSummary is a line of the battle list.
 type BattleSummary struct {
 	ID      string `json:"id"`
@@ -109,6 +122,11 @@ type Store interface {
 	// EndBattle marks a battle ended: its seed may be revealed and it takes no more
 	// actions. Ending an ended battle is not an error.
 	EndBattle(ctx context.Context, id string) error
+	// CreateTicket stores a ticket to a battle's event stream, by its hash, and forgets
+	// every ticket that expired before now. The battle must exist (ENOTFOUND).
+	CreateTicket(ctx context.Context, t *TicketRecord, now time.Time) error
+	// Ticket returns the ticket stored under a hash, expired or not, or ENOTFOUND.
+	Ticket(ctx context.Context, hash string) (*TicketRecord, error)
 	// Close releases the store.
 	Close() error
 }

@@ -30,6 +30,9 @@ const migrationLock int64 = 0x766f6c6c6579
 // DB is a volley.Store in a PostgreSQL database.
 type DB struct {
 	pool *pgxpool.Pool
+	// ListenErrors, if set, is told why Listen lost its connection before it connects
+	// again.
+	ListenErrors func(error)
 }
 
 var _ volley.Store = (*DB)(nil)
@@ -123,4 +126,10 @@ const uniqueViolation = "23505"
 func isUnique(err error) bool {
 	var e *pgconn.PgError
 	return errors.As(err, &e) && e.Code == uniqueViolation
+}
+
+func (db *DB) logListen(err error) {
+	if db.ListenErrors != nil && err != nil {
+		db.ListenErrors(err)
+	}
 }

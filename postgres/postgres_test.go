@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -181,5 +182,60 @@ func TestUpgradeFromEdition1(t *testing.T) {
 	}
 	if volley.Commitment(b) != b.Commitment {
 		t.Error("the old battle's commitment no longer matches its seed")
+	}
+}
+
+// TestListen: two handles on one database, as two servers would hold. An action appended
+// and a battle ended through one are announced to the other's listener, after the
+// "read everything" call of its connecting; a refused append announces nothing.
+func TestListen(t *testing.T) {
+	url := MustCreateDatabase(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	a, err := postgres.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := postgres.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	heard := make(chan string, 16)
+	done := make(chan error, 1)
+	go func() { done <- b.Listen(ctx, func(id string) { heard <- id }) }()
+	if got := <-heard; got != "" {
+		t.Fatalf("first call %q, want the empty id of a (re)connection", got)
+	}
+	storetest.MustCreate(t, a, storetest.NewBattle("heard", 1))
+	rec := &volley.ActionRecord{BattleID: "heard", Seq: 0, Side: "red", Body: "{}", Outcome: "{}"}
+	if _, err := a.AppendAction(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.AppendAction(ctx, rec); err == nil { // seq 0 again: refused
+		t.Fatal("a second action 0 was stored")
+	}
+	if err := a.EndBattle(ctx, "heard"); err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{"heard", "heard"} {
+		select {
+		case got := <-heard:
+			if got != want {
+				t.Errorf("notification %d: %q, want %q", i, got, want)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("notification %d never came", i)
+		}
+	}
+	select {
+	case got := <-heard:
+		t.Errorf("an extra notification %q (the refused append?)", got)
+	case <-time.After(200 * time.Millisecond):
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("Listen: %v", err)
 	}
 }

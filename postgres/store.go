@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -183,11 +185,16 @@ func (db *DB) Actions(ctx context.Context, battleID string, from int) ([]volley.
 // inserted, a second statement finds out why, looking for the key first, so that a
 // retry gets its record however it lost.
 func (db *DB) AppendAction(ctx context.Context, a *volley.ActionRecord) (*volley.ActionRecord, error) {
-	tag, err := db.pool.Exec(ctx, `INSERT INTO actions (battle_id, seq, side, body, outcome, idempotency_key)
+	// The notification goes out when the insert commits, in the same statement: a
+	// server listening is told of every action stored, and of no other.
+	tag, err := db.pool.Exec(ctx, `WITH ins AS (
+		INSERT INTO actions (battle_id, seq, side, body, outcome, idempotency_key)
 		SELECT b.id, $2::bigint, $3::text, $4::text, $5::text, $6::text FROM battles b
 		WHERE b.id = $1::text AND NOT b.ended
 			AND $2::bigint = (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE battle_id = $1)
-		FOR SHARE OF b`,
+		FOR SHARE OF b
+		RETURNING battle_id, seq)
+		SELECT pg_notify('`+EventChannel+`', battle_id || ' ' || seq) FROM ins`,
 		a.BattleID, a.Seq, a.Side, a.Body, a.Outcome, nullKey(a.IdempotencyKey))
 	if err != nil && !isUnique(err) {
 		return nil, fmt.Errorf("postgres: append action: %w", err)
@@ -233,7 +240,8 @@ func (db *DB) whyNotAppended(ctx context.Context, a *volley.ActionRecord) (*voll
 // EndBattle marks the battle id ended, or returns ENOTFOUND. Ending it again does
 // nothing. It waits for the appends in flight on the battle.
 func (db *DB) EndBattle(ctx context.Context, id string) error {
-	tag, err := db.pool.Exec(ctx, `UPDATE battles SET ended = true WHERE id = $1`, id)
+	tag, err := db.pool.Exec(ctx, `WITH up AS (UPDATE battles SET ended = true WHERE id = $1 RETURNING id)
+		SELECT pg_notify('`+EventChannel+`', id || ' end') FROM up`, id)
 	if err != nil {
 		return fmt.Errorf("postgres: end battle: %w", err)
 	}
@@ -241,4 +249,91 @@ func (db *DB) EndBattle(ctx context.Context, id string) error {
 		return notFound(id)
 	}
 	return nil
+}
+
+// CreateTicket stores a stream ticket's hash and deletes the tickets expired before now.
+func (db *DB) CreateTicket(ctx context.Context, t *volley.TicketRecord, now time.Time) error {
+	var stored bool
+	err := pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `DELETE FROM tickets WHERE expires < $1`, now.Unix()); err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, `INSERT INTO tickets (hash, battle_id, role, expires)
+			SELECT $1, id, $2, $3 FROM battles WHERE id = $4`, t.Hash, t.Role, t.Expires.Unix(), t.BattleID)
+		stored = tag.RowsAffected() == 1
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("postgres: create ticket: %w", err)
+	}
+	if !stored {
+		return notFound(t.BattleID)
+	}
+	return nil
+}
+
+// Ticket returns the ticket stored under hash.
+func (db *DB) Ticket(ctx context.Context, hash string) (*volley.TicketRecord, error) {
+	t := volley.TicketRecord{Hash: hash}
+	var expires int64
+	err := db.pool.QueryRow(ctx, `SELECT battle_id, role, expires FROM tickets WHERE hash = $1`, hash).
+		Scan(&t.BattleID, &t.Role, &expires)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, volley.Errorf(volley.ENOTFOUND, "no such ticket")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("postgres: ticket: %w", err)
+	}
+	t.Expires = time.Unix(expires, 0)
+	return &t, nil
+}
+
+// EventChannel is the PostgreSQL channel on which every action stored and every battle
+// ended is announced, as "<battle id> <seq>" or "<battle id> end". The log stays the
+// truth: a listener reads the actions from the store.
+const EventChannel = "volley_events"
+
+// listenRetry is how long Listen waits before connecting again after losing its
+// connection.
+const listenRetry = time.Second
+
+// Listen calls notify with the battle's id for every action stored and every battle
+// ended through any server sharing the database, until ctx ends (LISTEN/NOTIFY, on a
+// connection of its own taken out of the pool). Each time it (re)connects it calls
+// notify("") first: while it was not listening anything may have happened, so every
+// listener should read the log again.
+func (db *DB) Listen(ctx context.Context, notify func(battleID string)) error {
+	for {
+		err := db.listen(ctx, notify)
+		if ctx.Err() != nil {
+			return nil
+		}
+		db.logListen(err)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(listenRetry):
+		}
+	}
+}
+
+func (db *DB) listen(ctx context.Context, notify func(battleID string)) error {
+	pc, err := db.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	conn := pc.Hijack() // a connection that listens is not handed to other queries
+	defer conn.Close(context.WithoutCancel(ctx))
+	if _, err := conn.Exec(ctx, `LISTEN `+EventChannel); err != nil {
+		return err
+	}
+	notify("")
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		id, _, _ := strings.Cut(n.Payload, " ")
+		notify(id)
+	}
 }

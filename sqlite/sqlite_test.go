@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/sqlite"
@@ -133,6 +134,12 @@ func (h *twoHandles) AppendAction(ctx context.Context, a *volley.ActionRecord) (
 }
 func (h *twoHandles) EndBattle(ctx context.Context, id string) error {
 	return h.db().EndBattle(ctx, id)
+}
+func (h *twoHandles) CreateTicket(ctx context.Context, t *volley.TicketRecord, now time.Time) error {
+	return h.db().CreateTicket(ctx, t, now)
+}
+func (h *twoHandles) Ticket(ctx context.Context, hash string) (*volley.TicketRecord, error) {
+	return h.db().Ticket(ctx, hash)
 }
 func (h *twoHandles) Close() error { return nil }
 

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"time"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
@@ -252,4 +253,44 @@ func (db *DB) EndBattle(ctx context.Context, id string) error {
 		return notFound(id)
 	}
 	return nil
+}
+
+// CreateTicket stores a stream ticket's hash and deletes the tickets expired before now.
+func (db *DB) CreateTicket(ctx context.Context, t *volley.TicketRecord, now time.Time) error {
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("sqlite: create ticket: %w", err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `DELETE FROM tickets WHERE expires < ?`, now.Unix()); err != nil {
+		return fmt.Errorf("sqlite: create ticket: %w", err)
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO tickets (hash, battle_id, role, expires)
+		SELECT ?, id, ?, ? FROM battles WHERE id = ?`, t.Hash, t.Role, t.Expires.Unix(), t.BattleID)
+	if err != nil {
+		return fmt.Errorf("sqlite: create ticket: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return notFound(t.BattleID)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("sqlite: create ticket: %w", err)
+	}
+	return nil
+}
+
+// Ticket returns the ticket stored under hash.
+func (db *DB) Ticket(ctx context.Context, hash string) (*volley.TicketRecord, error) {
+	t := volley.TicketRecord{Hash: hash}
+	var expires int64
+	err := db.read.QueryRowContext(ctx, `SELECT battle_id, role, expires FROM tickets WHERE hash = ?`, hash).
+		Scan(&t.BattleID, &t.Role, &expires)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, volley.Errorf(volley.ENOTFOUND, "no such ticket")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: ticket: %w", err)
+	}
+	t.Expires = time.Unix(expires, 0)
+	return &t, nil
 }

@@ -40,6 +40,7 @@ func Run(t *testing.T, open func(t *testing.T) volley.Store) {
 		{"RaceWithOneKey", testRaceWithOneKey},
 		{"RetryLoop", testRetryLoop},
 		{"EndWhileAppending", testEndWhileAppending},
+		{"Tickets", testTickets},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -574,5 +575,40 @@ func testEndWhileAppending(t *testing.T, s volley.Store) {
 		if seq >= len(list) {
 			t.Errorf("AppendAction(seq %d) succeeded but the log has %d actions", seq, len(list))
 		}
+	}
+}
+
+// testTickets: a ticket is found by its hash with its battle, role and expiry (to the
+// second); a ticket for an unknown battle is refused; making a ticket forgets those
+// expired before its clock, and keeps the others.
+func testTickets(t *testing.T, s volley.Store) {
+	ctx := context.Background()
+	MustCreate(t, s, NewBattle("tickets", 1))
+	now := time.Unix(1_800_000_000, 0)
+	old := &volley.TicketRecord{Hash: strings.Repeat("a", 64), BattleID: "tickets", Role: "red", Expires: now.Add(30 * time.Second)}
+	if err := s.CreateTicket(ctx, old, now); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Ticket(ctx, old.Hash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.BattleID != "tickets" || got.Role != "red" || !got.Expires.Equal(old.Expires) {
+		t.Errorf("ticket %+v, want %+v", got, old)
+	}
+	_, err = s.Ticket(ctx, strings.Repeat("b", 64))
+	wantCode(t, "unknown ticket", err, volley.ENOTFOUND)
+	err = s.CreateTicket(ctx, &volley.TicketRecord{Hash: strings.Repeat("c", 64), BattleID: "nowhere", Role: "red", Expires: now}, now)
+	wantCode(t, "ticket for no battle", err, volley.ENOTFOUND)
+	// A minute later the first has expired: a new ticket sweeps it away.
+	later := now.Add(time.Minute)
+	fresh := &volley.TicketRecord{Hash: strings.Repeat("d", 64), BattleID: "tickets", Role: "spectator", Expires: later.Add(time.Minute)}
+	if err := s.CreateTicket(ctx, fresh, later); err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Ticket(ctx, old.Hash)
+	wantCode(t, "expired ticket after a sweep", err, volley.ENOTFOUND)
+	if got, err := s.Ticket(ctx, fresh.Hash); err != nil || got.Role != "spectator" {
+		t.Errorf("fresh ticket: %+v, %v", got, err)
 	}
 }

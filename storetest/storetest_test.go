@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/storetest"
@@ -18,10 +19,11 @@ type memStore struct {
 	order   []string // battle IDs, oldest first
 	battles map[string]*volley.BattleRecord
 	actions map[string][]volley.ActionRecord
+	tickets map[string]volley.TicketRecord
 }
 
 func newMemStore() *memStore {
-	return &memStore{battles: map[string]*volley.BattleRecord{}, actions: map[string][]volley.ActionRecord{}}
+	return &memStore{battles: map[string]*volley.BattleRecord{}, actions: map[string][]volley.ActionRecord{}, tickets: map[string]volley.TicketRecord{}}
 }
 
 func (m *memStore) CreateBattle(ctx context.Context, b *volley.BattleRecord) error {
@@ -120,6 +122,31 @@ func (m *memStore) EndBattle(ctx context.Context, id string) error {
 	}
 	b.Ended = true
 	return nil
+}
+
+func (m *memStore) CreateTicket(ctx context.Context, t *volley.TicketRecord, now time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for h, old := range m.tickets {
+		if old.Expires.Before(now) {
+			delete(m.tickets, h)
+		}
+	}
+	if m.battles[t.BattleID] == nil {
+		return volley.Errorf(volley.ENOTFOUND, "no battle %q", t.BattleID)
+	}
+	m.tickets[t.Hash] = *t
+	return nil
+}
+
+func (m *memStore) Ticket(ctx context.Context, hash string) (*volley.TicketRecord, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	t, ok := m.tickets[hash]
+	if !ok {
+		return nil, volley.Errorf(volley.ENOTFOUND, "no such ticket")
+	}
+	return &t, nil
 }
 
 func (m *memStore) Close() error { return nil }
