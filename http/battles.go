@@ -492,6 +492,8 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 	}
 	s.cache.resize(l, footprint(&l.fold))
 	state := l.battle.State()
+	l.folded(seq, state.Turn)
+	s.hub.wake(id) // this server's streams; PostgreSQL tells the others
 	writeJSON(w, http.StatusOK, acted{Seq: seq, Side: me, Outcome: outcome, State: &state})
 }
 
@@ -593,6 +595,7 @@ func (s *Server) end(w http.ResponseWriter, r *http.Request) {
 		}
 		l.lock.Release(writeWeight)
 	}
+	s.hub.wake(id)
 	writeJSON(w, http.StatusOK, map[string]string{
 		"id": id, "seed": rec.Seed.String(), "generator": string(rec.Seed.Generator), "commitment": rec.Commitment,
 	})

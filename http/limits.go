@@ -57,6 +57,17 @@ type Limits struct {
 	// Clients is how many clients' rates are remembered; the longest idle is forgotten
 	// first.
 	Clients int
+	// Streams bounds the open event streams of the whole server, StreamsPerBattle those
+	// of one battle, and StreamsPerClient those of one client address. A stream over a
+	// bound is refused with 429. Streams hold no request slot (InFlight) and no
+	// deadline: they have their own bounds.
+	Streams, StreamsPerBattle, StreamsPerClient int
+	// StreamIdle closes a stream that has sent no event for that long; the client comes
+	// back with Last-Event-ID. StreamHeartbeat is how often a quiet stream sends a
+	// comment, so that proxies keep it open and a dead client is noticed.
+	StreamIdle, StreamHeartbeat time.Duration
+	// TicketTTL is how long a stream ticket may open streams after it is issued.
+	TicketTTL time.Duration
 }
 
 // Rate is a token bucket: Burst requests at once, then one every 1/PerSecond seconds.
@@ -123,11 +134,35 @@ func DefaultLimits() Limits {
 		Creates:        Rate{PerSecond: 30.0 / 60, Burst: 10},
 		Reads:          Rate{PerSecond: 50, Burst: 100},
 		Clients:        100_000,
+		// A battle's two players and their spectators: a thousand watching a final is
+		// the benchmark; a browser holds one stream a page.
+		Streams:          10_000,
+		StreamsPerBattle: 2_000,
+		StreamsPerClient: 32,
+		StreamIdle:       10 * time.Minute,
+		StreamHeartbeat:  15 * time.Second,
+		TicketTTL:        time.Minute,
 	}
 }
 
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits()
+	for _, f := range []struct {
+		v   *int
+		def int
+	}{{&l.Streams, d.Streams}, {&l.StreamsPerBattle, d.StreamsPerBattle}, {&l.StreamsPerClient, d.StreamsPerClient}} {
+		if *f.v <= 0 {
+			*f.v = f.def
+		}
+	}
+	for _, f := range []struct {
+		v   *time.Duration
+		def time.Duration
+	}{{&l.StreamIdle, d.StreamIdle}, {&l.StreamHeartbeat, d.StreamHeartbeat}, {&l.TicketTTL, d.TicketTTL}} {
+		if *f.v <= 0 {
+			*f.v = f.def
+		}
+	}
 	if l.RequestTimeout <= 0 {
 		l.RequestTimeout = d.RequestTimeout
 	}

@@ -48,6 +48,36 @@ type fold struct {
 	keys    map[string]volley.ActionRecord
 	// logBytes is the size of the actions folded so far, bodies and outcomes.
 	logBytes int64
+	// turns is whose turn it was after each of the last actions folded, for the event
+	// stream: at most keptTurns of them, oldest first.
+	turns []turnAfter
+}
+
+// turnAfter is whose turn it was after action Seq.
+type turnAfter struct {
+	Seq  int
+	Turn *volley.Turn
+}
+
+// keptTurns bounds a fold's turns: a stream further behind reads its turns as unknown.
+const keptTurns = 256
+
+// folded records the turn after action seq, just folded.
+func (f *fold) folded(seq int, turn *volley.Turn) {
+	if len(f.turns) == keptTurns {
+		f.turns = append(f.turns[:0], f.turns[1:]...)
+	}
+	f.turns = append(f.turns, turnAfter{seq, turn})
+}
+
+// turnAfter is the turn after action seq, or nil if it is no longer kept.
+func (f *fold) turnAfter(seq int) *volley.Turn {
+	for _, t := range f.turns {
+		if t.Seq == seq {
+			return t.Turn
+		}
+	}
+	return nil
 }
 
 // cache holds the live battles, bounded by the estimated bytes of their folds.
@@ -267,6 +297,7 @@ func (s *Server) syncFold(ctx context.Context, l *live) error {
 		}
 		l.next = a.Seq + 1
 		l.logBytes += int64(len(a.Body) + len(a.Outcome))
+		l.folded(a.Seq, l.battle.State().Turn)
 		if a.IdempotencyKey != "" {
 			l.keys[a.IdempotencyKey] = a
 		}

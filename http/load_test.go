@@ -8,7 +8,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -17,7 +16,6 @@ import (
 
 	"github.com/volley-wargames/volley"
 	vhttp "github.com/volley-wargames/volley/http"
-	"github.com/volley-wargames/volley/postgres"
 )
 
 // The load test is bounded both ways: it stops after loadActions acknowledged actions
@@ -32,19 +30,7 @@ const (
 func TestLoadSQLite(t *testing.T) { load(t, sqliteStore(t)) }
 
 func TestLoadPostgres(t *testing.T) {
-	url := os.Getenv("VOLLEY_TEST_POSTGRES")
-	if url == "" {
-		if os.Getenv("VOLLEY_REQUIRE_POSTGRES") != "" {
-			t.Fatal("VOLLEY_REQUIRE_POSTGRES is set but VOLLEY_TEST_POSTGRES is not: the PostgreSQL server did not start")
-		}
-		t.Skip("VOLLEY_TEST_POSTGRES not set: scripts/test starts a PostgreSQL server and sets it")
-	}
-	s, err := postgres.Open(context.Background(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	load(t, s)
+	load(t, openPostgres(t, postgresURL(t)))
 }
 
 // load drives the API with concurrent clients, each acting on its own battle, over

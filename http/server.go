@@ -24,6 +24,7 @@ import (
 	"net/http"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -58,6 +59,11 @@ type Server struct {
 	inFlight, heavy *semaphore.Weighted
 	creates, reads  *rateLimiter
 	mux             *http.ServeMux
+	// hub holds the battles' event streams; base ends them, and the store's listener,
+	// when the server closes.
+	hub    *hub
+	base   context.Context
+	cancel context.CancelFunc
 }
 
 // NewServer returns a server over store that logs each request to logger, within
@@ -70,6 +76,17 @@ func NewServer(store volley.Store, logger *slog.Logger, limits Limits) *Server {
 		cache:    newCache(l.CacheBytes),
 		inFlight: semaphore.NewWeighted(int64(l.InFlight)),
 		heavy:    semaphore.NewWeighted(int64(l.Heavy)),
+	}
+	s.base, s.cancel = context.WithCancel(context.Background())
+	s.hub = newHub()
+	s.hub.load = s.load
+	if ln, ok := store.(listener); ok {
+		// Actions stored through other servers wake this server's streams.
+		go func() {
+			if err := ln.Listen(s.base, s.hub.wake); err != nil {
+				s.logger.Error("listening for other servers' actions", "error", err)
+			}
+		}()
 	}
 	s.creates = newRateLimiter(l.Creates, l.Clients, func() time.Time { return s.Now() })
 	s.reads = newRateLimiter(l.Reads, l.Clients, func() time.Time { return s.Now() })
@@ -92,6 +109,8 @@ func NewServer(store volley.Store, logger *slog.Logger, limits Limits) *Server {
 	m.HandleFunc("POST /api/battles/{id}/actions", s.postAction)
 	m.HandleFunc("GET /api/battles/{id}/log", s.log)
 	m.HandleFunc("POST /api/battles/{id}/end", s.end)
+	m.HandleFunc("POST /api/battles/{id}/tickets", s.tickets)
+	m.HandleFunc("GET /api/battles/{id}/events", s.events)
 	m.HandleFunc("GET /api/battles/{id}/verify", s.verify)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, volley.Errorf(volley.ENOTFOUND, "no such API path: %s %s", r.Method, r.URL.Path))
@@ -99,6 +118,13 @@ func NewServer(store volley.Store, logger *slog.Logger, limits Limits) *Server {
 	s.mux = m
 	return s
 }
+
+// Close ends the server's event streams and stops listening to the store. Call it before
+// shutting the HTTP server down, which waits for open requests (streams among them).
+func (s *Server) Close() { s.cancel() }
+
+// Streams is the number of event streams open.
+func (s *Server) Streams() int { return s.hub.streams() }
 
 // Limits returns the limits the server runs with, defaults filled in.
 func (s *Server) Limits() Limits { return s.limits }
@@ -110,7 +136,13 @@ func (s *Server) Handler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
+		// An event stream has no deadline and takes no request slot: it has bounds of its
+		// own (Limits.Streams…) and mostly waits.
+		stream := r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, "/events")
 		ctx, cancel := context.WithTimeout(r.Context(), s.limits.RequestTimeout)
+		if stream {
+			ctx, cancel = context.WithCancel(r.Context())
+		}
 		defer cancel()
 		r = r.WithContext(ctx)
 		r.Body = http.MaxBytesReader(rec, r.Body, s.limits.MaxBodyBytes)
@@ -133,7 +165,7 @@ func (s *Server) Handler() http.Handler {
 		}()
 		// The page's files cost nothing; everything else waits for a place among the
 		// requests being worked on, until its deadline.
-		if len(r.URL.Path) >= 5 && r.URL.Path[:5] == "/api/" {
+		if len(r.URL.Path) >= 5 && r.URL.Path[:5] == "/api/" && !stream {
 			if err := s.inFlight.Acquire(ctx, 1); err != nil {
 				s.fail(rec, r, busy("the server is working on as many requests as it takes at once"))
 				return
@@ -159,6 +191,10 @@ func (r *recorder) WriteHeader(code int) {
 		r.ResponseWriter.WriteHeader(code)
 	}
 }
+
+// Unwrap gives http.ResponseController the writer underneath, to flush an event stream
+// and lift its write deadline.
+func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
 func (r *recorder) Write(b []byte) (int, error) {
 	r.wrote = true

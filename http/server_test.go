@@ -47,6 +47,31 @@ func testLimits() vhttp.Limits {
 	return l
 }
 
+// postgresURL is the test PostgreSQL server's URL (scripts/test starts one), or skips the
+// test without one, unless the suite requires it.
+func postgresURL(tb testing.TB) string {
+	tb.Helper()
+	url := os.Getenv("VOLLEY_TEST_POSTGRES")
+	if url == "" {
+		if os.Getenv("VOLLEY_REQUIRE_POSTGRES") != "" {
+			tb.Fatal("VOLLEY_REQUIRE_POSTGRES is set but VOLLEY_TEST_POSTGRES is not: the PostgreSQL server did not start")
+		}
+		tb.Skip("VOLLEY_TEST_POSTGRES not set: scripts/test starts a PostgreSQL server and sets it")
+	}
+	return url
+}
+
+// openPostgres opens a store on the test PostgreSQL server, closed when the test ends.
+func openPostgres(tb testing.TB, url string) volley.Store {
+	tb.Helper()
+	s, err := postgres.Open(context.Background(), url)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { s.Close() })
+	return s
+}
+
 // serve starts the API over store on a loopback test server.
 func serve(tb testing.TB, store volley.Store) *httptest.Server {
 	tb.Helper()
@@ -59,6 +84,7 @@ func serveWith(tb testing.TB, store volley.Store, limits vhttp.Limits) *httptest
 	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(io.Discard, nil)), limits)
 	ts := httptest.NewServer(srv.Handler())
 	tb.Cleanup(ts.Close)
+	tb.Cleanup(srv.Close) // first: end the streams, which ts.Close waits for
 	return ts
 }
 
@@ -235,13 +261,7 @@ func TestTwoServersOneStore(t *testing.T) {
 		})
 	})
 	t.Run("postgres", func(t *testing.T) {
-		url := os.Getenv("VOLLEY_TEST_POSTGRES")
-		if url == "" {
-			if os.Getenv("VOLLEY_REQUIRE_POSTGRES") != "" {
-				t.Fatal("VOLLEY_REQUIRE_POSTGRES is set but VOLLEY_TEST_POSTGRES is not")
-			}
-			t.Skip("VOLLEY_TEST_POSTGRES not set: scripts/test starts a PostgreSQL server and sets it")
-		}
+		url := postgresURL(t)
 		twoServers(t, func() volley.Store {
 			s, err := postgres.Open(context.Background(), url)
 			if err != nil {

@@ -71,6 +71,7 @@ func (c serveCmd) Run(e *env) error {
 	defer store.Close()
 	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
 	srv := vhttp.NewServer(store, logger, limits)
+	defer srv.Close()
 	srv.Examples = examples.FS
 	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {
@@ -100,6 +101,7 @@ func (c serveCmd) Run(e *env) error {
 	case err := <-errc:
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
+		srv.Close() // end the event streams first: Shutdown waits for open requests
 		shut, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		return hs.Shutdown(shut)

@@ -1,0 +1,443 @@
+package http
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/volley-wargames/volley"
+)
+
+// A battle's event stream is Server-Sent Events: every action appended to its log (its
+// seq as the event's id, its side, body, outcome and whose turn it is after it), then the
+// end of the battle with its revealed seed. The log is the truth: an event is read from
+// the store, never made up from a notification, so a client that comes back with
+// Last-Event-ID gets the next seq on, and sees nothing twice.
+//
+// One server's streams of a battle share a feed: when the battle changes, one read of
+// the store serves them all. The battle changes when this server stores an action or
+// ends it, or, with PostgreSQL, when any server does (LISTEN/NOTIFY: see listener). With
+// SQLite one process serves the battle, and its own changes are all there are.
+
+// listener is implemented by stores that tell every server of the changes made through
+// any of them (postgres.DB). notify("") means anything may have changed.
+type listener interface {
+	Listen(ctx context.Context, notify func(battleID string)) error
+}
+
+// feedEvents bounds the events a feed keeps for its streams; a stream further behind
+// reads the store itself.
+const feedEvents = 1024
+
+// event is one server-sent event, written out once and shared by every stream.
+type event struct {
+	seq  int
+	text []byte // "id: …\nevent: …\ndata: …\n\n"
+}
+
+// feed is one battle's events on this server, for its streams.
+type feed struct {
+	id   string
+	subs int // streams open on it; the hub's lock guards it
+
+	mu sync.Mutex
+	// events are consecutive: events[i].seq == first+i. next is the seq the feed reads
+	// next from the store.
+	events      []event
+	first, next int
+	end         []byte // the end event, once the battle has ended
+	// changed is closed, and replaced, whenever events or end change.
+	changed chan struct{}
+	// loading is true while a read of the store runs; again asks it to read once more.
+	loading, again bool
+	started        bool // next has been set
+}
+
+// hub holds the feeds of the battles with open streams, and counts the streams.
+type hub struct {
+	mu      sync.Mutex
+	feeds   map[string]*feed
+	clients map[string]int
+	total   int
+	// load reads a feed's new events from the store (Server.load).
+	load func(f *feed)
+}
+
+func newHub() *hub {
+	return &hub{feeds: map[string]*feed{}, clients: map[string]int{}}
+}
+
+// join opens a stream of battle id for client, within the limits, and returns its
+// feed; leave closes it.
+func (h *hub) join(id, client string, l Limits) (*feed, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	f := h.feeds[id]
+	switch {
+	case h.total >= l.Streams:
+		return nil, busy(fmt.Sprintf("the server has as many event streams open as it takes (%d)", l.Streams))
+	case f != nil && f.subs >= l.StreamsPerBattle:
+		return nil, volley.Errorf(volley.ETOOMANY, "this battle has as many event streams open as it takes (%d)", l.StreamsPerBattle)
+	case h.clients[client] >= l.StreamsPerClient:
+		return nil, volley.Errorf(volley.ETOOMANY, "your address has as many event streams open as it may (%d): close one", l.StreamsPerClient)
+	}
+	if f == nil {
+		f = &feed{id: id, changed: make(chan struct{})}
+		h.feeds[id] = f
+	}
+	f.subs++
+	h.clients[client]++
+	h.total++
+	return f, nil
+}
+
+func (h *hub) leave(f *feed, client string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	f.subs--
+	if f.subs == 0 && h.feeds[f.id] == f {
+		delete(h.feeds, f.id)
+	}
+	if h.clients[client]--; h.clients[client] <= 0 {
+		delete(h.clients, client)
+	}
+	h.total--
+}
+
+// wake tells the feed of battle id (every feed, for "") that the battle may have
+// changed: it reads the store, once however many wakes come while it reads.
+func (h *hub) wake(id string) {
+	h.mu.Lock()
+	var fs []*feed
+	if id == "" {
+		for _, f := range h.feeds {
+			fs = append(fs, f)
+		}
+	} else if f := h.feeds[id]; f != nil {
+		fs = append(fs, f)
+	}
+	h.mu.Unlock()
+	for _, f := range fs {
+		f.mu.Lock()
+		if f.loading {
+			f.again = true
+			f.mu.Unlock()
+			continue
+		}
+		f.loading = true
+		f.mu.Unlock()
+		go h.load(f)
+	}
+}
+
+// streams counts the open streams, for tests and the benchmark.
+func (h *hub) streams() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.total
+}
+
+// load reads a feed's new actions from the store until no wake is pending, and tells
+// its streams. A failed read is logged; the next wake reads again.
+func (s *Server) load(f *feed) {
+	for {
+		ctx, cancel := context.WithTimeout(s.base, s.limits.RequestTimeout)
+		if err := s.loadOnce(ctx, f); err != nil && s.base.Err() == nil {
+			s.logger.Warn("event stream: reading the battle failed", "battle", f.id, "error", err)
+		}
+		cancel()
+		f.mu.Lock()
+		if !f.again {
+			f.loading = false
+			f.mu.Unlock()
+			return
+		}
+		f.again = false
+		f.mu.Unlock()
+	}
+}
+
+// actionEvent is an action's event data.
+type actionEvent struct {
+	Seq     int             `json:"seq"`
+	Side    string          `json:"side"`
+	Action  string          `json:"action"`
+	Outcome json.RawMessage `json:"outcome"`
+	// Turn is whose turn it is after the action, in systems that keep turns.
+	Turn *volley.Turn `json:"turn,omitempty"`
+}
+
+// endEvent is the end event's data: the revealed seed, to check the dice with.
+type endEvent struct {
+	Actions    int    `json:"actions"`
+	Seed       string `json:"seed"`
+	Generator  string `json:"generator"`
+	Commitment string `json:"commitment"`
+}
+
+func (s *Server) loadOnce(ctx context.Context, f *feed) error {
+	f.mu.Lock()
+	from, started := f.next, f.started
+	f.mu.Unlock()
+	if !started {
+		return nil // no stream has said where it starts yet
+	}
+	acts, err := s.store.Actions(ctx, f.id, from)
+	if err != nil {
+		return err
+	}
+	rec, err := s.store.Battle(ctx, f.id)
+	if err != nil {
+		return err
+	}
+	var evs []event
+	if len(acts) > 0 {
+		// Whose turn it is after each action: the folded battle, brought up to date.
+		l, done, err := s.openRead(ctx, f.id)
+		if err != nil {
+			return err
+		}
+		for _, a := range acts {
+			evs = append(evs, actionEventOf(a, l.turnAfter(a.Seq)))
+		}
+		done()
+	}
+	var end []byte
+	if rec.Ended {
+		next := from + len(acts)
+		end = endEventOf(rec, next)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, e := range evs {
+		if e.seq == f.next { // a second reader may have got here first
+			f.events = append(f.events, e)
+			f.next++
+		}
+	}
+	if n := len(f.events) - feedEvents; n > 0 {
+		f.events = append(f.events[:0], f.events[n:]...)
+		f.first += n
+	}
+	if end != nil && f.end == nil {
+		f.end = end
+	}
+	if len(evs) > 0 || end != nil {
+		close(f.changed)
+		f.changed = make(chan struct{})
+	}
+	return nil
+}
+
+func actionEventOf(a volley.ActionRecord, turn *volley.Turn) event {
+	data, _ := json.Marshal(actionEvent{Seq: a.Seq, Side: a.Side, Action: a.Body, Outcome: json.RawMessage(a.Outcome), Turn: turn})
+	return event{seq: a.Seq, text: fmt.Appendf(nil, "id: %d\nevent: action\ndata: %s\n\n", a.Seq, data)}
+}
+
+func endEventOf(rec *volley.BattleRecord, actions int) []byte {
+	data, _ := json.Marshal(endEvent{Actions: actions, Seed: rec.Seed.String(), Generator: string(rec.Seed.Generator), Commitment: rec.Commitment})
+	return fmt.Appendf(nil, "event: end\ndata: %s\n\n", data)
+}
+
+// ticketBytes is the size of a stream ticket's secret: 128 bits, as for tokens.
+const ticketBytes = 16
+
+// tickets answers POST /api/battles/{id}/tickets: a short-lived ticket to the battle's
+// event stream, for the holder of any of its tokens. EventSource sends no headers, so the
+// ticket goes in the stream's URL instead of the token, which never does.
+func (s *Server) tickets(w http.ResponseWriter, r *http.Request) {
+	rec, err := s.readRecord(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	toks, _ := bearer(r)
+	role, _ := whose(rec, toks[0])
+	if role == spectatorRole {
+		role = "spectator"
+	}
+	ticket := s.NewToken()
+	now := s.Now()
+	t := &volley.TicketRecord{Hash: hashToken(ticket), BattleID: rec.ID, Role: role, Expires: now.Add(s.limits.TicketTTL)}
+	if err := s.store.CreateTicket(r.Context(), t, now); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"ticket": ticket, "role": role,
+		"expires_in": int(s.limits.TicketTTL / time.Second),
+		"events":     "/api/battles/" + rec.ID + "/events?ticket=" + ticket})
+}
+
+// events answers GET /api/battles/{id}/events?ticket=…: the battle's Server-Sent Events.
+// A stream starts after the last action the client has (Last-Event-ID, or the
+// last_event_id parameter for a new EventSource), or from now; it ends when the battle
+// ends, after StreamIdle without an event, or when the server closes.
+func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	if err := s.allow(s.reads, r, "requests"); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	id, err := battleID(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	role, err := s.checkTicket(r, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	last, err := lastEventID(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	client := clientKey(r)
+	f, err := s.hub.join(id, client, s.limits)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer s.hub.leave(f, client)
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	stop := context.AfterFunc(s.base, cancel) // the server closing ends every stream
+	defer stop()
+	// Where the stream starts: after the client's last event, or at the log's end now.
+	next := last + 1
+	if last < -1 {
+		l, done, err := s.openRead(ctx, id)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		next = l.next
+		done()
+	}
+	f.mu.Lock()
+	if !f.started {
+		f.started, f.first, f.next = true, next, next
+	}
+	f.mu.Unlock()
+	rc := http.NewResponseController(w)
+	_ = rc.SetWriteDeadline(time.Time{}) // a stream outlives the server's write timeout
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no") // proxies must not hold events back
+	w.WriteHeader(http.StatusOK)
+	hello, _ := json.Marshal(map[string]any{"next": next, "role": role})
+	if _, err := fmt.Fprintf(w, "retry: %d\nevent: hello\ndata: %s\n\n", streamRetryMillis, hello); err != nil {
+		return
+	}
+	// A wake now reads what was stored between the client's last event and the feed's
+	// start (the feed itself may have started later: read below from the store).
+	s.hub.wake(id)
+	heartbeat := time.NewTicker(s.limits.StreamHeartbeat)
+	defer heartbeat.Stop()
+	idle := time.NewTimer(s.limits.StreamIdle)
+	defer idle.Stop()
+	for {
+		f.mu.Lock()
+		first := f.first
+		var out [][]byte
+		for i := max(next-f.first, 0); i < len(f.events); i++ {
+			out = append(out, f.events[i].text)
+		}
+		upTo, end, changed := f.next, f.end, f.changed
+		f.mu.Unlock()
+		if next < first { // behind the feed's memory: catch up from the store
+			acts, err := s.store.Actions(ctx, id, next)
+			if err != nil {
+				return
+			}
+			out = nil
+			for _, a := range acts {
+				if a.Seq >= first {
+					break
+				}
+				out = append(out, actionEventOf(a, nil).text)
+			}
+			upTo, end = first, nil
+			changed = nil // read the feed again straight away
+		}
+		for _, e := range out {
+			if _, err := w.Write(e); err != nil {
+				return
+			}
+		}
+		if len(out) > 0 {
+			next = upTo
+			idle.Reset(s.limits.StreamIdle)
+		}
+		if end != nil && next >= upTo {
+			_, _ = w.Write(end)
+			_ = rc.Flush()
+			return
+		}
+		if err := rc.Flush(); err != nil {
+			return
+		}
+		if changed == nil {
+			continue
+		}
+		select {
+		case <-changed:
+		case <-heartbeat.C:
+			if _, err := w.Write([]byte(": ping\n\n")); err != nil {
+				return
+			}
+		case <-idle.C:
+			return // the client reconnects with Last-Event-ID
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// streamRetryMillis is how long a browser waits before reconnecting a dropped stream.
+const streamRetryMillis = 1000
+
+// checkTicket authenticates an event stream by its ticket, and returns its role.
+func (s *Server) checkTicket(r *http.Request, id string) (string, error) {
+	ticket := r.URL.Query().Get("ticket")
+	bad := &volley.Error{Code: volley.EUNAUTHORIZED, Field: "ticket",
+		Message: "an event stream needs a ticket (POST /api/battles/{id}/tickets with a token), and this one is missing, unknown or expired: ask for a new one"}
+	if len(ticket) != 2*ticketBytes {
+		return "", bad
+	}
+	t, err := s.store.Ticket(r.Context(), hashToken(ticket))
+	if volley.ErrorCode(err) == volley.ENOTFOUND {
+		return "", bad
+	}
+	if err != nil {
+		return "", err
+	}
+	if t.BattleID != id || s.Now().After(t.Expires) {
+		return "", bad
+	}
+	return t.Role, nil
+}
+
+// lastEventID is the seq of the last event a client has: the Last-Event-ID header of a
+// browser reconnecting by itself, else the last_event_id parameter of a page opening a
+// new stream. -2 when it gives none (start from now).
+func lastEventID(r *http.Request) (int, error) {
+	v := r.Header.Get("Last-Event-ID")
+	field := "Last-Event-ID"
+	if v == "" {
+		v, field = r.URL.Query().Get("last_event_id"), "last_event_id"
+	}
+	if v == "" {
+		return -2, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < -1 {
+		return 0, &volley.Error{Code: volley.EINVALID, Field: field, Message: "the last event's id is an action's seq (or -1 for none), not " + strconv.Quote(v)}
+	}
+	return n, nil
+}
