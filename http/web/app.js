@@ -9,6 +9,7 @@ import {renderLog} from './log.js';
 import * as grid from './grid.js';
 import * as table from './table.js';
 import * as advisor from './advisor.js';
+import {follow} from './live.js';
 
 const main = document.getElementById('main');
 
@@ -38,6 +39,9 @@ const tokens = {
   },
 };
 
+// stream follows the battle shown, live; it is stopped when the page moves on.
+let stream = null;
+
 // nav counts the page's navigations: a request answered after the player has moved on
 // to another page or battle must not draw over it.
 let nav = 0;
@@ -51,6 +55,7 @@ route();
 // takes them out of the address bar.
 function route() {
   const my = ++nav;
+  if (stream) { stream.stop(); stream = null; }
   const m = location.hash.match(/^#\/battles\/([0-9a-f]{16})(?:\?(.*))?$/);
   if (!m) { showList(my); return; }
   if (m[2]) {
@@ -196,8 +201,9 @@ async function showBattle(id, my) {
   const head = h('div', {class: 'bhead'});
   const sidesBox = h('section', {class: 'panel', id: 'sides', 'aria-labelledby': 'sides-h'});
   const adviceBox = h('section', {class: 'panel advisor', id: 'advisor', 'aria-labelledby': 'advisor-h'});
+  const crumbs = h('p', {class: 'crumbs'}, h('a', {href: '#/'}, '← Battles'));
   main.replaceChildren(
-    h('p', {class: 'crumbs'}, h('a', {href: '#/'}, '← Battles')),
+    crumbs,
     head, box,
     h('div', {class: 'play'}, field, controls),
     adviceBox, sidesBox, logBox);
@@ -218,6 +224,7 @@ async function showBattle(id, my) {
       if (!pending.has(slot)) pending.set(slot, newKey());
       const res = await call('POST', `/api/battles/${id}/actions`, {body: action, token, key: pending.get(slot)});
       pending.delete(slot);
+      stream?.seen(res.seq); // the stream need not fetch what this page just did
       try {
         await refresh();
         showError(box, null);
@@ -231,11 +238,33 @@ async function showBattle(id, my) {
   const board = kind.mount(field, controls, ctx);
   const advice = advisor.mount(adviceBox, board, ctx);
 
+  // refresh reads the battle and its log again. Calls that come while one runs (the
+  // stream's events, this page's own actions) are folded into one more read after it.
+  let running = null;
+  let again = false;
   async function refresh() {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await refreshOnce();
+        } while (again);
+      } finally { running = null; }
+    })();
+    return running;
+  }
+
+  async function refreshOnce() {
     const token = tokens.reader(id);
     const [v, lg] = await Promise.all([call('GET', '/api/battles/' + id, {token}), call('GET', `/api/battles/${id}/log`, {token})]);
     if (my !== nav) return;
     ctx.view = v;
+    // A page holding no side's token watches: the same live page, without action controls.
+    document.body.classList.toggle('spectating', !v.sides.some((side) => ctx.token(side)));
     drawHead(head, v, ctx);
     drawSides(sidesBox, v);
     renderLog(logBox, v, lg, token);
@@ -243,6 +272,12 @@ async function showBattle(id, my) {
     advice.update(v);
   }
   try { await refresh(); } catch (err) { showError(box, err); }
+  if (my !== nav || ctx.view.ended) return;
+  stream = follow(id, ctx.view.actions - 1, () => tokens.reader(id), {
+    onAction: () => refresh().catch((err) => showError(box, err)),
+    onEnd: () => refresh().catch((err) => showError(box, err)),
+  });
+  crumbs.append(' ', stream.badge);
 }
 
 function drawHead(head, v, ctx) {
@@ -257,7 +292,7 @@ function drawHead(head, v, ctx) {
   if (v.ended) parts.push(h('span', {class: 'badge ended'}, 'ended'));
   const buttons = h('span', {class: 'actions'});
   // The battle says which action ends its phase or turn; the page only sends it.
-  if (!v.ended && turn?.end) {
+  if (!v.ended && turn?.end && ctx.token(turn.side)) {
     buttons.append(h('button', {id: 'end-phase', onclick: async (ev) => {
       ev.target.disabled = true;
       try { await ctx.act(turn.end, turn.side); showError(box, null); } catch (err) { showError(box, err); } finally { ev.target.disabled = false; }
