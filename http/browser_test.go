@@ -21,6 +21,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/volley-wargames/volley"
 	vhttp "github.com/volley-wargames/volley/http"
 )
 
@@ -64,10 +65,21 @@ func chromiumPath(t *testing.T) string {
 
 func newBrowserPage(t *testing.T) *browserPage {
 	exe := chromiumPath(t)
-	srv := vhttp.NewServer(sqliteStore(t), slog.New(slog.NewTextHandler(io.Discard, nil)), testLimits())
+	return newBrowserAt(t, exe, pageServer(t, sqliteStore(t)))
+}
+
+// pageServer serves the page and the API over store, with the examples on disk.
+func pageServer(t *testing.T, store volley.Store) string {
+	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(io.Discard, nil)), testLimits())
 	srv.Examples = os.DirFS(filepath.Join("..", "examples"))
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
+	t.Cleanup(srv.Close) // first: end the event streams, which ts.Close waits for
+	return ts.URL
+}
+
+// newBrowserAt starts a headless chromium of its own on the page at base.
+func newBrowserAt(t *testing.T, exe, base string) *browserPage {
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 800))
 	for _, f := range chromiumFlags {
@@ -85,7 +97,7 @@ func newBrowserPage(t *testing.T) *browserPage {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	p := &browserPage{t: t, ctx: ctx, base: ts.URL, shot: dir}
+	p := &browserPage{t: t, ctx: ctx, base: base, shot: dir}
 	err := chromedp.Listen(ctx, func(ev any) {
 		var msg string
 		switch ev := ev.(type) {

@@ -1,0 +1,77 @@
+package http_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// liveWithin is how soon a shot fired on one page must show on the others.
+const liveWithin = time.Second
+
+// TestPageLiveAcrossServers: three `volley serve`s over one PostgreSQL database, a
+// chromium page on each — UCM's, Scourge's and a spectator's. A shot fired on UCM's page
+// shows on the two others within a second, dice and all, without a reload; so does the
+// end of UCM's turn. The spectator's page has no action controls.
+func TestPageLiveAcrossServers(t *testing.T) {
+	exe := chromiumPath(t)
+	url := postgresURL(t)
+	bases := []string{pageServer(t, openPostgres(t, url)), pageServer(t, openPostgres(t, url)), pageServer(t, openPostgres(t, url))}
+	id, tokens := battle(t, bases[0], example(t, "dropzone/sabres.yaml"))
+	links := []string{"UCM=" + tokens["UCM"], "Scourge=" + tokens["Scourge"], "spectator=" + watch(id)}
+	pages := make([]*browserPage, 3)
+	for i := range pages {
+		pages[i] = newBrowserAt(t, exe, bases[i])
+		pages[i].do(chromedp.Navigate(bases[i] + "/#/battles/" + id + "?" + links[i]))
+		pages[i].wait("the board", `document.querySelector('#board')`)
+		pages[i].wait("the live badge", `document.querySelector('#live.on')`)
+		eval[bool](pages[i], `(window.__notReloaded = true)`) // a reload would forget it
+	}
+	ucm, scourge, spectator := pages[0], pages[1], pages[2]
+
+	// The spectator sees the battle and acts on nothing.
+	visible := `[...document.querySelectorAll('button[data-verb], button.fire-plan, #end-phase, #end-battle')].filter(b => b.offsetParent !== null).length`
+	if n := eval[int](spectator, visible); n != 0 {
+		t.Errorf("the spectator's page shows %d action controls", n)
+	}
+
+	// UCM fires the advisor's best plan.
+	ucm.click("#advise")
+	ucm.wait("the plans", `document.querySelector('#advice button.fire-plan')`)
+	ucm.click(`#advice li.plan[data-rank="1"] button.fire-plan`)
+	ucm.wait("the shot in UCM's log", `document.querySelectorAll('#log tr.die').length > 0`)
+	fired := time.Now()
+	for _, p := range []*browserPage{scourge, spectator} {
+		p.wait("the shot, live", `document.querySelectorAll('#log tr.die').length > 0`)
+	}
+	if d := time.Since(fired); d > liveWithin {
+		t.Errorf("the shot reached the other pages %v after UCM's page showed it; want under %v", d, liveWithin)
+	} else {
+		t.Logf("the shot reached the other two pages within %v of UCM's", d.Round(time.Millisecond))
+	}
+	for _, p := range []*browserPage{scourge, spectator} {
+		if dice, want := eval[int](p, `document.querySelectorAll('#log tr.die').length`), eval[int](ucm, `document.querySelectorAll('#log tr.die').length`); dice != want {
+			t.Errorf("%d dice on another page, %d on UCM's", dice, want)
+		}
+		if !eval[bool](p, `window.__notReloaded === true`) {
+			t.Error("a page reloaded to show the shot")
+		}
+	}
+	ucm.screenshot("live-ucm")
+	spectator.screenshot("live-spectator")
+
+	// UCM ends its turn: Scourge's page says so, live.
+	ucm.click("#end-phase")
+	ended := time.Now()
+	scourge.wait("Scourge's turn", `(document.querySelector('#turn') || {}).textContent?.startsWith("Scourge's turn")`)
+	spectator.wait("Scourge's turn", `(document.querySelector('#turn') || {}).textContent?.startsWith("Scourge's turn")`)
+	if d := time.Since(ended); d > liveWithin+500*time.Millisecond { // the click's own round trip included
+		t.Errorf("the end of the turn took %v to show", d)
+	}
+	if got := scourge.text("#turn"); !strings.HasPrefix(got, "Scourge's turn") {
+		t.Errorf("Scourge's page: %q", got)
+	}
+	scourge.screenshot("live-scourge")
+}
