@@ -1,11 +1,17 @@
 package http_test
 
 import (
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	vhttp "github.com/volley-wargames/volley/http"
 )
 
 // liveWithin is how soon a shot fired on one page must show on the others.
@@ -74,4 +80,33 @@ func TestPageLiveAcrossServers(t *testing.T) {
 		t.Errorf("Scourge's page: %q", got)
 	}
 	scourge.screenshot("live-scourge")
+}
+
+// TestPageLiveReconnects: the server closes idle streams after half a second and its
+// tickets expire after one, so the page's stream drops again and again, and comes back
+// by itself (the browser's own retry, then a new ticket). An action stored meanwhile
+// through the API still shows on the page, once.
+func TestPageLiveReconnects(t *testing.T) {
+	exe := chromiumPath(t)
+	limits := testLimits()
+	limits.StreamIdle = 500 * time.Millisecond
+	limits.TicketTTL = time.Second
+	srv := vhttp.NewServer(sqliteStore(t), slog.New(slog.NewTextHandler(io.Discard, nil)), limits)
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+	t.Cleanup(srv.Close)
+	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
+	p := newBrowserAt(t, exe, ts.URL)
+	p.do(chromedp.Navigate(ts.URL + "/#/battles/" + id + "?Scourge=" + tokens["Scourge"]))
+	p.wait("the live badge", `document.querySelector('#live.on')`)
+	time.Sleep(2500 * time.Millisecond) // several drops and returns
+	p.wait("the live badge, back", `document.querySelector('#live.on')`)
+	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens["UCM"], "", []byte(sabresAction)); status != http.StatusOK {
+		t.Fatalf("action: %d %v", status, v)
+	}
+	p.wait("the action, live", `document.querySelectorAll('#log li.entry').length === 1`)
+	time.Sleep(300 * time.Millisecond)
+	if n := p.logEntries(); n != 1 {
+		t.Errorf("%d log entries, want the one action once", n)
+	}
 }
