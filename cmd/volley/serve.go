@@ -39,11 +39,17 @@ type serveCmd struct {
 	CacheMiB int64         `name:"cache-mib" default:"256" help:"Memory for battles kept folded, in MiB; the least recently used are dropped first."`
 	Creates  string        `default:"30/min,burst=10" help:"New battles a client (an IP address, or an IPv6 /64) may start: N/s or N/min, then ,burst=B."`
 	Reads    string        `default:"50/s,burst=100" help:"Other requests about battles a client may send: N/s or N/min, then ,burst=B."`
+	// The event streams' bounds.
+	Streams          int           `default:"10000" help:"Event streams open on the server at once."`
+	StreamsPerBattle int           `name:"streams-per-battle" default:"2000" help:"Event streams open on one battle at once (players and spectators)."`
+	StreamsPerClient int           `name:"streams-per-client" default:"32" help:"Event streams one client address may hold open."`
+	StreamIdle       time.Duration `name:"stream-idle" default:"10m" help:"Close a stream that has sent no event for this long; the page comes back by itself."`
 }
 
 // limits reads the limit flags.
 func (c serveCmd) limits() (vhttp.Limits, error) {
-	l := vhttp.Limits{RequestTimeout: c.Timeout, InFlight: c.InFlight, Heavy: c.Heavy, CacheBytes: c.CacheMiB << 20}
+	l := vhttp.Limits{RequestTimeout: c.Timeout, InFlight: c.InFlight, Heavy: c.Heavy, CacheBytes: c.CacheMiB << 20,
+		Streams: c.Streams, StreamsPerBattle: c.StreamsPerBattle, StreamsPerClient: c.StreamsPerClient, StreamIdle: c.StreamIdle}
 	var err error
 	if l.Creates, err = vhttp.ParseRate(c.Creates); err != nil {
 		return l, usageError{fmt.Errorf("--creates: %w", err)}
@@ -51,8 +57,8 @@ func (c serveCmd) limits() (vhttp.Limits, error) {
 	if l.Reads, err = vhttp.ParseRate(c.Reads); err != nil {
 		return l, usageError{fmt.Errorf("--reads: %w", err)}
 	}
-	if c.Timeout < 0 || c.InFlight < 0 || c.Heavy < 0 || c.CacheMiB < 0 {
-		return l, usageError{fmt.Errorf("--timeout, --in-flight, --heavy and --cache-mib cannot be negative")}
+	if c.Timeout < 0 || c.InFlight < 0 || c.Heavy < 0 || c.CacheMiB < 0 || c.Streams < 0 || c.StreamsPerBattle < 0 || c.StreamsPerClient < 0 || c.StreamIdle < 0 {
+		return l, usageError{fmt.Errorf("--timeout, --in-flight, --heavy, --cache-mib and the stream limits cannot be negative")}
 	}
 	return l, nil
 }
