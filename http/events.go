@@ -324,7 +324,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}
 	f.mu.Unlock()
 	rc := http.NewResponseController(w)
-	_ = rc.SetWriteDeadline(time.Time{}) // a stream outlives the server's write timeout
+	// A stream outlives the server's read and write timeouts: lift both for it (the
+	// read deadline also bounds the server's watch for the client going away).
+	_ = rc.SetWriteDeadline(time.Time{})
+	_ = rc.SetReadDeadline(time.Time{})
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")

@@ -5,6 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"log/slog"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -258,4 +261,28 @@ func TestEventStreamAcrossServers(t *testing.T) {
 		t.Fatalf("the end on the other server: %+v", e)
 	}
 	_ = fmt.Sprint(vhttp.DefaultLimits())
+}
+
+// TestEventStreamOutlivesTimeouts: behind an http.Server with read and write timeouts far
+// shorter than a game (as `volley serve` has), a stream still delivers an action stored
+// after they have passed.
+func TestEventStreamOutlivesTimeouts(t *testing.T) {
+	srv := vhttp.NewServer(sqliteStore(t), slog.New(slog.NewTextHandler(io.Discard, nil)), testLimits())
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadTimeout: 200 * time.Millisecond, WriteTimeout: 200 * time.Millisecond}
+	go hs.Serve(ln)
+	t.Cleanup(func() { srv.Close(); hs.Close() })
+	base := "http://" + ln.Addr().String()
+	id, tokens := battle(t, base, example(t, "dropzone/sabres.yaml"))
+	s := openStream(t, base, id, ticket(t, base, id, tokens["Scourge"]), "")
+	time.Sleep(700 * time.Millisecond)
+	if status, v := call(t, "POST", base+"/api/battles/"+id+"/actions", tokens["UCM"], "", []byte(sabresAction)); status != http.StatusOK {
+		t.Fatalf("action: %d %v", status, v)
+	}
+	if e := s.next(t); e.ID != "0" {
+		t.Fatalf("after the timeouts: %+v", e)
+	}
 }
