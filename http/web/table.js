@@ -247,8 +247,9 @@ export function mount(field, controls, ctx) {
       const res = await ask(ctx.id, 'odds', action(), ctx.reader());
       if (seq !== st.oddsSeq) return;
       const parts = [h('h2', {}, 'Odds before rolling')];
+      // A shot the rules refuse is a fact of the declaration, not a failure of the page.
       for (const a of res.aims.filter((x) => x.status !== 'ok')) {
-        parts.push(h('p', {class: 'error'}, `${a.shooter} ${a.weapon} → ${a.target}: ${a.reason}`));
+        parts.push(h('p', {class: 'refused'}, `${a.shooter} ${a.weapon} → ${a.target}: ${a.reason}`));
       }
       for (const t of res.targets) {
         const [measure, dist] = Object.entries(t.distributions).find(([k]) => k === 'damage' || k === 'casualties') || Object.entries(t.distributions)[0] || [];
