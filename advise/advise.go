@@ -25,6 +25,11 @@ func Advise(ctx context.Context, b volley.Battle, q Query, o Objective, k int, b
 			return nil, volley.Errorf(volley.EINVALID, "advise: the battle keeps no turns: say which side fires")
 		}
 	}
+	if c, ok := b.(Coster); ok {
+		if work := c.AdviceCost(q); work > volley.MaxWork {
+			return nil, volley.Errorf(volley.EINVALID, "advise: listing the plans would cost %d steps of work, more than volley.MaxWork (%d): name one squad, unit or battery (actor)", work, volley.MaxWork)
+		}
+	}
 	probs, err := pl.Problems(ctx, q)
 	if err != nil {
 		return nil, err
@@ -74,6 +79,13 @@ func Advise(ctx context.Context, b volley.Battle, q Query, o Objective, k int, b
 	}
 	flush()
 	return out, nil
+}
+
+// Coster is implemented by planners whose problems cost enough to build (every weapon
+// against every enemy, with its line of sight) that the work is bounded before it starts,
+// in volley.MaxWork's steps.
+type Coster interface {
+	AdviceCost(q Query) int64
 }
 
 func sideName(s string) string {

@@ -98,6 +98,22 @@ func (m *DangerMap) MarshalJSON() ([]byte, error) {
 // than a stated budget: 250,000 points (a 500×500 grid, or a 48"×48" table at 0.1").
 const MaxDangerPoints = 250_000
 
+// MaxDangerShots bounds a danger map's work before it starts: its points times the enemy
+// weapons that may fire at each. Each such pair is one shot's checks (line of sight, or a
+// landing) and one convolution; 2,000,000 of them take a few seconds on one core.
+const MaxDangerShots = 2_000_000
+
+// CheckDangerShots refuses a map of points points against weapons weapons whose work
+// would pass MaxDangerShots.
+func CheckDangerShots(points, weapons int) error {
+	if int64(points)*int64(weapons) > MaxDangerShots {
+		e := volley.Errorf(volley.EINVALID, "advise: %d points × %d enemy weapons is more than the %d shots a danger map may weigh: use a larger step or a smaller area", points, weapons, MaxDangerShots)
+		e.Field = "step"
+		return e
+	}
+	return nil
+}
+
 // Grid lays points over an area with a step: the cell centres, and how many.
 func Grid(area [4]float64, step float64) (x0, y0 float64, cols, rows int, err error) {
 	if !(step > 0) || math.IsInf(step, 0) {

@@ -50,6 +50,40 @@ func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Proble
 	return out, nil
 }
 
+var _ advise.Coster = (*Battle)(nil)
+
+// AdviceCost is the work of building q's problems: for each squad it plans, the cost of
+// an action declaring every weapon of it at every enemy unit (Cost), lines of sight and
+// all.
+func (b *Battle) AdviceCost(q advise.Query) int64 {
+	from, _ := q.From.(*Shooting)
+	if q.Actor == "" && from != nil {
+		q.Actor = from.Squad
+	}
+	work := int64(0)
+	for _, squad := range b.squads(q.Side) {
+		if q.Actor != "" && squad != q.Actor {
+			continue
+		}
+		all := &Shooting{Squad: squad}
+		for i := range b.units {
+			u := &b.units[i]
+			if u.Squad != squad || u.Destroyed() {
+				continue
+			}
+			for _, w := range u.Type.Weapons {
+				for j := range b.units {
+					if t := &b.units[j]; t.Side != u.Side && !t.Destroyed() {
+						all.Declarations = append(all.Declarations, Declaration{Shooter: u.ID, Weapon: w.Name, Target: t.ID})
+					}
+				}
+			}
+		}
+		work += b.Cost(all)
+	}
+	return work
+}
+
 // squads are the squads of side with a unit still on the table, in the order the
 // scenario lists their units.
 func (b *Battle) squads(side string) []string {

@@ -2,6 +2,9 @@ package dropzone
 
 import (
 	"context"
+	"fmt"
+	"math"
+	"strings"
 	"testing"
 
 	"github.com/volley-wargames/volley/advise"
@@ -30,5 +33,31 @@ func TestAdviceSeedChoiceRanks(t *testing.T) {
 			t.Logf("%s #%d %.4f %v", o, p.Rank, p.Value, p.Picks)
 		}
 		t.Logf("total %d scored %d bounded %d", adv[0].Total, adv[0].Scored, adv[0].Bounded)
+	}
+}
+
+// An advice whose lines of sight alone would pass volley.MaxWork is refused before any
+// is traced: 60 gun units against 60 targets around a 1,000-vertex hill.
+func TestAdviceCostRefused(t *testing.T) {
+	var src strings.Builder
+	src.WriteString(`ruleset: dropzone
+types:
+  - {name: Gun, armour: 8, damage_points: 2, base: 1, height: 1, weapons: [{name: Cannon, mf: "-", arc: F/S/R, full_range: ∞, countered_range: ∞, shots: 1, accuracy: 3+, energy: 8}]}
+  - {name: Target, armour: 8, damage_points: 2, base: 1, height: 1}
+terrain:
+  - {id: hill, height: 10, polygon: [`)
+	for i := range 1000 {
+		a := 2 * math.Pi * float64(i) / 1000
+		fmt.Fprintf(&src, "[%.4f, %.4f], ", 50+10*math.Cos(a), 50+10*math.Sin(a))
+	}
+	src.WriteString("]}\nunits:\n")
+	for i := range 60 {
+		fmt.Fprintf(&src, "  - {id: gun-%d, type: Gun, side: A, squad: guns, at: [%d, 20]}\n", i, i+20)
+		fmt.Fprintf(&src, "  - {id: target-%d, type: Target, side: B, at: [%d, 80]}\n", i, i+20)
+	}
+	b, _ := mustLoad(t, src.String())
+	_, err := advise.Advise(context.Background(), b, advise.Query{Side: "A"}, advise.Objective{Kind: advise.Expected}, 3, advise.DefaultBudget)
+	if err == nil || !strings.Contains(err.Error(), "more than volley.MaxWork") {
+		t.Fatalf("advice over the hill: %v", err)
 	}
 }

@@ -54,6 +54,15 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 	if err != nil {
 		return nil, err
 	}
+	weapons := 0
+	for i := range b.units {
+		if f := &b.units[i]; f.Side != q.Side && !f.Destroyed() {
+			weapons += len(f.Type.Weapons)
+		}
+	}
+	if err := advise.CheckDangerShots(cols*rows, weapons); err != nil {
+		return nil, err
+	}
 	obj := q.Objective
 	if obj == "" {
 		obj = advise.Destroyed

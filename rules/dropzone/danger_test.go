@@ -100,6 +100,20 @@ func TestDangerRefuses(t *testing.T) {
 			t.Errorf("%+v: %v, want %q", tc.q, err, tc.want)
 		}
 	}
+	// Six more beasts: 230,400 points at 0.1" × 18 weapons is past the shots a map may weigh.
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "crossfire.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	more := string(src)
+	for i := range 6 {
+		more += fmt.Sprintf("  - {id: extra-%d, type: Gun Beast, side: Scourge, squad: extras, at: [%d, 46], facing: 180}\n", i, 4+i*7)
+	}
+	big, _ := mustLoad(t, more)
+	_, err = big.Danger(context.Background(), advise.DangerQuery{Side: "UCM", As: "Sabre", Step: 0.1, Area: [4]float64{0, 0, 48, 48}})
+	if err == nil || !strings.Contains(err.Error(), "18 enemy weapons is more than the 2000000 shots") {
+		t.Errorf("a map of 4 million shots: %v", err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := b.Danger(ctx, advise.DangerQuery{Side: "UCM", As: "Sabre"}); err == nil {

@@ -40,6 +40,15 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 	if t.Hits < 1 {
 		return nil, volley.Errorf(volley.EINVALID, "warengine: as: a %s has no hits to lose", q.As)
 	}
+	weapons := 0
+	for i := range b.units {
+		if e := &b.units[i]; e.Side != q.Side && !e.Destroyed() {
+			weapons += len(e.Type.Weapons)
+		}
+	}
+	if err := advise.CheckDangerShots(b.width*b.height, weapons); err != nil {
+		return nil, err
+	}
 	obj := q.Objective
 	if obj == "" {
 		obj = advise.Destroyed
