@@ -45,8 +45,10 @@ type DangerQuery struct {
 // is NaN where the unit cannot stand (inside solid terrain, off the map), written null in
 // JSON.
 type DangerMap struct {
-	Side      string        `json:"side"`
-	As        string        `json:"as"`
+	Side string `json:"side"`
+	As   string `json:"as"`
+	// Placed says in words what is placed: "a Sabre", "a copy of raiders".
+	Placed    string        `json:"placed"`
 	Objective ObjectiveKind `json:"objective"`
 	// Scores says in words what a value is.
 	Scores string  `json:"scores"`

@@ -108,7 +108,7 @@ const dangerShades = ".:-=+*%@"
 // writeDanger prints a map for people: at most 72 columns, each character the worst
 // point it covers; # where a unit cannot stand.
 func writeDanger(w io.Writer, m *advise.DangerMap) {
-	fmt.Fprintf(w, "\nDanger to a %s of %s: %s, %d × %d points %g%s apart\n", m.As, m.Side, m.Scores, m.Cols, m.Rows, m.Step, unitMark(m.Unit))
+	fmt.Fprintf(w, "\nDanger to %s of %s: %s, %d × %d points %g%s apart\n", m.Placed, m.Side, m.Scores, m.Cols, m.Rows, m.Step, unitMark(m.Unit))
 	fmt.Fprintf(w, "  worst point %s; firers: %s\n", dangerValue(m, m.Max), strings.Join(m.Firers, ", "))
 	for _, n := range m.Notes {
 		fmt.Fprintf(w, "  note: %s\n", n)
@@ -276,7 +276,7 @@ func plotDanger(path string, l *loaded, m *advise.DangerMap) error {
 		}
 		sty := draw.TextStyle{Color: color.Black, Font: font.From(plot.DefaultFont, 10), Handler: plot.DefaultTextHandler}
 		dc.FillText(sty, vg.Point{X: margin + vg.Length(steps)*w + 8, Y: 7},
-			fmt.Sprintf("0 to %s: %s of a %s of %s", dangerValue(m, m.Max), m.Scores, m.As, m.Side))
+			fmt.Sprintf("0 to %s: %s of %s of %s", dangerValue(m, m.Max), m.Scores, m.Placed, m.Side))
 		title := l.title
 		if title == "" {
 			title = l.path

@@ -78,7 +78,7 @@ export function mount(box, board, ctx) {
       board.setDanger?.(res.danger);
       const m = res.danger;
       legend.replaceChildren(h('span', {class: 'danger-scale'}),
-        ` ${m.scores} of a ${m.as} of ${m.side}, from 0 (clear) to ${m.objective === 'expected' ? m.max.toFixed(2) : pct(m.max)} (darkest), `
+        ` ${m.scores} of ${m.placed} of ${m.side}, from 0 (clear) to ${m.objective === 'expected' ? m.max.toFixed(2) : pct(m.max)} (darkest), `
         + `${m.cols} × ${m.rows} points ${m.step}${m.unit === 'cm' ? 'cm' : m.unit === 'in' ? '"' : ' square'} apart; firers: ${m.firers.join(', ') || 'none'}.`);
     } catch (e) {
       toggle.checked = false;
@@ -92,10 +92,13 @@ export function mount(box, board, ctx) {
   dangerAs.addEventListener('change', () => { if (toggle.checked) showDanger(); });
 
   // The unit types a player may place: those of the chosen side's units first.
+  // Where targets are squads of models (WarStrike), what is placed is a copy of a unit,
+  // named by its id.
   function fillTypes() {
     const units = ctx.view.table?.units || ctx.view.board?.units || [];
-    const mine = [...new Set(units.filter((u) => u.side === dangerSide.value).map((u) => u.name))];
-    const rest = [...new Set(units.map((u) => u.name))].filter((n) => !mine.includes(n));
+    const key = ctx.view.table?.declare?.target_squad ? (u) => u.squad : (u) => u.name;
+    const mine = [...new Set(units.filter((u) => u.side === dangerSide.value).map(key))];
+    const rest = [...new Set(units.map(key))].filter((n) => !mine.includes(n));
     const keep = dangerAs.value;
     dangerAs.replaceChildren(...[...mine, ...rest].filter(Boolean).map((n) => h('option', {value: n}, n)));
     if ([...mine, ...rest].includes(keep)) dangerAs.value = keep;

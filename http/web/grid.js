@@ -416,7 +416,7 @@ export function mount(field, controls, ctx) {
     if (!m) { layers.danger.replaceChildren(); return; }
     layers.danger.replaceChildren(s('image', {href: dangerImage(m), x: 0, y: 0, width: m.cols * S, height: m.rows * S,
       preserveAspectRatio: 'none', class: 'danger-map', dataset: {cols: m.cols, rows: m.rows, max: m.max, grid: 'true'}},
-    s('title', {}, `danger map: ${m.scores} of a ${m.as} of ${m.side}`)));
+    s('title', {}, `danger map: ${m.scores} of ${m.placed} of ${m.side}`)));
   }
 
   clearAim();

@@ -328,7 +328,7 @@ export function mount(field, controls, ctx) {
     layers.danger.replaceChildren(s('image', {href: dangerImage(m), x: X(m.x0 - half), y: Y(m.y0 - half + m.rows * m.step),
       width: m.cols * m.step * K, height: m.rows * m.step * K, preserveAspectRatio: 'none', class: 'danger-map',
       dataset: {x0: m.x0, y0: m.y0, step: m.step, cols: m.cols, rows: m.rows, max: m.max}},
-    s('title', {}, `danger map: ${m.scores} of a ${m.as} of ${m.side}`)));
+    s('title', {}, `danger map: ${m.scores} of ${m.placed} of ${m.side}`)));
   }
 
   function drawUnits() {

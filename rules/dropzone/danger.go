@@ -67,7 +67,7 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 	if obj == "" {
 		obj = advise.Destroyed
 	}
-	m := &advise.DangerMap{Side: q.Side, As: q.As, Objective: obj, Unit: string(u), Step: step, X0: x0, Y0: y0,
+	m := &advise.DangerMap{Side: q.Side, As: q.As, Placed: "a " + q.As, Objective: obj, Unit: string(u), Step: step, X0: x0, Y0: y0,
 		Cols: cols, Rows: rows, Values: make([]float64, cols*rows), Firers: []string{}}
 	m.Scores = "P(destroyed)"
 	if obj == advise.Expected {

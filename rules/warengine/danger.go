@@ -53,7 +53,7 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 	if obj == "" {
 		obj = advise.Destroyed
 	}
-	m := &advise.DangerMap{Side: q.Side, As: q.As, Objective: obj, Unit: "square", Step: 1, Cols: b.width, Rows: b.height,
+	m := &advise.DangerMap{Side: q.Side, As: q.As, Placed: "a " + q.As, Objective: obj, Unit: "square", Step: 1, Cols: b.width, Rows: b.height,
 		Grid: true, Values: make([]float64, b.width*b.height), Firers: []string{}}
 	m.Scores = "P(destroyed)"
 	if obj == advise.Expected {

@@ -3,9 +3,11 @@ package warstrike
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rulestest"
 )
@@ -118,5 +120,17 @@ func BenchmarkTable(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		battle.Table()
+	}
+}
+
+// BenchmarkDanger is the danger map of the demo for a copy of the raiders: 50 × 50
+// points an inch apart, every Ironclad model looking at each of the three placed models.
+func BenchmarkDanger(b *testing.B) {
+	bt, _ := rulestest.LoadFile(b, Ruleset{}, filepath.Join("..", "..", "examples", "warstrike", "demo.yaml"))
+	q := advise.DangerQuery{Side: "Verdant", As: "raiders", Area: [4]float64{-10, -20, 40, 30}}
+	for b.Loop() {
+		if _, err := bt.(*Battle).Danger(context.Background(), q); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
