@@ -46,11 +46,10 @@ func Advise(ctx context.Context, b volley.Battle, q Query, o Objective, k int, b
 			}
 		}
 		if len(keep) == 0 {
-			who := "no squad, unit or battery of " + sideName(q.Side)
 			if q.Actor != "" {
-				who = q.Actor
+				return nil, volley.Errorf(volley.EINVALID, "advise: %s cannot hurt %q: no weapon of it can reach it", q.Actor, o.Unit)
 			}
-			return nil, volley.Errorf(volley.EINVALID, "advise: %s can hurt %q: no weapon of it can reach it", who, o.Unit)
+			return nil, volley.Errorf(volley.EINVALID, "advise: no squad, unit or battery of %s can hurt %q: no weapon can reach it", sideName(q.Side), o.Unit)
 		}
 		probs = keep
 	}

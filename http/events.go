@@ -307,16 +307,19 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	stop := context.AfterFunc(s.base, cancel) // the server closing ends every stream
 	defer stop()
-	// Where the stream starts: after the client's last event, or at the log's end now.
-	next := last + 1
-	if last < -1 {
-		l, done, err := s.openRead(ctx, id)
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		next = l.next
-		done()
+	// Where the stream starts: after the client's last event, or at the log's end now. A
+	// client cannot start past the log's end, so that a feed it starts waits for no
+	// action that will never come.
+	l, done, err := s.openRead(ctx, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	logEnd := l.next
+	done()
+	next := logEnd
+	if last >= -1 {
+		next = min(last+1, logEnd)
 	}
 	f.mu.Lock()
 	if !f.started {

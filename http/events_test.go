@@ -286,3 +286,30 @@ func TestEventStreamOutlivesTimeouts(t *testing.T) {
 		t.Fatalf("after the timeouts: %+v", e)
 	}
 }
+
+// TestEventStreamFromTheFuture: a client claiming an action the log does not have yet
+// starts at the log's end, and neither it nor a stream opened after it misses the
+// actions that then come.
+func TestEventStreamFromTheFuture(t *testing.T) {
+	ts := serve(t, sqliteStore(t))
+	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
+	tk := ticket(t, ts.URL, id, watch(id))
+	ahead := openStream(t, ts.URL, id, tk, "100")
+	select {
+	case hello := <-ahead.events:
+		if hello.Data["next"] != float64(0) {
+			t.Fatalf("a stream claiming action 100 of an empty log starts at %v", hello.Data["next"])
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no hello")
+	}
+	later := openStream(t, ts.URL, id, tk, "")
+	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens["UCM"], "", []byte(sabresAction)); status != http.StatusOK {
+		t.Fatalf("action: %d %v", status, v)
+	}
+	for _, s := range []*sseStream{ahead, later} {
+		if e := s.next(t); e.ID != "0" {
+			t.Fatalf("%+v, want action 0", e)
+		}
+	}
+}
