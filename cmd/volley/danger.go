@@ -24,7 +24,7 @@ import (
 type dangerCmd struct {
 	File      string `arg:"" help:"Scenario file."`
 	Side      string `required:"" help:"The side of the unit placed; every other side fires at it."`
-	As        string `required:"" name:"as" help:"The unit type placed on every point."`
+	As        string `required:"" name:"as" help:"The unit type placed on every point (WarStrike, which has no types: a unit of the battle, copied)."`
 	Step      string `help:"Distance between points: a number in the table's unit, or with its own (0.5in, 1cm). Default 0.5\" on an open table; every square on a grid map."`
 	Area      string `help:"The part of the table to map: minX,minY,maxX,maxY in the table's unit. Default: every unit and piece of terrain, with a margin."`
 	Objective string `default:"destroyed" help:"destroyed (the chance the unit is destroyed) or expected (the damage, hits or casualties it is expected to take)."`
