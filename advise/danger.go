@@ -5,7 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"runtime"
+	"slices"
 	"strconv"
+	"sync"
+	"sync/atomic"
 
 	"github.com/volley-wargames/volley"
 )
@@ -182,4 +186,64 @@ func ParseDangerObjective(s string) (ObjectiveKind, error) {
 		return "", volley.Errorf(volley.EINVALID, "advise: a danger map shows destroyed (the chance) or expected (the measure lost), not %q", s)
 	}
 	return o.Kind, nil
+}
+
+// PointFunc works out one point of a danger map, column c and row r, noting in firers
+// every unit that could fire there. It is one core's own: it may keep scratch.
+type PointFunc func(c, r int, firers map[string]bool) (float64, error)
+
+// Fill computes every point of m, its rows shared among the machine's cores, each core
+// with the PointFunc newPoint makes for it. Each point is computed alone, so the map does
+// not depend on how many cores there are. It then lists the firers and the maximum, and
+// stops with ctx's error when ctx ends.
+func Fill(ctx context.Context, m *DangerMap, newPoint func() PointFunc) error {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	firers := make([]map[string]bool, workers)
+	errs := make([]error, workers)
+	for w := range workers {
+		firers[w] = map[string]bool{}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			at := newPoint()
+			for {
+				r := int(next.Add(1) - 1)
+				if r >= m.Rows {
+					return
+				}
+				if errs[w] = ctx.Err(); errs[w] != nil {
+					return
+				}
+				for c := range m.Cols {
+					v, err := at(c, r, firers[w])
+					if err != nil {
+						errs[w] = err
+						return
+					}
+					m.Values[r*m.Cols+c] = v
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	if m.Firers == nil {
+		m.Firers = []string{}
+	}
+	for _, f := range firers {
+		for id := range f {
+			if !slices.Contains(m.Firers, id) {
+				m.Firers = append(m.Firers, id)
+			}
+		}
+	}
+	slices.Sort(m.Firers)
+	m.Finish()
+	return nil
 }

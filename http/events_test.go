@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -260,7 +259,6 @@ func TestEventStreamAcrossServers(t *testing.T) {
 	if e := s.next(t); e.Name != "end" {
 		t.Fatalf("the end on the other server: %+v", e)
 	}
-	_ = fmt.Sprint(vhttp.DefaultLimits())
 }
 
 // TestEventStreamOutlivesTimeouts: behind an http.Server with read and write timeouts far

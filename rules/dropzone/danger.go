@@ -3,10 +3,7 @@ package dropzone
 import (
 	"context"
 	"math"
-	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
@@ -75,40 +72,16 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 	}
 	m.Notes = []string{"the firers have not moved (M&F limits none of their weapons)", "a point inside solid terrain holds no unit"}
 	perInch := scenario.Inches(1).In(u)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	firers := make([]map[string]bool, runtime.GOMAXPROCS(0))
-	for w := range firers {
-		firers[w] = map[string]bool{}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			d := b.newDangerWorker(t, q.Side)
-			for {
-				r := int(next.Add(1) - 1)
-				if r >= rows || ctx.Err() != nil {
-					return
-				}
-				for c := range cols {
-					at := geom.V((x0+float64(c)*step)/perInch, (y0+float64(r)*step)/perInch)
-					m.Values[r*cols+c] = d.at(at, obj, firers[w])
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	err = advise.Fill(ctx, m, func() advise.PointFunc {
+		d := b.newDangerWorker(t, q.Side)
+		return func(c, r int, firers map[string]bool) (float64, error) {
+			at := geom.V((x0+float64(c)*step)/perInch, (y0+float64(r)*step)/perInch)
+			return d.at(at, obj, firers), nil
+		}
+	})
+	if err != nil {
 		return nil, err
 	}
-	for _, f := range firers {
-		for id := range f {
-			if !slices.Contains(m.Firers, id) {
-				m.Firers = append(m.Firers, id)
-			}
-		}
-	}
-	slices.Sort(m.Firers)
-	m.Finish()
 	return m, nil
 }
 

@@ -4,10 +4,7 @@ import (
 	"context"
 	"maps"
 	"math"
-	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
@@ -62,51 +59,15 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 	m.Notes = []string{"each firer chooses the weapon group that serves the objective best; every weapon of it fires at the placed unit's centre square",
 		"the placed unit faces the nearest enemy unit (not in the source: a unit placed for the map has no facing of its own)",
 		"a square of a wall (visibility or firepower 100) or of another unit holds no unit (not in the source)"}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	workers := runtime.GOMAXPROCS(0)
-	firers := make([]map[string]bool, workers)
-	errs := make([]error, workers)
-	for w := range workers {
-		firers[w] = map[string]bool{}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			d := b.newDangerWorker(t, q.Side)
-			for {
-				r := int(next.Add(1) - 1)
-				if r >= b.height {
-					return
-				}
-				if errs[w] = ctx.Err(); errs[w] != nil {
-					return
-				}
-				for c := range b.width {
-					v, err := d.at(ctx, geom.Sq(c, r), obj, firers[w])
-					if err != nil {
-						errs[w] = err
-						return
-					}
-					m.Values[r*b.width+c] = v
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
+	err := advise.Fill(ctx, m, func() advise.PointFunc {
+		d := b.newDangerWorker(t, q.Side)
+		return func(c, r int, firers map[string]bool) (float64, error) {
+			return d.at(ctx, geom.Sq(c, r), obj, firers)
 		}
+	})
+	if err != nil {
+		return nil, err
 	}
-	for _, f := range firers {
-		for id := range f {
-			if !slices.Contains(m.Firers, id) {
-				m.Firers = append(m.Firers, id)
-			}
-		}
-	}
-	slices.Sort(m.Firers)
-	m.Finish()
 	return m, nil
 }
 

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/volley-wargames/volley/advise"
-	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/rulestest"
 )
@@ -81,8 +80,7 @@ func TestDangerWarEngine(t *testing.T) {
 		for _, e := range []string{"red-1", "red-2", "red-3", "red-4"} {
 			eu, _ := bt.Unit(e)
 			var groups [][]float64
-			for g, w := range []string{"Rifle", "Launcher"} {
-				_ = g
+			for _, w := range []string{"Rifle", "Launcher"} {
 				c := probe.centre()
 				odds := rulestest.Odds(t, bt, &Order{Type: Fire, Unit: eu.ID, Weapon: w, Target: &c})
 				aims := odds.Aims
@@ -118,7 +116,6 @@ func TestDangerWarEngine(t *testing.T) {
 	if _, err := b.Danger(context.Background(), advise.DangerQuery{Side: "blue", As: "Tank"}); err == nil || !strings.Contains(err.Error(), "unknown unit type") {
 		t.Errorf("unknown type: %v", err)
 	}
-	_ = dice.Const(0)
 }
 
 // probeFacing is the facing the danger map gives a unit placed on q.
