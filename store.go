@@ -90,6 +90,13 @@ type TicketRecord struct {
 	Expires time.Time
 }
 
+// AllActions asks Store.Actions for every action from a place on, in one answer.
+const AllActions = 0
+
+// Size is what an action counts against a page of Store.Actions, and a battle's log
+// against its limit: the bytes of its body and of its outcome.
+func (a *ActionRecord) Size() int { return len(a.Body) + len(a.Outcome) }
+
 // BattleSummary is a line of the battle list.
 type BattleSummary struct {
 	ID      string `json:"id"`
@@ -111,8 +118,11 @@ type Store interface {
 	Battles(ctx context.Context, tokenHashes []string, limit int) ([]BattleSummary, error)
 	// Empty reports whether the store holds no battle at all.
 	Empty(ctx context.Context) (bool, error)
-	// Actions returns a battle's actions with Seq ≥ from, in order.
-	Actions(ctx context.Context, battleID string, from int) ([]ActionRecord, error)
+	// Actions returns a battle's actions with Seq ≥ from, in order: all of them when
+	// maxBytes is AllActions, else one page of them, the first actions whose bodies and
+	// outcomes together stay within maxBytes (always at least one, when there is one),
+	// so that a log too large to hold at once is read a page at a time.
+	Actions(ctx context.Context, battleID string, from int, maxBytes int) ([]ActionRecord, error)
 	// AppendAction adds a.Seq to the log. In one transaction it returns the action
 	// already stored under a.IdempotencyKey, if there is one (and no error), and
 	// otherwise checks that a.Seq is the next number: if another action took that place
