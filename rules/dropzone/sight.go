@@ -137,14 +137,9 @@ const (
 	convolutionWork = 1
 )
 
-// Cost bounds the work of an action's aim, odds or resolution: for every distinct trace
-// (firer, eye point, target) the silhouette's rays each tested against every edge of
-// every prism of the scene, then the blockers of one ray; for every declaration its
-// checks, and the convolutions that add its hits and damage to its target's.
-func (b *Battle) Cost(a volley.Action) int64 {
-	if _, ok := a.(*TurnEnd); ok {
-		return 1
-	}
+// traceWork is what one trace of line of sight costs: the silhouette's rays each tested
+// against every edge of every prism of the scene, then the blockers of one ray.
+func (b *Battle) traceWork() int64 {
 	edges := int64(0)
 	for _, t := range b.terrain {
 		if t.BlocksLOS {
@@ -155,6 +150,18 @@ func (b *Battle) Cost(a volley.Action) int64 {
 		edges += int64(len(b.units)) * (basePolygonSides + 1)
 	}
 	rays := int64(b.options.SilhouetteSamples[0]) * int64(b.options.SilhouetteSamples[1])
+	return (rays + 1) * edges
+}
+
+// Cost bounds the work of an action's aim, odds or resolution: for every distinct trace
+// (firer, eye point, target) the silhouette's rays each tested against every edge of
+// every prism of the scene, then the blockers of one ray; for every declaration its
+// checks, and the convolutions that add its hits and damage to its target's.
+func (b *Battle) Cost(a volley.Action) int64 {
+	if _, ok := a.(*TurnEnd); ok {
+		return 1
+	}
+	trace := b.traceWork()
 	traces := map[sightKey]bool{}
 	work := int64(0)
 	// The largest outcome of each target's hits and damage so far; damage is capped at
@@ -174,7 +181,7 @@ func (b *Battle) Cost(a volley.Action) int64 {
 			key := sightKey{sh, tg, eye}
 			if !traces[key] {
 				traces[key] = true
-				work += (rays + 1) * edges
+				work += trace
 			}
 		}
 		shots := int64(w.Shots.Max())

@@ -13,9 +13,8 @@ const (
 )
 
 // Cost bounds the work of an action's aim, odds or resolution: every firing model (and
-// the leader once more) looks at every model of every target; each look tests its
-// silhouette's rays and the centre line against every edge of every piece of terrain;
-// then each target's convolutions add its dice.
+// the leader once more) looks at every model of every target (lookCost); then each
+// target's convolutions add its dice.
 func (b *Battle) Cost(a volley.Action) int64 {
 	s, ok := a.(*Shoot)
 	if !ok {
@@ -25,11 +24,6 @@ func (b *Battle) Cost(a volley.Action) int64 {
 	if !ok {
 		return 1
 	}
-	edges := int64(1)
-	for i := range b.terrain {
-		edges += int64(len(b.terrain[i].Poly)) + 1
-	}
-	rays := int64(b.opts.cols * b.opts.rows)
 	firing := int64(len(u.Models)) + 1
 	targets, shots := int64(0), int64(0)
 	for _, t := range s.Targets {
@@ -43,5 +37,17 @@ func (b *Battle) Cost(a volley.Action) int64 {
 		}
 	}
 	looks := firing * targets
-	return passes*looks*((rays+2)*edges+lookWork) + 3*shots*shots + targets*shots
+	return passes*looks*b.lookCost() + 3*shots*shots + targets*shots
+}
+
+// lookCost is what one model's look at another costs: its silhouette's rays and the
+// centre line tested against every edge of every piece of terrain, and the rules of
+// obstacles and area terrain.
+func (b *Battle) lookCost() int64 {
+	edges := int64(1)
+	for i := range b.terrain {
+		edges += int64(len(b.terrain[i].Poly)) + 1
+	}
+	rays := int64(b.opts.cols * b.opts.rows)
+	return (rays+2)*edges + lookWork
 }
