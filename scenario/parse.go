@@ -38,6 +38,10 @@ type Doc struct {
 	// lists them); 0 means the current one. A server replaying a battle begun under an
 	// older edition sets it, so that the battle goes on as it began.
 	Edition int
+	// Accepted is set for a document volley accepted before: a stored battle's scenario,
+	// a log's. What applies to new input only (the names a scenario may use) is then not
+	// checked again, so that a battle stored before a check began still loads.
+	Accepted bool
 
 	node    ast.Node // the document's body, or a section's value
 	src     []byte   // the whole file, for positions inside block scalars
