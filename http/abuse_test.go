@@ -277,6 +277,7 @@ func TestDeadlines(t *testing.T) {
 	limits := testLimits()
 	limits.RequestTimeout = 60 * time.Millisecond
 	limits.Heavy = 1
+	limits.HeavyPerClient = 4 // the four below come from one address
 	_, ts := serveServer(t, limits)
 	// Eight Articulated weapons, two eye points each, ten thousand rays each at a
 	// thousand-vertex hill: 160 million steps, within MaxWork, and well past the deadline
