@@ -606,7 +606,7 @@ func TestConfusableNames(t *testing.T) {
 				at = strings.Index(body, "\"UCM")
 			}
 			line := 1 + strings.Count(body[:at], "\n")
-			col := 1 + len([]rune(body[strings.LastIndex(body[:at], "\n")+1 : at]))
+			col := 1 + len([]rune(body[strings.LastIndex(body[:at], "\n")+1:at]))
 			if a.status != 400 || !strings.Contains(fmt.Sprint(v["message"]), tc.want) || v["field"] != fmt.Sprintf("body:%d:%d", line, col) {
 				t.Errorf("%d %v; want 400 at body:%d:%d with %q", a.status, v, line, col, tc.want)
 			}

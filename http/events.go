@@ -59,7 +59,7 @@ type feed struct {
 	// next from the store.
 	events      []event
 	first, next int
-	bytes       int // of events' texts
+	bytes       int    // of events' texts
 	end         []byte // the end event, once the battle has ended
 	// changed is closed, and replaced, whenever events or end change.
 	changed chan struct{}
