@@ -20,9 +20,12 @@ type batteryPlan struct {
 	points float64 // fire points after this battery's modifiers
 	notes  []string
 	deep   bool
-	level  int // the die modifier for levels
-	enfArc *Arc
-	forced *Unit
+	// deepUnits are the units other than the target whose bases made the deep target:
+	// compound targets through the deep target rule.
+	deepUnits []*Unit
+	level     int // the die modifier for levels
+	enfArc    *Arc
+	forced    *Unit
 }
 
 // firePlan is a fire worked out: every battery, the target and its secondary targets,
@@ -230,25 +233,11 @@ func (b *Battle) batteryPoints(bp *batteryPlan, t *Unit, passing bool) {
 	if bat.Morale == b.disordered() || bat.Morale == b.rattled() {
 		times(DisorderFactor, b.moraleName(bat.Morale))
 	}
-	// Deep target: the bases the centre of fire passes through in the target's bracket,
-	// in open terrain and not beyond an obstacle.
-	line := bp.zone.Line()
-	n := 0
-	for i := range b.units {
-		u := &b.units[i]
-		if u.Side == bat.Side {
-			continue
-		}
-		for _, r := range u.Bases {
-			if segRectDist(line, r) > geom.Tolerance || b.coverAt(r.C) != Open || b.beyondObstacle(bat.muzzle(), r.C) {
-				continue
-			}
-			if b.charts.bracketOf(bat.Gun, segRectDist(bat.Bases[0].Front(), r)) == bp.cand.bracket {
-				n++
-			}
-		}
+	n, why := b.deepTarget(bp, t)
+	bp.deep = n >= DeepTargetBases && why == ""
+	if n >= DeepTargetBases && why != "" {
+		bp.notes = append(bp.notes, "no deep target: "+why)
 	}
-	bp.deep = n >= DeepTargetBases
 	bp.notes = append(bp.notes, fmt.Sprintf("arc of fire: from the ends of %s's front edge, bearings %g° to %g°; %s lies in it", bat.ID,
 		geom.NormDeg(bat.Facing-ArcOfFire/2), geom.NormDeg(bat.Facing+ArcOfFire/2), t.ID),
 		fmt.Sprintf("frontage zone: %s wide, from the middle of the front edge along the centre of fire to %s, free of friends", fmtCm(bp.zone.Width), fmtCm(bp.zone.Depth)))
@@ -258,6 +247,54 @@ func (b *Battle) batteryPoints(bp *batteryPlan, t *Unit, passing bool) {
 		diff = -diff
 	}
 	bp.level = LevelModifier * diff
+}
+
+// deepTarget counts the combat bases the centre of fire passes through in the target's
+// bracket that count for a deep target, and says why the modifier is not applicable
+// even so, or "". Bases in cover or beyond an obstacle never count. From edition 3 the
+// text's other words hold too: the bases must all be in open terrain, so one crossed in
+// cover or beyond an obstacle spoils the deep target, and a main target in cover (half
+// or more of it, as for the cover modifier) is never one.
+func (b *Battle) deepTarget(bp *batteryPlan, t *Unit) (int, string) {
+	bat := bp.bat
+	line := bp.zone.Line()
+	n, why := 0, ""
+	bp.deepUnits = nil
+	for i := range b.units {
+		u := &b.units[i]
+		if u.Side == bat.Side || b.opts.combatBases && !u.CombatBases() {
+			continue
+		}
+		counted := false
+		for _, r := range u.Bases {
+			if segRectDist(line, r) > geom.Tolerance || b.charts.bracketOf(bat.Gun, segRectDist(bat.Bases[0].Front(), r)) != bp.cand.bracket {
+				continue
+			}
+			switch {
+			case b.coverAt(r.C) != Open:
+				if why == "" {
+					why = fmt.Sprintf("a base of %s that the centre of fire passes through is in %s cover, and the bases must all be in open terrain", u.ID, b.coverAt(r.C))
+				}
+			case b.beyondObstacle(bat.muzzle(), r.C):
+				if why == "" {
+					why = fmt.Sprintf("a base of %s that the centre of fire passes through is beyond an obstacle", u.ID)
+				}
+			default:
+				n++
+				counted = true
+			}
+		}
+		if counted && u != t {
+			bp.deepUnits = append(bp.deepUnits, u)
+		}
+	}
+	if !b.opts.deepOpen {
+		return n, ""
+	}
+	if b.covered(t, Solid) {
+		return n, fmt.Sprintf("the main target %s is in cover, and the modifier is not applicable against targets in woods or buildings", t.ID)
+	}
+	return n, why
 }
 
 // unitLevel is the level a unit stands on: the level under most of its bases.
@@ -390,13 +427,7 @@ func (b *Battle) groupPlan(p *firePlan, bats []*Unit, ql *Leader) {
 				p.notes = append(p.notes, fmt.Sprintf("tandem target: %s, in the frontage zone and the same bracket, its front %s behind %s's", name(u), fmtCm(behind), t.ID))
 				continue
 			}
-			next := math.Inf(1)
-			for _, r := range u.Bases {
-				for _, q := range t.Bases {
-					next = min(next, rectDist(r, q))
-				}
-			}
-			if next <= b.opts.adjacentWithin+geom.Tolerance {
+			if b.nextTo(u, t) {
 				adjacents = append(adjacents, u)
 			}
 		}
@@ -441,7 +472,22 @@ func (b *Battle) groupPlan(p *firePlan, bats []*Unit, ql *Leader) {
 	if uncovered > 0 {
 		p.notes = append(p.notes, fmt.Sprintf("the centre of fire is closest to an uncovered base of %s: no cover modifier, and only its %d uncovered base(s) may be killed", t.ID, uncovered))
 	}
-	for _, u := range p.hit[1:] {
+	// Units targeted through the secondary target rules, and from edition 3 through the
+	// deep target rule (the units whose bases made it), compete.
+	targeted := slices.Clone(p.hit[1:])
+	if b.opts.compoundDeep && deep {
+		for _, bp := range p.bats {
+			if !bp.deep {
+				continue
+			}
+			for _, u := range bp.deepUnits {
+				if !slices.Contains(targeted, u) {
+					targeted = append(targeted, u)
+				}
+			}
+		}
+	}
+	for _, u := range targeted {
 		m, _ := b.targetMods(u, nil)
 		if s := sum(m); s > best {
 			best, own = s, m
@@ -464,6 +510,40 @@ func (b *Battle) groupPlan(p *firePlan, bats []*Unit, ql *Leader) {
 	if uncovered > 0 {
 		p.caps[0] = min(p.caps[0], uncovered)
 	}
+}
+
+// nextTo reports whether u stands "next to" the main target t, for the adjacent target
+// rule: a base of u within adjacent_within of a base of t and, by default from edition
+// 3, beside it — flank to flank, level with it along t's front-to-rear axis, not in
+// front of it or behind it (the tandem rule is the one for units behind). The option
+// adjacent: any_side counts any side.
+func (b *Battle) nextTo(u, t *Unit) bool {
+	for _, r := range u.Bases {
+		for _, q := range t.Bases {
+			if rectDist(r, q) > b.opts.adjacentWithin+geom.Tolerance {
+				continue
+			}
+			if b.opts.adjacentAny || beside(r, q) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// beside reports whether base r stands level with base q, to one of q's flanks: their
+// extents along q's front-to-rear axis overlap, and r lies wholly to q's left or right.
+func beside(r, q Rect) bool {
+	fwd, right := q.fwd(), q.right()
+	lo, hi, left, rgt := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for _, c := range r.Corners() {
+		d := c.Sub(q.C)
+		y, x := fwd.Dot(d), right.Dot(d)
+		lo, hi, left, rgt = min(lo, y), max(hi, y), min(left, x), max(rgt, x)
+	}
+	overlap := min(hi, q.D/2) - max(lo, -q.D/2)
+	flank := left >= q.W/2-geom.Tolerance || rgt <= -q.W/2+geom.Tolerance
+	return overlap > geom.Tolerance && flank
 }
 
 // roll is one face of the fire's d10: the chart's cell and what it does to each unit.

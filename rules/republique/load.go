@@ -29,6 +29,11 @@ type Options struct {
 	// AdjacentWithin is how close a unit's base must be to the main target's for the unit
 	// to stand "next to" it; default 1cm (not in the source).
 	AdjacentWithin *scenario.Length `yaml:"adjacent_within"`
+	// Adjacent is where "next to" the main target an adjacent target stands: "beside"
+	// (flank to flank, level with it; the default from edition 3, since the tandem rule
+	// covers the units behind) or "any_side" (within adjacent_within on any side, in
+	// front or behind too; the default of edition 1 and 2 battles).
+	Adjacent string `yaml:"adjacent"`
 	// FullCoverDie is the die modifier of a target half or more in full cover, which the
 	// text does not give: "heavy" (as heavy cover, the default) or "none".
 	FullCoverDie string `yaml:"full_cover_die"`
@@ -45,6 +50,11 @@ type options struct {
 	adjacentWithin float64 // cm
 	fullAsHeavy    bool
 	riskOwnOnly    bool
+	adjacentAny    bool // "next to" on any side, not only beside
+	// rulings of edition 3 (see volley.Edition); older battles replay without them.
+	compoundDeep bool // compound targets also through the deep target rule
+	deepOpen     bool // no deep target against a main target in cover; every base crossed open
+	combatBases  bool // batteries are not combat bases anywhere (deep count, bases_lost)
 }
 
 func oneOf(doc *scenario.Doc, errs *scenario.ErrorList, v *string, name string, allowed ...string) string {
@@ -65,6 +75,13 @@ func (o *Options) read(doc *scenario.Doc, errs *scenario.ErrorList) options {
 	r.roundEach = oneOf(doc, errs, &o.FirePoints, "fire_points", "total", "each") == "each"
 	r.fullAsHeavy = oneOf(doc, errs, &o.FullCoverDie, "full_cover_die", "heavy", "none") == "heavy"
 	r.riskOwnOnly = oneOf(doc, errs, &o.LeaderRisk, "leader_risk", "any", "own") == "own"
+	old := volley.DocEdition(doc) < Edition3
+	adjacent := []string{"beside", "any_side"}
+	if old {
+		adjacent = []string{"any_side", "beside"}
+	}
+	r.adjacentAny = oneOf(doc, errs, &o.Adjacent, "adjacent", adjacent...) == "any_side"
+	r.compoundDeep, r.deepOpen, r.combatBases = !old, !old, !old
 	if o.AdjacentWithin != nil {
 		r.adjacentWithin = o.AdjacentWithin.In(scenario.Centimetre)
 		if r.adjacentWithin > 20 {
@@ -399,6 +416,10 @@ func (b *Battle) loadTurn(doc *scenario.Doc, t *turnSpec, errs *scenario.ErrorLi
 		u := b.Unit(l.Unit)
 		if u == nil {
 			errs.Add(doc.At(&l.Unit), "turn: bases_lost: no unit %q%s", l.Unit, scenario.Hint(l.Unit, b.unitIDs()))
+			continue
+		}
+		if b.opts.combatBases && !u.CombatBases() {
+			errs.Add(doc.At(&l.Unit), "turn: bases_lost: %s is a battery, and a battery's base is not a combat base: only combat bases lost count for leader injury", u.ID)
 			continue
 		}
 		at := cm(l.At)
