@@ -615,9 +615,14 @@ func (b *Battle) fireAims(p *firePlan) []volley.Aim {
 				a.Modifiers = append(a.Modifiers, q.mods...)
 				a.Notes = append(a.Notes, q.notes...)
 				a.PHit, a.Need = pHit, float64(need)
-				a.Notes = append(a.Notes, fmt.Sprintf("the chart's column for %g fire points; modified d10 = d10 %+d", q.points, q.dieSum))
+				switch col := b.charts.Artillery.column(q.points); {
+				case col < 0:
+					a.Notes = append(a.Notes, fmt.Sprintf("%g fire points: below the chart's first column (%g), so no roll scores", q.points, b.charts.Artillery.Columns[0]))
+				default:
+					a.Notes = append(a.Notes, fmt.Sprintf("the chart's column for %g fire points (from %g); modified d10 = d10 %+d", q.points, b.charts.Artillery.Columns[col], q.dieSum))
+				}
 				if need == 0 {
-					a.Reason += ": no modified roll scores anything on the chart"
+					a.Reason += ", but no modified roll scores anything on the chart"
 				}
 			}
 		}

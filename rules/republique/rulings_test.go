@@ -249,3 +249,25 @@ func TestBeside(t *testing.T) {
 		}
 	}
 }
+
+// TestBelowFirstColumn: a fire whose points fall below the chart's first column cannot
+// score, and says so, rather than naming a column for 0 fire points that the chart does
+// not have.
+func TestBelowFirstColumn(t *testing.T) {
+	src := rulingHead + `units:
+  - {id: gun, side: French, kind: artillery, gun: 6pdr foot, frontage: 4, depth: 3, at: [0, 0], morale: disordered}
+  - {id: IR1, side: Austrian, kind: infantry, frontage: 3, depth: 2, facing: 180, at: [0, 60], bases: 2}
+action: {type: fire, batteries: [gun]}
+`
+	b, a := mustLoadEdition(t, src, 0)
+	aim := aims(t, b, a)[0]
+	if aim.PHit != 0 || aim.Need != 0 || !strings.Contains(aim.Reason, "no modified roll scores anything") {
+		t.Errorf("aim %+v; want no chance, and why", aim)
+	}
+	if !slices.ContainsFunc(aim.Notes, func(n string) bool { return strings.HasPrefix(n, "0 fire points: below the chart's first column (1)") }) {
+		t.Errorf("notes %q; want the fire points below the chart's first column", aim.Notes)
+	}
+	if slices.ContainsFunc(aim.Notes, func(n string) bool { return strings.Contains(n, "column for 0") }) {
+		t.Errorf("notes %q name a column for 0 fire points", aim.Notes)
+	}
+}
