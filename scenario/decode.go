@@ -228,8 +228,13 @@ func (d *decoder) into(v reflect.Value, node ast.Node, tag token.ReservedTagKeyw
 		if v.IsNil() {
 			v.Set(reflect.New(t.Elem()))
 		}
-		d.pos[posKey{v.UnsafePointer(), t.Elem()}] = pos
+		key := posKey{v.UnsafePointer(), t.Elem()}
+		d.pos[key] = pos
+		before := d.reported
 		d.into(v.Elem(), node, tag, pos, name)
+		if d.reported > before { // so that Failed knows a map's pointer values too
+			d.failed[key] = true
+		}
 		return
 	}
 	if t == pointType {
