@@ -47,7 +47,7 @@ func (b *Battle) Cost(a volley.Action) int64 {
 			}
 		}
 	}
-	work := squares // the heat-map, made once
+	work := squares   // the heat-map, made once
 	reach := int64(0) // how far from the declared square a pick may start
 	for range picks {
 		starts := min((2*reach+1)*(2*reach+1), squares)
