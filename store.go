@@ -28,10 +28,15 @@ import (
 //   - 1: battles begun before server-rolled seeds were secret: 64-bit PCG dice
 //     (dice.GeneratorPCG), a commitment to the seed alone (Commit), and Dropzone and
 //     Warfare without turns.
-//   - 2 (the current one): a 256-bit secret seed drawing ChaCha8 dice
-//     (dice.GeneratorChaCha8), a commitment that binds the seed to the whole battle
-//     (Commitment), and turns in every rule system.
-const Edition = 2
+//   - 2: a 256-bit secret seed drawing ChaCha8 dice (dice.GeneratorChaCha8), a
+//     commitment that binds the seed to the whole battle (Commitment), and turns in
+//     every rule system.
+//   - 3 (the current one): as 2, with rulings that change what a fire does —
+//     Republique's compound targets through the deep target rule, no deep target
+//     against a main target in cover, one meaning of "combat base", adjacent targets
+//     beside the main target; the War Engine's corrected shot decided at declaration and
+//     twin weapon names refused (docs/rules/republique.md, docs/rules/warengine.md).
+const Edition = 3
 
 // BattleRecord is a stored battle, without its actions.
 type BattleRecord struct {

@@ -4,6 +4,7 @@
 package rules
 
 import (
+	"context"
 	"errors"
 	"sort"
 	"strings"
@@ -137,4 +138,26 @@ func truncate(s string) string {
 		return string(r[:scenario.MaxNameLength]) + "…"
 	}
 	return s
+}
+
+// Check loads a scenario document as Open does and, when it loads and has an action,
+// adds every refusal of that action by the rules (volley.Refuser), each at the place that
+// declares the refused shot: all a scenario's author has to fix, as one sorted
+// scenario.ErrorList. The action's work is bounded already: a rule system's loader
+// refuses an action that would cost more than volley.MaxWork. A scenario that does not
+// load has no battle to ask, so its refusals wait until its errors are fixed: they could follow only from them.
+func Check(ctx context.Context, doc *scenario.Doc) (volley.Ruleset, volley.Battle, volley.Action, error) {
+	r, b, a, err := Open(doc)
+	if err != nil || a == nil {
+		return r, b, a, err
+	}
+	ref, ok := b.(volley.Refuser)
+	if !ok {
+		return r, b, a, nil
+	}
+	list, err := ref.Refusals(ctx, a)
+	if err != nil {
+		return r, b, a, err
+	}
+	return r, b, a, list.Err()
 }

@@ -145,8 +145,9 @@ func Merge(decoded, checked ErrorList) ErrorList {
 // no known name is close enough to be a likely typo.
 func Hint(word string, known []string) string {
 	for _, k := range known {
-		if Confusable(word, k) {
-			// They look the same: say how they differ, or the hint reads as nonsense.
+		if Confusable(word, k) && !ascii(word+k) {
+			// They look the same, one written in other letters: say how they differ, or
+			// the hint reads as nonsense.
 			return fmt.Sprintf(" (%q looks the same but is written with other characters: %s)", k, differing(word, k))
 		}
 	}
@@ -154,6 +155,15 @@ func Hint(word string, known []string) string {
 		return fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return ""
+}
+
+func ascii(s string) bool {
+	for i := range len(s) {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // differing names the characters of b that a does not have, as code points.

@@ -144,6 +144,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		options: f.Options,
 		types:   map[string]*UnitType{},
 		byID:    map[string]int{},
+		broken:  map[string]bool{},
 	}
 	o := &b.options
 	if !given(doc, &f.Options.SilhouetteSamples) {
@@ -164,9 +165,11 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		errs.Add(doc.At(&f.Options.ArticulatedFrom), "articulated_from: want %q or %q, got %q", ArticulatedFromCentre, ArticulatedFromTop, o.ArticulatedFrom)
 	}
 
+	nameless := false // a type whose name is missing could be the one a unit names
 	for i := range f.Types {
 		t := &f.Types[i]
 		if t.Name == "" {
+			nameless = true
 			continue // missing: reported by Decode
 		}
 		if _, dup := b.types[t.Name]; dup {
@@ -202,6 +205,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	for i := range f.Units {
 		s := &f.Units[i]
 		if s.ID == "" || s.Type == "" {
+			b.broken[s.ID] = s.ID != ""
 			continue // missing: reported by Decode
 		}
 		if _, dup := b.byID[s.ID]; dup {
@@ -210,7 +214,10 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		}
 		t, ok := b.types[s.Type]
 		if !ok {
-			errs.Add(doc.At(&s.Type), "unit %q: unknown type %q%s", s.ID, s.Type, scenario.Hint(s.Type, typeNames(b.types)))
+			if !nameless {
+				errs.Add(doc.At(&s.Type), "unit %q: unknown type %q%s", s.ID, s.Type, scenario.Hint(s.Type, typeNames(b.types)))
+			}
+			b.broken[s.ID] = true
 			continue
 		}
 		u := Unit{
