@@ -243,6 +243,8 @@ type BoardView struct {
 	// Legend names the terrain each symbol stands for.
 	Legend map[string]string `json:"legend"`
 	Units  []BoardUnit       `json:"units"`
+	// Moves says how the page builds a move (nil: units do not move in this battle).
+	Moves *MoveForm `json:"moves,omitempty"`
 }
 
 // BoardUnit is a unit on a grid map: its top-left square, size and facing, and the
@@ -258,4 +260,6 @@ type BoardUnit struct {
 	// Group is the weapon group the unit fires this turn, 0 before it has chosen.
 	Group   int          `json:"group,omitempty"`
 	Weapons []WeaponView `json:"weapons,omitempty"`
+	// Move is how the unit may move now, in squares; nil when units do not move.
+	Move *MoveView `json:"move,omitempty"`
 }

@@ -31,12 +31,15 @@ import (
 //   - 2: a 256-bit secret seed drawing ChaCha8 dice (dice.GeneratorChaCha8), a
 //     commitment that binds the seed to the whole battle (Commitment), and turns in
 //     every rule system.
-//   - 3 (the current one): as 2, with rulings that change what a fire does —
-//     Republique's compound targets through the deep target rule, no deep target
-//     against a main target in cover, one meaning of "combat base", adjacent targets
-//     beside the main target; the War Engine's corrected shot decided at declaration and
-//     twin weapon names refused (docs/rules/republique.md, docs/rules/warengine.md).
-const Edition = 3
+//   - 3: as 2, with rulings that change what a fire does — Republique's compound
+//     targets through the deep target rule, no deep target against a main target in
+//     cover, one meaning of "combat base", adjacent targets beside the main target; the
+//     War Engine's corrected shot decided at declaration and twin weapon names refused
+//     (docs/rules/republique.md, docs/rules/warengine.md).
+//   - 4 (the current one): as 3, and units move (EditionMoves): a move is an action,
+//     and the facts the rules read from movement are measured from the log, never taken
+//     from the player over the API.
+const Edition = 4
 
 // BattleRecord is a stored battle, without its actions.
 type BattleRecord struct {

@@ -134,13 +134,21 @@ func (t *Turns) Check(side, who, what string) error {
 	return nil
 }
 
+// Begin records that who has begun acting this turn (a squad's first move), without
+// passing the turn: it may go on acting until another acts or the turn ends.
+func (t *Turns) Begin(who string) {
+	if t.Kept() && !slices.Contains(t.Done, who) {
+		t.Done = append(t.Done, who)
+	}
+}
+
 // Acted records that who has acted, and passes the turn if activations alternate. It
 // returns the steps of the trace that say so.
 func (t *Turns) Acted(who string) []Step {
 	if !t.Kept() {
 		return nil
 	}
-	t.Done = append(t.Done, who)
+	t.Begin(who)
 	if t.Alternate {
 		return t.End()
 	}

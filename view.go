@@ -56,6 +56,14 @@ type TableView struct {
 	// Declare says how the page builds this system's action, so that the page draws a
 	// description and knows no rule system.
 	Declare DeclareView `json:"declare"`
+	// Moves says how the page builds a move (nil: units do not move in this battle).
+	Moves *MoveForm `json:"moves,omitempty"`
+	// Edge is the table's edge, [minX, minY, maxX, maxY], which no base may cross; nil
+	// for a table without one. Zones are the sides' deployment zones, each a polygon;
+	// Deploying says units may still be placed (before the battle's first action).
+	Edge      *[4]float64             `json:"edge,omitempty"`
+	Zones     map[string][][2]float64 `json:"zones,omitempty"`
+	Deploying bool                    `json:"deploying,omitempty"`
 	// Overlays are shapes the rules measure with, drawn for the firer they belong to:
 	// an artillery battery's arc of fire, its frontage zone and centre of fire, a unit's
 	// enfilade arcs. Empty in systems that need none.
@@ -103,6 +111,8 @@ type TableUnit struct {
 	Bases     [][4][2]float64 `json:"bases,omitempty"`
 	Weapons   []WeaponView    `json:"weapons"`
 	Destroyed bool            `json:"destroyed"`
+	// Move is how the unit may move now; nil when the system's units do not move.
+	Move *MoveView `json:"move,omitempty"`
 }
 
 // FitBounds sets Bounds to take in every placed unit's base and every piece of terrain,

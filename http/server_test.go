@@ -153,7 +153,6 @@ func battle(tb testing.TB, base string, scenario []byte) (string, map[string]str
 }
 
 const sabresAction = `squad: sabres
-moved: {sabre-1: 2", sabre-2: 0, sabre-3: 4"}
 declarations:
   - {unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}
   - {unit: sabre-2, weapon: Avenger Railgun, target: hunter-2}

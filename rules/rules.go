@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -140,24 +141,52 @@ func truncate(s string) string {
 	return s
 }
 
-// Check loads a scenario document as Open does and, when it loads and has an action,
-// adds every refusal of that action by the rules (volley.Refuser), each at the place that
-// declares the refused shot: all a scenario's author has to fix, as one sorted
-// scenario.ErrorList. The action's work is bounded already: a rule system's loader
-// refuses an action that would cost more than volley.MaxWork. A scenario that does not
-// load has no battle to ask, so its refusals wait until its errors are fixed: they could follow only from them.
+// Check loads a scenario document as Open does and plays its script (its action, then
+// each of its actions: Script), adding every refusal of each by the rules
+// (volley.Refuser), each at the place that declares the refused shot or move: all a
+// scenario's author has to fix, as one sorted scenario.ErrorList. An action is played
+// (with the dice of seed 0) only when none of it is refused, since the ones after it are
+// asked of the battle it leaves; the first refused stops the play. Each action's work is
+// bounded already: a rule system's loader refuses an action that would cost more than
+// volley.MaxWork. A scenario that does not load has no battle to ask, so its refusals
+// wait until its errors are fixed: they could follow only from them.
 func Check(ctx context.Context, doc *scenario.Doc) (volley.Ruleset, volley.Battle, volley.Action, error) {
 	r, b, a, err := Open(doc)
-	if err != nil || a == nil {
-		return r, b, a, err
-	}
-	ref, ok := b.(volley.Refuser)
-	if !ok {
-		return r, b, a, nil
-	}
-	list, err := ref.Refusals(ctx, a)
 	if err != nil {
 		return r, b, a, err
 	}
-	return r, b, a, list.Err()
+	script, err := ScriptOf(doc, a)
+	if err != nil {
+		return r, b, a, err
+	}
+	ref, _ := b.(volley.Refuser)
+	var all scenario.ErrorList
+	for i := range script.Len() {
+		act, at, err := script.Action(i, b)
+		if err != nil {
+			return r, b, a, err
+		}
+		if ref != nil {
+			list, err := ref.Refusals(ctx, act)
+			if err != nil {
+				return r, b, a, err
+			}
+			if len(list) > 0 {
+				all = append(all, list...)
+				break
+			}
+		}
+		if i == script.Len()-1 {
+			break
+		}
+		if _, err := b.Resolve(ctx, act, dice.ForAction(0, i)); err != nil {
+			pos := doc.Root()
+			if at != nil {
+				pos = at.Root()
+			}
+			all.Add(pos, "action %d (%s) is refused: %v", i+1, act.Kind(), err)
+			break
+		}
+	}
+	return r, b, a, all.Err()
 }

@@ -176,6 +176,22 @@ type Header struct {
 	Sample string `yaml:"sample"`
 	// Distances is "in" or "cm"; empty means inches.
 	Distances Unit `yaml:"distances"`
+	// Table is the playing area: no base may leave it. Without it the table has no
+	// edge a move could cross.
+	Table *TableSpec `yaml:"table"`
+	// Deployment is each side's deployment zone, a polygon, where its units may be
+	// placed before the first action; a side without one deploys anywhere on the table.
+	Deployment map[string][]Point `yaml:"deployment"`
+	// Actions lists actions played in order after the scenario is set up, each in the
+	// form of an `action:` section: a move, then a shot. The command line plays them.
+	Actions Skip `yaml:"actions"`
+}
+
+// TableSpec is a rectangular table: its corner of least x and y, and its size.
+type TableSpec struct {
+	Corner Point  `yaml:"corner"`
+	Width  Length `yaml:"width,required"`
+	Height Length `yaml:"height,required"`
 }
 
 // Format writes l in unit u for people: 4" in inches, 10.2cm in centimetres, rounded

@@ -342,6 +342,24 @@ func (d *Doc) Section(key string) *Doc {
 	return &sec
 }
 
+// Items returns the items of d's value when it is a list, each a Doc of its own as
+// Section makes them, and false when it is not a list.
+func (d *Doc) Items() ([]*Doc, bool) {
+	dec := newDecoder(d)
+	node, _ := dec.resolve(d.node)
+	seq, ok := node.(*ast.SequenceNode)
+	if !ok {
+		return nil, false
+	}
+	items := make([]*Doc, len(seq.Values))
+	for i, v := range seq.Values {
+		item := *d
+		item.node = v
+		items[i] = &item
+	}
+	return items, true
+}
+
 // Pos returns where the value ptr points to was decoded from: the position
 // of its node (for a struct, of its mapping, which for a block mapping is its
 // first key). ptr must point into a value filled in by Decode, as &unit or

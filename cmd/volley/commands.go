@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -25,12 +26,30 @@ type loaded struct {
 	title   string
 	ruleset volley.Ruleset
 	battle  volley.Battle
-	action  volley.Action
+	// action is the action asked about: the scenario's only one, or the last of its
+	// script once the ones before it are played (open). script is every action.
+	action volley.Action
+	script *rules.Script
 }
 
-// open reads and loads a scenario file; needAction refuses files without an action.
+// open reads and loads a scenario file; needAction refuses files without an action. A
+// scenario of several actions (action:, then actions:) has the ones before the last
+// played, with the dice of seed 0, so that the last (a shot after a move) is asked of the
+// battle they leave.
 func open(path string, needAction bool) (*loaded, error) {
-	return load(path, needAction, rules.Open)
+	l, err := load(path, needAction, rules.Open)
+	if err != nil {
+		return nil, err
+	}
+	if n := l.script.Len(); n > 0 {
+		if _, err := l.script.Play(context.Background(), l.battle, 0, n-1); err != nil {
+			return nil, err
+		}
+		if l.action, _, err = l.script.Action(n-1, l.battle); err != nil {
+			return nil, err
+		}
+	}
+	return l, nil
 }
 
 // load reads a scenario file and loads it with how: rules.Open, or rules.Check, which
@@ -49,10 +68,14 @@ func load(path string, needAction bool, how func(*scenario.Doc) (volley.Ruleset,
 	if err != nil {
 		return nil, err
 	}
-	l := &loaded{path: path, doc: doc, ruleset: rs, battle: b, action: a, title: titleOf(doc)}
-	if needAction && a == nil {
+	script, err := rules.ScriptOf(doc, a)
+	if err != nil {
+		return nil, err
+	}
+	l := &loaded{path: path, doc: doc, ruleset: rs, battle: b, action: a, title: titleOf(doc), script: script}
+	if needAction && script.Len() == 0 {
 		var list scenario.ErrorList
-		list.Add(doc.Root(), "this scenario has no action: section, so there is nothing to aim, count or roll")
+		list.Add(doc.Root(), "this scenario has no action: section (nor actions:), so there is nothing to aim, count or roll")
 		return nil, list.Err()
 	}
 	return l, nil
@@ -232,29 +255,62 @@ type resolveCmd struct {
 }
 
 func (c resolveCmd) Run(e *env) error {
-	l, err := open(c.File, true)
+	l, err := load(c.File, true, rules.Open)
 	if err != nil {
 		return err
 	}
-	// The scenario's action is action 0 of a battle played with this seed.
-	out, err := l.battle.Resolve(e.context(), l.action, dice.ForAction(c.Seed, 0))
-	if err != nil {
-		// The rules refused the file's own action: say where it is written.
-		if sec := l.doc.Section("action"); sec != nil && volley.ErrorCode(err) != volley.EINTERNAL {
-			return scenario.ErrorList{{Pos: sec.Root(), Msg: err.Error()}}
+	// The scenario's actions are actions 0, 1, … of a battle played with this seed.
+	var outs []volley.Outcome
+	var kinds []string
+	for i := range l.script.Len() {
+		a, at, err := l.script.Action(i, l.battle)
+		if err != nil {
+			return err
 		}
-		return err
+		out, err := l.battle.Resolve(e.context(), a, dice.ForAction(c.Seed, i))
+		if err != nil {
+			// The rules refused one of the file's own actions: say where it is written.
+			if at == nil {
+				at = l.doc.Section("action")
+			}
+			if at != nil && volley.ErrorCode(err) != volley.EINTERNAL {
+				return scenario.ErrorList{{Pos: at.Root(), Msg: err.Error()}}
+			}
+			return err
+		}
+		outs, kinds = append(outs, out), append(kinds, a.Kind())
 	}
 	if c.JSON {
-		return writeJSON(e.stdout, struct {
-			Ruleset string `json:"ruleset"`
-			Seed    uint64 `json:"seed"`
+		if len(outs) == 1 {
+			return writeJSON(e.stdout, struct {
+				Ruleset string `json:"ruleset"`
+				Seed    uint64 `json:"seed"`
+				volley.Outcome
+				State volley.State `json:"state"`
+			}{l.ruleset.Name(), c.Seed, outs[0], l.battle.State()})
+		}
+		type played struct {
+			Kind string `json:"kind"`
 			volley.Outcome
-			State volley.State `json:"state"`
-		}{l.ruleset.Name(), c.Seed, out, l.battle.State()})
+		}
+		list := make([]played, len(outs))
+		for i := range outs {
+			list[i] = played{kinds[i], outs[i]}
+		}
+		return writeJSON(e.stdout, struct {
+			Ruleset string       `json:"ruleset"`
+			Seed    uint64       `json:"seed"`
+			Actions []played     `json:"actions"`
+			State   volley.State `json:"state"`
+		}{l.ruleset.Name(), c.Seed, list, l.battle.State()})
 	}
 	writeHeading(e.stdout, l)
-	writeOutcome(e.stdout, out)
+	for i, out := range outs {
+		if len(outs) > 1 {
+			fmt.Fprintf(e.stdout, "\naction %d: %s\n", i+1, kinds[i])
+		}
+		writeOutcome(e.stdout, out)
+	}
 	return nil
 }
 

@@ -152,7 +152,6 @@ func readExample(t *testing.T, name string) []byte {
 }
 
 const sabresAction = `squad: sabres
-moved: {sabre-1: 2", sabre-2: 0, sabre-3: 4"}
 declarations:
   - {unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}
   - {unit: sabre-2, weapon: Avenger Railgun, target: hunter-2}

@@ -153,6 +153,9 @@ func writeOutcome(w io.Writer, out volley.Outcome) {
 		}
 		fmt.Fprintf(w, "  %-24s %s → %v\n", s.Rule, strings.Join(in, " "), s.Result)
 	}
+	if len(out.Rolls) == 0 && len(out.Targets) == 0 {
+		return // a move, a turn's end: nothing rolled, nothing struck
+	}
 	fmt.Fprintf(w, "\nDice (%d)\n", len(out.Rolls))
 	for _, r := range out.Rolls {
 		fmt.Fprintf(w, "  d%-3d %3d  %s\n", r.Sides, r.Value, r.Purpose)

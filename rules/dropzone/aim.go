@@ -34,15 +34,15 @@ func (s *shot) ok() bool { return s.aim.Status == volley.StatusOK }
 // Ending a turn aims nothing. Whose turn it is, and whether the squad has shot in it, is
 // for Resolve: an aim answers what the shot would need, and notes that it must wait.
 func (b *Battle) Aim(ctx context.Context, a volley.Action) ([]volley.Aim, error) {
-	if _, ok := a.(*TurnEnd); ok {
-		return nil, nil
+	s, ok := a.(*Shooting)
+	if !ok {
+		return nil, nil // ending a turn, a move, a deployment: no shot
 	}
-	s := mustShooting(a)
-	shots, err := b.plan(ctx, s)
+	shots, err := b.plan(ctx, b.measured(s))
 	if err != nil {
 		return nil, err
 	}
-	wait := b.turns.Check(b.Actor(s), s.Squad, "squad")
+	wait := b.shootCheck(s)
 	aims := make([]volley.Aim, len(shots))
 	for i := range shots {
 		aims[i] = shots[i].aim
@@ -112,6 +112,12 @@ func (b *Battle) check(a *Shooting, s *shot, sight *sight) {
 		return
 	case tg.Side == sh.Side:
 		fail(volley.StatusNotEligible, "%s is on %s's own side: shots go at an enemy unit (Allocate Shots)", tg.ID, sh.ID)
+		return
+	case sh.Embarked != "":
+		fail(volley.StatusNotEligible, "%s is embarked in %s: it must move off it (disembark) before it shoots", sh.ID, sh.Embarked)
+		return
+	case tg.Embarked != "":
+		fail(volley.StatusNotEligible, "%s is embarked in %s, not on the table", tg.ID, tg.Embarked)
 		return
 	}
 	// Check Movement: M&F is judged unit by unit.

@@ -25,6 +25,8 @@ var (
 	_ volley.Sampler = (*Battle)(nil)
 	_ volley.Action  = (*Shooting)(nil)
 	_ volley.Action  = (*TurnEnd)(nil)
+	_ volley.Action  = (*Move)(nil)
+	_ volley.Action  = (*Deploy)(nil)
 )
 
 // Name returns "dropzone".
@@ -70,6 +72,11 @@ type Battle struct {
 	// broken holds the ids of units written in the scenario that failed to load, their
 	// errors reported where they are written: a reference to one says nothing more.
 	broken map[string]bool
+	// moves is true from volley.EditionMoves: units move, and the facts of movement are
+	// measured. act is the activation under way, table the table's edge and deployment.
+	moves bool
+	act   activation
+	table volley.Tabletop
 }
 
 // Unit is one model on the table.
@@ -85,6 +92,9 @@ type Unit struct {
 	DamagePoints int
 	// Garrison is the id of the terrain piece (a building) the unit is inside, or "".
 	Garrison string
+	// Embarked is the id of the transport carrying the unit, or "": a carried unit is
+	// not on the table (it stands where its transport does) until it moves off it.
+	Embarked string
 }
 
 // Destroyed reports whether the unit has no damage points left.
@@ -135,6 +145,18 @@ func (b *Battle) State() volley.State {
 			},
 			Destroyed: u.Destroyed(),
 		}
+		if b.moves && u.Type.Move > 0 {
+			// What the unit has moved this activation, and its move (Check Movement).
+			s.Units[i].Values["move"] = roundLength(u.Type.Move.Inches(), b.unit)
+			moved := 0.0
+			if b.act.squad == u.Squad {
+				moved = b.act.moved[u.ID]
+			}
+			s.Units[i].Values["moved"] = roundLength(moved, b.unit)
+		}
+		if u.Embarked != "" {
+			s.Units[i].Values["embarked"] = 1
+		}
 	}
 	return s
 }
@@ -150,6 +172,12 @@ type Shooting struct {
 	// Moved is how far each unit moved this activation, in inches.
 	Moved        map[string]float64
 	Declarations []Declaration
+	// stated records which facts of movement the action states itself (the command
+	// line's "what if"), which win over the measured ones.
+	stated struct {
+		moved                  map[string]bool
+		coherency, disembarked bool
+	}
 	// at is where the action was written: its start and each declaration, parallel to
 	// Declarations, where a refusal is reported (see Refusals). Zero for an action built
 	// in code.
@@ -203,11 +231,16 @@ func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
 
 // decodeAction decodes an action: its type decides its form.
 func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
-	if doc.Peek("type") == volley.EndTurn {
+	switch doc.Peek("type") {
+	case volley.EndTurn:
 		if err := b.turns.DecodeEndTurn(doc); err != nil {
 			return nil, err
 		}
 		return &TurnEnd{}, nil
+	case volley.MoveAction:
+		return b.decodeMove(doc)
+	case volley.DeployAction:
+		return b.decodeDeploy(doc)
 	}
 	var spec actionSpec
 	var a *Shooting
@@ -226,7 +259,7 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 // question to ask.
 func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.ErrorList) *Shooting {
 	if s.Type != "" && s.Type != "shoot" {
-		errs.Add(doc.At(&s.Type), "action type %q is not one of this system's: shoot, end_turn", s.Type)
+		errs.Add(doc.At(&s.Type), "action type %q is not one of this system's: shoot, move, deploy, end_turn", s.Type)
 	}
 	a := &Shooting{
 		Squad:          s.Squad,
@@ -235,8 +268,20 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 		Moved:          map[string]float64{},
 	}
 	a.at.root = doc.Root()
-	if s.Declarations != nil && len(s.Declarations) == 0 {
-		errs.Add(doc.At(&s.Declarations), "declarations: a shooting action declares at least one shot")
+	a.stated.moved = map[string]bool{}
+	a.stated.coherency = doc.Pos(&s.OutOfCoherency).IsValid()
+	a.stated.disembarked = doc.Pos(&s.Disembarked).IsValid()
+	if doc.Refereed && volley.Moves(doc) {
+		// The server measures these from the moves in the log (Check Movement).
+		if s.Moved != nil {
+			volley.RefuseStated(errs, doc, &s.Moved, "moved", "how far each unit moved this activation")
+		}
+		if a.stated.coherency {
+			volley.RefuseStated(errs, doc, &s.OutOfCoherency, "out_of_coherency", "whether the squad is out of coherency")
+		}
+		if a.stated.disembarked {
+			volley.RefuseStated(errs, doc, &s.Disembarked, "disembarked", "whether the squad disembarked this activation")
+		}
 	}
 	totalShots := 0
 	seen := map[[2]string]bool{}
@@ -290,6 +335,7 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 			errs.Add(doc.KeyPos(&s.Moved, id), "moved: unit %q is not in squad %q", id, a.Squad)
 		default:
 			a.Moved[id] = dist.Inches()
+			a.stated.moved[id] = true
 		}
 	}
 	if a.Squad != "" && s.Squad != "" && !b.hasSquad(s.Squad) {
@@ -334,8 +380,15 @@ func (t *UnitType) weaponNames() []string {
 
 // Actor is the side of the squad that shoots; ending a turn is the side whose turn it is.
 func (b *Battle) Actor(a volley.Action) string {
-	if _, ok := a.(*TurnEnd); ok {
+	switch a := a.(type) {
+	case *TurnEnd:
 		return b.turns.Current()
+	case *Move:
+		u, _ := b.Unit(a.Unit)
+		return u.Side
+	case *Deploy:
+		u, _ := b.Unit(a.Unit)
+		return u.Side
 	}
 	s := mustShooting(a)
 	for _, d := range s.Declarations {
@@ -373,9 +426,9 @@ func (b *Battle) Table() volley.TableView {
 		m := &b.units[i]
 		facing := m.Facing
 		tu := volley.TableUnit{
-			ID: m.ID, Name: m.Type.Name, Side: m.Side, Squad: m.Squad, Placed: true,
+			ID: m.ID, Name: m.Type.Name, Side: m.Side, Squad: m.Squad, Placed: m.Embarked == "",
 			X: in(m.At.X), Y: in(m.At.Y), Base: m.Type.Base.In(u), Facing: &facing,
-			Weapons: []volley.WeaponView{}, Destroyed: m.Destroyed(),
+			Weapons: []volley.WeaponView{}, Destroyed: m.Destroyed(), Move: b.moveView(m, in),
 		}
 		for _, w := range m.Type.Weapons {
 			wv := volley.WeaponView{Name: w.Name, Arcs: quadrantSpans(w.Arc.Arc)}
@@ -399,11 +452,19 @@ func (b *Battle) Table() volley.TableView {
 	v.Declare = volley.DeclareView{Title: "Shooting declaration", FirerLabel: "Squad", Prompt: "— choose a squad —", Verb: "Shoot",
 		Rows: "weapons", RowsKey: "declarations", TargetKey: "target",
 		Help: "Pick a weapon, then click an enemy (or choose it in the list). Point at an enemy to see the line of sight.",
-		Fields: []volley.FieldView{
+		Choices: []volley.ChoiceView{}}
+	if b.moves {
+		// Movement is measured from the moves: the page drags units, and states nothing.
+		v.Moves = &volley.MoveForm{Facing: true}
+		b.table.View(&v)
+		v.Declare.Help = "Drag a unit to move it; pick a weapon, then click an enemy (or choose it in the list). Point at an enemy to see the line of sight."
+	} else {
+		v.Declare.Fields = []volley.FieldView{
 			{Key: "moved", Label: "Moved this activation (" + string(u) + ")", Kind: "unit_numbers"},
 			{Key: "out_of_coherency", Label: "out of coherency", Kind: "flag"},
 			{Key: "disembarked", Label: "disembarked this activation", Kind: "flag"},
-		}, Choices: []volley.ChoiceView{}}
+		}
+	}
 	// A squad may shoot while one of its units standing has a weapon; every unit of it
 	// still standing acts with it, since its movement counts even without a weapon.
 	for _, tu := range v.Units {

@@ -108,10 +108,11 @@ func declarationOdds(s *shot) (hits, damage dice.Dist) {
 // Odds is the exact distribution of hits and damage on every target of the action.
 // Shots that cannot be taken contribute nothing.
 func (b *Battle) Odds(ctx context.Context, a volley.Action) (volley.Odds, error) {
-	if _, ok := a.(*TurnEnd); ok {
+	s, ok := a.(*Shooting)
+	if !ok { // ending a turn, a move, a deployment: nothing rolled
 		return volley.Odds{Aims: []volley.Aim{}, Targets: []volley.TargetOdds{}, Values: map[string]float64{}}, nil
 	}
-	shots, err := b.plan(ctx, mustShooting(a))
+	shots, err := b.plan(ctx, b.measured(s))
 	if err != nil {
 		return volley.Odds{}, err
 	}

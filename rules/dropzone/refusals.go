@@ -15,16 +15,19 @@ var _ volley.Refuser = (*Battle)(nil)
 // forbid (out of arc, out of range, no line of sight, moved too far…) at its
 // declaration. Ending a turn is never refused.
 func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorList, error) {
+	if m, ok := a.(*Move); ok {
+		return b.moveRefusals(m), nil
+	}
 	sq, ok := a.(*Shooting)
 	if !ok {
 		return nil, nil
 	}
 	var list scenario.ErrorList
-	if err := b.turns.Check(b.Actor(sq), sq.Squad, "squad"); err != nil {
+	if err := b.shootCheck(sq); err != nil {
 		list.Add(sq.at.root, "%s", strings.TrimPrefix(err.Error(), "dropzone: "))
 		return list, nil
 	}
-	shots, err := b.plan(ctx, sq)
+	shots, err := b.plan(ctx, b.measured(sq))
 	if err != nil {
 		return nil, err
 	}

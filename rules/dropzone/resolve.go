@@ -20,14 +20,25 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 	if err := ctx.Err(); err != nil {
 		return volley.Outcome{}, err
 	}
-	if _, ok := a.(*TurnEnd); ok {
+	switch a := a.(type) {
+	case *TurnEnd:
+		b.act = activation{}
+		b.table.Deploying = false
 		return volley.Outcome{Rolls: d.Rolls(), Trace: b.turns.End(), Targets: []volley.TargetResult{}}, nil
+	case *Move:
+		out, err := b.resolveMove(a)
+		out.Rolls = d.Rolls()
+		return out, err
+	case *Deploy:
+		out, err := b.resolveDeploy(a)
+		out.Rolls = d.Rolls()
+		return out, err
 	}
 	sq := mustShooting(a)
-	if err := b.turns.Check(b.Actor(sq), sq.Squad, "squad"); err != nil {
+	if err := b.shootCheck(sq); err != nil {
 		return volley.Outcome{}, fmt.Errorf("dropzone: %w", err)
 	}
-	shots, err := b.plan(ctx, sq)
+	shots, err := b.plan(ctx, b.measured(sq))
 	if err != nil {
 		return volley.Outcome{}, err
 	}
@@ -42,6 +53,34 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 	}
 
 	r := resolution{battle: b, dice: d, out: volley.Outcome{Trace: []volley.Step{}, Targets: []volley.TargetResult{}}}
+	if b.moves {
+		// The facts of movement the shot reads, as measured from the moves (or stated).
+		m := b.measured(sq)
+		in := map[string]any{"squad": sq.Squad}
+		for id, d := range m.Moved {
+			in["moved "+id] = roundLength(d, b.unit)
+		}
+		var facts []string
+		switch {
+		case m.OutOfCoherency:
+			facts = append(facts, "out of coherency (+1 to hit)")
+		case len(b.squadUnits(sq.Squad)) < 2:
+		case b.options.Coherency <= 0:
+			facts = append(facts, "coherency not measured (the scenario gives no coherency distance)")
+		default:
+			facts = append(facts, "in coherency")
+		}
+		if sq.stated.coherency {
+			facts[len(facts)-1] += " as the action states"
+		}
+		if m.Disembarked {
+			facts = append(facts, "disembarked this activation (+2 to hit)")
+		}
+		if len(m.Moved) == 0 {
+			facts = append(facts, "no unit has moved this activation")
+		}
+		r.step("Check Movement", in, strings.Join(facts, "; "))
+	}
 	hitsOf := make([]int, len(shots))
 	for i := range shots {
 		hitsOf[i] = r.rollToHit(&shots[i])
@@ -88,6 +127,11 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 			},
 			Destroyed: u.Destroyed(),
 		})
+	}
+	if b.moves {
+		b.table.Deploying = false
+		b.begin(sq.Squad)
+		b.fired(sq)
 	}
 	r.out.Trace = append(r.out.Trace, b.turns.Acted(sq.Squad)...)
 	r.out.Rolls = d.Rolls()

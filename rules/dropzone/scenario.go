@@ -39,6 +39,11 @@ type Options struct {
 	// UnitsBlockLOS makes other models block line of sight like terrain. Default false:
 	// only terrain blocks, as the seed names no other blocker.
 	UnitsBlockLOS bool `yaml:"units_block_los"`
+	// Coherency is the distance, base edge to base edge, within which a squad's units
+	// must stand linked unit to unit to be in coherency (the +1 to hit of an unlinked
+	// squad is the seed's; the distance is not in the Shooting chapter: data). Without
+	// it coherency is not measured.
+	Coherency scenario.Length `yaml:"coherency"`
 }
 
 // ArticulatedEye is where an Articulated weapon's extra eye point sits.
@@ -70,6 +75,9 @@ type UnitType struct {
 	Height          scenario.Length `yaml:"height,required"` // model height above its base
 	Countermeasures Countermeasures `yaml:"countermeasures"`
 	Weapons         []Weapon        `yaml:"weapons"`
+	// Move is how far a unit of this type may move in an activation (data: the Shooting
+	// chapter gives no move values). Without it the unit does not move.
+	Move scenario.Length `yaml:"move"`
 }
 
 // Countermeasures a unit carries.
@@ -121,11 +129,14 @@ type unitSpec struct {
 	Type         string          `yaml:"type,required"`
 	Side         string          `yaml:"side,required"`
 	Squad        string          `yaml:"squad"`
-	At           scenario.Point  `yaml:"at,required"`
+	At           scenario.Point  `yaml:"at"` // required unless embarked
 	Facing       float64         `yaml:"facing"`
 	Elevation    scenario.Length `yaml:"elevation"`
 	DamagePoints *int            `yaml:"damage_points"` // left; default the type's
 	Garrison     string          `yaml:"garrison"`
+	// Embarked names the transport (a unit) carrying this one: it is not on the table
+	// until it moves off, disembarking.
+	Embarked string `yaml:"embarked"`
 }
 
 // terrainSpec is a piece of terrain as written.
@@ -238,6 +249,9 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 			errs.Add(doc.At(&s.Facing), "unit %q: facing must be a number of degrees", s.ID)
 		}
 		checkPoint(doc, &s.At, fmt.Sprintf("unit %q: at", s.ID), errs)
+		if !given(doc, &s.At) && s.Embarked == "" {
+			errs.Add(doc.At(s), "unit %q: missing field \"at\" (only a unit embarked in a transport may leave it out)", s.ID)
+		}
 		if s.Elevation > MaxDistance {
 			errs.Add(doc.At(&s.Elevation), "unit %q: elevation at most %g", s.ID, float64(MaxDistance))
 		}
@@ -253,6 +267,24 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		b.byID[u.ID] = len(b.units)
 		b.units = append(b.units, u)
 	}
+	for i := range f.Units {
+		s := &f.Units[i]
+		u, ok := b.Unit(s.ID)
+		if !ok || s.Embarked == "" {
+			continue
+		}
+		t, ok := b.Unit(s.Embarked)
+		switch {
+		case !ok:
+			errs.Add(doc.At(&s.Embarked), "unit %q: embarked: no unit %q%s", s.ID, s.Embarked, scenario.Hint(s.Embarked, b.unitIDs()))
+		case t == u || t.Side != u.Side:
+			errs.Add(doc.At(&s.Embarked), "unit %q: embarked: %q is not a transport of its side", s.ID, s.Embarked)
+		case f.Units[b.byID[t.ID]].Embarked != "":
+			errs.Add(doc.At(&s.Embarked), "unit %q: embarked: %q is carried itself", s.ID, s.Embarked)
+		default:
+			u.Embarked, u.At = t.ID, t.At
+		}
+	}
 	var sides, squads []string
 	for i := range b.units {
 		if u := &b.units[i]; !slices.Contains(sides, u.Side) {
@@ -263,6 +295,11 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		}
 	}
 	b.turns = volley.LoadTurns(doc, &f.Turn, sides, squads, errs)
+	b.moves = volley.Moves(doc)
+	b.table = volley.LoadTable(doc, &f.Header, sides, errs)
+	if b.options.Coherency < 0 || b.options.Coherency > MaxDistance {
+		errs.Add(doc.At(&f.Options.Coherency), "coherency: a distance from 0 to %g", float64(MaxDistance))
+	}
 	return b
 }
 
@@ -279,7 +316,7 @@ func checkType(doc *scenario.Doc, t *UnitType, errs *scenario.ErrorList) {
 	for _, l := range []struct {
 		ptr  *scenario.Length
 		what string
-	}{{&t.Base, "base"}, {&t.Height, "height"}} {
+	}{{&t.Base, "base"}, {&t.Height, "height"}, {&t.Move, "move"}} {
 		if v := *l.ptr; given(doc, l.ptr) && (v <= 0 || v > MaxDistance) {
 			errs.Add(doc.At(l.ptr), "type %q: %s must be above 0 and at most %g", t.Name, l.what, float64(MaxDistance))
 		}

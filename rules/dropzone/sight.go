@@ -137,6 +137,17 @@ const (
 	convolutionWork = 1
 )
 
+// solidEdges counts the edges of solid terrain.
+func (b *Battle) solidEdges() int64 {
+	n := int64(0)
+	for _, t := range b.terrain {
+		if t.BlocksLOS {
+			n += int64(len(t.Footprint)) + 1
+		}
+	}
+	return n
+}
+
 // traceWork is what one trace of line of sight costs: the silhouette's rays each tested
 // against every edge of every prism of the scene, then the blockers of one ray.
 func (b *Battle) traceWork() int64 {
@@ -158,8 +169,12 @@ func (b *Battle) traceWork() int64 {
 // every prism of the scene, then the blockers of one ray; for every declaration its
 // checks, and the convolutions that add its hits and damage to its target's.
 func (b *Battle) Cost(a volley.Action) int64 {
-	if _, ok := a.(*TurnEnd); ok {
+	switch a := a.(type) {
+	case *TurnEnd, *Deploy:
 		return 1
+	case *Move:
+		// Each leg swept against every base and every edge of solid terrain.
+		return int64(len(a.Path)) * (int64(len(b.units)) + b.solidEdges() + 1)
 	}
 	trace := b.traceWork()
 	traces := map[sightKey]bool{}

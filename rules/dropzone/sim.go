@@ -14,10 +14,11 @@ const MeasureDestroyed = "destroyed"
 // would roll, without a trace and without changing the battle. Shots that cannot be
 // taken contribute nothing, as in Odds. Draw is safe for concurrent use.
 func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
-	if _, ok := a.(*TurnEnd); ok {
-		return nil, volley.Errorf(volley.EINVALID, "dropzone: ending a turn rolls nothing to simulate")
+	s, ok := a.(*Shooting)
+	if !ok {
+		return nil, volley.Errorf(volley.EINVALID, "dropzone: %s rolls nothing to simulate", a.Kind())
 	}
-	shots, err := b.plan(context.Background(), mustShooting(a))
+	shots, err := b.plan(context.Background(), b.measured(s))
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,149 @@
+package volley
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// Movement. Every rule system reads facts from movement: how far a Dropzone unit moved
+// this activation (Move & Fire), whether a War Engine unit stood still in Phase I
+// (Aiming), whether a Republique battery stayed stationary (saved fire), which action a
+// WarStrike unit moved with (At-The-Double may not shoot). From EditionMoves a battle's
+// units move by actions of their own, logged and replayed like any other, and those facts
+// are measured from the log: a refereed action (one a player sends a server) may no
+// longer state them. The command line still may, as "what if" questions.
+
+// EditionMoves is the first edition whose battles move, and measure the facts the
+// rules read from movement rather than taking them from the player.
+const EditionMoves = 4
+
+// Moves reports whether a document is read under an edition whose units move.
+func Moves(doc *scenario.Doc) bool { return DocEdition(doc) >= EditionMoves }
+
+// RefuseStated adds to errs the error of a refereed action that states a fact the server
+// measures from the moves in the log: field is the action's key ("moved",
+// "out_of_coherency"), what the fact in words.
+func RefuseStated(errs *scenario.ErrorList, doc *scenario.Doc, ptr any, field, what string) {
+	errs.Add(doc.At(ptr), "%s: the server measures %s from the moves in the battle's log; an action sent to it may not state it (move the units instead)", field, what)
+}
+
+// MoveAction is the type of a move action, and DeployAction of the action that places a
+// unit before the battle's first action.
+const (
+	MoveAction   = "move"
+	DeployAction = "deploy"
+)
+
+// Tabletop is what a table system knows of its table beyond its terrain: where the table
+// ends (no base may leave it) and each side's deployment zone, and whether units may
+// still be deployed.
+type Tabletop struct {
+	// Edged is false for a table without edges (the scenario gives no `table:`).
+	Edged  bool
+	Lo, Hi geom.Vec
+	// Zones are the sides' deployment zones; a side without one deploys anywhere on the
+	// table.
+	Zones map[string]geom.Polygon
+	// Deploying is true until the battle's first action other than a deployment.
+	Deploying bool
+}
+
+// LoadTable reads a scenario's `table:` and `deployment:` (in its Header) for the sides
+// of its units, in inches (perInch converts the document's unit). Errors are added to
+// errs.
+func LoadTable(doc *scenario.Doc, h *scenario.Header, sides []string, errs *scenario.ErrorList) Tabletop {
+	t := Tabletop{Deploying: true, Zones: map[string]geom.Polygon{}}
+	if h.Table != nil {
+		w, ht := h.Table.Width.Inches(), h.Table.Height.Inches()
+		if !(w > 0) || !(ht > 0) {
+			errs.Add(doc.At(h.Table), "table: width and height must be above 0")
+		}
+		t.Edged = true
+		t.Lo = geom.V(h.Table.Corner.X, h.Table.Corner.Y)
+		t.Hi = t.Lo.Add(geom.V(w, ht))
+	}
+	for _, side := range slices.Sorted(maps.Keys(h.Deployment)) {
+		pts := h.Deployment[side]
+		if !slices.Contains(sides, side) {
+			errs.Add(doc.KeyPos(&h.Deployment, side), "deployment: no unit is on side %q%s", side, scenario.Hint(side, sides))
+			continue
+		}
+		poly := make(geom.Polygon, len(pts))
+		for i, p := range pts {
+			poly[i] = geom.V(p.X, p.Y)
+		}
+		if err := poly.Validate(); err != nil {
+			errs.Add(doc.KeyPos(&h.Deployment, side), "deployment: %s's zone: %v", side, err)
+			continue
+		}
+		t.Zones[side] = poly
+	}
+	return t
+}
+
+// OnTable says why a base of radius r centred on c is off the table, or "" when it is on
+// it (or the table has no edges).
+func (t *Tabletop) OnTable(c geom.Vec, r float64) string {
+	if t.Edged && !geom.Inside(c, r, t.Lo, t.Hi) {
+		return fmt.Sprintf("its base would leave the table (%g × %g from %g, %g)", t.Hi.X-t.Lo.X, t.Hi.Y-t.Lo.Y, t.Lo.X, t.Lo.Y)
+	}
+	return ""
+}
+
+// InZone says why a base of radius r centred on c is outside side's deployment zone, or
+// "" when it is inside it (or the side has none).
+func (t *Tabletop) InZone(side string, c geom.Vec, r float64) string {
+	z, ok := t.Zones[side]
+	if !ok || geom.CircleInPolygon(c, r, z) {
+		return ""
+	}
+	return fmt.Sprintf("its base would lie outside %s's deployment zone", side)
+}
+
+// View fills a table view's edge and zones.
+func (t *Tabletop) View(v *TableView) {
+	if t.Edged {
+		v.Edge = &[4]float64{t.Lo.X, t.Lo.Y, t.Hi.X, t.Hi.Y}
+	}
+	for side, z := range t.Zones {
+		if v.Zones == nil {
+			v.Zones = map[string][][2]float64{}
+		}
+		pts := make([][2]float64, len(z))
+		for i, p := range z {
+			pts[i] = [2]float64{p.X, p.Y}
+		}
+		v.Zones[side] = pts
+	}
+	v.Deploying = t.Deploying
+}
+
+// MoveView is how a unit may move now, for a page that drags it: in the view's unit
+// (squares on a grid map).
+type MoveView struct {
+	// Allowance is the whole move the unit has this turn or activation, Moved what it
+	// has moved of it, Left what it may still move (0 when it may not).
+	Allowance float64 `json:"allowance"`
+	Moved     float64 `json:"moved"`
+	Left      float64 `json:"left"`
+	// Why says why the unit may not move now, "" when it may.
+	Why string `json:"why,omitempty"`
+}
+
+// MoveForm describes a system's move action, so that a page builds it without knowing
+// the rules: {type: "move", unit: <id>, path: [[x, y], …], facing: <degrees>} plus the
+// Fields chosen, and while units deploy {type: "deploy", unit: <id>, at: [x, y], facing}.
+type MoveForm struct {
+	// Facing says whether a move, or a deployment, may set the unit's facing at its end;
+	// FacingStep is the step of the facings allowed (45 on a grid, 0 for any).
+	Facing     bool    `json:"facing"`
+	FacingStep float64 `json:"facing_step,omitempty"`
+	// Fields are chosen with the move (WarStrike's action, Republique's formation).
+	Fields []FieldView `json:"fields,omitempty"`
+	// Grid says that a path is of squares [column, row], one step at a time.
+	Grid bool `json:"grid,omitempty"`
+}

@@ -1,0 +1,507 @@
+package dropzone
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// Movement (Check Movement). A squad's activation is its units' moves and its shooting,
+// in any order: a unit that moved further than a weapon's M&F may not fire it, and a unit
+// that fired may move no further in all than the smallest M&F of the weapons it used.
+// Both are judged unit by unit. From edition 4 (volley.EditionMoves) the distances are
+// measured from the moves the battle's log holds, and so are coherency and disembarking;
+// a refereed action may no longer state them.
+
+// Move is one unit's move along a path of straight legs, from where it stands (or, for a
+// unit carried in a transport, from the transport's centre: it disembarks).
+type Move struct {
+	Unit string
+	// Path starts where the unit stands and ends where it stops.
+	Path geom.Path
+	// Facing is the unit's facing at the end, nil to keep it.
+	Facing *float64
+	at     scenario.Pos
+}
+
+// Kind returns "move".
+func (*Move) Kind() string { return volley.MoveAction }
+
+// Deploy places a unit before the battle's first action, anywhere in its side's
+// deployment zone (the whole table without one).
+type Deploy struct {
+	Unit   string
+	At     geom.Vec
+	Facing *float64
+}
+
+// Kind returns "deploy".
+func (*Deploy) Kind() string { return volley.DeployAction }
+
+// activation is what the squad acting now has done: how far each unit moved, and the
+// most each unit that fired may move in all (the smallest M&F of the weapons it used).
+type activation struct {
+	squad string
+	// moved is the distance each unit has moved, inches.
+	moved map[string]float64
+	// firedLimit holds, for each unit that fired, the smallest M&F of its weapons (+Inf
+	// for weapons with a dash).
+	firedLimit  map[string]float64
+	fired       bool
+	disembarked bool
+}
+
+func (a activation) clone() activation {
+	a.moved = cloneMap(a.moved)
+	a.firedLimit = cloneMap(a.firedLimit)
+	return a
+}
+
+func cloneMap(m map[string]float64) map[string]float64 {
+	if m == nil {
+		return nil
+	}
+	c := make(map[string]float64, len(m))
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
+}
+
+// moveSpec is a move as written.
+type moveSpec struct {
+	Type   string           `yaml:"type"`
+	Unit   string           `yaml:"unit,required"`
+	Path   []scenario.Point `yaml:"path,required"`
+	Facing *float64         `yaml:"facing"`
+}
+
+// deploySpec is a deployment as written.
+type deploySpec struct {
+	Type   string         `yaml:"type"`
+	Unit   string         `yaml:"unit,required"`
+	At     scenario.Point `yaml:"at,required"`
+	Facing *float64       `yaml:"facing"`
+}
+
+// maxLegs bounds a move's path: no honest move needs more turns than this.
+const maxLegs = 64
+
+func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
+	var spec moveSpec
+	var m *Move
+	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
+		if !volley.Moves(doc) {
+			errs.Add(doc.At(&spec.Type), "move: a battle begun under edition %d does not move its units", volley.DocEdition(doc))
+			return
+		}
+		u, ok := b.Unit(spec.Unit)
+		if !ok {
+			if spec.Unit != "" {
+				errs.Add(doc.At(&spec.Unit), "move: unknown unit %q%s", spec.Unit, scenario.Hint(spec.Unit, b.unitIDs()))
+			}
+			return
+		}
+		if len(spec.Path) == 0 && doc.Pos(&spec.Path).IsValid() {
+			errs.Add(doc.At(&spec.Path), "move: path: give the points the unit moves through, ending where it stops")
+		}
+		if len(spec.Path) > maxLegs {
+			errs.Add(doc.At(&spec.Path), "move: path: at most %d legs", maxLegs)
+			return
+		}
+		m = &Move{Unit: u.ID, Facing: spec.Facing, at: doc.Root()}
+		start := u.At
+		if u.Embarked != "" {
+			if t, ok := b.Unit(u.Embarked); ok {
+				start = t.At
+			}
+		}
+		m.Path = geom.Path{start}
+		for i := range spec.Path {
+			p := &spec.Path[i]
+			checkPoint(doc, p, "move: path", errs)
+			m.Path = append(m.Path, geom.V(p.X, p.Y))
+		}
+		if f := spec.Facing; f != nil && (math.IsNaN(*f) || math.IsInf(*f, 0)) {
+			errs.Add(doc.At(f), "move: facing must be a number of degrees")
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
+	var spec deploySpec
+	var d *Deploy
+	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
+		if !volley.Moves(doc) {
+			errs.Add(doc.At(&spec.Type), "deploy: a battle begun under edition %d does not move its units", volley.DocEdition(doc))
+			return
+		}
+		u, ok := b.Unit(spec.Unit)
+		if !ok {
+			if spec.Unit != "" {
+				errs.Add(doc.At(&spec.Unit), "deploy: unknown unit %q%s", spec.Unit, scenario.Hint(spec.Unit, b.unitIDs()))
+			}
+			return
+		}
+		checkPoint(doc, &spec.At, "deploy: at", errs)
+		if f := spec.Facing; f != nil && (math.IsNaN(*f) || math.IsInf(*f, 0)) {
+			errs.Add(doc.At(f), "deploy: facing must be a number of degrees")
+		}
+		d = &Deploy{Unit: u.ID, At: geom.V(spec.At.X, spec.At.Y), Facing: spec.Facing}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// movable says why unit u may not move now (in the rules and in the turn), or "" when it
+// may; left is how far it may still move.
+func (b *Battle) movable(u *Unit) (left float64, why string) {
+	allow := u.Type.Move.Inches()
+	switch {
+	case u.Destroyed():
+		return 0, u.ID + " is destroyed"
+	case !given0(u.Type.Move):
+		return 0, fmt.Sprintf("a %s has no move in the scenario (its type's move:)", u.Type.Name)
+	}
+	if err := b.activationCheck(u.Side, u.Squad); err != nil {
+		return 0, err.Error()
+	}
+	moved := 0.0
+	limit := allow
+	if b.act.squad == u.Squad {
+		moved = b.act.moved[u.ID]
+		if l, ok := b.act.firedLimit[u.ID]; ok {
+			limit = min(limit, l)
+		}
+	}
+	left = max(limit-moved, 0)
+	if left <= geom.Tolerance {
+		if l, ok := b.act.firedLimit[u.ID]; ok && b.act.squad == u.Squad && l < allow {
+			return 0, fmt.Sprintf("%s fired a weapon of M&F %s and has moved %s: a unit that fires may move no further in all than its M&F (Check Movement)",
+				u.ID, b.formatLength(l), b.formatLength(moved))
+		}
+		return 0, fmt.Sprintf("%s has moved its whole move of %s this activation", u.ID, b.formatLength(allow))
+	}
+	return left, ""
+}
+
+// given0 reports whether a length was given (a type without move: has 0).
+func given0(l scenario.Length) bool { return l > 0 }
+
+// activationCheck returns the error that keeps squad, of side, from acting now: out of
+// turn, or its activation over. The squad acting now may go on acting.
+func (b *Battle) activationCheck(side, squad string) error {
+	if b.act.squad == squad && b.act.squad != "" {
+		if b.turns.Kept() && side != b.turns.Current() {
+			return b.turns.Check(side, squad, "squad")
+		}
+		return nil
+	}
+	return b.turns.Check(side, squad, "squad")
+}
+
+// shootCheck returns the error that keeps a squad from shooting now: out of turn, its
+// activation over, or its shot taken this activation.
+func (b *Battle) shootCheck(sq *Shooting) error {
+	if err := b.activationCheck(b.Actor(sq), sq.Squad); err != nil {
+		return err
+	}
+	if b.act.squad == sq.Squad && b.act.fired {
+		return volley.Errorf(volley.ECONFLICT, "squad %s has already acted this turn: it shot this activation, and a squad shoots once an activation", sq.Squad)
+	}
+	return nil
+}
+
+// begin makes squad the squad acting now, its activation starting afresh if another
+// squad was acting. It reports whether a new activation began.
+func (b *Battle) begin(squad string) bool {
+	if b.act.squad == squad {
+		return false
+	}
+	b.act = activation{squad: squad, moved: map[string]float64{}, firedLimit: map[string]float64{}}
+	return true
+}
+
+// resolveMove checks a move against the rules and the table and applies it. It rolls no
+// die. A move that may not be made is refused with the rule it breaks, and changes
+// nothing.
+func (b *Battle) resolveMove(m *Move) (volley.Outcome, error) {
+	if err := b.checkMove(m); err != nil {
+		return volley.Outcome{}, err
+	}
+	u, _ := b.Unit(m.Unit)
+	length := m.Path.Length()
+	// Applied only now: every check above left the battle as it was. The first action
+	// other than a deployment ends the deployment.
+	b.table.Deploying = false
+	if b.begin(u.Squad) {
+		b.turns.Begin(u.Squad)
+	}
+	from := u.At
+	u.At = m.Path.End()
+	b.carry(u)
+	if m.Facing != nil {
+		u.Facing = geom.NormDeg(*m.Facing)
+	}
+	disembarked := u.Embarked != ""
+	if disembarked {
+		u.Embarked = ""
+		b.act.disembarked = true
+	}
+	b.act.moved[u.ID] += length
+	in := map[string]any{"unit": u.ID, "from": []float64{from.X, from.Y}, "to": []float64{u.At.X, u.At.Y}, "length": roundLength(length, b.unit),
+		"moved_this_activation": roundLength(b.act.moved[u.ID], b.unit), "move": roundLength(u.Type.Move.Inches(), b.unit)}
+	result := fmt.Sprintf("%s moved %s (%s of its %s this activation)", u.ID, b.formatLength(length), b.formatLength(b.act.moved[u.ID]), b.formatLength(u.Type.Move.Inches()))
+	if l, ok := b.act.firedLimit[u.ID]; ok && !math.IsInf(l, 1) {
+		result += fmt.Sprintf("; having fired, it may move %s in all this activation", b.formatLength(l))
+	}
+	if disembarked {
+		result += ", disembarking: its squad takes +2 to hit this activation"
+	}
+	steps := []volley.Step{{Rule: "move (Check Movement)", Inputs: in, Result: result}}
+	// What the move means for the unit's weapons this activation: the seed's first half.
+	for _, w := range u.Type.Weapons {
+		if !w.MoveAndFire.Allows(lengthOf(b.act.moved[u.ID])) {
+			steps = append(steps, volley.Step{Rule: "M&F", Inputs: map[string]any{"unit": u.ID, "weapon": w.Name, "mf": w.MoveAndFire.String()},
+				Result: fmt.Sprintf("%s may not fire its %s this activation: it moved %s, more than its M&F", u.ID, w.Name, b.formatLength(b.act.moved[u.ID]))})
+		}
+	}
+	return volley.Outcome{Trace: steps, Targets: []volley.TargetResult{}}, nil
+}
+
+// checkMove says why a move may not be made now, or nil: the unit may not move (out of
+// turn, its activation over, its move spent), the path is longer than what it has left,
+// or it crosses a base, solid terrain or the table's edge.
+func (b *Battle) checkMove(m *Move) error {
+	u, _ := b.Unit(m.Unit)
+	left, why := b.movable(u)
+	if why != "" {
+		return volley.Errorf(volley.ECONFLICT, "dropzone: %s may not move now: %s", u.ID, why)
+	}
+	if length := m.Path.Length(); length > left+geom.Tolerance {
+		return volley.Errorf(volley.EINVALID, "dropzone: %s's move is %s long, and it may move %s more this activation (its move %s%s; Check Movement)",
+			u.ID, b.formatLength(length), b.formatLength(left), b.formatLength(u.Type.Move.Inches()), b.firedWords(u))
+	}
+	if why := b.pathBlocked(u, m.Path); why != "" {
+		return volley.Errorf(volley.EINVALID, "dropzone: %s cannot move there: %s", u.ID, why)
+	}
+	return nil
+}
+
+// moveRefusals is a move's refusal, for check: at the move's place in the scenario.
+func (b *Battle) moveRefusals(m *Move) scenario.ErrorList {
+	var list scenario.ErrorList
+	if err := b.checkMove(m); err != nil {
+		list.Add(m.at, "%s", strings.TrimPrefix(volley.ErrorMessage(err), "dropzone: "))
+	}
+	return list
+}
+
+// firedWords says, for a unit that fired this activation, what it limits its move to.
+func (b *Battle) firedWords(u *Unit) string {
+	if l, ok := b.act.firedLimit[u.ID]; ok && b.act.squad == u.Squad && !math.IsInf(l, 1) {
+		return fmt.Sprintf(", and having fired, at most %s in all: the smallest M&F of the weapons it used", b.formatLength(l))
+	}
+	return ""
+}
+
+// pathBlocked says why a base moved along path would overlap another base or solid
+// terrain, or leave the table, or "" when it may go.
+func (b *Battle) pathBlocked(u *Unit, path geom.Path) string {
+	r := u.Type.Base.Inches() / 2
+	for i := range len(path) - 1 {
+		leg := path.Leg(i)
+		for j := range b.units {
+			o := &b.units[j]
+			if o == u || o.Destroyed() || o.Embarked != "" || (u.Embarked == o.ID && i == 0) {
+				continue
+			}
+			if geom.SweepHitsCircle(leg, r, o.Circle()) {
+				return fmt.Sprintf("leg %d would pass over %s's base", i+1, o.ID)
+			}
+		}
+		for _, t := range b.terrain {
+			if t.BlocksLOS && geom.SweepHitsPolygon(leg, r, t.Footprint) {
+				return fmt.Sprintf("leg %d would pass through %s (solid terrain)", i+1, t.ID)
+			}
+		}
+		if why := b.table.OnTable(leg.B, r); why != "" {
+			return fmt.Sprintf("leg %d: %s", i+1, why)
+		}
+	}
+	return ""
+}
+
+// resolveDeploy places a unit, before the battle's first other action.
+func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
+	u, _ := b.Unit(d.Unit)
+	if !b.table.Deploying {
+		return volley.Outcome{}, volley.Errorf(volley.ECONFLICT, "dropzone: the battle has begun: units are deployed only before its first action")
+	}
+	r := u.Type.Base.Inches() / 2
+	why := b.table.InZone(u.Side, d.At, r)
+	if why == "" {
+		why = b.table.OnTable(d.At, r)
+	}
+	for j := range b.units {
+		if o := &b.units[j]; why == "" && o != u && !o.Destroyed() && o.Embarked == "" && geom.SweepHitsCircle(geom.Segment{A: d.At, B: d.At}, r, o.Circle()) {
+			why = "its base would overlap " + o.ID + "'s"
+		}
+	}
+	for _, t := range b.terrain {
+		if why == "" && t.BlocksLOS && geom.SweepHitsPolygon(geom.Segment{A: d.At, B: d.At}, r, t.Footprint) {
+			why = "its base would stand in " + t.ID + " (solid terrain)"
+		}
+	}
+	if why != "" {
+		return volley.Outcome{}, volley.Errorf(volley.EINVALID, "dropzone: %s cannot be deployed there: %s", u.ID, why)
+	}
+	u.At = d.At
+	u.Embarked = ""
+	b.carry(u)
+	if d.Facing != nil {
+		u.Facing = geom.NormDeg(*d.Facing)
+	}
+	step := volley.Step{Rule: "deploy", Inputs: map[string]any{"unit": u.ID, "at": []float64{u.At.X, u.At.Y}, "facing": u.Facing},
+		Result: fmt.Sprintf("%s placed", u.ID)}
+	return volley.Outcome{Trace: []volley.Step{step}, Targets: []volley.TargetResult{}}, nil
+}
+
+// measured fills in the facts of a shooting action that the battle measures from its
+// moves (how far each unit moved this activation, coherency, disembarking), where the
+// action does not state them: a stated one (the command line's "what if") wins. It
+// returns a copy; a is not changed.
+func (b *Battle) measured(a *Shooting) *Shooting {
+	if !b.moves {
+		return a
+	}
+	c := *a
+	c.Moved = cloneMap(a.Moved)
+	if c.Moved == nil {
+		c.Moved = map[string]float64{}
+	}
+	if b.act.squad == a.Squad {
+		for id, d := range b.act.moved {
+			if _, stated := a.stated.moved[id]; !stated {
+				c.Moved[id] = d
+			}
+		}
+		if !a.stated.disembarked {
+			c.Disembarked = b.act.disembarked
+		}
+	}
+	if !a.stated.coherency {
+		c.OutOfCoherency = b.outOfCoherency(a.Squad)
+	}
+	return &c
+}
+
+// outOfCoherency reports whether a squad's units standing on the table are out of
+// coherency: not all linked, unit to unit, by base-edge distances of at most the
+// scenario's coherency distance (options.coherency; without it, coherency is not
+// measured and a squad is never out of it).
+func (b *Battle) outOfCoherency(squad string) bool {
+	d := b.options.Coherency.Inches()
+	if d <= 0 {
+		return false
+	}
+	members := b.squadUnits(squad)
+	if len(members) < 2 {
+		return false
+	}
+	linked := map[*Unit]bool{members[0]: true}
+	for grew := true; grew; {
+		grew = false
+		for _, u := range members {
+			if linked[u] {
+				continue
+			}
+			for v := range linked {
+				if geom.EdgeDistance(u.Circle(), v.Circle()) <= d+geom.Tolerance {
+					linked[u], grew = true, true
+					break
+				}
+			}
+		}
+	}
+	return len(linked) < len(members)
+}
+
+// squadUnits are a squad's units standing on the table.
+func (b *Battle) squadUnits(squad string) []*Unit {
+	var out []*Unit
+	for i := range b.units {
+		if u := &b.units[i]; u.Squad == squad && !u.Destroyed() && u.Embarked == "" {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// fired records, after a squad's shooting, the most each unit that fired may move in all
+// this activation: the smallest M&F of the weapons it used (Check Movement).
+func (b *Battle) fired(a *Shooting) {
+	b.act.fired = true
+	for _, d := range a.Declarations {
+		u, _ := b.Unit(d.Shooter)
+		w := u.Type.weapon(d.Weapon)
+		l := math.Inf(1)
+		if !w.MoveAndFire.Any {
+			l = w.MoveAndFire.Max.Inches()
+		}
+		if old, ok := b.act.firedLimit[u.ID]; !ok || l < old {
+			b.act.firedLimit[u.ID] = l
+		}
+	}
+}
+
+// carry keeps the units a transport carries where it is.
+func (b *Battle) carry(t *Unit) {
+	for i := range b.units {
+		if c := &b.units[i]; c.Embarked == t.ID {
+			c.At = t.At
+		}
+	}
+}
+
+// moveView is how unit u may move now, in the view's unit.
+func (b *Battle) moveView(u *Unit, in func(float64) float64) *volley.MoveView {
+	if !b.moves {
+		return nil
+	}
+	left, why := b.movable(u)
+	v := &volley.MoveView{Allowance: in(u.Type.Move.Inches()), Left: in(left), Why: why}
+	if b.act.squad == u.Squad {
+		v.Moved = in(b.act.moved[u.ID])
+	}
+	return v
+}
+
+// movedWords lists the units of a squad and how far they moved this activation.
+func (b *Battle) activationWords() string {
+	if b.act.squad == "" {
+		return ""
+	}
+	var parts []string
+	for _, id := range slices.Sorted(func(yield func(string) bool) {
+		for id := range b.act.moved {
+			if !yield(id) {
+				return
+			}
+		}
+	}) {
+		parts = append(parts, fmt.Sprintf("%s %s", id, b.formatLength(b.act.moved[id])))
+	}
+	return strings.Join(parts, ", ")
+}

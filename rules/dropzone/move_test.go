@@ -1,0 +1,216 @@
+package dropzone
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// movesBattle is examples/dropzone/moves.yaml with nothing played yet.
+func movesBattle(tb testing.TB) *Battle {
+	tb.Helper()
+	b, _ := mustLoadFileAny(tb, "moves.yaml")
+	return b
+}
+
+// play resolves each action in order, failing the test on a refusal.
+func play(tb testing.TB, b *Battle, srcs ...string) []volley.Outcome {
+	tb.Helper()
+	var outs []volley.Outcome
+	for i, src := range srcs {
+		out, err := b.Resolve(context.Background(), decode(tb, b, src), dice.ForAction(1, i))
+		if err != nil {
+			tb.Fatalf("%s: %v", src, err)
+		}
+		outs = append(outs, out)
+	}
+	return outs
+}
+
+// refused resolves an action that must be refused, and checks that it changed nothing
+// and that its error says want.
+func refused(tb testing.TB, b *Battle, src, want string) {
+	tb.Helper()
+	before := snapshotState(b)
+	_, err := b.Resolve(context.Background(), decode(tb, b, src), dice.ForAction(1, 99))
+	if err == nil || !strings.Contains(err.Error(), want) {
+		tb.Errorf("%s: %v; want a refusal saying %q", src, err, want)
+	}
+	if snapshotState(b) != before {
+		tb.Errorf("%s: a refused action changed the battle", src)
+	}
+}
+
+func aimOf(tb testing.TB, b *Battle, src string) []volley.Aim {
+	tb.Helper()
+	aims, err := b.Aim(context.Background(), decode(tb, b, src))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return aims
+}
+
+// TestMoveAndFireBothWays: the Shooting chapter's Check Movement. "If a unit moves over
+// the weapon's Move & Fire value, it cannot be used during the same activation. Equally,
+// if a weapon is used, a unit cannot then move further than its M&F value." And "M&F is
+// judged on a unit to unit basis".
+func TestMoveAndFireBothWays(t *testing.T) {
+	b := movesBattle(t)
+	shot := "squad: sabres\ndeclarations:\n  - {unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}\n  - {unit: sabre-2, weapon: Avenger Railgun, target: hunter-1}\n"
+	// Moved exactly its M&F: it may still fire. Moved past it: it may not.
+	play(t, b, "{type: move, unit: sabre-1, path: [[14, 10]]}", "{type: move, unit: sabre-2, path: [[18, 10.5]]}")
+	aims := aimOf(t, b, shot)
+	if aims[0].Status != volley.StatusOK {
+		t.Errorf("sabre-1 moved 4\", its M&F: %s %s", aims[0].Status, aims[0].Reason)
+	}
+	if aims[1].Status != volley.StatusNotEligible || !strings.Contains(aims[1].Reason, "moved 4.5\", more than the Avenger Railgun M&F of 4\"") {
+		t.Errorf("sabre-2 moved 4.5\": %s %s", aims[1].Status, aims[1].Reason)
+	}
+	// Unit by unit: sabre-1 and sabre-3 fire, sabre-2 sits it out.
+	play(t, b, "squad: sabres\ndeclarations: [{unit: sabre-1, weapon: Equalizer Machinegun, target: warriors-1}, {unit: sabre-3, weapon: Avenger Railgun, target: hunter-2}]")
+	// The other way: sabre-1 fired a weapon of M&F 4" after moving 4": it may not move
+	// on. sabre-3 fired after moving nothing: it may move up to 4", not its whole 6".
+	refused(t, b, "{type: move, unit: sabre-1, path: [[14, 10.5]]}", "a unit that fires may move no further in all than its M&F")
+	refused(t, b, "{type: move, unit: sabre-3, path: [[22, 10.5]]}", "having fired, at most 4\" in all: the smallest M&F of the weapons it used")
+	play(t, b, "{type: move, unit: sabre-3, path: [[22, 10]]}")
+	// sabre-2 did not fire: its whole move is its own.
+	play(t, b, "{type: move, unit: sabre-2, path: [[18, 12]]}")
+	if v := b.State().Units[1].Values; v["moved"] != 6 || v["move"] != 6 {
+		t.Errorf("sabre-2's state: %v; want moved 6 of its 6", v)
+	}
+	refused(t, b, "{type: move, unit: sabre-2, path: [[18, 12.5]]}", "has moved its whole move of 6\"")
+}
+
+// TestMoveLimitNamed: a move longer than allowed is refused with the limit and the rule
+// named, and changes nothing.
+func TestMoveLimitNamed(t *testing.T) {
+	b := movesBattle(t)
+	refused(t, b, "{type: move, unit: sabre-1, path: [[14, 9], [10, 9]]}", "sabre-1's move is 7\" long, and it may move 6\" more this activation (its move 6\"; Check Movement)")
+	refused(t, b, "{type: move, unit: hunter-1, path: [[12, 30]]}", "it is UCM's turn")
+}
+
+// TestMoveBlocked: a base may not pass over another base or through solid terrain, nor
+// leave the table.
+func TestMoveBlocked(t *testing.T) {
+	b := movesBattle(t)
+	refused(t, b, "{type: move, unit: sabre-1, path: [[20, 6]]}", "would pass over sabre-2's base")
+	b = movesBattle(t)
+	play(t, b, "{type: deploy, unit: sabre-3, at: [28, 11]}")
+	refused(t, b, "{type: move, unit: sabre-3, path: [[31, 14]]}", "would pass through hab-block (solid terrain)")
+	b = movesBattle(t)
+	refused(t, b, "{type: move, unit: sabre-1, path: [[14, 2], [14, 0.2]]}", "its base would leave the table")
+	// Into contact is not over: bases that touch do not overlap.
+	play(t, b, "{type: move, unit: sabre-1, path: [[16.75, 6]]}")
+}
+
+// TestCoherencyMeasured: "A squad that is out of coherency suffers a +1 penalty to its
+// Accuracy." The distance is the scenario's (sample data); the squad is measured where
+// it stands when it shoots.
+func TestCoherencyMeasured(t *testing.T) {
+	b := movesBattle(t)
+	shot := "squad: sabres\ndeclarations: [{unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}]"
+	if aims := aimOf(t, b, shot); len(aims[0].Modifiers) != 0 {
+		t.Errorf("a squad 4\" apart with a coherency of 6\": %v", aims[0].Modifiers)
+	}
+	// sabre-3 strays: 8.75" from sabre-2, base edge to base edge, and linked to no one.
+	play(t, b, "{type: move, unit: sabre-3, path: [[28, 6]]}")
+	b.act = activation{} // another squad acts between, as far as the shot is concerned
+	b.turns.Done = nil
+	aims := aimOf(t, b, shot)
+	if len(aims[0].Modifiers) != 1 || aims[0].Modifiers[0].Rule != "squad out of coherency" || aims[0].Modifiers[0].Value != OutOfCoherencyPenalty {
+		t.Errorf("a squad with a unit 11\" away: %v; want +1 for coherency", aims[0].Modifiers)
+	}
+	// What if it were in coherency? The command line may say so, and wins.
+	if aims := aimOf(t, b, shot+"\nout_of_coherency: false"); len(aims[0].Modifiers) != 0 {
+		t.Errorf("stated in coherency: %v", aims[0].Modifiers)
+	}
+}
+
+// TestDisembarkMeasured: "A squad that has disembarked during that activation suffers a
+// +2 penalty to its Accuracy." Disembarking is a move off the transport.
+func TestDisembarkMeasured(t *testing.T) {
+	src := `ruleset: dropzone
+types:
+  - {name: Condor, armour: 8, damage_points: 3, base: 2, height: 1, move: 12}
+  - name: Legionnaires
+    armour: 5
+    damage_points: 1
+    base: 1
+    height: 0.5
+    move: 3
+    weapons: [{name: Rifles, mf: "-", arc: F/S/R, full_range: 12, countered_range: 12, shots: 2, accuracy: 4+, energy: 2}]
+units:
+  - {id: condor, type: Condor, side: UCM, at: [0, 0]}
+  - {id: legion-1, type: Legionnaires, side: UCM, squad: legion, embarked: condor}
+  - {id: warriors, type: Legionnaires, side: Scourge, at: [0, 10]}
+`
+	b, _ := mustLoad(t, src)
+	shot := "squad: legion\ndeclarations: [{unit: legion-1, weapon: Rifles, target: warriors}]"
+	if aims := aimOf(t, b, shot); aims[0].Status != volley.StatusNotEligible || !strings.Contains(aims[0].Reason, "embarked") {
+		t.Errorf("a shot from inside the transport: %s %s", aims[0].Status, aims[0].Reason)
+	}
+	play(t, b, "{type: move, unit: condor, path: [[0, 3]]}") // the transport moves, carrying it
+	play(t, b, "type: end_turn", "type: end_turn")
+	play(t, b, "{type: move, unit: legion-1, path: [[0, 5]]}") // off the transport: 2" from its centre
+	aims := aimOf(t, b, shot)
+	if aims[0].Status != volley.StatusOK || len(aims[0].Modifiers) != 1 || aims[0].Modifiers[0].Value != DisembarkedPenalty {
+		t.Errorf("after disembarking: %s %v; want +2", aims[0].Status, aims[0].Modifiers)
+	}
+}
+
+// TestStatedFactsRefusedOverTheAPI: a refereed action (one a server is sent) may not
+// state what the server measures; the command line may, as "what if".
+func TestStatedFactsRefusedOverTheAPI(t *testing.T) {
+	b := movesBattle(t)
+	for _, tc := range []struct{ src, field string }{
+		{"squad: sabres\nmoved: {sabre-1: 2}\ndeclarations: [{unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}]", "moved"},
+		{"squad: sabres\nout_of_coherency: false\ndeclarations: [{unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}]", "out_of_coherency"},
+		{"squad: sabres\ndisembarked: true\ndeclarations: [{unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}]", "disembarked"},
+	} {
+		doc, err := scenario.Parse("body", []byte(tc.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc.Refereed = true
+		_, err = b.DecodeAction(doc)
+		if err == nil || !strings.Contains(err.Error(), tc.field+": the server measures") {
+			t.Errorf("%s over the API: %v; want it refused at %s", tc.field, err, tc.field)
+		}
+		doc.Refereed = false
+		if _, err := b.DecodeAction(doc); err != nil {
+			t.Errorf("%s on the command line: %v", tc.field, err)
+		}
+		// Battles begun before moves keep their stated facts.
+		doc.Refereed, doc.Edition = true, 3
+		if _, err := b.DecodeAction(doc); err != nil {
+			t.Errorf("%s in an edition 3 battle: %v", tc.field, err)
+		}
+	}
+}
+
+// TestDeployment: before the first action each side places its units in its zone.
+func TestDeployment(t *testing.T) {
+	b := movesBattle(t)
+	play(t, b, "{type: deploy, unit: hunter-1, at: [10, 40], facing: 180}", "{type: deploy, unit: sabre-1, at: [4, 4]}", "{type: deploy, unit: sabre-2, at: [18, 4]}")
+	if u, _ := b.Unit("hunter-1"); u.At.X != 10 || u.At.Y != 40 {
+		t.Errorf("hunter-1 deployed at %v", u.At)
+	}
+	refused(t, b, "{type: deploy, unit: sabre-2, at: [18, 20]}", "outside UCM's deployment zone")
+	refused(t, b, "{type: deploy, unit: sabre-2, at: [4.5, 4]}", "would overlap sabre-1's")
+	play(t, b, "{type: move, unit: sabre-2, path: [[18, 8]]}")
+	refused(t, b, "{type: deploy, unit: sabre-3, at: [30, 4]}", "the battle has begun")
+}
+
+// TestMovesNotInOldEditions: a battle begun before moves does not move.
+func TestMovesNotInOldEditions(t *testing.T) {
+	b := movesBattle(t)
+	doc, _ := scenario.Parse("body", []byte("{type: move, unit: sabre-1, path: [[14, 9]]}"))
+	doc.Edition = 3
+	if _, err := b.DecodeAction(doc); err == nil || !strings.Contains(err.Error(), "does not move its units") {
+		t.Errorf("a move in an edition 3 battle: %v", err)
+	}
+}
