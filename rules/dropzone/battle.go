@@ -451,7 +451,7 @@ func (b *Battle) Table() volley.TableView {
 	// each with its own target, and the squad's movement and flags.
 	v.Declare = volley.DeclareView{Title: "Shooting declaration", FirerLabel: "Squad", Prompt: "— choose a squad —", Verb: "Shoot",
 		Rows: "weapons", RowsKey: "declarations", TargetKey: "target",
-		Help: "Pick a weapon, then click an enemy (or choose it in the list). Point at an enemy to see the line of sight.",
+		Help:    "Pick a weapon, then click an enemy (or choose it in the list). Point at an enemy to see the line of sight.",
 		Choices: []volley.ChoiceView{}}
 	if b.moves {
 		// Movement is measured from the moves: the page drags units, and states nothing.
