@@ -88,7 +88,7 @@ func TestHiddenTogether(t *testing.T) {
 	south := Prism{Footprint: rect(8, -3, 8.5, 0.1), Top: 5}
 	meetN := Prism{Footprint: rect(8, 0, 8.5, 3), Top: 5}
 	meetS := Prism{Footprint: rect(8, -3, 8.5, 0), Top: 5}
-	low := Prism{Footprint: rect(6, -3, 7, 3), Top: 1}    // hides the lower half
+	low := Prism{Footprint: rect(6, -3, 7, 3), Top: 1}             // hides the lower half
 	high := Prism{Footprint: rect(6, -3, 7, 3), Bottom: 1, Top: 9} // the upper half, from 1" up
 	for _, tt := range []struct {
 		name   string
@@ -120,7 +120,7 @@ func TestHiddenTogether(t *testing.T) {
 func TestHiders(t *testing.T) {
 	eye := Point3{0, 0, 1}
 	s := &Scene{Prisms: []Prism{
-		{Footprint: rect(0, 10, 5, 15), Top: 5},   // off the line
+		{Footprint: rect(0, 10, 5, 15), Top: 5},    // off the line
 		{Footprint: rect(6, -3, 7, 3), Top: 1},     // the lower half
 		{Footprint: rect(8, -3, 8.5, 3), Top: 0.8}, // the lower 38%, behind the first
 		{Footprint: rect(8, 0, 9, 3), Top: 9},      // the left half
@@ -174,7 +174,7 @@ func TestVisibilityFlat(t *testing.T) {
 		sil  Silhouette
 		want float64
 	}{
-		{Silhouette{Base: geom.Circle{C: geom.V(10, 0)}, Height: 2}, 1},      // its middle, 1" up, is level with the eye
+		{Silhouette{Base: geom.Circle{C: geom.V(10, 0)}, Height: 2}, 1},       // its middle, 1" up, is level with the eye
 		{Silhouette{Base: geom.Circle{C: geom.V(10, 0), R: 1}, Height: 0}, 0}, // a flat base on the table
 	} {
 		v := s.Visible(Point3{0, 0, 1.2}, tt.sil, nil)
