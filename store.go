@@ -28,10 +28,15 @@ import (
 //   - 1: battles begun before server-rolled seeds were secret: 64-bit PCG dice
 //     (dice.GeneratorPCG), a commitment to the seed alone (Commit), and Dropzone and
 //     Warfare without turns.
-//   - 2 (the current one): a 256-bit secret seed drawing ChaCha8 dice
-//     (dice.GeneratorChaCha8), a commitment that binds the seed to the whole battle
-//     (Commitment), and turns in every rule system.
-const Edition = 2
+//   - 2: a 256-bit secret seed drawing ChaCha8 dice (dice.GeneratorChaCha8), a
+//     commitment that binds the seed to the whole battle (Commitment), and turns in
+//     every rule system.
+//   - 3 (the current one): as 2, with sight measured exactly, as an area (los.View),
+//     where edition 2 counted sample rays (Dropzone's hull down, WarStrike's true line
+//     of sight), and WarStrike's corrected readings of which side of area terrain a
+//     model is on, what "partly visible" counts, who the casualty order measures from
+//     and how ties in distance are broken (docs/rules/warstrike.md).
+const Edition = 3
 
 // BattleRecord is a stored battle, without its actions.
 type BattleRecord struct {

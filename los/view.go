@@ -64,6 +64,13 @@ func NewOccluder(p Prism) Occluder {
 	return o
 }
 
+// Pieces are the convex pieces of the occluder's footprint, anticlockwise: none for one
+// that hides nothing. They are the occluder's own: do not change them.
+func (o *Occluder) Pieces() []geom.Polygon { return o.pieces }
+
+// Box is the occluder's bounding box on the table, Lo to Hi.
+func (o *Occluder) Box() (lo, hi geom.Vec) { return o.lo, o.hi }
+
 // Occluders prepares every prism of the scene, in order, so that an occluder's index is
 // its prism's.
 func (s *Scene) Occluders() []Occluder {

@@ -70,6 +70,10 @@ type Battle struct {
 	scene los.Scene
 	solid []int // indexes into scene of the solid pieces
 	area  []int // indexes into terrain of area terrain
+	// exact says sight is measured exactly, with edition 3's readings (volley.Edition);
+	// occ is then the scene's prisms made ready for it.
+	exact bool
+	occ   []los.Occluder
 	turns volley.Turns
 }
 
@@ -213,5 +217,8 @@ func (b *Battle) buildScene() {
 		} else {
 			b.solid = append(b.solid, i)
 		}
+	}
+	if b.exact {
+		b.occ = b.scene.Occluders()
 	}
 }

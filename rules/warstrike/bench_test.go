@@ -3,13 +3,16 @@ package warstrike
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rulestest"
+	"github.com/volley-wargames/volley/scenario"
 )
 
 // crossfire is the benchmark table: a 10-model unit firing at a 10-model unit
@@ -43,16 +46,24 @@ func crossfire() string {
 }
 
 // BenchmarkAimUnit is what the page asks on hover: the aim of a 10-model unit at a
-// 10-model unit, 100 pairs each sampled at 12 rays, across 30 terrain pieces.
+// 10-model unit, 100 pairs across 30 terrain pieces, measured exactly (edition 3) and by
+// 3 × 4 rays (edition 2), side by side.
 func BenchmarkAimUnit(b *testing.B) {
-	battle, a := rulestest.Load(b, Ruleset{}, "crossfire.yaml", []byte(crossfire()))
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := battle.Aim(context.Background(), a); err != nil {
-			b.Fatal(err)
-		}
+	for _, ed := range []struct {
+		name    string
+		edition int
+	}{{"exact", 3}, {"sampled", 2}} {
+		b.Run(ed.name, func(b *testing.B) {
+			battle, a := loadEdition(b, crossfire(), ed.edition)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := battle.Aim(context.Background(), a); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(100*float64(b.N)/b.Elapsed().Seconds(), "pairs/s")
+		})
 	}
-	b.ReportMetric(100*float64(b.N)/b.Elapsed().Seconds(), "pairs/s")
 }
 
 // BenchmarkOddsUnit is the exact odds of the same action.
@@ -66,14 +77,23 @@ func BenchmarkOddsUnit(b *testing.B) {
 	}
 }
 
-// BenchmarkLook is one pair's line of sight.
+// BenchmarkLook is one pair's line of sight across the crossfire table, measured exactly
+// and by 3 × 4 rays, side by side.
 func BenchmarkLook(b *testing.B) {
-	vb, _ := rulestest.Load(b, Ruleset{}, "crossfire.yaml", []byte(crossfire()))
-	battle := vb.(*Battle)
-	v, tu := &battle.units[0].Models[4], &battle.units[1]
-	b.ReportAllocs()
-	for b.Loop() {
-		battle.look(v, &tu.Models[5], tu)
+	for _, ed := range []struct {
+		name    string
+		edition int
+	}{{"exact", 3}, {"sampled", 2}} {
+		b.Run(ed.name, func(b *testing.B) {
+			vb, _ := loadEdition(b, crossfire(), ed.edition)
+			battle := vb.(*Battle)
+			v, tu := &battle.units[0].Models[4], &battle.units[1]
+			var sc sightScratch
+			b.ReportAllocs()
+			for b.Loop() {
+				battle.look(&sc, v, &tu.Models[5], tu)
+			}
+		})
 	}
 }
 
@@ -124,13 +144,40 @@ func BenchmarkTable(b *testing.B) {
 }
 
 // BenchmarkDanger is the danger map of the demo for a copy of the raiders: 50 × 50
-// points an inch apart, every Ironclad model looking at each of the three placed models.
+// points an inch apart, every Ironclad model looking at each of the three placed models,
+// measured exactly (edition 3) and by 3 × 4 rays (edition 2).
 func BenchmarkDanger(b *testing.B) {
-	bt, _ := rulestest.LoadFile(b, Ruleset{}, filepath.Join("..", "..", "examples", "warstrike", "demo.yaml"))
-	q := advise.DangerQuery{Side: "Verdant", As: "raiders", Area: [4]float64{-10, -20, 40, 30}}
-	for b.Loop() {
-		if _, err := bt.(*Battle).Danger(context.Background(), q); err != nil {
-			b.Fatal(err)
-		}
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "warstrike", "demo.yaml"))
+	if err != nil {
+		b.Fatal(err)
 	}
+	q := advise.DangerQuery{Side: "Verdant", As: "raiders", Area: [4]float64{-10, -20, 40, 30}}
+	for _, ed := range []struct {
+		name    string
+		edition int
+	}{{"exact", 3}, {"sampled", 2}} {
+		b.Run(ed.name, func(b *testing.B) {
+			bt, _ := loadEdition(b, string(src), ed.edition)
+			for b.Loop() {
+				if _, err := bt.(*Battle).Danger(context.Background(), q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// loadEdition loads a scenario as a battle begun under the given edition.
+func loadEdition(tb testing.TB, src string, edition int) (volley.Battle, volley.Action) {
+	tb.Helper()
+	doc, err := scenario.Parse("scenario.yaml", []byte(src))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	doc.Edition = edition
+	b, a, err := Ruleset{}.Load(doc)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b, a
 }

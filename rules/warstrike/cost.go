@@ -1,21 +1,30 @@
 package warstrike
 
-import "github.com/volley-wargames/volley"
+import (
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/geom"
+)
 
 // Costs of one action, in volley.MaxWork's steps.
 const (
-	// lookWork is what one look costs beyond its rays: the rules of obstacles and area
-	// terrain, the aim.
+	// lookWork is what one look costs beyond its rays or shadows: the rules of obstacles
+	// and area terrain, the aim.
 	lookWork = 200
+	// projectWork is what an exact look spends on each corner of a piece of terrain in
+	// its box: bringing it into the eye's frame and clipping it to the lines of sight.
+	projectWork = 4
 	// passes is how many times an action's looks are worked out at most: Odds works out
 	// the plan for its aims and again for its distributions.
 	passes = 2
 )
 
 // Cost bounds the work of an action's aim, odds or resolution: every firing model (and
-// the leader once more) looks at every model of every target; each look tests its
-// silhouette's rays and the centre line against every edge of every piece of terrain;
-// then each target's convolutions add its dice.
+// the leader once more) looks at every model of every target; then each target's
+// convolutions add its dice. A look by rays (edition 2) tests its silhouette's rays and
+// the centre line against every edge of every piece of terrain. An exact look projects
+// the corners of the pieces whose box meets the box of the firer and the target unit,
+// and cuts their shadows out of the body: for P convex pieces at most P³ steps, as their
+// edges can cut what is in sight into some P² parts and each shadow meets each part.
 func (b *Battle) Cost(a volley.Action) int64 {
 	s, ok := a.(*Shoot)
 	if !ok {
@@ -32,9 +41,21 @@ func (b *Battle) Cost(a volley.Action) int64 {
 	rays := int64(b.opts.cols * b.opts.rows)
 	firing := int64(len(u.Models)) + 1
 	targets, shots := int64(0), int64(0)
+	looks := int64(0)
 	for _, t := range s.Targets {
-		if tu, ok := b.Unit(t.Unit); ok {
-			targets += int64(len(tu.Models))
+		tu, ok := b.Unit(t.Unit)
+		if !ok {
+			continue
+		}
+		targets += int64(len(tu.Models))
+		if !b.exact {
+			continue
+		}
+		for i := range u.Models {
+			looks += int64(len(tu.Models)) * b.exactLookCost(u.Models[i].At, tu)
+		}
+		if l := u.Leader(); l != nil {
+			looks += int64(len(tu.Models)) * b.exactLookCost(l.At, tu)
 		}
 	}
 	for i := range u.Models {
@@ -42,6 +63,33 @@ func (b *Battle) Cost(a volley.Action) int64 {
 			shots += int64(w.Shots)
 		}
 	}
-	looks := firing * targets
-	return passes*looks*((rays+2)*edges+lookWork) + 3*shots*shots + targets*shots
+	if !b.exact {
+		looks = firing * targets * ((rays+2)*edges + lookWork)
+	}
+	return passes*looks + 3*shots*shots + targets*shots
+}
+
+// exactLookCost is the most an exact look from a model at from costs at a model of unit
+// t: the corners and convex pieces of the terrain in the box of from and t's bases.
+func (b *Battle) exactLookCost(from geom.Vec, t *Unit) int64 {
+	lo, hi := from, from
+	for i := range t.Models {
+		m := &t.Models[i]
+		r := geom.V(m.Base/2, m.Base/2)
+		lo = geom.V(min(lo.X, m.At.X-r.X), min(lo.Y, m.At.Y-r.Y))
+		hi = geom.V(max(hi.X, m.At.X+r.X), max(hi.Y, m.At.Y+r.Y))
+	}
+	corners, pieces := int64(0), int64(0)
+	for i := range b.occ {
+		o := &b.occ[i]
+		olo, ohi := o.Box()
+		if ohi.X < lo.X || olo.X > hi.X || ohi.Y < lo.Y || olo.Y > hi.Y {
+			continue
+		}
+		for _, p := range o.Pieces() {
+			corners += int64(len(p))
+			pieces++
+		}
+	}
+	return lookWork + projectWork*corners + pieces*pieces*pieces
 }

@@ -113,6 +113,7 @@ type dangerWorker struct {
 	offsets []geom.Vec
 	enemy   []*Unit
 	target  advise.Target
+	sc      sightScratch
 }
 
 func (b *Battle) newDangerWorker(tmpl *Unit, side string) *dangerWorker {
@@ -155,7 +156,7 @@ func (d *dangerWorker) at(p geom.Vec, obj advise.ObjectiveKind, firers map[strin
 	t := &d.placed
 	wounds := dice.Const(0)
 	for _, e := range d.enemy {
-		if l := e.Leader(); l != nil && !b.seesUnit(l, t) {
+		if l := e.Leader(); l != nil && !b.seesUnit(&d.sc, l, t) {
 			continue // Select Your Targets: the leader must see its target
 		}
 		for i := range e.Models {
@@ -163,7 +164,7 @@ func (d *dangerWorker) at(p geom.Vec, obj advise.ObjectiveKind, firers map[strin
 			if !m.Alive() || !b.armed(m) {
 				continue
 			}
-			f := b.newFirer(m, true, t)
+			f := b.newFirer(&d.sc, m, true, t)
 			n, ph := f.shots(b)
 			if n == 0 || !f.sees() {
 				continue
