@@ -211,6 +211,7 @@ func (b *Battle) buildScene() {
 	b.solid, b.area = nil, nil
 	for i := range b.terrain {
 		t := &b.terrain[i]
+		t.lo, t.hi = t.Poly.Bounds()
 		b.scene.Prisms = append(b.scene.Prisms, los.Prism{Footprint: t.Poly, Bottom: t.Bottom, Top: t.Top()})
 		if t.Kind == Area {
 			b.area = append(b.area, i)

@@ -153,6 +153,8 @@ type Terrain struct {
 	Height float64
 	// Line is a wall's centre line, from which Poly is built; nil for other kinds.
 	Line *geom.Segment
+	// lo and hi are Poly's bounding box, set when the battle's scene is built.
+	lo, hi geom.Vec
 }
 
 // Top is the height of the piece's top above the table.

@@ -108,9 +108,12 @@ func within(t *Terrain, m *Model) int {
 	if m.Elevation >= t.Top()-1e-9 || m.Elevation < t.Bottom-1e-9 {
 		return 0
 	}
+	r := m.Base / 2
+	if m.At.X+r <= t.lo.X || m.At.X-r >= t.hi.X || m.At.Y+r <= t.lo.Y || m.At.Y-r >= t.hi.Y {
+		return 0 // the base is clear of the piece's box, so of the piece
+	}
 	inside := t.Poly.Contains(m.At)
 	edge := distToBoundary(t.Poly, m.At)
-	r := m.Base / 2
 	switch {
 	case inside && edge >= r-1e-9:
 		return 2
