@@ -83,6 +83,31 @@ func side(p []geom.Vec, h halfPlane) int {
 	return 1
 }
 
+// apart reports whether the convex anticlockwise polygons p and q share no area: some
+// edge of one has the other wholly on its outside, touching allowed (two convex shapes
+// that do not overlap are parted by a line along an edge of one of them).
+func apart(p, q []geom.Vec) bool {
+	return outsideAnEdge(p, q) || outsideAnEdge(q, p)
+}
+
+// outsideAnEdge reports whether q lies wholly outside some edge of p, or on its line.
+func outsideAnEdge(p, q []geom.Vec) bool {
+	for i := range p {
+		h := leftOf(p[i], p[(i+1)%len(p)])
+		out := true
+		for _, v := range q {
+			if h.dist(v) > 0 {
+				out = false
+				break
+			}
+		}
+		if out {
+			return true
+		}
+	}
+	return false
+}
+
 // area is the area of the polygon p, whatever its winding.
 func area(p []geom.Vec) float64 {
 	if len(p) < 3 {

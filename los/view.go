@@ -185,11 +185,11 @@ func (v *View) overlap(s []geom.Vec) float64 {
 	sb := boxOf(s)
 	sum := 0.0
 	for k := range v.cur.len() {
-		if !sb.overlaps(v.cur.boxes[k]) {
+		p := v.cur.at(k)
+		if !sb.overlaps(v.cur.boxes[k]) || apart(p, s) {
 			continue
 		}
 		v.a = append(v.a[:0], s...)
-		p := v.cur.at(k)
 		for i := range p {
 			v.b = clip(v.b[:0], v.a, leftOf(p[i], p[(i+1)%len(p)]))
 			v.a, v.b = v.b, v.a
@@ -216,7 +216,9 @@ func (v *View) subtract(s []geom.Vec, sb box) {
 	v.next.reset()
 	for k := range v.cur.len() {
 		p := v.cur.at(k)
-		if !sb.overlaps(v.cur.boxes[k]) {
+		if !sb.overlaps(v.cur.boxes[k]) || apart(p, s) {
+			// Kept whole: splitting it along s's edges would only cut it into pieces
+			// that all stay in sight.
 			v.next.add(p)
 			continue
 		}

@@ -181,3 +181,41 @@ func loadEdition(tb testing.TB, src string, edition int) (volley.Battle, volley.
 	}
 	return b, a
 }
+
+// BenchmarkLookBetween is how one exact look grows with the pieces between the two
+// models: n features, each hiding a different slice of the target's lower body, stand
+// between a model and its target 20" away, and 64 - n more stand off the line, where
+// the box of the lines of sight sets them aside before any clipping.
+func BenchmarkLookBetween(b *testing.B) {
+	for _, n := range []int{0, 1, 2, 4, 8, 16, 32, 64} {
+		var s strings.Builder
+		s.WriteString("ruleset: warstrike\ntables: {weapons: {rifle: {range: 30, shots: 1, to_hit: 4}}}\nterrain:\n")
+		for i := range 64 {
+			if i < n {
+				// At x from 2 to 18, reaching from the north to (i+1)/n of the target's
+				// width, lower than the eye (1.3"), so each hides the target up to a
+				// height z of its own.
+				x := 2 + 16*float64(i)/float64(n)
+				y := (0.5 - float64(i+1)/float64(n)) * x / 20
+				z := 0.2 + 0.1*float64(i%8)
+				h := 1.3 - (1.3-z)*(x+0.2)/20
+				fmt.Fprintf(&s, "  - {id: t%d, kind: feature, height: %g, polygon: [[%g, %g], [%g, %g], [%g, 4], [%g, 4]]}\n", i, h, x, y, x+0.2, y, x+0.2, x)
+				continue
+			}
+			x, y := float64(i%8)*5, 10+float64(i/8)*3
+			fmt.Fprintf(&s, "  - {id: t%d, kind: feature, height: 3, polygon: [[%g, %g], [%g, %g], [%g, %g], [%g, %g]]}\n", i, x, y, x+1, y, x+1, y+1, x, y+1)
+		}
+		s.WriteString("units:\n  - {id: a, side: A, base: 1, height: 1.2, weapon: rifle, models: [{at: [0, 0]}]}\n  - {id: b, side: B, base: 1, height: 1.2, models: [{at: [20, 0]}]}\n")
+		vb, _ := loadEdition(b, s.String(), 3)
+		battle := vb.(*Battle)
+		v, tu := &battle.units[0].Models[0], &battle.units[1]
+		var sc sightScratch
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			var l look
+			for b.Loop() {
+				l = battle.look(&sc, v, &tu.Models[0], tu)
+			}
+			b.ReportMetric(l.fraction, "seen")
+		})
+	}
+}
