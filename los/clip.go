@@ -20,10 +20,15 @@ type halfPlane struct {
 }
 
 // leftOf is the half-plane to the left of the line from a through b (its inside, for
-// an anticlockwise polygon's edge a→b). a and b must differ.
+// an anticlockwise polygon's edge a→b). An edge of no length has no line: everything is
+// on it (the zero halfPlane), so that it neither cuts nor parts anything.
 func leftOf(a, b geom.Vec) halfPlane {
 	d := b.Sub(a)
-	n := geom.V(-d.Y, d.X).Scale(1 / d.Len())
+	l := d.Len()
+	if l == 0 {
+		return halfPlane{}
+	}
+	n := geom.V(-d.Y/l, d.X/l)
 	return halfPlane{n, n.Dot(a)}
 }
 
@@ -94,6 +99,9 @@ func apart(p, q []geom.Vec) bool {
 func outsideAnEdge(p, q []geom.Vec) bool {
 	for i := range p {
 		h := leftOf(p[i], p[(i+1)%len(p)])
+		if h.N == (geom.Vec{}) {
+			continue
+		}
 		out := true
 		for _, v := range q {
 			if h.dist(v) > 0 {
