@@ -106,7 +106,7 @@ type View struct {
 	centre Point3
 	cur    polys // what is in sight
 	next   polys
-	// shadows and their owners are what the occluders of one Hide cast.
+	// shadows are what the occluders of one Hide cast, cut to the silhouette.
 	shadows polys
 	hiders  []int
 	x       shadowScratch
