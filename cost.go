@@ -15,6 +15,22 @@ import (
 // request as cheap as its budget says, whatever the scenario holds.
 const MaxWork = 200_000_000
 
+// MaxHeavyWork is the most work one heavy request may ask, in MaxWork's steps: a piece of
+// advice, a danger map, a map of where a unit could stand. Each weighs many actions at
+// once, so it may do ten actions' worth (a couple of seconds of one core), priced by the
+// same model as an action (Battle.Cost) before any of it is done.
+const MaxHeavyWork = 10 * MaxWork
+
+// TooMuchWork is the error of a heavy request whose price is above MaxHeavyWork: what
+// it would cost, why (in the system's own terms), the limit, and what to change; field
+// names the request's parameter to change.
+func TooMuchWork(what string, work int64, why, change, field string) *Error {
+	e := Errorf(EINVALID, "%s would take about %d steps of work (%s); volley refuses more than %d (10 × volley.MaxWork) for one request: %s",
+		what, work, why, MaxHeavyWork, change)
+	e.Field = field
+	return e
+}
+
 // TooCostly is the error a rule system's DecodeAction gives for an action whose Cost is
 // above MaxWork, at the action's position: what it would cost, why (in the system's own
 // terms, such as "declarations × eye points × rays × terrain edges"), and the limit.

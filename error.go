@@ -21,6 +21,7 @@ const (
 	ENOTSUPPORTED = "not_supported" // the rule system does not offer this
 	EUNAVAILABLE  = "unavailable"   // out of time or too busy now: the same request may succeed later
 	ETOOMANY      = "too_many"      // this client has sent too many requests: slow down
+	ETOOSLOW      = "too_slow"      // this client sent its request too slowly: send it at once
 )
 
 // Error is an error meant for the person using volley: a code, a message in words a

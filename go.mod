@@ -15,14 +15,23 @@ require (
 	github.com/goccy/go-yaml v1.19.2
 	// The PostgreSQL store (postgres/), for several servers sharing one database.
 	github.com/jackc/pgx/v5 v5.12.0
+	// Names that look alike (Cyrillic "а" for Latin "a", "rn" for "m"): Unicode's table of
+	// confusable characters (UTS #39 skeletons), generated from its data file, rather than
+	// a table of our own (scenario/names.go).
+	github.com/mtibben/confusables v0.0.0-20210201002637-9d1b0723b659
 	// The progress bar of `volley sim` on a terminal, refreshed from a ticker.
 	github.com/schollz/progressbar/v3 v3.19.1
+	// A bound on the connections `volley serve` holds open (netutil.LimitListener); from the
+	// Go team.
+	golang.org/x/net v0.62.0
 	// The server's locks and work queues that give up at a request's deadline
 	// (semaphore.Weighted's Acquire takes a context); from the Go team, already needed
 	// by pgx.
 	golang.org/x/sync v0.24.0
 	// Telling a terminal from a pipe (no progress bar when piped); already needed by progressbar.
-	golang.org/x/term v0.44.0
+	golang.org/x/term v0.47.0
+	// Each client's token buckets (rate.Limiter) in http/admission.go; from the Go team.
+	golang.org/x/time v0.16.0
 	// PNG and SVG charts for `volley odds --plot`.
 	gonum.org/v1/plot v0.17.0
 	// The default store (sqlite/): SQLite in pure Go, so the binary needs no C toolchain.
@@ -49,7 +58,7 @@ require (
 	github.com/rivo/uniseg v0.4.7 // indirect
 	golang.org/x/image v0.30.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/text v0.41.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
 	modernc.org/libc v1.79.0 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect

@@ -31,12 +31,17 @@ import (
 //   - 2: a 256-bit secret seed drawing ChaCha8 dice (dice.GeneratorChaCha8), a
 //     commitment that binds the seed to the whole battle (Commitment), and turns in
 //     every rule system.
-//   - 3 (the current one): as 2, with sight measured exactly, as an area (los.View),
-//     where edition 2 counted sample rays (Dropzone's hull down, WarStrike's true line
-//     of sight), and WarStrike's corrected readings of which side of area terrain a
+//   - 3: as 2, with rulings that change what a fire does — Republique's compound
+//     targets through the deep target rule, no deep target against a main target in
+//     cover, one meaning of "combat base", adjacent targets beside the main target; the
+//     War Engine's corrected shot decided at declaration and twin weapon names refused
+//     (docs/rules/republique.md, docs/rules/warengine.md).
+//   - 4 (the current one): as 3, with sight measured exactly, as an area (los.View),
+//     where earlier editions counted sample rays (Dropzone's hull down, WarStrike's true
+//     line of sight), and WarStrike's corrected readings of which side of area terrain a
 //     model is on, what "partly visible" counts, who the casualty order measures from
 //     and how ties in distance are broken (docs/rules/warstrike.md).
-const Edition = 3
+const Edition = 4
 
 // BattleRecord is a stored battle, without its actions.
 type BattleRecord struct {
@@ -95,6 +100,13 @@ type TicketRecord struct {
 	Expires time.Time
 }
 
+// AllActions asks Store.Actions for every action from a place on, in one answer.
+const AllActions = 0
+
+// Size is what an action counts against a page of Store.Actions, and a battle's log
+// against its limit: the bytes of its body and of its outcome.
+func (a *ActionRecord) Size() int { return len(a.Body) + len(a.Outcome) }
+
 // BattleSummary is a line of the battle list.
 type BattleSummary struct {
 	ID      string `json:"id"`
@@ -116,8 +128,11 @@ type Store interface {
 	Battles(ctx context.Context, tokenHashes []string, limit int) ([]BattleSummary, error)
 	// Empty reports whether the store holds no battle at all.
 	Empty(ctx context.Context) (bool, error)
-	// Actions returns a battle's actions with Seq ≥ from, in order.
-	Actions(ctx context.Context, battleID string, from int) ([]ActionRecord, error)
+	// Actions returns a battle's actions with Seq ≥ from, in order: all of them when
+	// maxBytes is AllActions, else one page of them, the first actions whose bodies and
+	// outcomes together stay within maxBytes (always at least one, when there is one),
+	// so that a log too large to hold at once is read a page at a time.
+	Actions(ctx context.Context, battleID string, from int, maxBytes int) ([]ActionRecord, error)
 	// AppendAction adds a.Seq to the log. In one transaction it returns the action
 	// already stored under a.IdempotencyKey, if there is one (and no error), and
 	// otherwise checks that a.Seq is the next number: if another action took that place

@@ -58,6 +58,16 @@ type Noter interface {
 	Notes() []string
 }
 
+// Refuser is implemented by battles that can say, before a die is rolled, why the rules
+// refuse an action: what Resolve would refuse, one error for each refused shot, each at
+// the place in the action's document that declares it and naming the rule that decides.
+// An action the rules allow has none. `volley check` reports them with the scenario's
+// other errors (see rules.Check), so that a scenario whose shot cannot happen does not
+// pass. The error is for work stopped by ctx.
+type Refuser interface {
+	Refusals(ctx context.Context, a Action) (scenario.ErrorList, error)
+}
+
 // Action is one thing a player does: a squad's shooting, a declared target, a fire order.
 // Its concrete type belongs to the rule system that decoded it.
 type Action interface {

@@ -25,10 +25,8 @@ func Advise(ctx context.Context, b volley.Battle, q Query, o Objective, k int, b
 			return nil, volley.Errorf(volley.EINVALID, "advise: the battle keeps no turns: say which side fires")
 		}
 	}
-	if c, ok := b.(Coster); ok {
-		if work := c.AdviceCost(q); work > volley.MaxWork {
-			return nil, volley.Errorf(volley.EINVALID, "advise: listing the plans would cost %d steps of work, more than volley.MaxWork (%d): name one squad, unit or battery (actor)", work, volley.MaxWork)
-		}
+	if err := CheckAdviceWork(b, q); err != nil {
+		return nil, err
 	}
 	probs, err := pl.Problems(ctx, q)
 	if err != nil {
@@ -78,6 +76,20 @@ func Advise(ctx context.Context, b volley.Battle, q Query, o Objective, k int, b
 	}
 	flush()
 	return out, nil
+}
+
+// CheckAdviceWork refuses advice whose problems would cost more to build than
+// volley.MaxWork, for planners that price them (Coster); the search that follows is
+// bounded by its Budget.
+func CheckAdviceWork(b volley.Battle, q Query) error {
+	c, ok := b.(Coster)
+	if !ok {
+		return nil
+	}
+	if work := c.AdviceCost(q); work > volley.MaxWork {
+		return volley.Errorf(volley.EINVALID, "advise: listing the plans would cost %d steps of work, more than volley.MaxWork (%d): name one squad, unit or battery (actor)", work, volley.MaxWork)
+	}
+	return nil
 }
 
 // Coster is implemented by planners whose problems cost enough to build (every weapon

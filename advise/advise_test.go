@@ -4,7 +4,10 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -188,4 +191,33 @@ func FuzzParseObjective(f *testing.F) {
 			t.Fatalf("%q: count %d out of bounds", s, o.K)
 		}
 	})
+}
+
+// TestFillStopsWithinAPoint: a danger map checks its deadline at every point, so that a
+// map whose rows are long (many points, or costly ones) stops within a point's work of
+// it rather than at the end of the rows under way.
+func TestFillStopsWithinAPoint(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	m := &DangerMap{Cols: 1000, Rows: 4, Values: make([]float64, 4000)}
+	var after atomic.Int64
+	var once sync.Once
+	err := Fill(ctx, m, func() PointFunc {
+		return func(c, r int, firers map[string]bool) (float64, error) {
+			if ctx.Err() != nil {
+				after.Add(1)
+			}
+			if c == 10 {
+				once.Do(cancel) // the deadline passes at the tenth point of a row
+			}
+			return 1, nil
+		}
+	})
+	if err == nil {
+		t.Fatal("a map cancelled part way returned no error")
+	}
+	// Each core may be inside one point when the deadline passes, and finish it.
+	if n := after.Load(); n > int64(runtime.GOMAXPROCS(0)) {
+		t.Errorf("%d points were worked out after the deadline; want at most one a core", n)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"runtime"
 	"slices"
@@ -16,9 +17,14 @@ import (
 
 // Dangerer is implemented by battles that can map where a unit is in danger.
 type Dangerer interface {
+	// DangerWork is the work q's map would do, in volley.MaxWork's steps, found without
+	// doing it by the model Battle.Cost prices actions with (points, firers, models,
+	// sight rays, terrain edges, landing squares); or the error of a query that cannot be
+	// mapped. Danger refuses a map above volley.MaxHeavyWork with CheckDangerWork.
+	DangerWork(q DangerQuery) (int64, error)
 	// Danger places a unit of q.As, of q.Side, on every point of the table in turn and
 	// works out the best the other sides could do to it next, under q.Objective. It
-	// stops when ctx is done.
+	// stops when ctx is done, within a point's work.
 	Danger(ctx context.Context, q DangerQuery) (*DangerMap, error)
 }
 
@@ -104,20 +110,27 @@ func (m *DangerMap) MarshalJSON() ([]byte, error) {
 // than a stated budget: 250,000 points (a 500×500 grid, or a 48"×48" table at 0.1").
 const MaxDangerPoints = 250_000
 
-// MaxDangerShots bounds a danger map's work before it starts: its points times the enemy
-// weapons that may fire at each. Each such pair is one shot's checks (line of sight, or a
-// landing) and one convolution; 2,000,000 of them take a few seconds on one core.
-const MaxDangerShots = 2_000_000
-
-// CheckDangerShots refuses a map of points points against weapons weapons whose work
-// would pass MaxDangerShots.
-func CheckDangerShots(points, weapons int) error {
-	if int64(points)*int64(weapons) > MaxDangerShots {
-		e := volley.Errorf(volley.EINVALID, "advise: %d points × %d enemy weapons is more than the %d shots a danger map may weigh: use a larger step or a smaller area", points, weapons, MaxDangerShots)
-		e.Field = "step"
-		return e
+// CheckDangerWork refuses a danger map whose work is above volley.MaxHeavyWork; why
+// says what the work counts, in the system's own terms.
+func CheckDangerWork(work int64, why string) (int64, error) {
+	if work > volley.MaxHeavyWork {
+		return work, volley.TooMuchWork("this danger map", work, why, "use a larger step or a smaller area", "step")
 	}
-	return nil
+	return work, nil
+}
+
+// PointsWork is the work of a map of points points, each costing perPoint steps, and
+// what it counts.
+func PointsWork(points int, perPoint int64) (int64, string) {
+	return satMul(int64(points), perPoint), fmt.Sprintf("%d points × %d steps a point", points, perPoint)
+}
+
+// satMul is a·b for non-negative a and b, or the largest int64 when that overflows.
+func satMul(a, b int64) int64 {
+	if a != 0 && b > math.MaxInt64/a {
+		return math.MaxInt64
+	}
+	return a * b
 }
 
 // Grid lays points over an area with a step: the cell centres, and how many.
@@ -213,10 +226,12 @@ func Fill(ctx context.Context, m *DangerMap, newPoint func() PointFunc) error {
 				if r >= m.Rows {
 					return
 				}
-				if errs[w] = ctx.Err(); errs[w] != nil {
-					return
-				}
 				for c := range m.Cols {
+					// Every point checks the deadline, so that a map stops within a point's
+					// work of it (a client gone, a request out of time).
+					if errs[w] = ctx.Err(); errs[w] != nil {
+						return
+					}
 					v, err := at(c, r, firers[w])
 					if err != nil {
 						errs[w] = err

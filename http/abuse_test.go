@@ -150,9 +150,9 @@ func polygonScenario(n int) string {
 }
 
 // crowd is the worst Dropzone aim: many units with Articulated weapons, ten
-// thousand rays a silhouette (sampled sight, edition 2), a 700-vertex hill, and a low
+// thousand rays a silhouette (sampled sight, editions 2 and 3), a 700-vertex hill, and a low
 // ridge of sixty teeth in the way of every line of sight, each tooth a convex piece whose
-// shadow is cut out of the target (exact sight, edition 3). declarations is how many of
+// shadow is cut out of the target (exact sight, edition 4). declarations is how many of
 // the units aim (each with weapons weapons).
 func crowd(units, weapons int) (scenarioText, action string) {
 	var b strings.Builder
@@ -185,10 +185,12 @@ func crowd(units, weapons int) (scenarioText, action string) {
 	return b.String(), a.String()
 }
 
-// edition2Battle stores scenario as a battle begun under edition 2, as volley stored them
-// before sight was exact, and returns its id and its sides' tokens (and watch gives its
-// spectator's). The crowd's odds are heavy there: ten thousand rays a silhouette.
-func edition2Battle(tb testing.TB, store volley.Store, scenario string, sides ...string) (string, map[string]string) {
+// sampledBattle stores scenario, of the given rule system, as a battle begun under
+// edition 3, the last whose sight was sampled by rays, and returns its id and its sides'
+// tokens (and watch gives its spectator's). The crowd's odds and the swarm's danger map
+// are heavy there: ten thousand rays a silhouette, twelve rays a model against every
+// edge of a thousand. Exact sight (edition 4) makes both light.
+func sampledBattle(tb testing.TB, store volley.Store, ruleset, scenario string, sides ...string) (string, map[string]string) {
 	tb.Helper()
 	hash := func(tok string) string {
 		sum := sha256.Sum256([]byte(tok))
@@ -198,13 +200,13 @@ func edition2Battle(tb testing.TB, store volley.Store, scenario string, sides ..
 	if err != nil {
 		tb.Fatal(err)
 	}
-	spectator := hash("spectator " + tb.Name())[:32]
-	rec := &volley.BattleRecord{ID: "e2" + hash(tb.Name())[:14], Ruleset: "dropzone", Scenario: scenario, Edition: 2, Seed: seed,
+	spectator := hash("spectator " + tb.Name() + ruleset)[:32]
+	rec := &volley.BattleRecord{ID: hash("battle " + tb.Name() + ruleset)[:16], Ruleset: ruleset, Scenario: scenario, Edition: 3, Seed: seed,
 		TokenHashes: map[string]string{}, SpectatorHash: hash(spectator)}
 	rec.Commitment = volley.Commitment(rec)
 	tokens := map[string]string{}
 	for _, side := range sides {
-		tokens[side] = hash(side + " " + tb.Name())[:32]
+		tokens[side] = hash(side + " " + tb.Name() + ruleset)[:32]
 		rec.TokenHashes[side] = hash(tokens[side])
 	}
 	if err := store.CreateBattle(context.Background(), rec); err != nil {
@@ -319,14 +321,15 @@ func TestDeadlines(t *testing.T) {
 	limits := testLimits()
 	limits.RequestTimeout = 60 * time.Millisecond
 	limits.Heavy = 1
+	limits.HeavyPerClient = 4 // the four below come from one address
 	store := sqliteStore(t)
 	ts := serveWith(t, store, limits)
-	// A battle begun under edition 2, when sight was sampled: eight Articulated weapons,
+	// A battle begun under edition 3, when sight was sampled: eight Articulated weapons,
 	// two eye points each, ten thousand rays each past a 700-vertex hill and a ridge of
 	// 245: 150 million steps, within MaxWork, and well past the deadline on this machine
-	// or any slower. (Exact sight, from edition 3, makes the same odds light.)
+	// or any slower. (Exact sight, from edition 4, makes the same odds light.)
 	scen, heavy := crowd(8, 1)
-	id, tokens := edition2Battle(t, store, scen, "A", "B")
+	id, tokens := sampledBattle(t, store, "dropzone", scen, "A", "B")
 	// Folded once (folding a big scenario is heavy work too), so that the read below is
 	// light. A slow machine (the race detector) may need a few tries within 60 ms.
 	for try := 0; send(t, "GET", ts.URL+"/api/battles/"+id, watch(id), nil).status != 200; try++ {
@@ -571,8 +574,8 @@ func TestAccessLog(t *testing.T) {
 	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(&logs, nil)), testLimits())
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
-	scen, heavy := crowd(8, 1) // heavy under edition 2's sampled sight (see TestDeadlines)
-	id, tokens := edition2Battle(t, store, scen, "A", "B")
+	scen, heavy := crowd(8, 1) // heavy under edition 3's sampled sight (see TestDeadlines)
+	id, tokens := sampledBattle(t, store, "dropzone", scen, "A", "B")
 	impatient := &http.Client{Timeout: 30 * time.Millisecond}
 	req, _ := http.NewRequest("POST", ts.URL+"/api/battles/"+id+"/odds", strings.NewReader(heavy))
 	req.Header.Set("Authorization", "Bearer "+tokens["A"])

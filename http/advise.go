@@ -49,6 +49,10 @@ func (s *Server) advice(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if err := s.work(r.Context()); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	l, done, err := s.openRead(r.Context(), rec.ID)
 	if err != nil {
 		s.fail(w, r, err)
@@ -64,13 +68,16 @@ func (s *Server) advice(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, queryError("side", "no unit is on side %q", side))
 		return
 	}
-	release, err := s.heavyTurn(r.Context())
-	if err != nil {
+	aq := advise.Query{Side: side, Actor: q.Get("actor")}
+	if err := advise.CheckAdviceWork(l.battle, aq); err != nil {
+		s.fail(w, r, fieldFor(err, "actor"))
+		return
+	}
+	if err := s.heavyTurn(r.Context()); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	defer release()
-	adv, err := advise.Advise(r.Context(), l.battle, advise.Query{Side: side, Actor: q.Get("actor")}, obj, top, AdviceBudget)
+	adv, err := advise.Advise(r.Context(), l.battle, aq, obj, top, AdviceBudget)
 	if err != nil {
 		s.fail(w, r, fieldFor(err, "actor"))
 		return
@@ -99,7 +106,8 @@ func hasSide(b volley.Battle, side string) bool {
 
 // danger answers GET /api/battles/{id}/danger?side=…&as=…&step=…&objective=…: where a unit
 // of that type, of that side, would be in danger from the other sides' next fire. Its
-// work is bounded before it starts by advise.MaxDangerPoints and the request's deadline.
+// work is priced before it starts (advise.MaxDangerPoints, volley.MaxHeavyWork), and it
+// stops within a point's work of the request's deadline, or of the client going away.
 func (s *Server) danger(w http.ResponseWriter, r *http.Request) {
 	rec, err := s.readRecord(r)
 	if err != nil {
@@ -119,6 +127,10 @@ func (s *Server) danger(w http.ResponseWriter, r *http.Request) {
 	}
 	if dq.As == "" {
 		s.fail(w, r, queryError("as", "as: the unit type placed is required"))
+		return
+	}
+	if err := s.work(r.Context()); err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	l, done, err := s.openRead(r.Context(), rec.ID)
@@ -144,12 +156,16 @@ func (s *Server) danger(w http.ResponseWriter, r *http.Request) {
 		}
 		dq.Step = v.In(unit)
 	}
-	release, err := s.heavyTurn(r.Context())
-	if err != nil {
+	// Priced before it queues: a map over the budget is refused at once, and waits for
+	// nothing.
+	if _, err := dg.DangerWork(dq); err != nil {
+		s.fail(w, r, dangerField(err))
+		return
+	}
+	if err := s.heavyTurn(r.Context()); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	defer release()
 	m, err := dg.Danger(r.Context(), dq)
 	if err != nil {
 		s.fail(w, r, dangerField(err))

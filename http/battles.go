@@ -1,12 +1,11 @@
 package http
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -29,12 +28,16 @@ const maxList = 200
 func (s *Server) listBattles(w http.ResponseWriter, r *http.Request) {
 	list := []volley.BattleSummary{}
 	if r.Header.Get("Authorization") != "" {
-		if err := s.allow(s.reads, r, "requests"); err != nil {
+		if err := s.allow(false, r); err != nil {
 			s.fail(w, r, err)
 			return
 		}
 		toks, err := bearer(r)
 		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		if err := s.work(r.Context()); err != nil {
 			s.fail(w, r, err)
 			return
 		}
@@ -64,19 +67,8 @@ func battleID(r *http.Request) (string, error) {
 	return id, nil
 }
 
-// readBody reads a request body of at most limit bytes.
-func readBody(r *http.Request, limit int) ([]byte, error) {
-	body, err := io.ReadAll(io.LimitReader(r.Body, int64(limit)+1))
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return nil, err
-		}
-		return nil, volley.Errorf(volley.EINVALID, "cannot read the body: %v", err)
-	}
-	if len(body) > limit {
-		return nil, &http.MaxBytesError{Limit: int64(limit)}
-	}
+// checkBody checks that a body read whole is a document: not empty, and text.
+func checkBody(body []byte) ([]byte, error) {
 	if len(strings.TrimSpace(string(body))) == 0 {
 		return nil, &volley.Error{Code: volley.EINVALID, Message: "the body is empty: send a scenario or an action in YAML or JSON", Field: "body"}
 	}
@@ -144,22 +136,22 @@ func (s *Server) CreateBattle(ctx context.Context, body []byte) (*Created, error
 }
 
 func (s *Server) createBattle(w http.ResponseWriter, r *http.Request) {
-	if err := s.allow(s.creates, r, "new battles"); err != nil {
+	if err := s.allow(true, r); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	body, err := readBody(r, int(s.limits.MaxBodyBytes))
+	body, err := s.readBody(w, r, int(s.limits.MaxBodyBytes))
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
+	turn := s.work
 	if len(body) > s.limits.LightBytes {
-		release, err := s.heavyTurn(r.Context())
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		defer release()
+		turn = s.heavyTurn
+	}
+	if err := turn(r.Context()); err != nil {
+		s.fail(w, r, err)
+		return
 	}
 	c, err := s.CreateBattle(r.Context(), body)
 	if err != nil {
@@ -171,9 +163,11 @@ func (s *Server) createBattle(w http.ResponseWriter, r *http.Request) {
 }
 
 // readRecord reads the record of the battle a request names and checks that the
-// request's token may read it: before any work is done for the request.
+// request's token may read it: before any work is done for the request, and before its
+// body is read. It takes no request slot: the caller takes one (work) when its body, if
+// it has one, has arrived.
 func (s *Server) readRecord(r *http.Request) (*volley.BattleRecord, error) {
-	if err := s.allow(s.reads, r, "requests"); err != nil {
+	if err := s.allow(false, r); err != nil {
 		return nil, err
 	}
 	id, err := battleID(r)
@@ -213,6 +207,9 @@ type battleView struct {
 func (s *Server) getBattle(w http.ResponseWriter, r *http.Request) {
 	// The record is read fresh: another server may have ended the battle.
 	rec, err := s.readRecord(r)
+	if err == nil {
+		err = s.work(r.Context())
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -253,7 +250,7 @@ func view(l *live, ended bool) battleView {
 
 // actionBody is the action an aim or odds request asks about: the `action` query
 // parameter, or the body of a POST.
-func (s *Server) actionBody(r *http.Request) ([]byte, string, error) {
+func (s *Server) actionBody(w http.ResponseWriter, r *http.Request) ([]byte, string, error) {
 	if r.Method == http.MethodGet {
 		q := r.URL.Query().Get("action")
 		switch {
@@ -266,7 +263,7 @@ func (s *Server) actionBody(r *http.Request) ([]byte, string, error) {
 		}
 		return []byte(q), "action", nil
 	}
-	body, err := readBody(r, s.limits.MaxActionBytes)
+	body, err := s.readBody(w, r, s.limits.MaxActionBytes)
 	return body, "body", err
 }
 
@@ -282,11 +279,11 @@ func decodeAction(l *live, body []byte, name string, refereed bool) (volley.Acti
 	return l.battle.DecodeAction(doc)
 }
 
-// workTurn waits for a place among the heavy requests when an action's work is above
-// the light limit, and returns the release (which does nothing for light work).
-func (s *Server) workTurn(ctx context.Context, b volley.Battle, a volley.Action, bodyLen int) (func(), error) {
+// workTurn moves the request to the queue for heavy work when an action's work is
+// above the light limit; light work keeps its request slot.
+func (s *Server) workTurn(ctx context.Context, b volley.Battle, a volley.Action, bodyLen int) error {
 	if b.Cost(a) <= s.limits.LightWork && bodyLen <= s.limits.LightBytes {
-		return func() {}, nil
+		return nil
 	}
 	return s.heavyTurn(ctx)
 }
@@ -309,7 +306,10 @@ func (s *Server) evaluate(w http.ResponseWriter, r *http.Request, odds bool) {
 		s.fail(w, r, err)
 		return
 	}
-	body, name, err := s.actionBody(r)
+	body, name, err := s.actionBody(w, r)
+	if err == nil {
+		err = s.work(r.Context())
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -325,12 +325,10 @@ func (s *Server) evaluate(w http.ResponseWriter, r *http.Request, odds bool) {
 		s.fail(w, r, err)
 		return
 	}
-	release, err := s.workTurn(r.Context(), l.battle, a, len(body))
-	if err != nil {
+	if err := s.workTurn(r.Context(), l.battle, a, len(body)); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	defer release()
 	if !odds {
 		aims, err := l.battle.Aim(r.Context(), a)
 		if err != nil {
@@ -375,7 +373,7 @@ const IdempotencyHeader = "Idempotency-Key"
 const maxKeyLen = 200
 
 func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
-	if err := s.allow(s.reads, r, "requests"); err != nil {
+	if err := s.allow(false, r); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -393,13 +391,9 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	body, err := readBody(r, s.limits.MaxActionBytes)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	// The token is checked before the battle is folded, so that a request without the
-	// right to act costs one look-up: in the cache, or else in the store.
+	// The token is checked before the body is read and the battle folded, so that a
+	// request without the right to act costs one look-up (in the cache, or else in the
+	// store) and no upload.
 	rec := s.cache.tokens(id)
 	if rec == nil {
 		if rec, err = s.store.Battle(r.Context(), id); err != nil {
@@ -408,6 +402,14 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if _, err := side(r, rec); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	body, err := s.readBody(w, r, s.limits.MaxActionBytes)
+	if err == nil {
+		err = s.work(r.Context())
+	}
+	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -443,12 +445,10 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &volley.Error{Code: volley.EFORBIDDEN, Message: fmt.Sprintf("this action is %s's to take, and your token is %s's", actor, me), Field: "Authorization"})
 		return
 	}
-	release, err := s.workTurn(r.Context(), l.battle, a, len(body))
-	if err != nil {
+	if err := s.workTurn(r.Context(), l.battle, a, len(body)); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	defer release()
 	// From here the fold in memory runs ahead of the store. Unless the action is stored,
 	// drop it (whatever happens, a panic in the rules included), so that the next request
 	// folds the log again instead of building on an action nobody recorded.
@@ -523,26 +523,62 @@ func (s *Server) replayed(w http.ResponseWriter, r *http.Request, prev volley.Ac
 	writeJSON(w, http.StatusOK, ans)
 }
 
+// log answers GET /api/battles/{id}/log: the battle's whole record, written a page of
+// actions at a time as it is read from the store, so that a long log costs the server a
+// page of memory however many read it at once.
 func (s *Server) log(w http.ResponseWriter, r *http.Request) {
 	rec, err := s.readRecord(r)
+	if err == nil {
+		err = s.work(r.Context())
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	lg, err := s.readLog(r.Context(), rec)
+	ctx := r.Context()
+	// The first page is read before the answer starts, so that a failed read is an
+	// error answer rather than a cut-off log.
+	page, err := s.store.Actions(ctx, rec.ID, 0, s.limits.PageBytes)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, lg)
+	head, err := marshalJSON(logOf(rec))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	// The head ends with its empty list of actions, the last field: the entries go there.
+	head = bytes.TrimSuffix(bytes.TrimRight(head, "\n"), []byte(`"actions":[]}`))
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	out := bufio.NewWriterSize(w, 32<<10)
+	out.Write(head)
+	out.WriteString(`"actions":[`)
+	for n := 0; len(page) > 0; {
+		for _, a := range page {
+			if n > 0 {
+				out.WriteString(",")
+			}
+			n++
+			entry, _ := marshalJSON(LogEntry{Seq: a.Seq, Side: a.Side, Action: a.Body, Outcome: json.RawMessage(a.Outcome)})
+			out.Write(bytes.TrimRight(entry, "\n"))
+		}
+		next := page[len(page)-1].Seq + 1
+		if page, err = s.store.Actions(ctx, rec.ID, next, s.limits.PageBytes); err != nil {
+			// The answer has begun: cut it off, so that the client sees a broken log
+			// rather than a short one.
+			s.logger.Warn("log: reading a page failed", "battle", rec.ID, "error", err)
+			panic(http.ErrAbortHandler)
+		}
+	}
+	out.WriteString("]}\n")
+	_ = out.Flush() // the access log says whether it reached the client
 }
 
-// readLog reads the whole record of a battle.
-func (s *Server) readLog(ctx context.Context, rec *volley.BattleRecord) (Log, error) {
-	acts, err := s.store.Actions(ctx, rec.ID, 0)
-	if err != nil {
-		return Log{}, err
-	}
+// logOf is a battle's log without its actions.
+func logOf(rec *volley.BattleRecord) Log {
 	lg := Log{
 		ID: rec.ID, Ruleset: rec.Ruleset, Edition: volley.EditionOf(rec.Edition), Generator: string(rec.Seed.Generator),
 		Scenario: rec.Scenario, Commitment: rec.Commitment, Ended: rec.Ended, Actions: []LogEntry{},
@@ -554,6 +590,25 @@ func (s *Server) readLog(ctx context.Context, rec *volley.BattleRecord) (Log, er
 		seed := rec.Seed.String()
 		lg.Seed = &seed
 	}
+	return lg
+}
+
+// marshalJSON is JSON as every answer writes it: compact, with <, > and & as they are.
+func marshalJSON(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	err := enc.Encode(v)
+	return b.Bytes(), err
+}
+
+// readLog reads the whole record of a battle, to verify it.
+func (s *Server) readLog(ctx context.Context, rec *volley.BattleRecord) (Log, error) {
+	acts, err := s.store.Actions(ctx, rec.ID, 0, volley.AllActions)
+	if err != nil {
+		return Log{}, err
+	}
+	lg := logOf(rec)
 	for _, a := range acts {
 		lg.Actions = append(lg.Actions, LogEntry{Seq: a.Seq, Side: a.Side, Action: a.Body, Outcome: json.RawMessage(a.Outcome)})
 	}
@@ -561,7 +616,7 @@ func (s *Server) readLog(ctx context.Context, rec *volley.BattleRecord) (Log, er
 }
 
 func (s *Server) end(w http.ResponseWriter, r *http.Request) {
-	if err := s.allow(s.reads, r, "requests"); err != nil {
+	if err := s.allow(false, r); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -580,6 +635,10 @@ func (s *Server) end(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if _, err := side(r, rec); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := s.work(r.Context()); err != nil {
 		s.fail(w, r, err)
 		return
 	}

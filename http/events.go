@@ -1,9 +1,12 @@
 package http
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/http"
 	"strconv"
 	"sync"
@@ -29,9 +32,13 @@ type listener interface {
 	Listen(ctx context.Context, notify func(battleID string)) error
 }
 
-// feedEvents bounds the events a feed keeps for its streams; a stream further behind
-// reads the store itself.
+// feedEvents bounds the events a feed keeps for its streams, beside its bytes
+// (Limits.FeedBytes, Limits.FeedMemory); a stream further behind reads the store itself,
+// a page at a time.
 const feedEvents = 1024
+
+// maxEventID is the largest last event id a client may claim: a seq no log reaches.
+const maxEventID = math.MaxInt32
 
 // event is one server-sent event, written out once and shared by every stream.
 type event struct {
@@ -41,14 +48,18 @@ type event struct {
 
 // feed is one battle's events on this server, for its streams.
 type feed struct {
-	id   string
-	subs int // streams open on it; the hub's lock guards it
+	id string
+	// subs counts the streams open on it, spectators its spectators' and sides each
+	// side's; the hub's lock guards all three.
+	subs, spectators int
+	sides            map[string]int
 
 	mu sync.Mutex
 	// events are consecutive: events[i].seq == first+i. next is the seq the feed reads
 	// next from the store.
 	events      []event
 	first, next int
+	bytes       int    // of events' texts
 	end         []byte // the end event, once the battle has ended
 	// changed is closed, and replaced, whenever events or end change.
 	changed chan struct{}
@@ -57,55 +68,100 @@ type feed struct {
 	started        bool // next has been set
 }
 
-// hub holds the feeds of the battles with open streams, and counts the streams.
+// hub holds the feeds of the battles with open streams, and counts the streams: in all,
+// by role (spectators and players draw on separate pools), by client address and by
+// ticket.
 type hub struct {
-	mu      sync.Mutex
-	feeds   map[string]*feed
-	clients map[string]int
-	total   int
+	mu                  sync.Mutex
+	feeds               map[string]*feed
+	clients, tickets    map[string]int
+	total               int
+	spectators, players int
 	// load reads a feed's new events from the store (Server.load).
 	load func(f *feed)
 }
 
 func newHub() *hub {
-	return &hub{feeds: map[string]*feed{}, clients: map[string]int{}}
+	return &hub{feeds: map[string]*feed{}, clients: map[string]int{}, tickets: map[string]int{}}
 }
 
-// join opens a stream of battle id for client, within the limits, and returns its
-// feed; leave closes it.
-func (h *hub) join(id, client string, l Limits) (*feed, error) {
+// stream is who opens a stream: from which address, with which ticket (its hash), in
+// which role (a side, or spectatorRole).
+type stream struct {
+	client, ticket, role string
+}
+
+// join opens a stream of battle id, within the limits, and returns its feed; leave
+// closes it. A player's stream draws on the players' pool and its side's places in the
+// battle, a spectator's on the spectators' pool and the battle's spectator places, so
+// that no number of spectators can keep a battle's players from following it.
+func (h *hub) join(id string, st stream, l Limits) (*feed, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	f := h.feeds[id]
+	player := st.role != spectatorRole
 	switch {
-	case h.total >= l.Streams:
-		return nil, busy(fmt.Sprintf("the server has as many event streams open as it takes (%d)", l.Streams))
-	case f != nil && f.subs >= l.StreamsPerBattle:
-		return nil, volley.Errorf(volley.ETOOMANY, "this battle has as many event streams open as it takes (%d)", l.StreamsPerBattle)
-	case h.clients[client] >= l.StreamsPerClient:
+	case player && h.players >= l.PlayerStreams:
+		return nil, busy(fmt.Sprintf("the server has as many players' event streams open as it takes (%d)", l.PlayerStreams))
+	case !player && h.spectators >= l.Streams:
+		return nil, busy(fmt.Sprintf("the server has as many spectators' event streams open as it takes (%d)", l.Streams))
+	case player && f != nil && f.sides[st.role] >= l.StreamsPerSide:
+		return nil, volley.Errorf(volley.ETOOMANY, "%s has as many event streams open on this battle as a side may (%d): close one", st.role, l.StreamsPerSide)
+	case !player && f != nil && f.spectators >= l.StreamsPerBattle:
+		return nil, volley.Errorf(volley.ETOOMANY, "this battle has as many spectators' event streams open as it takes (%d)", l.StreamsPerBattle)
+	case h.clients[st.client] >= l.StreamsPerClient:
 		return nil, volley.Errorf(volley.ETOOMANY, "your address has as many event streams open as it may (%d): close one", l.StreamsPerClient)
+	case h.tickets[st.ticket] >= l.StreamsPerTicket:
+		return nil, volley.Errorf(volley.ETOOMANY, "this ticket has as many event streams open as one may (%d): close one, or ask for another ticket", l.StreamsPerTicket)
 	}
 	if f == nil {
-		f = &feed{id: id, changed: make(chan struct{})}
+		f = &feed{id: id, changed: make(chan struct{}), sides: map[string]int{}}
 		h.feeds[id] = f
 	}
 	f.subs++
-	h.clients[client]++
+	if player {
+		f.sides[st.role]++
+		h.players++
+	} else {
+		f.spectators++
+		h.spectators++
+	}
+	h.clients[st.client]++
+	h.tickets[st.ticket]++
 	h.total++
 	return f, nil
 }
 
-func (h *hub) leave(f *feed, client string) {
+func (h *hub) leave(f *feed, st stream) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	f.subs--
+	if st.role != spectatorRole {
+		f.sides[st.role]--
+		h.players--
+	} else {
+		f.spectators--
+		h.spectators--
+	}
 	if f.subs == 0 && h.feeds[f.id] == f {
 		delete(h.feeds, f.id)
 	}
-	if h.clients[client]--; h.clients[client] <= 0 {
-		delete(h.clients, client)
+	if h.clients[st.client]--; h.clients[st.client] <= 0 {
+		delete(h.clients, st.client)
+	}
+	if h.tickets[st.ticket]--; h.tickets[st.ticket] <= 0 {
+		delete(h.tickets, st.ticket)
 	}
 	h.total--
+}
+
+// feedBudget is the bytes of events one feed may keep now: Limits.FeedBytes, or its
+// share of Limits.FeedMemory among the feeds open.
+func (h *hub) feedBudget(l Limits) int {
+	h.mu.Lock()
+	n := max(1, len(h.feeds))
+	h.mu.Unlock()
+	return min(l.FeedBytes, l.FeedMemory/n)
 }
 
 // wake tells the feed of battle id (every feed, for "") that the battle may have
@@ -142,14 +198,16 @@ func (h *hub) streams() int {
 }
 
 // load reads a feed's new actions from the store until no wake is pending, and tells
-// its streams. A failed read is logged; the next wake reads again.
+// its streams. A failed read is logged and tried again a second later.
 func (s *Server) load(f *feed) {
 	for {
 		ctx, cancel := context.WithTimeout(s.base, s.limits.RequestTimeout)
-		if err := s.loadOnce(ctx, f); err != nil && s.base.Err() == nil {
-			s.logger.Warn("event stream: reading the battle failed", "battle", f.id, "error", err)
-		}
+		err := s.loadOnce(ctx, f)
 		cancel()
+		if err != nil && s.base.Err() == nil {
+			s.logger.Warn("event stream: reading the battle failed", "battle", f.id, "error", err)
+			time.AfterFunc(time.Second, func() { s.hub.wake(f.id) })
+		}
 		f.mu.Lock()
 		if !f.again {
 			f.loading = false
@@ -179,6 +237,8 @@ type endEvent struct {
 	Commitment string `json:"commitment"`
 }
 
+// loadOnce reads the feed's new actions from the store, a page at a time, and keeps
+// the last of their events within the feed's budget.
 func (s *Server) loadOnce(ctx context.Context, f *feed) error {
 	f.mu.Lock()
 	from, started := f.next, f.started
@@ -186,40 +246,59 @@ func (s *Server) loadOnce(ctx context.Context, f *feed) error {
 	if !started {
 		return nil // no stream has said where it starts yet
 	}
-	acts, err := s.store.Actions(ctx, f.id, from)
-	if err != nil {
-		return err
-	}
-	rec, err := s.store.Battle(ctx, f.id)
-	if err != nil {
-		return err
-	}
-	var evs []event
-	if len(acts) > 0 {
-		// Whose turn it is after each action: the folded battle, brought up to date.
-		l, done, err := s.openRead(ctx, f.id)
+	for {
+		acts, err := s.store.Actions(ctx, f.id, from, s.limits.PageBytes)
 		if err != nil {
 			return err
 		}
-		for _, a := range acts {
-			evs = append(evs, actionEventOf(a, l.turnAfter(a.Seq)))
+		var evs []event
+		if len(acts) > 0 {
+			// Whose turn it is after each action: the folded battle, brought up to date.
+			l, done, err := s.openRead(ctx, f.id)
+			if err != nil {
+				return err
+			}
+			for _, a := range acts {
+				evs = append(evs, actionEventOf(a, l.turnAfter(a.Seq)))
+			}
+			done()
 		}
-		done()
+		var end []byte
+		if len(acts) == 0 || !pageFull(acts, s.limits.PageBytes) {
+			rec, err := s.store.Battle(ctx, f.id)
+			if err != nil {
+				return err
+			}
+			if rec.Ended {
+				end = endEventOf(rec, from+len(acts))
+			}
+		}
+		f.keep(evs, end, s.hub.feedBudget(s.limits))
+		if end != nil || len(acts) == 0 || !pageFull(acts, s.limits.PageBytes) {
+			return nil
+		}
+		from += len(acts)
 	}
-	var end []byte
-	if rec.Ended {
-		next := from + len(acts)
-		end = endEventOf(rec, next)
-	}
+}
+
+// keep appends new events (and the end, once it comes) to the feed, drops the oldest
+// beyond its budget of events and bytes, and tells its streams.
+func (f *feed) keep(evs []event, end []byte, budget int) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	for _, e := range evs {
 		if e.seq == f.next { // a second reader may have got here first
 			f.events = append(f.events, e)
+			f.bytes += len(e.text)
 			f.next++
 		}
 	}
-	if n := len(f.events) - feedEvents; n > 0 {
+	n := 0
+	for n < len(f.events) && (len(f.events)-n > feedEvents || f.bytes > budget) {
+		f.bytes -= len(f.events[n].text)
+		n++
+	}
+	if n > 0 {
 		f.events = append(f.events[:0], f.events[n:]...)
 		f.first += n
 	}
@@ -230,17 +309,18 @@ func (s *Server) loadOnce(ctx context.Context, f *feed) error {
 		close(f.changed)
 		f.changed = make(chan struct{})
 	}
-	return nil
 }
 
+// actionEventOf writes an action's event. Its JSON keeps <, > and & as they are: an
+// action's body may hold any text, and escaping it would multiply its bytes.
 func actionEventOf(a volley.ActionRecord, turn *volley.Turn) event {
-	data, _ := json.Marshal(actionEvent{Seq: a.Seq, Side: a.Side, Action: a.Body, Outcome: json.RawMessage(a.Outcome), Turn: turn})
-	return event{seq: a.Seq, text: fmt.Appendf(nil, "id: %d\nevent: action\ndata: %s\n\n", a.Seq, data)}
+	data, _ := marshalJSON(actionEvent{Seq: a.Seq, Side: a.Side, Action: a.Body, Outcome: json.RawMessage(a.Outcome), Turn: turn})
+	return event{seq: a.Seq, text: fmt.Appendf(nil, "id: %d\nevent: action\ndata: %s\n\n", a.Seq, bytes.TrimRight(data, "\n"))}
 }
 
 func endEventOf(rec *volley.BattleRecord, actions int) []byte {
-	data, _ := json.Marshal(endEvent{Actions: actions, Seed: rec.Seed.String(), Generator: string(rec.Seed.Generator), Commitment: rec.Commitment})
-	return fmt.Appendf(nil, "event: end\ndata: %s\n\n", data)
+	data, _ := marshalJSON(endEvent{Actions: actions, Seed: rec.Seed.String(), Generator: string(rec.Seed.Generator), Commitment: rec.Commitment})
+	return fmt.Appendf(nil, "event: end\ndata: %s\n\n", bytes.TrimRight(data, "\n"))
 }
 
 // ticketBytes is the size of a stream ticket's secret: 128 bits, as for tokens.
@@ -252,6 +332,10 @@ const ticketBytes = 16
 func (s *Server) tickets(w http.ResponseWriter, r *http.Request) {
 	rec, err := s.readRecord(r)
 	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := s.work(r.Context()); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -275,18 +359,16 @@ func (s *Server) tickets(w http.ResponseWriter, r *http.Request) {
 // events answers GET /api/battles/{id}/events?ticket=…: the battle's Server-Sent Events.
 // A stream starts after the last action the client has (Last-Event-ID, or the
 // last_event_id parameter for a new EventSource), or from now; it ends when the battle
-// ends, after StreamIdle without an event, or when the server closes.
+// ends, after StreamIdle without an event, when the client reads slower than
+// StreamWriteTimeout allows, or when the server closes. What it holds at any moment is
+// bounded: events shared with the battle's other streams, or one page of the store
+// (Limits.PageBytes) when it is catching up.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
-	if err := s.allow(s.reads, r, "requests"); err != nil {
+	if err := s.allow(false, r); err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	id, err := battleID(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	role, err := s.checkTicket(r, id)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -296,13 +378,18 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	client := clientKey(r)
-	f, err := s.hub.join(id, client, s.limits)
+	ticket, role, err := s.checkTicket(r, id)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	defer s.hub.leave(f, client)
+	st := stream{client: clientKey(r), ticket: hashToken(ticket), role: role}
+	f, err := s.hub.join(id, st, s.limits)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer s.hub.leave(f, st)
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	stop := context.AfterFunc(s.base, cancel) // the server closing ends every stream
@@ -327,17 +414,26 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}
 	f.mu.Unlock()
 	rc := http.NewResponseController(w)
-	// A stream outlives the server's read and write timeouts: lift both for it (the
-	// read deadline also bounds the server's watch for the client going away).
-	_ = rc.SetWriteDeadline(time.Time{})
+	// A stream outlives the server's read and write timeouts: lift the read deadline
+	// (it also bounds the server's watch for the client going away), and give each
+	// write a deadline of its own.
 	_ = rc.SetReadDeadline(time.Time{})
+	send := func(texts ...[]byte) bool {
+		_ = rc.SetWriteDeadline(time.Now().Add(s.limits.StreamWriteTimeout))
+		for _, t := range texts {
+			if _, err := w.Write(t); err != nil {
+				return false
+			}
+		}
+		return rc.Flush() == nil
+	}
+	role = cmp.Or(role, "spectator")
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no") // proxies must not hold events back
-	w.WriteHeader(http.StatusOK)
 	hello, _ := json.Marshal(map[string]any{"next": next, "role": role})
-	if _, err := fmt.Fprintf(w, "retry: %d\nevent: hello\ndata: %s\n\n", streamRetryMillis, hello); err != nil {
+	if !send(fmt.Appendf(nil, "retry: %d\nevent: hello\ndata: %s\n\n", streamRetryMillis, hello)) {
 		return
 	}
 	// A wake now reads what was stored between the client's last event and the feed's
@@ -356,8 +452,8 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		}
 		upTo, end, changed := f.next, f.end, f.changed
 		f.mu.Unlock()
-		if next < first { // behind the feed's memory: catch up from the store
-			acts, err := s.store.Actions(ctx, id, next)
+		if next < first { // behind the feed's memory: catch up from the store, a page at a time
+			acts, err := s.store.Actions(ctx, id, next, s.limits.PageBytes)
 			if err != nil {
 				return
 			}
@@ -368,24 +464,18 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 				}
 				out = append(out, actionEventOf(a, nil).text)
 			}
-			upTo, end = first, nil
+			upTo, end = next+len(out), nil
 			changed = nil // read the feed again straight away
 		}
-		for _, e := range out {
-			if _, err := w.Write(e); err != nil {
-				return
-			}
+		if !send(out...) {
+			return // gone, or reading slower than StreamWriteTimeout allows
 		}
 		if len(out) > 0 {
 			next = upTo
 			idle.Reset(s.limits.StreamIdle)
 		}
 		if end != nil && next >= upTo {
-			_, _ = w.Write(end)
-			_ = rc.Flush()
-			return
-		}
-		if err := rc.Flush(); err != nil {
+			send(end)
 			return
 		}
 		if changed == nil {
@@ -394,7 +484,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-changed:
 		case <-heartbeat.C:
-			if _, err := w.Write([]byte(": ping\n\n")); err != nil {
+			if !send([]byte(": ping\n\n")) {
 				return
 			}
 		case <-idle.C:
@@ -408,30 +498,35 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 // streamRetryMillis is how long a browser waits before reconnecting a dropped stream.
 const streamRetryMillis = 1000
 
-// checkTicket authenticates an event stream by its ticket, and returns its role.
-func (s *Server) checkTicket(r *http.Request, id string) (string, error) {
+// checkTicket authenticates an event stream by its ticket, and returns the ticket and
+// its role: a side, or spectatorRole.
+func (s *Server) checkTicket(r *http.Request, id string) (string, string, error) {
 	ticket := r.URL.Query().Get("ticket")
 	bad := &volley.Error{Code: volley.EUNAUTHORIZED, Field: "ticket",
 		Message: "an event stream needs a ticket (POST /api/battles/{id}/tickets with a token), and this one is missing, unknown or expired: ask for a new one"}
 	if len(ticket) != 2*ticketBytes {
-		return "", bad
+		return "", "", bad
 	}
 	t, err := s.store.Ticket(r.Context(), hashToken(ticket))
 	if volley.ErrorCode(err) == volley.ENOTFOUND {
-		return "", bad
+		return "", "", bad
 	}
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	if t.BattleID != id || s.Now().After(t.Expires) {
-		return "", bad
+		return "", "", bad
 	}
-	return t.Role, nil
+	if t.Role == "spectator" {
+		return ticket, spectatorRole, nil
+	}
+	return ticket, t.Role, nil
 }
 
 // lastEventID is the seq of the last event a client has: the Last-Event-ID header of a
 // browser reconnecting by itself, else the last_event_id parameter of a page opening a
-// new stream. -2 when it gives none (start from now).
+// new stream. -2 when it gives none (start from now). It lies between -1 (none yet) and
+// maxEventID.
 func lastEventID(r *http.Request) (int, error) {
 	v := r.Header.Get("Last-Event-ID")
 	field := "Last-Event-ID"
@@ -442,8 +537,9 @@ func lastEventID(r *http.Request) (int, error) {
 		return -2, nil
 	}
 	n, err := strconv.Atoi(v)
-	if err != nil || n < -1 {
-		return 0, &volley.Error{Code: volley.EINVALID, Field: field, Message: "the last event's id is an action's seq (or -1 for none), not " + strconv.Quote(v)}
+	if err != nil || n < -1 || n > maxEventID {
+		return 0, &volley.Error{Code: volley.EINVALID, Field: field, Message: fmt.Sprintf(
+			"the last event's id is an action's seq, from 0 to %d (or -1 for none), not %s", maxEventID, strconv.Quote(v))}
 	}
 	return n, nil
 }

@@ -1,7 +1,6 @@
 package http
 
 import (
-	"container/list"
 	"fmt"
 	"math"
 	"net"
@@ -10,7 +9,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/volley-wargames/volley"
@@ -31,14 +29,32 @@ type Limits struct {
 	// the aim or odds request's action query parameter.
 	MaxActionBytes int
 	// InFlight is how many API requests are worked on at once; more wait for a place
-	// until their deadline.
+	// until their deadline. A request holds its place while it works, not while its body
+	// arrives, nor while it waits for heavy work, nor while its answer is written.
 	InFlight int
+	// ClientInFlight is how many API requests one client address may have in flight at
+	// once, from the moment it is read to the moment its answer is written; more are
+	// answered 429 at once. Event streams are counted by their own bounds.
+	ClientInFlight int
 	// Heavy is how many requests at once may do heavy work: computing an action that
 	// costs more than LightWork, reading a body larger than LightBytes, rebuilding a
-	// battle from a scenario larger than LightBytes, replaying a log to verify it.
-	// Light requests never wait for it, so a client that asks for the most expensive
-	// odds cannot slow down one that plays.
+	// battle (a big scenario, or many actions to fold), replaying a log to verify it,
+	// advice and danger maps. Light requests never wait for it, so a client that asks
+	// for the most expensive odds cannot slow down one that plays.
 	Heavy int
+	// HeavyQueue bounds the heavy requests waiting for a place, HeavyPerClient those of
+	// one client address, waiting or working. Waiting holds no request slot (InFlight).
+	HeavyQueue, HeavyPerClient int
+	// MinUploadRate is the slowest a body may arrive, in bytes a second, once
+	// UploadGrace has passed; a slower upload is answered 408 and its connection closed.
+	MinUploadRate int
+	UploadGrace   time.Duration
+	// RebuildSlice is how long a battle's rebuild (folding its log again after a restart
+	// or after the cache dropped it) works at a time before it gives its heavy place to
+	// the next in the queue; it then takes its turn again until it is done. A rebuild
+	// runs once per battle, in the background, and keeps its progress whether or not
+	// the request that began it waits for it.
+	RebuildSlice time.Duration
 	// LightWork is the most work (in volley.MaxWork's steps) an action may cost and
 	// still be light; LightBytes the largest light document.
 	LightWork  int64
@@ -57,11 +73,25 @@ type Limits struct {
 	// Clients is how many clients' rates are remembered; the longest idle is forgotten
 	// first.
 	Clients int
-	// Streams bounds the open event streams of the whole server, StreamsPerBattle those
-	// of one battle, and StreamsPerClient those of one client address. A stream over a
-	// bound is refused with 429. Streams hold no request slot (InFlight) and no
-	// deadline: they have their own bounds.
-	Streams, StreamsPerBattle, StreamsPerClient int
+	// Streams bounds the spectators' event streams open on the whole server, and
+	// PlayerStreams the players' (opened with a side's ticket): two pools, so that
+	// spectators, however many addresses they come from, never take the players'
+	// places. StreamsPerBattle bounds the spectators' streams of one battle, and
+	// StreamsPerSide each side's, beside them. StreamsPerClient bounds those of one
+	// client address, and StreamsPerTicket those one ticket opens. A stream over a bound
+	// is refused with 429 (503 when the server's pool is full). Streams hold no request
+	// slot (InFlight) and no deadline: they have their own bounds.
+	Streams, PlayerStreams, StreamsPerBattle, StreamsPerSide, StreamsPerClient, StreamsPerTicket int
+	// StreamWriteTimeout is how long a stream may take to write out what it sends; a
+	// client that reads no faster is closed (it comes back with Last-Event-ID).
+	StreamWriteTimeout time.Duration
+	// PageBytes bounds what one read of a battle's log holds at once: a stream catching
+	// up, GET /log, a fold. Longer logs are read a page at a time.
+	PageBytes int
+	// FeedBytes bounds the events one battle's feed keeps for its streams, and
+	// FeedMemory those of every feed together (each feed keeps at most its share); a
+	// stream further behind reads the store a page at a time.
+	FeedBytes, FeedMemory int
 	// StreamIdle closes a stream that has sent no event for that long; the client comes
 	// back with Last-Event-ID. StreamHeartbeat is how often a quiet stream sends a
 	// comment, so that proxies keep it open and a dead client is noticed.
@@ -126,7 +156,13 @@ func DefaultLimits() Limits {
 		MaxBodyBytes:   1 << 20,
 		MaxActionBytes: 64 << 10,
 		InFlight:       64,
+		ClientInFlight: 16,
 		Heavy:          max(1, runtime.GOMAXPROCS(0)-1),
+		HeavyQueue:     64,
+		HeavyPerClient: 2,
+		MinUploadRate:  4 << 10,
+		UploadGrace:    2 * time.Second,
+		RebuildSlice:   time.Second,
 		LightWork:      volley.MaxWork / 100,
 		LightBytes:     16 << 10,
 		CacheBytes:     256 << 20,
@@ -136,12 +172,19 @@ func DefaultLimits() Limits {
 		Clients:        100_000,
 		// A battle's two players and their spectators: a thousand watching a final is
 		// the benchmark; a browser holds one stream a page.
-		Streams:          10_000,
-		StreamsPerBattle: 2_000,
-		StreamsPerClient: 32,
-		StreamIdle:       10 * time.Minute,
-		StreamHeartbeat:  15 * time.Second,
-		TicketTTL:        time.Minute,
+		Streams:            10_000,
+		PlayerStreams:      5_000,
+		StreamsPerBattle:   2_000,
+		StreamsPerSide:     8,
+		StreamsPerClient:   32,
+		StreamsPerTicket:   4,
+		StreamIdle:         10 * time.Minute,
+		StreamHeartbeat:    15 * time.Second,
+		StreamWriteTimeout: 10 * time.Second,
+		TicketTTL:          time.Minute,
+		PageBytes:          1 << 20,
+		FeedBytes:          4 << 20,
+		FeedMemory:         64 << 20,
 	}
 }
 
@@ -150,7 +193,10 @@ func (l Limits) withDefaults() Limits {
 	for _, f := range []struct {
 		v   *int
 		def int
-	}{{&l.Streams, d.Streams}, {&l.StreamsPerBattle, d.StreamsPerBattle}, {&l.StreamsPerClient, d.StreamsPerClient}} {
+	}{{&l.Streams, d.Streams}, {&l.PlayerStreams, d.PlayerStreams}, {&l.StreamsPerBattle, d.StreamsPerBattle},
+		{&l.StreamsPerSide, d.StreamsPerSide}, {&l.StreamsPerClient, d.StreamsPerClient}, {&l.StreamsPerTicket, d.StreamsPerTicket},
+		{&l.ClientInFlight, d.ClientInFlight}, {&l.HeavyQueue, d.HeavyQueue}, {&l.HeavyPerClient, d.HeavyPerClient},
+		{&l.MinUploadRate, d.MinUploadRate}, {&l.PageBytes, d.PageBytes}, {&l.FeedBytes, d.FeedBytes}, {&l.FeedMemory, d.FeedMemory}} {
 		if *f.v <= 0 {
 			*f.v = f.def
 		}
@@ -158,7 +204,8 @@ func (l Limits) withDefaults() Limits {
 	for _, f := range []struct {
 		v   *time.Duration
 		def time.Duration
-	}{{&l.StreamIdle, d.StreamIdle}, {&l.StreamHeartbeat, d.StreamHeartbeat}, {&l.TicketTTL, d.TicketTTL}} {
+	}{{&l.StreamIdle, d.StreamIdle}, {&l.StreamHeartbeat, d.StreamHeartbeat}, {&l.TicketTTL, d.TicketTTL},
+		{&l.StreamWriteTimeout, d.StreamWriteTimeout}, {&l.UploadGrace, d.UploadGrace}, {&l.RebuildSlice, d.RebuildSlice}} {
 		if *f.v <= 0 {
 			*f.v = f.def
 		}
@@ -221,66 +268,4 @@ func clientKey(r *http.Request) string {
 		return p.String()
 	}
 	return addr.String()
-}
-
-// rateLimiter keeps a token bucket per client, forgetting the longest idle client when it
-// holds too many.
-type rateLimiter struct {
-	rate Rate
-	max  int
-	now  func() time.Time
-
-	mu      sync.Mutex
-	clients map[string]*list.Element
-	idle    *list.List // of *bucket, most recently used at the front
-}
-
-type bucket struct {
-	key    string
-	tokens float64
-	last   time.Time
-}
-
-func newRateLimiter(r Rate, max int, now func() time.Time) *rateLimiter {
-	return &rateLimiter{rate: r, max: max, now: now, clients: map[string]*list.Element{}, idle: list.New()}
-}
-
-// take spends one of key's tokens. When there is none it returns false and how long
-// until there is one.
-func (l *rateLimiter) take(key string) (bool, time.Duration) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	now := l.now()
-	e, ok := l.clients[key]
-	if !ok {
-		if l.idle.Len() >= l.max {
-			oldest := l.idle.Back()
-			delete(l.clients, oldest.Value.(*bucket).key)
-			l.idle.Remove(oldest)
-		}
-		e = l.idle.PushFront(&bucket{key: key, tokens: float64(l.rate.Burst), last: now})
-		l.clients[key] = e
-	}
-	l.idle.MoveToFront(e)
-	b := e.Value.(*bucket)
-	if dt := now.Sub(b.last).Seconds(); dt > 0 {
-		b.tokens = min(float64(l.rate.Burst), b.tokens+dt*l.rate.PerSecond)
-	}
-	b.last = now
-	if b.tokens >= 1 {
-		b.tokens--
-		return true, 0
-	}
-	wait := time.Duration((1 - b.tokens) / l.rate.PerSecond * float64(time.Second))
-	return false, wait
-}
-
-// allow spends one token of the request's client, or returns the 429 to answer.
-func (s *Server) allow(l *rateLimiter, r *http.Request, what string) error {
-	ok, wait := l.take(clientKey(r))
-	if ok {
-		return nil
-	}
-	return &retryError{volley.Errorf(volley.ETOOMANY, "too many %s from your address: at most %s; try again in %s",
-		what, l.rate, (wait + time.Second - 1).Truncate(time.Second)), wait}
 }

@@ -33,6 +33,10 @@ type live struct {
 	elem   *list.Element
 	tokens *volley.BattleRecord
 	id     string
+	// mu guards rebuilt, which is closed when the rebuild under way ends (nil when none
+	// is).
+	mu      sync.Mutex
+	rebuilt chan struct{}
 }
 
 // writeWeight is the lock's whole weight: what a writer takes, excluding every reader.
@@ -201,11 +205,14 @@ func footprint(f *fold) int64 {
 func (s *Server) openRead(ctx context.Context, id string) (l *live, done func(), err error) {
 	for {
 		l = s.cache.entry(id)
+		if err := s.awaitRebuild(ctx, l); err != nil {
+			return nil, nil, err
+		}
 		if err := l.lock.Acquire(ctx, 1); err != nil {
 			return nil, nil, busy("the battle is busy")
 		}
 		if l.battle != nil {
-			acts, err := s.store.Actions(ctx, id, l.next)
+			acts, err := s.store.Actions(ctx, id, l.next, 1)
 			if err != nil {
 				l.lock.Release(1)
 				return nil, nil, err
@@ -219,7 +226,7 @@ func (s *Server) openRead(ctx context.Context, id string) (l *live, done func(),
 		if err := s.lockWrite(ctx, l); err != nil {
 			return nil, nil, err
 		}
-		err := s.sync(ctx, l)
+		_, err := s.sync(ctx, l)
 		l.lock.Release(writeWeight)
 		if err != nil {
 			return nil, nil, err
@@ -230,15 +237,24 @@ func (s *Server) openRead(ctx context.Context, id string) (l *live, done func(),
 // openWrite returns the live battle for id, up to date with the store and locked for
 // writing: the caller calls done when it has finished.
 func (s *Server) openWrite(ctx context.Context, id string) (*live, func(), error) {
-	l := s.cache.entry(id)
-	if err := s.lockWrite(ctx, l); err != nil {
-		return nil, nil, err
+	for {
+		l := s.cache.entry(id)
+		if err := s.awaitRebuild(ctx, l); err != nil {
+			return nil, nil, err
+		}
+		if err := s.lockWrite(ctx, l); err != nil {
+			return nil, nil, err
+		}
+		upToDate, err := s.sync(ctx, l)
+		if err != nil {
+			l.lock.Release(writeWeight)
+			return nil, nil, err
+		}
+		if upToDate {
+			return l, func() { l.lock.Release(writeWeight) }, nil
+		}
+		l.lock.Release(writeWeight) // a rebuild has begun: wait for it, then look again
 	}
-	if err := s.sync(ctx, l); err != nil {
-		l.lock.Release(writeWeight)
-		return nil, nil, err
-	}
-	return l, func() { l.lock.Release(writeWeight) }, nil
 }
 
 func (s *Server) lockWrite(ctx context.Context, l *live) error {
@@ -255,48 +271,86 @@ func (s *Server) forget(l *live) {
 	s.cache.drop(l)
 }
 
-// sync folds the actions the store has and the cache has not. The caller holds the
-// write lock. A fold that fails is forgotten: an unknown id, or a log that no longer
-// folds, keeps nothing.
-func (s *Server) sync(ctx context.Context, l *live) error {
-	if err := s.syncFold(ctx, l); err != nil {
+// lightFoldActions is the most actions a request folds itself, in its own time; more are
+// a rebuild, heavy work done in the background (see rebuild).
+const lightFoldActions = 32
+
+// sync brings the fold up to date with the store when that is light work: a scenario of
+// at most Limits.LightBytes to build, and at most lightFoldActions actions to fold. It
+// reports false when the work is heavy: it has then begun a rebuild in the background,
+// which the caller waits for (awaitRebuild) after releasing the lock. The caller holds
+// the write lock.
+//
+// Work stopped by the request's deadline keeps what it did: each action is folded
+// whole or not at all (Resolve leaves the battle as it was when it fails), so the fold is
+// always the battle after its first next actions. A fold that fails otherwise is
+// forgotten: an unknown id, or a log that no longer folds, keeps nothing.
+func (s *Server) sync(ctx context.Context, l *live) (upToDate bool, err error) {
+	upToDate, err = s.syncLight(ctx, l)
+	switch {
+	case err != nil && volley.ErrorCode(err) != volley.EUNAVAILABLE:
 		s.forget(l)
-		return err
+		return false, err
+	case err == nil && !upToDate:
+		s.startRebuild(l)
 	}
 	s.cache.resize(l, footprint(&l.fold))
-	return nil
+	return upToDate, err
 }
 
-func (s *Server) syncFold(ctx context.Context, l *live) error {
+func (s *Server) syncLight(ctx context.Context, l *live) (bool, error) {
 	if l.battle == nil {
 		rec, err := s.store.Battle(ctx, l.id)
 		if err != nil {
-			return err
+			return false, err
 		}
-		// Folding a big scenario is heavy work, and waits its turn for it.
 		if len(rec.Scenario) > s.limits.LightBytes {
-			release, err := s.heavyTurn(ctx)
-			if err != nil {
-				return err
-			}
-			defer release()
+			return false, nil // building a big scenario is heavy work
 		}
-		rs, battle, title, err := build(rec)
-		if err != nil {
-			return err
+		if err := l.build(rec); err != nil {
+			return false, err
 		}
-		l.fold = fold{record: rec, ruleset: rs, battle: battle, title: title, keys: map[string]volley.ActionRecord{}}
 	}
-	acts, err := s.store.Actions(ctx, l.id, l.next)
+	acts, err := s.store.Actions(ctx, l.id, l.next, s.limits.PageBytes)
+	if err != nil {
+		return false, err
+	}
+	if len(acts) > lightFoldActions || pageFull(acts, s.limits.PageBytes) {
+		return false, nil
+	}
+	return true, l.foldActions(ctx, acts)
+}
+
+// pageFull reports whether a page of actions reached its bound, so that more may follow.
+func pageFull(acts []volley.ActionRecord, limit int) bool {
+	size := 0
+	for i := range acts {
+		size += acts[i].Size()
+	}
+	return size >= limit
+}
+
+// build makes the battle of a record, with none of its actions folded yet.
+func (l *live) build(rec *volley.BattleRecord) error {
+	rs, battle, title, err := build(rec)
 	if err != nil {
 		return err
 	}
+	l.fold = fold{record: rec, ruleset: rs, battle: battle, title: title, keys: map[string]volley.ActionRecord{}}
+	return nil
+}
+
+// foldActions replays stored actions onto the fold, in order, keeping each that folds.
+func (l *live) foldActions(ctx context.Context, acts []volley.ActionRecord) error {
 	for _, a := range acts {
+		if a.Seq != l.next {
+			continue // folded meanwhile
+		}
 		if err := replay(ctx, l.battle, l.record, a); err != nil {
 			return err
 		}
 		l.next = a.Seq + 1
-		l.logBytes += int64(len(a.Body) + len(a.Outcome))
+		l.logBytes += int64(a.Size())
 		l.folded(a.Seq, l.battle.State().Turn)
 		if a.IdempotencyKey != "" {
 			l.keys[a.IdempotencyKey] = a
@@ -305,13 +359,108 @@ func (s *Server) syncFold(ctx context.Context, l *live) error {
 	return nil
 }
 
-// heavyTurn waits, until ctx ends, for a place among the requests doing heavy work, and
-// returns its release.
-func (s *Server) heavyTurn(ctx context.Context) (func(), error) {
-	if err := s.heavy.Acquire(ctx, 1); err != nil {
-		return nil, busy("the server is doing as much heavy work as it takes at once")
+// startRebuild begins rebuilding l in the background, unless it is under way.
+func (s *Server) startRebuild(l *live) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.rebuilt != nil {
+		return
 	}
-	return func() { s.heavy.Release(1) }, nil
+	done := make(chan struct{})
+	l.rebuilt = done
+	go func() {
+		defer func() {
+			l.mu.Lock()
+			l.rebuilt = nil
+			l.mu.Unlock()
+			close(done)
+		}()
+		if err := s.rebuild(l); err != nil && s.base.Err() == nil {
+			s.logger.Warn("rebuilding a battle failed", "battle", l.id, "error", err)
+		}
+	}()
+}
+
+// awaitRebuild waits for a rebuild of l under way, if there is one, until ctx ends. A
+// request that stops waiting leaves the rebuild running: its work is kept.
+func (s *Server) awaitRebuild(ctx context.Context, l *live) error {
+	l.mu.Lock()
+	done := l.rebuilt
+	l.mu.Unlock()
+	if done == nil {
+		return nil
+	}
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return busy("the battle is being rebuilt from its log, which takes a while once after a restart; its work is kept")
+	}
+}
+
+// rebuild folds l's log, all of it, as heavy work: a slice (Limits.RebuildSlice) at a
+// time in a heavy place, giving the place to the next in the queue between slices. It
+// runs once per battle, in the background: a request waits for it or not, and its
+// progress is kept either way. It stops when the server closes or the cache drops l.
+func (s *Server) rebuild(l *live) error {
+	for {
+		if s.cache.lookup(l.id) != l {
+			return nil // dropped: whoever asks next starts again
+		}
+		if err := s.heavy.Acquire(s.base, 1); err != nil {
+			return err
+		}
+		done, err := s.rebuildSlice(l)
+		s.heavy.Release(1)
+		if err != nil || done {
+			return err
+		}
+	}
+}
+
+// rebuildSlice folds l's log for at most Limits.RebuildSlice, and reports whether it is
+// up to date.
+func (s *Server) rebuildSlice(l *live) (bool, error) {
+	ctx, cancel := context.WithTimeout(s.base, s.limits.RebuildSlice)
+	defer cancel()
+	if err := l.lock.Acquire(ctx, writeWeight); err != nil {
+		return false, nil // readers held it all slice long: try again
+	}
+	defer l.lock.Release(writeWeight)
+	err := s.rebuildFold(ctx, l)
+	switch {
+	case err == nil:
+		s.cache.resize(l, footprint(&l.fold))
+		return true, nil
+	case ctx.Err() != nil && s.base.Err() == nil:
+		s.cache.resize(l, footprint(&l.fold))
+		return false, nil // the slice is over: what was folded stays
+	default:
+		s.forget(l)
+		return false, err
+	}
+}
+
+// rebuildFold builds the battle if need be and folds every page of its log.
+func (s *Server) rebuildFold(ctx context.Context, l *live) error {
+	if l.battle == nil {
+		rec, err := s.store.Battle(ctx, l.id)
+		if err != nil {
+			return err
+		}
+		if err := l.build(rec); err != nil {
+			return err
+		}
+	}
+	for {
+		acts, err := s.store.Actions(ctx, l.id, l.next, s.limits.PageBytes)
+		if err != nil || len(acts) == 0 {
+			return err
+		}
+		if err := l.foldActions(ctx, acts); err != nil {
+			return err
+		}
+	}
 }
 
 // build loads a stored battle's scenario with its rule system, under the edition of the
@@ -322,6 +471,7 @@ func build(rec *volley.BattleRecord) (volley.Ruleset, volley.Battle, string, err
 		return nil, nil, "", fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
 	}
 	doc.Edition = volley.EditionOf(rec.Edition)
+	doc.Accepted = true
 	rs, battle, _, err := rules.Open(doc)
 	if err != nil {
 		return nil, nil, "", fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)

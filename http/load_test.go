@@ -111,7 +111,7 @@ func load(t *testing.T, store volley.Store) {
 	}
 	// Nothing acknowledged was lost, nothing was stored twice.
 	for i, id := range ids {
-		acts, err := store.Actions(context.Background(), id, 0)
+		acts, err := store.Actions(context.Background(), id, 0, volley.AllActions)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -270,7 +270,7 @@ func TestLoadUnderAttack(t *testing.T) {
 		t.Errorf("players were refused: %v", refused)
 	}
 	for i, id := range ids {
-		acts, err := store.Actions(context.Background(), id, 0)
+		acts, err := store.Actions(context.Background(), id, 0, volley.AllActions)
 		if err != nil {
 			t.Fatal(err)
 		}

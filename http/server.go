@@ -19,6 +19,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -54,11 +55,14 @@ type Server struct {
 	examples     []string
 
 	cache *cache
-	// inFlight admits Limits.InFlight requests at a time, heavy the Limits.Heavy
-	// requests whose work is above Limits.LightWork.
+	// inFlight admits Limits.InFlight requests' work at a time, heavy the Limits.Heavy
+	// requests whose work is above Limits.LightWork (see admission.go).
 	inFlight, heavy *semaphore.Weighted
-	creates, reads  *rateLimiter
-	mux             *http.ServeMux
+	heavyMu         sync.Mutex
+	heavyWaiting    int
+	// clients holds each client address's rates and what it has in flight.
+	clients *clients
+	mux     *http.ServeMux
 	// hub holds the battles' event streams; base ends them, and the store's listener,
 	// when the server closes.
 	hub    *hub
@@ -88,8 +92,7 @@ func NewServer(store volley.Store, logger *slog.Logger, limits Limits) *Server {
 			}
 		}()
 	}
-	s.creates = newRateLimiter(l.Creates, l.Clients, func() time.Time { return s.Now() })
-	s.reads = newRateLimiter(l.Reads, l.Clients, func() time.Time { return s.Now() })
+	s.clients = newClients(l, func() time.Time { return s.Now() })
 	m := http.NewServeMux()
 	pg := page()
 	m.Handle("GET /{$}", pg)
@@ -129,23 +132,31 @@ func (s *Server) Streams() int { return s.hub.streams() }
 // Limits returns the limits the server runs with, defaults filled in.
 func (s *Server) Limits() Limits { return s.limits }
 
-// Handler is the server with its safety nets: a request's deadline and size limits, a
-// cap on the requests worked on at once, a recovered panic answered as 500 (a bug, never
-// the client's input), and an access log of what each client actually received.
+// Handler is the server with its safety nets: a request's deadline and size limits, its
+// client's share of the requests in flight, a recovered panic answered as 500 (a bug,
+// never the client's input), and an access log of what each client actually received.
+// How a request then waits for its turn to work is in admission.go.
 func (s *Server) Handler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
 		// An event stream has no deadline and takes no request slot: it has bounds of its
 		// own (Limits.Streams…) and mostly waits.
+		api := strings.HasPrefix(r.URL.Path, "/api/")
 		stream := r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, "/events")
 		ctx, cancel := context.WithTimeout(r.Context(), s.limits.RequestTimeout)
 		if stream {
 			ctx, cancel = context.WithCancel(r.Context())
 		}
 		defer cancel()
-		r = r.WithContext(ctx)
-		r.Body = http.MaxBytesReader(rec, r.Body, s.limits.MaxBodyBytes)
+		client := clientKey(r)
+		adm := &admission{s: s, client: client}
+		rec.started = adm.release // the work is done once the answer starts
+		defer adm.release()
+		r = r.WithContext(context.WithValue(ctx, admissionKey{}, adm))
+		body := &bodyWatch{ReadCloser: http.MaxBytesReader(rec, r.Body, s.limits.MaxBodyBytes), eof: r.ContentLength == 0}
+		r.Body = body
+		rec.body = body
 		defer func() {
 			if p := recover(); p != nil {
 				if p == http.ErrAbortHandler { // the standard way to drop a connection
@@ -157,37 +168,56 @@ func (s *Server) Handler() http.Handler {
 				}
 			}
 			// What the client received: nothing at all if it had gone, or if writing the
-			// answer failed (a write past the server's write timeout fails too).
+			// answer failed. The answer is flushed here, so that a write the connection's
+			// deadline refuses (the server's write timeout) is seen, not left to fail
+			// unseen after the handler returns.
+			if rec.wrote && rec.writeErr == nil {
+				if err := http.NewResponseController(w).Flush(); err != nil {
+					rec.writeErr = err
+				}
+			}
 			delivered := rec.wrote && rec.writeErr == nil && r.Context().Err() != context.Canceled
-			s.logger.Info("request", "method", r.Method, "path", r.URL.Path, "client", clientKey(r),
+			s.logger.Info("request", "method", r.Method, "path", r.URL.Path, "client", client,
 				"status", rec.status, "bytes", rec.bytes, "delivered", delivered,
 				"duration", time.Since(start).Round(time.Microsecond))
 		}()
-		// The page's files cost nothing; everything else waits for a place among the
-		// requests being worked on, until its deadline.
-		if len(r.URL.Path) >= 5 && r.URL.Path[:5] == "/api/" && !stream {
-			if err := s.inFlight.Acquire(ctx, 1); err != nil {
-				s.fail(rec, r, busy("the server is working on as many requests as it takes at once"))
+		// The page's files cost nothing; every API request counts against its client's
+		// requests in flight while it is read, worked on and answered.
+		if api && !stream {
+			if err := s.clients.enter(client); err != nil {
+				s.fail(rec, r, err)
 				return
 			}
-			defer s.inFlight.Release(1)
+			defer s.clients.leave(client)
 		}
 		s.mux.ServeHTTP(rec, r)
 	})
 }
 
-// recorder remembers what a handler wrote, for the access log.
+// recorder remembers what a handler wrote, for the access log, and calls started when
+// the answer begins.
 type recorder struct {
 	http.ResponseWriter
 	status   int
 	bytes    int
 	wrote    bool
 	writeErr error
+	started  func()
+	body     *bodyWatch
 }
 
 func (r *recorder) WriteHeader(code int) {
 	if !r.wrote {
 		r.status, r.wrote = code, true
+		if r.started != nil {
+			r.started()
+		}
+		if r.body != nil && !r.body.eof {
+			// An answer given before its body was read (a refused token, a body too slow):
+			// the connection closes after it, rather than net/http reading the rest of the
+			// body first to keep it open, which a client trickling a body would drag out.
+			r.Header().Set("Connection", "close")
+		}
 		r.ResponseWriter.WriteHeader(code)
 	}
 }
@@ -197,11 +227,27 @@ func (r *recorder) WriteHeader(code int) {
 func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
 func (r *recorder) Write(b []byte) (int, error) {
-	r.wrote = true
+	if !r.wrote {
+		r.WriteHeader(http.StatusOK)
+	}
 	n, err := r.ResponseWriter.Write(b)
 	r.bytes += n
 	if err != nil && r.writeErr == nil {
 		r.writeErr = err
+	}
+	return n, err
+}
+
+// bodyWatch notes when a request's body has been read to its end.
+type bodyWatch struct {
+	io.ReadCloser
+	eof bool
+}
+
+func (b *bodyWatch) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err == io.EOF {
+		b.eof = true
 	}
 	return n, err
 }
@@ -251,6 +297,8 @@ func statusOf(code string) int {
 		return http.StatusRequestEntityTooLarge
 	case volley.ETOOMANY:
 		return http.StatusTooManyRequests
+	case volley.ETOOSLOW:
+		return http.StatusRequestTimeout
 	case volley.EUNAVAILABLE:
 		return http.StatusServiceUnavailable
 	}

@@ -100,6 +100,7 @@ func Verify(ctx context.Context, lg Log) (Verified, error) {
 		return rejected("the scenario no longer reads: %v", err)
 	}
 	doc.Edition = edition
+	doc.Accepted = true
 	rs, battle, _, err := rules.Open(doc)
 	if err != nil {
 		return rejected("the scenario no longer loads: %v", err)
@@ -191,12 +192,10 @@ func (s *Server) verify(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	release, err := s.heavyTurn(r.Context())
-	if err != nil {
+	if err := s.heavyTurn(r.Context()); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	defer release()
 	lg, err := s.readLog(r.Context(), rec)
 	if err != nil {
 		s.fail(w, r, err)

@@ -142,10 +142,16 @@ func (db *DB) Empty(ctx context.Context) (bool, error) {
 // actionColumns are the columns scanAction reads, in its order.
 const actionColumns = `battle_id, seq, side, body, outcome, COALESCE(idempotency_key, '')`
 
-// Actions returns the actions of battleID from seq from on, in order, or ENOTFOUND.
-func (db *DB) Actions(ctx context.Context, battleID string, from int) ([]volley.ActionRecord, error) {
-	rows, err := db.pool.Query(ctx, `SELECT `+actionColumns+` FROM actions
-		WHERE battle_id = $1 AND seq >= $2 ORDER BY seq`, battleID, from)
+// Actions returns the actions of battleID from seq from on, in order, or ENOTFOUND: all
+// of them for volley.AllActions, else a page that ends with the action whose bytes reach
+// maxBytes. The page is cut in the database (a running sum over the rows' lengths, which
+// PostgreSQL reads without fetching the texts), so no more than a page crosses the wire.
+func (db *DB) Actions(ctx context.Context, battleID string, from int, maxBytes int) ([]volley.ActionRecord, error) {
+	rows, err := db.pool.Query(ctx, `SELECT `+actionColumns+` FROM (
+		SELECT *, SUM(octet_length(body) + octet_length(outcome)) OVER (ORDER BY seq ROWS UNBOUNDED PRECEDING)
+			- (octet_length(body) + octet_length(outcome)) AS before
+		FROM actions WHERE battle_id = $1 AND seq >= $2) page
+		WHERE $3 <= 0 OR before < $3 ORDER BY seq`, battleID, from, maxBytes)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: actions: %w", err)
 	}

@@ -4,6 +4,7 @@
 package rules
 
 import (
+	"context"
 	"errors"
 	"sort"
 	"strings"
@@ -75,5 +76,88 @@ func Open(doc *scenario.Doc) (volley.Ruleset, volley.Battle, volley.Action, erro
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	if !doc.Accepted {
+		if err := checkNames(doc, b); err != nil {
+			return nil, nil, nil, err
+		}
+	}
 	return r, b, a, nil
+}
+
+// checkNames checks the names a battle's units, sides and squads go by, in every
+// rule system alike (scenario.CheckName), and that no two of them look alike without being
+// the same (scenario.Confusable). Each error is at the first place the name is written.
+func checkNames(doc *scenario.Doc, b volley.Battle) error {
+	type named struct {
+		what string
+		kind scenario.NameKind
+		s    string
+	}
+	var names []named
+	for _, u := range b.State().Units {
+		names = append(names, named{"unit id", scenario.ID, u.ID}, named{"side", scenario.Name, u.Side})
+		if u.Name != "" {
+			names = append(names, named{"unit name", scenario.Name, u.Name})
+		}
+	}
+	if t, ok := b.(volley.Table); ok {
+		v := t.Table()
+		for _, u := range v.Units {
+			names = append(names, named{"id", scenario.ID, u.ID})
+			if u.Squad != "" {
+				names = append(names, named{"squad", scenario.ID, u.Squad})
+			}
+		}
+	}
+	var errs scenario.ErrorList
+	seen := map[string]bool{}
+	bySkeleton := map[string]string{}
+	for _, n := range names {
+		key := n.what + "\x00" + n.s
+		if n.s == "" || seen[key] {
+			continue
+		}
+		seen[key] = true
+		if problem := scenario.CheckName(n.s, n.kind); problem != "" {
+			errs.Add(doc.ValuePos(n.s), "the %s %q %s", n.what, truncate(n.s), problem)
+			continue
+		}
+		sk := scenario.Skeleton(n.s)
+		if other, ok := bySkeleton[sk]; ok && other != n.s {
+			errs.Add(doc.ValuePos(n.s), "the %s %q looks like %q, another name of this battle: a player could not tell them apart", n.what, n.s, other)
+			continue
+		}
+		bySkeleton[sk] = n.s
+	}
+	return errs.Err()
+}
+
+// truncate shortens a long name for a message.
+func truncate(s string) string {
+	if r := []rune(s); len(r) > scenario.MaxNameLength {
+		return string(r[:scenario.MaxNameLength]) + "…"
+	}
+	return s
+}
+
+// Check loads a scenario document as Open does and, when it loads and has an action,
+// adds every refusal of that action by the rules (volley.Refuser), each at the place that
+// declares the refused shot: all a scenario's author has to fix, as one sorted
+// scenario.ErrorList. The action's work is bounded already: a rule system's loader
+// refuses an action that would cost more than volley.MaxWork. A scenario that does not
+// load has no battle to ask, so its refusals wait until its errors are fixed: they could follow only from them.
+func Check(ctx context.Context, doc *scenario.Doc) (volley.Ruleset, volley.Battle, volley.Action, error) {
+	r, b, a, err := Open(doc)
+	if err != nil || a == nil {
+		return r, b, a, err
+	}
+	ref, ok := b.(volley.Refuser)
+	if !ok {
+		return r, b, a, nil
+	}
+	list, err := ref.Refusals(ctx, a)
+	if err != nil {
+		return r, b, a, err
+	}
+	return r, b, a, list.Err()
 }

@@ -28,12 +28,18 @@ type posKey struct {
 // stands for more than MaxValues values with its aliases expanded, and a
 // decoder visits each of those values at most once.
 type decoder struct {
-	doc    *Doc
-	errs   ErrorList
-	seen   map[Error]bool // errors already reported: an alias repeats its target's
-	pos    map[posKey]Pos
-	keys   map[unsafe.Pointer]map[string]Pos
-	merged map[*ast.MappingNode][]entry
+	doc  *Doc
+	errs ErrorList
+	seen map[Error]bool // errors already reported: an alias repeats its target's
+	pos  map[posKey]Pos
+	// failed holds the values whose decoding reported an error, in them or anywhere
+	// inside them (see Doc.Failed).
+	failed map[posKey]bool
+	// reported counts every error met, repeats included, so that a value knows whether
+	// decoding it found one.
+	reported int
+	keys     map[unsafe.Pointer]map[string]Pos
+	merged   map[*ast.MappingNode][]entry
 	// free is what is left of MaxFreeForm in the free-form value being decoded, or -1
 	// outside one.
 	free int
@@ -44,6 +50,7 @@ func newDecoder(d *Doc) *decoder {
 		doc:    d,
 		seen:   make(map[Error]bool),
 		pos:    make(map[posKey]Pos),
+		failed: make(map[posKey]bool),
 		keys:   make(map[unsafe.Pointer]map[string]Pos),
 		merged: make(map[*ast.MappingNode][]entry),
 		free:   -1,
@@ -62,6 +69,7 @@ func (d *decoder) errorf(pos Pos, name, format string, args ...any) {
 // add records an error once: a mistake inside an anchored value is met again
 // for every alias of it, and one report is enough.
 func (d *decoder) add(pos Pos, msg string) {
+	d.reported++
 	e := Error{Pos: pos, Msg: msg}
 	if d.seen[e] {
 		return
@@ -159,8 +167,15 @@ func (d *decoder) value(v reflect.Value, raw ast.Node, name string, required, re
 	if d.free > 0 {
 		d.free--
 	}
+	before := d.reported
 	if record && v.CanAddr() {
-		d.pos[posKey{v.Addr().UnsafePointer(), v.Type()}] = pos
+		key := posKey{v.Addr().UnsafePointer(), v.Type()}
+		d.pos[key] = pos
+		defer func() {
+			if d.reported > before {
+				d.failed[key] = true
+			}
+		}()
 	}
 	node, tag := d.resolve(raw)
 	_, isNull := node.(*ast.NullNode)
@@ -177,8 +192,11 @@ func (d *decoder) value(v reflect.Value, raw ast.Node, name string, required, re
 	}
 	d.into(v, node, tag, pos, name)
 	// A required name written as "" is as missing as one left out: an empty id or
-	// weapon name would only surface later as a confusing reference error.
-	if required && v.Kind() == reflect.String && v.String() == "" {
+	// weapon name would only surface later as a confusing reference error. A value that
+	// failed to decode (a kind that is not one of the system's) is left empty too, and
+	// its own error says all: "must not be empty" beside it would be a second error
+	// for one mistake.
+	if required && v.Kind() == reflect.String && v.String() == "" && d.reported == before {
 		d.errorf(pos, name, "must not be empty")
 	}
 }
@@ -210,8 +228,13 @@ func (d *decoder) into(v reflect.Value, node ast.Node, tag token.ReservedTagKeyw
 		if v.IsNil() {
 			v.Set(reflect.New(t.Elem()))
 		}
-		d.pos[posKey{v.UnsafePointer(), t.Elem()}] = pos
+		key := posKey{v.UnsafePointer(), t.Elem()}
+		d.pos[key] = pos
+		before := d.reported
 		d.into(v.Elem(), node, tag, pos, name)
+		if d.reported > before { // so that Failed knows a map's pointer values too
+			d.failed[key] = true
+		}
 		return
 	}
 	if t == pointType {

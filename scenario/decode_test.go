@@ -46,6 +46,21 @@ type named struct {
 	ID string `yaml:"id,required"`
 }
 
+// kindName is a required name of a closed set, as a rule system's unit kinds are.
+type kindName string
+
+func (k *kindName) DecodeScalar(s Scalar) error {
+	if s.Text != "infantry" && s.Text != "cavalry" {
+		return errors.New("want infantry or cavalry")
+	}
+	*k = kindName(s.Text)
+	return nil
+}
+
+type kindBox struct {
+	Kind kindName `yaml:"kind,required"`
+}
+
 type embedded struct {
 	inner
 	C bool
@@ -148,6 +163,9 @@ var decodeCases = []decodeCase{
 	{"struct/missing", "v:\n  b: x", into[inner](), nil, []string{`2:3: missing field "a"`}},
 	{"struct/required null", "v:\n  a: ~", into[inner](), nil, []string{`2:6: a: missing value`}},
 	{"struct/required empty string", "v: {id: \"\"}", into[named](), nil, []string{`1:9: id: must not be empty`}},
+	// A value that fails to decode is left empty, and its own error is the only one.
+	{"struct/required bad kind", "v: {kind: artilery}", into[kindBox](), nil, []string{`1:11: kind: want infantry or cavalry`}},
+	{"struct/required empty kind", "v: {kind: \"\"}", into[kindBox](), nil, []string{`1:11: kind: want infantry or cavalry`}},
 	{"struct/null list entry", "v:\n  -\n", into[[]named](), nil, []string{`2:5: missing field "id"`}},
 	{"struct/list", "v: [1]", into[inner](), nil, []string{`1:4: v: want a mapping, got a list`}},
 	{"struct/inline", "v: {a: 1, c: true}", into[embedded](), val(embedded{inner{A: 1}, true}), nil},
@@ -256,4 +274,47 @@ func errorStrings(tb testing.TB, err error) []string {
 		out = append(out, e.Error())
 	}
 	return out
+}
+
+// TestFailed: a value whose decoding reported an error is Failed, with every value it
+// lies in; its sound neighbours are not.
+func TestFailed(t *testing.T) {
+	type unit struct {
+		ID       string `yaml:"id,required"`
+		Frontage Length `yaml:"frontage,required"`
+		Side     string `yaml:"side"`
+	}
+	type file struct {
+		Units []unit `yaml:"units"`
+		Title string `yaml:"title"`
+	}
+	src := "title: t\nunits:\n  - {id: a, frontge: 4, side: x}\n  - {id: b, frontage: 4, side: y}\n  - {id: c, frontage: wide}\n"
+	doc, err := Parse("f.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f file
+	if err := doc.Decode(&f); err == nil {
+		t.Fatal("no error")
+	}
+	for _, tc := range []struct {
+		name string
+		ptr  any
+		want bool
+	}{
+		{"file", &f, true},
+		{"units", &f.Units, true},
+		{"title", &f.Title, false},
+		{"a (misspelt field)", &f.Units[0], true},
+		{"a.side", &f.Units[0].Side, false},
+		{"b", &f.Units[1], false},
+		{"c (bad length)", &f.Units[2], true},
+		{"c.frontage", &f.Units[2].Frontage, true},
+		{"c.id", &f.Units[2].ID, false},
+		{"not decoded", new(int), false},
+	} {
+		if got := doc.Failed(tc.ptr); got != tc.want {
+			t.Errorf("Failed(%s) = %v; want %v", tc.name, got, tc.want)
+		}
+	}
 }

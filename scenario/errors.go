@@ -144,8 +144,38 @@ func Merge(decoded, checked ErrorList) ErrorList {
 // Hint is a " (did you mean "x"?)" suffix for an error about an unknown name, or "" when
 // no known name is close enough to be a likely typo.
 func Hint(word string, known []string) string {
+	for _, k := range known {
+		if Confusable(word, k) && !ascii(word+k) {
+			// They look the same, one written in other letters: say how they differ, or
+			// the hint reads as nonsense.
+			return fmt.Sprintf(" (%q looks the same but is written with other characters: %s)", k, differing(word, k))
+		}
+	}
 	if s := nearest(word, known); s != "" {
 		return fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return ""
+}
+
+func ascii(s string) bool {
+	for i := range len(s) {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// differing names the characters of b that a does not have, as code points.
+func differing(a, b string) string {
+	var out []string
+	for _, r := range b {
+		if !strings.ContainsRune(a, r) {
+			out = append(out, fmt.Sprintf("%U", r))
+		}
+	}
+	if len(out) == 0 {
+		return "the same characters in another order"
+	}
+	return strings.Join(out, ", ")
 }

@@ -38,6 +38,10 @@ type Doc struct {
 	// lists them); 0 means the current one. A server replaying a battle begun under an
 	// older edition sets it, so that the battle goes on as it began.
 	Edition int
+	// Accepted is set for a document volley accepted before: a stored battle's scenario,
+	// a log's. What applies to new input only (the names a scenario may use) is then not
+	// checked again, so that a battle stored before a check began still loads.
+	Accepted bool
 
 	node    ast.Node // the document's body, or a section's value
 	src     []byte   // the whole file, for positions inside block scalars
@@ -49,9 +53,10 @@ type Doc struct {
 
 // posTable remembers where decoded values came from.
 type posTable struct {
-	mu   sync.Mutex
-	pos  map[posKey]Pos
-	keys map[unsafe.Pointer]map[string]Pos
+	mu     sync.Mutex
+	pos    map[posKey]Pos
+	failed map[posKey]bool
+	keys   map[unsafe.Pointer]map[string]Pos
 }
 
 // Parse parses src, a scenario in YAML or JSON (which goccy reads as YAML's
@@ -108,7 +113,7 @@ func Parse(file string, src []byte) (*Doc, error) {
 		node:    docs[0].Body,
 		src:     src,
 		aliases: make(map[*ast.AliasNode]ast.Node),
-		table:   &posTable{pos: make(map[posKey]Pos), keys: make(map[unsafe.Pointer]map[string]Pos)},
+		table:   &posTable{pos: make(map[posKey]Pos), failed: make(map[posKey]bool), keys: make(map[unsafe.Pointer]map[string]Pos)},
 	}
 	c := &checker{file: file, anchors: make(map[string]ast.Node), sizes: make(map[string]int64), aliases: d.aliases}
 	values := c.walk(d.node, 0)
@@ -314,6 +319,9 @@ func (d *Doc) Decode(v any) error {
 	for k, p := range dec.pos {
 		d.table.pos[k] = p
 	}
+	for k := range dec.failed {
+		d.table.failed[k] = true
+	}
 	for k, m := range dec.keys {
 		d.table.keys[k] = m
 	}
@@ -347,6 +355,21 @@ func (d *Doc) Pos(ptr any) Pos {
 	d.table.mu.Lock()
 	defer d.table.mu.Unlock()
 	return d.table.pos[posKey{rv.UnsafePointer(), rv.Type().Elem()}]
+}
+
+// Failed reports whether decoding the value ptr points to reported an error, in the
+// value itself or anywhere inside it (a struct with a misspelt field, a list with a bad
+// element). A rule system asks it to say nothing that follows only from a failure the
+// decoder has already reported: a unit whose frontage failed is not also "too narrow",
+// and its side still counts. ptr is as for Pos; for anything else Failed is false.
+func (d *Doc) Failed(ptr any) bool {
+	rv := reflect.ValueOf(ptr)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return false
+	}
+	d.table.mu.Lock()
+	defer d.table.mu.Unlock()
+	return d.table.failed[posKey{rv.UnsafePointer(), rv.Type().Elem()}]
 }
 
 // KeyPos returns the position of the value of key in a map filled in by

@@ -81,7 +81,7 @@ func TestReopen(t *testing.T) {
 		if !reflect.DeepEqual(got, battle) {
 			t.Errorf("after reopening, Battle(b) = %+v; want %+v", got, battle)
 		}
-		list, err := db.Actions(ctx, "b", 0)
+		list, err := db.Actions(ctx, "b", 0, volley.AllActions)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -126,8 +126,8 @@ func (h *twoHandles) Battles(ctx context.Context, hashes []string, limit int) ([
 func (h *twoHandles) Empty(ctx context.Context) (bool, error) {
 	return h.db().Empty(ctx)
 }
-func (h *twoHandles) Actions(ctx context.Context, id string, from int) ([]volley.ActionRecord, error) {
-	return h.db().Actions(ctx, id, from)
+func (h *twoHandles) Actions(ctx context.Context, id string, from, maxBytes int) ([]volley.ActionRecord, error) {
+	return h.db().Actions(ctx, id, from, maxBytes)
 }
 func (h *twoHandles) AppendAction(ctx context.Context, a *volley.ActionRecord) (*volley.ActionRecord, error) {
 	return h.db().AppendAction(ctx, a)

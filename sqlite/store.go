@@ -155,8 +155,10 @@ func (db *DB) Empty(ctx context.Context) (bool, error) {
 	return !some, nil
 }
 
-// Actions returns the actions of battleID from seq from on, in order, or ENOTFOUND.
-func (db *DB) Actions(ctx context.Context, battleID string, from int) ([]volley.ActionRecord, error) {
+// Actions returns the actions of battleID from seq from on, in order, or ENOTFOUND: all
+// of them for volley.AllActions, else a page that ends with the action whose bytes reach
+// maxBytes. Rows are read one by one, so the rest of a long log is never loaded.
+func (db *DB) Actions(ctx context.Context, battleID string, from int, maxBytes int) ([]volley.ActionRecord, error) {
 	tx, err := db.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: actions: %w", err)
@@ -169,12 +171,14 @@ func (db *DB) Actions(ctx context.Context, battleID string, from int) ([]volley.
 	}
 	defer rows.Close()
 	list := []volley.ActionRecord{}
-	for rows.Next() {
+	size := 0
+	for (maxBytes <= 0 || size < maxBytes) && rows.Next() {
 		a, err := scanAction(rows)
 		if err != nil {
 			return nil, fmt.Errorf("sqlite: actions: %w", err)
 		}
 		list = append(list, *a)
+		size += a.Size()
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("sqlite: actions: %w", err)

@@ -41,6 +41,7 @@ func Run(t *testing.T, open func(t *testing.T) volley.Store) {
 		{"RetryLoop", testRetryLoop},
 		{"EndWhileAppending", testEndWhileAppending},
 		{"Tickets", testTickets},
+		{"Pages", testPages},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -119,7 +120,7 @@ func mustAppend(tb testing.TB, s volley.Store, a *volley.ActionRecord) {
 // mustActions returns the actions of battle id from seq from on.
 func mustActions(tb testing.TB, s volley.Store, id string, from int) []volley.ActionRecord {
 	tb.Helper()
-	list, err := s.Actions(context.Background(), id, from)
+	list, err := s.Actions(context.Background(), id, from, volley.AllActions)
 	if err != nil {
 		tb.Fatalf("Actions(%q, %d) = %v", id, from, err)
 	}
@@ -206,7 +207,7 @@ func testNotFound(t *testing.T, s volley.Store) {
 	MustCreate(t, s, NewBattle("known", 1))
 	_, err := s.Battle(ctx, "nope")
 	wantCode(t, "Battle(nope)", err, volley.ENOTFOUND)
-	_, err = s.Actions(ctx, "nope", 0)
+	_, err = s.Actions(ctx, "nope", 0, volley.AllActions)
 	wantCode(t, "Actions(nope, 0)", err, volley.ENOTFOUND)
 	_, err = s.AppendAction(ctx, action("nope", 0, ""))
 	wantCode(t, "AppendAction(nope)", err, volley.ENOTFOUND)
@@ -215,7 +216,7 @@ func testNotFound(t *testing.T, s volley.Store) {
 	wantCode(t, "EndBattle(nope)", s.EndBattle(ctx, "nope"), volley.ENOTFOUND)
 
 	// A battle without actions is not a missing one.
-	if list, err := s.Actions(ctx, "known", 0); err != nil || len(list) != 0 {
+	if list, err := s.Actions(ctx, "known", 0, volley.AllActions); err != nil || len(list) != 0 {
 		t.Errorf("Actions(known, 0) = %v, %v; want none, no error", list, err)
 	}
 }
@@ -489,7 +490,7 @@ func testRetryLoop(t *testing.T, s volley.Store) {
 				seq++
 			case volley.ECONFLICT:
 				// Someone else took seq: catch up with the log and try again.
-				list, err := s.Actions(ctx, "b", seq)
+				list, err := s.Actions(ctx, "b", seq, volley.AllActions)
 				if err != nil {
 					t.Errorf("writer %d: Actions: %v", g, err)
 					return
@@ -545,7 +546,7 @@ func testEndWhileAppending(t *testing.T, s volley.Store) {
 				if b, err := s.Battle(ctx, "b"); err != nil || b.Ended {
 					return
 				}
-				list, err := s.Actions(ctx, "b", seq)
+				list, err := s.Actions(ctx, "b", seq, volley.AllActions)
 				if err != nil {
 					t.Errorf("writer %d: Actions: %v", g, err)
 					return
@@ -611,4 +612,52 @@ func testTickets(t *testing.T, s volley.Store) {
 	if got, err := s.Ticket(ctx, fresh.Hash); err != nil || got.Role != "spectator" {
 		t.Errorf("fresh ticket: %+v, %v", got, err)
 	}
+}
+
+// testPages reads a log a page at a time: each page ends with the action whose bytes
+// reach the bound (so it holds at least one), pages read in turn give the whole log, and
+// a page past the end is empty for a battle that exists and ENOTFOUND for one that does
+// not.
+func testPages(t *testing.T, s volley.Store) {
+	ctx := context.Background()
+	MustCreate(t, s, NewBattle("paged", 1))
+	var all []volley.ActionRecord
+	for seq := range 9 {
+		a := action("paged", seq, "")
+		a.Body += strings.Repeat("x", 100*seq) // actions of different sizes
+		mustAppend(t, s, a)
+		all = append(all, *a)
+	}
+	for _, limit := range []int{1, 50, 300, 700, 1 << 20} {
+		var got []volley.ActionRecord
+		for from := 0; ; {
+			page, err := s.Actions(ctx, "paged", from, limit)
+			if err != nil {
+				t.Fatalf("Actions(paged, %d, %d) = %v", from, limit, err)
+			}
+			if len(page) == 0 {
+				break
+			}
+			size := 0
+			for i, a := range page {
+				if i > 0 && size >= limit {
+					t.Fatalf("Actions(paged, %d, %d): action %d follows %d bytes, past the page's bound", from, limit, a.Seq, size)
+				}
+				size += a.Size()
+			}
+			if next := from + len(page); next < len(all) && size < limit {
+				t.Fatalf("Actions(paged, %d, %d) stopped at %d bytes, before the bound, with more to come", from, limit, size)
+			}
+			got = append(got, page...)
+			from += len(page)
+		}
+		if !reflect.DeepEqual(got, all) {
+			t.Errorf("pages of %d bytes give %d actions; want the log's %d in order", limit, len(got), len(all))
+		}
+	}
+	if page, err := s.Actions(ctx, "paged", 9, 10); err != nil || len(page) != 0 {
+		t.Errorf("Actions(paged, 9, 10) = %v, %v; want none", page, err)
+	}
+	_, err := s.Actions(ctx, "nope", 0, 10)
+	wantCode(t, "Actions(nope, 0, 10)", err, volley.ENOTFOUND)
 }

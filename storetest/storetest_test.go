@@ -80,14 +80,23 @@ func (m *memStore) Empty(ctx context.Context) (bool, error) {
 	return len(m.battles) == 0, nil
 }
 
-func (m *memStore) Actions(ctx context.Context, id string, from int) ([]volley.ActionRecord, error) {
+func (m *memStore) Actions(ctx context.Context, id string, from, maxBytes int) ([]volley.ActionRecord, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.battles[id] == nil {
 		return nil, volley.Errorf(volley.ENOTFOUND, "no battle %q", id)
 	}
 	log := m.actions[id]
-	return slices.Clone(log[min(max(from, 0), len(log)):]), nil
+	page := []volley.ActionRecord{}
+	size := 0
+	for _, a := range log[min(max(from, 0), len(log)):] {
+		if maxBytes > 0 && size >= maxBytes {
+			break
+		}
+		page = append(page, a)
+		size += a.Size()
+	}
+	return page, nil
 }
 
 func (m *memStore) AppendAction(ctx context.Context, a *volley.ActionRecord) (*volley.ActionRecord, error) {

@@ -30,6 +30,12 @@ type loaded struct {
 
 // open reads and loads a scenario file; needAction refuses files without an action.
 func open(path string, needAction bool) (*loaded, error) {
+	return load(path, needAction, rules.Open)
+}
+
+// load reads a scenario file and loads it with how: rules.Open, or rules.Check, which
+// adds the rules' refusals of its action.
+func load(path string, needAction bool, how func(*scenario.Doc) (volley.Ruleset, volley.Battle, volley.Action, error)) (*loaded, error) {
 	doc, err := scenario.ParseFile(path)
 	if err != nil {
 		var list scenario.ErrorList
@@ -39,7 +45,7 @@ func open(path string, needAction bool) (*loaded, error) {
 		// A file that cannot be read is the user's input at fault, not volley.
 		return nil, volley.Errorf(volley.EINVALID, "%v", err)
 	}
-	rs, b, a, err := rules.Open(doc)
+	rs, b, a, err := how(doc)
 	if err != nil {
 		return nil, err
 	}
@@ -84,8 +90,11 @@ type checkCmd struct {
 func (c checkCmd) Run(e *env) error {
 	var all scenario.ErrorList
 	failed := 0
+	check := func(doc *scenario.Doc) (volley.Ruleset, volley.Battle, volley.Action, error) {
+		return rules.Check(e.context(), doc)
+	}
 	for _, f := range c.Files {
-		l, err := open(f, false)
+		l, err := load(f, false, check)
 		if err != nil {
 			failed++
 			var list scenario.ErrorList
@@ -124,17 +133,41 @@ func (c aimCmd) Run(e *env) error {
 		return err
 	}
 	if c.JSON {
-		return writeJSON(e.stdout, struct {
+		if err := writeJSON(e.stdout, struct {
 			Ruleset string       `json:"ruleset"`
 			Aims    []volley.Aim `json:"aims"`
-		}{l.ruleset.Name(), aims})
+		}{l.ruleset.Name(), aims}); err != nil {
+			return err
+		}
+		return nothingFires(e, l, aims)
 	}
 	writeHeading(e.stdout, l)
 	writeAims(e.stdout, aims)
 	if board, ok := l.battle.(volley.Board); ok && len(aims) > 0 {
 		writeBoard(e.stdout, board.Board(), &aims[0])
 	}
-	return nil
+	return nothingFires(e, l, aims)
+}
+
+// nothingFires is the error of an action of which no shot can be taken, after its aims
+// are shown: the rules' refusals, each at its declaration, so that aim and odds exit 1
+// and say why, as check does. An action of which some shot can be taken, and one the
+// rules allow (ending a step, say), is not an error.
+func nothingFires(e *env, l *loaded, aims []volley.Aim) error {
+	for _, a := range aims {
+		if a.Status == volley.StatusOK {
+			return nil
+		}
+	}
+	ref, ok := l.battle.(volley.Refuser)
+	if !ok {
+		return nil
+	}
+	list, err := ref.Refusals(e.context(), l.action)
+	if err != nil {
+		return err
+	}
+	return list.Err()
 }
 
 type oddsCmd struct {
@@ -170,10 +203,13 @@ func (c oddsCmd) Run(e *env) error {
 		}
 	}
 	if c.JSON {
-		return writeJSON(e.stdout, struct {
+		if err := writeJSON(e.stdout, struct {
 			Ruleset string `json:"ruleset"`
 			volley.Odds
-		}{l.ruleset.Name(), odds})
+		}{l.ruleset.Name(), odds}); err != nil {
+			return err
+		}
+		return nothingFires(e, l, odds.Aims)
 	}
 	writeHeading(e.stdout, l)
 	writeAims(e.stdout, odds.Aims)
@@ -186,7 +222,7 @@ func (c oddsCmd) Run(e *env) error {
 	if c.Plot != "" {
 		fmt.Fprintf(e.stdout, "\nplot written to %s\n", c.Plot)
 	}
-	return nil
+	return nothingFires(e, l, odds.Aims)
 }
 
 type resolveCmd struct {

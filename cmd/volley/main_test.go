@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/volley-wargames/volley"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -54,6 +56,12 @@ var refusedExamples = map[string]string{
 	"warstrike/who-may-shoot": "Who Can Shoot?",
 }
 
+// nothingFiresExamples are the examples of which no shot can be taken: aim and odds
+// show why and exit 1, with the refusal at its line:col on stderr.
+var nothingFiresExamples = map[string]string{
+	"warstrike/who-may-shoot": "who-may-shoot.yaml:25:9: runners cannot shoot: runners chose At-The-Double",
+}
+
 // example is the path of an example scenario: a dropzone example by its bare name, or
 // "system/name".
 func example(name string) string {
@@ -84,6 +92,13 @@ func TestGoldenExamples(t *testing.T) {
 						t.Fatalf("status %d, stderr %q; want 1 and the refused shots", status, errOut)
 					}
 					goldenFile(t, golden, errOut)
+					return
+				}
+				if why, ok := nothingFiresExamples[name]; ok {
+					if status != exitInput || !strings.Contains(errOut, why) {
+						t.Fatalf("status %d, stderr %q; want 1 and %q", status, errOut, why)
+					}
+					goldenFile(t, golden, out)
 					return
 				}
 				if status != exitOK {
@@ -243,8 +258,58 @@ func TestCheck(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, errOut)
 		}
 	}
-	if status, _, _ := runCLI("check", example("sabres"), example("checks")); status != exitOK {
+	if status, _, _ := runCLI("check", example("sabres"), example("warengine/murphy")); status != exitOK {
 		t.Errorf("two good files: status %d", status)
+	}
+	// A scenario whose action the rules refuse does not pass: every refused shot, at its
+	// declaration, with the rule.
+	status, out, errOut = runCLI("check", example("checks"))
+	if status != exitInput || strings.Contains(out, "ok") {
+		t.Errorf("checks.yaml: status %d, stdout %q; want 1", status, out)
+	}
+	for _, want := range []string{
+		"checks.yaml:68:7: gun cannot fire its Lance at shielded: ",
+		"checks.yaml:69:7: gun-2 cannot fire its Cannon at shielded: gun-2 moved 3\", more than the Cannon M&F of 2\"",
+		"checks.yaml:72:7: gun-3 cannot fire its Cannon at behind: the centre of behind is in gun-3's rear arc",
+		"checks.yaml:74:7: gun-3 cannot fire its Lance at far: ",
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("check checks.yaml: stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	if n := strings.Count(errOut, "\n"); n != 6 {
+		t.Errorf("check checks.yaml: %d errors; want one per refused shot (6):\n%s", n, errOut)
+	}
+}
+
+// TestNothingFires: aim and odds of an action no shot of which can be taken exit 1 and
+// say why, at the declaration; one of which some shot can be taken exits 0.
+func TestNothingFires(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(example("warfare/demo"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Both targets moved beyond the longbow's long range (12").
+	path := filepath.Join(dir, "far.yaml")
+	far := strings.NewReplacer("at: [0, 3]}", "at: [0, 30]}", "at: [4, 5]}", "at: [4, 50]}").Replace(string(src))
+	if err := os.WriteFile(path, []byte(far), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"aim", "odds"} {
+		status, _, errOut := runCLI(cmd, example("warstrike/who-may-shoot"))
+		if status != exitInput || !strings.Contains(errOut, "who-may-shoot.yaml:25:9: runners cannot shoot") {
+			t.Errorf("%s who-may-shoot: status %d, stderr %q; want 1 and why", cmd, status, errOut)
+		}
+		if status, _, errOut := runCLI(cmd, example("checks")); status != exitOK {
+			t.Errorf("%s checks.yaml (some shots can be taken): status %d: %s", cmd, status, errOut)
+		}
+		status, _, errOut = runCLI(cmd, path)
+		for _, want := range []string{"far.yaml:31:14: longbowmen cannot fire at knights: knights is 30\" away", "far.yaml:32:14: longbowmen cannot fire at spearmen: spearmen is 50.16\" away"} {
+			if status != exitInput || !strings.Contains(errOut, want) {
+				t.Errorf("%s far.yaml: status %d, stderr %q; want 1 and %q", cmd, status, errOut, want)
+			}
+		}
 	}
 }
 
@@ -407,5 +472,15 @@ func TestCompare(t *testing.T) {
 	plot := filepath.Join(t.TempDir(), "cmp.png")
 	if status, _, errOut := runCLI("compare", a, b, "--plot", plot); status != exitOK {
 		t.Errorf("compare --plot: %d %s", status, errOut)
+	}
+}
+
+// TestImpossibleShotWording: a shot no face of the die can make says so, not "needs 0+".
+func TestImpossibleShotWording(t *testing.T) {
+	var b strings.Builder
+	writeAims(&b, []volley.Aim{{Shooter: "gun", Weapon: "6pdr foot", Target: "IR1", Status: volley.StatusOK, Die: 10,
+		Reason: "gun may fire at IR1, but no modified roll scores anything on the chart"}})
+	if got := b.String(); !strings.Contains(got, "cannot hit: gun may fire at IR1, but no modified roll") || strings.Contains(got, "needs 0+") {
+		t.Errorf("an impossible shot reads:\n%s", got)
 	}
 }

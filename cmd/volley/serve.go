@@ -17,6 +17,8 @@ import (
 	"syscall"
 	"time"
 
+	"golang.org/x/net/netutil"
+
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/examples"
 	vhttp "github.com/volley-wargames/volley/http"
@@ -35,21 +37,30 @@ type serveCmd struct {
 	// The limits of docs/api.md's "Limits and abuse"; 0 takes the default.
 	Timeout  time.Duration `default:"15s" help:"Deadline of every request: work still running then stops and is answered 503."`
 	InFlight int           `name:"in-flight" default:"64" help:"API requests worked on at once; more wait for a place until their deadline."`
-	Heavy    int           `default:"0" help:"Requests doing heavy work at once (odds above the light limit, big scenarios, verifying); 0: one less than the cores, at least 1."`
+	Client   int           `name:"client-in-flight" default:"16" help:"API requests one client address may have in flight at once (read, worked on, answered); more get 429."`
+	Heavy    int           `default:"0" help:"Requests doing heavy work at once (odds above the light limit, big scenarios, rebuilds, advice, danger maps, verifying); 0: one less than the cores, at least 1."`
+	HeavyPer int           `name:"heavy-per-client" default:"2" help:"Heavy requests one client address may have waiting or working; more get 429."`
+	Upload   int           `name:"min-upload-rate" default:"4096" help:"Slowest a request body may arrive, in bytes a second, after its first 2 s; slower gets 408."`
+	MaxConns int           `name:"max-conns" default:"20000" help:"Connections open at once (event streams included); more wait to be accepted."`
 	CacheMiB int64         `name:"cache-mib" default:"256" help:"Memory for battles kept folded, in MiB; the least recently used are dropped first."`
 	Creates  string        `default:"30/min,burst=10" help:"New battles a client (an IP address, or an IPv6 /64) may start: N/s or N/min, then ,burst=B."`
 	Reads    string        `default:"50/s,burst=100" help:"Other requests about battles a client may send: N/s or N/min, then ,burst=B."`
 	// The event streams' bounds.
-	Streams          int           `default:"10000" help:"Event streams open on the server at once."`
-	StreamsPerBattle int           `name:"streams-per-battle" default:"2000" help:"Event streams open on one battle at once (players and spectators)."`
+	Streams          int           `default:"10000" help:"Spectators' event streams open on the server at once."`
+	PlayerStreams    int           `name:"player-streams" default:"5000" help:"Players' event streams open on the server at once, beside the spectators'."`
+	StreamsPerBattle int           `name:"streams-per-battle" default:"2000" help:"Spectators' event streams open on one battle at once."`
+	StreamsPerSide   int           `name:"streams-per-side" default:"8" help:"Event streams each side of a battle may hold open, beside its spectators'."`
 	StreamsPerClient int           `name:"streams-per-client" default:"32" help:"Event streams one client address may hold open."`
 	StreamIdle       time.Duration `name:"stream-idle" default:"10m" help:"Close a stream that has sent no event for this long; the page comes back by itself."`
+	StreamWrite      time.Duration `name:"stream-write-timeout" default:"10s" help:"Close a stream whose client takes longer than this to read what it is sent; it comes back with Last-Event-ID."`
 }
 
 // limits reads the limit flags.
 func (c serveCmd) limits() (vhttp.Limits, error) {
-	l := vhttp.Limits{RequestTimeout: c.Timeout, InFlight: c.InFlight, Heavy: c.Heavy, CacheBytes: c.CacheMiB << 20,
-		Streams: c.Streams, StreamsPerBattle: c.StreamsPerBattle, StreamsPerClient: c.StreamsPerClient, StreamIdle: c.StreamIdle}
+	l := vhttp.Limits{RequestTimeout: c.Timeout, InFlight: c.InFlight, ClientInFlight: c.Client, Heavy: c.Heavy, HeavyPerClient: c.HeavyPer,
+		MinUploadRate: c.Upload, CacheBytes: c.CacheMiB << 20,
+		Streams: c.Streams, PlayerStreams: c.PlayerStreams, StreamsPerBattle: c.StreamsPerBattle, StreamsPerSide: c.StreamsPerSide,
+		StreamsPerClient: c.StreamsPerClient, StreamIdle: c.StreamIdle, StreamWriteTimeout: c.StreamWrite}
 	var err error
 	if l.Creates, err = vhttp.ParseRate(c.Creates); err != nil {
 		return l, usageError{fmt.Errorf("--creates: %w", err)}
@@ -57,8 +68,12 @@ func (c serveCmd) limits() (vhttp.Limits, error) {
 	if l.Reads, err = vhttp.ParseRate(c.Reads); err != nil {
 		return l, usageError{fmt.Errorf("--reads: %w", err)}
 	}
-	if c.Timeout < 0 || c.InFlight < 0 || c.Heavy < 0 || c.CacheMiB < 0 || c.Streams < 0 || c.StreamsPerBattle < 0 || c.StreamsPerClient < 0 || c.StreamIdle < 0 {
-		return l, usageError{fmt.Errorf("--timeout, --in-flight, --heavy, --cache-mib and the stream limits cannot be negative")}
+	for _, v := range []int64{int64(c.Timeout), int64(c.InFlight), int64(c.Client), int64(c.Heavy), int64(c.HeavyPer), int64(c.Upload),
+		int64(c.MaxConns), c.CacheMiB, int64(c.Streams), int64(c.PlayerStreams), int64(c.StreamsPerBattle), int64(c.StreamsPerSide),
+		int64(c.StreamsPerClient), int64(c.StreamIdle), int64(c.StreamWrite)} {
+		if v < 0 {
+			return l, usageError{fmt.Errorf("--timeout, --in-flight, --heavy, --cache-mib, --max-conns, --min-upload-rate and the client and stream limits cannot be negative")}
+		}
 	}
 	return l, nil
 }
@@ -84,6 +99,11 @@ func (c serveCmd) Run(e *env) error {
 		return volley.Errorf(volley.EINVALID, "--addr %s: %v", c.Addr, err)
 	}
 	url := "http://" + ln.Addr().String()
+	if c.MaxConns > 0 {
+		// A bound on the connections held open, whoever holds them: past it the listener
+		// accepts no more until one closes (golang.org/x/net/netutil).
+		ln = netutil.LimitListener(ln, c.MaxConns)
+	}
 	fmt.Fprintf(e.stdout, "volley: serving %s (store: %s)\n", url, kind)
 	if c.Demo {
 		if err := demos(ctx, e, srv, store, url); err != nil {

@@ -47,6 +47,9 @@ func writeAims(w io.Writer, aims []volley.Aim) {
 			switch {
 			case a.Auto:
 				fmt.Fprintf(w, "   hits automatically")
+			case a.Die != 0 && a.PHit == 0:
+				// No face succeeds: "needs 0+" would name a roll that does not exist.
+				fmt.Fprintf(w, "   cannot hit: %s", a.Reason)
 			case a.Die == 0: // no roll to hit: a factor system
 				fmt.Fprintf(w, "   %s chance to inflict a casualty or more (%s)", pct(a.PHit), a.Reason)
 			case a.Die == 100:

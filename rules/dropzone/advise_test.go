@@ -39,8 +39,8 @@ func TestAdviceSeedChoiceRanks(t *testing.T) {
 
 // An advice whose lines of sight alone would pass volley.MaxWork is refused before any
 // is traced: 60 gun units against 60 targets around a 1,000-vertex hill, traced by rays
-// (edition 2), or across a field of 300 small blocks, each casting a shadow to cut out
-// (edition 3: a round hill is one convex piece, and its shadow costs little).
+// (editions 2 and 3), or across a field of 300 small blocks, each casting a shadow to cut out
+// (edition 4: a round hill is one convex piece, and its shadow costs little).
 func TestAdviceCostRefused(t *testing.T) {
 	for _, tt := range []struct {
 		edition int

@@ -42,7 +42,9 @@ func TestBadInput(t *testing.T) {
 		{"{unit: a, weapon: Gun, target: b}", `{unit: a, weapon: "", target: b}`, `19:25: weapon: must not be empty`, 0},
 		{"{unit: a, weapon: Gun, target: b}", `{unit: a, weapon: Gun, target: ""}`, `19:38: target: must not be empty`, 0},
 		{"{id: a, type: Tank", `{id: "", type: Tank`, `13:10: id: must not be empty`, 2},
-		{"- name: Tank", `- name: ""`, `4:11: name: must not be empty`, 4},
+		// One mistake, one error: the units of the nameless type, and the action naming
+		// them, say nothing more.
+		{"- name: Tank", `- name: ""`, `4:11: name: must not be empty`, 1},
 		{"countermeasures: {evasion: 1}", "countermeasures: {evasion: 9223372036854775807}", `9:32: type "Tank": evasion must lie between 0 and 12`, 0},
 		{"energy: 8", "energy: 9223372036854775807", `energy must lie between 0 and 100`, 0},
 		{"armour: 9", "armour: -1", `5:13: type "Tank": armour must lie between 0 and 100`, 0},

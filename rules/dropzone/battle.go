@@ -55,7 +55,7 @@ func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 }
 
 // costWhy says what an action's cost counts, for the error that refuses it.
-const costWhy = "line of sight: each firer, eye point and target × (terrain corners + convex pieces³ between them), or × silhouette rays × terrain edges before edition 3; odds: shots × damage"
+const costWhy = "line of sight: each firer, eye point and target × (terrain corners + convex pieces³ between them), or × silhouette rays × terrain edges before edition 4; odds: shots × damage"
 
 // Battle is a Dropzone battle: the table, the units and the damage they have taken.
 type Battle struct {
@@ -65,13 +65,16 @@ type Battle struct {
 	units   []Unit
 	byID    map[string]int
 	terrain []Terrain
-	// exact says sight is measured exactly (edition 3, volley.Edition); terrainOcc is
+	// exact says sight is measured exactly (edition 4, volley.Edition); terrainOcc is
 	// then the terrain that blocks line of sight made ready for it, in order.
 	exact      bool
 	terrainOcc []los.Occluder
 	// turns is whose turn it is and which squads have shot in it (volley's order of
 	// play: the seed gives none).
 	turns volley.Turns
+	// broken holds the ids of units written in the scenario that failed to load, their
+	// errors reported where they are written: a reference to one says nothing more.
+	broken map[string]bool
 }
 
 // Unit is one model on the table.
@@ -152,6 +155,13 @@ type Shooting struct {
 	// Moved is how far each unit moved this activation, in inches.
 	Moved        map[string]float64
 	Declarations []Declaration
+	// at is where the action was written: its start and each declaration, parallel to
+	// Declarations, where a refusal is reported (see Refusals). Zero for an action built
+	// in code.
+	at struct {
+		root  scenario.Pos
+		decls []scenario.Pos
+	}
 }
 
 // Kind returns "shoot".
@@ -229,6 +239,7 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 		Disembarked:    s.Disembarked,
 		Moved:          map[string]float64{},
 	}
+	a.at.root = doc.Root()
 	if s.Declarations != nil && len(s.Declarations) == 0 {
 		errs.Add(doc.At(&s.Declarations), "declarations: a shooting action declares at least one shot")
 	}
@@ -238,7 +249,7 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 		d := &s.Declarations[i]
 		u, ok := b.Unit(d.Unit)
 		if !ok {
-			if d.Unit != "" {
+			if d.Unit != "" && !b.broken[d.Unit] {
 				errs.Add(doc.At(&d.Unit), "unknown unit %q%s", d.Unit, scenario.Hint(d.Unit, b.unitIDs()))
 			}
 			continue
@@ -263,7 +274,7 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 		}
 		seen[key] = true
 		if _, ok := b.Unit(d.Target); !ok {
-			if d.Target != "" {
+			if d.Target != "" && !b.broken[d.Target] {
 				errs.Add(doc.At(&d.Target), "unknown target %q%s", d.Target, scenario.Hint(d.Target, b.unitIDs()))
 			}
 			continue
@@ -272,10 +283,12 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 			continue
 		}
 		a.Declarations = append(a.Declarations, Declaration{Shooter: d.Unit, Weapon: d.Weapon, Target: d.Target})
+		a.at.decls = append(a.at.decls, doc.At(d))
 	}
 	for id, dist := range s.Moved {
 		u, ok := b.Unit(id)
 		switch {
+		case !ok && b.broken[id]:
 		case !ok:
 			errs.Add(doc.KeyPos(&s.Moved, id), "moved: unknown unit %q", id)
 		case a.Squad != "" && u.Squad != a.Squad:

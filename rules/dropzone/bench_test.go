@@ -119,7 +119,7 @@ func BenchmarkResolveSabres(b *testing.B) {
 }
 
 // BenchmarkAimHullDown is the aim of checks.yaml, whose shots see past walls and a tower
-// (hull down and blocked), measured exactly (edition 3) and by 9 × 8 rays (edition 2).
+// (hull down and blocked), measured exactly (edition 4) and by 9 × 8 rays (editions 2 and 3).
 func BenchmarkAimHullDown(b *testing.B) {
 	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "checks.yaml"))
 	if err != nil {
@@ -128,7 +128,7 @@ func BenchmarkAimHullDown(b *testing.B) {
 	for _, ed := range []struct {
 		name    string
 		edition int
-	}{{"exact", 3}, {"sampled", 2}} {
+	}{{"exact", 4}, {"sampled", 2}} {
 		b.Run(ed.name, func(b *testing.B) {
 			battle, a := loadEdition(b, string(src), ed.edition)
 			b.ReportAllocs()
@@ -249,7 +249,7 @@ func BenchmarkDangerScaling(b *testing.B) {
 
 // BenchmarkDanger is the danger map of crossfire.yaml: a 48" × 48" table at 0.5" (9,216
 // points), three enemy units with two weapons each, ten pieces of terrain, hull down
-// measured exactly (edition 3) and by 9 × 8 rays (edition 2), on every core.
+// measured exactly (edition 4) and by 9 × 8 rays (editions 2 and 3), on every core.
 func BenchmarkDanger(b *testing.B) {
 	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "crossfire.yaml"))
 	if err != nil {
@@ -259,7 +259,7 @@ func BenchmarkDanger(b *testing.B) {
 	for _, ed := range []struct {
 		name    string
 		edition int
-	}{{"exact", 3}, {"sampled", 2}} {
+	}{{"exact", 4}, {"sampled", 2}} {
 		b.Run(ed.name, func(b *testing.B) {
 			bt, _ := loadEdition(b, string(src), ed.edition)
 			for b.Loop() {

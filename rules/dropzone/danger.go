@@ -26,40 +26,14 @@ const dangerID = "(placed)"
 // every such weapon firing at it, none having moved. The points are shared among the
 // machine's cores; each is computed alone, so the map does not depend on how many.
 func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.DangerMap, error) {
-	t, ok := b.types[q.As]
-	if !ok {
-		return nil, volley.Errorf(volley.EINVALID, "dropzone: as: unknown unit type %q%s", q.As, scenario.Hint(q.As, typeNames(b.types)))
-	}
-	if !slices.Contains(b.sides(), q.Side) {
-		return nil, volley.Errorf(volley.EINVALID, "dropzone: side: no unit is on side %q%s", q.Side, scenario.Hint(q.Side, b.sides()))
-	}
-	if t.DamagePoints < 1 {
-		return nil, volley.Errorf(volley.EINVALID, "dropzone: as: a %s has no damage points to lose", q.As)
-	}
-	u := b.unit
-	if u == "" {
-		u = scenario.Inch
-	}
-	area, step := q.Area, q.Step
-	if area == [4]float64{} {
-		area = b.Table().Bounds
-	}
-	if step == 0 {
-		step = scenario.Inches(DefaultDangerStep).In(u)
-	}
-	x0, y0, cols, rows, err := advise.Grid(area, step)
+	g, err := b.dangerGrid(q)
 	if err != nil {
 		return nil, err
 	}
-	weapons := 0
-	for i := range b.units {
-		if f := &b.units[i]; f.Side != q.Side && !f.Destroyed() {
-			weapons += len(f.Type.Weapons)
-		}
-	}
-	if err := advise.CheckDangerShots(cols*rows, weapons); err != nil {
+	if _, err := advise.CheckDangerWork(advise.PointsWork(g.cols*g.rows, b.dangerPointWork(g.t, q.Side))); err != nil {
 		return nil, err
 	}
+	t, u, step, x0, y0, cols, rows := g.t, g.u, g.step, g.x0, g.y0, g.cols, g.rows
 	obj := q.Objective
 	if obj == "" {
 		obj = advise.Destroyed
@@ -76,13 +50,87 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 		d := b.newDangerWorker(t, q.Side)
 		return func(c, r int, firers map[string]bool) (float64, error) {
 			at := geom.V((x0+float64(c)*step)/perInch, (y0+float64(r)*step)/perInch)
-			return d.at(at, obj, firers), nil
+			return d.at(ctx, at, obj, firers)
 		}
 	})
 	if err != nil {
 		return nil, err
 	}
 	return m, nil
+}
+
+// dangerGrid is a danger query checked, and its points laid out.
+type dangerGrid struct {
+	t            *UnitType
+	u            scenario.Unit
+	step, x0, y0 float64
+	cols, rows   int
+}
+
+func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
+	t, ok := b.types[q.As]
+	if !ok {
+		return dangerGrid{}, volley.Errorf(volley.EINVALID, "dropzone: as: unknown unit type %q%s", q.As, scenario.Hint(q.As, typeNames(b.types)))
+	}
+	if !slices.Contains(b.sides(), q.Side) {
+		return dangerGrid{}, volley.Errorf(volley.EINVALID, "dropzone: side: no unit is on side %q%s", q.Side, scenario.Hint(q.Side, b.sides()))
+	}
+	if t.DamagePoints < 1 {
+		return dangerGrid{}, volley.Errorf(volley.EINVALID, "dropzone: as: a %s has no damage points to lose", q.As)
+	}
+	g := dangerGrid{t: t, u: b.unit}
+	if g.u == "" {
+		g.u = scenario.Inch
+	}
+	area, step := q.Area, q.Step
+	if area == [4]float64{} {
+		area = b.Table().Bounds
+	}
+	if step == 0 {
+		step = scenario.Inches(DefaultDangerStep).In(g.u)
+	}
+	var err error
+	g.step = step
+	g.x0, g.y0, g.cols, g.rows, err = advise.Grid(area, step)
+	return g, err
+}
+
+// DangerWork is the work of q's map: its points, each the dangerPointWork of the
+// placed unit.
+func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
+	g, err := b.dangerGrid(q)
+	if err != nil {
+		return 0, err
+	}
+	return advise.CheckDangerWork(advise.PointsWork(g.cols*g.rows, b.dangerPointWork(g.t, q.Side)))
+}
+
+// dangerPointWork is the work of one point of a danger map, priced as Cost prices an
+// action: the point tested against every piece of solid terrain, then for every enemy
+// weapon a trace of line of sight from each of its eye points, the declaration's
+// checks, and the convolutions of its damage into the placed unit's.
+func (b *Battle) dangerPointWork(t *UnitType, side string) int64 {
+	work := int64(0)
+	for _, tr := range b.terrain {
+		if tr.BlocksLOS {
+			work += int64(len(tr.Footprint)) + 1
+		}
+	}
+	trace := b.traceWork()
+	dp := int64(t.DamagePoints)
+	for i := range b.units {
+		f := &b.units[i]
+		if f.Side == side || f.Destroyed() {
+			continue
+		}
+		for wi := range f.Type.Weapons {
+			w := &f.Type.Weapons[wi]
+			shots := int64(w.Shots.Max())
+			most := min(shots*int64(CriticalDamage+min(w.Devastator(), MaxDevastator)), dp)
+			work += int64(len(b.eyes(f, w)))*trace + declarationWork + convolutionWork*((shots+1)+(dp+1)*(most+1))
+		}
+	}
+	return work
 }
 
 // sides are the sides of the battle, in the order units first name them.
@@ -134,11 +182,12 @@ func (b *Battle) newDangerWorker(t *UnitType, side string) *dangerWorker {
 	return d
 }
 
-// at is the value of one point.
-func (d *dangerWorker) at(p geom.Vec, obj advise.ObjectiveKind, firers map[string]bool) float64 {
+// at is the value of one point. It checks ctx at every firer, so that a map stops
+// within a firer's work of its deadline.
+func (d *dangerWorker) at(ctx context.Context, p geom.Vec, obj advise.ObjectiveKind, firers map[string]bool) (float64, error) {
 	for _, s := range d.solid {
 		if s.Contains(p) {
-			return math.NaN()
+			return math.NaN(), nil
 		}
 	}
 	d.placed.At = p
@@ -146,6 +195,9 @@ func (d *dangerWorker) at(p geom.Vec, obj advise.ObjectiveKind, firers map[strin
 	clear(d.d)
 	d.d[0] = 1
 	for _, f := range d.firers {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
 		for wi := range f.Type.Weapons {
 			w := &f.Type.Weapons[wi]
 			s := shot{shooter: f, target: &d.placed, weapon: w}
@@ -159,7 +211,7 @@ func (d *dangerWorker) at(p geom.Vec, obj advise.ObjectiveKind, firers map[strin
 			d.d, d.tmp = d.tmp, d.d
 		}
 	}
-	return advise.DangerValue(obj, d.d, d.placed.DamagePoints)
+	return advise.DangerValue(obj, d.d, d.placed.DamagePoints), nil
 }
 
 // effect is a weapon's damage on the placed unit, worked out once per chance to hit.

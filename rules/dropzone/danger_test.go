@@ -100,7 +100,9 @@ func TestDangerRefuses(t *testing.T) {
 			t.Errorf("%+v: %v, want %q", tc.q, err, tc.want)
 		}
 	}
-	// Six more beasts: 230,400 points at 0.1" × 18 weapons is past the shots a map may weigh.
+	// Six more beasts: 230,400 points at 0.1", each looked at by 18 weapons, is past the
+	// work a map may do (each trace priced exactly, as if all ten pieces of terrain stood
+	// in its way: 67,901 steps a point by 9 × 8 rays before edition 4).
 	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "crossfire.yaml"))
 	if err != nil {
 		t.Fatal(err)
@@ -111,8 +113,11 @@ func TestDangerRefuses(t *testing.T) {
 	}
 	big, _ := mustLoad(t, more)
 	_, err = big.Danger(context.Background(), advise.DangerQuery{Side: "UCM", As: "Sabre", Step: 0.1, Area: [4]float64{0, 0, 48, 48}})
-	if err == nil || !strings.Contains(err.Error(), "18 enemy weapons is more than the 2000000 shots") {
+	if err == nil || !strings.Contains(err.Error(), "230400 points × 45761 steps a point") || !strings.Contains(err.Error(), "(10 × volley.MaxWork)") {
 		t.Errorf("a map of 4 million shots: %v", err)
+	}
+	if w, err := big.DangerWork(advise.DangerQuery{Side: "UCM", As: "Sabre", Step: 0.1, Area: [4]float64{0, 0, 48, 48}}); w != 230400*45761 || err == nil {
+		t.Errorf("DangerWork = %d, %v; want 230400 × 45761 and the refusal", w, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

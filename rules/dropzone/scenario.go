@@ -30,7 +30,7 @@ type file struct {
 type Options struct {
 	// SilhouetteSamples is the columns × rows of rays traced to a target to measure how
 	// much of it the firer sees (hull down), default 9 × 8, in battles begun before
-	// edition 3 (ExactSightEdition). From edition 3 sight is measured exactly: the option
+	// edition 4 (ExactSightEdition). From edition 4 sight is measured exactly: the option
 	// is still read and checked, so that older scenarios load, and changes nothing.
 	SilhouetteSamples [2]int `yaml:"silhouette_samples"`
 	// ContactTolerance is how close two bases must be to count as in contact. Default 0.05".
@@ -56,7 +56,7 @@ const (
 // ExactSightEdition is the first edition of volley's rules (volley.Edition) whose
 // Dropzone battles measure how much of a target is seen exactly; battles begun before
 // keep counting silhouette_samples rays, as they were played.
-const ExactSightEdition = 3
+const ExactSightEdition = 4
 
 // Option defaults and bounds.
 const (
@@ -152,6 +152,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		options: f.Options,
 		types:   map[string]*UnitType{},
 		byID:    map[string]int{},
+		broken:  map[string]bool{},
 		exact:   volley.DocEdition(doc) >= ExactSightEdition,
 	}
 	o := &b.options
@@ -173,9 +174,11 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		errs.Add(doc.At(&f.Options.ArticulatedFrom), "articulated_from: want %q or %q, got %q", ArticulatedFromCentre, ArticulatedFromTop, o.ArticulatedFrom)
 	}
 
+	nameless := false // a type whose name is missing could be the one a unit names
 	for i := range f.Types {
 		t := &f.Types[i]
 		if t.Name == "" {
+			nameless = true
 			continue // missing: reported by Decode
 		}
 		if _, dup := b.types[t.Name]; dup {
@@ -214,6 +217,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	for i := range f.Units {
 		s := &f.Units[i]
 		if s.ID == "" || s.Type == "" {
+			b.broken[s.ID] = s.ID != ""
 			continue // missing: reported by Decode
 		}
 		if _, dup := b.byID[s.ID]; dup {
@@ -222,7 +226,10 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		}
 		t, ok := b.types[s.Type]
 		if !ok {
-			errs.Add(doc.At(&s.Type), "unit %q: unknown type %q%s", s.ID, s.Type, scenario.Hint(s.Type, typeNames(b.types)))
+			if !nameless {
+				errs.Add(doc.At(&s.Type), "unit %q: unknown type %q%s", s.ID, s.Type, scenario.Hint(s.Type, typeNames(b.types)))
+			}
+			b.broken[s.ID] = true
 			continue
 		}
 		u := Unit{

@@ -16,7 +16,7 @@ type sight struct {
 	b      *Battle
 	scene  *los.Scene
 	owners []owner
-	// occ and view measure sight exactly (from edition 3): occ are the scene's prisms
+	// occ and view measure sight exactly (from edition 4): occ are the scene's prisms
 	// made ready for it, in the same order.
 	occ  []los.Occluder
 	view los.View
@@ -99,7 +99,7 @@ func (v *sight) ignore(sh, tg *Unit) func(i int) bool {
 }
 
 // visibleFraction is the largest fraction of the target any of the weapon's eye points
-// sees, and the ids of what hides it when nothing is seen. From edition 3 the fraction is
+// sees, and the ids of what hides it when nothing is seen. From edition 4 the fraction is
 // exact (los.View) and the pieces named are every one that hides part of the target from
 // the first eye point; battles begun before count the silhouette_samples rays and name
 // what blocks the ray to the target's centre.
@@ -151,7 +151,7 @@ func (v *sight) visibleFraction(s *shot) (float64, []string) {
 }
 
 // hullDown reports whether a target of which the firer sees the share visible is hull
-// down: it sees less than HullDownVisibleFraction of it, from edition 3 by more than
+// down: it sees less than HullDownVisibleFraction of it, from edition 4 by more than
 // los.AreaTolerance (a target seen exactly half, which float64 may put a hair under, is
 // not hull down).
 func (b *Battle) hullDown(visible float64) bool {
@@ -189,17 +189,25 @@ const (
 	convolutionWork = 1
 )
 
-// Cost bounds the work of an action's aim, odds or resolution: for every distinct trace
-// (firer, eye point, target) its line of sight, then for every declaration its checks,
-// and the convolutions that add its hits and damage to its target's. A trace by rays
-// (before edition 3) tests the silhouette's rays against every edge of every prism of the
-// scene, then the blockers of one ray. An exact trace projects the corners of the prisms
-// whose box meets the box of the firer and the target, and cuts their shadows out of the
-// silhouette: for P convex pieces at most P³ steps (their edges can cut what is in sight
-// into some P² parts, each met by every shadow); twice, to name the blockers.
-func (b *Battle) Cost(a volley.Action) int64 {
-	if _, ok := a.(*TurnEnd); ok {
-		return 1
+// traceWork is what one trace of line of sight costs, wherever the firer and the target
+// stand. By rays (before edition 4): the silhouette's rays each tested against every edge
+// of every prism of the scene, then the blockers of one ray. Exactly: the corners and
+// convex pieces of every prism, as if all stood between the two (exactCost), twice (the
+// second names the blockers).
+func (b *Battle) traceWork() int64 {
+	if b.exact {
+		corners, pieces := int64(0), int64(0)
+		for i := range b.terrainOcc {
+			for _, p := range b.terrainOcc[i].Pieces() {
+				corners += int64(len(p))
+				pieces++
+			}
+		}
+		if b.options.UnitsBlockLOS {
+			corners += int64(len(b.units)) * basePolygonSides
+			pieces += int64(len(b.units))
+		}
+		return 2 * exactCost(corners, pieces)
 	}
 	edges := int64(0)
 	for _, t := range b.terrain {
@@ -211,6 +219,22 @@ func (b *Battle) Cost(a volley.Action) int64 {
 		edges += int64(len(b.units)) * (basePolygonSides + 1)
 	}
 	rays := int64(b.options.SilhouetteSamples[0]) * int64(b.options.SilhouetteSamples[1])
+	return (rays + 1) * edges
+}
+
+// Cost bounds the work of an action's aim, odds or resolution: for every distinct trace
+// (firer, eye point, target) its line of sight, then for every declaration its checks,
+// and the convolutions that add its hits and damage to its target's. A trace by rays
+// (before edition 4) costs traceWork. An exact trace projects the corners of the prisms
+// whose box meets the box of the firer and the target, and cuts their shadows out of the
+// silhouette: for P convex pieces at most P³ steps (their edges can cut what is in sight
+// into some P² parts, each met by every shadow); twice, to name the blockers
+// (exactTraceCost).
+func (b *Battle) Cost(a volley.Action) int64 {
+	if _, ok := a.(*TurnEnd); ok {
+		return 1
+	}
+	trace := b.traceWork()
 	traces := map[sightKey]bool{}
 	work := int64(0)
 	// The largest outcome of each target's hits and damage so far; damage is capped at
@@ -233,7 +257,7 @@ func (b *Battle) Cost(a volley.Action) int64 {
 				if b.exact {
 					work += 2 * b.exactTraceCost(sh, tg)
 				} else {
-					work += (rays + 1) * edges
+					work += trace
 				}
 			}
 		}
@@ -279,11 +303,18 @@ func (b *Battle) exactTraceCost(sh, tg *Unit) int64 {
 			pieces++
 		}
 	}
-	return traceWork + projectWork*corners + pieces*pieces*pieces
+	return exactCost(corners, pieces)
 }
 
-// traceWork is what an exact trace costs beyond its prisms: setting up the view.
-const traceWork = 50
+// exactCost is what an exact trace costs among prisms with so many corners and convex
+// pieces: setting up the view, each corner brought into the eye's frame and clipped, each
+// shadow cut out of what is in sight, P³ at worst (see Cost).
+func exactCost(corners, pieces int64) int64 {
+	return viewWork + projectWork*corners + pieces*pieces*pieces
+}
+
+// viewWork is what an exact trace costs beyond its prisms: setting up the view.
+const viewWork = 50
 
 // buildScene gathers what blocks line of sight: solid terrain and, when the option is
 // on, the models still on the table.

@@ -47,8 +47,8 @@ func loadEdition(tb testing.TB, src string, edition int) (*Battle, *Shooting) {
 }
 
 // TestHullDownExact: hull down is seeing "less than half of the target" (Dropzone's
-// shooting rules), and from edition 3 the half is measured exactly: behind a wall
-// hiding 55% of it the target is hull down (+2), where 9 × 8 rays (edition 2, kept for
+// shooting rules), and from edition 4 the half is measured exactly: behind a wall
+// hiding 55% of it the target is hull down (+2), where 9 × 8 rays (editions 2 and 3, kept for
 // battles begun then) counted half and said not.
 func TestHullDownExact(t *testing.T) {
 	// The line over the wall's far top edge (0.764" at y = 10.5) from the eye (1" up)
@@ -91,7 +91,7 @@ func TestHullDownExactlyHalf(t *testing.T) {
 }
 
 // TestBlockersNamed: a target no part of which is seen names every piece that hides a
-// part of it, from edition 3.
+// part of it, from edition 4.
 func TestBlockersNamed(t *testing.T) {
 	src := strings.Replace(behindTheWall, "  - {id: wall, polygon: [[-3, 10], [3, 10], [3, 10.5], [-3, 10.5]], height: 0.764}\n",
 		"  - {id: east, polygon: [[0, 10], [3, 10], [3, 10.5], [0, 10.5]], height: 5}\n  - {id: west, polygon: [[-3, 12], [0, 12], [0, 12.5], [-3, 12.5]], height: 5}\n  - {id: far, polygon: [[-3, 30], [3, 30], [3, 31], [-3, 31]], height: 5}\n", 1)

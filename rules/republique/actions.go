@@ -32,6 +32,24 @@ type Fire struct {
 	Passing bool
 	// Die fixes the d10, to ask aim or odds what if (never from a player to the server).
 	Die int
+	// at is where each battery was named in the action: where a refusal is reported.
+	at declared
+}
+
+// declared is where an action named each of its units and markers, and where it began:
+// the place a refusal of that unit's shot is reported (see Refusals). The zero value
+// has no places, as for an action built in code.
+type declared struct {
+	root scenario.Pos
+	ids  map[string]scenario.Pos
+}
+
+// pos is where id was named, or the action's start.
+func (d declared) pos(id string) scenario.Pos {
+	if p, ok := d.ids[id]; ok {
+		return p
+	}
+	return d.root
 }
 
 // Kind is "fire" or "passing_fire".
@@ -43,7 +61,10 @@ func (f *Fire) Kind() string {
 }
 
 // Save announces that batteries save their fire.
-type Save struct{ Batteries []string }
+type Save struct {
+	Batteries []string
+	at        declared
+}
 
 // Kind is "save".
 func (*Save) Kind() string { return KindSave }
@@ -52,13 +73,17 @@ func (*Save) Kind() string { return KindSave }
 type SkirmishFire struct {
 	Marker, Target string
 	Die            int
+	at             declared
 }
 
 // Kind is "skirmish".
 func (*SkirmishFire) Kind() string { return KindSkirmish }
 
 // Oppose is the phasing player's pairing of opposed skirmish markers.
-type Oppose struct{ Pairs [][2]string }
+type Oppose struct {
+	Pairs [][2]string
+	at    declared
+}
 
 // Kind is "oppose".
 func (*Oppose) Kind() string { return KindOppose }
@@ -122,6 +147,7 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 			errs.Add(doc.At(&s.Die), "die: a d10 shows 1 to 10, got %d", s.Die)
 		}
 	}
+	at := declared{root: doc.Root(), ids: map[string]scenario.Pos{}}
 	switch typ {
 	case KindFire, KindPassing, KindSave:
 		if typ == KindSave {
@@ -130,10 +156,15 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 			only("batteries", "target", "die")
 		}
 		bats := b.checkBatteries(doc, &s.Batteries, errs)
-		if typ == KindSave {
-			return &Save{Batteries: bats}
+		for i, id := range s.Batteries {
+			if _, seen := at.ids[id]; !seen {
+				at.ids[id] = doc.At(&s.Batteries[i])
+			}
 		}
-		if s.Target != "" && b.Unit(s.Target) == nil {
+		if typ == KindSave {
+			return &Save{Batteries: bats, at: at}
+		}
+		if s.Target != "" && b.Unit(s.Target) == nil && !b.broken[s.Target] {
 			hint := scenario.Hint(s.Target, b.unitIDs())
 			if b.marker(s.Target) != nil {
 				hint = ": skirmish markers are not artillery targets here (see docs/rules/republique.md)"
@@ -143,23 +174,25 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 		if typ == KindPassing && s.Target == "" && !doc.Pos(&s.Target).IsValid() {
 			errs.Add(doc.At(s), "passing_fire: name the moving unit fired at (target)")
 		}
-		return &Fire{Batteries: bats, Target: s.Target, Passing: typ == KindPassing, Die: s.Die}
+		return &Fire{Batteries: bats, Target: s.Target, Passing: typ == KindPassing, Die: s.Die, at: at}
 	case KindSkirmish:
 		only("marker", "target", "die")
-		if b.marker(s.Marker) == nil {
+		if b.marker(s.Marker) == nil && !b.broken[s.Marker] {
 			errs.Add(doc.At(&s.Marker), "no skirmish marker %q%s", s.Marker, scenario.Hint(s.Marker, b.markerIDs()))
 		}
-		if b.Unit(s.Target) == nil {
+		at.ids[s.Marker] = doc.At(&s.Marker)
+		if b.Unit(s.Target) == nil && !b.broken[s.Target] {
 			hint := scenario.Hint(s.Target, b.unitIDs())
 			if b.marker(s.Target) != nil {
 				hint = ": skirmish markers cannot fire at other skirmish markers"
 			}
 			errs.Add(doc.At(&s.Target), "no unit %q%s", s.Target, hint)
 		}
-		return &SkirmishFire{Marker: s.Marker, Target: s.Target, Die: s.Die}
+		return &SkirmishFire{Marker: s.Marker, Target: s.Target, Die: s.Die, at: at}
 	case KindOppose:
 		only("pairs")
-		o := &Oppose{}
+		at.root = doc.At(&s.Pairs)
+		o := &Oppose{at: at}
 		for i := range s.Pairs {
 			p := s.Pairs[i]
 			if len(p) != 2 {
@@ -167,7 +200,7 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 				continue
 			}
 			for j := range p {
-				if b.marker(p[j]) == nil {
+				if b.marker(p[j]) == nil && !b.broken[p[j]] {
 					errs.Add(doc.At(&s.Pairs[i][j]), "pairs: no skirmish marker %q%s", p[j], scenario.Hint(p[j], b.markerIDs()))
 				}
 			}
@@ -193,6 +226,8 @@ func (b *Battle) checkBatteries(doc *scenario.Doc, list *[]string, errs *scenari
 	for i, id := range *list {
 		u := b.Unit(id)
 		switch {
+		case u == nil && b.broken[id]:
+			// Its own errors are reported where it is written.
 		case u == nil:
 			errs.Add(doc.At(&(*list)[i]), "no battery %q%s", id, scenario.Hint(id, b.unitIDs()))
 		case !u.Battery():

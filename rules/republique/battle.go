@@ -34,9 +34,8 @@ func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 	var a volley.Action
 	err := doc.DecodeChecked(&f, func(errs *scenario.ErrorList) {
 		b = load(doc, &f, errs)
-		if len(*errs) > 0 || b.charts == nil {
-			return
-		}
+		// The action is checked whatever else is wrong, so that its mistakes are
+		// reported with the rest; names of units that failed to load are not.
 		if sec := doc.Section("action"); sec != nil {
 			var err error
 			if a, err = b.decodeAction(sec); err != nil {
@@ -67,6 +66,10 @@ type Battle struct {
 	markers []Marker
 	leaders []Leader
 	phase   phase
+	// broken holds the ids of units, markers and leaders written in the scenario that
+	// failed to load, with their errors reported where they are written: a reference
+	// to one says nothing more. Empty in a battle that loaded.
+	broken map[string]bool
 }
 
 // lostBase is a combat base lost this player turn, where it stood.

@@ -20,9 +20,12 @@ type batteryPlan struct {
 	points float64 // fire points after this battery's modifiers
 	notes  []string
 	deep   bool
-	level  int // the die modifier for levels
-	enfArc *Arc
-	forced *Unit
+	// deepUnits are the units other than the target whose bases made the deep target:
+	// compound targets through the deep target rule.
+	deepUnits []*Unit
+	level     int // the die modifier for levels
+	enfArc    *Arc
+	forced    *Unit
 }
 
 // firePlan is a fire worked out: every battery, the target and its secondary targets,
@@ -46,44 +49,6 @@ type firePlan struct {
 
 // effect is what one roll does to one unit.
 type effect struct{ Morale, Bases int }
-
-// distribute shares one roll's hits between the main target (caps[0]), its tandem
-// targets (the next tandems) and its adjacent targets (the rest), as the text's
-// secondary target rules say:
-//   - each tandem target suffers half the morale hits (rounded down) besides the main
-//     target's; half the base hits (rounded down) are taken from the main target's share
-//     and fall on the tandem target;
-//   - base hits the main target cannot take (all its bases gone) carry over to the tandem
-//     targets in turn;
-//   - only when the main and every tandem target are destroyed by the roll does the
-//     closest adjacent target suffer the balance, and half the morale hits.
-func distribute(h Hits, caps []int, tandems int) []effect {
-	eff := make([]effect, len(caps))
-	share := 0
-	if tandems > 0 {
-		share = h.Bases / 2
-	}
-	eff[0].Morale = h.Morale
-	eff[0].Bases = min(h.Bases-share, caps[0])
-	rest := h.Bases - share - eff[0].Bases
-	gone := eff[0].Bases >= caps[0]
-	for i := 1; i <= tandems; i++ {
-		eff[i].Morale = h.Morale / 2
-		give := rest
-		if i == 1 {
-			give += share
-		}
-		eff[i].Bases = min(give, caps[i])
-		rest = give - eff[i].Bases
-		gone = gone && eff[i].Bases >= caps[i]
-	}
-	if gone && h.Bases > 0 && len(caps) > tandems+1 {
-		j := tandems + 1
-		eff[j].Morale = h.Morale / 2
-		eff[j].Bases = min(rest, caps[j])
-	}
-	return eff
-}
 
 func name(u *Unit) string {
 	if u.Name != "" {
@@ -230,25 +195,11 @@ func (b *Battle) batteryPoints(bp *batteryPlan, t *Unit, passing bool) {
 	if bat.Morale == b.disordered() || bat.Morale == b.rattled() {
 		times(DisorderFactor, b.moraleName(bat.Morale))
 	}
-	// Deep target: the bases the centre of fire passes through in the target's bracket,
-	// in open terrain and not beyond an obstacle.
-	line := bp.zone.Line()
-	n := 0
-	for i := range b.units {
-		u := &b.units[i]
-		if u.Side == bat.Side {
-			continue
-		}
-		for _, r := range u.Bases {
-			if segRectDist(line, r) > geom.Tolerance || b.coverAt(r.C) != Open || b.beyondObstacle(bat.muzzle(), r.C) {
-				continue
-			}
-			if b.charts.bracketOf(bat.Gun, segRectDist(bat.Bases[0].Front(), r)) == bp.cand.bracket {
-				n++
-			}
-		}
+	n, why := b.deepTarget(bp, t)
+	bp.deep = n >= DeepTargetBases && why == ""
+	if n >= DeepTargetBases && why != "" {
+		bp.notes = append(bp.notes, "no deep target: "+why)
 	}
-	bp.deep = n >= DeepTargetBases
 	bp.notes = append(bp.notes, fmt.Sprintf("arc of fire: from the ends of %s's front edge, bearings %g° to %g°; %s lies in it", bat.ID,
 		geom.NormDeg(bat.Facing-ArcOfFire/2), geom.NormDeg(bat.Facing+ArcOfFire/2), t.ID),
 		fmt.Sprintf("frontage zone: %s wide, from the middle of the front edge along the centre of fire to %s, free of friends", fmtCm(bp.zone.Width), fmtCm(bp.zone.Depth)))
@@ -390,13 +341,7 @@ func (b *Battle) groupPlan(p *firePlan, bats []*Unit, ql *Leader) {
 				p.notes = append(p.notes, fmt.Sprintf("tandem target: %s, in the frontage zone and the same bracket, its front %s behind %s's", name(u), fmtCm(behind), t.ID))
 				continue
 			}
-			next := math.Inf(1)
-			for _, r := range u.Bases {
-				for _, q := range t.Bases {
-					next = min(next, rectDist(r, q))
-				}
-			}
-			if next <= b.opts.adjacentWithin+geom.Tolerance {
+			if b.nextTo(u, t) {
 				adjacents = append(adjacents, u)
 			}
 		}
@@ -441,7 +386,22 @@ func (b *Battle) groupPlan(p *firePlan, bats []*Unit, ql *Leader) {
 	if uncovered > 0 {
 		p.notes = append(p.notes, fmt.Sprintf("the centre of fire is closest to an uncovered base of %s: no cover modifier, and only its %d uncovered base(s) may be killed", t.ID, uncovered))
 	}
-	for _, u := range p.hit[1:] {
+	// Units targeted through the secondary target rules, and from edition 3 through the
+	// deep target rule (the units whose bases made it), compete.
+	targeted := slices.Clone(p.hit[1:])
+	if b.opts.compoundDeep && deep {
+		for _, bp := range p.bats {
+			if !bp.deep {
+				continue
+			}
+			for _, u := range bp.deepUnits {
+				if !slices.Contains(targeted, u) {
+					targeted = append(targeted, u)
+				}
+			}
+		}
+	}
+	for _, u := range targeted {
 		m, _ := b.targetMods(u, nil)
 		if s := sum(m); s > best {
 			best, own = s, m
@@ -535,9 +495,14 @@ func (b *Battle) fireAims(p *firePlan) []volley.Aim {
 				a.Modifiers = append(a.Modifiers, q.mods...)
 				a.Notes = append(a.Notes, q.notes...)
 				a.PHit, a.Need = pHit, float64(need)
-				a.Notes = append(a.Notes, fmt.Sprintf("the chart's column for %g fire points; modified d10 = d10 %+d", q.points, q.dieSum))
+				switch col := b.charts.Artillery.column(q.points); {
+				case col < 0:
+					a.Notes = append(a.Notes, fmt.Sprintf("%g fire points: below the chart's first column (%g), so no roll scores", q.points, b.charts.Artillery.Columns[0]))
+				default:
+					a.Notes = append(a.Notes, fmt.Sprintf("the chart's column for %g fire points (from %g); modified d10 = d10 %+d", q.points, b.charts.Artillery.Columns[col], q.dieSum))
+				}
 				if need == 0 {
-					a.Reason += ": no modified roll scores anything on the chart"
+					a.Reason += ", but no modified roll scores anything on the chart"
 				}
 			}
 		}

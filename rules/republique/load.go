@@ -29,6 +29,11 @@ type Options struct {
 	// AdjacentWithin is how close a unit's base must be to the main target's for the unit
 	// to stand "next to" it; default 1cm (not in the source).
 	AdjacentWithin *scenario.Length `yaml:"adjacent_within"`
+	// Adjacent is where "next to" the main target an adjacent target stands: "beside"
+	// (flank to flank, level with it; the default from edition 3, since the tandem rule
+	// covers the units behind) or "any_side" (within adjacent_within on any side, in
+	// front or behind too; the default of edition 1 and 2 battles).
+	Adjacent string `yaml:"adjacent"`
 	// FullCoverDie is the die modifier of a target half or more in full cover, which the
 	// text does not give: "heavy" (as heavy cover, the default) or "none".
 	FullCoverDie string `yaml:"full_cover_die"`
@@ -45,6 +50,11 @@ type options struct {
 	adjacentWithin float64 // cm
 	fullAsHeavy    bool
 	riskOwnOnly    bool
+	adjacentAny    bool // "next to" on any side, not only beside
+	// rulings of edition 3 (see volley.Edition); older battles replay without them.
+	compoundDeep bool // compound targets also through the deep target rule
+	deepOpen     bool // no deep target against a main target in cover; every base crossed open
+	combatBases  bool // batteries are not combat bases anywhere (deep count, bases_lost)
 }
 
 func oneOf(doc *scenario.Doc, errs *scenario.ErrorList, v *string, name string, allowed ...string) string {
@@ -65,6 +75,13 @@ func (o *Options) read(doc *scenario.Doc, errs *scenario.ErrorList) options {
 	r.roundEach = oneOf(doc, errs, &o.FirePoints, "fire_points", "total", "each") == "each"
 	r.fullAsHeavy = oneOf(doc, errs, &o.FullCoverDie, "full_cover_die", "heavy", "none") == "heavy"
 	r.riskOwnOnly = oneOf(doc, errs, &o.LeaderRisk, "leader_risk", "any", "own") == "own"
+	old := volley.DocEdition(doc) < Edition3
+	adjacent := []string{"beside", "any_side"}
+	if old {
+		adjacent = []string{"any_side", "beside"}
+	}
+	r.adjacentAny = oneOf(doc, errs, &o.Adjacent, "adjacent", adjacent...) == "any_side"
+	r.compoundDeep, r.deepOpen, r.combatBases = !old, !old, !old
 	if o.AdjacentWithin != nil {
 		r.adjacentWithin = o.AdjacentWithin.In(scenario.Centimetre)
 		if r.adjacentWithin > 20 {
@@ -101,7 +118,7 @@ func (s *Step) DecodeScalar(sc scenario.Scalar) error {
 
 // load builds the battle from a decoded file.
 func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
-	b := &Battle{opts: f.Options.read(doc, errs), unit: doc.Unit()}
+	b := &Battle{opts: f.Options.read(doc, errs), unit: doc.Unit(), broken: map[string]bool{}}
 	b.ladder = DefaultLadder
 	if f.Morale != nil {
 		b.ladder = f.Morale
@@ -168,8 +185,12 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		if s.ID == "" || !claim(s.ID, "unit", doc.At(&s.ID)) {
 			continue
 		}
-		if u, ok := b.loadUnit(doc, s, errs); ok {
+		// A unit with a mistake in it is left out, its mistakes reported where they
+		// are written; what refers to it says nothing more.
+		if u, ok := b.loadUnit(doc, s, errs); ok && !doc.Failed(s) {
 			b.units = append(b.units, u)
+		} else {
+			b.broken[s.ID] = true
 		}
 	}
 	for i := range f.Skirmishers {
@@ -178,6 +199,10 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 			continue
 		}
 		parent := b.Unit(s.Parent)
+		if doc.Failed(s) || parent == nil && b.broken[s.Parent] {
+			b.broken[s.ID] = true
+			continue
+		}
 		if parent == nil {
 			errs.Add(doc.At(&s.Parent), "skirmish marker %q: no unit %q%s", s.ID, s.Parent, scenario.Hint(s.Parent, b.unitIDs()))
 			continue
@@ -207,10 +232,11 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 			continue
 		}
 		l := Leader{ID: s.ID, Name: s.Name, Side: s.Side, At: cm(s.At), Rating: s.Rating, Artillery: s.Artillery, Attached: s.Attached, Command: s.Command}
-		if !b.onTable(doc, errs, &s.At, l.At) {
+		if doc.Failed(s) || !b.onTable(doc, errs, &s.At, l.At) {
+			b.broken[s.ID] = true
 			continue
 		}
-		if s.Attached != "" {
+		if s.Attached != "" && !b.broken[s.Attached] {
 			u := b.Unit(s.Attached)
 			switch {
 			case u == nil:
@@ -224,8 +250,43 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		}
 		b.leaders = append(b.leaders, l)
 	}
-	b.loadTurn(doc, &f.Turn, errs)
+	b.loadTurn(doc, &f.Turn, b.sides(doc, f.Units, f.Turn.Order != nil, errs), errs)
 	return b
+}
+
+// sides are the sides the scenario's units are on, in order of appearance, whether or
+// not each unit loaded: a unit with a mistake elsewhere still tells its side. Without
+// turn.order, a side beyond the phase's two that has fewer units than both is likely a
+// typo, and is reported at each of its units' side.
+func (b *Battle) sides(doc *scenario.Doc, specs []unitSpec, ordered bool, errs *scenario.ErrorList) []string {
+	var sides []string
+	count := map[string]int{}
+	for i := range specs {
+		s := &specs[i]
+		if s.Side == "" || doc.Failed(&s.Side) {
+			continue
+		}
+		if count[s.Side] == 0 {
+			sides = append(sides, s.Side)
+		}
+		count[s.Side]++
+	}
+	if ordered || len(sides) <= 2 {
+		return sides
+	}
+	main := slices.Clone(sides)
+	slices.SortStableFunc(main, func(x, y string) int { return count[y] - count[x] })
+	if count[main[2]] == count[main[1]] {
+		return sides // no two sides stand out: loadTurn says how many there are
+	}
+	main = main[:2]
+	for i := range specs {
+		s := &specs[i]
+		if s.Side != "" && !slices.Contains(main, s.Side) {
+			errs.Add(doc.At(&s.Side), "unit %q: side %q: this phase is played by two sides, %s%s", s.ID, s.Side, strings.Join(main, " and "), scenario.Hint(s.Side, main))
+		}
+	}
+	return main
 }
 
 func sizeOK(doc *scenario.Doc, errs *scenario.ErrorList, at *scenario.Length, v float64) bool {
@@ -263,8 +324,18 @@ func (b *Battle) loadUnit(doc *scenario.Doc, s *unitSpec, errs *scenario.ErrorLi
 	if u.Formation == "" {
 		u.Formation = Line
 	}
+	// quiet: a field that failed, or one left out of a unit with a misspelt key, was
+	// reported already, and its zero value would only be reported again.
+	quiet := func(ptr any) bool { return doc.Failed(ptr) || !doc.Pos(ptr).IsValid() && doc.Failed(s) }
 	u.Morale = b.level(s.Morale, doc, errs, &s.Morale)
-	ok := sizeOK(doc, errs, &s.Frontage, u.W) && sizeOK(doc, errs, &s.Depth, u.D)
+	ok := true
+	for _, l := range []*scenario.Length{&s.Frontage, &s.Depth} {
+		if quiet(l) {
+			ok = false
+		} else if !sizeOK(doc, errs, l, l.In(scenario.Centimetre)) {
+			ok = false
+		}
+	}
 	if !finite(s.Facing) || math.Abs(s.Facing) > 720 {
 		errs.Add(doc.At(&s.Facing), "unit %q: facing is a bearing in degrees", s.ID)
 		ok = false
@@ -286,7 +357,9 @@ func (b *Battle) loadUnit(doc *scenario.Doc, s *unitSpec, errs *scenario.ErrorLi
 			u.Bases = append(u.Bases, Rect{C: p, Facing: u.Facing, W: u.W, D: u.D})
 		}
 	case s.At == nil:
-		errs.Add(doc.At(s), "unit %q: place it with at (its centre) and bases, or with positions (each base's centre)", s.ID)
+		if !doc.Failed(s) {
+			errs.Add(doc.At(s), "unit %q: place it with at (its centre) and bases, or with positions (each base's centre)", s.ID)
+		}
 		ok = false
 	default:
 		n := s.Bases
@@ -306,9 +379,14 @@ func (b *Battle) loadUnit(doc *scenario.Doc, s *unitSpec, errs *scenario.ErrorLi
 		}
 	}
 	u.Start = len(u.Bases)
+	if quiet(&s.Kind) {
+		return u, false // what a unit may have follows from its kind
+	}
 	if u.Battery() {
 		if s.Gun == "" {
-			errs.Add(doc.At(s), "battery %q: name its gun, a range line of the charts", s.ID)
+			if !quiet(&s.Gun) {
+				errs.Add(doc.At(s), "battery %q: name its gun, a range line of the charts", s.ID)
+			}
 			ok = false
 		} else if b.charts != nil {
 			if _, has := b.charts.Ranges[s.Gun]; !has {
@@ -331,13 +409,7 @@ func (b *Battle) loadUnit(doc *scenario.Doc, s *unitSpec, errs *scenario.ErrorLi
 	return u, ok
 }
 
-func (b *Battle) loadTurn(doc *scenario.Doc, t *turnSpec, errs *scenario.ErrorList) {
-	var sides []string
-	for i := range b.units {
-		if !slices.Contains(sides, b.units[i].Side) {
-			sides = append(sides, b.units[i].Side)
-		}
-	}
+func (b *Battle) loadTurn(doc *scenario.Doc, t *turnSpec, sides []string, errs *scenario.ErrorList) {
 	p := &b.phase
 	p.order, p.number, p.step = sides, max(1, t.Number), t.Step
 	if p.step == "" {
@@ -369,6 +441,9 @@ func (b *Battle) loadTurn(doc *scenario.Doc, t *turnSpec, errs *scenario.ErrorLi
 	names := func(list []string, field string, want func(id string) bool) []string {
 		var out []string
 		for i, id := range list {
+			if b.broken[id] {
+				continue // its own errors are reported where it is written
+			}
 			if !want(id) {
 				errs.Add(doc.At(&list[i]), "turn: %s: no %q here", field, id)
 				continue
@@ -397,8 +472,15 @@ func (b *Battle) loadTurn(doc *scenario.Doc, t *turnSpec, errs *scenario.ErrorLi
 	for i := range t.BasesLost {
 		l := &t.BasesLost[i]
 		u := b.Unit(l.Unit)
+		if u == nil && b.broken[l.Unit] {
+			continue
+		}
 		if u == nil {
 			errs.Add(doc.At(&l.Unit), "turn: bases_lost: no unit %q%s", l.Unit, scenario.Hint(l.Unit, b.unitIDs()))
+			continue
+		}
+		if b.opts.combatBases && !u.CombatBases() {
+			errs.Add(doc.At(&l.Unit), "turn: bases_lost: %s is a battery, and a battery's base is not a combat base: only combat bases lost count for leader injury", u.ID)
 			continue
 		}
 		at := cm(l.At)

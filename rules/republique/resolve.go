@@ -340,7 +340,7 @@ func (b *Battle) applyPending(r *record) {
 					}
 				}
 			}
-			if !u.Battery() {
+			if u.CombatBases() { // batteries' bases are not combat bases
 				b.phase.lost = append(b.phase.lost, lostBase{Unit: u.ID, Side: u.Side, R: u.Bases[i]})
 			}
 			u.Bases = slices.Delete(u.Bases, i, i+1)

@@ -79,6 +79,13 @@ const (
 	LeaderCoverModifier = -1
 )
 
+// Edition3 is the edition of volley's rules (volley.Edition) from which Republique fires
+// follow the text where earlier editions did not: compound targets through the deep
+// target rule, no deep target against a main target in cover, batteries never counted
+// as combat bases, adjacent targets beside the main target. Battles begun under an
+// older edition replay as they were played.
+const Edition3 = 3
+
 // Bounds that are not rules: they keep a typo from costing the server.
 const (
 	MaxUnits     = 200

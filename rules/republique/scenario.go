@@ -203,6 +203,13 @@ type Unit struct {
 // Battery reports whether the unit is artillery.
 func (u *Unit) Battery() bool { return u.Kind == Artillery }
 
+// CombatBases reports whether the unit's bases are combat bases: those of infantry,
+// cavalry and light units. A battery is not a combat unit and its base is not a combat
+// base, nor is a skirmish marker. This one definition decides the deep target count,
+// the bases lost near a leader and what `turn.bases_lost` may name (from edition 3:
+// earlier battles counted a battery's base in the first and accepted it in the last).
+func (u *Unit) CombatBases() bool { return !u.Battery() }
+
 // Destroyed reports whether the unit has no base left.
 func (u *Unit) Destroyed() bool { return len(u.Bases) == 0 }
 

@@ -38,6 +38,9 @@ type Order struct {
 	Target   *geom.Square // nil: the declared target (fire)
 	Friendly bool         // the game's shift-click: a friendly unit may be targeted
 	Group    int
+	// at is where the order was written: its start, its unit and its target, where a
+	// refusal is reported (see Refusals). Zero for an order built in code.
+	at struct{ root, unit, target scenario.Pos }
 }
 
 var _ volley.Action = (*Order)(nil)
@@ -76,6 +79,7 @@ func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
 // phase, the turn, the group) is the state's business, checked when it is resolved.
 func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.ErrorList) *Order {
 	o := &Order{Type: OrderType(s.Type), Unit: s.Unit, Weapon: s.Weapon, Friendly: s.Friendly, Group: s.Group}
+	o.at.root, o.at.unit, o.at.target = doc.At(s), doc.At(&s.Unit), doc.At(&s.Target)
 	need := func(ok bool, field string) {
 		if !ok {
 			errs.Add(doc.At(s), "a %s action needs %s", s.Type, field)
@@ -137,7 +141,12 @@ func order(a volley.Action) *Order {
 }
 
 // refuse says why an order cannot be carried out in the battle as it stands, or nil.
-func (b *Battle) refuse(o *Order) error {
+func (b *Battle) refuse(o *Order) error { return b.refuseAs(o, false) }
+
+// refuseAs is refuse; whatIf takes a fire order with a target of its own as the question
+// aim and odds answer ("what if it had been declared there"), not as an order to carry
+// out, so neither its target nor a missing declaration refuses it.
+func (b *Battle) refuseAs(o *Order, whatIf bool) error {
 	if o.Type == EndPhase {
 		if len(b.sides) == 0 {
 			return volley.Errorf(volley.EINVALID, "warengine: there are no units, so no side has a turn to end")
@@ -165,6 +174,9 @@ func (b *Battle) refuse(o *Order) error {
 		if l := u.loadout(o.Weapon); u.Group != 0 && l.Group != u.Group {
 			return volley.Errorf(volley.EINVALID, "warengine: %s is in group %d, and %s fires group %d this turn: a unit fires one group a turn", o.Weapon, l.Group, u.ID, u.Group)
 		}
+	}
+	if whatIf && o.Type == Fire && o.Target != nil {
+		return nil
 	}
 	switch o.Type {
 	case Fire:

@@ -53,6 +53,31 @@ func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Proble
 	return out, nil
 }
 
+var _ advise.Coster = (*Battle)(nil)
+
+// AdviceCost is the work of building q's problems: every weapon of every group of each
+// unit planned, at every square it is offered, scored by Odds (Cost).
+func (b *Battle) AdviceCost(q advise.Query) int64 {
+	if o, ok := q.From.(*Order); ok && q.Actor == "" && o.Unit != "" {
+		q.Actor = o.Unit
+	}
+	work := int64(0)
+	for i := range b.units {
+		u := &b.units[i]
+		if u.Side != q.Side || (q.Actor != "" && u.ID != q.Actor) || u.Destroyed() {
+			continue
+		}
+		squares := b.adviceSquares(u)
+		for li := range u.Type.Weapons {
+			l := &u.Type.Weapons[li]
+			for _, sq := range squares {
+				work += b.Cost(&Order{Type: Fire, Unit: u.ID, Weapon: l.Name(), Target: &sq})
+			}
+		}
+	}
+	return work
+}
+
 // groupsOf is the weapon groups a unit may fire: its chosen one, or every group of its
 // weapons.
 func (b *Battle) groupsOf(u *Unit) []int {

@@ -54,7 +54,7 @@ func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 }
 
 // costWhy says what an order's cost counts, for the error that refuses it.
-const costWhy = "landing squares × (the interception's walk + every unit's footprint + the blast's squares + each victim's damage check)"
+const costWhy = "landing squares × (the interception's walk + every unit looked at by a blast + the blast's squares + each victim's damage check)"
 
 // Battle is a War Engine battle: the map, the units, their declared targets, and whose
 // turn and phase it is.

@@ -2,6 +2,7 @@ package warengine
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"math"
 	"slices"
@@ -37,13 +38,7 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 	if t.Hits < 1 {
 		return nil, volley.Errorf(volley.EINVALID, "warengine: as: a %s has no hits to lose", q.As)
 	}
-	weapons := 0
-	for i := range b.units {
-		if e := &b.units[i]; e.Side != q.Side && !e.Destroyed() {
-			weapons += len(e.Type.Weapons)
-		}
-	}
-	if err := advise.CheckDangerShots(b.width*b.height, weapons); err != nil {
+	if _, err := advise.CheckDangerWork(b.dangerWork(t, q.Side)); err != nil {
 		return nil, err
 	}
 	obj := q.Objective
@@ -69,6 +64,83 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 		return nil, err
 	}
 	return m, nil
+}
+
+// DangerWork is the work of q's map (dangerWork).
+func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
+	t, ok := b.types[q.As]
+	if !ok {
+		return 0, volley.Errorf(volley.EINVALID, "warengine: as: unknown unit type %q%s", q.As, scenario.Hint(q.As, b.typeNames()))
+	}
+	if !slices.Contains(b.sides, q.Side) {
+		return 0, volley.Errorf(volley.EINVALID, "warengine: side: no unit is on side %q%s", q.Side, scenario.Hint(q.Side, b.sides))
+	}
+	return advise.CheckDangerWork(b.dangerWork(t, q.Side))
+}
+
+// dangerWork is the work of a danger map, priced as Cost prices a fire order, less the
+// heat-maps Odds draws the size of the map (the map keeps one value a square): on every
+// square the placed unit's footprint is checked, its facing chosen and every enemy
+// weapon's range and arc; then, on each square within a weapon's range, the exact
+// landing of its picks and what each landing square strikes (shotWork). It returns what
+// it counts too.
+func (b *Battle) dangerWork(t *UnitType, side string) (int64, string) {
+	squares := int64(b.width) * int64(b.height)
+	size := int64(t.Size)
+	perSquare := size*size + int64(len(b.units))
+	shots, weapons := int64(0), 0
+	for i := range b.units {
+		e := &b.units[i]
+		if e.Side == side || e.Destroyed() {
+			continue
+		}
+		for li := range e.Type.Weapons {
+			w := b.weapons[e.Type.Weapons[li].Weapon]
+			if w == nil {
+				continue
+			}
+			perSquare += rangeCheckWork
+			picks := int64(1)
+			if w.Repeating && !e.Aiming {
+				picks = RepeatingPicks
+			}
+			reach := int64(w.MaxRange)
+			shots += min((2*reach+1)*(2*reach+1), squares) * b.shotWork(w, picks, size*size)
+			weapons++
+		}
+	}
+	return squares*perSquare + shots, fmt.Sprintf("%d squares, %d enemy weapons, each landing where it reaches", squares, weapons)
+}
+
+// rangeCheckWork is a weapon's range and arc checked against one square.
+const rangeCheckWork = 10
+
+// shotWork is one shot's landing and damage: each pick starts from every square the
+// previous ones may have reached (its ChanceToHit walk and its deviation area), then
+// every square it may end on is intercepted along the line and struck (every unit's
+// footprint looked at, its blast's squares, and a damage check of the placed unit, two
+// walks of the line). A walk is no longer than the weapon's range, the picks' reach and
+// the blast. placed is the footprint of the unit placed beside the battle's own.
+func (b *Battle) shotWork(w *Weapon, picks, placed int64) int64 {
+	squares := int64(b.width) * int64(b.height)
+	area := int64(2*MaxDeviation+1) * int64(2*MaxDeviation+1)
+	work, reach := int64(0), int64(0)
+	r := int64(0)
+	if w.Explosive() {
+		r = int64(w.Blast)
+	}
+	walk := min(int64(b.width+b.height), int64(w.MaxRange)+picks*MaxDeviation+r+1)
+	for range picks {
+		work += min((2*reach+1)*(2*reach+1), squares) * (walk + area)
+		reach += MaxDeviation
+	}
+	ends := min((2*reach+1)*(2*reach+1), squares)
+	footprints := placed
+	for i := range b.units {
+		footprints += int64(b.units[i].Type.Size) * int64(b.units[i].Type.Size)
+	}
+	blast := min((2*r+1)*(2*r+1), squares)
+	return work + ends*(walk+footprints+blast+2*walk+damageCheckWork)
 }
 
 // dangerWorker is one core's share of a danger map: its own copy of the battle with the

@@ -118,6 +118,12 @@ func (b *Battle) aimAt(u *Unit, l *Loadout, target geom.Square, friendly bool) (
 	if !ok {
 		return target, fmt.Errorf("%s cannot reach any square from %s (arc %d°, range %d)", l.Name(), squareName(s.from), s.w.Arc, s.w.MaxRange)
 	}
+	// From edition 3 the correction is decided when the target is declared, so that a
+	// declared target always fires: one that lands on a friend without friendly is
+	// refused now, not when the fire order finds the friend there.
+	if v := b.unitAt(c); b.edition >= Edition3 && c != target && v != nil && v.Side == u.Side && !friendly {
+		return target, fmt.Errorf("%s is outside %s's range or arc, and the nearest square inside, %s, holds friendly %s: declare with friendly: true to fire there, or another target (the option correct_around_friends: true corrects to the nearest square without a friend)", squareName(target), l.Name(), squareName(c), v.ID)
+	}
 	return c, nil
 }
 

@@ -58,3 +58,10 @@ const (
 	MaxSize    = 16   // largest unit size (squares per side)
 	MaxPercent = 1000 // largest skill, strength, toughness or save value
 )
+
+// Edition3 is the edition of volley's rules (volley.Edition) from which a declaration is
+// decided when it is made — a target corrected onto a friend's square without friendly
+// is refused then, so that a declared target always fires — and a weapon written with
+// the name of another's numbered copy ("Pistol 2" beside a Pistol of count 2) is
+// refused at load. Battles begun under an older edition replay as they were played.
+const Edition3 = 3

@@ -427,6 +427,21 @@ func (b *Battle) checkType(doc *scenario.Doc, t *UnitType, errs *scenario.ErrorL
 	if carried > MaxWeapons {
 		errs.Add(doc.At(&t.Weapons), "type %q: at most %d weapons, got %d", t.Name, MaxWeapons, carried)
 	}
+	// A copy takes its weapon's name and number; a weapon written with that name would
+	// share it, and an order naming it would fire one of the two (from edition 3).
+	if b.edition >= Edition3 {
+		written := t.Weapons
+		for i := range written {
+			for k := 2; k <= min(written[i].Count, MaxWeapons); k++ {
+				name := fmt.Sprintf("%s %d", written[i].Weapon, k)
+				for j := range written {
+					if written[j].Weapon == name {
+						errs.Add(doc.At(&written[j].Weapon), "type %q: weapon %q has the name of copy %d of %q (count: %d): orders could not tell them apart; rename the weapon", t.Name, name, k, written[i].Weapon, written[i].Count)
+					}
+				}
+			}
+		}
+	}
 	// The copies after the first follow the weapons as written, so that a position
 	// recorded for a written loadout stays true.
 	t.Weapons = append(t.Weapons, copies...)

@@ -159,6 +159,12 @@ type Fire struct {
 	// Rolls fixes the alternate system's random-factor dice, to reproduce a worked
 	// example; nil leaves them to chance.
 	Rolls *Rolls
+	// at is where the fire was written: its unit and each target, where a refusal is
+	// reported (see Refusals). Zero for a fire built in code.
+	at struct {
+		unit    scenario.Pos
+		targets map[string]scenario.Pos
+	}
 }
 
 // Kind returns "fire".
@@ -239,6 +245,10 @@ func (b *Battle) checkFire(doc *scenario.Doc, s *fireSpec, errs *scenario.ErrorL
 		errs.Add(doc.At(&s.Type), "action type %q is not one of this system's: fire, end_turn", s.Type)
 	}
 	a := &Fire{Unit: s.Unit}
+	a.at.unit, a.at.targets = doc.At(&s.Unit), map[string]scenario.Pos{}
+	for i := range s.Targets {
+		a.at.targets[s.Targets[i].Unit] = doc.At(&s.Targets[i].Unit)
+	}
 	firer, ok := b.Unit(s.Unit)
 	if !ok {
 		if s.Unit != "" {

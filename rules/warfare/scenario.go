@@ -185,6 +185,9 @@ func checkTables(doc *scenario.Doc, t *Tables, errs *scenario.ErrorList) {
 			errs.Add(doc.KeyPos(&t.Ranges, w), "ranges: %q needs close, effective and long", w)
 			continue
 		}
+		if doc.Failed(r) {
+			continue // its mistake is reported where it is written
+		}
 		if !(r.Close <= r.Effective && r.Effective <= r.Long) || r.Long > MaxDistance {
 			errs.Add(doc.KeyPos(&t.Ranges, w), "ranges: %q must reach close ≤ effective ≤ long ≤ %d", w, MaxDistance)
 		}

@@ -16,6 +16,12 @@ type Shoot struct {
 	// "" keeps the one it chose, or Open Fire.
 	As      Action
 	Targets []Target
+	// at is where the action was written: its unit, and each target and firing model
+	// by id, where a refusal is reported (see Refusals). Zero for an action built in code.
+	at struct {
+		unit scenario.Pos
+		ids  map[string]scenario.Pos
+	}
 }
 
 // Target is one target unit and the firing models given to it. With no models given,
@@ -98,6 +104,14 @@ func (b *Battle) checkShoot(doc *scenario.Doc, s *shootSpec, errs *scenario.Erro
 		errs.Add(doc.At(&s.Type), "action type %q is not one of this system's: shoot, end_turn", s.Type)
 	}
 	a := &Shoot{Unit: s.Unit, As: s.As}
+	a.at.unit, a.at.ids = doc.At(&s.Unit), map[string]scenario.Pos{}
+	for i := range s.Targets {
+		t := &s.Targets[i]
+		a.at.ids[t.Unit] = doc.At(&t.Unit)
+		for j, m := range t.Models {
+			a.at.ids[m] = doc.At(&t.Models[j])
+		}
+	}
 	firer, ok := b.Unit(s.Unit)
 	if !ok {
 		if s.Unit != "" {

@@ -58,6 +58,41 @@ func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Proble
 	return out, nil
 }
 
+var _ advise.Coster = (*Battle)(nil)
+
+// AdviceCost is the work of building q's problems: for each unit planned, its leader's
+// look at every enemy model and each armed model's (lookCost).
+func (b *Battle) AdviceCost(q advise.Query) int64 {
+	from, _ := q.From.(*Shoot)
+	if q.Actor == "" && from != nil {
+		q.Actor = from.Unit
+	}
+	enemies := func(side string) int64 {
+		n := int64(0)
+		for i := range b.units {
+			if t := &b.units[i]; t.Side != side && !t.Destroyed() {
+				n += int64(t.Left())
+			}
+		}
+		return n
+	}
+	work := int64(0)
+	for i := range b.units {
+		u := &b.units[i]
+		if u.Side != q.Side || (q.Actor != "" && u.ID != q.Actor) {
+			continue
+		}
+		lookers := int64(1)
+		for j := range u.Models {
+			if m := &u.Models[j]; m.Alive() && b.armed(m) {
+				lookers++
+			}
+		}
+		work += lookers * enemies(u.Side) * b.lookCost()
+	}
+	return work
+}
+
 // problem is one unit's choice.
 func (b *Battle) problem(u *Unit, as Action) *advise.Problem {
 	p := &advise.Problem{Actor: u.ID, Side: u.Side, Measure: MeasureKills, MaxTargets: MaxTargetsWithoutLeader}

@@ -70,7 +70,7 @@ type Battle struct {
 	scene los.Scene
 	solid []int // indexes into scene of the solid pieces
 	area  []int // indexes into terrain of area terrain
-	// exact says sight is measured exactly, with edition 3's readings (volley.Edition);
+	// exact says sight is measured exactly, with edition 4's readings (volley.Edition);
 	// occ is then the scene's prisms made ready for it.
 	exact bool
 	occ   []los.Occluder

@@ -19,7 +19,7 @@ type casualty struct {
 // text: "remove or mark dead models"; which ones it leaves to the players). From edition
 // 3 only the models that fire count (a model given the target that sees none of it in
 // range does not fire), and models as near as each other (see tieDistance) keep the
-// scenario's order; edition 2 counted every model given the target and compared the
+// scenario's order; editions 2 and 3 counted every model given the target and compared the
 // distances as float64 left them.
 func (b *Battle) casualtyOrder(t *planTarget) []casualty {
 	u := t.unit
@@ -93,11 +93,11 @@ func modelIndex(u *Unit, m *Model) int {
 // tieDistance is how far apart, in inches, two distances may be and still be a tie:
 // float64 leaves distances that are equal on paper (two models placed symmetrically)
 // a few units in the last place apart, around 1e-15", and no player measures to a
-// billionth of an inch. From edition 3 a tie goes to the model first in the scenario.
+// billionth of an inch. From edition 4 a tie goes to the model first in the scenario.
 const tieDistance = geom.Tolerance
 
 // nearer reports whether a distance is nearer than another: by more than tieDistance
-// from edition 3, as float64 compares them before.
+// from edition 4, as float64 compares them before.
 func (b *Battle) nearer(d, than float64) bool {
 	if b.exact {
 		return d < than-tieDistance

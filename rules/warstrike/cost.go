@@ -20,11 +20,12 @@ const (
 
 // Cost bounds the work of an action's aim, odds or resolution: every firing model (and
 // the leader once more) looks at every model of every target; then each target's
-// convolutions add its dice. A look by rays (edition 2) tests its silhouette's rays and
-// the centre line against every edge of every piece of terrain. An exact look projects
-// the corners of the pieces whose box meets the box of the firer and the target unit,
-// and cuts their shadows out of the body: for P convex pieces at most P³ steps, as their
-// edges can cut what is in sight into some P² parts and each shadow meets each part.
+// convolutions add its dice. A look by rays (before edition 4) costs lookCost: its
+// silhouette's rays and the centre line tested against every edge of every piece of
+// terrain. An exact look projects the corners of the pieces whose box meets the box of
+// the firer and the target unit, and cuts their shadows out of the body: for P convex
+// pieces at most P³ steps, as their edges can cut what is in sight into some P² parts and
+// each shadow meets each part (exactLookCost).
 func (b *Battle) Cost(a volley.Action) int64 {
 	s, ok := a.(*Shoot)
 	if !ok {
@@ -34,11 +35,6 @@ func (b *Battle) Cost(a volley.Action) int64 {
 	if !ok {
 		return 1
 	}
-	edges := int64(1)
-	for i := range b.terrain {
-		edges += int64(len(b.terrain[i].Poly)) + 1
-	}
-	rays := int64(b.opts.cols * b.opts.rows)
 	firing := int64(len(u.Models)) + 1
 	targets, shots := int64(0), int64(0)
 	looks := int64(0)
@@ -64,9 +60,40 @@ func (b *Battle) Cost(a volley.Action) int64 {
 		}
 	}
 	if !b.exact {
-		looks = firing * targets * ((rays+2)*edges + lookWork)
+		looks = firing * targets * b.lookCost()
 	}
 	return passes*looks + 3*shots*shots + targets*shots
+}
+
+// lookCost is what one model's look at another costs, wherever the two stand: by rays
+// (before edition 4), its silhouette's rays and the centre line tested against every edge
+// of every piece of terrain; exactly, the corners and convex pieces of all the terrain,
+// as if every piece stood between them (exactCost). Then the rules of obstacles and area
+// terrain.
+func (b *Battle) lookCost() int64 {
+	if b.exact {
+		corners, pieces := int64(0), int64(0)
+		for i := range b.occ {
+			for _, p := range b.occ[i].Pieces() {
+				corners += int64(len(p))
+				pieces++
+			}
+		}
+		return exactCost(corners, pieces)
+	}
+	edges := int64(1)
+	for i := range b.terrain {
+		edges += int64(len(b.terrain[i].Poly)) + 1
+	}
+	rays := int64(b.opts.cols * b.opts.rows)
+	return (rays+2)*edges + lookWork
+}
+
+// exactCost is what an exact look costs among pieces of terrain with so many corners and
+// convex pieces: each corner brought into the eye's frame and clipped, each shadow cut out
+// of what is in sight, P³ at worst (see Cost).
+func exactCost(corners, pieces int64) int64 {
+	return lookWork + projectWork*corners + pieces*pieces*pieces
 }
 
 // exactLookCost is the most an exact look from a model at from costs at a model of unit
@@ -91,5 +118,5 @@ func (b *Battle) exactLookCost(from geom.Vec, t *Unit) int64 {
 			pieces++
 		}
 	}
-	return lookWork + projectWork*corners + pieces*pieces*pieces
+	return exactCost(corners, pieces)
 }

@@ -27,45 +27,14 @@ const DefaultDangerStep = 1.0
 // models at it: the best plan against a lone target. The value is the chance the whole
 // unit is killed, or the models it is expected to lose.
 func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.DangerMap, error) {
-	tmpl, ok := b.Unit(q.As)
-	if !ok {
-		return nil, volley.Errorf(volley.EINVALID, "warstrike: as: a WarStrike map places a copy of a unit of the battle: unknown unit %q%s", q.As, scenario.Hint(q.As, b.unitIDs()))
-	}
-	if tmpl.Destroyed() {
-		return nil, volley.Errorf(volley.EINVALID, "warstrike: as: %s has no models left to place", q.As)
-	}
-	sides := b.sides()
-	if !slices.Contains(sides, q.Side) {
-		return nil, volley.Errorf(volley.EINVALID, "warstrike: side: no unit is on side %q%s", q.Side, scenario.Hint(q.Side, sides))
-	}
-	u := b.unit
-	if u == "" {
-		u = scenario.Inch
-	}
-	area, step := q.Area, q.Step
-	if area == [4]float64{} {
-		area = b.Table().Bounds
-	}
-	if step == 0 {
-		step = scenario.Inches(DefaultDangerStep).In(u)
-	}
-	x0, y0, cols, rows, err := advise.Grid(area, step)
+	g, err := b.dangerGrid(q)
 	if err != nil {
 		return nil, err
 	}
-	firing := 0
-	for i := range b.units {
-		if e := &b.units[i]; e.Side != q.Side {
-			for j := range e.Models {
-				if e.Models[j].Alive() && b.armed(&e.Models[j]) {
-					firing++
-				}
-			}
-		}
-	}
-	if err := advise.CheckDangerShots(cols*rows, firing*max(1, tmpl.Left())); err != nil {
+	if _, err := advise.CheckDangerWork(advise.PointsWork(g.cols*g.rows, b.dangerPointWork(g.tmpl, q.Side))); err != nil {
 		return nil, err
 	}
+	tmpl, u, step, x0, y0, cols, rows := g.tmpl, g.u, g.step, g.x0, g.y0, g.cols, g.rows
 	obj := q.Objective
 	if obj == "" {
 		obj = advise.Destroyed
@@ -84,13 +53,89 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 		d := b.newDangerWorker(tmpl, q.Side)
 		return func(c, r int, firers map[string]bool) (float64, error) {
 			at := geom.V((x0+float64(c)*step)/perInch, (y0+float64(r)*step)/perInch)
-			return d.at(at, obj, firers), nil
+			return d.at(ctx, at, obj, firers)
 		}
 	})
 	if err != nil {
 		return nil, err
 	}
 	return m, nil
+}
+
+// dangerGrid is a danger query checked, and its points laid out.
+type dangerGrid struct {
+	tmpl         *Unit
+	u            scenario.Unit
+	step, x0, y0 float64
+	cols, rows   int
+}
+
+func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
+	tmpl, ok := b.Unit(q.As)
+	if !ok {
+		return dangerGrid{}, volley.Errorf(volley.EINVALID, "warstrike: as: a WarStrike map places a copy of a unit of the battle: unknown unit %q%s", q.As, scenario.Hint(q.As, b.unitIDs()))
+	}
+	if tmpl.Destroyed() {
+		return dangerGrid{}, volley.Errorf(volley.EINVALID, "warstrike: as: %s has no models left to place", q.As)
+	}
+	sides := b.sides()
+	if !slices.Contains(sides, q.Side) {
+		return dangerGrid{}, volley.Errorf(volley.EINVALID, "warstrike: side: no unit is on side %q%s", q.Side, scenario.Hint(q.Side, sides))
+	}
+	g := dangerGrid{tmpl: tmpl, u: b.unit}
+	if g.u == "" {
+		g.u = scenario.Inch
+	}
+	area, step := q.Area, q.Step
+	if area == [4]float64{} {
+		area = b.Table().Bounds
+	}
+	if step == 0 {
+		step = scenario.Inches(DefaultDangerStep).In(g.u)
+	}
+	var err error
+	g.step = step
+	g.x0, g.y0, g.cols, g.rows, err = advise.Grid(area, step)
+	return g, err
+}
+
+// DangerWork is the work of q's map: its points, each the dangerPointWork of the copy
+// placed.
+func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
+	g, err := b.dangerGrid(q)
+	if err != nil {
+		return 0, err
+	}
+	return advise.CheckDangerWork(advise.PointsWork(g.cols*g.rows, b.dangerPointWork(g.tmpl, q.Side)))
+}
+
+// dangerPointWork is the work of one point of a danger map, priced as Cost prices an
+// action: each model of the copy placed on the ground, tested against every wall and
+// feature; every enemy leader's look at each of its models, and every armed enemy
+// model's look at each (lookCost), then its dice added in.
+func (b *Battle) dangerPointWork(tmpl *Unit, side string) int64 {
+	placed := int64(max(1, tmpl.Left()))
+	vertices := int64(0)
+	for i := range b.terrain {
+		vertices += int64(len(b.terrain[i].Poly)) + 1
+	}
+	looks, shots := int64(0), int64(0)
+	for i := range b.units {
+		e := &b.units[i]
+		if e.Side == side || e.Destroyed() {
+			continue
+		}
+		looks++ // the leader's
+		for j := range e.Models {
+			if m := &e.Models[j]; m.Alive() && b.armed(m) {
+				looks++
+				if w := b.tables.Weapons[m.Weapon]; w != nil {
+					shots += int64(w.Shots)
+				}
+			}
+		}
+	}
+	return placed*(2*vertices) + looks*placed*b.lookCost() + shots*placed
 }
 
 // sides are the battle's sides, in the order its units first name them.
@@ -140,15 +185,16 @@ func (b *Battle) newDangerWorker(tmpl *Unit, side string) *dangerWorker {
 	return d
 }
 
-// at is the value of the placed unit centred on p.
-func (d *dangerWorker) at(p geom.Vec, obj advise.ObjectiveKind, firers map[string]bool) float64 {
+// at is the value of the placed unit centred on p. It checks ctx at every enemy unit, so
+// that a map stops within a unit's work of its deadline.
+func (d *dangerWorker) at(ctx context.Context, p geom.Vec, obj advise.ObjectiveKind, firers map[string]bool) (float64, error) {
 	b := d.b
 	for i := range d.placed.Models {
 		m := &d.placed.Models[i]
 		m.At = p.Add(d.offsets[i])
 		for j := range b.terrain {
 			if t := &b.terrain[j]; (t.Kind == Wall || t.Kind == Feature) && t.Poly.Contains(m.At) {
-				return math.NaN()
+				return math.NaN(), nil
 			}
 		}
 		m.Elevation = b.groundAt(m.At)
@@ -156,6 +202,9 @@ func (d *dangerWorker) at(p geom.Vec, obj advise.ObjectiveKind, firers map[strin
 	t := &d.placed
 	wounds := dice.Const(0)
 	for _, e := range d.enemy {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
 		if l := e.Leader(); l != nil && !b.seesUnit(&d.sc, l, t) {
 			continue // Select Your Targets: the leader must see its target
 		}
@@ -183,7 +232,7 @@ func (d *dangerWorker) at(p geom.Vec, obj advise.ObjectiveKind, firers map[strin
 		for w, q := range dist {
 			v += float64(d.target.Count[w]) * q
 		}
-		return v
+		return v, nil
 	}
-	return dist[d.target.Left]
+	return dist[d.target.Left], nil
 }

@@ -221,8 +221,8 @@ func (b *Battle) seesUnit(sc *sightScratch, m *Model, t *Unit) bool {
 
 // newFirer looks from m at every model of t and chooses the one its roll is read
 // against: the nearest it sees in range, or (aim_at: best) the easiest to hit. From
-// edition 3 models nearer by no more than tieDistance are as near, and the first in the
-// scenario is taken; edition 2 compared the distances as float64 left them.
+// edition 4 models nearer by no more than tieDistance are as near, and the first in the
+// scenario is taken; editions 2 and 3 compared the distances as float64 left them.
 func (b *Battle) newFirer(sc *sightScratch, m *Model, listed bool, t *Unit) firer {
 	f := firer{model: m, listed: listed, chosen: -1}
 	w := b.tables.Weapons[m.Weapon]

@@ -16,11 +16,11 @@ const rulingsTables = `tables:
     modifiers: [{when: in_area_terrain, modifier: 1}, {when: through_area_terrain, modifier: 1}, {when: partly_visible, modifier: 1}]
 `
 
-// bothEditions loads src under edition 2 (sampled sight, the old readings) and under the
-// current edition.
+// bothEditions loads src under edition 3, the last with sampled sight and the old
+// readings, and under the current edition.
 func bothEditions(t *testing.T, src string) (old, now *Battle, a volley.Action) {
 	t.Helper()
-	ob, _ := loadEdition(t, src, 2)
+	ob, _ := loadEdition(t, src, ExactSightEdition-1)
 	nb, na := loadEdition(t, src, volley.Edition)
 	return ob.(*Battle), nb.(*Battle), na
 }
@@ -30,7 +30,7 @@ func bothEditions(t *testing.T, src string) (old, now *Battle, a volley.Action) 
 // Terrain as the models which are firing at them" (TLOS And Area Terrain); otherwise it
 // is among those that "can neither see, nor be seen" beyond 12". Which side is decided
 // from the whole base and the line of sight: the wood lies between the two when the line
-// from centre to centre passes through it outside both bases. Edition 2 looked only at
+// from centre to centre passes through it outside both bases. Editions 2 and 3 looked only at
 // the edge of the target's base facing the firer, and saw both models below at any
 // distance.
 func TestRulingSameSide(t *testing.T) {
@@ -67,7 +67,7 @@ action: {unit: a, targets: [{unit: b}]}
 // TestRulingPartlyVisible: concealment's partly_visible is solid terrain hiding part of
 // the body ("partly_visible: solid terrain hides part of its body", the sample tables);
 // area terrain hides by its own rules (TLOS And Area Terrain), so a model half behind a
-// wood and half in the open is not partly visible. Edition 2 counted the rays the wood
+// wood and half in the open is not partly visible. Editions 2 and 3 counted the rays the wood
 // stopped.
 func TestRulingPartlyVisible(t *testing.T) {
 	src := "ruleset: warstrike\n" + rulingsTables + `terrain:
@@ -81,13 +81,13 @@ action: {unit: a, targets: [{unit: b, models: [a-1, a-2]}]}
 	old, now, a := bothEditions(t, src)
 	// a-1 looks along the wood's south edge: the north half of b-1 is behind the wood.
 	if m := aimsOf(t, now, a)["a-1>b-1"].Modifiers; len(m) != 0 {
-		t.Errorf("half behind area terrain, edition 3: %v; want no concealment", m)
+		t.Errorf("half behind area terrain, edition 4: %v; want no concealment", m)
 	}
 	if m := aimsOf(t, old, a)["a-1>b-1"].Modifiers; len(m) != 1 || m[0].Rule != "concealment: partly visible" {
-		t.Errorf("half behind area terrain, edition 2: %v; want partly visible, as it was played", m)
+		t.Errorf("half behind area terrain, edition 3: %v; want partly visible, as it was played", m)
 	}
 	// Behind a solid feature along the same line, half hidden is partly visible in both.
-	for name, b := range map[string]*Battle{"2": old, "3": now} {
+	for name, b := range map[string]*Battle{"3": old, "4": now} {
 		if m := aimsOf(t, b, a)["a-2>b-2"].Modifiers; len(m) != 1 || m[0].Rule != "concealment: partly visible" {
 			t.Errorf("half behind a feature, edition %s: %v; want partly visible", name, m)
 		}
@@ -97,7 +97,7 @@ action: {unit: a, targets: [{unit: b, models: [a-1, a-2]}]}
 // TestRulingCasualtyOrder: wounds fall nearest first "to the models firing at the unit"
 // (volley's reading of "Remove Or Mark Dead Models", docs/rules/warstrike.md): a model
 // given the target that sees none of it in range does not fire, and does not count.
-// Edition 2 measured from it too.
+// Editions 2 and 3 measured from it too.
 func TestRulingCasualtyOrder(t *testing.T) {
 	src := "ruleset: warstrike\n" + rulingsTables + `terrain:
   - {id: tower, kind: building, height: 6, polygon: [[6, -2], [8, -2], [8, 2], [6, 2]]}
@@ -118,10 +118,10 @@ action: {unit: a, targets: [{unit: b}]}
 		return b.casualtyOrder(&p.targets[0])[0].model.ID
 	}
 	if got := first(now); got != "t-2" {
-		t.Errorf("edition 3: %s dies first; want t-2, nearest the one model that fires", got)
+		t.Errorf("edition 4: %s dies first; want t-2, nearest the one model that fires", got)
 	}
 	if got := first(old); got != "t-1" {
-		t.Errorf("edition 2: %s dies first; want t-1, as it was played", got)
+		t.Errorf("edition 3: %s dies first; want t-1, as it was played", got)
 	}
 	if aim := aimsOf(t, now, a)["blind>t-1"]; aim.Status != volley.StatusBlocked {
 		t.Errorf("blind sees t-1: %+v", aim)
@@ -131,7 +131,7 @@ action: {unit: a, targets: [{unit: b}]}
 // TestRulingTies: two target models at the same distance on paper (placed as mirror
 // images about the firer) are a tie, broken by the scenario's order, both for the model
 // a roll is read against ("the nearest it sees") and for the casualty order (nearest
-// first). Edition 2 let float64 decide: the second is nearer by 5e-15".
+// first). Editions 2 and 3 let float64 decide: the second is nearer by 5e-15".
 func TestRulingTies(t *testing.T) {
 	src := "ruleset: warstrike\n" + rulingsTables + `units:
   - {id: a, side: A, base: 1, height: 1.2, weapon: rifle, models: [{id: firer, at: [0.3, 0.7], leader: true}]}
@@ -165,7 +165,7 @@ action: {unit: a, targets: [{unit: b}]}
 
 // TestAnyPartSeen: "any part of an enemy model's head, torso, legs, or arms" seen is
 // enough to shoot (Check Line Of Sight). The top 11% of a body over a hill and 15% of
-// its width past a pillar are seen, with partly_visible; 3 × 4 rays (edition 2) missed
+// its width past a pillar are seen, with partly_visible; 3 × 4 rays (editions 2 and 3) missed
 // both.
 func TestAnyPartSeen(t *testing.T) {
 	src := "ruleset: warstrike\n" + rulingsTables + `terrain:

@@ -32,7 +32,7 @@ type Options struct {
 	// test is (the text: "just over the head"); 0.1" by default.
 	EyeAbove *scenario.Length `yaml:"eye_above"`
 	// Samples is the silhouette's sample grid, [columns, rows], [3, 4] by default, for
-	// battles begun before edition 3 (ExactSightEdition). From edition 3 sight is
+	// battles begun before edition 4 (ExactSightEdition). From edition 4 sight is
 	// measured exactly: samples is still read and checked, so that older scenarios load,
 	// and changes nothing.
 	Samples *[2]int `yaml:"samples"`
@@ -87,7 +87,7 @@ const (
 	// DefaultEyeAbove is the eye's height above the firer's head, in inches.
 	DefaultEyeAbove = 0.1
 	// DefaultSampleCols and DefaultSampleRows are the silhouette's sample grid of
-	// battles begun before edition 3: three across (the two sides and the middle) and
+	// battles begun before edition 4: three across (the two sides and the middle) and
 	// four up (legs, torso, arms, head).
 	DefaultSampleCols = 3
 	DefaultSampleRows = 4

@@ -205,7 +205,7 @@ func (sc *sightScratch) flags(n int) (ignore, exempt []bool) {
 
 // look decides whether v sees m, of unit mu: first the rule of linear obstacles and
 // buildings higher than the models, then the standard test against the solid terrain,
-// then the area terrain exceptions with their sight distance. From edition 3 the
+// then the area terrain exceptions with their sight distance. From edition 4 the
 // standard test measures exactly how much of the body is seen (lookExact); battles begun
 // before keep the rays they were played with (lookSampled).
 func (b *Battle) look(sc *sightScratch, v *Model, m *Model, mu *Unit) look {

@@ -71,9 +71,9 @@ func percentOf(f float64) string {
 
 // farSide reports whether a model partly within a piece of area terrain is on the far
 // side of it from the other model (TLOS And Area Terrain: a partly-within model sees and
-// is seen only from its own side). Edition 3 decides it from the whole base and the line
+// is seen only from its own side). Edition 4 decides it from the whole base and the line
 // of sight: the piece lies between them when the line from centre to centre, less the
-// stretches over the two bases, passes through it. Edition 2 looked at one point, the
+// stretches over the two bases, passes through it. Editions 2 and 3 looked at one point, the
 // edge of the base facing the other model.
 func (b *Battle) farSide(t *Terrain, m, other *Model) bool {
 	if !b.exact {

@@ -8,7 +8,7 @@ import (
 	"github.com/volley-wargames/volley/los"
 )
 
-// This file is line of sight as battles begun before edition 3 play it: the body
+// This file is line of sight as battles begun before edition 4 play it: the body
 // sampled by a grid of rays (option samples), and the readings of that edition (a
 // partly-within model's side decided by the edge of its base facing the other model;
 // partly_visible counted from the rays area terrain stops as well). volley.Edition says
@@ -70,7 +70,7 @@ rays:
 }
 
 // nearSideWithin reports whether the edge of m's base facing the other model lies
-// within the piece: edition 2's reading of a partly-within model on the far side.
+// within the piece: editions 2 and 3's reading of a partly-within model on the far side.
 func nearSideWithin(t *Terrain, m *Model, other geom.Vec) bool {
 	dir := other.Sub(m.At).Norm()
 	return t.Poly.Contains(m.At.Add(dir.Scale(m.Base/2 - 1e-6)))

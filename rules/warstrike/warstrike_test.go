@@ -424,7 +424,7 @@ func TestCostBoundsWork(t *testing.T) {
 		t.Errorf("the crossfire benchmark's aim costs %d", c)
 	}
 	// 200 sixteen-sided pieces in a grid 190" × 90", and two units of 50 models: edition
-	// 2 traces 256 rays a look against every edge; edition 3 cuts the shadows of every
+	// 2 traces 256 rays a look against every edge; edition 4 cuts the shadows of every
 	// piece between the units (they stand on either side of the grid, y = -5 and 100).
 	var src strings.Builder
 	src.WriteString("ruleset: warstrike\ntables: {weapons: {gun: {range: 48, shots: 20, to_hit: 4}}}\nterrain:\n")

@@ -1,0 +1,19 @@
+package dropzone
+
+import (
+	"flag"
+	"path/filepath"
+	"testing"
+
+	"github.com/volley-wargames/volley/rulestest"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/broken/*.golden from the current output")
+
+// TestBrokenScenarios: the mistakes of testdata/broken (typos in fields, kinds, types,
+// weapons and names, a shot out of arc, out of range, at a friend or after moving too
+// far) are each reported once, at its line:col, as volley check reports them. Refresh
+// with go test -update.
+func TestBrokenScenarios(t *testing.T) {
+	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"), *update)
+}

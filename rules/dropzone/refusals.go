@@ -1,0 +1,41 @@
+package dropzone
+
+import (
+	"context"
+	"strings"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+var _ volley.Refuser = (*Battle)(nil)
+
+// Refusals are the rules' refusals of a shooting action, as Resolve would refuse it: a
+// squad that may not shoot now at the action's start, and each declared shot the rules
+// forbid (out of arc, out of range, no line of sight, moved too far…) at its
+// declaration. Ending a turn is never refused.
+func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorList, error) {
+	sq, ok := a.(*Shooting)
+	if !ok {
+		return nil, nil
+	}
+	var list scenario.ErrorList
+	if err := b.turns.Check(b.Actor(sq), sq.Squad, "squad"); err != nil {
+		list.Add(sq.at.root, "%s", strings.TrimPrefix(err.Error(), "dropzone: "))
+		return list, nil
+	}
+	shots, err := b.plan(ctx, sq)
+	if err != nil {
+		return nil, err
+	}
+	for i := range shots {
+		if s := &shots[i]; !s.ok() {
+			pos := sq.at.root
+			if i < len(sq.at.decls) {
+				pos = sq.at.decls[i]
+			}
+			list.Add(pos, "%s cannot fire its %s at %s: %s", s.Shooter, s.Weapon, s.Target, s.aim.Reason)
+		}
+	}
+	return list, nil
+}

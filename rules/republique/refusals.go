@@ -1,0 +1,50 @@
+package republique
+
+import (
+	"context"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+var _ volley.Refuser = (*Battle)(nil)
+
+// Refusals are the rules' refusals of an action, as Resolve would refuse it: each
+// battery that may not fire (or save) where the action names it, a skirmish marker's at
+// its name, a pairing of opposed skirmishers at its pairs. Ending a step is never
+// refused.
+func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorList, error) {
+	aims, err := b.Aim(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	var at declared
+	verb := "cannot fire at"
+	switch a := a.(type) {
+	case *Fire:
+		at = a.at
+	case *SkirmishFire:
+		at = a.at
+	case *Save:
+		at, verb = a.at, "cannot save fire"
+	case *Oppose:
+		at, verb = a.at, "cannot be paired"
+	default:
+		return nil, nil
+	}
+	var list scenario.ErrorList
+	for _, x := range aims {
+		if x.Status == volley.StatusOK {
+			continue
+		}
+		switch {
+		case verb == "cannot be paired":
+			list.Add(at.root, "the opposed skirmishers cannot be paired so: %s", x.Reason)
+		case x.Target == "" || verb == "cannot save fire":
+			list.Add(at.pos(x.Shooter), "%s %s: %s", x.Shooter, verb, x.Reason)
+		default:
+			list.Add(at.pos(x.Shooter), "%s %s %s: %s", x.Shooter, verb, x.Target, x.Reason)
+		}
+	}
+	return list, nil
+}

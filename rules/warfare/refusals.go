@@ -1,0 +1,37 @@
+package warfare
+
+import (
+	"context"
+	"strings"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+var _ volley.Refuser = (*Battle)(nil)
+
+// Refusals are the rules' refusals of a fire, as Resolve would refuse it: a unit that may
+// not fire now at its name, and each target it may not fire at (out of range, a friend,
+// no stands or missiles left…) where the fire names that target. Ending a turn is never
+// refused.
+func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorList, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	f, ok := a.(*Fire)
+	if !ok {
+		return nil, nil
+	}
+	var list scenario.ErrorList
+	if err := b.turns.Check(b.Actor(f), f.Unit, "unit"); err != nil {
+		list.Add(f.at.unit, "%s", strings.TrimPrefix(err.Error(), "warfare: "))
+		return list, nil
+	}
+	_, ts := b.plan(f)
+	for i := range ts {
+		if !ts[i].ok() {
+			list.Add(f.at.targets[ts[i].Unit], "%s cannot fire at %s: %s", f.Unit, ts[i].Unit, ts[i].aim.Reason)
+		}
+	}
+	return list, nil
+}

@@ -1,0 +1,60 @@
+package warstrike
+
+import (
+	"context"
+	"strings"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+var _ volley.Refuser = (*Battle)(nil)
+
+// Refusals are the rules' refusals of a shooting action, as Resolve would refuse it: a
+// unit that may not shoot now (its turn, Who Can Shoot?) at its name, each target it may
+// not choose (Select Your Targets) where the action names the target, and each firing
+// model given a target it cannot see where the action names the model. Ending a turn is
+// never refused.
+func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorList, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	s, ok := a.(*Shoot)
+	if !ok {
+		return nil, nil
+	}
+	p := b.plan(s)
+	if p == nil {
+		return nil, nil // an unknown unit is the decoder's error
+	}
+	var list scenario.ErrorList
+	if err := b.turns.Check(p.unit.Side, p.unit.ID, "unit"); err != nil {
+		list.Add(s.at.unit, "%s", strings.TrimPrefix(err.Error(), "warstrike: "))
+		return list, nil
+	}
+	if p.refusal != "" {
+		list.Add(s.at.unit, "%s cannot shoot: %s", p.unit.ID, p.refusal)
+		return list, nil
+	}
+	pos := func(id string) scenario.Pos {
+		if at, ok := s.at.ids[id]; ok {
+			return at
+		}
+		return s.at.unit
+	}
+	for _, t := range p.targets {
+		if t.refusal != "" {
+			list.Add(pos(t.unit.ID), "%s cannot shoot at %s: %s", p.unit.ID, t.unit.ID, t.refusal)
+			continue
+		}
+		for _, f := range t.firers {
+			if f.listed && !f.sees() {
+				list.Add(pos(f.model.ID), "%s sees no model of %s: every model firing at a target must see at least one of its models (Select Your Targets)", f.model.ID, t.unit.ID)
+			}
+		}
+	}
+	if len(list) == 0 && len(p.targets) == 0 {
+		list.Add(s.at.unit, "%s cannot shoot: the action has no target", p.unit.ID)
+	}
+	return list, nil
+}
