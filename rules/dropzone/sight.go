@@ -190,10 +190,13 @@ const (
 )
 
 // traceWork is what one trace of line of sight costs, wherever the firer and the target
-// stand. By rays (before edition 4): the silhouette's rays each tested against every edge
-// of every prism of the scene, then the blockers of one ray. Exactly: the corners and
-// convex pieces of every prism, as if all stood between the two (exactCost), twice (the
-// second names the blockers).
+// stand, for pricing work that traces from and to every place (danger maps). By rays
+// (before edition 4): the silhouette's rays each tested against every edge of every prism
+// of the scene, then the blockers of one ray. Exactly, twice (the second names the
+// blockers): every corner brought into the eye's frame, and every convex piece's shadow
+// cut out of a few polygons in sight (shadowWork), which is what honest tables cost; the
+// cubic worst case (Cost) is left to the request's deadline, which a danger map checks at
+// every point.
 func (b *Battle) traceWork() int64 {
 	if b.exact {
 		corners, pieces := int64(0), int64(0)
@@ -207,7 +210,7 @@ func (b *Battle) traceWork() int64 {
 			corners += int64(len(b.units)) * basePolygonSides
 			pieces += int64(len(b.units))
 		}
-		return 2 * exactCost(corners, pieces)
+		return 2 * (viewWork + projectWork*corners + shadowWork*pieces)
 	}
 	edges := int64(0)
 	for _, t := range b.terrain {
@@ -314,7 +317,12 @@ func exactCost(corners, pieces int64) int64 {
 }
 
 // viewWork is what an exact trace costs beyond its prisms: setting up the view.
-const viewWork = 50
+// shadowWork is what a piece's shadow typically costs it: built, and cut out of the few
+// polygons in sight it meets.
+const (
+	viewWork   = 50
+	shadowWork = 50
+)
 
 // buildScene gathers what blocks line of sight: solid terrain and, when the option is
 // on, the models still on the table.

@@ -13,6 +13,9 @@ const (
 	// projectWork is what an exact look spends on each corner of a piece of terrain in
 	// its box: bringing it into the eye's frame and clipping it to the lines of sight.
 	projectWork = 4
+	// shadowWork is what a piece's shadow typically costs an exact look: built, and cut
+	// out of the few polygons in sight it meets.
+	shadowWork = 50
 	// passes is how many times an action's looks are worked out at most: Odds works out
 	// the plan for its aims and again for its distributions.
 	passes = 2
@@ -65,11 +68,13 @@ func (b *Battle) Cost(a volley.Action) int64 {
 	return passes*looks + 3*shots*shots + targets*shots
 }
 
-// lookCost is what one model's look at another costs, wherever the two stand: by rays
-// (before edition 4), its silhouette's rays and the centre line tested against every edge
-// of every piece of terrain; exactly, the corners and convex pieces of all the terrain,
-// as if every piece stood between them (exactCost). Then the rules of obstacles and area
-// terrain.
+// lookCost is what one model's look at another costs, wherever the two stand, for
+// pricing work that looks from and at every place (advice, danger maps). By rays (before
+// edition 4): its silhouette's rays and the centre line tested against every edge of every
+// piece of terrain. Exactly: every corner of the terrain brought into the eye's frame, and
+// every convex piece's shadow cut out of a few polygons in sight (shadowWork), which is
+// what honest tables cost; the cubic worst case (Cost) is left to the request's deadline,
+// which those checks at every point. Then the rules of obstacles and area terrain.
 func (b *Battle) lookCost() int64 {
 	if b.exact {
 		corners, pieces := int64(0), int64(0)
@@ -79,7 +84,7 @@ func (b *Battle) lookCost() int64 {
 				pieces++
 			}
 		}
-		return exactCost(corners, pieces)
+		return lookWork + projectWork*corners + shadowWork*pieces
 	}
 	edges := int64(1)
 	for i := range b.terrain {
