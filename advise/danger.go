@@ -201,6 +201,15 @@ func ParseDangerObjective(s string) (ObjectiveKind, error) {
 	return o.Kind, nil
 }
 
+type coresKey struct{}
+
+// WithCores bounds the cores a danger map made under ctx may use (every core, unless
+// told): a server gives each heavy request the cores it holds a place for, so that
+// light requests keep the others.
+func WithCores(ctx context.Context, n int) context.Context {
+	return context.WithValue(ctx, coresKey{}, n)
+}
+
 // PointFunc works out one point of a danger map, column c and row r, noting in firers
 // every unit that could fire there. It is one core's own: it may keep scratch.
 type PointFunc func(c, r int, firers map[string]bool) (float64, error)
@@ -213,6 +222,9 @@ func Fill(ctx context.Context, m *DangerMap, newPoint func() PointFunc) error {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	workers := runtime.GOMAXPROCS(0)
+	if n, ok := ctx.Value(coresKey{}).(int); ok {
+		workers = max(1, min(n, workers))
+	}
 	firers := make([]map[string]bool, workers)
 	errs := make([]error, workers)
 	for w := range workers {

@@ -160,8 +160,8 @@ type clients struct {
 
 // clientRates are one client's token buckets.
 type clientRates struct {
-	key            string
-	creates, reads *rate.Limiter
+	key                   string
+	creates, reads, bytes *rate.Limiter
 }
 
 func newClients(l Limits, now func() time.Time) *clients {
@@ -182,7 +182,8 @@ func (c *clients) rates(key string) *clientRates {
 	}
 	r := &clientRates{key: key,
 		creates: rate.NewLimiter(rate.Limit(c.limits.Creates.PerSecond), c.limits.Creates.Burst),
-		reads:   rate.NewLimiter(rate.Limit(c.limits.Reads.PerSecond), c.limits.Reads.Burst)}
+		reads:   rate.NewLimiter(rate.Limit(c.limits.Reads.PerSecond), c.limits.Reads.Burst),
+		bytes:   rate.NewLimiter(rate.Limit(c.limits.ReadBytes.PerSecond), c.limits.ReadBytes.Burst)}
 	c.buckets[key] = c.idle.PushFront(r)
 	return r
 }
@@ -204,6 +205,15 @@ func (c *clients) take(key string, creates bool) (bool, time.Duration) {
 		return false, d
 	}
 	return true, 0
+}
+
+// pace waits until the client may be sent n more bytes of a log (Limits.ReadBytes), or
+// until ctx ends. n above the burst waits for the burst.
+func (c *clients) pace(ctx context.Context, key string, n int) error {
+	c.mu.Lock()
+	lim := c.rates(key).bytes
+	c.mu.Unlock()
+	return lim.WaitN(ctx, min(n, lim.Burst()))
 }
 
 // enter counts a request of the client in flight, or refuses it (429) when the client

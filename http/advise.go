@@ -166,7 +166,8 @@ func (s *Server) danger(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	m, err := dg.Danger(r.Context(), dq)
+	// One core: each heavy place is one, and light requests keep the others.
+	m, err := dg.Danger(advise.WithCores(r.Context(), 1), dq)
 	if err != nil {
 		s.fail(w, r, dangerField(err))
 		return

@@ -556,7 +556,17 @@ func (s *Server) log(w http.ResponseWriter, r *http.Request) {
 	out := bufio.NewWriterSize(w, 32<<10)
 	out.Write(head)
 	out.WriteString(`"actions":[`)
+	client := clientKey(r)
 	for n := 0; len(page) > 0; {
+		// Each page waits for the client's byte rate: a long log read again and again
+		// is sent more slowly, never refused.
+		size := 0
+		for i := range page {
+			size += page[i].Size()
+		}
+		if err := s.clients.pace(ctx, client, size); err != nil {
+			panic(http.ErrAbortHandler) // out of time mid-answer: cut it off
+		}
 		for _, a := range page {
 			if n > 0 {
 				out.WriteString(",")

@@ -457,6 +457,13 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return
 			}
+			size := 0
+			for i := range acts {
+				size += acts[i].Size()
+			}
+			if s.clients.pace(ctx, st.client, size) != nil {
+				return // at the client's byte rate (Limits.ReadBytes)
+			}
 			out = nil
 			for _, a := range acts {
 				if a.Seq >= first {

@@ -70,6 +70,11 @@ type Limits struct {
 	// request about a battle (state, aim, odds, actions, log, verify). A client over its
 	// rate is answered 429 with a Retry-After.
 	Creates, Reads Rate
+	// ReadBytes is each client's rate of the bytes of logs it is sent (GET /log, and an
+	// event stream catching up from the store): a client past it is sent the rest more
+	// slowly, so that reading a long log again and again costs the server no more than
+	// this rate an address. PerSecond and Burst are in bytes.
+	ReadBytes Rate
 	// Clients is how many clients' rates are remembered; the longest idle is forgotten
 	// first.
 	Clients int
@@ -169,6 +174,7 @@ func DefaultLimits() Limits {
 		MaxLogBytes:    16 << 20,
 		Creates:        Rate{PerSecond: 30.0 / 60, Burst: 10},
 		Reads:          Rate{PerSecond: 50, Burst: 100},
+		ReadBytes:      Rate{PerSecond: 4 << 20, Burst: 16 << 20},
 		Clients:        100_000,
 		// A battle's two players and their spectators: a thousand watching a final is
 		// the benchmark; a browser holds one stream a page.
@@ -242,6 +248,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.Reads.PerSecond <= 0 || l.Reads.Burst <= 0 {
 		l.Reads = d.Reads
+	}
+	if l.ReadBytes.PerSecond <= 0 || l.ReadBytes.Burst <= 0 {
+		l.ReadBytes = d.ReadBytes
 	}
 	if l.Clients <= 0 {
 		l.Clients = d.Clients
