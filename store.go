@@ -38,7 +38,11 @@ import (
 //     (docs/rules/republique.md, docs/rules/warengine.md).
 //   - 4 (the current one): as 3, and units move (EditionMoves): a move is an action,
 //     and the facts the rules read from movement are measured from the log, never taken
-//     from the player over the API.
+//     from the player over the API; sight is measured exactly, as an area (los.View),
+//     where earlier editions counted sample rays (Dropzone's hull down, WarStrike's true
+//     line of sight), with WarStrike's corrected readings of which side of area terrain a
+//     model is on, what "partly visible" counts, who the casualty order measures from
+//     and how ties in distance are broken (docs/rules/warstrike.md).
 const Edition = 4
 
 // BattleRecord is a stored battle, without its actions.

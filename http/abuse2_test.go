@@ -71,8 +71,14 @@ func dangerURL(base, id string, step float64) string {
 // logServer is a server whose access log the test reads.
 func logServer(tb testing.TB, limits vhttp.Limits) (*vhttp.Server, *httptest.Server, *syncBuffer) {
 	tb.Helper()
+	return logServerOn(tb, sqliteStore(tb), limits)
+}
+
+// logServerOn is logServer over a store the test holds.
+func logServerOn(tb testing.TB, store volley.Store, limits vhttp.Limits) (*vhttp.Server, *httptest.Server, *syncBuffer) {
+	tb.Helper()
 	var logs syncBuffer
-	srv := vhttp.NewServer(sqliteStore(tb), slog.New(slog.NewTextHandler(&logs, nil)), limits)
+	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(&logs, nil)), limits)
 	ts := httptest.NewServer(srv.Handler())
 	tb.Cleanup(ts.Close)
 	tb.Cleanup(srv.Close)
@@ -124,9 +130,13 @@ func TestHeavyWorkStopsAtItsDeadline(t *testing.T) {
 	limits := testLimits()
 	limits.RequestTimeout = 300 * time.Millisecond
 	limits.Heavy = 1
-	_, ts, logs := logServer(t, limits)
+	store := sqliteStore(t)
+	_, ts, logs := logServerOn(t, store, limits)
 	id, _ := battle(t, ts.URL, crossfire(t))
-	swarmID, _ := battle(t, ts.URL, []byte(swarm(t, 380, 1500)))
+	// The swarm's map, few points each costly, is heavy where sight is sampled by rays:
+	// a battle begun under edition 3 (exact sight prices it past the limit and then runs
+	// it in a fraction of the deadline).
+	swarmID, _ := sampledBattle(t, store, "warstrike", swarm(t, 380, 1500), "Ironclad", "Verdant")
 	for _, tc := range []struct{ what, url string }{
 		// 78,000 points: about 1.8×10⁹ steps, seconds of work on this machine's two cores.
 		{"crossfire at 0.19\"", dangerURL(ts.URL, id, 0.19)},
@@ -544,14 +554,15 @@ func TestStreamSlotsForPlayers(t *testing.T) {
 // buffer until the handler returns, and the write that fails comes after.
 func TestAccessLogDeliveredAfterWriteTimeout(t *testing.T) {
 	var logs syncBuffer
-	srv := vhttp.NewServer(sqliteStore(t), slog.New(slog.NewTextHandler(&logs, nil)), testLimits())
+	store := sqliteStore(t)
+	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(&logs, nil)), testLimits())
 	ts := httptest.NewUnstartedServer(srv.Handler())
 	ts.Config.WriteTimeout = 100 * time.Millisecond
 	ts.Start()
 	t.Cleanup(ts.Close)
 	t.Cleanup(srv.Close)
-	scen, heavy := crowd(4, 1)
-	id, tokens := battle(t, ts.URL, []byte(scen))
+	scen, heavy := crowd(4, 1) // heavy under edition 3's sampled sight (see TestDeadlines)
+	id, tokens := sampledBattle(t, store, "dropzone", scen, "A", "B")
 	// Odds that take longer than the write timeout, and answer a few kilobytes.
 	req, _ := http.NewRequest("POST", ts.URL+"/api/battles/"+id+"/odds", strings.NewReader(heavy))
 	req.Header.Set("Authorization", "Bearer "+tokens["A"])

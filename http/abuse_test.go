@@ -2,6 +2,10 @@ package http_test
 
 import (
 	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -18,6 +22,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/dice"
 	vhttp "github.com/volley-wargames/volley/http"
 )
 
@@ -144,7 +150,9 @@ func polygonScenario(n int) string {
 }
 
 // crowd is the issue's worst Dropzone aim: many units with Articulated weapons, ten
-// thousand rays a silhouette, and a thousand-vertex hill. declarations is how many of
+// thousand rays a silhouette (sampled sight, editions 2 and 3), a 700-vertex hill, and a low
+// ridge of sixty teeth in the way of every line of sight, each tooth a convex piece whose
+// shadow is cut out of the target (exact sight, edition 4). declarations is how many of
 // the units aim (each with weapons weapons).
 func crowd(units, weapons int) (scenarioText, action string) {
 	var b strings.Builder
@@ -153,11 +161,16 @@ func crowd(units, weapons int) (scenarioText, action string) {
 		fmt.Fprintf(&b, `{name: W%d, mf: "-", arc: F/S/R, full_range: ∞, countered_range: ∞, shots: 1, accuracy: 3+, energy: 5, special: [Articulated]}, `, w)
 	}
 	b.WriteString("]}\nterrain:\n  - id: hill\n    height: 5\n    polygon: [")
-	for i := range 1000 {
-		a := 2 * math.Pi * float64(i) / 1000
+	for i := range 700 {
+		a := 2 * math.Pi * float64(i) / 700
 		fmt.Fprintf(&b, "[%.4f, %.4f], ", 50+5*math.Cos(a), 50+5*math.Sin(a))
 	}
-	b.WriteString("]\nunits:\n")
+	b.WriteString("]\n  - id: ridge\n    height: 0.5\n    polygon: [[0, 20], [100, 20], [100, 21], ")
+	for i := 59; i >= 0; i-- {
+		x := float64(i)*100/60 + 0.2
+		fmt.Fprintf(&b, "[%.3f, 21], [%.3f, 23], [%.3f, 23], [%.3f, 21], ", x+1, x+1, x, x)
+	}
+	b.WriteString("[0, 21]]\nunits:\n")
 	for i := range units {
 		fmt.Fprintf(&b, "  - {id: u%d, type: T, side: A, squad: s, at: [%d, %d]}\n", i, i%100, i/100)
 	}
@@ -170,6 +183,37 @@ func crowd(units, weapons int) (scenarioText, action string) {
 		}
 	}
 	return b.String(), a.String()
+}
+
+// sampledBattle stores scenario, of the given rule system, as a battle begun under
+// edition 3, the last whose sight was sampled by rays, and returns its id and its sides'
+// tokens (and watch gives its spectator's). The crowd's odds and the swarm's danger map
+// are heavy there: ten thousand rays a silhouette, twelve rays a model against every
+// edge of a thousand. Exact sight (edition 4) makes both light.
+func sampledBattle(tb testing.TB, store volley.Store, ruleset, scenario string, sides ...string) (string, map[string]string) {
+	tb.Helper()
+	hash := func(tok string) string {
+		sum := sha256.Sum256([]byte(tok))
+		return hex.EncodeToString(sum[:])
+	}
+	seed, err := dice.NewSeed(rand.Reader)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	spectator := hash("spectator " + tb.Name() + ruleset)[:32]
+	rec := &volley.BattleRecord{ID: hash("battle " + tb.Name() + ruleset)[:16], Ruleset: ruleset, Scenario: scenario, Edition: 3, Seed: seed,
+		TokenHashes: map[string]string{}, SpectatorHash: hash(spectator)}
+	rec.Commitment = volley.Commitment(rec)
+	tokens := map[string]string{}
+	for _, side := range sides {
+		tokens[side] = hash(side + " " + tb.Name() + ruleset)[:32]
+		rec.TokenHashes[side] = hash(tokens[side])
+	}
+	if err := store.CreateBattle(context.Background(), rec); err != nil {
+		tb.Fatal(err)
+	}
+	spectators.Store(rec.ID, spectator)
+	return rec.ID, tokens
 }
 
 // blastEverywhere is the War Engine order that once took odds 30 s and sim over 100 s:
@@ -278,12 +322,14 @@ func TestDeadlines(t *testing.T) {
 	limits.RequestTimeout = 60 * time.Millisecond
 	limits.Heavy = 1
 	limits.HeavyPerClient = 4 // the four below come from one address
-	_, ts := serveServer(t, limits)
-	// Eight Articulated weapons, two eye points each, ten thousand rays each at a
-	// thousand-vertex hill: 160 million steps, within MaxWork, and well past the deadline
-	// on this machine or any slower.
+	store := sqliteStore(t)
+	ts := serveWith(t, store, limits)
+	// A battle begun under edition 3, when sight was sampled: eight Articulated weapons,
+	// two eye points each, ten thousand rays each past a 700-vertex hill and a ridge of
+	// 245: 150 million steps, within MaxWork, and well past the deadline on this machine
+	// or any slower. (Exact sight, from edition 4, makes the same odds light.)
 	scen, heavy := crowd(8, 1)
-	id, tokens := battle(t, ts.URL, []byte(scen))
+	id, tokens := sampledBattle(t, store, "dropzone", scen, "A", "B")
 	// Folded once (folding a big scenario is heavy work too), so that the read below is
 	// light. A slow machine (the race detector) may need a few tries within 60 ms.
 	for try := 0; send(t, "GET", ts.URL+"/api/battles/"+id, watch(id), nil).status != 200; try++ {
@@ -524,11 +570,12 @@ func (s *syncBuffer) String() string {
 // reached it, and one whose client had gone, whose work then stopped.
 func TestAccessLog(t *testing.T) {
 	var logs syncBuffer
-	srv := vhttp.NewServer(sqliteStore(t), slog.New(slog.NewTextHandler(&logs, nil)), testLimits())
+	store := sqliteStore(t)
+	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(&logs, nil)), testLimits())
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
-	scen, heavy := crowd(8, 1)
-	id, tokens := battle(t, ts.URL, []byte(scen))
+	scen, heavy := crowd(8, 1) // heavy under edition 3's sampled sight (see TestDeadlines)
+	id, tokens := sampledBattle(t, store, "dropzone", scen, "A", "B")
 	impatient := &http.Client{Timeout: 30 * time.Millisecond}
 	req, _ := http.NewRequest("POST", ts.URL+"/api/battles/"+id+"/odds", strings.NewReader(heavy))
 	req.Header.Set("Authorization", "Bearer "+tokens["A"])

@@ -10,6 +10,15 @@
 // the table ("north"), in whatever unit the caller measures. Heights (Z) are
 // in the same unit, with 0 at the table surface.
 //
+// # Exact sight
+//
+// How much of a model an eye sees is an area, computed exactly (see [View]): each
+// prism between the eye and the model casts a shadow on the model's silhouette, and what
+// the shadows leave is in sight. A part smaller than [AreaTolerance] of the silhouette
+// counts as nothing. The older answer, a share of sample rays ([Scene.VisibleFraction]),
+// is kept for battles begun before sight was exact and as the oracle the tests check the
+// exact answer against.
+//
 // Terrain is solid only in its open interior. A line that slides along a
 // wall's face, clips its corner or skims its top exactly is not blocked (to
 // within [geom.Tolerance]), so two pieces of terrain that merely touch never

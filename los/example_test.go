@@ -38,3 +38,20 @@ func ExampleScene_VisibleFraction() {
 	// 0.5
 	// 1
 }
+
+func ExampleView() {
+	// A 2"-tall model behind a hill, seen from 2.5" up: the hill's far top edge hides
+	// all but the top 1% of it, which a handful of rays would miss.
+	hill := los.Prism{Footprint: rect(6, -3, 9, 3), Top: 2.5 - 0.52*0.9}
+	wall := los.Prism{Footprint: rect(20, -3, 21, 3), Top: 5} // behind the model
+	occluders := (&los.Scene{Prisms: []los.Prism{wall, hill}}).Occluders()
+	target := los.Silhouette{Base: geom.Circle{C: geom.V(10, 0), R: 0.5}, Height: 2}
+
+	var v los.View
+	v.Look(los.Point3{X: 0, Y: 0, Z: 2.5}, target)
+	v.Hide(occluders, nil)
+	sight := v.Visibility()
+	fmt.Printf("seen: %v, %.2f%% of it, hidden by prism %v\n", sight.Seen(), 100*sight.Fraction(), v.Hiders())
+	// Output:
+	// seen: true, 1.00% of it, hidden by prism [1]
+}

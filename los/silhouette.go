@@ -51,7 +51,8 @@ func (x crossSection) point(col, row int) Point3 {
 }
 
 // SilhouettePoints returns the points VisibleFraction aims at for target seen
-// from eye, so callers can draw them. The cross-section is the vertical
+// from eye, so callers can draw them. The rectangle they sample is the one a [View]
+// measures exactly. The cross-section is the vertical
 // rectangle through the base centre, square on to the eye's horizontal line
 // of sight, 2×Base.R wide and spanning Bottom to Bottom+Height. It is cut
 // into cols×rows equal cells and each point is a cell centre. Points run left
@@ -74,6 +75,11 @@ func SilhouettePoints(eye Point3, target Silhouette, cols, rows int) []Point3 {
 // of the scene (see [Scene.Clear]; ignore is passed on). More samples give a
 // finer answer at proportional cost. It does not allocate. It panics if cols
 // or rows is below 1.
+//
+// This is the sampled method: a part of the silhouette narrower or shorter than a
+// cell can be missed. Rule systems measure sight exactly ([View], [Scene.Visible]);
+// they call VisibleFraction only to replay battles begun before sight was exact, and
+// the tests use it, with many rays, as an oracle for the exact answer.
 func (s *Scene) VisibleFraction(eye Point3, target Silhouette, cols, rows int, ignore func(i int) bool) float64 {
 	x := newCrossSection(eye, target, cols, rows)
 	// Every ray lies inside the box around the eye and the target's cylinder: a prism

@@ -170,8 +170,8 @@ func (b *Battle) check(a *Shooting, s *shot, sight *sight) {
 			tg.ID, b.formatLength(edge), rng.display(b), rngName, why)
 		return
 	}
-	if visible < 1 && visible >= HullDownVisibleFraction {
-		aim.Notes = append(aim.Notes, fmt.Sprintf("%s sees %.0f%% of %s: not hull down", sh.ID, visible*100, tg.ID))
+	if visible < 1 && !b.hullDown(visible) {
+		aim.Notes = append(aim.Notes, fmt.Sprintf("%s sees %s of %s: not hull down", sh.ID, percentOf(visible), tg.ID))
 	}
 	b.toHit(a, s, visible)
 	if contact {
@@ -196,8 +196,8 @@ func (b *Battle) toHit(a *Shooting, s *shot, visible float64) {
 		s.need += v
 	}
 	s.need = w.Accuracy.Value
-	if visible < HullDownVisibleFraction {
-		add(fmt.Sprintf("hull down: %s sees %.0f%% of %s", s.shooter.ID, visible*100, s.target.ID), HullDownPenalty)
+	if b.hullDown(visible) {
+		add(fmt.Sprintf("hull down: %s sees %s of %s", s.shooter.ID, percentOf(visible), s.target.ID), HullDownPenalty)
 	}
 	if a.OutOfCoherency {
 		add("squad out of coherency", OutOfCoherencyPenalty)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/los"
 	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
@@ -56,7 +57,7 @@ func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 }
 
 // costWhy says what an action's cost counts, for the error that refuses it.
-const costWhy = "line of sight: each firer, eye point and target × silhouette rays × terrain edges; odds: shots × damage"
+const costWhy = "line of sight: each firer, eye point and target × (terrain corners + convex pieces³ between them), or × silhouette rays × terrain edges before edition 4; odds: shots × damage"
 
 // Battle is a Dropzone battle: the table, the units and the damage they have taken.
 type Battle struct {
@@ -66,6 +67,10 @@ type Battle struct {
 	units   []Unit
 	byID    map[string]int
 	terrain []Terrain
+	// exact says sight is measured exactly (edition 4, volley.Edition); terrainOcc is
+	// then the terrain that blocks line of sight made ready for it, in order.
+	exact      bool
+	terrainOcc []los.Occluder
 	// turns is whose turn it is and which squads have shot in it (volley's order of
 	// play: the seed gives none).
 	turns volley.Turns

@@ -118,11 +118,24 @@ func BenchmarkResolveSabres(b *testing.B) {
 	}
 }
 
+// BenchmarkAimHullDown is the aim of checks.yaml, whose shots see past walls and a tower
+// (hull down and blocked), measured exactly (edition 4) and by 9 × 8 rays (editions 2 and 3).
 func BenchmarkAimHullDown(b *testing.B) {
-	battle, a := mustLoadFile(b, "checks.yaml")
-	b.ReportAllocs()
-	for b.Loop() {
-		rulestest.Aim(b, battle, a)
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "checks.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, ed := range []struct {
+		name    string
+		edition int
+	}{{"exact", 4}, {"sampled", 2}} {
+		b.Run(ed.name, func(b *testing.B) {
+			battle, a := loadEdition(b, string(src), ed.edition)
+			b.ReportAllocs()
+			for b.Loop() {
+				rulestest.Aim(b, battle, a)
+			}
+		})
 	}
 }
 
@@ -236,13 +249,24 @@ func BenchmarkDangerScaling(b *testing.B) {
 
 // BenchmarkDanger is the danger map of crossfire.yaml: a 48" × 48" table at 0.5" (9,216
 // points), three enemy units with two weapons each, ten pieces of terrain, hull down
-// sampled at 9 × 8 rays, on every core.
+// measured exactly (edition 4) and by 9 × 8 rays (editions 2 and 3), on every core.
 func BenchmarkDanger(b *testing.B) {
-	bt, _ := mustLoadFileAny(b, "crossfire.yaml")
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "crossfire.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
 	q := advise.DangerQuery{Side: "UCM", As: "Sabre", Area: [4]float64{0, 0, 48, 48}}
-	for b.Loop() {
-		if _, err := bt.Danger(context.Background(), q); err != nil {
-			b.Fatal(err)
-		}
+	for _, ed := range []struct {
+		name    string
+		edition int
+	}{{"exact", 4}, {"sampled", 2}} {
+		b.Run(ed.name, func(b *testing.B) {
+			bt, _ := loadEdition(b, string(src), ed.edition)
+			for b.Loop() {
+				if _, err := bt.Danger(context.Background(), q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

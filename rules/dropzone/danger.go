@@ -165,9 +165,8 @@ type effectKey struct {
 }
 
 func (b *Battle) newDangerWorker(t *UnitType, side string) *dangerWorker {
-	scene, owners := b.buildScene()
 	d := &dangerWorker{b: b, placed: Unit{ID: dangerID, Type: t, Side: side, DamagePoints: t.DamagePoints},
-		sight: sight{b: b, scene: scene, owners: owners, few: make([]sightSeen, 0, fewTraces)},
+		sight: *b.newSight(fewTraces),
 		act:   Shooting{Moved: map[string]float64{}}, d: make([]float64, t.DamagePoints+1), tmp: make([]float64, t.DamagePoints+1),
 		effects: map[effectKey][]float64{}}
 	for i := range b.units {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/los"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -28,7 +29,9 @@ type file struct {
 // that follows docs/rules/dropzone.md.
 type Options struct {
 	// SilhouetteSamples is the columns × rows of rays traced to a target to measure how
-	// much of it the firer sees (hull down). Default 9 × 8.
+	// much of it the firer sees (hull down), default 9 × 8, in battles begun before
+	// edition 4 (ExactSightEdition). From edition 4 sight is measured exactly: the option
+	// is still read and checked, so that older scenarios load, and changes nothing.
 	SilhouetteSamples [2]int `yaml:"silhouette_samples"`
 	// ContactTolerance is how close two bases must be to count as in contact. Default 0.05".
 	ContactTolerance scenario.Length `yaml:"contact_tolerance"`
@@ -54,6 +57,11 @@ const (
 	ArticulatedFromCentre ArticulatedEye = "centre"
 	ArticulatedFromTop    ArticulatedEye = "top"
 )
+
+// ExactSightEdition is the first edition of volley's rules (volley.Edition) whose
+// Dropzone battles measure how much of a target is seen exactly; battles begun before
+// keep counting silhouette_samples rays, as they were played.
+const ExactSightEdition = 4
 
 // Option defaults and bounds.
 const (
@@ -156,6 +164,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		types:   map[string]*UnitType{},
 		byID:    map[string]int{},
 		broken:  map[string]bool{},
+		exact:   volley.DocEdition(doc) >= ExactSightEdition,
 	}
 	o := &b.options
 	if !given(doc, &f.Options.SilhouetteSamples) {
@@ -211,6 +220,9 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		}
 		blocks := t.BlocksLOS == nil || *t.BlocksLOS
 		b.terrain = append(b.terrain, Terrain{ID: t.ID, Footprint: poly, Height: t.Height.Inches(), BlocksLOS: blocks})
+		if blocks && b.exact {
+			b.terrainOcc = append(b.terrainOcc, los.NewOccluder(los.Prism{Footprint: poly, Top: t.Height.Inches()}))
+		}
 	}
 
 	for i := range f.Units {

@@ -86,7 +86,11 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 	if err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) { a = b.checkShoot(doc, &spec, errs) }); err != nil {
 		return nil, err
 	}
-	if err := volley.CheckCost(doc, b, a, "firing models × target models × (silhouette rays × terrain edges)"); err != nil {
+	why := "firing models × target models × (terrain corners + convex pieces³ between them)"
+	if !b.exact {
+		why = "firing models × target models × (silhouette rays × terrain edges)"
+	}
+	if err := volley.CheckCost(doc, b, a, why); err != nil {
 		return nil, err
 	}
 	return a, nil

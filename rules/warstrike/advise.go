@@ -102,6 +102,7 @@ func (b *Battle) problem(u *Unit, as Action) *advise.Problem {
 	}
 	index := map[string]int{}
 	var models []string
+	sc := &sightScratch{}
 	for mi := range u.Models {
 		m := &u.Models[mi]
 		if !m.Alive() || !b.armed(m) {
@@ -110,10 +111,10 @@ func (b *Battle) problem(u *Unit, as Action) *advise.Problem {
 		slot := advise.Slot{Label: m.ID + " " + m.Weapon}
 		for ti := range b.units {
 			t := &b.units[ti]
-			if t.Side == u.Side || t.Destroyed() || (leader != nil && !b.seesUnit(leader, t)) {
+			if t.Side == u.Side || t.Destroyed() || (leader != nil && !b.seesUnit(sc, leader, t)) {
 				continue
 			}
-			f := b.newFirer(m, true, t)
+			f := b.newFirer(sc, m, true, t)
 			if !f.sees() {
 				continue
 			}

@@ -70,6 +70,10 @@ type Battle struct {
 	scene los.Scene
 	solid []int // indexes into scene of the solid pieces
 	area  []int // indexes into terrain of area terrain
+	// exact says sight is measured exactly, with edition 4's readings (volley.Edition);
+	// occ is then the scene's prisms made ready for it.
+	exact bool
+	occ   []los.Occluder
 	turns volley.Turns
 }
 
@@ -207,11 +211,15 @@ func (b *Battle) buildScene() {
 	b.solid, b.area = nil, nil
 	for i := range b.terrain {
 		t := &b.terrain[i]
+		t.lo, t.hi = t.Poly.Bounds()
 		b.scene.Prisms = append(b.scene.Prisms, los.Prism{Footprint: t.Poly, Bottom: t.Bottom, Top: t.Top()})
 		if t.Kind == Area {
 			b.area = append(b.area, i)
 		} else {
 			b.solid = append(b.solid, i)
 		}
+	}
+	if b.exact {
+		b.occ = b.scene.Occluders()
 	}
 }

@@ -3,13 +3,16 @@ package warstrike
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rulestest"
+	"github.com/volley-wargames/volley/scenario"
 )
 
 // crossfire is the issue's benchmark table: a 10-model unit firing at a 10-model unit
@@ -43,16 +46,24 @@ func crossfire() string {
 }
 
 // BenchmarkAimUnit is what the page asks on hover: the aim of a 10-model unit at a
-// 10-model unit, 100 pairs each sampled at 12 rays, across 30 terrain pieces.
+// 10-model unit, 100 pairs across 30 terrain pieces, measured exactly (edition 4) and by
+// 3 × 4 rays (editions 2 and 3), side by side.
 func BenchmarkAimUnit(b *testing.B) {
-	battle, a := rulestest.Load(b, Ruleset{}, "crossfire.yaml", []byte(crossfire()))
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := battle.Aim(context.Background(), a); err != nil {
-			b.Fatal(err)
-		}
+	for _, ed := range []struct {
+		name    string
+		edition int
+	}{{"exact", 4}, {"sampled", 2}} {
+		b.Run(ed.name, func(b *testing.B) {
+			battle, a := loadEdition(b, crossfire(), ed.edition)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := battle.Aim(context.Background(), a); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(100*float64(b.N)/b.Elapsed().Seconds(), "pairs/s")
+		})
 	}
-	b.ReportMetric(100*float64(b.N)/b.Elapsed().Seconds(), "pairs/s")
 }
 
 // BenchmarkOddsUnit is the exact odds of the same action.
@@ -66,14 +77,23 @@ func BenchmarkOddsUnit(b *testing.B) {
 	}
 }
 
-// BenchmarkLook is one pair's line of sight.
+// BenchmarkLook is one pair's line of sight across the crossfire table, measured exactly
+// and by 3 × 4 rays, side by side.
 func BenchmarkLook(b *testing.B) {
-	vb, _ := rulestest.Load(b, Ruleset{}, "crossfire.yaml", []byte(crossfire()))
-	battle := vb.(*Battle)
-	v, tu := &battle.units[0].Models[4], &battle.units[1]
-	b.ReportAllocs()
-	for b.Loop() {
-		battle.look(v, &tu.Models[5], tu)
+	for _, ed := range []struct {
+		name    string
+		edition int
+	}{{"exact", 4}, {"sampled", 2}} {
+		b.Run(ed.name, func(b *testing.B) {
+			vb, _ := loadEdition(b, crossfire(), ed.edition)
+			battle := vb.(*Battle)
+			v, tu := &battle.units[0].Models[4], &battle.units[1]
+			var sc sightScratch
+			b.ReportAllocs()
+			for b.Loop() {
+				battle.look(&sc, v, &tu.Models[5], tu)
+			}
+		})
 	}
 }
 
@@ -124,13 +144,78 @@ func BenchmarkTable(b *testing.B) {
 }
 
 // BenchmarkDanger is the danger map of the demo for a copy of the raiders: 50 × 50
-// points an inch apart, every Ironclad model looking at each of the three placed models.
+// points an inch apart, every Ironclad model looking at each of the three placed models,
+// measured exactly (edition 4) and by 3 × 4 rays (editions 2 and 3).
 func BenchmarkDanger(b *testing.B) {
-	bt, _ := rulestest.LoadFile(b, Ruleset{}, filepath.Join("..", "..", "examples", "warstrike", "demo.yaml"))
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "warstrike", "demo.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
 	q := advise.DangerQuery{Side: "Verdant", As: "raiders", Area: [4]float64{-10, -20, 40, 30}}
-	for b.Loop() {
-		if _, err := bt.(*Battle).Danger(context.Background(), q); err != nil {
-			b.Fatal(err)
+	for _, ed := range []struct {
+		name    string
+		edition int
+	}{{"exact", 4}, {"sampled", 2}} {
+		b.Run(ed.name, func(b *testing.B) {
+			bt, _ := loadEdition(b, string(src), ed.edition)
+			for b.Loop() {
+				if _, err := bt.(*Battle).Danger(context.Background(), q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// loadEdition loads a scenario as a battle begun under the given edition.
+func loadEdition(tb testing.TB, src string, edition int) (volley.Battle, volley.Action) {
+	tb.Helper()
+	doc, err := scenario.Parse("scenario.yaml", []byte(src))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	doc.Edition = edition
+	b, a, err := Ruleset{}.Load(doc)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b, a
+}
+
+// BenchmarkLookBetween is how one exact look grows with the pieces between the two
+// models: n features, each hiding a different slice of the target's lower body, stand
+// between a model and its target 20" away, and 64 - n more stand off the line, where
+// the box of the lines of sight sets them aside before any clipping.
+func BenchmarkLookBetween(b *testing.B) {
+	for _, n := range []int{0, 1, 2, 4, 8, 16, 32, 64} {
+		var s strings.Builder
+		s.WriteString("ruleset: warstrike\ntables: {weapons: {rifle: {range: 30, shots: 1, to_hit: 4}}}\nterrain:\n")
+		for i := range 64 {
+			if i < n {
+				// At x from 2 to 18, reaching from the north to (i+1)/n of the target's
+				// width, lower than the eye (1.3"), so each hides the target up to a
+				// height z of its own.
+				x := 2 + 16*float64(i)/float64(n)
+				y := (0.5 - float64(i+1)/float64(n)) * x / 20
+				z := 0.2 + 0.1*float64(i%8)
+				h := 1.3 - (1.3-z)*(x+0.2)/20
+				fmt.Fprintf(&s, "  - {id: t%d, kind: feature, height: %g, polygon: [[%g, %g], [%g, %g], [%g, 4], [%g, 4]]}\n", i, h, x, y, x+0.2, y, x+0.2, x)
+				continue
+			}
+			x, y := float64(i%8)*5, 10+float64(i/8)*3
+			fmt.Fprintf(&s, "  - {id: t%d, kind: feature, height: 3, polygon: [[%g, %g], [%g, %g], [%g, %g], [%g, %g]]}\n", i, x, y, x+1, y, x+1, y+1, x, y+1)
 		}
+		s.WriteString("units:\n  - {id: a, side: A, base: 1, height: 1.2, weapon: rifle, models: [{at: [0, 0]}]}\n  - {id: b, side: B, base: 1, height: 1.2, models: [{at: [20, 0]}]}\n")
+		vb, _ := loadEdition(b, s.String(), 3)
+		battle := vb.(*Battle)
+		v, tu := &battle.units[0].Models[0], &battle.units[1]
+		var sc sightScratch
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			var l look
+			for b.Loop() {
+				l = battle.look(&sc, v, &tu.Models[0], tu)
+			}
+			b.ReportMetric(l.fraction, "seen")
+		})
 	}
 }

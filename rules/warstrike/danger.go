@@ -158,6 +158,7 @@ type dangerWorker struct {
 	offsets []geom.Vec
 	enemy   []*Unit
 	target  advise.Target
+	sc      sightScratch
 }
 
 func (b *Battle) newDangerWorker(tmpl *Unit, side string) *dangerWorker {
@@ -204,7 +205,7 @@ func (d *dangerWorker) at(ctx context.Context, p geom.Vec, obj advise.ObjectiveK
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}
-		if l := e.Leader(); l != nil && !b.seesUnit(l, t) {
+		if l := e.Leader(); l != nil && !b.seesUnit(&d.sc, l, t) {
 			continue // Select Your Targets: the leader must see its target
 		}
 		for i := range e.Models {
@@ -212,7 +213,7 @@ func (d *dangerWorker) at(ctx context.Context, p geom.Vec, obj advise.ObjectiveK
 			if !m.Alive() || !b.armed(m) {
 				continue
 			}
-			f := b.newFirer(m, true, t)
+			f := b.newFirer(&d.sc, m, true, t)
 			n, ph := f.shots(b)
 			if n == 0 || !f.sees() {
 				continue

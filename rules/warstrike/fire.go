@@ -157,6 +157,7 @@ func (b *Battle) plan(s *Shoot) *plan {
 		return p
 	}
 	// Each armed model fires at the target it is given, or at the first target it sees.
+	sc := &sightScratch{}
 	for i := range u.Models {
 		m := &u.Models[i]
 		if !m.Alive() || !b.armed(m) {
@@ -164,7 +165,7 @@ func (b *Battle) plan(s *Shoot) *plan {
 		}
 		if ti, ok := given[m.ID]; ok {
 			if ti < len(p.targets) {
-				p.targets[ti].firers = append(p.targets[ti].firers, b.newFirer(m, true, p.targets[ti].unit))
+				p.targets[ti].firers = append(p.targets[ti].firers, b.newFirer(sc, m, true, p.targets[ti].unit))
 			}
 			continue
 		}
@@ -174,7 +175,7 @@ func (b *Battle) plan(s *Shoot) *plan {
 			if p.targets[ti].refusal != "" {
 				continue
 			}
-			f := b.newFirer(m, false, p.targets[ti].unit)
+			f := b.newFirer(sc, m, false, p.targets[ti].unit)
 			if f.sees() {
 				p.targets[ti].firers = append(p.targets[ti].firers, f)
 				placed = true
@@ -201,7 +202,7 @@ func (b *Battle) plan(s *Shoot) *plan {
 		if pt.refusal != "" || leader == nil {
 			continue
 		}
-		if !b.seesUnit(leader, pt.unit) {
+		if !b.seesUnit(sc, leader, pt.unit) {
 			pt.refusal = fmt.Sprintf("%s's leader %s sees no model of %s: the leader must see at least one model of each target (Select Your Targets)", u.ID, leader.ID, pt.unit.ID)
 		}
 	}
@@ -209,9 +210,9 @@ func (b *Battle) plan(s *Shoot) *plan {
 }
 
 // seesUnit reports whether m sees at least one model of unit t.
-func (b *Battle) seesUnit(m *Model, t *Unit) bool {
+func (b *Battle) seesUnit(sc *sightScratch, m *Model, t *Unit) bool {
 	for i := range t.Models {
-		if t.Models[i].Alive() && b.look(m, &t.Models[i], t).seen {
+		if t.Models[i].Alive() && b.look(sc, m, &t.Models[i], t).seen {
 			return true
 		}
 	}
@@ -219,8 +220,10 @@ func (b *Battle) seesUnit(m *Model, t *Unit) bool {
 }
 
 // newFirer looks from m at every model of t and chooses the one its roll is read
-// against: the nearest it sees in range, or (aim_at: best) the easiest to hit.
-func (b *Battle) newFirer(m *Model, listed bool, t *Unit) firer {
+// against: the nearest it sees in range, or (aim_at: best) the easiest to hit. From
+// edition 4 models nearer by no more than tieDistance are as near, and the first in the
+// scenario is taken; editions 2 and 3 compared the distances as float64 left them.
+func (b *Battle) newFirer(sc *sightScratch, m *Model, listed bool, t *Unit) firer {
 	f := firer{model: m, listed: listed, chosen: -1}
 	w := b.tables.Weapons[m.Weapon]
 	for i := range t.Models {
@@ -228,7 +231,7 @@ func (b *Battle) newFirer(m *Model, listed bool, t *Unit) firer {
 		if !tm.Alive() {
 			continue
 		}
-		l := b.look(m, tm, t)
+		l := b.look(sc, m, tm, t)
 		f.looks = append(f.looks, shotAt{target: tm, look: l, aim: b.aimAt(m, w, tm, l)})
 	}
 	for i := range f.looks {
@@ -241,7 +244,7 @@ func (b *Battle) newFirer(m *Model, listed bool, t *Unit) firer {
 			continue
 		}
 		c := &f.looks[f.chosen]
-		better := f.looks[i].look.dist < c.look.dist
+		better := b.nearer(f.looks[i].look.dist, c.look.dist)
 		if b.opts.aimAt == AimAtBest {
 			better = a.PHit > c.aim.PHit || a.PHit == c.aim.PHit && better
 		}
@@ -269,7 +272,7 @@ func (b *Battle) aimAt(m *Model, w *Weapon, tm *Model, l look) volley.Aim {
 	need := w.ToHit
 	var conceal []volley.Modifier
 	for _, c := range b.tables.Concealment.Modifiers {
-		holds := c.When == InAreaTerrain && l.inArea || c.When == ThroughAreaTerrain && l.through || c.When == PartlyVisible && l.fraction < 1
+		holds := c.When == InAreaTerrain && l.inArea || c.When == ThroughAreaTerrain && l.through || c.When == PartlyVisible && l.partly
 		if holds {
 			conceal = append(conceal, volley.Modifier{Rule: "concealment: " + strings.ReplaceAll(c.When, "_", " "), Value: float64(c.Modifier)})
 		}
@@ -488,70 +491,6 @@ func markersFor(s Suppression, n int) int {
 		return min(s.Markers*n, MaxMarkers)
 	}
 	return s.Markers
-}
-
-// casualty is one model in the order wounds are allocated, with the wounds it takes to
-// kill it.
-type casualty struct {
-	model *Model
-	needs int
-}
-
-// casualtyOrder is the order wounds fall on a target's living models: the owner's
-// casualty_order first, then the rest nearest first to the models firing at it (the
-// text: "remove or mark dead models"; which ones it leaves to the players).
-func (b *Battle) casualtyOrder(t *planTarget) []casualty {
-	u := t.unit
-	near := func(m *Model) float64 {
-		d := math.Inf(1)
-		for _, f := range t.firers {
-			d = min(d, b.distance(f.model, m))
-		}
-		return d
-	}
-	var rest []*Model
-	var out []casualty
-	for _, id := range u.CasualtyOrder {
-		for i := range u.Models {
-			if m := &u.Models[i]; m.ID == id && m.Alive() {
-				out = append(out, casualty{m, u.Wounds - m.WoundsLost})
-			}
-		}
-	}
-	for i := range u.Models {
-		m := &u.Models[i]
-		if m.Alive() && !slices.Contains(u.CasualtyOrder, m.ID) {
-			rest = append(rest, m)
-		}
-	}
-	slices.SortStableFunc(rest, func(x, y *Model) int {
-		dx, dy := near(x), near(y)
-		switch {
-		case dx < dy:
-			return -1
-		case dx > dy:
-			return 1
-		}
-		return 0
-	})
-	for _, m := range rest {
-		out = append(out, casualty{m, u.Wounds - m.WoundsLost})
-	}
-	return out
-}
-
-// killsFrom is how many models w wounds kill, allocated in order, each model taking
-// wounds until it dies.
-func killsFrom(order []casualty, w int) int {
-	k := 0
-	for _, c := range order {
-		if w < c.needs {
-			return k
-		}
-		w -= c.needs
-		k++
-	}
-	return k
 }
 
 // Odds gives, for every target the action may shoot, the exact distributions of hits,

@@ -89,6 +89,12 @@ const (
 	EasilySeen   = "easily_seen"
 )
 
+// ExactSightEdition is the first edition of volley's rules (volley.Edition) whose
+// WarStrike battles measure sight exactly and read area terrain's sides, partly visible,
+// the casualty order and ties as docs/rules/warstrike.md says; battles begun before keep
+// the readings they were played with.
+const ExactSightEdition = 4
+
 // Bounds that are not rules: they keep a typo or a hostile scenario from costing more
 // than a request may.
 const (

@@ -31,7 +31,10 @@ type Options struct {
 	// EyeAbove is how far above the firing model's head the eye of the line of sight
 	// test is (the text: "just over the head"); 0.1" by default.
 	EyeAbove *scenario.Length `yaml:"eye_above"`
-	// Samples is the silhouette's sample grid, [columns, rows]; [3, 4] by default.
+	// Samples is the silhouette's sample grid, [columns, rows], [3, 4] by default, for
+	// battles begun before edition 4 (ExactSightEdition). From edition 4 sight is
+	// measured exactly: samples is still read and checked, so that older scenarios load,
+	// and changes nothing.
 	Samples *[2]int `yaml:"samples"`
 	// Higher says what a linear obstacle or a building must be higher than to block by
 	// rule: "either" (the models of one unit or the other: higher than the shorter
@@ -83,8 +86,9 @@ const (
 const (
 	// DefaultEyeAbove is the eye's height above the firer's head, in inches.
 	DefaultEyeAbove = 0.1
-	// DefaultSampleCols and DefaultSampleRows are the silhouette's sample grid: three
-	// across (the two sides and the middle) and four up (legs, torso, arms, head).
+	// DefaultSampleCols and DefaultSampleRows are the silhouette's sample grid of
+	// battles begun before edition 4: three across (the two sides and the middle) and
+	// four up (legs, torso, arms, head).
 	DefaultSampleCols = 3
 	DefaultSampleRows = 4
 	// DefaultWallThickness is a linear obstacle's thickness when not given, in inches.
@@ -149,6 +153,8 @@ type Terrain struct {
 	Height float64
 	// Line is a wall's centre line, from which Poly is built; nil for other kinds.
 	Line *geom.Segment
+	// lo and hi are Poly's bounding box, set when the battle's scene is built.
+	lo, hi geom.Vec
 }
 
 // Top is the height of the piece's top above the table.
@@ -223,7 +229,7 @@ const NoWeapon = "none"
 
 // load builds the battle from a decoded file.
 func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
-	b := &Battle{unit: doc.Unit(), byID: map[string]int{}, modelAt: map[string][2]int{}}
+	b := &Battle{unit: doc.Unit(), byID: map[string]int{}, modelAt: map[string][2]int{}, exact: volley.DocEdition(doc) >= ExactSightEdition}
 	b.opts = checkOptions(doc, &f.Options, errs)
 	if b.tables = loadTables(doc, &f.Tables, errs); b.tables == nil {
 		// The tables' own errors are reported; a weapon is not unknown for want of them.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/los"
@@ -19,8 +20,11 @@ type look struct {
 	why string
 	// dist is the distance between the two models, measured as the options say.
 	dist float64
-	// fraction is the share of the target's silhouette samples the eye sees.
+	// fraction is the share of the target's silhouette the eye sees.
 	fraction float64
+	// partly says solid terrain hides part of the target's body (concealment's
+	// partly_visible).
+	partly bool
 	// sight is the area terrain sight distance between the two, and through whether
 	// area terrain would have hidden the target beyond it.
 	sight   float64
@@ -104,9 +108,12 @@ func within(t *Terrain, m *Model) int {
 	if m.Elevation >= t.Top()-1e-9 || m.Elevation < t.Bottom-1e-9 {
 		return 0
 	}
+	r := m.Base / 2
+	if m.At.X+r <= t.lo.X || m.At.X-r >= t.hi.X || m.At.Y+r <= t.lo.Y || m.At.Y-r >= t.hi.Y {
+		return 0 // the base is clear of the piece's box, so of the piece
+	}
 	inside := t.Poly.Contains(m.At)
 	edge := distToBoundary(t.Poly, m.At)
-	r := m.Base / 2
 	switch {
 	case inside && edge >= r-1e-9:
 		return 2
@@ -123,14 +130,6 @@ func distToBoundary(p geom.Polygon, q geom.Vec) float64 {
 		d = min(d, geom.Segment{A: p[i], B: p[(i+1)%len(p)]}.DistTo(q))
 	}
 	return d
-}
-
-// nearSideWithin reports whether the edge of m's base facing the other model lies
-// within the piece: a model partly within area terrain is seen, and sees, only from
-// its own side of it.
-func nearSideWithin(t *Terrain, m *Model, other geom.Vec) bool {
-	dir := other.Sub(m.At).Norm()
-	return t.Poly.Contains(m.At.Add(dir.Scale(m.Base/2 - 1e-6)))
 }
 
 // hide is a piece of area terrain (or a roof) that hides a pair beyond the sight
@@ -159,14 +158,14 @@ func (b *Battle) withinHide(v, m *Model, exempt []bool) (found *hide, inArea boo
 		case found != nil:
 		case wm == 2 && b.taller(t, m):
 			found = &hide{t, "the target is within it"}
-		case wm == 1 && b.taller(t, m) && nearSideWithin(t, m, v.At):
+		case wm == 1 && b.taller(t, m) && b.farSide(t, m, v):
 			found = &hide{t, "the target is partly within it, on the far side"}
 		}
 		switch {
 		case viewer != nil:
 		case wv == 2 && b.taller(t, v):
 			viewer = &hide{t, "the firer is within it"}
-		case wv == 1 && b.taller(t, v) && nearSideWithin(t, v, m.At):
+		case wv == 1 && b.taller(t, v) && b.farSide(t, v, m):
 			viewer = &hide{t, "the firer is partly within it, looking out on the far side"}
 		}
 	}
@@ -185,12 +184,33 @@ func (b *Battle) withinHide(v, m *Model, exempt []bool) (found *hide, inArea boo
 	return found, inArea
 }
 
-// look decides whether v, of unit vu, sees m, of unit mu: first the rule of linear
-// obstacles and buildings higher than the models, then the standard test against the
-// solid terrain, then the area terrain exceptions with their sight distance.
-func (b *Battle) look(v *Model, m *Model, mu *Unit) look {
+// sightScratch is the room one goroutine works its looks out in, kept from look to look
+// so that looking allocates nothing once it has grown: the exact view and the flags of
+// the terrain a look ignores or has decided.
+type sightScratch struct {
+	view           los.View
+	ignore, exempt []bool
+}
+
+// flags returns the scratch's two flag slices, one per piece of terrain, all false.
+func (sc *sightScratch) flags(n int) (ignore, exempt []bool) {
+	if cap(sc.ignore) < n {
+		sc.ignore, sc.exempt = make([]bool, n), make([]bool, n)
+	}
+	sc.ignore, sc.exempt = sc.ignore[:n], sc.exempt[:n]
+	clear(sc.ignore)
+	clear(sc.exempt)
+	return sc.ignore, sc.exempt
+}
+
+// look decides whether v sees m, of unit mu: first the rule of linear obstacles and
+// buildings higher than the models, then the standard test against the solid terrain,
+// then the area terrain exceptions with their sight distance. From edition 4 the
+// standard test measures exactly how much of the body is seen (lookExact); battles begun
+// before keep the rays they were played with (lookSampled).
+func (b *Battle) look(sc *sightScratch, v *Model, m *Model, mu *Unit) look {
 	l := look{dist: b.distance(v, m), sight: sightDistance(v, m, mu)}
-	ignore := make([]bool, len(b.terrain))
+	ignore, exempt := sc.flags(len(b.terrain))
 	for _, i := range b.solid {
 		t := &b.terrain[i]
 		ignore[i] = standsOn(t, v) || standsOn(t, m)
@@ -198,6 +218,7 @@ func (b *Battle) look(v *Model, m *Model, mu *Unit) look {
 	// TLOS And Linear Obstacles, TLOS And Buildings: higher than the models blocks,
 	// windows or not, unless an elevated firer sees over a linear obstacle.
 	line := geom.Segment{A: v.At, B: m.At}
+	var buf [8]geom.Interval
 	for _, i := range b.solid {
 		t := &b.terrain[i]
 		if ignore[i] || (t.Kind != Wall && t.Kind != Building) || !b.higherThanModels(t, v, m) {
@@ -206,7 +227,7 @@ func (b *Battle) look(v *Model, m *Model, mu *Unit) look {
 		if t.Kind == Wall && b.seesOver(v, m) {
 			continue
 		}
-		if len(t.Poly.SegmentInside(line)) == 0 {
+		if len(t.Poly.AppendSegmentInside(buf[:0], line)) == 0 {
 			continue
 		}
 		rule := "TLOS And Linear Obstacles"
@@ -220,58 +241,30 @@ func (b *Battle) look(v *Model, m *Model, mu *Unit) look {
 		l.blockers = []string{t.ID}
 		return l
 	}
-	exempt := make([]bool, len(b.terrain))
 	wh, inArea := b.withinHide(v, m, exempt)
 	l.inArea = inArea
 	eye := los.P3(v.At, v.Elevation+v.Height+b.opts.eyeAbove)
 	sil := los.Silhouette{Base: m.circle(), Bottom: m.Elevation, Height: m.Height}
-	pts := los.SilhouettePoints(eye, sil, b.opts.cols, b.opts.rows)
-	clear, open := 0, 0
-	var behind *Terrain
-rays:
-	for _, p := range pts {
-		for _, i := range b.solid {
-			if !ignore[i] && b.scene.Prisms[i].Blocks(eye, p) {
-				continue rays
-			}
-		}
-		clear++
-		for _, i := range b.area {
-			t := &b.terrain[i]
-			if !exempt[i] && b.taller(t, m) && b.scene.Prisms[i].Blocks(eye, p) {
-				if behind == nil {
-					behind = t
-				}
-				continue rays
-			}
-		}
-		open++
+	if b.exact {
+		return b.lookExact(sc, l, eye, sil, m, wh)
 	}
-	n := float64(len(pts))
-	if clear == 0 {
-		centre := los.P3(m.At, m.Elevation+m.Height/2)
-		for _, i := range b.solid {
-			if !ignore[i] && b.scene.Prisms[i].Blocks(eye, centre) {
-				l.blockers = append(l.blockers, b.terrain[i].ID)
-			}
+	return b.lookSampled(l, eye, sil, m, wh, ignore, exempt)
+}
+
+// blockedBy is the reason of a pair no part of whose body is seen past the solid
+// terrain named.
+func (b *Battle) blockedBy(l look) look {
+	what := "terrain"
+	if len(l.blockers) > 0 {
+		names := make([]string, len(l.blockers))
+		for k, id := range l.blockers {
+			t := &b.terrain[b.index(id)]
+			names[k] = fmt.Sprintf("%s (%s)", t.label(), t.Kind)
 		}
-		what := "terrain"
-		if len(l.blockers) > 0 {
-			t := &b.terrain[b.index(l.blockers[0])]
-			what = fmt.Sprintf("%s (%s)", t.label(), t.Kind)
-		}
-		l.why = fmt.Sprintf("blocked by %s: no part of the body is seen (standard line of sight test)", what)
-		return l
+		what = strings.Join(names, " and ")
 	}
-	switch {
-	case wh != nil:
-		return b.sightLimited(l, wh, float64(clear)/n)
-	case open > 0:
-		l.seen, l.fraction = true, float64(open)/n
-		l.why = fmt.Sprintf("sees %d%% of the body", int(math.Round(100*l.fraction)))
-		return l
-	}
-	return b.sightLimited(l, &hide{behind, "the target is completely behind it"}, float64(clear)/n)
+	l.why = fmt.Sprintf("blocked by %s: no part of the body is seen (standard line of sight test)", what)
+	return l
 }
 
 // sightLimited decides a pair that area terrain hides beyond the sight distance.

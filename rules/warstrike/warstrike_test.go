@@ -419,6 +419,13 @@ func TestCostBoundsWork(t *testing.T) {
 	if c := b.Cost(a); c <= 0 || c > volley.MaxWork/1000 {
 		t.Errorf("obstacles cost %d", c)
 	}
+	cb, ca := rulestest.Load(t, Ruleset{}, "crossfire.yaml", []byte(crossfire()))
+	if c := cb.Cost(ca); c > volley.MaxWork/10 {
+		t.Errorf("the crossfire benchmark's aim costs %d", c)
+	}
+	// 200 sixteen-sided pieces in a grid 190" × 90", and two units of 50 models: edition
+	// 2 traces 256 rays a look against every edge; edition 4 cuts the shadows of every
+	// piece between the units (they stand on either side of the grid, y = -5 and 100).
 	var src strings.Builder
 	src.WriteString("ruleset: warstrike\ntables: {weapons: {gun: {range: 48, shots: 20, to_hit: 4}}}\nterrain:\n")
 	for i := range 200 {
@@ -433,18 +440,21 @@ func TestCostBoundsWork(t *testing.T) {
 	for u := range 2 {
 		src.WriteString("  - {id: u" + itoa(u) + ", side: S" + itoa(u) + ", base: 1, height: 1, weapon: gun, models: [")
 		for k := range 50 {
-			src.WriteString("{at: [" + itoa(k) + ", " + itoa(300+u*5) + "]},")
+			src.WriteString("{at: [" + itoa(4*k) + ", " + itoa(-5+u*105) + "]},")
 		}
 		src.WriteString("]}\n")
 	}
 	src.WriteString("action: {unit: u0, targets: [{unit: u1}]}\n")
-	doc, err := scenario.Parse("big.yaml", []byte(src.String()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, _, err = Ruleset{}.Load(doc)
-	if err == nil || !strings.Contains(err.Error(), "volley.MaxWork") {
-		t.Errorf("a 50×50 action on 200 sixteen-sided pieces at 256 rays: %v", err)
+	for _, edition := range []int{2, 3} {
+		doc, err := scenario.Parse("big.yaml", []byte(src.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc.Edition = edition
+		_, _, err = Ruleset{}.Load(doc)
+		if err == nil || !strings.Contains(err.Error(), "volley.MaxWork") {
+			t.Errorf("edition %d: a 50×50 action across 200 sixteen-sided pieces: %v", edition, err)
+		}
 	}
 }
 
