@@ -147,3 +147,30 @@ type MoveForm struct {
 	// Grid says that a path is of squares [column, row], one step at a time.
 	Grid bool `json:"grid,omitempty"`
 }
+
+// Forker is implemented by battles that can be copied, so that a "what if" (a move not
+// yet made, then a shot from where it ends) is worked out on the copy: Fork returns a
+// battle that shares nothing Resolve changes with the original.
+type Forker interface {
+	Fork() Battle
+}
+
+// Placer is implemented by battles that can say where each unit stands, in the
+// scenario's own terms, so that a battle deployed or moved can be written back as a
+// scenario (scenario.Doc.Place): the page's way to build one, and a player's to copy a
+// real table into volley.
+type Placer interface {
+	Placements() []Placement
+}
+
+// Placement is what a scenario's entry for one unit (or model) should say now: the
+// entry written with `id: ID`, its keys in Set given these values (in the scenario's own
+// form: [x, y], degrees, a facing's name), its keys in Drop removed.
+type Placement = scenario.Placement
+
+// Moving is implemented by move actions: the unit (or squad) a move moves, so that a
+// preview knows where to look after it.
+type Moving interface {
+	Action
+	MovedUnit() string
+}

@@ -505,3 +505,41 @@ func (b *Battle) activationWords() string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+var (
+	_ volley.Forker = (*Battle)(nil)
+	_ volley.Placer = (*Battle)(nil)
+)
+
+// Fork is a copy of the battle for a "what if": its units, turn and activation are its
+// own; what no action changes (types, terrain) is shared.
+func (b *Battle) Fork() volley.Battle {
+	c := *b
+	c.units = slices.Clone(b.units)
+	c.turns = b.turns.Clone()
+	c.act = b.act.clone()
+	return &c
+}
+
+// Placements are where the units stand now, as a scenario writes them: at (in the
+// scenario's unit) and facing; a unit that has disembarked is no longer embarked.
+func (b *Battle) Placements() []volley.Placement {
+	u := b.unit
+	if u == "" {
+		u = scenario.Inch
+	}
+	out := make([]volley.Placement, 0, len(b.units))
+	for i := range b.units {
+		m := &b.units[i]
+		p := volley.Placement{ID: m.ID, Set: map[string]any{"facing": m.Facing}}
+		if m.Embarked == "" {
+			p.Set["at"] = []float64{roundLength(m.At.X, u), roundLength(m.At.Y, u)}
+			p.Drop = []string{"embarked"}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// MovedUnit is the unit the move moves.
+func (m *Move) MovedUnit() string { return m.Unit }

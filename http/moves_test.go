@@ -1,0 +1,118 @@
+package http_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestMovesOverTheAPI plays examples/dropzone/moves.yaml over the API: moves are
+// refereed actions like any other, in turn and logged; a stated movement fact is a 400
+// naming it; a refused move changes nothing; the battle with its moves verifies.
+func TestMovesOverTheAPI(t *testing.T) {
+	ts := serve(t, sqliteStore(t))
+	id, tokens := battle(t, ts.URL, example(t, "dropzone/moves.yaml"))
+	act := func(side, body string) (int, map[string]any) {
+		return call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[side], "", []byte(body))
+	}
+	units := func() map[string]map[string]any {
+		_, v := call(t, "GET", ts.URL+"/api/battles/"+id, watch(id), "", nil)
+		out := map[string]map[string]any{}
+		for _, u := range v["table"].(map[string]any)["units"].([]any) {
+			m := u.(map[string]any)
+			out[m["id"].(string)] = m
+		}
+		return out
+	}
+	if status, v := act("UCM", "{type: move, unit: sabre-1, path: [[14, 9]]}"); status != 200 {
+		t.Fatalf("a move: %d %v", status, v)
+	}
+	if u := units()["sabre-1"]; u["y"] != 9.0 || u["move"].(map[string]any)["moved"] != 3.0 || u["move"].(map[string]any)["left"] != 3.0 {
+		t.Errorf("sabre-1 after its move: %v", u)
+	}
+	// A stated fact is refused, naming it.
+	for _, tc := range []struct{ body, field string }{
+		{"squad: sabres\nmoved: {sabre-1: 0}\ndeclarations: [{unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}]", "moved"},
+		{"squad: sabres\nout_of_coherency: false\ndeclarations: [{unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}]", "out_of_coherency"},
+		{"squad: sabres\ndisembarked: false\ndeclarations: [{unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}]", "disembarked"},
+	} {
+		status, v := act("UCM", tc.body)
+		if status != 400 || !strings.HasPrefix(fmt.Sprint(v["message"]), tc.field+": the server measures") || !strings.HasPrefix(fmt.Sprint(v["field"]), "body:") {
+			t.Errorf("a shot stating %s: %d %v", tc.field, status, v)
+		}
+	}
+	if status, v := act("UCM", "squad: sabres\ndeclarations: [{unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}]"); status != 200 {
+		t.Fatalf("the shot: %d %v", status, v)
+	}
+	// Having fired a weapon of M&F 4" after 3", sabre-1 may move 1" more, not 2".
+	before := units()
+	status, v := act("UCM", "{type: move, unit: sabre-1, path: [[14, 11]]}")
+	if status != 400 || !strings.Contains(fmt.Sprint(v["message"]), "the smallest M&F of the weapons it used") {
+		t.Errorf("a move past M&F after firing: %d %v", status, v)
+	}
+	if after := units(); fmt.Sprint(after) != fmt.Sprint(before) {
+		t.Error("a refused move changed the battle")
+	}
+	if status, v := act("Scourge", "{type: move, unit: hunter-1, path: [[12, 29]]}"); status != 409 {
+		t.Errorf("a move out of turn: %d %v", status, v)
+	}
+	if status, v := act("UCM", "{type: move, unit: sabre-1, path: [[14, 10]]}"); status != 200 {
+		t.Fatalf("the last inch: %d %v", status, v)
+	}
+	// The scenario as it stands: the units where they are now, ready for a new battle.
+	raw := send(t, "GET", ts.URL+"/api/battles/"+id+"/scenario", watch(id), nil)
+	if raw.status != 200 || !strings.Contains(string(raw.body), "{id: sabre-1, type: Sabre, side: UCM, squad: sabres, at: [14, 10], facing: 0}") || strings.Contains(string(raw.body), "actions:") {
+		t.Errorf("the scenario as it stands: %d\n%s", raw.status, raw.body)
+	}
+	if next, _ := battle(t, ts.URL, raw.body); next == "" {
+		t.Error("the exported scenario does not start a battle")
+	}
+	// Ended, the battle with its moves verifies.
+	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/end", tokens["UCM"], "", nil); status != 200 {
+		t.Fatalf("end: %d %v", status, v)
+	}
+	if _, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/verify", watch(id), "", nil); v["verified"] != true || v["actions"] != 3.0 {
+		t.Errorf("verify: %v", v)
+	}
+}
+
+// TestPreview: "what if I stand here?" — a legal move's trace, a shot's odds from where it
+// ends and the danger there; an illegal one's reason; and the battle unchanged.
+func TestPreview(t *testing.T) {
+	ts := serve(t, sqliteStore(t))
+	id, tokens := battle(t, ts.URL, example(t, "dropzone/moves.yaml"))
+	u := ts.URL + "/api/battles/" + id + "/preview"
+	body := `{"move": {"type": "move", "unit": "sabre-1", "path": [[14, 9]]},
+	  "then": {"squad": "sabres", "declarations": [{"unit": "sabre-1", "weapon": "Avenger Railgun", "target": "hunter-1"}]},
+	  "danger": {"side": "UCM", "as": "Sabre"}}`
+	status, v := call(t, "POST", u, tokens["UCM"], "", []byte(body))
+	if status != 200 || v["legal"] != true {
+		t.Fatalf("a legal preview: %d %v", status, v)
+	}
+	aims := v["aims"].([]any)
+	if len(aims) != 1 || aims[0].(map[string]any)["status"] != "ok" {
+		t.Errorf("the shot from the ghost: %v", aims)
+	}
+	if d, ok := v["danger"].(map[string]any); !ok || d["scores"] != "P(destroyed)" {
+		t.Errorf("the danger at the ghost: %v", v["danger"])
+	}
+	tr, _ := json.Marshal(v["trace"])
+	if !strings.Contains(string(tr), "sabre-1 moved 3") {
+		t.Errorf("the move's trace: %s", tr)
+	}
+	// Too far: not legal, and why; a preview is an answer, not an error.
+	status, v = call(t, "POST", u, watch(id), "", []byte(`{"move": {"type": "move", "unit": "sabre-1", "path": [[14, 20]]}}`))
+	if status != 200 || v["legal"] != false || !strings.Contains(fmt.Sprint(v["reason"]), "it may move 6\" more") {
+		t.Errorf("a move too long: %d %v", status, v)
+	}
+	// A move may not state what a refereed one may not.
+	status, v = call(t, "POST", u, tokens["UCM"], "", []byte(`{"move": {"type": "move", "unit": "sabre-9", "path": [[1, 1]]}}`))
+	if status != 400 || !strings.Contains(fmt.Sprint(v["message"]), "unknown unit") {
+		t.Errorf("a move of no unit: %d %v", status, v)
+	}
+	_, st := call(t, "GET", ts.URL+"/api/battles/"+id, watch(id), "", nil)
+	if n := st["actions"]; n != 0.0 {
+		t.Errorf("previews left %v actions in the log", n)
+	}
+}

@@ -1,0 +1,269 @@
+package http
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/advise"
+	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// A preview answers "what if I stand here?" while a player drags a unit, before the move
+// is sent: is the move legal (and if not, why), and from where it ends, the aims and
+// exact odds of a shot, and the danger there. It works on a copy of the battle
+// (volley.Forker) and changes nothing; the page asks once a frame, keeping one request
+// in flight.
+
+// previewRequest is the body of POST /api/battles/{id}/preview.
+type previewRequest struct {
+	// Move is the move, as it would be sent to …/actions.
+	Move scenario.Skip `yaml:"move,required"`
+	// Then is an action to aim and count from where the move ends (a shot), optional.
+	Then scenario.Skip `yaml:"then"`
+	// Danger asks for the danger at the moved unit's new place: the danger map's side
+	// and as (a unit type, or a WarStrike unit).
+	Danger *struct {
+		Side      string `yaml:"side,required"`
+		As        string `yaml:"as,required"`
+		Objective string `yaml:"objective"`
+	} `yaml:"danger"`
+}
+
+// previewAnswer is its answer.
+type previewAnswer struct {
+	Ruleset string `json:"ruleset"`
+	// Legal says whether the battle would take the move now; Reason says why not.
+	Legal  bool   `json:"legal"`
+	Reason string `json:"reason,omitempty"`
+	// Trace is the move's trace, as the action's outcome would have it: what it
+	// measured and what it means for the unit's weapons.
+	Trace []volley.Step     `json:"trace,omitempty"`
+	State *volley.State     `json:"state,omitempty"`
+	Aims  []volley.Aim      `json:"aims,omitempty"`
+	Odds  *volley.Odds      `json:"odds,omitempty"`
+	Table *volley.TableView `json:"table,omitempty"`
+	Board *volley.BoardView `json:"board,omitempty"`
+	// Danger is the danger map's value at the place the move ends (the chance the unit
+	// is destroyed, or what it is expected to lose), and what it scores.
+	Danger *previewDanger `json:"danger,omitempty"`
+}
+
+type previewDanger struct {
+	Value  float64  `json:"value"`
+	Scores string   `json:"scores"`
+	Firers []string `json:"firers"`
+}
+
+// preview answers POST /api/battles/{id}/preview.
+func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
+	rec, err := s.readRecord(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	body, err := s.readBody(w, r, s.limits.MaxActionBytes)
+	if err == nil {
+		err = s.work(r.Context())
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	doc, err := scenario.Parse("body", body)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var req previewRequest
+	if err := doc.Decode(&req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	l, done, err := s.openRead(r.Context(), rec.ID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer done()
+	fk, ok := l.battle.(volley.Forker)
+	if !ok {
+		s.fail(w, r, volley.Errorf(volley.ENOTSUPPORTED, "%s battles have no preview", l.record.Ruleset))
+		return
+	}
+	fork := fk.Fork()
+	edition := volley.EditionOf(l.record.Edition)
+	moveDoc := doc.Section("move")
+	moveDoc.Refereed, moveDoc.Edition = true, edition // the move as the server would take it
+	move, err := fork.DecodeAction(moveDoc)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var then volley.Action
+	if sec := doc.Section("then"); sec != nil {
+		sec.Edition = edition
+		if then, err = fork.DecodeAction(sec); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	// Priced as the actions are: over the light limit, it waits for heavy work.
+	if work := fork.Cost(move) + costOf(fork, then); work > s.limits.LightWork || len(body) > s.limits.LightBytes {
+		if err := s.heavyTurn(r.Context()); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	ans, err := s.previewOn(r.Context(), fork, move, then, &req, l.record.Ruleset)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, ans)
+}
+
+// costOf is an action's Cost, 0 for none.
+func costOf(b volley.Battle, a volley.Action) int64 {
+	if a == nil {
+		return 0
+	}
+	return b.Cost(a)
+}
+
+// previewOn makes the move on the fork, and asks the rest of the preview there.
+func (s *Server) previewOn(ctx context.Context, fork volley.Battle, move, then volley.Action, req *previewRequest, ruleset string) (*previewAnswer, error) {
+	ans := &previewAnswer{Ruleset: ruleset}
+	// A move rolls no die; a preview must not touch the battle's secret dice anyway.
+	out, err := fork.Resolve(ctx, move, dice.ForAction(0, 0))
+	if code := volley.ErrorCode(err); code == volley.EUNAVAILABLE || code == volley.EINTERNAL {
+		return nil, err
+	}
+	if err != nil {
+		ans.Reason = strings.TrimPrefix(volley.ErrorMessage(err), ruleset+": ")
+		return ans, nil
+	}
+	ans.Legal, ans.Trace = true, out.Trace
+	state := fork.State()
+	ans.State = &state
+	if t, ok := fork.(volley.Table); ok {
+		v := t.Table()
+		ans.Table = &v
+	}
+	if b, ok := fork.(volley.Board); ok {
+		v := b.Board()
+		ans.Board = &v
+	}
+	if then != nil {
+		o, err := fork.Odds(ctx, then)
+		if err != nil {
+			return nil, err
+		}
+		ans.Aims, ans.Odds = o.Aims, &o
+	}
+	if req.Danger != nil {
+		d, err := s.dangerAt(ctx, fork, move, req)
+		if err != nil {
+			return nil, err
+		}
+		ans.Danger = d
+	}
+	return ans, nil
+}
+
+// dangerAt is the danger map's value at one point: where the moved unit now stands.
+func (s *Server) dangerAt(ctx context.Context, fork volley.Battle, move volley.Action, req *previewRequest) (*previewDanger, error) {
+	dg, ok := fork.(advise.Dangerer)
+	if !ok {
+		return nil, volley.Errorf(volley.ENOTSUPPORTED, "this rule system has no danger map")
+	}
+	obj, err := advise.ParseDangerObjective(req.Danger.Objective)
+	if err != nil {
+		return nil, fieldFor(err, "danger.objective")
+	}
+	at, ok := movedTo(fork, move)
+	if !ok {
+		return nil, volley.Errorf(volley.EINVALID, "danger: the moved unit is not on the table")
+	}
+	// One point: a square of side step centred where the unit stands.
+	const step = 0.01
+	q := advise.DangerQuery{Side: req.Danger.Side, As: req.Danger.As, Objective: obj, Step: step,
+		Area: [4]float64{at[0] - step/2, at[1] - step/2, at[0] + step/2, at[1] + step/2}}
+	if _, err := dg.DangerWork(q); err != nil {
+		return nil, dangerField(err)
+	}
+	m, err := dg.Danger(advise.WithCores(ctx, 1), q)
+	if err != nil {
+		return nil, dangerField(err)
+	}
+	if len(m.Values) == 0 {
+		return nil, fmt.Errorf("http: a one-point danger map has no point")
+	}
+	return &previewDanger{Value: m.Values[0], Scores: m.Scores, Firers: m.Firers}, nil
+}
+
+// movedTo is where the unit a move names stands on the fork, in the table's unit.
+func movedTo(b volley.Battle, move volley.Action) ([2]float64, bool) {
+	id := ""
+	if u, ok := move.(volley.Moving); ok {
+		id = u.MovedUnit()
+	}
+	if t, ok := b.(volley.Table); ok {
+		for _, u := range t.Table().Units {
+			if u.ID == id || u.Squad == id {
+				return [2]float64{u.X, u.Y}, u.Placed
+			}
+		}
+	}
+	if bd, ok := b.(volley.Board); ok {
+		for _, u := range bd.Board().Units {
+			if u.ID == id {
+				return [2]float64{float64(u.X), float64(u.Y)}, true
+			}
+		}
+	}
+	return [2]float64{}, false
+}
+
+// scenarioOf answers GET /api/battles/{id}/scenario: the battle as it stands, written as
+// a scenario (volley.Placer): every unit where it is now, the actions it played dropped.
+// A deployed battle exported this way starts a new one from the same table.
+func (s *Server) scenarioOf(w http.ResponseWriter, r *http.Request) {
+	rec, err := s.readRecord(r)
+	if err == nil {
+		err = s.work(r.Context())
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	l, done, err := s.openRead(r.Context(), rec.ID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer done()
+	pl, ok := l.battle.(volley.Placer)
+	if !ok {
+		s.fail(w, r, volley.Errorf(volley.ENOTSUPPORTED, "%s battles cannot be written back as a scenario", l.record.Ruleset))
+		return
+	}
+	doc, err := scenario.Parse("scenario", []byte(l.record.Scenario))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out, err := doc.Place(pl.Placements(), "action", "actions", "turn")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/yaml; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Disposition", `attachment; filename="battle-`+rec.ID+`.yaml"`)
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(out)
+}

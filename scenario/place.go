@@ -1,0 +1,179 @@
+package scenario
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+)
+
+// Placement is what a scenario's entry for one unit (or model) should say now: the
+// entry written with `id: ID`, its keys in Set given these values (float64, int, string,
+// or a list of them: [x, y]), its keys in Drop removed.
+type Placement struct {
+	ID   string
+	Set  map[string]any
+	Drop []string
+}
+
+// Place writes the document again with every placement applied to the entry of its id,
+// and the top-level keys in drop removed (a deployed battle's `action:`, which it has
+// played). Everything else, comments and layout included, is written as it was. An id
+// with no entry is an error.
+func (d *Doc) Place(placements []Placement, drop ...string) ([]byte, error) {
+	// A fresh parse: placing edits the tree, and the document's own must not change.
+	f, err := parser.ParseBytes(d.src, parser.ParseComments)
+	if err != nil || len(f.Docs) == 0 {
+		return nil, fmt.Errorf("scenario: place: %v", err)
+	}
+	doc := f.Docs[0]
+	if top, ok := doc.Body.(*ast.MappingNode); ok {
+		top.Values = slices.DeleteFunc(top.Values, func(v *ast.MappingValueNode) bool { return slices.Contains(drop, keyOf(v)) })
+	}
+	for _, p := range placements {
+		m := entryOf(doc, p.ID)
+		if m == nil {
+			return nil, fmt.Errorf("scenario: place: no entry with id %q", p.ID)
+		}
+		m.Values = slices.DeleteFunc(m.Values, func(v *ast.MappingValueNode) bool { return slices.Contains(p.Drop, keyOf(v)) })
+		for _, key := range sortedAnyKeys(p.Set) {
+			text := flowText(p.Set[key])
+			if i := slices.IndexFunc(m.Values, func(v *ast.MappingValueNode) bool { return keyOf(v) == key }); i >= 0 {
+				v, err := parseNode(text)
+				if err != nil {
+					return nil, err
+				}
+				m.Values[i].Value = v
+				continue
+			}
+			mv, err := newEntry(m, key, text)
+			if err != nil {
+				return nil, err
+			}
+			m.Values = append(m.Values, mv)
+		}
+	}
+	return []byte(f.String()), nil
+}
+
+// keyOf is the text of a mapping entry's key.
+func keyOf(v *ast.MappingValueNode) string {
+	if v.Key == nil || v.Key.GetToken() == nil {
+		return ""
+	}
+	return v.Key.GetToken().Value
+}
+
+// entryOf finds the mapping that holds `id: id`, anywhere in the document.
+func entryOf(n ast.Node, id string) *ast.MappingNode {
+	var found *ast.MappingNode
+	var walk func(n ast.Node)
+	walk = func(n ast.Node) {
+		if found != nil || n == nil {
+			return
+		}
+		switch x := n.(type) {
+		case *ast.DocumentNode:
+			walk(x.Body)
+		case *ast.MappingNode:
+			for _, v := range x.Values {
+				if keyOf(v) == "id" && v.Value != nil && v.Value.GetToken() != nil && v.Value.GetToken().Value == id {
+					found = x
+					return
+				}
+			}
+			for _, v := range x.Values {
+				walk(v.Value)
+			}
+		case *ast.MappingValueNode:
+			walk(x.Value)
+		case *ast.SequenceNode:
+			for _, v := range x.Values {
+				walk(v)
+			}
+		}
+	}
+	walk(n)
+	return found
+}
+
+// parseNode parses a value written in flow style.
+func parseNode(text string) (ast.Node, error) {
+	f, err := parser.ParseBytes([]byte(text), 0)
+	if err != nil || len(f.Docs) == 0 {
+		return nil, fmt.Errorf("scenario: place: %q: %v", text, err)
+	}
+	return f.Docs[0].Body, nil
+}
+
+// newEntry makes a `key: text` entry to add to m: in flow style for a flow mapping, or
+// at the column of m's keys for a block one.
+func newEntry(m *ast.MappingNode, key, text string) (*ast.MappingValueNode, error) {
+	src := "{" + key + ": " + text + "}"
+	if !m.IsFlowStyle && len(m.Values) > 0 && m.Values[0].Key.GetToken() != nil {
+		col := m.Values[0].Key.GetToken().Position.Column
+		src = strings.Repeat(" ", max(col-1, 0)) + key + ": " + text + "\n"
+	}
+	f, err := parser.ParseBytes([]byte(src), 0)
+	if err != nil || len(f.Docs) == 0 {
+		return nil, fmt.Errorf("scenario: place: %q: %v", src, err)
+	}
+	switch b := f.Docs[0].Body.(type) {
+	case *ast.MappingNode:
+		return b.Values[0], nil
+	case *ast.MappingValueNode:
+		return b, nil
+	}
+	return nil, fmt.Errorf("scenario: place: %q is not an entry", src)
+}
+
+// flowText writes a value in YAML's flow style: numbers as short as they read back,
+// strings quoted when they need it, lists in brackets.
+func flowText(v any) string {
+	switch x := v.(type) {
+	case float64:
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return "0"
+		}
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	case int:
+		return strconv.Itoa(x)
+	case string:
+		b, err := yaml.Marshal(x)
+		if err != nil {
+			return strconv.Quote(x)
+		}
+		return strings.TrimSpace(string(b))
+	case []float64:
+		parts := make([]string, len(x))
+		for i, f := range x {
+			parts[i] = flowText(f)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case [2]float64:
+		return flowText(x[:])
+	case []int:
+		parts := make([]string, len(x))
+		for i, n := range x {
+			parts[i] = strconv.Itoa(n)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case [2]int:
+		return flowText(x[:])
+	}
+	return fmt.Sprint(v)
+}
+
+func sortedAnyKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

@@ -1,0 +1,59 @@
+package scenario
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPlace writes a scenario again with units moved: flow and block entries, a key
+// replaced, one added, one dropped, a top-level section dropped; comments stay.
+func TestPlace(t *testing.T) {
+	src := `# the table
+ruleset: dropzone
+units:
+  - {id: a, type: T, at: [14, 6], facing: 0, embarked: c}   # first
+  - id: b
+    type: T
+    at: [1, 2]
+  # c carries a
+  - id: c
+    models:
+      - {id: m1, at: [0, 0]}
+action: {squad: a}
+`
+	doc, err := Parse("s.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := doc.Place([]Placement{
+		{ID: "a", Set: map[string]any{"at": []float64{20, 30.5}, "facing": 90.0}, Drop: []string{"embarked"}},
+		{ID: "b", Set: map[string]any{"at": [2]float64{3, 4}, "facing": 45.0}},
+		{ID: "m1", Set: map[string]any{"at": [2]float64{-1, 2}}},
+	}, "action")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `# the table
+ruleset: dropzone
+units:
+  - {id: a, type: T, at: [20, 30.5], facing: 90} # first
+  - id: b
+    type: T
+    at: [3, 4]
+    facing: 45
+  # c carries a
+  - id: c
+    models:
+      - {id: m1, at: [-1, 2]}
+`
+	if string(out) != want {
+		t.Errorf("Place:\n%s\nwant:\n%s", out, want)
+	}
+	// What it writes reads back.
+	if _, err := Parse("out.yaml", out); err != nil {
+		t.Errorf("the placed scenario does not read: %v", err)
+	}
+	if _, err := doc.Place([]Placement{{ID: "nobody"}}); err == nil || !strings.Contains(err.Error(), `no entry with id "nobody"`) {
+		t.Errorf("an unknown id: %v", err)
+	}
+}
