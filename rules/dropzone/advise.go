@@ -36,7 +36,7 @@ func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Proble
 			act.Moved, act.OutOfCoherency, act.Disembarked = from.Moved, from.OutOfCoherency, from.Disembarked
 			act.stated = from.stated
 		}
-		p, err := b.problem(ctx, act)
+		p, err := b.problem(ctx, act, "")
 		if err != nil {
 			return nil, err
 		}
@@ -99,7 +99,7 @@ func (b *Battle) squads(side string) []string {
 }
 
 // problem is one squad's choice.
-func (b *Battle) problem(ctx context.Context, stated *Shooting) (*advise.Problem, error) {
+func (b *Battle) problem(ctx context.Context, stated *Shooting, only string) (*advise.Problem, error) {
 	// The facts the plans are judged under: measured from the moves, or as the
 	// scenario's action states them (the command line's "what if").
 	act := b.measured(stated)
@@ -110,7 +110,7 @@ func (b *Battle) problem(ctx context.Context, stated *Shooting) (*advise.Problem
 	var slots []slotOf
 	for i := range b.units {
 		u := &b.units[i]
-		if u.Squad != act.Squad || u.Destroyed() {
+		if u.Squad != act.Squad || u.Destroyed() || (only != "" && u.ID != only) {
 			continue
 		}
 		p.Side = u.Side
