@@ -166,4 +166,3 @@ func gridDistances(start Vec, obs []Polygon, lo, hi Vec, h float64) []gridPoint 
 	}
 	return out
 }
-
