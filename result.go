@@ -243,6 +243,8 @@ type BoardView struct {
 	// Legend names the terrain each symbol stands for.
 	Legend map[string]string `json:"legend"`
 	Units  []BoardUnit       `json:"units"`
+	// Columns are the columns of the page's table of units (see TableView.Columns).
+	Columns []ColumnView `json:"columns,omitempty"`
 }
 
 // BoardUnit is a unit on a grid map: its top-left square, size and facing, and the

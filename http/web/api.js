@@ -13,8 +13,25 @@ export class ApiError extends Error {
   }
 }
 
-// call sends a request and answers the decoded JSON, or throws an ApiError.
-export async function call(method, path, {body, token, key, text = false} = {}) {
+// pending counts the requests under way, on the page's <html> element (data-pending):
+// the browser tests wait for it to reach 0 before they read what the page shows.
+let pending = 0;
+function busy(d) {
+  pending += d;
+  document.documentElement.dataset.pending = String(pending);
+}
+
+// call sends a request and answers the decoded JSON, or throws an ApiError. signal
+// aborts it (a danger map the player cancelled): the server stops its work when the
+// client goes away.
+export async function call(method, path, {body, token, key, text = false, signal} = {}) {
+  busy(1);
+  try {
+    return await send(method, path, {body, token, key, text, signal});
+  } finally { busy(-1); }
+}
+
+async function send(method, path, {body, token, key, text, signal}) {
   const headers = {};
   if (token) headers.Authorization = 'Bearer ' + token;
   if (key) headers['Idempotency-Key'] = key;
@@ -24,8 +41,10 @@ export async function call(method, path, {body, token, key, text = false} = {}) 
     res = await fetch(path, {
       method, headers,
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      signal,
     });
-  } catch {
+  } catch (err) {
+    if (signal?.aborted) throw new ApiError(0, {code: 'cancelled', message: 'cancelled'});
     throw new ApiError(0, {code: 'network', message: 'cannot reach the volley server'});
   }
   if (text && res.ok) return res.text();
@@ -46,6 +65,7 @@ export function explain(err) {
   if (!(err instanceof ApiError)) return String(err?.message || err);
   const msg = err.message.replace(/^[a-z]+: /, ''); // the Go package's prefix
   switch (err.code) {
+    case 'cancelled': return 'Cancelled.';
     case 'network': return 'Cannot reach the volley server. Is `volley serve` still running?';
     case 'unauthorized': return 'This needs a token of the battle: paste a side\'s token (or open the spectator\'s link) you were given when it was created.';
     case 'too_many': return 'Too many requests from this address: ' + msg + '.';
