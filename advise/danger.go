@@ -28,6 +28,21 @@ type Dangerer interface {
 	Danger(ctx context.Context, q DangerQuery) (*DangerMap, error)
 }
 
+// DangerPlacer is implemented by Dangerers that say what a map may place, so that a
+// client offers only what DangerQuery.As takes: unit types in some systems, copies of the
+// battle's units in others.
+type DangerPlacer interface {
+	DangerPlaces() []DangerPlace
+}
+
+// DangerPlace is one value DangerQuery.As takes: what it is called, and the side it
+// belongs to (a map may still place it on another side).
+type DangerPlace struct {
+	As    string `json:"as"`
+	Label string `json:"label"`
+	Side  string `json:"side"`
+}
+
 // DangerQuery asks for a danger map.
 type DangerQuery struct {
 	// Side is the side of the unit placed; every other side fires at it.

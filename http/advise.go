@@ -85,6 +85,35 @@ func (s *Server) advice(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"ruleset": l.record.Ruleset, "advice": adv})
 }
 
+// advisorView is what the advisor offers on a battle, so that a client offers only
+// that: best plans, a danger map and the values of its `as`, or why not.
+type advisorView struct {
+	Plans    bool   `json:"plans"`
+	NoPlans  string `json:"no_plans,omitempty"`
+	Danger   bool   `json:"danger"`
+	NoDanger string `json:"no_danger,omitempty"`
+	// Places are the values a danger map's `as` takes, each with its label and side.
+	Places []advise.DangerPlace `json:"places,omitempty"`
+}
+
+func advisorOf(b volley.Battle, ruleset string) advisorView {
+	var v advisorView
+	if _, ok := b.(advise.Planner); ok {
+		v.Plans = true
+	} else {
+		v.NoPlans = ruleset + " has no advisor"
+	}
+	if _, ok := b.(advise.Dangerer); ok {
+		v.Danger = true
+	} else {
+		v.NoDanger = ruleset + " has no danger map"
+	}
+	if p, ok := b.(advise.DangerPlacer); ok && v.Danger {
+		v.Places = p.DangerPlaces()
+	}
+	return v
+}
+
 // fieldFor names a query parameter on an input error that has no field of its own.
 func fieldFor(err error, field string) error {
 	if e, ok := err.(*volley.Error); ok && e.Code == volley.EINVALID && e.Field == "" {
