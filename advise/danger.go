@@ -220,11 +220,23 @@ func ParseDangerObjective(s string) (ObjectiveKind, error) {
 // every unit that could fire there. It is one core's own: it may keep scratch.
 type PointFunc func(c, r int, firers map[string]bool) (float64, error)
 
+// progressKey is the context key of a map's progress report (WithProgress).
+type progressKey struct{}
+
+// WithProgress returns a context under which Fill reports its progress to f: the rows
+// done and the rows in all, after each row. f is called from the cores that fill the
+// map, so it must be safe to call at once from several and return at once.
+func WithProgress(ctx context.Context, f func(done, rows int)) context.Context {
+	return context.WithValue(ctx, progressKey{}, f)
+}
+
 // Fill computes every point of m, its rows shared among the machine's cores, each core
 // with the PointFunc newPoint makes for it. Each point is computed alone, so the map does
 // not depend on how many cores there are. It then lists the firers and the maximum, and
-// stops with ctx's error when ctx ends.
+// stops with ctx's error when ctx ends. Under WithProgress it reports each row done.
 func Fill(ctx context.Context, m *DangerMap, newPoint func() PointFunc) error {
+	progress, _ := ctx.Value(progressKey{}).(func(done, rows int))
+	var rowsDone atomic.Int64
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	workers := runtime.GOMAXPROCS(0)
@@ -253,6 +265,9 @@ func Fill(ctx context.Context, m *DangerMap, newPoint func() PointFunc) error {
 						return
 					}
 					m.Values[r*m.Cols+c] = v
+				}
+				if progress != nil {
+					progress(int(rowsDone.Add(1)), m.Rows)
 				}
 			}
 		}()
