@@ -54,6 +54,56 @@ async function send(method, path, {body, token, key, text, signal}) {
   return data;
 }
 
+// lines sends a GET whose answer is lines of JSON (a danger map's progress, then the
+// map): onProgress gets each {"progress": …} line's value, and the other line is the
+// answer; an {"error": …} line, or an error answer, is thrown as an ApiError. signal
+// aborts it.
+export async function lines(path, {token, signal, onProgress}) {
+  busy(1);
+  try {
+    const headers = token ? {Authorization: 'Bearer ' + token} : {};
+    let res;
+    try {
+      res = await fetch(path, {headers, signal});
+    } catch {
+      throw aborted(signal);
+    }
+    if (!res.ok) {
+      let data = null;
+      try { data = await res.json(); } catch { /* reported below */ }
+      throw new ApiError(res.status, data);
+    }
+    const reader = res.body.getReader();
+    const text = new TextDecoder();
+    let buf = '', last = null;
+    const take = (line) => {
+      if (!line.trim()) return;
+      const v = JSON.parse(line);
+      if (v.error) throw new ApiError(v.error.code === 'unavailable' ? 503 : 400, v.error);
+      if (v.progress) onProgress(v.progress);
+      else last = v;
+    };
+    for (;;) {
+      let r;
+      try { r = await reader.read(); } catch { throw aborted(signal); }
+      if (r.done) break;
+      buf += text.decode(r.value, {stream: true});
+      let nl;
+      while ((nl = buf.indexOf('\n')) >= 0) {
+        take(buf.slice(0, nl));
+        buf = buf.slice(nl + 1);
+      }
+    }
+    take(buf);
+    return last;
+  } finally { busy(-1); }
+}
+
+function aborted(signal) {
+  return signal?.aborted ? new ApiError(0, {code: 'cancelled', message: 'cancelled'})
+    : new ApiError(0, {code: 'network', message: 'cannot reach the volley server'});
+}
+
 // GET with the action in the query, for aim and odds, with a token that reads the battle.
 export function ask(battle, what, action, token) {
   return call('GET', `/api/battles/${battle}/${what}?action=${encodeURIComponent(JSON.stringify(action))}`, {token});

@@ -269,7 +269,13 @@ async function showBattle(id, my) {
     document.body.classList.toggle('spectating', !v.sides.some((side) => ctx.token(side)));
     drawHead(head, v, ctx);
     drawSides(sidesBox, v);
-    renderLog(logBox, v, lg, token);
+    // The log only grows: the same actions and end are the same log, and drawing it again
+    // would drop a dice check the player is reading.
+    const shown = `${lg.actions.length} ${lg.ended}`;
+    if (logBox.dataset.shown !== shown) {
+      logBox.dataset.shown = shown;
+      renderLog(logBox, v, lg, token);
+    }
     board.update(v);
     advice.update(v);
   }

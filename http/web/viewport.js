@@ -198,10 +198,11 @@ export function viewport(svg, {world, units, onChange = () => {}, arrows = true,
     button('Fit the view to the units (0)', 'Fit to units', fitUnits, 'fit-units'),
     button('Show the whole table', 'Whole table', whole, 'fit-all'));
 
+  // A new size keeps in view all that was in view.
   new ResizeObserver(() => {
     if (!vb) return;
     fitElement();
-    set(vb.x + vb.w / 2, vb.y + vb.h / 2, vb.w);
+    show([vb.x, vb.y, vb.w, vb.h], 1);
   }).observe(svg.parentElement || svg);
 
   return {
