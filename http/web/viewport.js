@@ -21,6 +21,9 @@ const MAX_ZOOM = 40;
 export function viewport(svg, {world, units, onChange = () => {}, arrows = true, claim = () => null}) {
   let vb = null; // {x, y, w, h}: what the SVG shows
   let worldKey = '';
+  // fitted is the box the view was last fitted to, until the player zooms or pans: a new
+  // size of the board fits it again.
+  let fitted = null;
   const size = () => [Math.max(svg.clientWidth, 1), Math.max(svg.clientHeight, 1)];
   // upp is the drawing's units per CSS pixel.
   const upp = () => (vb ? vb.w / size()[0] : 1);
@@ -42,6 +45,7 @@ export function viewport(svg, {world, units, onChange = () => {}, arrows = true,
     const [x, y, w, h] = box;
     const vw = Math.max(w, (h * cw) / ch) * margin;
     set(x + w / 2, y + h / 2, vw);
+    fitted = [box, margin];
   }
 
   // set centres the view on (cx, cy), vw units wide, within the zoom's bounds and never
@@ -79,6 +83,7 @@ export function viewport(svg, {world, units, onChange = () => {}, arrows = true,
   // zoomAt zooms by factor (above 1: closer) keeping the drawing's point under the
   // viewport point (clientX, clientY) where it is.
   function zoomAt(clientX, clientY, factor) {
+    fitted = null;
     const [px, py] = point(clientX, clientY);
     const r = svg.getBoundingClientRect();
     const vw = vb.w / factor;
@@ -91,6 +96,7 @@ export function viewport(svg, {world, units, onChange = () => {}, arrows = true,
     zoomAt(r.left + r.width / 2, r.top + r.height / 2, factor);
   }
   function pan(dxPx, dyPx) {
+    fitted = null;
     const u = upp();
     set(vb.x + vb.w / 2 + dxPx * u, vb.y + vb.h / 2 + dyPx * u, vb.w);
   }
@@ -142,6 +148,7 @@ export function viewport(svg, {world, units, onChange = () => {}, arrows = true,
       g.kind = 'pan';
       capture(ev.pointerId);
     }
+    if (g.kind === 'pan' || g.kind === 'pinch') fitted = null;
     if (g.kind === 'pan') {
       const u = g.vb.w / size()[0];
       set(g.vb.x + g.vb.w / 2 - (ev.clientX - g.x0) * u, g.vb.y + g.vb.h / 2 - (ev.clientY - g.y0) * u, g.vb.w);
@@ -198,11 +205,13 @@ export function viewport(svg, {world, units, onChange = () => {}, arrows = true,
     button('Fit the view to the units (0)', 'Fit to units', fitUnits, 'fit-units'),
     button('Show the whole table', 'Whole table', whole, 'fit-all'));
 
-  // A new size keeps in view all that was in view.
+  // A new size fits again what was fitted, or keeps the middle and the zoom the player
+  // chose.
   new ResizeObserver(() => {
     if (!vb) return;
     fitElement();
-    show([vb.x, vb.y, vb.w, vb.h], 1);
+    if (fitted) show(...fitted);
+    else set(vb.x + vb.w / 2, vb.y + vb.h / 2, vb.w);
   }).observe(svg.parentElement || svg);
 
   return {
@@ -229,7 +238,10 @@ export function viewport(svg, {world, units, onChange = () => {}, arrows = true,
       let cx = vb.x + vb.w / 2, cy = vb.y + vb.h / 2;
       if (x < vb.x) cx -= vb.x - x; else if (x + w > vb.x + vb.w) cx += x + w - vb.x - vb.w;
       if (y < vb.y) cy -= vb.y - y; else if (y + h > vb.y + vb.h) cy += y + h - vb.y - vb.h;
-      if (cx !== vb.x + vb.w / 2 || cy !== vb.y + vb.h / 2) set(cx, cy, vb.w);
+      if (cx !== vb.x + vb.w / 2 || cy !== vb.y + vb.h / 2) {
+        fitted = null;
+        set(cx, cy, vb.w);
+      }
     },
   };
 }
