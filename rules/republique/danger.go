@@ -199,6 +199,9 @@ type dangerWorker struct {
 	offsets []geom.Vec // each base's centre from the unit's centre
 	bats    []*Unit
 	leaders map[string]bool // the batteries a good artillery leader lets choose
+	// mine are the unit's bases' outlines around its centre, others those of every other
+	// base and marker, worked out once: a point only moves the first.
+	mine, others []outline
 	d, tmp  []float64
 	e       []float64
 }
@@ -222,6 +225,23 @@ func (b *Battle) newDangerWorker(t *Unit, side string) *dangerWorker {
 	for _, r := range u.Bases {
 		d.offsets = append(d.offsets, r.C.Sub(centre))
 	}
+	for _, r := range u.Bases {
+		o := outlineOf(r)
+		for k := range o.corners {
+			o.corners[k] = o.corners[k].Sub(centre)
+		}
+		d.mine = append(d.mine, o)
+	}
+	for i := range c.units {
+		if o := &c.units[i]; o != u {
+			for _, r := range o.Bases {
+				d.others = append(d.others, outlineOf(r))
+			}
+		}
+	}
+	for i := range c.markers {
+		d.others = append(d.others, outlineOf(c.markers[i].R))
+	}
 	d.bats = b.dangerBatteries(&c, side)
 	d.leaders = map[string]bool{}
 	for _, bat := range d.bats {
@@ -238,7 +258,7 @@ func (d *dangerWorker) at(ctx context.Context, p geom.Vec, obj advise.ObjectiveK
 	for i := range u.Bases {
 		u.Bases[i].C = p.Add(d.offsets[i])
 	}
-	if d.blocked() {
+	if d.blocked(p) {
 		return math.NaN(), nil
 	}
 	left := u.Capacity()
@@ -276,23 +296,16 @@ func (d *dangerWorker) at(ctx context.Context, p geom.Vec, obj advise.ObjectiveK
 	return advise.DangerValue(obj, d.d, left), nil
 }
 
-// blocked reports whether a base of the unit overlaps another unit's base or a marker.
-func (d *dangerWorker) blocked() bool {
-	c, u := d.c, d.unit
-	for _, r := range u.Bases {
-		for i := range c.units {
-			o := &c.units[i]
-			if o == u {
-				continue
-			}
-			for _, s := range o.Bases {
-				if overlaps(r, s) {
-					return true
-				}
-			}
+// blocked reports whether a base of the unit, centred on p, overlaps another unit's base
+// or a marker.
+func (d *dangerWorker) blocked(p geom.Vec) bool {
+	for _, m := range d.mine {
+		at := m
+		for k := range at.corners {
+			at.corners[k] = m.corners[k].Add(p)
 		}
-		for i := range c.markers {
-			if overlaps(r, c.markers[i].R) {
+		for _, o := range d.others {
+			if overlaps(at, o) {
 				return true
 			}
 		}
@@ -300,13 +313,20 @@ func (d *dangerWorker) blocked() bool {
 	return false
 }
 
+// outline is a base's corners and its two axes.
+type outline struct {
+	corners [4]geom.Vec
+	axes    [2]geom.Vec
+}
+
+func outlineOf(r Rect) outline { return outline{corners: r.Corners(), axes: [2]geom.Vec{r.fwd(), r.right()}} }
+
 // overlaps reports whether two bases share some area (touching does not count): no axis
 // of either separates them.
-func overlaps(a, b Rect) bool {
-	ca, cb := a.Corners(), b.Corners()
-	for _, axis := range []geom.Vec{a.fwd(), a.right(), b.fwd(), b.right()} {
-		lo1, hi1 := project(ca, axis)
-		lo2, hi2 := project(cb, axis)
+func overlaps(a, b outline) bool {
+	for _, axis := range [4]geom.Vec{a.axes[0], a.axes[1], b.axes[0], b.axes[1]} {
+		lo1, hi1 := project(a.corners, axis)
+		lo2, hi2 := project(b.corners, axis)
 		if hi1 <= lo2+geom.Tolerance || hi2 <= lo1+geom.Tolerance {
 			return false
 		}
