@@ -202,8 +202,8 @@ type dangerWorker struct {
 	// mine are the unit's bases' outlines around its centre, others those of every other
 	// base and marker, worked out once: a point only moves the first.
 	mine, others []outline
-	d, tmp  []float64
-	e       []float64
+	d, tmp       []float64
+	e            []float64
 }
 
 func (b *Battle) newDangerWorker(t *Unit, side string) *dangerWorker {
@@ -319,7 +319,9 @@ type outline struct {
 	axes    [2]geom.Vec
 }
 
-func outlineOf(r Rect) outline { return outline{corners: r.Corners(), axes: [2]geom.Vec{r.fwd(), r.right()}} }
+func outlineOf(r Rect) outline {
+	return outline{corners: r.Corners(), axes: [2]geom.Vec{r.fwd(), r.right()}}
+}
 
 // overlaps reports whether two bases share some area (touching does not count): no axis
 // of either separates them.
