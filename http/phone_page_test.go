@@ -104,9 +104,7 @@ func TestPagePhone(t *testing.T) {
 
 	// Fit to units, by a tap on its button.
 	p.tapOn("#fit-units")
-	p.wait("the units in view", `(() => { const r = document.querySelector('#board').getBoundingClientRect();
-		return [...document.querySelectorAll('#board .unit')].every(u => { const q = u.getBoundingClientRect();
-			return q.left >= r.left - 1 && q.right <= r.right + 1 && q.top >= r.top - 1 && q.bottom <= r.bottom + 1; }); })()`)
+	p.wait("the units in view", unitsOutOfView+` === ''`)
 
 	// The turn: tap the longbowmen, tap the knights, tap Fire, tap End turn.
 	p.tap(unitPoint("longbowmen"))

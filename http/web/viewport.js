@@ -100,7 +100,7 @@ export function viewport(svg, {world, units, onChange = () => {}, arrows = true,
     const u = upp();
     set(vb.x + vb.w / 2 + dxPx * u, vb.y + vb.h / 2 + dyPx * u, vb.w);
   }
-  const fitUnits = () => show(units() || world(), 1.25);
+  const fitUnits = () => show(units() || world(), 1.15);
   const whole = () => show(world());
 
   svg.addEventListener('wheel', (ev) => {
