@@ -3,6 +3,8 @@ package http_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
 
 // TestPageDangerEverySystem turns on the danger map of the Warfare and Republique demos,
@@ -84,4 +86,29 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// TestPageNoDangerMap mounts the advisor on a view that offers neither plans nor a danger
+// map: it offers neither, and says why, as the API does.
+func TestPageNoDangerMap(t *testing.T) {
+	p := newBrowserPage(t)
+	p.do(chromedp.Navigate(p.base + "/"))
+	p.wait("the page", `document.querySelector('#new-battle')`)
+	eval[bool](p, `(() => { import('/web/advisor.js').then(({mount}) => {
+		const box = document.createElement('section');
+		document.body.prepend(box);
+		const view = {id: 'x', sides: ['a', 'b'], state: {units: []}, advisor: {plans: false, no_plans: 'someday has no advisor', danger: false, no_danger: 'someday has no danger map'}};
+		mount(box, {}, {id: 'x', view, reader: () => '', token: () => ''}).update(view);
+		window.mounted = true;
+	}); return true; })()`)
+	p.wait("the advisor", `window.mounted`)
+	if got := p.text("#no-danger"); got != "No danger map: someday has no danger map." {
+		t.Errorf("the panel says %q", got)
+	}
+	if got := p.text("#no-plans"); got != "No best plans: someday has no advisor." {
+		t.Errorf("the panel says %q", got)
+	}
+	if eval[bool](p, `!!document.querySelector('#danger-toggle, #advise')`) {
+		t.Error("the panel offers what the view says it has not")
+	}
 }

@@ -4,11 +4,13 @@ import (
 	"bufio"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/volley-wargames/volley/examples"
 	vhttp "github.com/volley-wargames/volley/http"
 )
 
@@ -92,5 +94,47 @@ func TestDangerProgress(t *testing.T) {
 
 	if status, v := call(t, "GET", dangerURL(ts.URL, id, 1)+"&progress=yes", watch(id), "", nil); status != 400 || v["field"] != "progress" {
 		t.Errorf("progress=yes: %d %v", status, v)
+	}
+}
+
+// TestAdvisorInTheView: every demo's view says it offers best plans and a danger map, and
+// lists what the map may place; the first place of each side maps.
+func TestAdvisorInTheView(t *testing.T) {
+	ts := serve(t, sqliteStore(t))
+	for _, system := range []string{"dropzone", "warengine", "warfare", "republique", "warstrike"} {
+		body, err := examples.FS.ReadFile(examples.Demos[system])
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, _ := battle(t, ts.URL, body)
+		status, v := call(t, "GET", ts.URL+"/api/battles/"+id, watch(id), "", nil)
+		if status != 200 {
+			t.Fatalf("%s: %d %v", system, status, v)
+		}
+		adv := v["advisor"].(map[string]any)
+		places, _ := adv["places"].([]any)
+		if adv["plans"] != true || adv["danger"] != true || len(places) == 0 {
+			t.Errorf("%s: advisor %v", system, adv)
+			continue
+		}
+		mapped := map[string]bool{}
+		for _, p := range places {
+			pl := p.(map[string]any)
+			side, as := pl["side"].(string), pl["as"].(string)
+			if side == "" || mapped[side] || pl["label"] == "" {
+				continue
+			}
+			mapped[side] = true
+			q := url.Values{"side": {side}, "as": {as}}
+			if system != "warengine" {
+				q.Set("step", "5")
+			}
+			if status, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/danger?"+q.Encode(), watch(id), "", nil); status != 200 {
+				t.Errorf("%s: the place %v does not map: %d %v", system, pl, status, v)
+			}
+		}
+		if len(mapped) < 2 {
+			t.Errorf("%s: places of %d sides: %v", system, len(mapped), places)
+		}
 	}
 }
