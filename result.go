@@ -245,6 +245,8 @@ type BoardView struct {
 	Units  []BoardUnit       `json:"units"`
 	// Moves says how the page builds a move (nil: units do not move in this battle).
 	Moves *MoveForm `json:"moves,omitempty"`
+	// Columns are the columns of the page's table of units (see TableView.Columns).
+	Columns []ColumnView `json:"columns,omitempty"`
 }
 
 // BoardUnit is a unit on a grid map: its top-left square, size and facing, and the

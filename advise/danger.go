@@ -28,6 +28,21 @@ type Dangerer interface {
 	Danger(ctx context.Context, q DangerQuery) (*DangerMap, error)
 }
 
+// DangerPlacer is implemented by Dangerers that say what a map may place, so that a
+// client offers only what DangerQuery.As takes: unit types in some systems, copies of the
+// battle's units in others.
+type DangerPlacer interface {
+	DangerPlaces() []DangerPlace
+}
+
+// DangerPlace is one value DangerQuery.As takes: what it is called, and the side it
+// belongs to (a map may still place it on another side).
+type DangerPlace struct {
+	As    string `json:"as"`
+	Label string `json:"label"`
+	Side  string `json:"side"`
+}
+
 // DangerQuery asks for a danger map.
 type DangerQuery struct {
 	// Side is the side of the unit placed; every other side fires at it.
@@ -218,10 +233,20 @@ func WithCores(ctx context.Context, n int) context.Context {
 // every unit that could fire there. It is one core's own: it may keep scratch.
 type PointFunc func(c, r int, firers map[string]bool) (float64, error)
 
+// progressKey is the context key of a map's progress report (WithProgress).
+type progressKey struct{}
+
+// WithProgress returns a context under which Fill reports its progress to f: the rows
+// done and the rows in all, after each row. f is called from the cores that fill the
+// map, so it must be safe to call at once from several and return at once.
+func WithProgress(ctx context.Context, f func(done, rows int)) context.Context {
+	return context.WithValue(ctx, progressKey{}, f)
+}
+
 // Fill computes every point of m, its rows shared among the machine's cores, each core
 // with the PointFunc newPoint makes for it. Each point is computed alone, so the map does
 // not depend on how many cores there are. It then lists the firers and the maximum, and
-// stops with ctx's error when ctx ends.
+// stops with ctx's error when ctx ends. Under WithProgress it reports each row done.
 func Fill(ctx context.Context, m *DangerMap, newPoint func() PointFunc) error {
 	firers, err := FillGrid(ctx, m.Cols, m.Rows, m.Values, newPoint)
 	if err != nil {
@@ -252,6 +277,8 @@ func FillGrid(ctx context.Context, cols, rows int, values []float64, newPoint fu
 	if n, ok := ctx.Value(coresKey{}).(int); ok {
 		workers = max(1, min(n, workers))
 	}
+	progress, _ := ctx.Value(progressKey{}).(func(done, rows int))
+	var rowsDone atomic.Int64
 	firers := make([]map[string]bool, workers)
 	errs := make([]error, workers)
 	for w := range workers {
@@ -277,6 +304,9 @@ func FillGrid(ctx context.Context, cols, rows int, values []float64, newPoint fu
 						return
 					}
 					values[r*cols+c] = v
+				}
+				if progress != nil {
+					progress(int(rowsDone.Add(1)), rows)
 				}
 			}
 		}()

@@ -1,10 +1,13 @@
 package http
 
 import (
+	"encoding/json"
 	"math"
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
@@ -85,6 +88,35 @@ func (s *Server) advice(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"ruleset": l.record.Ruleset, "advice": adv})
 }
 
+// advisorView is what the advisor offers on a battle, so that a client offers only
+// that: best plans, a danger map and the values of its `as`, or why not.
+type advisorView struct {
+	Plans    bool   `json:"plans"`
+	NoPlans  string `json:"no_plans,omitempty"`
+	Danger   bool   `json:"danger"`
+	NoDanger string `json:"no_danger,omitempty"`
+	// Places are the values a danger map's `as` takes, each with its label and side.
+	Places []advise.DangerPlace `json:"places,omitempty"`
+}
+
+func advisorOf(b volley.Battle, ruleset string) advisorView {
+	var v advisorView
+	if _, ok := b.(advise.Planner); ok {
+		v.Plans = true
+	} else {
+		v.NoPlans = ruleset + " has no advisor"
+	}
+	if _, ok := b.(advise.Dangerer); ok {
+		v.Danger = true
+	} else {
+		v.NoDanger = ruleset + " has no danger map"
+	}
+	if p, ok := b.(advise.DangerPlacer); ok && v.Danger {
+		v.Places = p.DangerPlaces()
+	}
+	return v
+}
+
 // fieldFor names a query parameter on an input error that has no field of its own.
 func fieldFor(err error, field string) error {
 	if e, ok := err.(*volley.Error); ok && e.Code == volley.EINVALID && e.Field == "" {
@@ -104,10 +136,12 @@ func hasSide(b volley.Battle, side string) bool {
 	return false
 }
 
-// danger answers GET /api/battles/{id}/danger?side=…&as=…&step=…&objective=…: where a unit
-// of that type, of that side, would be in danger from the other sides' next fire. Its
-// work is priced before it starts (advise.MaxDangerPoints, volley.MaxHeavyWork), and it
-// stops within a point's work of the request's deadline, or of the client going away.
+// danger answers GET /api/battles/{id}/danger?side=…&as=…&step=…&objective=…&progress=…:
+// where a unit of that type, of that side, would be in danger from the other sides' next
+// fire. Its work is priced before it starts (advise.MaxDangerPoints,
+// volley.MaxHeavyWork), and it stops within a point's work of the request's deadline, or
+// of the client going away. With progress=true it reports its progress as it works
+// (dangerProgress).
 func (s *Server) danger(w http.ResponseWriter, r *http.Request) {
 	rec, err := s.readRecord(r)
 	if err != nil {
@@ -121,6 +155,15 @@ func (s *Server) danger(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	dq := advise.DangerQuery{Side: q.Get("side"), As: q.Get("as"), Objective: obj}
+	progress := false
+	switch q.Get("progress") {
+	case "", "0", "false":
+	case "1", "true":
+		progress = true
+	default:
+		s.fail(w, r, queryError("progress", "progress is true (report the map's progress as lines of JSON) or false"))
+		return
+	}
 	if dq.Side == "" {
 		s.fail(w, r, queryError("side", "side: the side of the unit placed is required"))
 		return
@@ -162,6 +205,10 @@ func (s *Server) danger(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if progress {
+		s.dangerProgress(w, r, dg, dq, l.record.Ruleset)
+		return
+	}
 	// One core: each heavy place is one, and light requests keep the others.
 	m, err := dg.Danger(advise.WithCores(r.Context(), 1), dq)
 	if err != nil {
@@ -169,6 +216,71 @@ func (s *Server) danger(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"ruleset": l.record.Ruleset, "danger": m})
+}
+
+// progressEvery is how often a danger map's progress stream reports (a test shortens it).
+var progressEvery = 200 * time.Millisecond
+
+// dangerProgress works out a map while it answers with its progress, as lines of JSON
+// (application/x-ndjson): {"progress": {"done": rows, "rows": rows}} as rows are done,
+// then the answer {"ruleset", "danger"}, or {"error": …} with the code and message an
+// error answer would have. The request keeps its heavy place until the map is done, and
+// gives it back before the map is written; a client that goes away stops the work.
+func (s *Server) dangerProgress(w http.ResponseWriter, r *http.Request, dg advise.Dangerer, dq advise.DangerQuery, ruleset string) {
+	adm := admissionOf(r.Context())
+	adm.workWhileAnswering()
+	defer adm.release()
+	w.Header().Set("Content-Type", "application/x-ndjson; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	rc := http.NewResponseController(w)
+	enc := json.NewEncoder(w)
+	var done, rows atomic.Int64
+	ctx := advise.WithProgress(r.Context(), func(d, n int) {
+		done.Store(int64(d))
+		rows.Store(int64(n))
+	})
+	stop, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		t := time.NewTicker(progressEvery)
+		defer t.Stop()
+		last := int64(-1)
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				if d := done.Load(); d != last && rows.Load() > 0 {
+					last = d
+					type report struct {
+						Done int64 `json:"done"`
+						Rows int64 `json:"rows"`
+					}
+					if enc.Encode(map[string]report{"progress": {d, rows.Load()}}) != nil || rc.Flush() != nil {
+						return // the client is gone: its context ends the work
+					}
+				}
+			}
+		}
+	}()
+	m, err := dg.Danger(advise.WithCores(ctx, 1), dq)
+	close(stop)
+	<-stopped
+	adm.release()
+	if err != nil {
+		e := apiError{Code: volley.ErrorCode(err), Message: volley.ErrorMessage(err)}
+		if ve, ok := dangerField(err).(*volley.Error); ok && e.Code != volley.EINTERNAL {
+			e.Message, e.Field = ve.Message, ve.Field
+		}
+		if e.Code == volley.EINTERNAL {
+			s.logger.Error("internal error", "method", r.Method, "path", r.URL.Path, "error", err.Error())
+			e.Message = "internal error"
+		}
+		_ = enc.Encode(map[string]apiError{"error": e})
+		return
+	}
+	_ = enc.Encode(map[string]any{"ruleset": ruleset, "danger": m})
 }
 
 // dangerField names the parameter a danger map's input error is about.

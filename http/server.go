@@ -154,7 +154,7 @@ func (s *Server) Handler() http.Handler {
 		defer cancel()
 		client := clientKey(r)
 		adm := &admission{s: s, client: client}
-		rec.started = adm.release // the work is done once the answer starts
+		rec.started = adm.answered // the work is done once the answer starts, but for a progress stream's
 		defer adm.release()
 		r = r.WithContext(context.WithValue(ctx, admissionKey{}, adm))
 		body := &bodyWatch{ReadCloser: http.MaxBytesReader(rec, r.Body, s.limits.MaxBodyBytes), eof: r.ContentLength == 0}

@@ -50,7 +50,8 @@ func TestPageWarStrike(t *testing.T) {
 	p.wait("the histogram", `document.querySelector('#hist-raiders')`)
 	p.click("#shoot")
 	p.wait("the shot in the log", `document.querySelectorAll('#log tr.die').length > 0`)
-	p.wait("the new state", `(document.querySelector('#declare li[data-squad="watchers"]') || {}).textContent?.includes('action Halt And Fire')`)
+	// The units table shows the action the view names by its level.
+	p.wait("the new state", `(document.querySelector('#units-table tr[data-unit="watchers"]') || {}).textContent?.includes('Halt And Fire')`)
 	if errs := eval[string](p, `[...document.querySelectorAll('.error:not([hidden])')].map(e => e.textContent).join(' | ')`); errs != "" {
 		t.Errorf("errors on the page: %s", errs)
 	}

@@ -154,6 +154,17 @@ func (b *Battle) Table() volley.TableView {
 		v.Declare.Choices = append(v.Declare.Choices, volley.ChoiceView{Label: fmt.Sprintf("skirmishers %s (%s)", m.ID, m.Side), Side: m.Side, Units: []string{m.ID},
 			Action: map[string]any{"type": KindSkirmish, "marker": m.ID}})
 	}
+	v.Columns = []volley.ColumnView{
+		{Label: "bases", Key: "bases_left", Of: "bases"},
+		{Label: "morale", Key: "morale", Levels: b.ladder},
+		{Label: "pending", Help: "hits that take effect when the step ends", Flags: []volley.FlagView{
+			{Key: "pending_base_hits", Label: "base hits", Count: true}, {Key: "pending_morale_hits", Label: "morale hits", Count: true},
+			{Key: "panic_hits", Label: "panic hits", Count: true}}},
+		{Label: "state", Flags: []volley.FlagView{{Key: "damaged", Label: "damaged"}, {Key: "limbered", Label: "limbered"},
+			{Key: "saved_fire", Label: "saved fire"}, {Key: "deployed", Label: "deployed", Count: true}, {Key: "opposed", Label: "opposed"},
+			{Key: "injured", Label: "injured"}, {Key: "killed", Label: "killed"}}},
+		{Label: "rating", Key: "rating", Help: "a leader's rating"},
+	}
 	v.FitBounds()
 	return v
 }

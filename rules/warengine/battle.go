@@ -328,6 +328,12 @@ func (b *Battle) Board() volley.BoardView {
 		}
 		v.Units = append(v.Units, bu)
 	}
+	v.Columns = []volley.ColumnView{
+		{Label: "hits", Key: "hits", Of: "max_hits", Help: "hits left of the unit's type's"},
+		{Label: "morale", Key: "morale"},
+		{Label: "group", Key: "group", Help: "the weapon group it fires this turn (0: not chosen yet)"},
+		{Label: "state", Flags: []volley.FlagView{{Key: "stunned", Label: "stunned"}, {Key: "stunned_next", Label: "stunned for", Count: true}}},
+	}
 	return v
 }
 

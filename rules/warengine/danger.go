@@ -306,3 +306,26 @@ func bestCombination(options [][][]float64, obj advise.ObjectiveKind, left int) 
 	rec(0, cur)
 	return best
 }
+
+var _ advise.DangerPlacer = (*Battle)(nil)
+
+// DangerPlaces lists what a map may place: every unit type with hits, those of the
+// battle's units first, each with the side of the first unit of it (none for a type no
+// unit has).
+func (b *Battle) DangerPlaces() []advise.DangerPlace {
+	var out []advise.DangerPlace
+	seen := map[string]bool{}
+	for i := range b.units {
+		t := b.units[i].Type
+		if !seen[t.Name] && t.Hits >= 1 {
+			seen[t.Name] = true
+			out = append(out, advise.DangerPlace{As: t.Name, Label: t.Name, Side: b.units[i].Side})
+		}
+	}
+	for _, name := range b.typeNames() {
+		if t := b.types[name]; !seen[name] && t.Hits >= 1 {
+			out = append(out, advise.DangerPlace{As: name, Label: name})
+		}
+	}
+	return out
+}

@@ -460,6 +460,12 @@ func (b *Battle) Table() volley.TableView {
 			Action: map[string]any{"unit": m.ID}, Count: m.StandsLeft(),
 			Note: fmt.Sprintf("%d stands can fire; ammunition %s.", m.StandsLeft(), m.Ammo)})
 	}
+	v.Columns = []volley.ColumnView{
+		{Label: "figures", Key: "figures_left", Of: "figures"},
+		{Label: "stands", Key: "stands", Help: "stands the unit began with"},
+		{Label: "casualties", Key: "casualties"},
+		{Label: "ammunition", Key: "ammo", Levels: []string{string(AmmoOK), string(AmmoLow), string(AmmoOut)}},
+	}
 	v.FitBounds()
 	return v
 }

@@ -100,6 +100,12 @@ func (b *Battle) Table() volley.TableView {
 		v.Declare.Choices = append(v.Declare.Choices, volley.ChoiceView{Label: name + " (" + un.Side + ")", Side: un.Side, Units: ids,
 			Action: map[string]any{"unit": un.ID}, Count: len(ids), Note: note})
 	}
+	v.Columns = []volley.ColumnView{
+		{Label: "models", Key: "models_left", Of: "models"},
+		{Label: "action", Key: "action", Levels: names},
+		{Label: "suppression", Key: "suppression"},
+		{Label: "state", Flags: []volley.FlagView{{Key: "marked_dead", Label: "marked dead", Count: true}}},
+	}
 	v.FitBounds()
 	return v
 }
