@@ -44,6 +44,10 @@ type DangerQuery struct {
 	// Objective is Destroyed (the chance the unit is destroyed, the default) or Expected
 	// (the measure it is expected to lose).
 	Objective ObjectiveKind
+	// Like, when set, is a unit of the battle whose state the unit placed takes (the
+	// damage it has taken), rather than a fresh unit of type As: a position map asks it
+	// of the unit that moves.
+	Like string
 }
 
 // DangerMap is, for every point, what the best plan of the other sides does to a unit
@@ -219,6 +223,29 @@ type PointFunc func(c, r int, firers map[string]bool) (float64, error)
 // not depend on how many cores there are. It then lists the firers and the maximum, and
 // stops with ctx's error when ctx ends.
 func Fill(ctx context.Context, m *DangerMap, newPoint func() PointFunc) error {
+	firers, err := FillGrid(ctx, m.Cols, m.Rows, m.Values, newPoint)
+	if err != nil {
+		return err
+	}
+	if m.Firers == nil {
+		m.Firers = []string{}
+	}
+	for _, f := range firers {
+		for id := range f {
+			if !slices.Contains(m.Firers, id) {
+				m.Firers = append(m.Firers, id)
+			}
+		}
+	}
+	slices.Sort(m.Firers)
+	m.Finish()
+	return nil
+}
+
+// FillGrid computes values[r·cols+c] for every point of a grid, its rows shared among the
+// cores (at most those WithCores allows), each core with its own PointFunc; it returns
+// each core's firers. The deadline is checked at every point.
+func FillGrid(ctx context.Context, cols, rows int, values []float64, newPoint func() PointFunc) ([]map[string]bool, error) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	workers := runtime.GOMAXPROCS(0)
@@ -235,10 +262,10 @@ func Fill(ctx context.Context, m *DangerMap, newPoint func() PointFunc) error {
 			at := newPoint()
 			for {
 				r := int(next.Add(1) - 1)
-				if r >= m.Rows {
+				if r >= rows {
 					return
 				}
-				for c := range m.Cols {
+				for c := range cols {
 					// Every point checks the deadline, so that a map stops within a point's
 					// work of it (a client gone, a request out of time).
 					if errs[w] = ctx.Err(); errs[w] != nil {
@@ -249,7 +276,7 @@ func Fill(ctx context.Context, m *DangerMap, newPoint func() PointFunc) error {
 						errs[w] = err
 						return
 					}
-					m.Values[r*m.Cols+c] = v
+					values[r*cols+c] = v
 				}
 			}
 		}()
@@ -257,20 +284,8 @@ func Fill(ctx context.Context, m *DangerMap, newPoint func() PointFunc) error {
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
-			return err
+			return nil, err
 		}
 	}
-	if m.Firers == nil {
-		m.Firers = []string{}
-	}
-	for _, f := range firers {
-		for id := range f {
-			if !slices.Contains(m.Firers, id) {
-				m.Firers = append(m.Firers, id)
-			}
-		}
-	}
-	slices.Sort(m.Firers)
-	m.Finish()
-	return nil
+	return firers, nil
 }

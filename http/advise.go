@@ -145,16 +145,12 @@ func (s *Server) danger(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if st := q.Get("step"); st != "" {
-		unit := scenario.Inch
-		if t, ok := l.battle.(volley.Table); ok && t.Table().Unit != "" {
-			unit = scenario.Unit(t.Table().Unit)
-		}
-		v, err := scenario.ParseLength(st, unit)
-		if err != nil || !(v > 0) || math.IsInf(float64(v), 0) {
-			s.fail(w, r, queryError("step", "step must be a positive distance such as 0.5 or 1cm"))
+		step, err := s.stepOf(l.battle, st)
+		if err != nil {
+			s.fail(w, r, err)
 			return
 		}
-		dq.Step = v.In(unit)
+		dq.Step = step
 	}
 	// Priced before it queues: a map over the budget is refused at once, and waits for
 	// nothing.
@@ -187,4 +183,88 @@ func dangerField(err error) error {
 		return fieldFor(err, "step")
 	}
 	return err
+}
+
+// position answers GET /api/battles/{id}/position?unit=…&objective=…&danger=…&step=…: every
+// point the unit can reach now, each with the best plan's value from there and the danger
+// there; the Pareto front and the best points with their moves and plans. Its work is
+// priced before it queues (volley.MaxHeavyWork), and it stops within a point's work of
+// the request's deadline, or of the client going away.
+func (s *Server) position(w http.ResponseWriter, r *http.Request) {
+	rec, err := s.readRecord(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	q := r.URL.Query()
+	pq := advise.PositionQuery{Unit: q.Get("unit")}
+	if pq.Unit == "" {
+		s.fail(w, r, queryError("unit", "unit: the unit that moves is required"))
+		return
+	}
+	if pq.Objective, err = advise.ParseObjective(cmpOr(q.Get("objective"), "expected")); err != nil {
+		s.fail(w, r, queryError("objective", "%s", strings.TrimPrefix(err.Error(), "advise: ")))
+		return
+	}
+	if pq.Danger, err = advise.ParseDangerObjective(q.Get("danger")); err != nil {
+		s.fail(w, r, queryError("danger", "%s", strings.TrimPrefix(volley.ErrorMessage(err), "advise: ")))
+		return
+	}
+	if err := s.work(r.Context()); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	l, done, err := s.openRead(r.Context(), rec.ID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer done()
+	ps, ok := l.battle.(advise.Positioner)
+	if !ok {
+		s.fail(w, r, volley.Errorf(volley.ENOTSUPPORTED, "%s has no position map", l.record.Ruleset))
+		return
+	}
+	if st := q.Get("step"); st != "" {
+		step, err := s.stepOf(l.battle, st)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		pq.Step = step
+	}
+	if _, err := ps.PositionWork(pq); err != nil {
+		s.fail(w, r, fieldFor(dangerField(err), "unit"))
+		return
+	}
+	if err := s.heavyTurn(r.Context()); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	m, err := ps.Position(advise.WithCores(r.Context(), 1), pq)
+	if err != nil {
+		s.fail(w, r, fieldFor(dangerField(err), "unit"))
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"ruleset": l.record.Ruleset, "position": m})
+}
+
+// stepOf reads a map's step parameter: a distance in the table's unit, or with its own.
+func (s *Server) stepOf(b volley.Battle, st string) (float64, error) {
+	unit := scenario.Inch
+	if t, ok := b.(volley.Table); ok && t.Table().Unit != "" {
+		unit = scenario.Unit(t.Table().Unit)
+	}
+	v, err := scenario.ParseLength(st, unit)
+	if err != nil || !(v > 0) || math.IsInf(float64(v), 0) {
+		return 0, queryError("step", "step must be a positive distance such as 0.5 or 1cm")
+	}
+	return v.In(unit), nil
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }

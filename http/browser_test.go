@@ -163,11 +163,15 @@ func eval[T any](p *browserPage, expr string) T {
 	return v
 }
 
+// pageWait is how long a page may take to show what a test waits for: long, since the
+// suite runs packages side by side on two cores and chromium gets what is left.
+const pageWait = 45 * time.Second
+
 // wait polls a JavaScript condition until it holds, and fails the test with what the
 // condition's element says if it never does.
 func (p *browserPage) wait(what, cond string) {
 	p.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(pageWait)
 	for time.Now().Before(deadline) {
 		if eval[bool](p, "!!("+cond+")") {
 			return
@@ -175,7 +179,7 @@ func (p *browserPage) wait(what, cond string) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	errs := eval[string](p, `[...document.querySelectorAll('.error:not([hidden])')].map(e => e.textContent).join(' | ')`)
-	p.t.Fatalf("waited 15 s for %s (%s); errors on the page: %q", what, cond, errs)
+	p.t.Fatalf("waited %v for %s (%s); errors on the page: %q", pageWait, what, cond, errs)
 }
 
 func (p *browserPage) text(sel string) string {

@@ -116,3 +116,37 @@ func TestPreview(t *testing.T) {
 		t.Errorf("previews left %v actions in the log", n)
 	}
 }
+
+// TestPositionOverTheAPI: where a unit could stand, each point with its offence and
+// danger, the Pareto front; a bad parameter is a 400 naming it.
+func TestPositionOverTheAPI(t *testing.T) {
+	ts := serve(t, sqliteStore(t))
+	id, tokens := battle(t, ts.URL, example(t, "dropzone/position.yaml"))
+	u := ts.URL + "/api/battles/" + id + "/position?"
+	status, v := call(t, "GET", u+"unit=sabre-1&step=1", tokens["UCM"], "", nil)
+	if status != 200 {
+		t.Fatalf("a position map: %d %v", status, v)
+	}
+	m := v["position"].(map[string]any)
+	points, front := m["points"].([]any), m["pareto"].([]any)
+	if len(points) < 100 || len(front) == 0 || len(m["top"].([]any)) == 0 {
+		t.Fatalf("%d points, a front of %d", len(points), len(front))
+	}
+	for _, k := range []string{"x", "y", "reach", "offence", "danger"} {
+		if _, ok := points[0].(map[string]any)[k]; !ok {
+			t.Errorf("a point has no %s: %v", k, points[0])
+		}
+	}
+	top := m["top"].([]any)[0].(map[string]any)
+	if top["move"] == nil || top["plan"] == nil {
+		t.Errorf("the best point has no move or plan: %v", top)
+	}
+	for _, tc := range []struct{ query, field string }{
+		{"", "unit"}, {"unit=beast-1", "unit"}, {"unit=sabre-9", "unit"}, {"unit=sabre-1&step=-1", "step"},
+		{"unit=sabre-1&objective=most", "objective"}, {"unit=sabre-1&danger=worst", "danger"}, {"unit=sabre-1&step=0.001", "step"},
+	} {
+		if status, v := call(t, "GET", u+tc.query, tokens["UCM"], "", nil); status != 400 || v["field"] != tc.field {
+			t.Errorf("%q: %d %v; want 400 at %s", tc.query, status, v, tc.field)
+		}
+	}
+}

@@ -109,6 +109,7 @@ func NewServer(store volley.Store, logger *slog.Logger, limits Limits) *Server {
 	m.HandleFunc("POST /api/battles/{id}/odds", s.odds)
 	m.HandleFunc("GET /api/battles/{id}/advice", s.advice)
 	m.HandleFunc("GET /api/battles/{id}/danger", s.danger)
+	m.HandleFunc("GET /api/battles/{id}/position", s.position)
 	m.HandleFunc("POST /api/battles/{id}/actions", s.postAction)
 	m.HandleFunc("GET /api/battles/{id}/log", s.log)
 	m.HandleFunc("POST /api/battles/{id}/end", s.end)

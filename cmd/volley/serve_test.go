@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -168,6 +169,7 @@ types:
     damage_points: 3
     base: 1
     height: 1
+    move: 2
     weapons: [{name: MG, mf: "-", arc: F/S/R, full_range: ∞, countered_range: ∞, shots: 2, accuracy: 3+, energy: 5}]
   - {name: Fortress, armour: 7, damage_points: 1000, base: 4, height: 3}
 units:
@@ -212,12 +214,15 @@ func TestCrash(t *testing.T) {
 		toks := v["tokens"].(map[string]any)
 		ids[i], tokens[i], others[i] = v["id"].(string), toks["A"].(string), toks["B"].(string)
 	}
-	// A round of play: the gun fires and A ends its turn; B, with nothing to fire, ends
-	// its own.
+	// Two rounds of play: the gun moves an inch and fires, and A ends its turn; B, with
+	// nothing to fire, ends its own; then the gun moves back.
+	a := func(i int) string { return tokens[i] }
+	b := func(i int) string { return others[i] }
 	round := []struct {
 		token func(i int) string
 		body  string
-	}{{func(i int) string { return tokens[i] }, crashAction}, {func(i int) string { return tokens[i] }, "type: end_turn"}, {func(i int) string { return others[i] }, "type: end_turn"}}
+	}{{a, "{type: move, unit: gun, path: [[0, 1]]}"}, {a, crashAction}, {a, "type: end_turn"}, {b, "type: end_turn"},
+		{a, "{type: move, unit: gun, path: [[0, 0]]}"}, {a, crashAction}, {a, "type: end_turn"}, {b, "type: end_turn"}}
 	var mu sync.Mutex
 	acks := map[string][]ack{}
 	var wg sync.WaitGroup
@@ -348,22 +353,24 @@ func checkReplay(t *testing.T, base, id, token string, upTo int, wantAt string) 
 	if status, out, errOut := runCLI("verify", honest); status != exitOK || !strings.Contains(out, "VERIFIED") {
 		t.Errorf("verify of an honest log: %d %s %s", status, out, errOut)
 	}
-	if len(lg.Actions) == 0 {
+	// The first action that rolled (a move rolls nothing).
+	k := slices.IndexFunc(lg.Actions, func(e vhttp.LogEntry) bool { return strings.Contains(string(e.Outcome), `"value"`) })
+	if k < 0 {
 		return
 	}
-	original := lg.Actions[0].Outcome
+	original := lg.Actions[k].Outcome
 	var outcome map[string]any
 	json.Unmarshal(original, &outcome)
 	die := outcome["rolls"].([]any)[0].(map[string]any)
 	die["value"] = float64(int(die["value"].(float64))%6 + 1) // a different face
-	lg.Actions[0].Outcome, _ = json.Marshal(outcome)
+	lg.Actions[k].Outcome, _ = json.Marshal(outcome)
 	forged, _ := json.Marshal(lg)
 	tampered := filepath.Join(dir, "tampered.json")
 	os.WriteFile(tampered, forged, 0o644)
 	if status, _, errOut := runCLI("verify", tampered); status != exitInput || !strings.Contains(errOut, "REJECTED") || !strings.Contains(errOut, "die 1") {
 		t.Errorf("verify of a log with one die changed: %d %s", status, errOut)
 	}
-	lg.Actions[0].Outcome = original
+	lg.Actions[k].Outcome = original
 	wrongSeed := seed.String()[:63] + "0" // another seed: its commitment differs
 	if wrongSeed == seed.String() {
 		wrongSeed = seed.String()[:63] + "1"

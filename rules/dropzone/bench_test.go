@@ -12,6 +12,7 @@ import (
 	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rulestest"
+	"github.com/volley-wargames/volley/scenario"
 )
 
 // volleyOfShots is one weapon firing n shots that hit on 3+, then D6+3 against armour 6
@@ -269,4 +270,76 @@ func BenchmarkDanger(b *testing.B) {
 			}
 		})
 	}
+}
+
+// squadOnATable is a squad of five Sabres among thirty pieces of terrain on a 48" table,
+// and a move of two legs for each.
+func squadOnATable() (string, []string) {
+	var b strings.Builder
+	b.WriteString("ruleset: dropzone\ntable: {width: 48, height: 48}\ntypes:\n  - {name: Sabre, armour: 10, damage_points: 3, base: 1.25, height: 1, move: 6}\nterrain:\n")
+	for i := range 30 {
+		x, y := 2+float64(i%6)*8, 14+float64(i/6)*7
+		fmt.Fprintf(&b, "  - {id: block-%d, polygon: [[%g, %g], [%g, %g], [%g, %g], [%g, %g]], height: 2}\n", i, x, y, x+3, y, x+3, y+2, x, y+2)
+	}
+	b.WriteString("units:\n")
+	var moves []string
+	for i := range 5 {
+		fmt.Fprintf(&b, "  - {id: s%d, type: Sabre, side: UCM, squad: sabres, at: [%d, 4]}\n", i, 4+i*8)
+		moves = append(moves, fmt.Sprintf("{type: move, unit: s%d, path: [[%d, 7], [%d, 9]], facing: 10}", i, 4+i*8, 5+i*8))
+	}
+	b.WriteString("  - {id: h, type: Sabre, side: Scourge, at: [24, 46]}\n")
+	return b.String(), moves
+}
+
+// BenchmarkMoveSquad validates and makes a squad's moves, five units of two legs each
+// among thirty pieces of terrain, on a copy of the battle: decoding each move, checking
+// its length and every leg against every base and every piece, and applying it.
+func BenchmarkMoveSquad(b *testing.B) {
+	src, moves := squadOnATable()
+	bt, _ := mustLoad(b, src)
+	docs := make([]*scenario.Doc, len(moves))
+	for i, m := range moves {
+		doc, err := scenario.Parse("move", []byte(m))
+		if err != nil {
+			b.Fatal(err)
+		}
+		docs[i] = doc
+	}
+	ctx := context.Background()
+	for b.Loop() {
+		f := bt.Fork()
+		for i, doc := range docs {
+			a, err := f.DecodeAction(doc)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := f.Resolve(ctx, a, dice.ForAction(1, i)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkPosition is a Sabre's position map on crossfire.yaml: a 12" move on the 48"
+// table at 0.5" (about 1,800 points it can reach), its two weapons against five enemy
+// units, three of which fire back, ten pieces of terrain: the ways there, the offence
+// and the danger, on every core.
+func BenchmarkPosition(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "crossfire.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := strings.Replace(string(src), "    height: 1\n    weapons:", "    height: 1\n    move: 12\n    weapons:", 1)
+	s = strings.Replace(s, "\ntypes:\n", "\ntypes:\n  - {name: Drone, armour: 6, damage_points: 2, base: 1, height: 0.5}\n", 1)
+	s = strings.Replace(s, "  - {id: sabre-1,", "  - {id: drone-1, type: Drone, side: Scourge, at: [30, 34], facing: 180}\n  - {id: drone-2, type: Drone, side: Scourge, at: [16, 36], facing: 180}\n  - {id: sabre-1,", 1)
+	s = strings.Replace(s, "{id: sabre-2, type: Sabre, side: UCM, squad: sabres, at: [24, 24], facing: 0}", "{id: sabre-2, type: Sabre, side: UCM, squad: sabres, at: [24, 14], facing: 0}", 1)
+	bt, _ := mustLoad(b, "table: {width: 48, height: 48}\nturn: {side: UCM}\n"+s)
+	q := advise.PositionQuery{Unit: "sabre-2", Objective: advise.Objective{Kind: advise.Expected}}
+	var m *advise.PositionMap
+	for b.Loop() {
+		if m, err = bt.Position(context.Background(), q); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(m.Reachable), "points")
 }

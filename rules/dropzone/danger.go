@@ -48,6 +48,10 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 	perInch := scenario.Inches(1).In(u)
 	err = advise.Fill(ctx, m, func() advise.PointFunc {
 		d := b.newDangerWorker(t, q.Side)
+		if like, ok := b.Unit(q.Like); ok && like.Type == t {
+			d.placed.DamagePoints = like.DamagePoints
+			d.d, d.tmp = d.d[:like.DamagePoints+1], d.tmp[:like.DamagePoints+1]
+		}
 		return func(c, r int, firers map[string]bool) (float64, error) {
 			at := geom.V((x0+float64(c)*step)/perInch, (y0+float64(r)*step)/perInch)
 			return d.at(ctx, at, obj, firers)
