@@ -255,7 +255,8 @@ func (b *Battle) Aim(ctx context.Context, a volley.Action) ([]volley.Aim, error)
 // Cost bounds the work of a fire, in volley.MaxWork's steps: each target's casualties
 // (a binomial over its stands, for each random factor), the joint outcomes (at most
 // maxJoint per target), and the exact chance of going Low (a sum over the firing stands
-// of big-number powers, about as many steps as the stands squared).
+// of big-number powers, about as many steps as the stands squared). A move costs each leg
+// swept against every unit's base.
 func (b *Battle) Cost(a volley.Action) int64 {
 	switch a := a.(type) {
 	case *TurnEnd:

@@ -28,7 +28,9 @@ const (
 // terrain. An exact look projects the corners of the pieces whose box meets the box of
 // the firer and the target unit, and cuts their shadows out of the body: for P convex
 // pieces at most P³ steps, as their edges can cut what is in sight into some P² parts and
-// each shadow meets each part (exactLookCost).
+// each shadow meets each part (exactLookCost). A move costs each leg of each model's path
+// swept against every base and every edge of the terrain (sweepWork); a deployment, each
+// model placed.
 func (b *Battle) Cost(a volley.Action) int64 {
 	switch a := a.(type) {
 	case *Move:
