@@ -78,8 +78,12 @@ func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 	var spec moveSpec
 	var m *Move
 	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
-		if !volley.Moves(doc) {
+		switch {
+		case !volley.Moves(doc):
 			errs.Add(doc.At(&spec.Type), "move: a battle begun under edition %d does not move its units", volley.DocEdition(doc))
+			return
+		case !b.moves: // a log replayed without its edition: the battle's decides
+			errs.Add(doc.At(&spec.Type), "move: a battle begun before edition %d does not move its units", volley.EditionMoves)
 			return
 		}
 		u, ok := b.Unit(spec.Unit)
@@ -113,8 +117,12 @@ func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 	var spec deploySpec
 	var d *Deploy
 	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
-		if !volley.Moves(doc) {
+		switch {
+		case !volley.Moves(doc):
 			errs.Add(doc.At(&spec.Type), "deploy: a battle begun under edition %d does not move its units", volley.DocEdition(doc))
+			return
+		case !b.moves: // a log replayed without its edition: the battle's decides
+			errs.Add(doc.At(&spec.Type), "deploy: a battle begun before edition %d does not move its units", volley.EditionMoves)
 			return
 		}
 		u, ok := b.Unit(spec.Unit)

@@ -209,6 +209,9 @@ func TestMovesNotInOldEditionsWarfare(t *testing.T) {
 		if _, err := decodeAs(t, b, src, true, 3); err == nil || !strings.Contains(err.Error(), "a battle begun under edition 3 does not move its units") {
 			t.Errorf("%s in an edition 3 battle: %v", src, err)
 		}
+		if _, err := decodeAs(t, b, src, false, 0); err == nil || !strings.Contains(err.Error(), "a battle begun before edition 4 does not move its units") {
+			t.Errorf("%s replayed in an edition 3 battle: %v", src, err)
+		}
 	}
 	if _, ok := b.State().Units[0].Values["move"]; ok || b.Table().Moves != nil {
 		t.Error("an edition 3 battle shows moves")

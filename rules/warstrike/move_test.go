@@ -215,6 +215,10 @@ func TestMovesNotInOldEditions(t *testing.T) {
 		if _, err := decodeAs(t, b, src, true, 3); err == nil || !strings.Contains(err.Error(), "a battle begun under edition 3 does not move its models") {
 			t.Errorf("%s in an edition 3 battle: %v", src, err)
 		}
+		// Replayed from a log, an action names no edition: the battle's decides.
+		if _, err := decodeAs(t, b, src, false, 0); err == nil || !strings.Contains(err.Error(), "a battle begun before edition 4 does not move its models") {
+			t.Errorf("%s replayed in an edition 3 battle: %v", src, err)
+		}
 	}
 	if _, ok := b.State().Units[0].Values["move"]; ok {
 		t.Error("an edition 3 battle's state has a move")
