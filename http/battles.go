@@ -464,7 +464,7 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 	seq := l.next
 	out, err := l.battle.Resolve(r.Context(), a, l.record.Seed.ForAction(seq))
 	if err != nil {
-		stored = true // refused by the rules, or out of time: the battle is exactly as it was
+		stored = true                       // refused by the rules, or out of time: the battle is exactly as it was
 		s.fail(w, r, fieldFor(err, "body")) // the rules refuse the action as a whole
 		return
 	}

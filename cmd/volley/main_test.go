@@ -46,7 +46,7 @@ var exampleNames = []string{
 	"dropzone/sabres", "dropzone/coherency-evasion", "dropzone/equalizer-vs-hunter", "dropzone/checks",
 	"warengine/murphy", "warengine/murphy-pass", "warengine/bolter", "warengine/cubicles",
 	"warfare/longbowmen", "warfare/longbowmen-reversed", "warfare/longbowmen-existing", "warfare/longbowmen-alternate",
-	"warstrike/elevated-ruin", "warstrike/split-fire", "warstrike/obstacles", "warstrike/who-may-shoot",
+	"warstrike/elevated-ruin", "warstrike/split-fire", "warstrike/obstacles", "warstrike/who-may-shoot", "warstrike/moves", "warfare/moves",
 }
 
 // refusedExamples are the examples whose action Resolve refuses, with a word the
