@@ -11,8 +11,8 @@ import (
 	"github.com/volley-wargames/volley/geom"
 )
 
-// Resolve carries out an order. Declare, clear, group and end_phase change the battle's
-// state without dice; fire rolls the shot and its damage. A refused order changes
+// Resolve carries out an order. Move, deploy, declare, clear, group and end_phase change
+// the battle's state without dice; fire rolls the shot and its damage. A refused order changes
 // nothing: every check and every die comes before the first change.
 func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (volley.Outcome, error) {
 	if err := ctx.Err(); err != nil {
@@ -37,9 +37,16 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 		err = b.declare(o, r)
 	case Fire:
 		err = b.fire(o, d, r)
+	case Move:
+		err = b.resolveMove(o, r)
+	case Deploy:
+		err = b.resolveDeploy(o, r)
 	}
 	if err != nil {
 		return volley.Outcome{}, err
+	}
+	if o.Type != Deploy {
+		b.table.Deploying = false // the battle's first other action ends its deployment
 	}
 	return volley.Outcome{Rolls: d.Rolls(), Trace: r.steps, Targets: r.targets, Landed: r.landed}, nil
 }
@@ -59,6 +66,11 @@ func (r *record) step(rule string, in map[string]any, result any) {
 
 func (b *Battle) endPhase(r *record) {
 	from := b.phase
+	if b.phase == PhaseMove {
+		b.phase = PhaseTarget
+		r.step("end phase", map[string]any{"side": b.side, "phase": string(from)}, b.phaseIWords())
+		return
+	}
 	if b.phase == PhaseTarget {
 		b.phase = PhaseFire
 		r.step("end phase", map[string]any{"side": b.side, "phase": string(from)}, "fire phase: found targets are ready to fire")
@@ -85,8 +97,24 @@ func (b *Battle) endPhase(r *record) {
 			next = b.sides[(i+1)%len(b.sides)]
 		}
 	}
-	r.step("end phase", map[string]any{"side": b.side, "phase": string(from)}, fmt.Sprintf("%s's target phase", next))
-	b.side, b.phase = next, PhaseTarget
+	if !b.moves {
+		r.step("end phase", map[string]any{"side": b.side, "phase": string(from)}, fmt.Sprintf("%s's target phase", next))
+		b.side, b.phase = next, PhaseTarget
+		return
+	}
+	// From edition 4 the next side's turn begins with its Phase I, where its units move;
+	// a side with no unit that may move has none to play (not in the source), and its
+	// units, having stood still, aim.
+	ended := b.side
+	b.side = next
+	b.beginPhaseI(next)
+	result := fmt.Sprintf("%s's move phase (Phase I)", next)
+	b.phase = PhaseMove
+	if !b.hasMover(next) {
+		b.phase = PhaseTarget
+		result = fmt.Sprintf("%s's target phase: no unit of it may move (no move: in its types), so its Phase I is passed and its units aim", next)
+	}
+	r.step("end phase", map[string]any{"side": ended, "phase": string(from)}, result)
 }
 
 func (b *Battle) changeGroup(o *Order, r *record) {
@@ -160,6 +188,10 @@ func (b *Battle) fire(o *Order, d *dice.Stream, r *record) error {
 	u, _ := b.Unit(o.Unit)
 	l := u.loadout(o.Weapon)
 	decl := u.declared(o.Weapon)
+	if b.moves {
+		// The fact of movement the shot reads, measured from Phase I (or stated).
+		r.step("aiming (Phase I)", aimingInputs(o, u), b.aimingWords(o, u))
+	}
 	if decl.Corrected != "" && b.edition >= 2 {
 		r.step("declared target", map[string]any{"unit": u.ID, "weapon": o.Weapon}, decl.Corrected)
 	}
@@ -168,7 +200,7 @@ func (b *Battle) fire(o *Order, d *dice.Stream, r *record) error {
 	if err != nil {
 		return volley.Errorf(volley.EINVALID, "warengine: %v", err)
 	}
-	s := b.newShot(u, l, target, decl.Friendly)
+	s := b.orderShot(o, u, l, target, decl.Friendly)
 	landed := b.rollLanding(s, d, r)
 	hits := b.rollDamage(s, landed, d, r)
 	// Only now does the battle change.
