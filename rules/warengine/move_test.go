@@ -469,3 +469,33 @@ func TestPhaseIScenario(t *testing.T) {
 		t.Errorf("a table: %v", err)
 	}
 }
+
+// BenchmarkMoveCheck is the validation of a size-2 walker's move of 40 squares (20
+// diagonal, each with its corner looked at, then 20 straight) on the danger map's 64×64
+// map: what a server does for every move, and a preview for every frame of a drag.
+func BenchmarkMoveCheck(bm *testing.B) {
+	src := strings.Replace(dangerMap(""), "{name: Walker, size: 2,", "{name: Walker, size: 2, move: 40,", 1)
+	src = strings.Replace(src, "turn: {side: red, phase: target}", "turn: {side: blue, phase: move}", 1)
+	b, _ := mustLoad(bm, src)
+	var path []string
+	for i := 1; i <= 20; i++ {
+		path = append(path, fmt.Sprintf("[%d, %d]", 30-i, 56-i))
+	}
+	for i := 1; i <= 20; i++ {
+		path = append(path, fmt.Sprintf("[10, %d]", 36-i))
+	}
+	doc, err := scenario.Parse("move.yaml", []byte("{type: move, unit: blue-1, path: ["+strings.Join(path, ", ")+"]}"))
+	if err != nil {
+		bm.Fatal(err)
+	}
+	a, err := b.DecodeAction(doc)
+	if err != nil {
+		bm.Fatal(err)
+	}
+	o := a.(*Order)
+	for bm.Loop() {
+		if _, no := b.checkMove(o); no != nil {
+			bm.Fatal(no.err)
+		}
+	}
+}
