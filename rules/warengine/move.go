@@ -477,13 +477,20 @@ func (b *Battle) Fork() volley.Battle {
 	return &c
 }
 
-// Placements are where the units stand now, as a scenario writes them: at (the
-// top-left square) and facing.
+// Placements are the units as they stand now, as a scenario writes them: at (the
+// top-left square), facing, and hits when they are not the type's (0 for a unit
+// destroyed, which a scenario keeps off the map).
 func (b *Battle) Placements() []volley.Placement {
 	out := make([]volley.Placement, 0, len(b.units))
 	for i := range b.units {
 		u := &b.units[i]
-		out = append(out, volley.Placement{ID: u.ID, Set: map[string]any{"at": []int{u.At.X, u.At.Y}, "facing": u.Facing.String()}})
+		p := volley.Placement{ID: u.ID, Set: map[string]any{"at": []int{u.At.X, u.At.Y}, "facing": u.Facing.String()}}
+		if u.Hits != u.Type.Hits {
+			p.Set["hits"] = u.Hits
+		} else {
+			p.Drop = []string{"hits"}
+		}
+		out = append(out, p)
 	}
 	return out
 }

@@ -378,10 +378,15 @@ func TestForkSharesNothing(t *testing.T) {
 }
 
 // TestPlacedScenarioLoads: the battle written back as a scenario (its placements) loads,
-// with the units where they were deployed and moved.
+// with the units where they were deployed and moved, and a unit destroyed where it fell,
+// off the map, though another now stands there.
 func TestPlacedScenarioLoads(t *testing.T) {
 	b := moveBattle(t, "")
-	play(t, b, "{type: deploy, unit: b, at: [7, 1], facing: W}", "{type: move, unit: a, path: [[2, 1]]}")
+	play(t, b, "{type: deploy, unit: b, at: [7, 1], facing: W}", "{type: deploy, unit: a, at: [1, 3]}")
+	w, _ := b.Unit("w")
+	w.Hits = 0 // destroyed where it stands, 0,5 to 1,6
+	b.vacate(b.byID["w"])
+	play(t, b, "{type: move, unit: a, path: [[1, 4], [1, 5]]}")
 	out, err := mustParse(t, moveScenario).Place(b.Placements(), "turn")
 	if err != nil {
 		t.Fatal(err)
@@ -390,10 +395,13 @@ func TestPlacedScenarioLoads(t *testing.T) {
 	for id, want := range map[string]struct {
 		at     geom.Square
 		facing Facing
-	}{"a": {geom.Sq(2, 1), 0}, "b": {geom.Sq(7, 1), 6}} {
+	}{"a": {geom.Sq(1, 5), 0}, "b": {geom.Sq(7, 1), 6}} {
 		if u, _ := c.Unit(id); u.At != want.at || u.Facing != want.facing {
 			t.Errorf("%s in the scenario written back: %v %s", id, u.At, u.Facing)
 		}
+	}
+	if u, _ := c.Unit("w"); !u.Destroyed() || c.unitAt(geom.Sq(1, 5)) == nil || c.unitAt(geom.Sq(0, 5)) != nil {
+		t.Errorf("w in the scenario written back: %+v", u)
 	}
 }
 

@@ -508,8 +508,10 @@ func (b *Battle) loadUnit(doc *scenario.Doc, s *unitSpec, errs *scenario.ErrorLi
 	if b.occ == nil {
 		b.occupy(-1)
 	}
+	// A unit already destroyed is off the map: another may stand where it fell (a battle
+	// written back as a scenario after a move there).
 	for _, q := range u.footprint() {
-		if other := b.unitAt(q); other != nil {
+		if other := b.unitAt(q); other != nil && !u.Destroyed() {
 			errs.Add(doc.At(&s.At), "unit %q overlaps %q at %v", s.ID, other.ID, q)
 			return
 		}
