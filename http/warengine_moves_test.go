@@ -40,7 +40,7 @@ func TestWarEngineMovesOverTheAPI(t *testing.T) {
 	}
 	// Through the wall: refused, and nothing changes.
 	before := units()
-	if status, v := act("trenchers", "{type: move, unit: hale, path: [[12, 8]]}"); status != 400 || !strings.Contains(fmt.Sprint(v["message"]), "the ruined wall at 12,8 is a wall") {
+	if status, v := act("trenchers", "{type: move, unit: hale, path: [[12, 8]]}"); status != 400 || !strings.Contains(fmt.Sprint(v["message"]), "the ruined wall at 12,8 blocks it") {
 		t.Errorf("a move into the wall: %d %v", status, v)
 	}
 	if fmt.Sprint(units()) != fmt.Sprint(before) {

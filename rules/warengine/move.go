@@ -153,7 +153,7 @@ func (b *Battle) blockedAt(u *Unit, q geom.Square) string {
 				return fmt.Sprintf("its %d×%d footprint from %s would leave the %d×%d map", n, n, squareName(q), b.width, b.height)
 			case b.terrainAt(s).wall():
 				t := b.terrainAt(s)
-				return fmt.Sprintf("the %s at %s is a wall (visibility %d, firepower %d): no unit stands on it", t.Name, squareName(s), t.Visibility, t.Firepower)
+				return fmt.Sprintf("the %s at %s blocks it (visibility %d, firepower %d: no unit stands on a wall)", t.Name, squareName(s), t.Visibility, t.Firepower)
 			}
 			if o := b.unitAt(s); o != nil && o != u {
 				return fmt.Sprintf("%s stands on %s", o.ID, squareName(s))

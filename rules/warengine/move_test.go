@@ -192,10 +192,10 @@ func TestAimingWhenStoodStill(t *testing.T) {
 func TestMoveBlocked(t *testing.T) {
 	b := moveBattle(t, "")
 	for _, tc := range []struct{ move, want string }{
-		{"{type: move, unit: a, path: [[4, 2]]}", "step 1, to 4,2: the ruined wall at 4,2 is a wall (visibility 100, firepower 100)"},
+		{"{type: move, unit: a, path: [[4, 2]]}", "step 1, to 4,2: the ruined wall at 4,2 blocks it (visibility 100, firepower 100: no unit stands on a wall)"},
 		{"{type: move, unit: b, path: [[5, 1], [4, 1], [3, 2]]}", "step 3, to 3,2: a stands on 3,2"},
 		{"{type: move, unit: b, path: [[7, 3], [7, 4], [8, 5], [8, 6]]}", "step 4, to 8,6: s stands on 8,6"},
-		{"{type: move, unit: w, path: [[1, 5], [2, 5]]}", "step 2, to 2,5: the cubicle wall at 3,6 is a wall (visibility 100, firepower 20)"},
+		{"{type: move, unit: w, path: [[1, 5], [2, 5]]}", "step 2, to 2,5: the cubicle wall at 3,6 blocks it (visibility 100, firepower 20: no unit stands on a wall)"},
 		{"{type: move, unit: w, path: [[0, 6], [0, 7]]}", "step 2, to 0,7: its 2×2 footprint from 0,7 would leave the 10×8 map"},
 		{"{type: move, unit: a, path: [[3, 1], [3, 0], [3, -1]]}", "step 3, to 3,-1: 3,-1 is off the 10×8 map"},
 		{"{type: move, unit: a, path: [[3, 0]]}", "step 1, 3,0, is not next to 3,2"},
@@ -337,7 +337,7 @@ func TestDeployment(t *testing.T) {
 	}
 	refusedOrder(t, b, "{type: deploy, unit: b, at: [5, 6]}", "5,6 lies outside blue's deployment zone")
 	refusedOrder(t, b, "{type: deploy, unit: w, at: [8, 4]}", "8,5 lies outside blue's deployment zone")
-	refusedOrder(t, b, "{type: deploy, unit: b, at: [4, 2]}", "the ruined wall at 4,2 is a wall")
+	refusedOrder(t, b, "{type: deploy, unit: b, at: [4, 2]}", "the ruined wall at 4,2 blocks it")
 	refusedOrder(t, b, "{type: deploy, unit: b, at: [9, 4]}", "w stands on 9,4")
 	if !b.Board().Deploying {
 		t.Error("the board says deployment is over before any other action")
