@@ -113,22 +113,6 @@ func (t *TerrainType) wall() bool {
 // gives it a move.
 func (u *Unit) canMove() bool { return !u.Destroyed() && u.Type.Move > 0 }
 
-// hasMover reports whether side has a unit that may leave its squares, and so a Phase I
-// to play.
-func (b *Battle) hasMover(side string) bool {
-	return slices.ContainsFunc(b.units, func(u Unit) bool { return u.Side == side && u.canMove() })
-}
-
-// beginPhaseI starts side's Phase I: none of its units has moved, so each is aiming
-// until it moves.
-func (b *Battle) beginPhaseI(side string) {
-	for i := range b.units {
-		if u := &b.units[i]; u.Side == side {
-			u.Moved, u.diagonals, u.Aiming, u.measured = 0, 0, true, true
-		}
-	}
-}
-
 // stepCost is what one step costs of a unit's move: one square, or with diagonal:
 // alternate two for every second diagonal step of its turn (n counts them from 1).
 func (b *Battle) stepCost(diagonal bool, n int) int {
@@ -432,28 +416,6 @@ func (b *Battle) moveView(u *Unit) *volley.MoveView {
 		v.Moved = float64(u.Moved)
 	}
 	return v
-}
-
-// phaseIWords lists, at the end of a Phase I, which of the side's units aim.
-func (b *Battle) phaseIWords() string {
-	var aim, not []string
-	for i := range b.units {
-		if u := &b.units[i]; u.Side == b.side && !u.Destroyed() {
-			if u.Aiming {
-				aim = append(aim, u.ID)
-			} else {
-				not = append(not, u.ID)
-			}
-		}
-	}
-	words := "target phase"
-	if len(aim) > 0 {
-		words += "; aiming (stood still in Phase I): " + strings.Join(aim, ", ")
-	}
-	if len(not) > 0 {
-		words += "; not aiming (moved): " + strings.Join(not, ", ")
-	}
-	return words
 }
 
 var (

@@ -64,59 +64,6 @@ func (r *record) step(rule string, in map[string]any, result any) {
 	}
 }
 
-func (b *Battle) endPhase(r *record) {
-	from := b.phase
-	if b.phase == PhaseMove {
-		b.phase = PhaseTarget
-		r.step("end phase", map[string]any{"side": b.side, "phase": string(from)}, b.phaseIWords())
-		return
-	}
-	if b.phase == PhaseTarget {
-		b.phase = PhaseFire
-		r.step("end phase", map[string]any{"side": b.side, "phase": string(from)}, "fire phase: found targets are ready to fire")
-		// A stunned unit sits this fire phase out.
-		for i := range b.units {
-			if u := &b.units[i]; u.Side == b.side && u.StunnedFor > 0 {
-				u.StunnedFor--
-				u.Stunned = true
-				r.step("stunned", map[string]any{"unit": u.ID}, "may not fire this phase")
-			}
-		}
-		return
-	}
-	// The fire phase ends the side's turn: what was not fired is dropped, and groups
-	// are chosen afresh next turn.
-	for i := range b.units {
-		if u := &b.units[i]; u.Side == b.side {
-			u.Declared, u.Group, u.Stunned = nil, 0, false
-		}
-	}
-	next := b.sides[0]
-	for i, s := range b.sides {
-		if s == b.side {
-			next = b.sides[(i+1)%len(b.sides)]
-		}
-	}
-	if !b.moves {
-		r.step("end phase", map[string]any{"side": b.side, "phase": string(from)}, fmt.Sprintf("%s's target phase", next))
-		b.side, b.phase = next, PhaseTarget
-		return
-	}
-	// From edition 4 the next side's turn begins with its Phase I, where its units move;
-	// a side with no unit that may move has none to play (not in the source), and its
-	// units, having stood still, aim.
-	ended := b.side
-	b.side = next
-	b.beginPhaseI(next)
-	result := fmt.Sprintf("%s's move phase (Phase I)", next)
-	b.phase = PhaseMove
-	if !b.hasMover(next) {
-		b.phase = PhaseTarget
-		result = fmt.Sprintf("%s's target phase: no unit of it may move (no move: in its types), so its Phase I is passed and its units aim", next)
-	}
-	r.step("end phase", map[string]any{"side": ended, "phase": string(from)}, result)
-}
-
 func (b *Battle) changeGroup(o *Order, r *record) {
 	u, _ := b.Unit(o.Unit)
 	kept := u.Declared[:0:0]

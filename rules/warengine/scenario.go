@@ -523,29 +523,6 @@ func (b *Battle) loadUnit(doc *scenario.Doc, s *unitSpec, errs *scenario.ErrorLi
 	}
 }
 
-func (b *Battle) loadTurn(doc *scenario.Doc, t *turnSpec, errs *scenario.ErrorList) {
-	for i := range b.units {
-		if !containsString(b.sides, b.units[i].Side) {
-			b.sides = append(b.sides, b.units[i].Side)
-		}
-	}
-	b.phase = t.Phase
-	b.side = t.Side
-	if b.side == "" && len(b.sides) > 0 {
-		b.side = b.sides[0]
-	}
-	if b.phase == "" {
-		// A turn begins with its Phase I, where the side has one to play (loadMoves).
-		b.phase = PhaseTarget
-		if b.moves && b.hasMover(b.side) {
-			b.phase = PhaseMove
-		}
-	}
-	if t.Side != "" && !containsString(b.sides, t.Side) {
-		errs.Add(doc.At(&t.Side), "turn: no unit is on side %q", t.Side)
-	}
-}
-
 func (b *Battle) loadTarget(doc *scenario.Doc, u *Unit, t *targetSpec, errs *scenario.ErrorList) {
 	l := u.loadout(t.Weapon)
 	if l == nil {
