@@ -280,10 +280,34 @@ func TestStatedAimingRefusedOverTheAPI(t *testing.T) {
 	if _, err := b.DecodeAction(mustParse(t, "{type: end_phase, aiming: true}")); err == nil || !strings.Contains(err.Error(), "only a declare or fire order's shot reads whether the unit aims") {
 		t.Errorf("aiming on end_phase: %v", err)
 	}
-	// In a battle begun before moves, aiming is the scenario's: never the player's.
+	// In a battle begun before moves, aiming is the scenario's: never the player's, but
+	// the command line's "what if" still.
 	doc.Edition = 3
 	if _, err := b.DecodeAction(doc); err == nil || !strings.Contains(err.Error(), "aiming: in a battle begun under edition 3 a unit aims as the scenario says") {
 		t.Errorf("aiming over the API in an edition 3 battle: %v", err)
+	}
+	doc.Refereed = false
+	if _, err := b.DecodeAction(doc); err != nil {
+		t.Errorf("aiming on the command line in an edition 3 battle: %v", err)
+	}
+}
+
+// TestMoveRollsNothing: a move is not a shot: it aims nothing, has no odds and nothing to
+// simulate, and rolls no die.
+func TestMoveRollsNothing(t *testing.T) {
+	b := moveBattle(t, "")
+	o := decodeOrder(t, b, "{type: move, unit: a, path: [[3, 1]]}")
+	if aims, err := b.Aim(context.Background(), o); aims != nil || err != nil {
+		t.Errorf("a move's aim: %v %v", aims, err)
+	}
+	if odds := mustOdds(t, b, o); len(odds.Aims)+len(odds.Targets)+len(odds.Squares) != 0 {
+		t.Errorf("a move's odds: %+v", odds)
+	}
+	if _, err := b.Sampler(o); err == nil || !strings.Contains(err.Error(), "a move order has nothing to simulate") {
+		t.Errorf("a move's simulation: %v", err)
+	}
+	if out, err := b.Resolve(context.Background(), o, dice.ForAction(1, 0)); err != nil || len(out.Rolls) != 0 || len(out.Trace) != 1 {
+		t.Errorf("a move's outcome: %+v %v", out, err)
 	}
 }
 
