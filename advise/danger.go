@@ -54,7 +54,7 @@ type DangerQuery struct {
 	Step float64
 	// Area is [minX, minY, maxX, maxY] to map, in the table's unit; all zero for the
 	// area worth drawing (every unit and piece of terrain, with a margin). Grid maps
-	// always map every square.
+	// map every square, or the squares [column, row] an area holds.
 	Area [4]float64
 	// Objective is Destroyed (the chance the unit is destroyed, the default) or Expected
 	// (the measure it is expected to lose).
