@@ -40,6 +40,10 @@ type Query struct {
 	// From is an action of the scenario, whose stated facts (how far each unit moved, a
 	// squad out of coherency) hold for every plan of its actor. It may be nil.
 	From volley.Action
+	// Centres aims each weapon only at every enemy unit's centre square, as the danger
+	// map does, rather than at every square round each enemy: a quicker search, which the
+	// position map asks for at every point. Systems whose targets are units ignore it.
+	Centres bool
 }
 
 // Problem is the choice one squad, unit or battery faces: each slot picks one of its

@@ -334,7 +334,7 @@ func (s *Server) position(w http.ResponseWriter, r *http.Request) {
 	defer done()
 	ps, ok := l.battle.(advise.Positioner)
 	if !ok {
-		s.fail(w, r, volley.Errorf(volley.ENOTSUPPORTED, "%s has no position map", l.record.Ruleset))
+		s.fail(w, r, volley.Errorf(volley.ENOTSUPPORTED, "%s has no position map (docs/advise.md says which systems have one, and why not)", l.record.Ruleset))
 		return
 	}
 	if st := q.Get("step"); st != "" {

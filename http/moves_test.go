@@ -153,6 +153,29 @@ func TestPositionOverTheAPI(t *testing.T) {
 	}
 }
 
+// TestPositionOverTheAPIOnAGrid: a War Engine position map counts squares, and its best
+// square's move is one the battle then accepts.
+func TestPositionOverTheAPIOnAGrid(t *testing.T) {
+	ts := serve(t, sqliteStore(t))
+	id, tokens := battle(t, ts.URL, example(t, "warengine/position.yaml"))
+	status, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/position?unit=hale", tokens["trenchers"], "", nil)
+	if status != 200 {
+		t.Fatalf("a position map: %d %v", status, v)
+	}
+	m := v["position"].(map[string]any)
+	if m["grid"] != true || m["length_unit"] != "square" || len(m["points"].([]any)) < 50 {
+		t.Fatalf("grid %v, unit %v, %d points", m["grid"], m["length_unit"], len(m["points"].([]any)))
+	}
+	move := m["top"].([]any)[0].(map[string]any)["move"]
+	body, _ := json.Marshal(move)
+	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens["trenchers"], "", body); status != 200 {
+		t.Errorf("the best square's move %s: %d %v", body, status, v)
+	}
+	if status, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/position?unit=hale&step=2", tokens["trenchers"], "", nil); status != 400 || v["field"] != "step" {
+		t.Errorf("a step on a grid: %d %v; want 400 at step", status, v)
+	}
+}
+
 // FuzzMoveBody sends arbitrary moves and previews of them: never a 500, and every 400 names
 // where the fault is.
 func FuzzMoveBody(f *testing.F) {

@@ -48,7 +48,7 @@ func (c dangerCmd) Run(e *env) error {
 	}
 	dg, ok := l.battle.(advise.Dangerer)
 	if !ok {
-		return volley.Errorf(volley.ENOTSUPPORTED, "volley: %s has no danger map", l.ruleset.Name())
+		return volley.Errorf(volley.ENOTSUPPORTED, "%s has no danger map", l.ruleset.Name())
 	}
 	q := advise.DangerQuery{Side: c.Side, As: c.As, Objective: obj}
 	unit := scenario.Inch
@@ -229,6 +229,12 @@ func (g *gridPlot) cellAt(k, c, r int) (vg.Length, vg.Length) {
 	return g.left(k) + vg.Length(c)*g.cell, g.bottom() + vg.Length(r)*g.cell
 }
 
+// squareCentre is the centre of square (c, r) of a grid map in panel k.
+func (g *gridPlot) squareCentre(k, c, r int) vg.Point {
+	x, y := g.cellAt(k, c-int(g.x0), r-int(g.y0))
+	return vg.Point{X: x + g.cell/2, Y: y + g.cell/2}
+}
+
 // toPage is where table coordinates fall in panel k: x0 is the first cell's centre.
 func (g *gridPlot) toPage(k int, x, y float64) vg.Point {
 	return vg.Point{X: g.left(k) + vg.Length((x-g.x0)/g.step+0.5)*g.cell, Y: g.bottom() + vg.Length((y-g.y0)/g.step+0.5)*g.cell}
@@ -294,9 +300,34 @@ func (g *gridPlot) table(dc draw.Canvas, k int, l *loaded, side string) {
 		}
 	}
 	if b, ok := l.battle.(volley.Board); ok && g.grid {
-		for _, u := range b.Board().Units {
+		view := b.Board()
+		// The map's terrain: every square not of its commonest symbol (the open ground)
+		// is outlined, so walls and woods show through both layers.
+		count := map[rune]int{}
+		for _, row := range view.Rows {
+			for _, sym := range row {
+				count[sym]++
+			}
+		}
+		var ground rune
+		for sym, n := range count {
+			if n > count[ground] || (n == count[ground] && sym < ground) {
+				ground = sym
+			}
+		}
+		dc.SetLineStyle(draw.LineStyle{Color: color.RGBA{0x33, 0x33, 0x33, 0xff}, Width: vg.Points(1)})
+		for r, row := range view.Rows {
+			for c, sym := range []rune(row) {
+				if sym == ground {
+					continue
+				}
+				x, y := g.cellAt(k, c-int(g.x0), r-int(g.y0))
+				dc.Stroke(box(x+1, y+1, g.cell-2, g.cell-2))
+			}
+		}
+		for _, u := range view.Units {
 			dc.SetLineStyle(draw.LineStyle{Color: colourOf(u.Side), Width: vg.Points(2)})
-			x, y := g.cellAt(k, u.X, u.Y+u.Size-1)
+			x, y := g.cellAt(k, u.X-int(g.x0), u.Y-int(g.y0)+u.Size-1)
 			dc.Stroke(box(x, y, g.cell*vg.Length(u.Size), g.cell*vg.Length(u.Size)))
 		}
 	}

@@ -49,7 +49,7 @@ func (c positionCmd) Run(e *env) error {
 	}
 	ps, ok := l.battle.(advise.Positioner)
 	if !ok {
-		return volley.Errorf(volley.ENOTSUPPORTED, "volley: %s has no position map", l.ruleset.Name())
+		return volley.Errorf(volley.ENOTSUPPORTED, "%s has no position map (docs/advise.md says which systems have one, and why not)", l.ruleset.Name())
 	}
 	q := advise.PositionQuery{Unit: c.Unit, Objective: obj, Danger: dobj}
 	if c.Step != "" {
@@ -105,18 +105,22 @@ func openPlayed(path string) (*loaded, error) {
 // writePosition prints a map for people: the front, the best points with their plans,
 // and the two layers as characters.
 func writePosition(w io.Writer, m *advise.PositionMap) {
-	fmt.Fprintf(w, "\nWhere %s (%s) may stand: %d points within its %g%s left, %g%s apart\n", m.Unit, m.Side, m.Reachable, m.Left, unitMark(m.Length), m.Step, unitMark(m.Length))
+	if m.Grid {
+		fmt.Fprintf(w, "\nWhere %s (%s) may stand: %s it can reach with its %s left\n", m.Unit, m.Side, plural(int64(m.Reachable), "square"), plural(int64(m.Left), "square"))
+	} else {
+		fmt.Fprintf(w, "\nWhere %s (%s) may stand: %s within its %g%s left, %g%s apart\n", m.Unit, m.Side, plural(int64(m.Reachable), "point"), m.Left, unitMark(m.Length), m.Step, unitMark(m.Length))
+	}
 	fmt.Fprintf(w, "  offence: %s; danger: %s\n", m.Offence, m.Danger)
 	for _, n := range m.Notes {
 		fmt.Fprintf(w, "  note: %s\n", n)
 	}
 	groups := frontGroups(m.Pareto)
-	fmt.Fprintf(w, "\nThe front (most offence for the least danger): %d points, %d pairs of scores\n", len(m.Pareto), len(groups))
+	fmt.Fprintf(w, "\nThe front (most offence for the least danger): %s, %s\n", plural(int64(len(m.Pareto)), "point"), pairsOfScores(len(groups)))
 	for _, g := range groups {
 		p := g[0]
 		also := ""
 		if len(g) > 1 {
-			also = fmt.Sprintf(" (and %d more points as good, further away)", len(g)-1)
+			also = fmt.Sprintf(" (and %s as good, further away)", plural(int64(len(g)-1), "more point"))
 		}
 		fmt.Fprintf(w, "  offence %.4f  danger %.4f  nearest (%g, %g), %s away%s\n", p.Offence, p.Danger, p.X, p.Y, fmtReach(p.Reach, m.Length), also)
 	}
@@ -151,6 +155,14 @@ func frontGroups(front []advise.PositionPoint) [][]advise.PositionPoint {
 	return groups
 }
 
+// pairsOfScores counts the front's groups: "pair" takes the plural, not "scores".
+func pairsOfScores(n int) string {
+	if n == 1 {
+		return "1 pair of scores"
+	}
+	return fmt.Sprintf("%d pairs of scores", n)
+}
+
 func cmpFloat(a, b float64) int {
 	switch {
 	case a < b:
@@ -162,6 +174,9 @@ func cmpFloat(a, b float64) int {
 }
 
 func fmtReach(v float64, unit string) string {
+	if unit == "square" {
+		return plural(int64(v), "square")
+	}
 	return fmt.Sprintf("%.2f%s", v, unitMark(unit))
 }
 
@@ -190,6 +205,10 @@ func offenceColour(v, peak float64) color.Color {
 func plotPosition(path string, l *loaded, m *advise.PositionMap) error {
 	// The page's grid: the table's drawn area at the map's step, the map's points on it.
 	x0, y0, cols, rows := m.X0, m.Y0, m.Cols, m.Rows
+	if bd, ok := l.battle.(volley.Board); ok && m.Grid {
+		v := bd.Board()
+		x0, y0, cols, rows = 0, 0, v.Width, v.Height
+	}
 	if t, ok := l.battle.(volley.Table); ok && !m.Grid {
 		b := t.Table().Bounds
 		c0 := math.Floor((b[0] - m.X0) / m.Step)
@@ -240,6 +259,9 @@ func plotPosition(path string, l *loaded, m *advise.PositionMap) error {
 			p := grp[0]
 			ctr := g.toPage(k, p.X, p.Y)
 			rad := max(g.cell*0.8, 3)
+			if m.Grid {
+				ctr, rad = g.squareCentre(k, int(p.X), int(p.Y)), g.cell*0.4
+			}
 			var ring vg.Path
 			ring.Move(vg.Point{X: ctr.X + rad, Y: ctr.Y})
 			ring.Arc(ctr, rad, 0, 2*math.Pi)

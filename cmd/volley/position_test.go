@@ -69,3 +69,54 @@ func TestPosition(t *testing.T) {
 		t.Errorf("the picture: %v", err)
 	}
 }
+
+// TestPositionWarEngine: on a grid map the map counts squares. Behind the ruined wall
+// Hale neither sees nor is seen; on the row by the bushes he sees raider-1 best and is
+// most in danger; every point's move is a path of squares he may take.
+func TestPositionWarEngine(t *testing.T) {
+	file := filepath.Join("..", "..", "examples", "warengine", "position.yaml")
+	status, out, errOut := runCLI("position", file, "--unit", "hale")
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	goldenFile(t, "position-warengine.txt", out)
+	status, out, errOut = runCLI("position", file, "--unit", "hale", "--json")
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	var got struct {
+		Position struct {
+			Grid   bool
+			Points []struct{ X, Y, Reach, Offence, Danger float64 }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if !got.Position.Grid {
+		t.Error("a grid map's position map is not marked grid")
+	}
+	at := map[[2]float64][3]float64{}
+	for _, p := range got.Position.Points {
+		at[[2]float64{p.X, p.Y}] = [3]float64{p.Reach, p.Offence, p.Danger}
+	}
+	if v, ok := at[[2]float64{13, 10}]; !ok || v[0] != 0 {
+		t.Errorf("where Hale stands: %v, %v; want reach 0", v, ok)
+	}
+	for _, wall := range [][2]float64{{12, 8}, {13, 8}, {14, 8}, {14, 9}} {
+		if _, ok := at[wall]; ok {
+			t.Errorf("the wall square %v is a place to stand", wall)
+		}
+	}
+	if v := at[[2]float64{14, 10}]; v[1] != 0 || v[2] != 0 {
+		t.Errorf("behind the wall: offence %v, danger %v; want 0, 0", v[1], v[2])
+	}
+	if v := at[[2]float64{9, 6}]; v[0] != 4 || v[1] <= at[[2]float64{13, 11}][1] || v[2] <= 0 {
+		t.Errorf("by the bushes: %v; want 4 squares away, more offence than beside the wall, and danger", v)
+	}
+	for p, v := range at {
+		if v[0] > 5 {
+			t.Errorf("%v is %v squares away; Hale moves 5", p, v[0])
+		}
+	}
+}

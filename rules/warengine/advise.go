@@ -34,7 +34,7 @@ func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Proble
 			continue
 		}
 		for _, g := range b.groupsOf(u) {
-			p, err := b.problem(ctx, u, g)
+			p, err := b.problem(ctx, u, g, q.Centres)
 			if err != nil {
 				return nil, err
 			}
@@ -67,7 +67,7 @@ func (b *Battle) AdviceCost(q advise.Query) int64 {
 		if u.Side != q.Side || (q.Actor != "" && u.ID != q.Actor) || u.Destroyed() {
 			continue
 		}
-		squares := b.adviceSquares(u)
+		squares := b.adviceSquares(u, q.Centres)
 		for li := range u.Type.Weapons {
 			l := &u.Type.Weapons[li]
 			for _, sq := range squares {
@@ -95,7 +95,7 @@ func (b *Battle) groupsOf(u *Unit) []int {
 }
 
 // problem is one unit's choice with one weapon group.
-func (b *Battle) problem(ctx context.Context, u *Unit, group int) (*advise.Problem, error) {
+func (b *Battle) problem(ctx context.Context, u *Unit, group int, centres bool) (*advise.Problem, error) {
 	p := &advise.Problem{Actor: u.ID, Side: u.Side, Measure: MeasureHits}
 	if len(b.groupsOf(u)) > 1 || u.Group == 0 {
 		p.Variant = fmt.Sprintf("group %d", group)
@@ -106,7 +106,7 @@ func (b *Battle) problem(ctx context.Context, u *Unit, group int) (*advise.Probl
 		at     geom.Square
 	}
 	var picks [][]pick
-	squares := b.adviceSquares(u)
+	squares := b.adviceSquares(u, centres)
 	friendlyFire := false
 	for li := range u.Type.Weapons {
 		l := &u.Type.Weapons[li]
@@ -119,17 +119,25 @@ func (b *Battle) problem(ctx context.Context, u *Unit, group int) (*advise.Probl
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
+			// Out of range or arc is the common case and needs no aim's words (nor the
+			// search for where a correction would put the shot): the danger map's test.
+			if s := b.newShot(u, l, sq, false); s.from.Chebyshev(sq) > s.w.MaxRange || !b.inArc(s, sq) {
+				continue
+			}
 			o := &Order{Type: Fire, Unit: u.ID, Weapon: l.Name(), Target: &sq}
-			aim, _, land := b.aim(o)
+			aim, shot, land := b.aim(o)
 			if land == nil || aim.Status == volley.StatusOutOfRange || aim.Status == volley.StatusOutOfArc || aim.Status == volley.StatusNotEligible {
 				continue
 			}
-			odds, err := b.Odds(ctx, o)
+			// What Odds would give this order's victims, from the landing the aim worked
+			// out: the square is in the envelope, so no correction, and one landing.
+			targets, err := b.victimOdds(ctx, shot, *land, nil)
+			land.release()
 			if err != nil {
 				return nil, err
 			}
 			c := advise.Choice{Target: squareName(sq), Effects: []advise.Effect{}}
-			for _, t := range odds.Targets {
+			for _, t := range targets {
 				v, ok := b.Unit(t.Target)
 				if !ok || t.Distributions[MeasureHits].Max() == 0 {
 					continue
@@ -182,8 +190,20 @@ func (b *Battle) problem(ctx context.Context, u *Unit, group int) (*advise.Probl
 }
 
 // adviceSquares are the squares a unit's weapons are tried at: every enemy's footprint
-// and the ring around it, on the map, not under the unit itself, in row order.
-func (b *Battle) adviceSquares(u *Unit) []geom.Square {
+// and the ring of adviceRing squares round it (with centres, each enemy's centre square
+// alone), on the map, never a friend's square nor the unit's own.
+func (b *Battle) adviceSquares(u *Unit, centres bool) []geom.Square {
+	if centres {
+		var out []geom.Square
+		for i := range b.units {
+			if e := &b.units[i]; e.Side != u.Side && !e.Destroyed() {
+				if q := e.centre(); !u.covers(q) && !slices.Contains(out, q) {
+					out = append(out, q)
+				}
+			}
+		}
+		return out
+	}
 	seen := map[geom.Square]bool{}
 	var out []geom.Square
 	for i := range b.units {

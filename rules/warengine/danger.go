@@ -321,14 +321,21 @@ func (d *dangerWorker) hits(ctx context.Context, e *Unit, l *Loadout, at geom.Sq
 // facing turns the placed unit towards the nearest enemy, to the nearest of the eight
 // directions.
 func (d *dangerWorker) facing(u *Unit) Facing {
+	f, _ := nearestFacing(u, d.enemy)
+	return f
+}
+
+// nearestFacing is the one of the eight directions nearest the bearing from u to the
+// nearest of among (middle to middle), false when among is empty.
+func nearestFacing(u *Unit, among []*Unit) (Facing, bool) {
 	best, bestDist := Facing(0), math.Inf(1)
-	for _, e := range d.enemy {
+	for _, e := range among {
 		if dist := u.middle().Sub(e.middle()).Len(); dist < bestDist {
 			bearing := geom.Bearing(u.middle(), e.middle())
 			best, bestDist = Facing(int(math.Round(bearing/FacingStep))%8), dist
 		}
 	}
-	return best
+	return best, len(among) > 0
 }
 
 // bestCombination is the objective's value of the best choice of one option per enemy:

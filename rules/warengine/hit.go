@@ -274,10 +274,20 @@ func (p *pickPlan) each(b *Battle, f func(q geom.Square, pr float64)) {
 // force or solid terrain on it becomes the final square, unless the weapon ignores
 // terrain. It returns the final square and what stopped the shot ("" if nothing did).
 func (b *Battle) intercept(s *shot, picked geom.Square) (geom.Square, string) {
+	stop, by := b.stopOf(s, picked)
+	if by != "" {
+		return stop, by + " is in the way"
+	}
+	return stop, ""
+}
+
+// stopOf is where a shot at picked stops, and the id or terrain that stopped it short
+// ("" when nothing did): intercept without the words, for the exact landing's walks.
+func (b *Battle) stopOf(s *shot, picked geom.Square) (geom.Square, string) {
 	if s.w.IgnoresTerrain {
 		return picked, ""
 	}
-	stop, why := picked, ""
+	stop, by := picked, ""
 	b.walk(s.from, picked, func(q geom.Square) bool {
 		if q == s.from || s.unit.covers(q) || !b.onMap(q) {
 			return true
@@ -285,20 +295,20 @@ func (b *Battle) intercept(s *shot, picked geom.Square) (geom.Square, string) {
 		if u := b.unitAt(q); u != nil {
 			stop = q
 			if q != picked {
-				why = u.ID + " is in the way"
+				by = u.ID // named, not worded: exact landings walk thousands of lines
 			}
 			return false
 		}
 		if t := b.terrainAt(q); t.Firepower >= SolidFirepower {
 			stop = q
 			if q != picked {
-				why = t.Name + " is in the way"
+				by = t.Name
 			}
 			return false
 		}
 		return true
 	})
-	return stop, why
+	return stop, by
 }
 
 // squareDist is a probability for each square of the map, dense so that sums run in a
@@ -388,7 +398,7 @@ func (b *Battle) exactLanding(s *shot) landing {
 	l.picked = cur
 	l.landed = newSquareDist(n)
 	cur.each(func(i int, p float64) {
-		f, _ := b.intercept(s, b.square(i))
+		f, _ := b.stopOf(s, b.square(i))
 		l.landed.add(b.index(f), p)
 	})
 	return l

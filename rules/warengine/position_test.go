@@ -1,0 +1,116 @@
+package warengine
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/volley-wargames/volley/advise"
+	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// positionExample is examples/warengine/position.yaml: the trenchers' Phase I, two armed
+// raiders to the north beyond a ruined wall.
+func positionExample(tb testing.TB) *Battle {
+	tb.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "warengine", "position.yaml"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	b, _ := mustLoad(tb, string(src))
+	return b
+}
+
+// TestPositionMatchesBruteForce: at sample squares, a position map's two values equal
+// what a real move there gives: the advisor's best plan after a move action along the
+// map's path, and the danger map of the unit where it ends.
+func TestPositionMatchesBruteForce(t *testing.T) {
+	b := positionExample(t)
+	ctx := context.Background()
+	m, err := b.Position(ctx, advise.PositionQuery{Unit: "hale"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Reachable < 30 || len(m.Pareto) == 0 || len(m.Top) == 0 {
+		t.Fatalf("%d squares reachable, front %d, top %d", m.Reachable, len(m.Pareto), len(m.Top))
+	}
+	s, _ := b.positionSetup(advise.PositionQuery{Unit: "hale"})
+	checked := 0
+	for i, reach := range m.Reach {
+		if math.IsNaN(reach) || i%5 != 0 {
+			continue
+		}
+		checked++
+		p := m.Point(i)
+		sq := geom.Sq(int(p.X), int(p.Y))
+		f := b.Fork().(*Battle)
+		if mv := s.move(b, sq); mv != nil {
+			src, _ := json.Marshal(mv)
+			doc, err := scenario.Parse("move", src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mv, err := f.DecodeAction(doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := f.Resolve(ctx, mv, dice.ForAction(1, 0)); err != nil {
+				t.Fatalf("the map's path to %v is refused: %v", sq, err)
+			}
+		}
+		u, _ := f.Unit("hale")
+		if u.Moved != int(reach) {
+			t.Errorf("at %v: the move cost %d; the map says %v", sq, u.Moved, reach)
+		}
+		// It ends facing the nearest raider, to within half of a 45° step.
+		nearest, best := geom.Square{}, math.Inf(1)
+		for _, e := range []string{"raider-1", "raider-2"} {
+			r, _ := f.Unit(e)
+			if d := math.Hypot(float64(r.At.X-sq.X), float64(r.At.Y-sq.Y)); d < best {
+				nearest, best = r.At, d
+			}
+		}
+		dx, dy := u.Facing.Step()
+		cos := (float64(dx)*float64(nearest.X-sq.X) + float64(dy)*float64(nearest.Y-sq.Y)) / math.Hypot(float64(dx), float64(dy)) / best
+		if cos < math.Cos(22.5*math.Pi/180)-1e-9 {
+			t.Errorf("at %v: facing %v, not towards the nearest raider at %v", sq, u.Facing, nearest)
+		}
+		adv, err := advise.Advise(ctx, f, advise.Query{Side: "trenchers", Actor: "hale", Centres: true}, advise.Objective{Kind: advise.Expected}, 1, advise.Budget{})
+		want := 0.0
+		if err == nil {
+			for _, a := range adv {
+				if len(a.Plans) > 0 {
+					want = max(want, a.Plans[0].Value)
+				}
+			}
+		}
+		if math.Abs(p.Offence-want) > 1e-9 {
+			t.Errorf("at %v: offence %v; the advisor after the move: %v", sq, p.Offence, want)
+		}
+		dm, err := f.Danger(ctx, advise.DangerQuery{Side: "trenchers", As: "hale", Area: [4]float64{p.X, p.Y, p.X, p.Y}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(p.Danger-dm.Values[0]) > 1e-12 {
+			t.Errorf("at %v: danger %v; the danger map after the move: %v", sq, p.Danger, dm.Values[0])
+		}
+	}
+	if checked < 5 {
+		t.Errorf("only %d squares checked", checked)
+	}
+	// Behind the wall, squares a straight line would reach in fewer steps cost the way
+	// round: the path never crosses it.
+	for i, reach := range m.Reach {
+		if !math.IsNaN(reach) {
+			p := m.Point(i)
+			if c := geom.Sq(13, 10).Chebyshev(geom.Sq(int(p.X), int(p.Y))); int(reach) < c {
+				t.Fatalf("%v costs %v, fewer steps than its distance %d", p, reach, c)
+			}
+		}
+	}
+}
