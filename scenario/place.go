@@ -13,8 +13,9 @@ import (
 )
 
 // Placement is what a scenario's entry for one unit (or model) should say now: the
-// entry written with `id: ID`, its keys in Set given these values (float64, int, string,
-// or a list of them: [x, y]), its keys in Drop removed.
+// entry written with `id: ID`, its keys in Set given these values (float64, int, bool,
+// string, a list of them: [x, y], or a list of points: [[x, y], …]), its keys in Drop
+// removed.
 type Placement struct {
 	ID   string
 	Set  map[string]any
@@ -165,6 +166,14 @@ func flowText(v any) string {
 		return "[" + strings.Join(parts, ", ") + "]"
 	case [2]int:
 		return flowText(x[:])
+	case bool:
+		return strconv.FormatBool(x)
+	case [][2]float64:
+		parts := make([]string, len(x))
+		for i, p := range x {
+			parts[i] = flowText(p)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
 	}
 	return fmt.Sprint(v)
 }

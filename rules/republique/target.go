@@ -149,16 +149,9 @@ func (b *Battle) candidates(bat *Unit) []candidate {
 		if !inArc {
 			continue
 		}
-		d := reach(bat, u)
-		br := b.charts.bracketOf(bat.Gun, d)
-		if br < 0 {
-			continue
+		if c, ok := b.candidate(bat, u); ok {
+			out = append(out, c)
 		}
-		off := math.Inf(1)
-		for _, r := range u.Bases {
-			off = min(off, offset(bat.muzzle(), bat.Facing, r))
-		}
-		out = append(out, candidate{u: u, dist: d, bracket: br, offset: off})
 	}
 	slices.SortStableFunc(out, func(x, y candidate) int {
 		if x.bracket != y.bracket {
@@ -177,6 +170,21 @@ func (b *Battle) candidates(bat *Unit) []candidate {
 		return strings.Compare(x.u.ID, y.u.ID)
 	})
 	return out
+}
+
+// candidate is u as a battery's target: its distance, bracket and offset from the
+// centre line; false beyond the range line.
+func (b *Battle) candidate(bat, u *Unit) (candidate, bool) {
+	d := reach(bat, u)
+	br := b.charts.bracketOf(bat.Gun, d)
+	if br < 0 {
+		return candidate{}, false
+	}
+	off := math.Inf(1)
+	for _, r := range u.Bases {
+		off = min(off, offset(bat.muzzle(), bat.Facing, r))
+	}
+	return candidate{u: u, dist: d, bracket: br, offset: off}, true
 }
 
 func sign(x float64) int {
