@@ -165,7 +165,17 @@ func noMoves(doc *scenario.Doc, what string, at any, errs *scenario.ErrorList) b
 	return true
 }
 
+// inUnit reads an action in the battle's unit: one sent on its own (over the API)
+// writes its coordinates as the scenario does.
+func (b *Battle) inUnit(doc *scenario.Doc) *scenario.Doc {
+	if b.unit == "" {
+		return doc
+	}
+	return doc.WithUnit(b.unit)
+}
+
 func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
+	doc = b.inUnit(doc)
 	var s moveSpec
 	var m *Move
 	err := doc.DecodeChecked(&s, func(errs *scenario.ErrorList) {
@@ -225,6 +235,7 @@ func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 }
 
 func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
+	doc = b.inUnit(doc)
 	var s deploySpec
 	var d *Deploy
 	err := doc.DecodeChecked(&s, func(errs *scenario.ErrorList) {
@@ -373,13 +384,11 @@ func (b *Battle) workMove(m *Move) (*moving, error) {
 	if m.Facing != nil {
 		if d := geom.AngleDiff(u.Facing, geom.NormDeg(*m.Facing)); math.Abs(d) > geom.AngleTolerance {
 			w.turned = d
-			pivot := b.pivot(w.bases, u.Facing, m.Pivot)
-			// Not in the source: a turn takes the arc its farthest corner travels.
-			r := 0.0
-			for _, x := range w.bases {
-				for _, c := range x.Corners() {
-					r = max(r, c.Dist(pivot))
-				}
+			// Not in the source: a turn takes the arc the front corner farthest from the
+			// pivot travels, as a wheel is measured on the table.
+			pivot, r := pivotOf(w.bases, u.Facing, m.Pivot), 0.0
+			for _, c := range frontCorners(w.bases, u.Facing) {
+				r = max(r, c.Dist(pivot))
 			}
 			what := "turn"
 			if m.Pivot != PivotCentre {
@@ -418,7 +427,7 @@ func (b *Battle) workMove(m *Move) (*moving, error) {
 		}
 	}
 	if w.turned != 0 {
-		pivot := b.pivot(w.bases, u.Facing, m.Pivot)
+		pivot := pivotOf(w.bases, u.Facing, m.Pivot)
 		n := int(math.Ceil(math.Abs(w.turned) / turnStep))
 		for k := 1; k <= n; k++ {
 			from, to := w.turned*float64(k-1)/float64(n), w.turned*float64(k)/float64(n)
@@ -449,36 +458,46 @@ func (b *Battle) workMove(m *Move) (*moving, error) {
 	return w, nil
 }
 
-// pivot is the point a unit turns about: its centre, or its left or right front corner
-// (the outermost corner of its front, in its own frame).
-func (b *Battle) pivot(bases []Rect, facing float64, pivot string) geom.Vec {
+// pivotOf is the point a unit turns about: its centre, or the left or right end of its
+// front (in its own frame).
+func pivotOf(bases []Rect, facing float64, pivot string) geom.Vec {
 	c := centre(bases)
 	if pivot == PivotCentre || pivot == "" {
 		return c
 	}
-	fwd, right := dir(facing), dir(facing+90)
+	right := dir(facing + 90)
+	best, side := c, math.Inf(1)
+	if pivot == PivotRight {
+		side = math.Inf(-1)
+	}
+	for _, p := range frontCorners(bases, facing) {
+		x := right.Dot(p.Sub(c))
+		if pivot == PivotLeft && x < side || pivot == PivotRight && x > side {
+			best, side = p, x
+		}
+	}
+	return best
+}
+
+// frontCorners are the corners of a unit's bases on its front: the foremost line of
+// its block, in its own frame.
+func frontCorners(bases []Rect, facing float64) []geom.Vec {
+	fwd, c := dir(facing), centre(bases)
 	front := math.Inf(-1)
 	for _, r := range bases {
 		for _, p := range r.Corners() {
 			front = max(front, fwd.Dot(p.Sub(c)))
 		}
 	}
-	best, side := c, math.Inf(1)
-	if pivot == PivotRight {
-		side = math.Inf(-1)
-	}
+	var out []geom.Vec
 	for _, r := range bases {
 		for _, p := range r.Corners() {
-			if fwd.Dot(p.Sub(c)) < front-1e-6 {
-				continue
-			}
-			x := right.Dot(p.Sub(c))
-			if pivot == PivotLeft && x < side || pivot == PivotRight && x > side {
-				best, side = p, x
+			if fwd.Dot(p.Sub(c)) >= front-1e-6 {
+				out = append(out, p)
 			}
 		}
 	}
-	return best
+	return out
 }
 
 // resolveMove checks a move and applies it. It rolls no die. A refused move changes

@@ -298,12 +298,13 @@ func (b *Battle) mayFire(bat *Unit, passing bool) string {
 		return fmt.Sprintf("silenced: %s is damaged and has morale hits (%s); it may not fire until it is ordered", bat.ID, b.moraleName(bat.Morale))
 	case !bat.Damaged && bat.Morale >= b.shaken():
 		return fmt.Sprintf("%s is %s: a battery shaken or worse may not fire until its morale improves to rattled or better", bat.ID, b.moraleName(bat.Morale))
+	case !passing && slices.Contains(p.passed, bat.ID):
+		// Before "once a turn", which passing fire also spends: this rule says more.
+		return bat.ID + " conducted passing fire this turn and may not fire in the following artillery phase"
 	case slices.Contains(p.done, bat.ID):
 		return bat.ID + " has already fired or saved fire this player turn: a battery fires once each player turn"
 	case passing && bat.SavedFire:
 		return "batteries saving fire may not use passing fire"
-	case !passing && slices.Contains(p.passed, bat.ID):
-		return bat.ID + " conducted passing fire this turn and may not fire in the following artillery phase"
 	}
 	return ""
 }
