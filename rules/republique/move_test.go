@@ -407,7 +407,7 @@ skirmishers:
 	refused(t, b, "{type: move, unit: m, path: [[0, 12]]}", "leg 1 would pass over n's base")
 	refused(t, b, "{type: move, unit: m, path: [[10, 0], [10, 10]]}", "leg 2 would pass over skirmish marker theirs")
 	refused(t, b, "{type: move, unit: e, path: [[0, -99.5]]}", "leg 1: a base would leave the table (200cm × 200cm from -100, -100)")
-	play(t, b, "{type: move, unit: e, path: [[0, -99]]}")                                              // to the edge
+	play(t, b, "{type: move, unit: e, path: [[0, -99]]}")                                                       // to the edge
 	play(t, b, "{type: move, unit: m, path: [[-10, 2], [-10, 10]]}", "{type: move, unit: m, path: [[-4, 10]]}") // through its own skirmishers, into contact
 	if c := centre(b.Unit("m").Bases); c.Dist(geom.V(-4, 10)) > 1e-9 {
 		t.Errorf("m stands at %v", c)
@@ -532,7 +532,7 @@ func TestMovesNotInOldEditions(t *testing.T) {
 	}
 	refused(t, b, "{type: save, batteries: [f]}", "not stationary")
 	play(t, b, "{type: end_step}", "{type: end_step}", "{type: end_step}") // the Austrian player turn's segment
-	refused(t, b, "{type: save, batteries: [f]}", "not stationary")             // stated, it never changes
+	refused(t, b, "{type: save, batteries: [f]}", "not stationary")        // stated, it never changes
 	if b.Table().Moves != nil || b.Table().Units[0].Move != nil {
 		t.Error("an edition 3 battle's view offers moves")
 	}
