@@ -107,7 +107,7 @@ func TestRepubliqueMovesOverTheAPI(t *testing.T) {
 		t.Errorf("what the Austrians may do: %v", offers)
 	}
 	act(fr, "{type: move, unit: hussars, path: [[60, 28]]}", http.StatusConflict) // the French wait
-	act(fr, "{type: decline}", http.StatusForbidden)                               // not theirs to decline
+	act(fr, "{type: decline}", http.StatusForbidden)                              // not theirs to decline
 	act(au, "{type: passing_fire, batteries: [ab], target: ligne}", http.StatusOK)
 	act(fr, "{type: move, unit: hussars, path: [[60, 28]]}", http.StatusOK)
 	for _, c := range []struct{ body, field string }{
