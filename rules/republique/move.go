@@ -53,7 +53,7 @@ func loadMovement(doc *scenario.Doc, s *movementSpec, errs *scenario.ErrorList) 
 		errs.Add(doc.At(s), "movement: a battle begun under edition %d does not move its units", volley.DocEdition(doc))
 		return m
 	}
-	cm := func(l *scenario.Length) float64 {
+	inCm := func(l *scenario.Length) float64 {
 		v := l.In(scenario.Centimetre)
 		if v > MaxDistance {
 			errs.Add(doc.At(l), "movement: at most %gcm", MaxDistance)
@@ -61,8 +61,8 @@ func loadMovement(doc *scenario.Doc, s *movementSpec, errs *scenario.ErrorList) 
 		}
 		return v
 	}
-	m.rate[Infantry], m.rate[Light], m.rate[Cavalry], m.rate[Artillery] = cm(&s.Infantry), cm(&s.Light), cm(&s.Cavalry), cm(&s.Artillery)
-	m.prolonge, m.limber, m.reform = cm(&s.Prolonge), cm(&s.Limber), cm(&s.Reform)
+	m.rate[Infantry], m.rate[Light], m.rate[Cavalry], m.rate[Artillery] = inCm(&s.Infantry), inCm(&s.Light), inCm(&s.Cavalry), inCm(&s.Artillery)
+	m.prolonge, m.limber, m.reform = inCm(&s.Prolonge), inCm(&s.Limber), inCm(&s.Reform)
 	return m
 }
 

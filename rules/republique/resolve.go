@@ -97,8 +97,10 @@ func (b *Battle) maySave(u *Unit) string {
 		return u.ID + " already has a saved fire marker: a battery holds one at most"
 	case u.Morale != 0:
 		return fmt.Sprintf("%s is %s: only ordered batteries may save fire", u.ID, b.moraleName(u.Morale))
-	case u.Moved || u.Limbered:
+	case u.Moved:
 		return u.ID + " is not stationary: only stationary batteries may save fire"
+	case u.Limbered:
+		return u.ID + " is limbered: only a stationary battery in action (unlimbered) may save fire"
 	case u.Outside:
 		return u.ID + " is out of command radius and may not save fire"
 	case slices.Contains(b.phase.passed, u.ID):

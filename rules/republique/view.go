@@ -41,10 +41,15 @@ func (b *Battle) State() volley.State {
 		if b.moves {
 			// What the unit has moved of its rate this player turn, in the scenario's
 			// unit; a battery's stationary (saving fire) and prolonged (simultaneous fire).
-			k := b.perCm()
-			v["move"], v["moved"] = round3(b.rate(u)*k), round3(p.moved[u.ID]*k)
+			if rate := b.rate(u); rate > 0 {
+				k := b.perCm()
+				v["move"], v["moved"] = round3(rate*k), round3(p.moved[u.ID]*k)
+			}
 			if u.Battery() {
-				v["stationary"], v["prolonged"] = flag(!u.Moved), flag(p.prolonged[u.ID] > 0)
+				v["stationary"] = flag(!u.Moved)
+				if b.movement.prolonge > 0 {
+					v["prolonged"] = flag(p.prolonged[u.ID] > 0)
+				}
 			}
 		}
 		if u.Deployed > 0 {
