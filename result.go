@@ -249,6 +249,13 @@ type BoardView struct {
 	Units  []BoardUnit       `json:"units"`
 	// Moves says how the page builds a move (nil: units do not move in this battle).
 	Moves *MoveForm `json:"moves,omitempty"`
+	// Columns are the columns of the page's table of units (see TableView.Columns).
+	Columns []ColumnView `json:"columns,omitempty"`
+	// Zones are the sides' deployment zones, each a polygon in squares (a square lies in
+	// one when its centre does); Deploying says units may still be placed (before the
+	// battle's first action), as in TableView.
+	Zones     map[string][][2]float64 `json:"zones,omitempty"`
+	Deploying bool                    `json:"deploying,omitempty"`
 }
 
 // BoardUnit is a unit on a grid map: its top-left square, size and facing, and the

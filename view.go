@@ -68,6 +68,34 @@ type TableView struct {
 	// an artillery battery's arc of fire, its frontage zone and centre of fire, a unit's
 	// enfilade arcs. Empty in systems that need none.
 	Overlays []Overlay `json:"overlays,omitempty"`
+	// Columns are the columns of the page's table of units, beside each unit's name
+	// and side.
+	Columns []ColumnView `json:"columns,omitempty"`
+}
+
+// ColumnView is one column of the page's table of units: a value of the units' state
+// (UnitState.Values) that matters in this system, and how it reads. A unit without the
+// value leaves its cell empty (a leader has no bases).
+type ColumnView struct {
+	Label string `json:"label"`
+	// Key is the value shown, and Of the value it is out of, if any: "2/3".
+	Key string `json:"key,omitempty"`
+	Of  string `json:"of,omitempty"`
+	// Levels name the value by its index, best first: a morale ladder, ammunition.
+	Levels []string `json:"levels,omitempty"`
+	// Flags, instead of Key, are values shown in one cell by their labels where they
+	// are not 0: "damaged, saved fire", or "deployed 2" for a flag that counts.
+	Flags []FlagView `json:"flags,omitempty"`
+	// Help says what the column is, in the header's tooltip.
+	Help string `json:"help,omitempty"`
+}
+
+// FlagView is one value of a ColumnView's Flags.
+type FlagView struct {
+	Key   string `json:"key"`
+	Label string `json:"label"`
+	// Count shows the value after the label.
+	Count bool `json:"count,omitempty"`
 }
 
 // Overlay is one shape drawn over the table for a firer, while it is chosen, or always

@@ -221,3 +221,33 @@ func TestFillStopsWithinAPoint(t *testing.T) {
 		t.Errorf("%d points were worked out after the deadline; want at most one a core", n)
 	}
 }
+
+// TestFillReportsProgress: under WithProgress every row is reported once, the counts
+// rising to the map's rows.
+func TestFillReportsProgress(t *testing.T) {
+	m := &DangerMap{Cols: 3, Rows: 50, Values: make([]float64, 150)}
+	var mu sync.Mutex
+	var seen []int
+	ctx := WithProgress(context.Background(), func(done, rows int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if rows != 50 {
+			t.Errorf("reported %d rows in all, want 50", rows)
+		}
+		seen = append(seen, done)
+	})
+	if err := Fill(ctx, m, func() PointFunc {
+		return func(c, r int, firers map[string]bool) (float64, error) { return float64(r), nil }
+	}); err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(seen)
+	for i, d := range seen {
+		if d != i+1 {
+			t.Fatalf("progress %v, want each of 1 to 50 once", seen)
+		}
+	}
+	if len(seen) != 50 {
+		t.Errorf("%d reports, want 50", len(seen))
+	}
+}

@@ -28,6 +28,21 @@ type Dangerer interface {
 	Danger(ctx context.Context, q DangerQuery) (*DangerMap, error)
 }
 
+// DangerPlacer is implemented by Dangerers that say what a map may place, so that a
+// client offers only what DangerQuery.As takes: unit types in some systems, copies of the
+// battle's units in others.
+type DangerPlacer interface {
+	DangerPlaces() []DangerPlace
+}
+
+// DangerPlace is one value DangerQuery.As takes: what it is called, and the side it
+// belongs to (a map may still place it on another side).
+type DangerPlace struct {
+	As    string `json:"as"`
+	Label string `json:"label"`
+	Side  string `json:"side"`
+}
+
 // DangerQuery asks for a danger map.
 type DangerQuery struct {
 	// Side is the side of the unit placed; every other side fires at it.
@@ -39,11 +54,15 @@ type DangerQuery struct {
 	Step float64
 	// Area is [minX, minY, maxX, maxY] to map, in the table's unit; all zero for the
 	// area worth drawing (every unit and piece of terrain, with a margin). Grid maps
-	// always map every square.
+	// map every square, or the squares [column, row] an area holds.
 	Area [4]float64
 	// Objective is Destroyed (the chance the unit is destroyed, the default) or Expected
 	// (the measure it is expected to lose).
 	Objective ObjectiveKind
+	// Like, when set, is a unit of the battle whose state the unit placed takes (the
+	// damage it has taken), rather than a fresh unit of type As: a position map asks it
+	// of the unit that moves.
+	Like string
 }
 
 // DangerMap is, for every point, what the best plan of the other sides does to a unit
@@ -214,51 +233,24 @@ func WithCores(ctx context.Context, n int) context.Context {
 // every unit that could fire there. It is one core's own: it may keep scratch.
 type PointFunc func(c, r int, firers map[string]bool) (float64, error)
 
+// progressKey is the context key of a map's progress report (WithProgress).
+type progressKey struct{}
+
+// WithProgress returns a context under which Fill reports its progress to f: the rows
+// done and the rows in all, after each row. f is called from the cores that fill the
+// map, so it must be safe to call at once from several and return at once.
+func WithProgress(ctx context.Context, f func(done, rows int)) context.Context {
+	return context.WithValue(ctx, progressKey{}, f)
+}
+
 // Fill computes every point of m, its rows shared among the machine's cores, each core
 // with the PointFunc newPoint makes for it. Each point is computed alone, so the map does
 // not depend on how many cores there are. It then lists the firers and the maximum, and
-// stops with ctx's error when ctx ends.
+// stops with ctx's error when ctx ends. Under WithProgress it reports each row done.
 func Fill(ctx context.Context, m *DangerMap, newPoint func() PointFunc) error {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	workers := runtime.GOMAXPROCS(0)
-	if n, ok := ctx.Value(coresKey{}).(int); ok {
-		workers = max(1, min(n, workers))
-	}
-	firers := make([]map[string]bool, workers)
-	errs := make([]error, workers)
-	for w := range workers {
-		firers[w] = map[string]bool{}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			at := newPoint()
-			for {
-				r := int(next.Add(1) - 1)
-				if r >= m.Rows {
-					return
-				}
-				for c := range m.Cols {
-					// Every point checks the deadline, so that a map stops within a point's
-					// work of it (a client gone, a request out of time).
-					if errs[w] = ctx.Err(); errs[w] != nil {
-						return
-					}
-					v, err := at(c, r, firers[w])
-					if err != nil {
-						errs[w] = err
-						return
-					}
-					m.Values[r*m.Cols+c] = v
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
+	firers, err := FillGrid(ctx, m.Cols, m.Rows, m.Values, newPoint)
+	if err != nil {
+		return err
 	}
 	if m.Firers == nil {
 		m.Firers = []string{}
@@ -273,4 +265,57 @@ func Fill(ctx context.Context, m *DangerMap, newPoint func() PointFunc) error {
 	slices.Sort(m.Firers)
 	m.Finish()
 	return nil
+}
+
+// FillGrid computes values[r·cols+c] for every point of a grid, its rows shared among the
+// cores (at most those WithCores allows), each core with its own PointFunc; it returns
+// each core's firers. The deadline is checked at every point.
+func FillGrid(ctx context.Context, cols, rows int, values []float64, newPoint func() PointFunc) ([]map[string]bool, error) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	if n, ok := ctx.Value(coresKey{}).(int); ok {
+		workers = max(1, min(n, workers))
+	}
+	progress, _ := ctx.Value(progressKey{}).(func(done, rows int))
+	var rowsDone atomic.Int64
+	firers := make([]map[string]bool, workers)
+	errs := make([]error, workers)
+	for w := range workers {
+		firers[w] = map[string]bool{}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			at := newPoint()
+			for {
+				r := int(next.Add(1) - 1)
+				if r >= rows {
+					return
+				}
+				for c := range cols {
+					// Every point checks the deadline, so that a map stops within a point's
+					// work of it (a client gone, a request out of time).
+					if errs[w] = ctx.Err(); errs[w] != nil {
+						return
+					}
+					v, err := at(c, r, firers[w])
+					if err != nil {
+						errs[w] = err
+						return
+					}
+					values[r*cols+c] = v
+				}
+				if progress != nil {
+					progress(int(rowsDone.Add(1)), rows)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return firers, nil
 }

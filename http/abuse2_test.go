@@ -9,6 +9,7 @@ import (
 	"bufio"
 	"context"
 	"crypto/sha256"
+	"database/sql"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -19,6 +20,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -28,6 +30,7 @@ import (
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
 	vhttp "github.com/volley-wargames/volley/http"
+	"github.com/volley-wargames/volley/sqlite"
 )
 
 // swarm is the WarStrike demo with enemy units of models models in all (50 a unit, the
@@ -653,5 +656,45 @@ func TestStoredBattlesKeepTheirNames(t *testing.T) {
 	}
 	if a := send(t, "POST", ts.URL+"/api/battles/"+rec.ID+"/actions", token, []byte("type: end_turn")); a.status != 200 {
 		t.Errorf("acting in it: %d %.300s", a.status, a.body)
+	}
+}
+
+// TestALogThatNoLongerFolds: a battle whose stored log replays to another outcome (a
+// changed die) is refused as the fault it is (500), at once, whether its fold is light or
+// a rebuild in the background: a request never waits out its deadline for a rebuild that
+// cannot succeed.
+func TestALogThatNoLongerFolds(t *testing.T) {
+	for _, n := range []int{4, 60} { // folded in the request; rebuilt in the background
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "volley.db")
+			store, err := sqlite.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { store.Close() })
+			first := serveWith(t, store, testLimits())
+			id, tokens := battle(t, first.URL, example(t, "dropzone/equalizer-vs-hunter.yaml"))
+			round := []struct{ side, body string }{{"UCM", string(equalizerShot)}, {"UCM", "type: end_turn"}, {"Scourge", "type: end_turn"}}
+			for i := range n {
+				if status, v := call(t, "POST", first.URL+"/api/battles/"+id+"/actions", tokens[round[i%3].side], "", []byte(round[i%3].body)); status != 200 {
+					t.Fatalf("action %d: %d %v", i, status, v)
+				}
+			}
+			// A die of the first shot changed behind the server's back.
+			raw, err := sql.Open("sqlite", path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer raw.Close()
+			if _, err := raw.Exec(`UPDATE actions SET outcome = replace(outcome, '"value":', '"value":1') WHERE battle_id = ? AND seq = 0`, id); err != nil {
+				t.Fatal(err)
+			}
+			fresh := serveWith(t, store, testLimits())
+			a := send(t, "GET", fresh.URL+"/api/battles/"+id, watch(id), nil)
+			if a.status != 500 || a.took > 5*time.Second {
+				t.Errorf("a log that no longer folds: %d in %v %.200s; want 500 at once", a.status, a.took, a.body)
+			}
+		})
 	}
 }

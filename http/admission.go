@@ -31,7 +31,8 @@ import (
 //     Limits.Heavy places, so that heavy requests waiting never hold the slots light ones
 //     need;
 //  6. its answer: the slot or place is given back as soon as the answer starts, so that a
-//     client reading slowly holds neither.
+//     client reading slowly holds neither; a danger map that reports its progress as it
+//     works gives its place back when the work ends, before it writes the map.
 
 // admission is what one API request holds of the server's shared places: a request slot
 // or a heavy place, never both. It lives in the request's context; release gives back
@@ -43,6 +44,8 @@ type admission struct {
 	mu    sync.Mutex
 	slot  bool // holds one of Limits.InFlight
 	heavy bool // holds one of Limits.Heavy, and counts in the client's heavy requests
+	// working keeps slot and heavy when the answer starts (workWhileAnswering).
+	working bool
 }
 
 type admissionKey struct{}
@@ -50,6 +53,29 @@ type admissionKey struct{}
 func admissionOf(ctx context.Context) *admission {
 	a, _ := ctx.Value(admissionKey{}).(*admission)
 	return a
+}
+
+// answered is called when the answer starts: what the request holds is given back,
+// unless its work goes on as it answers (a danger map that reports its progress), which
+// gives it back itself when the work ends.
+func (a *admission) answered() {
+	a.mu.Lock()
+	working := a.working
+	a.mu.Unlock()
+	if !working {
+		a.release()
+	}
+}
+
+// workWhileAnswering keeps what the request holds past the start of its answer, until
+// release.
+func (a *admission) workWhileAnswering() {
+	if a == nil {
+		return
+	}
+	a.mu.Lock()
+	a.working = true
+	a.mu.Unlock()
 }
 
 // release gives back what the request holds.

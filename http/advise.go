@@ -1,10 +1,13 @@
 package http
 
 import (
+	"encoding/json"
 	"math"
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
@@ -85,6 +88,35 @@ func (s *Server) advice(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"ruleset": l.record.Ruleset, "advice": adv})
 }
 
+// advisorView is what the advisor offers on a battle, so that a client offers only
+// that: best plans, a danger map and the values of its `as`, or why not.
+type advisorView struct {
+	Plans    bool   `json:"plans"`
+	NoPlans  string `json:"no_plans,omitempty"`
+	Danger   bool   `json:"danger"`
+	NoDanger string `json:"no_danger,omitempty"`
+	// Places are the values a danger map's `as` takes, each with its label and side.
+	Places []advise.DangerPlace `json:"places,omitempty"`
+}
+
+func advisorOf(b volley.Battle, ruleset string) advisorView {
+	var v advisorView
+	if _, ok := b.(advise.Planner); ok {
+		v.Plans = true
+	} else {
+		v.NoPlans = ruleset + " has no advisor"
+	}
+	if _, ok := b.(advise.Dangerer); ok {
+		v.Danger = true
+	} else {
+		v.NoDanger = ruleset + " has no danger map"
+	}
+	if p, ok := b.(advise.DangerPlacer); ok && v.Danger {
+		v.Places = p.DangerPlaces()
+	}
+	return v
+}
+
 // fieldFor names a query parameter on an input error that has no field of its own.
 func fieldFor(err error, field string) error {
 	if e, ok := err.(*volley.Error); ok && e.Code == volley.EINVALID && e.Field == "" {
@@ -104,10 +136,12 @@ func hasSide(b volley.Battle, side string) bool {
 	return false
 }
 
-// danger answers GET /api/battles/{id}/danger?side=…&as=…&step=…&objective=…: where a unit
-// of that type, of that side, would be in danger from the other sides' next fire. Its
-// work is priced before it starts (advise.MaxDangerPoints, volley.MaxHeavyWork), and it
-// stops within a point's work of the request's deadline, or of the client going away.
+// danger answers GET /api/battles/{id}/danger?side=…&as=…&step=…&objective=…&progress=…:
+// where a unit of that type, of that side, would be in danger from the other sides' next
+// fire. Its work is priced before it starts (advise.MaxDangerPoints,
+// volley.MaxHeavyWork), and it stops within a point's work of the request's deadline, or
+// of the client going away. With progress=true it reports its progress as it works
+// (dangerProgress).
 func (s *Server) danger(w http.ResponseWriter, r *http.Request) {
 	rec, err := s.readRecord(r)
 	if err != nil {
@@ -121,6 +155,15 @@ func (s *Server) danger(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	dq := advise.DangerQuery{Side: q.Get("side"), As: q.Get("as"), Objective: obj}
+	progress := false
+	switch q.Get("progress") {
+	case "", "0", "false":
+	case "1", "true":
+		progress = true
+	default:
+		s.fail(w, r, queryError("progress", "progress is true (report the map's progress as lines of JSON) or false"))
+		return
+	}
 	if dq.Side == "" {
 		s.fail(w, r, queryError("side", "side: the side of the unit placed is required"))
 		return
@@ -145,16 +188,12 @@ func (s *Server) danger(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if st := q.Get("step"); st != "" {
-		unit := scenario.Inch
-		if t, ok := l.battle.(volley.Table); ok && t.Table().Unit != "" {
-			unit = scenario.Unit(t.Table().Unit)
-		}
-		v, err := scenario.ParseLength(st, unit)
-		if err != nil || !(v > 0) || math.IsInf(float64(v), 0) {
-			s.fail(w, r, queryError("step", "step must be a positive distance such as 0.5 or 1cm"))
+		step, err := s.stepOf(l.battle, st)
+		if err != nil {
+			s.fail(w, r, err)
 			return
 		}
-		dq.Step = v.In(unit)
+		dq.Step = step
 	}
 	// Priced before it queues: a map over the budget is refused at once, and waits for
 	// nothing.
@@ -166,6 +205,10 @@ func (s *Server) danger(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if progress {
+		s.dangerProgress(w, r, dg, dq, l.record.Ruleset)
+		return
+	}
 	// One core: each heavy place is one, and light requests keep the others.
 	m, err := dg.Danger(advise.WithCores(r.Context(), 1), dq)
 	if err != nil {
@@ -173,6 +216,71 @@ func (s *Server) danger(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"ruleset": l.record.Ruleset, "danger": m})
+}
+
+// progressEvery is how often a danger map's progress stream reports (a test shortens it).
+var progressEvery = 200 * time.Millisecond
+
+// dangerProgress works out a map while it answers with its progress, as lines of JSON
+// (application/x-ndjson): {"progress": {"done": rows, "rows": rows}} as rows are done,
+// then the answer {"ruleset", "danger"}, or {"error": …} with the code and message an
+// error answer would have. The request keeps its heavy place until the map is done, and
+// gives it back before the map is written; a client that goes away stops the work.
+func (s *Server) dangerProgress(w http.ResponseWriter, r *http.Request, dg advise.Dangerer, dq advise.DangerQuery, ruleset string) {
+	adm := admissionOf(r.Context())
+	adm.workWhileAnswering()
+	defer adm.release()
+	w.Header().Set("Content-Type", "application/x-ndjson; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	rc := http.NewResponseController(w)
+	enc := json.NewEncoder(w)
+	var done, rows atomic.Int64
+	ctx := advise.WithProgress(r.Context(), func(d, n int) {
+		done.Store(int64(d))
+		rows.Store(int64(n))
+	})
+	stop, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		t := time.NewTicker(progressEvery)
+		defer t.Stop()
+		last := int64(-1)
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				if d := done.Load(); d != last && rows.Load() > 0 {
+					last = d
+					type report struct {
+						Done int64 `json:"done"`
+						Rows int64 `json:"rows"`
+					}
+					if enc.Encode(map[string]report{"progress": {d, rows.Load()}}) != nil || rc.Flush() != nil {
+						return // the client is gone: its context ends the work
+					}
+				}
+			}
+		}
+	}()
+	m, err := dg.Danger(advise.WithCores(ctx, 1), dq)
+	close(stop)
+	<-stopped
+	adm.release()
+	if err != nil {
+		e := apiError{Code: volley.ErrorCode(err), Message: volley.ErrorMessage(err)}
+		if ve, ok := dangerField(err).(*volley.Error); ok && e.Code != volley.EINTERNAL {
+			e.Message, e.Field = ve.Message, ve.Field
+		}
+		if e.Code == volley.EINTERNAL {
+			s.logger.Error("internal error", "method", r.Method, "path", r.URL.Path, "error", err.Error())
+			e.Message = "internal error"
+		}
+		_ = enc.Encode(map[string]apiError{"error": e})
+		return
+	}
+	_ = enc.Encode(map[string]any{"ruleset": ruleset, "danger": m})
 }
 
 // dangerField names the parameter a danger map's input error is about.
@@ -187,4 +295,88 @@ func dangerField(err error) error {
 		return fieldFor(err, "step")
 	}
 	return err
+}
+
+// position answers GET /api/battles/{id}/position?unit=…&objective=…&danger=…&step=…: every
+// point the unit can reach now, each with the best plan's value from there and the danger
+// there; the Pareto front and the best points with their moves and plans. Its work is
+// priced before it queues (volley.MaxHeavyWork), and it stops within a point's work of
+// the request's deadline, or of the client going away.
+func (s *Server) position(w http.ResponseWriter, r *http.Request) {
+	rec, err := s.readRecord(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	q := r.URL.Query()
+	pq := advise.PositionQuery{Unit: q.Get("unit")}
+	if pq.Unit == "" {
+		s.fail(w, r, queryError("unit", "unit: the unit that moves is required"))
+		return
+	}
+	if pq.Objective, err = advise.ParseObjective(cmpOr(q.Get("objective"), "expected")); err != nil {
+		s.fail(w, r, queryError("objective", "%s", strings.TrimPrefix(err.Error(), "advise: ")))
+		return
+	}
+	if pq.Danger, err = advise.ParseDangerObjective(q.Get("danger")); err != nil {
+		s.fail(w, r, queryError("danger", "%s", strings.TrimPrefix(volley.ErrorMessage(err), "advise: ")))
+		return
+	}
+	if err := s.work(r.Context()); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	l, done, err := s.openRead(r.Context(), rec.ID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer done()
+	ps, ok := l.battle.(advise.Positioner)
+	if !ok {
+		s.fail(w, r, volley.Errorf(volley.ENOTSUPPORTED, "%s has no position map", l.record.Ruleset))
+		return
+	}
+	if st := q.Get("step"); st != "" {
+		step, err := s.stepOf(l.battle, st)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		pq.Step = step
+	}
+	if _, err := ps.PositionWork(pq); err != nil {
+		s.fail(w, r, fieldFor(dangerField(err), "unit"))
+		return
+	}
+	if err := s.heavyTurn(r.Context()); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	m, err := ps.Position(advise.WithCores(r.Context(), 1), pq)
+	if err != nil {
+		s.fail(w, r, fieldFor(dangerField(err), "unit"))
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"ruleset": l.record.Ruleset, "position": m})
+}
+
+// stepOf reads a map's step parameter: a distance in the table's unit, or with its own.
+func (s *Server) stepOf(b volley.Battle, st string) (float64, error) {
+	unit := scenario.Inch
+	if t, ok := b.(volley.Table); ok && t.Table().Unit != "" {
+		unit = scenario.Unit(t.Table().Unit)
+	}
+	v, err := scenario.ParseLength(st, unit)
+	if err != nil || !(v > 0) || math.IsInf(float64(v), 0) {
+		return 0, queryError("step", "step must be a positive distance such as 0.5 or 1cm")
+	}
+	return v.In(unit), nil
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }

@@ -99,16 +99,21 @@ func mustJSON(tb testing.TB, v any) []byte {
 // parameter at fault, never a 500.
 func FuzzAdviceQuery(f *testing.F) {
 	ts := serve(f, sqliteStore(f))
-	id, _ := battle(f, ts.URL, example(f, "dropzone/sabres.yaml"))
+	id, _ := battle(f, ts.URL, example(f, "dropzone/moves.yaml"))
 	f.Add("advice", "UCM", "destroyed", "2", "", "")
 	f.Add("advice", "Scourge", "at_least:3", "1", "", "")
 	f.Add("danger", "UCM", "destroyed", "", "Sabre", "2")
 	f.Add("danger", "Scourge", "expected", "", "Hunter", "1cm")
+	f.Add("position", "", "expected", "", "sabre-1", "1")
+	f.Add("position", "destroyed", "destroy:hunter-1", "", "sabre-2", "0.5in")
 	f.Fuzz(func(t *testing.T, what, side, objective, top, as, step string) {
-		if what != "advice" {
+		if what != "advice" && what != "position" {
 			what = "danger"
 		}
 		q := url.Values{"side": {side}, "objective": {objective}, "top": {top}, "as": {as}, "step": {step}}
+		if what == "position" { // unit, and danger's objective, in the fields the fuzzer fills
+			q = url.Values{"unit": {as}, "objective": {objective}, "danger": {side}, "step": {step}}
+		}
 		status, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/"+what+"?"+q.Encode(), watch(id), "", nil)
 		if status >= 500 {
 			t.Fatalf("%s %v: %d %v", what, q, status, v)

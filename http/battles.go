@@ -202,6 +202,8 @@ type battleView struct {
 	State      volley.State      `json:"state"`
 	Board      *volley.BoardView `json:"board,omitempty"`
 	Table      *volley.TableView `json:"table,omitempty"`
+	// Advisor says what the advisor offers on this battle (advise.go).
+	Advisor advisorView `json:"advisor"`
 }
 
 func (s *Server) getBattle(w http.ResponseWriter, r *http.Request) {
@@ -245,6 +247,7 @@ func view(l *live, ended bool) battleView {
 		table := t.Table()
 		v.Table = &table
 	}
+	v.Advisor = advisorOf(l.battle, l.record.Ruleset)
 	return v
 }
 
@@ -461,8 +464,8 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 	seq := l.next
 	out, err := l.battle.Resolve(r.Context(), a, l.record.Seed.ForAction(seq))
 	if err != nil {
-		stored = true // refused by the rules, or out of time: the battle is exactly as it was
-		s.fail(w, r, err)
+		stored = true                       // refused by the rules, or out of time: the battle is exactly as it was
+		s.fail(w, r, fieldFor(err, "body")) // the rules refuse the action as a whole
 		return
 	}
 	outcome, err := json.Marshal(out)

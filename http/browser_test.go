@@ -163,11 +163,15 @@ func eval[T any](p *browserPage, expr string) T {
 	return v
 }
 
+// pageWait is how long a page may take to show what a test waits for: long, since the
+// suite runs packages side by side on two cores and chromium gets what is left.
+const pageWait = 45 * time.Second
+
 // wait polls a JavaScript condition until it holds, and fails the test with what the
 // condition's element says if it never does.
 func (p *browserPage) wait(what, cond string) {
 	p.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(pageWait)
 	for time.Now().Before(deadline) {
 		if eval[bool](p, "!!("+cond+")") {
 			return
@@ -175,7 +179,7 @@ func (p *browserPage) wait(what, cond string) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	errs := eval[string](p, `[...document.querySelectorAll('.error:not([hidden])')].map(e => e.textContent).join(' | ')`)
-	p.t.Fatalf("waited 15 s for %s (%s); errors on the page: %q", what, cond, errs)
+	p.t.Fatalf("waited %v for %s (%s); errors on the page: %q", pageWait, what, cond, errs)
 }
 
 func (p *browserPage) text(sel string) string {
@@ -318,7 +322,7 @@ func TestPageWarEngine(t *testing.T) {
 
 	// The scenario's found target, in the fire phase: a red dotted line and a ready marker.
 	p.wait("the found target, ready to fire", `document.querySelector('.found.ready[data-unit="murphy"]')`)
-	if got := p.text("#turn"); got != "trenchers's turn, fire phase" {
+	if got := p.text("#turn"); got != "trenchers' turn, fire phase" {
 		t.Errorf("turn reads %q", got)
 	}
 
@@ -365,7 +369,7 @@ func TestPageWarEngine(t *testing.T) {
 	p.screenshot("warengine-fired")
 
 	// Round the turn: the raiders' two phases, then the trenchers' target phase.
-	for _, want := range []string{"raiders's turn, target phase", "raiders's turn, fire phase", "trenchers's turn, target phase"} {
+	for _, want := range []string{"raiders' turn, target phase", "raiders' turn, fire phase", "trenchers' turn, target phase"} {
 		p.click("#end-phase")
 		p.wait(want, fmt.Sprintf(`document.querySelector('#turn')?.textContent === %q`, want))
 	}
@@ -396,7 +400,7 @@ func TestPageWarEngine(t *testing.T) {
 	p.wait("the declared target", `document.querySelector('.found[data-unit="murphy"] title')?.textContent.includes('→ 11,8')`)
 
 	p.click("#end-phase")
-	p.wait("the fire phase", `document.querySelector('#turn')?.textContent === "trenchers's turn, fire phase"`)
+	p.wait("the fire phase", `document.querySelector('#turn')?.textContent === "trenchers' turn, fire phase"`)
 	p.selectUnit("murphy")
 	before := p.logEntries()
 	p.click(`button[data-fire="HMG Model 50"]`)
@@ -412,7 +416,7 @@ func TestPageWarEngine(t *testing.T) {
 	if got := p.logEntries(); got != entries {
 		t.Errorf("after a reload the log has %d actions, before %d", got, entries)
 	}
-	if got := p.text("#turn"); got != "trenchers's turn, fire phase" {
+	if got := p.text("#turn"); got != "trenchers' turn, fire phase" {
 		t.Errorf("after a reload the turn reads %q", got)
 	}
 
@@ -421,7 +425,7 @@ func TestPageWarEngine(t *testing.T) {
 	eval[bool](p, `(localStorage.setItem('volley.tokens.`+id+`', JSON.stringify({raiders: 'x'})), true)`)
 	p.click("#end-phase")
 	p.wait("the missing-token error", `document.querySelector('#head-error:not([hidden])')`)
-	if got := p.text("#head-error"); !strings.Contains(got, "trenchers's token") {
+	if got := p.text("#head-error"); !strings.Contains(got, "trenchers' token") {
 		t.Errorf("acting without the token reads %q", got)
 	}
 	// A link that hands the trenchers' token to their player: the page keeps the token,
@@ -429,7 +433,7 @@ func TestPageWarEngine(t *testing.T) {
 	p.do(chromedp.Navigate(p.base + "/#/battles/" + id + "?trenchers=" + token))
 	p.wait("the battle from the link", `document.querySelector('#end-phase') && location.hash === '#/battles/`+id+`'`)
 	p.click("#end-phase")
-	p.wait("the raiders' turn", `document.querySelector('#turn')?.textContent === "raiders's turn, target phase"`)
+	p.wait("the raiders' turn", `document.querySelector('#turn')?.textContent === "raiders' turn, target phase"`)
 
 	// Phone width: the board above the controls, nothing wider than the screen.
 	p.do(chromedp.EmulateViewport(390, 844))

@@ -34,9 +34,10 @@ type live struct {
 	tokens *volley.BattleRecord
 	id     string
 	// mu guards rebuilt, which is closed when the rebuild under way ends (nil when none
-	// is).
+	// is), and failed, the error of a rebuild that found the log does not fold.
 	mu      sync.Mutex
 	rebuilt chan struct{}
+	failed  error
 }
 
 // writeWeight is the lock's whole weight: what a writer takes, excluding every reader.
@@ -377,6 +378,9 @@ func (s *Server) startRebuild(l *live) {
 		}()
 		if err := s.rebuild(l); err != nil && s.base.Err() == nil {
 			s.logger.Warn("rebuilding a battle failed", "battle", l.id, "error", err)
+			l.mu.Lock()
+			l.failed = err
+			l.mu.Unlock()
 		}
 	}()
 }
@@ -392,7 +396,9 @@ func (s *Server) awaitRebuild(ctx context.Context, l *live) error {
 	}
 	select {
 	case <-done:
-		return nil
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		return l.failed // the requests waiting learn why; the next one tries again
 	case <-ctx.Done():
 		return busy("the battle is being rebuilt from its log, which takes a while once after a restart; its work is kept")
 	}

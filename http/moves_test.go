@@ -1,8 +1,10 @@
 package http_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 )
@@ -115,4 +117,80 @@ func TestPreview(t *testing.T) {
 	if n := st["actions"]; n != 0.0 {
 		t.Errorf("previews left %v actions in the log", n)
 	}
+}
+
+// TestPositionOverTheAPI: where a unit could stand, each point with its offence and
+// danger, the Pareto front; a bad parameter is a 400 naming it.
+func TestPositionOverTheAPI(t *testing.T) {
+	ts := serve(t, sqliteStore(t))
+	id, tokens := battle(t, ts.URL, example(t, "dropzone/position.yaml"))
+	u := ts.URL + "/api/battles/" + id + "/position?"
+	status, v := call(t, "GET", u+"unit=sabre-1&step=1", tokens["UCM"], "", nil)
+	if status != 200 {
+		t.Fatalf("a position map: %d %v", status, v)
+	}
+	m := v["position"].(map[string]any)
+	points, front := m["points"].([]any), m["pareto"].([]any)
+	if len(points) < 100 || len(front) == 0 || len(m["top"].([]any)) == 0 {
+		t.Fatalf("%d points, a front of %d", len(points), len(front))
+	}
+	for _, k := range []string{"x", "y", "reach", "offence", "danger"} {
+		if _, ok := points[0].(map[string]any)[k]; !ok {
+			t.Errorf("a point has no %s: %v", k, points[0])
+		}
+	}
+	top := m["top"].([]any)[0].(map[string]any)
+	if top["move"] == nil || top["plan"] == nil {
+		t.Errorf("the best point has no move or plan: %v", top)
+	}
+	for _, tc := range []struct{ query, field string }{
+		{"", "unit"}, {"unit=beast-1", "unit"}, {"unit=sabre-9", "unit"}, {"unit=sabre-1&step=-1", "step"},
+		{"unit=sabre-1&objective=most", "objective"}, {"unit=sabre-1&danger=worst", "danger"}, {"unit=sabre-1&step=0.001", "step"},
+	} {
+		if status, v := call(t, "GET", u+tc.query, tokens["UCM"], "", nil); status != 400 || v["field"] != tc.field {
+			t.Errorf("%q: %d %v; want 400 at %s", tc.query, status, v, tc.field)
+		}
+	}
+}
+
+// FuzzMoveBody sends arbitrary moves and previews of them: never a 500, and every 400 names
+// where the fault is.
+func FuzzMoveBody(f *testing.F) {
+	ts := serve(f, sqliteStore(f))
+	id, tokens := battle(f, ts.URL, example(f, "dropzone/moves.yaml"))
+	f.Add(false, []byte("{type: move, unit: sabre-1, path: [[14, 9]], facing: 30}"))
+	f.Add(false, []byte("{type: deploy, unit: sabre-2, at: [4, 4]}"))
+	f.Add(true, []byte(`{"move": {"type": "move", "unit": "sabre-1", "path": [[14, 9], [15, 10]]}, "danger": {"side": "UCM", "as": "Sabre"}}`))
+	f.Add(true, []byte(`{"move": {"type": "move", "unit": "sabre-3", "path": [[1e5, -1e5]]}, "then": {"squad": "sabres", "declarations": []}}`))
+	f.Fuzz(func(t *testing.T, preview bool, body []byte) {
+		u := ts.URL + "/api/battles/" + id + "/actions"
+		if preview {
+			u = ts.URL + "/api/battles/" + id + "/preview"
+		}
+		status, v := callRaw(t, "POST", u, tokens["UCM"], body)
+		if status >= 500 {
+			t.Fatalf("status %d for %q: %v", status, body, v)
+		}
+		if field, _ := v["field"].(string); status == 400 && field == "" {
+			t.Fatalf("a 400 naming no field for %q: %v", body, v)
+		}
+	})
+}
+
+// callRaw is call for any body, with an answer that may not be JSON (then nil).
+func callRaw(tb testing.TB, method, u, token string, body []byte) (int, map[string]any) {
+	tb.Helper()
+	req, err := http.NewRequest(method, u, bytes.NewReader(body))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var v map[string]any
+	json.NewDecoder(resp.Body).Decode(&v)
+	return resp.StatusCode, v
 }

@@ -3,6 +3,7 @@ package http
 import (
 	"context"
 	"fmt"
+	"math"
 	"net/http"
 	"strings"
 
@@ -201,6 +202,9 @@ func (s *Server) dangerAt(ctx context.Context, fork volley.Battle, move volley.A
 	}
 	if len(m.Values) == 0 {
 		return nil, fmt.Errorf("http: a one-point danger map has no point")
+	}
+	if math.IsNaN(m.Values[0]) { // no value, and JSON has no NaN
+		return nil, volley.Errorf(volley.EINVALID, "danger: %s cannot stand where the move ends (on a grid, a copy of a type cannot stand on the moved unit's squares: ask as the unit itself)", m.Placed)
 	}
 	return &previewDanger{Value: m.Values[0], Scores: m.Scores, Firers: m.Firers}, nil
 }

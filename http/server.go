@@ -109,6 +109,7 @@ func NewServer(store volley.Store, logger *slog.Logger, limits Limits) *Server {
 	m.HandleFunc("POST /api/battles/{id}/odds", s.odds)
 	m.HandleFunc("GET /api/battles/{id}/advice", s.advice)
 	m.HandleFunc("GET /api/battles/{id}/danger", s.danger)
+	m.HandleFunc("GET /api/battles/{id}/position", s.position)
 	m.HandleFunc("POST /api/battles/{id}/actions", s.postAction)
 	m.HandleFunc("GET /api/battles/{id}/log", s.log)
 	m.HandleFunc("POST /api/battles/{id}/end", s.end)
@@ -153,7 +154,7 @@ func (s *Server) Handler() http.Handler {
 		defer cancel()
 		client := clientKey(r)
 		adm := &admission{s: s, client: client}
-		rec.started = adm.release // the work is done once the answer starts
+		rec.started = adm.answered // the work is done once the answer starts, but for a progress stream's
 		defer adm.release()
 		r = r.WithContext(context.WithValue(ctx, admissionKey{}, adm))
 		body := &bodyWatch{ReadCloser: http.MaxBytesReader(rec, r.Body, s.limits.MaxBodyBytes), eof: r.ContentLength == 0}

@@ -79,9 +79,9 @@ func TestPageDescribedTable(t *testing.T) {
 			return new Response(JSON.stringify(body), {status: 200, headers: {'Content-Type': 'application/json'}});
 		};
 		import('/web/table.js').then(({mount}) => {
-			const field = document.createElement('div'), controls = document.createElement('div');
-			document.body.prepend(field, controls);
-			const ctx = {id: 'described', view: %s, reader: () => '',
+			const field = document.createElement('div'), controls = document.createElement('div'), unitsBox = document.createElement('div');
+			document.body.prepend(field, controls, unitsBox);
+			const ctx = {id: 'described', view: %s, reader: () => '', token: () => 'a token', unitsBox,
 				act: async (action, side) => { window.sent.push({action, side}); return {seq: window.sent.length, outcome: {rolls: [], targets: []}}; }};
 			mount(field, controls, ctx).update();
 			window.mounted = true;
@@ -119,8 +119,9 @@ func TestPageDescribedTable(t *testing.T) {
 	if got := eval[[]string](p, `[...document.querySelectorAll('#declare .row button')].map(b => b.textContent + (b.disabled ? ' (disabled)' : ''))`); !reflect.DeepEqual(got, []string{"Fire", "Save fire"}) {
 		t.Errorf("the verbs' buttons: %v", got)
 	}
-	if got := p.text(".unit-list li"); got != "b1 (battery) morale steady" {
-		t.Errorf("a unit's state reads %q, want its morale named by the view", got)
+	// A view that names no columns: every value, named by the declaration's levels.
+	if got := eval[[]string](p, `[...document.querySelectorAll('#units-table tr[data-unit="b1"] > *')].map(c => c.textContent)`); !reflect.DeepEqual(got, []string{"battery b1", "red", "steady"}) {
+		t.Errorf("a unit's row reads %q, want its morale named by the view", got)
 	}
 
 	// Pointing at A asks aim of the group at A alone; clicking makes A the one target.

@@ -9,7 +9,7 @@ import (
 // the sniper's area-terrain sight distance is drawn as a circle; pointing at one raider
 // aims at the raiders' unit and draws a line of sight from the firing model to each of
 // its models, green where it sees and red with the reason where not; clicking declares the
-// unit, the action is chosen from the view's select, and the shot is rolled.
+// unit, and the shot is rolled as the unit's action (Open Fire: it did not move).
 func TestPageWarStrike(t *testing.T) {
 	p := newBrowserPage(t)
 	p.create(p.pickExample("warstrike/demo.yaml"))
@@ -43,14 +43,19 @@ func TestPageWarStrike(t *testing.T) {
 	}
 	p.screenshot("warstrike-sight-lines")
 
-	// Clicking declares the unit: every raider is marked; the action is chosen.
+	// Clicking declares the unit: every raider is marked. The action is not stated with
+	// the shot (edition 4 chooses it with a move): a unit that did not move shoots as
+	// Open Fire.
 	p.mouse(unitPoint("raiders-1"), true, false)
 	p.wait("the raiders as the target", `document.querySelectorAll('#board .decl .marker').length === 3`)
-	p.choose(`select[data-field="as"]`, "halt_and_fire")
+	if n := eval[int](p, `document.querySelectorAll('select[data-field="as"]').length`); n != 0 {
+		t.Errorf("%d selects of the action with the shot, want none: it is chosen with a move", n)
+	}
 	p.wait("the histogram", `document.querySelector('#hist-raiders')`)
 	p.click("#shoot")
 	p.wait("the shot in the log", `document.querySelectorAll('#log tr.die').length > 0`)
-	p.wait("the new state", `(document.querySelector('#declare li[data-squad="watchers"]') || {}).textContent?.includes('action Halt And Fire')`)
+	// The units table shows the action the view names by its level.
+	p.wait("the new state", `(document.querySelector('#units-table tr[data-unit="watchers"]') || {}).textContent?.includes('Open Fire')`)
 	if errs := eval[string](p, `[...document.querySelectorAll('.error:not([hidden])')].map(e => e.textContent).join(' | ')`); errs != "" {
 		t.Errorf("errors on the page: %s", errs)
 	}

@@ -9,7 +9,8 @@ import (
 
 // TestWarStrikeOverTheAPI plays the WarStrike demo through the API: the aim of a unit at
 // a unit, pair by pair with its reasons; a mistaken action answered 400 at its field; a
-// refusal by the rules; a shot, its markers in the state; the turn; and the log verifies.
+// refusal by the rules; an action stated with a shot refused, chosen with a move instead;
+// a shot, its markers in the state; the turn; and the log verifies.
 func TestWarStrikeOverTheAPI(t *testing.T) {
 	ts := serve(t, sqliteStore(t))
 	id, tokens := battle(t, ts.URL, example(t, "warstrike/demo.yaml"))
@@ -49,7 +50,13 @@ func TestWarStrikeOverTheAPI(t *testing.T) {
 		t.Errorf("the refusal reads %q", msg)
 	}
 	act(ve, "{unit: raiders, targets: [{unit: alpha}]}", http.StatusConflict) // not Verdant's turn
-	v = act(ir, "{unit: watchers, as: focus_fire, targets: [{unit: raiders}]}", http.StatusOK)
+	// The action a unit shoots with is chosen with its move, not stated with the shot.
+	stated := act(ir, "{unit: watchers, as: focus_fire, targets: [{unit: raiders}]}", http.StatusBadRequest)
+	if !strings.HasPrefix(fmt.Sprint(stated["message"]), "as: the server measures") || !strings.HasPrefix(fmt.Sprint(stated["field"]), "body:") {
+		t.Errorf("a shot stating its action: %v", stated)
+	}
+	act(ir, "{type: move, unit: watchers, action: focus_fire}", http.StatusOK)
+	v = act(ir, "{unit: watchers, targets: [{unit: raiders}]}", http.StatusOK)
 	if o := v["outcome"].(map[string]any); len(o["targets"].([]any)) != 1 {
 		t.Errorf("outcome: %v", o)
 	}

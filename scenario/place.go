@@ -15,11 +15,15 @@ import (
 // Placement is what a scenario's entry for one unit (or model) should say now: the
 // entry written with `id: ID`, its keys in Set given these values (float64, int, bool,
 // string, a list of them: [x, y], or a list of points: [[x, y], …]), its keys in Drop
-// removed.
+// removed. With List set, the entry is instead the Item-th mapping (from 0) of the list
+// under key List in the entry with `id: ID`: a model written without an id of its own,
+// in its unit's `models:`.
 type Placement struct {
 	ID   string
 	Set  map[string]any
 	Drop []string
+	List string
+	Item int
 }
 
 // Place writes the document again with every placement applied to the entry of its id,
@@ -40,6 +44,11 @@ func (d *Doc) Place(placements []Placement, drop ...string) ([]byte, error) {
 		m := entryOf(doc, p.ID)
 		if m == nil {
 			return nil, fmt.Errorf("scenario: place: no entry with id %q", p.ID)
+		}
+		if p.List != "" {
+			if m = itemOf(m, p.List, p.Item); m == nil {
+				return nil, fmt.Errorf("scenario: place: the entry with id %q has no mapping %d in %s", p.ID, p.Item, p.List)
+			}
 		}
 		m.Values = slices.DeleteFunc(m.Values, func(v *ast.MappingValueNode) bool { return slices.Contains(p.Drop, keyOf(v)) })
 		for _, key := range sortedAnyKeys(p.Set) {
@@ -101,6 +110,20 @@ func entryOf(n ast.Node, id string) *ast.MappingNode {
 	}
 	walk(n)
 	return found
+}
+
+// itemOf is the n-th item of the list under key in m, when it is a mapping.
+func itemOf(m *ast.MappingNode, key string, n int) *ast.MappingNode {
+	for _, v := range m.Values {
+		if keyOf(v) != key {
+			continue
+		}
+		if seq, ok := v.Value.(*ast.SequenceNode); ok && n >= 0 && n < len(seq.Values) {
+			item, _ := seq.Values[n].(*ast.MappingNode)
+			return item
+		}
+	}
+	return nil
 }
 
 // parseNode parses a value written in flow style.

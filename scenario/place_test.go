@@ -57,3 +57,42 @@ units:
 		t.Errorf("an unknown id: %v", err)
 	}
 }
+
+// TestPlaceItem places models written without ids of their own, by their place in their
+// unit's list: flow and block items, one of a single key.
+func TestPlaceItem(t *testing.T) {
+	src := `units:
+  - id: rangers
+    models:
+      - {at: [24, 12], leader: true}   # the leader
+      - at: [26, 13]
+      - at: [28, 11]
+        elevation: 3
+`
+	doc, err := Parse("s.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := doc.Place([]Placement{
+		{ID: "rangers", List: "models", Item: 0, Set: map[string]any{"at": []float64{20, 10}}},
+		{ID: "rangers", List: "models", Item: 1, Set: map[string]any{"at": []float64{21, 10}, "elevation": 2.0}},
+		{ID: "rangers", List: "models", Item: 2, Set: map[string]any{"at": []float64{22, 10}}, Drop: []string{"elevation"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `units:
+  - id: rangers
+    models:
+      - {at: [20, 10], leader: true} # the leader
+      - at: [21, 10]
+        elevation: 2
+      - at: [22, 10]
+`
+	if string(out) != want {
+		t.Errorf("Place:\n%s\nwant:\n%s", out, want)
+	}
+	if _, err := doc.Place([]Placement{{ID: "rangers", List: "models", Item: 3}}); err == nil || !strings.Contains(err.Error(), "no mapping 3 in models") {
+		t.Errorf("an item past the list: %v", err)
+	}
+}

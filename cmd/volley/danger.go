@@ -178,59 +178,101 @@ func dangerColour(v, peak float64) color.Color {
 // plotDanger draws the map as coloured cells, the terrain's outlines and the units over
 // it, with a legend strip, as PNG or SVG.
 func plotDanger(path string, l *loaded, m *advise.DangerMap) error {
-	cell := vg.Length(max(2, min(16, 960/max(m.Cols, m.Rows, 1))))
-	margin := vg.Length(28)
-	width := cell*vg.Length(m.Cols) + 2*margin
-	height := cell*vg.Length(m.Rows) + 2*margin + 24
-	var canvas vg.CanvasWriterTo
-	if strings.EqualFold(filepath.Ext(path), ".svg") {
-		canvas = vgsvg.New(width, height)
-	} else {
-		canvas = vgimg.PngCanvas{Canvas: vgimg.New(width, height)}
-	}
+	g := newGridPlot(m.Cols, m.Rows, m.Step, m.X0, m.Y0, m.Grid, 960)
+	width, height := g.width(1), g.height()
+	canvas := newCanvas(path, width, height)
 	dc := draw.New(canvas)
 	dc.SetColor(color.White)
 	dc.Fill(dc.Rectangle.Path())
-	// Point (c, r) is drawn at column c; row r counts up the page on an open table (y is
-	// north) and down it on a grid map (rows as written).
-	bottom := margin + 24
-	cellAt := func(c, r int) (vg.Length, vg.Length) {
-		if m.Grid {
-			return margin + vg.Length(c)*cell, bottom + vg.Length(m.Rows-1-r)*cell
+	g.cells(dc, 0, func(c, r int) color.Color { return dangerColour(m.At(c, r), m.Max) })
+	g.table(dc, 0, l, m.Side)
+	g.legend(dc, 0, width-g.margin, func(t float64) color.Color { return dangerColour(t*m.Max, m.Max) },
+		fmt.Sprintf("0 to %s: %s of %s of %s", dangerValue(m, m.Max), m.Scores, m.Placed, m.Side))
+	g.title(dc, l)
+	return writeFile(path, canvas)
+}
+
+// gridPlot lays a map's points out on a page: a cell per point, in one or more panels
+// side by side, with the table drawn over them.
+type gridPlot struct {
+	cols, rows   int
+	step, x0, y0 float64
+	grid         bool
+	cell, margin vg.Length
+}
+
+func newGridPlot(cols, rows int, step, x0, y0 float64, grid bool, size int) *gridPlot {
+	return &gridPlot{cols: cols, rows: rows, step: step, x0: x0, y0: y0, grid: grid,
+		cell: vg.Length(max(2, min(16, size/max(cols, rows, 1)))), margin: 28}
+}
+
+// bottom is the y of the panels' lowest row, above the legend.
+func (g *gridPlot) bottom() vg.Length { return g.margin + 24 }
+
+func (g *gridPlot) panelWidth() vg.Length { return g.cell * vg.Length(g.cols) }
+
+func (g *gridPlot) width(panels int) vg.Length {
+	return vg.Length(panels)*g.panelWidth() + vg.Length(panels-1)*g.margin + 2*g.margin
+}
+
+func (g *gridPlot) height() vg.Length { return g.cell*vg.Length(g.rows) + 2*g.margin + 24 }
+
+// left is the x of panel k's first column.
+func (g *gridPlot) left(k int) vg.Length { return g.margin + vg.Length(k)*(g.panelWidth()+g.margin) }
+
+// cellAt is where point (c, r) of panel k is drawn: its row counts up the page on an
+// open table (y is north) and down it on a grid map (rows as written).
+func (g *gridPlot) cellAt(k, c, r int) (vg.Length, vg.Length) {
+	if g.grid {
+		return g.left(k) + vg.Length(c)*g.cell, g.bottom() + vg.Length(g.rows-1-r)*g.cell
+	}
+	return g.left(k) + vg.Length(c)*g.cell, g.bottom() + vg.Length(r)*g.cell
+}
+
+// toPage is where table coordinates fall in panel k: x0 is the first cell's centre.
+func (g *gridPlot) toPage(k int, x, y float64) vg.Point {
+	return vg.Point{X: g.left(k) + vg.Length((x-g.x0)/g.step+0.5)*g.cell, Y: g.bottom() + vg.Length((y-g.y0)/g.step+0.5)*g.cell}
+}
+
+func box(x, y, w, h vg.Length) vg.Path {
+	var p vg.Path
+	p.Move(vg.Point{X: x, Y: y})
+	p.Line(vg.Point{X: x + w, Y: y})
+	p.Line(vg.Point{X: x + w, Y: y + h})
+	p.Line(vg.Point{X: x, Y: y + h})
+	p.Close()
+	return p
+}
+
+// cells fills panel k's cells with colour's colours.
+func (g *gridPlot) cells(dc draw.Canvas, k int, colour func(c, r int) color.Color) {
+	for r := range g.rows {
+		for c := range g.cols {
+			x, y := g.cellAt(k, c, r)
+			dc.SetColor(colour(c, r))
+			dc.Fill(box(x, y, g.cell+0.3, g.cell+0.3))
 		}
-		return margin + vg.Length(c)*cell, bottom + vg.Length(r)*cell
 	}
-	box := func(x, y, w, h vg.Length) vg.Path {
-		var p vg.Path
-		p.Move(vg.Point{X: x, Y: y})
-		p.Line(vg.Point{X: x + w, Y: y})
-		p.Line(vg.Point{X: x + w, Y: y + h})
-		p.Line(vg.Point{X: x, Y: y + h})
-		p.Close()
-		return p
-	}
-	for r := range m.Rows {
-		for c := range m.Cols {
-			x, y := cellAt(c, r)
-			dc.SetColor(dangerColour(m.At(c, r), m.Max))
-			dc.Fill(box(x, y, cell+0.3, cell+0.3))
+}
+
+// table draws the terrain's outlines and the units over panel k, side's in blue and the
+// others' in magenta.
+func (g *gridPlot) table(dc draw.Canvas, k int, l *loaded, side string) {
+	colourOf := func(s string) color.Color {
+		if s == side {
+			return color.RGBA{0x00, 0x72, 0xb2, 0xff}
 		}
+		return color.RGBA{0xcc, 0x00, 0x66, 0xff}
 	}
-	// Table coordinates to the page: x0 is the first cell's centre.
-	toPage := func(x, y float64) vg.Point {
-		px := margin + vg.Length((x-m.X0)/m.Step+0.5)*cell
-		py := bottom + vg.Length((y-m.Y0)/m.Step+0.5)*cell
-		return vg.Point{X: px, Y: py}
-	}
-	if t, ok := l.battle.(volley.Table); ok && !m.Grid {
+	if t, ok := l.battle.(volley.Table); ok && !g.grid {
 		view := t.Table()
 		for _, piece := range view.Terrain {
 			var p vg.Path
 			for i, q := range piece.Polygon {
 				if i == 0 {
-					p.Move(toPage(q[0], q[1]))
+					p.Move(g.toPage(k, q[0], q[1]))
 				} else {
-					p.Line(toPage(q[0], q[1]))
+					p.Line(g.toPage(k, q[0], q[1]))
 				}
 			}
 			p.Close()
@@ -241,13 +283,9 @@ func plotDanger(path string, l *loaded, m *advise.DangerMap) error {
 			if !u.Placed || u.Destroyed {
 				continue
 			}
-			c := color.RGBA{0x00, 0x72, 0xb2, 0xff}
-			if u.Side != m.Side {
-				c = color.RGBA{0xcc, 0x00, 0x66, 0xff}
-			}
-			dc.SetLineStyle(draw.LineStyle{Color: c, Width: vg.Points(2)})
-			ctr := toPage(u.X, u.Y)
-			rad := vg.Length(max(u.Base, m.Step)/2/m.Step) * cell
+			dc.SetLineStyle(draw.LineStyle{Color: colourOf(u.Side), Width: vg.Points(2)})
+			ctr := g.toPage(k, u.X, u.Y)
+			rad := vg.Length(max(u.Base, g.step)/2/g.step) * g.cell
 			var p vg.Path
 			p.Move(vg.Point{X: ctr.X + rad, Y: ctr.Y})
 			p.Arc(ctr, rad, 0, 2*math.Pi)
@@ -255,33 +293,41 @@ func plotDanger(path string, l *loaded, m *advise.DangerMap) error {
 			dc.Stroke(p)
 		}
 	}
-	if b, ok := l.battle.(volley.Board); ok && m.Grid {
+	if b, ok := l.battle.(volley.Board); ok && g.grid {
 		for _, u := range b.Board().Units {
-			c := color.RGBA{0x00, 0x72, 0xb2, 0xff}
-			if u.Side != m.Side {
-				c = color.RGBA{0xcc, 0x00, 0x66, 0xff}
-			}
-			dc.SetLineStyle(draw.LineStyle{Color: c, Width: vg.Points(2)})
-			x, y := cellAt(u.X, u.Y+u.Size-1)
-			dc.Stroke(box(x, y, cell*vg.Length(u.Size), cell*vg.Length(u.Size)))
+			dc.SetLineStyle(draw.LineStyle{Color: colourOf(u.Side), Width: vg.Points(2)})
+			x, y := g.cellAt(k, u.X, u.Y+u.Size-1)
+			dc.Stroke(box(x, y, g.cell*vg.Length(u.Size), g.cell*vg.Length(u.Size)))
 		}
 	}
-	// The legend: a strip from nothing to the worst value, and what it counts.
-	{
-		steps := 40
-		w := (width - 2*margin) / 2 / vg.Length(steps)
-		for i := range steps {
-			dc.SetColor(dangerColour(float64(i)/float64(steps-1)*m.Max, m.Max))
-			dc.Fill(box(margin+vg.Length(i)*w, 6, w+0.3, 10))
-		}
-		sty := draw.TextStyle{Color: color.Black, Font: font.From(plot.DefaultFont, 10), Handler: plot.DefaultTextHandler}
-		dc.FillText(sty, vg.Point{X: margin + vg.Length(steps)*w + 8, Y: 7},
-			fmt.Sprintf("0 to %s: %s of %s of %s", dangerValue(m, m.Max), m.Scores, m.Placed, m.Side))
-		title := l.title
-		if title == "" {
-			title = l.path
-		}
-		dc.FillText(sty, vg.Point{X: margin, Y: height - margin + 8}, title)
+}
+
+// legend draws a strip from nothing to the worst under panel k, width wide, and its words.
+func (g *gridPlot) legend(dc draw.Canvas, k int, width vg.Length, colour func(t float64) color.Color, words string) {
+	steps := 40
+	w := (width - g.margin) / vg.Length(steps) / 2
+	for i := range steps {
+		dc.SetColor(colour(float64(i) / float64(steps-1)))
+		dc.Fill(box(g.left(k)+vg.Length(i)*w, 6, w+0.3, 10))
 	}
-	return writeFile(path, canvas)
+	sty := draw.TextStyle{Color: color.Black, Font: font.From(plot.DefaultFont, 10), Handler: plot.DefaultTextHandler}
+	dc.FillText(sty, vg.Point{X: g.left(k) + vg.Length(steps)*w + 8, Y: 7}, words)
+}
+
+// title writes the scenario's title above the panels.
+func (g *gridPlot) title(dc draw.Canvas, l *loaded) {
+	title := l.title
+	if title == "" {
+		title = l.path
+	}
+	sty := draw.TextStyle{Color: color.Black, Font: font.From(plot.DefaultFont, 10), Handler: plot.DefaultTextHandler}
+	dc.FillText(sty, vg.Point{X: g.margin, Y: g.height() - g.margin + 8}, title)
+}
+
+// newCanvas is a PNG or SVG canvas, as the file's name says.
+func newCanvas(path string, width, height vg.Length) vg.CanvasWriterTo {
+	if strings.EqualFold(filepath.Ext(path), ".svg") {
+		return vgsvg.New(width, height)
+	}
+	return vgimg.PngCanvas{Canvas: vgimg.New(width, height)}
 }

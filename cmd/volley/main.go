@@ -51,6 +51,7 @@ type cli struct {
 	Compare  compareCmd  `cmd:"" help:"Two scenarios side by side: the spread of one measure on one target of each."`
 	Advise   adviseCmd   `cmd:"" help:"The best fire plans of a squad, unit or battery, by their exact odds."`
 	Danger   dangerCmd   `cmd:"" help:"Map where a unit is in danger: the best the other side could do to it on every point."`
+	Position positionCmd `cmd:"" help:"Where a unit should move: every point it can reach, scored by its best fire from there and the danger there."`
 	Dice     diceCmd     `cmd:"" help:"Exact distribution of a dice expression such as 2d6+1."`
 	Serve    serveCmd    `cmd:"" help:"Serve the JSON API: battles that persist, with verifiable dice."`
 	Verify   verifyCmd   `cmd:"" help:"Check a finished battle's log against its revealed seed."`

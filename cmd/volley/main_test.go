@@ -44,9 +44,9 @@ func goldenFile(t *testing.T, name, got string) {
 
 var exampleNames = []string{
 	"dropzone/sabres", "dropzone/coherency-evasion", "dropzone/equalizer-vs-hunter", "dropzone/checks",
-	"warengine/murphy", "warengine/murphy-pass", "warengine/bolter", "warengine/cubicles",
+	"warengine/murphy", "warengine/murphy-pass", "warengine/bolter", "warengine/cubicles", "warengine/moves",
 	"warfare/longbowmen", "warfare/longbowmen-reversed", "warfare/longbowmen-existing", "warfare/longbowmen-alternate",
-	"warstrike/elevated-ruin", "warstrike/split-fire", "warstrike/obstacles", "warstrike/who-may-shoot",
+	"warstrike/elevated-ruin", "warstrike/split-fire", "warstrike/obstacles", "warstrike/who-may-shoot", "warstrike/moves", "warfare/moves",
 	"republique/moves",
 }
 

@@ -1,10 +1,16 @@
 // The advisor: the best fire plans of a side by their exact odds, each with what it does
-// to every target, a button that fires it; and the danger map, drawn over the board, of
-// where a unit of a chosen type would be hurt by the other sides' next fire. It knows no
-// rule system: it asks the API (docs/api.md, advice and danger) and shows the answers.
+// to every target and a button that fires it; and the danger map, drawn over the board,
+// of where a unit would be hurt by the other sides' next fire. It knows no rule system:
+// the battle's view says what it offers (view.advisor: plans, a danger map and what the
+// map may place, or why not), and it asks the API (docs/api.md, advice and danger).
+// Both searches show that they are working and can be cancelled; a map shows its rows
+// as they are done.
 
-import {call, errorBox, showError} from './api.js';
+import {call, lines, errorBox, showError} from './api.js';
 import {h, pct} from './dom.js';
+
+// A plan whose value is this small does nothing: it is shown, not offered as a move.
+const NOTHING = 1e-12;
 
 export function mount(box, board, ctx) {
   const err = errorBox('advice-error');
@@ -14,34 +20,56 @@ export function mount(box, board, ctx) {
     h('option', {value: 'destroyed'}, 'expected units destroyed'));
   const list = h('div', {id: 'advice', 'aria-live': 'polite'});
   const ask = h('button', {id: 'advise', type: 'button'}, 'Best plans');
+  const stopAdvice = h('button', {id: 'advise-cancel', type: 'button', class: 'quiet', hidden: true}, 'Cancel');
   const dangerSide = h('select', {id: 'danger-side'});
   const dangerAs = h('select', {id: 'danger-as'});
+  const dangerObjective = h('select', {id: 'danger-objective', 'aria-label': 'what the map shows'},
+    h('option', {value: 'destroyed'}, 'chance destroyed'),
+    h('option', {value: 'expected'}, 'expected loss'));
   const toggle = h('input', {type: 'checkbox', id: 'danger-toggle'});
+  const bar = h('progress', {id: 'danger-progress', max: 1, value: 0, hidden: true});
+  const stopDanger = h('button', {id: 'danger-cancel', type: 'button', class: 'quiet', hidden: true}, 'Cancel');
   const legend = h('p', {class: 'help', id: 'danger-legend', 'aria-live': 'polite'});
+  const plansPart = h('div', {id: 'plans-part'});
+  const dangerPart = h('div', {id: 'danger-part'});
+  let adviceRun = null; // the AbortController of the search under way
+  let dangerRun = null; // of the map under way
   let seq = 0;
 
   ask.addEventListener('click', async () => {
     const my = ++seq;
+    adviceRun?.abort();
+    const run = adviceRun = new AbortController();
     showError(err, null);
     ask.disabled = true;
+    stopAdvice.hidden = false;
     list.replaceChildren(h('p', {class: 'help'}, 'Searching…'));
     try {
       const q = new URLSearchParams({objective: objective.value, top: '3'});
       if (side.value) q.set('side', side.value);
-      const res = await call('GET', `/api/battles/${ctx.id}/advice?${q}`, {token: ctx.reader()});
+      const res = await call('GET', `/api/battles/${ctx.id}/advice?${q}`, {token: ctx.reader(), signal: run.signal});
       if (my !== seq) return;
-      list.replaceChildren(...res.advice.map((a) => adviceBox(a)));
+      list.replaceChildren(...(res.advice.length ? res.advice.map((a) => adviceBox(a)) : [h('p', {class: 'help'}, `Nothing of ${side.value} may fire now.`)]));
     } catch (e) {
-      list.replaceChildren();
-      showError(err, e);
-    } finally { ask.disabled = false; }
+      if (run.signal.aborted) list.replaceChildren(h('p', {class: 'help'}, 'Cancelled.'));
+      else {
+        list.replaceChildren();
+        showError(err, e);
+      }
+    } finally {
+      if (adviceRun === run) adviceRun = null;
+      ask.disabled = false;
+      stopAdvice.hidden = true;
+    }
   });
+  stopAdvice.addEventListener('click', () => adviceRun?.abort());
 
   function adviceBox(a) {
     const value = (v) => (a.objective === 'destroy' || a.objective.startsWith('at_least') ? pct(v) : v.toFixed(3));
     const head = h('p', {class: 'help'}, `${a.actor} (${a.side}): ${a.total} legal plans, ${a.scored} scored, ${a.bounded} set aside by the bound`,
       a.complete ? '' : h('strong', {}, ` — cut short: ${a.stopped}`));
     const plans = h('ol', {class: 'plans'}, a.plans.map((p) => {
+      const nothing = !(p.value > NOTHING);
       const fire = h('button', {type: 'button', class: 'fire-plan', onclick: async (ev) => {
         ev.target.disabled = true;
         try {
@@ -51,9 +79,11 @@ export function mount(box, board, ctx) {
           list.replaceChildren(h('p', {class: 'help'}, `Plan #${p.rank} fired: see the log.`));
         } catch (e) { showError(err, e); } finally { ev.target.disabled = false; }
       }}, 'Fire this plan');
-      return h('li', {class: 'plan', dataset: {rank: p.rank}},
+      const offered = !nothing && !ctx.view.ended && (p.action || p.steps?.length) && ctx.token(a.side);
+      return h('li', {class: 'plan' + (nothing ? ' worthless' : ''), dataset: {rank: p.rank}},
         h('div', {class: 'plan-head'}, h('strong', {class: 'plan-value'}, `${a.scores}: ${value(p.value)}`),
-          ` (${value(p.gap)} above the next)`, p.variant ? ` [${p.variant}]` : '', ' ', ctx.view.ended || !(p.action || p.steps?.length) || !ctx.token(a.side) ? '' : fire),
+          nothing ? h('span', {class: 'nothing'}, ' — worth nothing: it cannot hurt anything from here') : ` (${value(p.gap)} above the next)`,
+          p.variant ? ` [${p.variant}]` : '', ' ', offered ? fire : ''),
         h('ul', {class: 'picks'}, p.picks.map((k) => h('li', {}, `${k.slot} → ${k.target || 'holds fire'}`))),
         h('ul', {class: 'plan-targets'}, (p.targets || []).map((t) => h('li', {},
           `${t.target}: mean ${t.mean.toFixed(2)} ${a.measure}, destroyed ${pct(t.p_destroyed)}`))));
@@ -62,67 +92,106 @@ export function mount(box, board, ctx) {
     return h('div', {class: 'advice-actor'}, head, notes.length ? h('ul', {class: 'help advice-notes'}, notes) : '', plans);
   }
 
+  // showDanger asks for the map as the controls say, with its progress, and draws it; or
+  // takes it away when the toggle is off. A map asked while another runs replaces it.
   async function showDanger() {
-    const my = ++seq;
+    dangerRun?.abort();
     showError(err, null);
     if (!toggle.checked) {
       board.setDanger?.(null);
       legend.replaceChildren();
       return;
     }
+    const run = dangerRun = new AbortController();
+    bar.hidden = false;
+    bar.removeAttribute('value'); // no rows done yet: an indeterminate bar
+    stopDanger.hidden = false;
     legend.textContent = 'Mapping…';
     try {
-      const q = new URLSearchParams({side: dangerSide.value, as: dangerAs.value});
-      const res = await call('GET', `/api/battles/${ctx.id}/danger?${q}`, {token: ctx.reader()});
-      if (my !== seq || !toggle.checked) return;
+      const q = new URLSearchParams({side: dangerSide.value, as: dangerAs.value, objective: dangerObjective.value, progress: 'true'});
+      const res = await lines(`/api/battles/${ctx.id}/danger?${q}`, {token: ctx.reader(), signal: run.signal,
+        onProgress: (p) => {
+          if (run !== dangerRun) return;
+          bar.max = p.rows;
+          bar.value = p.done;
+          legend.textContent = `Mapping… ${p.done} of ${p.rows} rows`;
+        }});
+      if (run !== dangerRun || !toggle.checked) return;
       board.setDanger?.(res.danger);
       const m = res.danger;
       legend.replaceChildren(h('span', {class: 'danger-scale'}),
         ` ${m.scores} of ${m.placed} of ${m.side}, from 0 (clear) to ${m.objective === 'expected' ? m.max.toFixed(2) : pct(m.max)} (darkest), `
         + `${m.cols} × ${m.rows} points ${m.step}${m.unit === 'cm' ? 'cm' : m.unit === 'in' ? '"' : ' square'} apart; firers: ${m.firers.join(', ') || 'none'}.`);
     } catch (e) {
+      if (run !== dangerRun) return; // replaced by another map
       toggle.checked = false;
       board.setDanger?.(null);
-      legend.replaceChildren();
-      showError(err, e);
+      if (run.signal.aborted) legend.textContent = 'Cancelled: no map.';
+      else {
+        legend.replaceChildren();
+        showError(err, e);
+      }
+    } finally {
+      if (run === dangerRun) {
+        dangerRun = null;
+        bar.hidden = true;
+        stopDanger.hidden = true;
+      }
     }
   }
   toggle.addEventListener('change', showDanger);
-  dangerSide.addEventListener('change', () => { fillTypes(); if (toggle.checked) showDanger(); });
+  stopDanger.addEventListener('click', () => dangerRun?.abort());
+  dangerSide.addEventListener('change', () => { fillPlaces(); if (toggle.checked) showDanger(); });
   dangerAs.addEventListener('change', () => { if (toggle.checked) showDanger(); });
+  dangerObjective.addEventListener('change', () => { if (toggle.checked) showDanger(); });
 
-  // The unit types a player may place: those of the chosen side's units first.
-  // Where targets are squads of models (WarStrike), what is placed is a copy of a unit,
-  // named by its id.
-  function fillTypes() {
-    const units = ctx.view.table?.units || ctx.view.board?.units || [];
-    const key = ctx.view.table?.declare?.target_squad ? (u) => u.squad : (u) => u.name;
-    const mine = [...new Set(units.filter((u) => u.side === dangerSide.value).map(key))];
-    const rest = [...new Set(units.map(key))].filter((n) => !mine.includes(n));
+  // fillPlaces offers what the map may place (the view's advisor.places): those of the
+  // chosen side first.
+  function fillPlaces() {
+    const places = ctx.view.advisor?.places || [];
+    const mine = places.filter((p) => p.side === dangerSide.value);
+    const rest = places.filter((p) => p.side !== dangerSide.value);
     const keep = dangerAs.value;
-    dangerAs.replaceChildren(...[...mine, ...rest].filter(Boolean).map((n) => h('option', {value: n}, n)));
-    if ([...mine, ...rest].includes(keep)) dangerAs.value = keep;
+    dangerAs.replaceChildren(...[...mine, ...rest].map((p) => h('option', {value: p.as}, p.label === p.as ? p.as : `${p.label} (${p.as})`)));
+    if (places.some((p) => p.as === keep)) dangerAs.value = keep;
   }
 
-  box.replaceChildren(h('h2', {id: 'advisor-h'}, 'Advisor'),
-    h('p', {class: 'help'}, 'The best plans of a side\'s squads that may act now, by their exact odds; and where a unit would be in danger from the other side\'s next fire.'),
-    h('div', {class: 'row'}, h('label', {for: 'advice-side'}, 'Side '), side, ' ',
-      h('label', {for: 'advice-objective'}, 'by '), objective, ' ', ask),
-    list,
-    h('div', {class: 'row'}, h('label', {for: 'danger-toggle'}, toggle, ' Danger map'), ' for a ',
-      dangerAs, ' ', h('label', {for: 'danger-side'}, 'of '), dangerSide),
-    legend, err);
+  box.replaceChildren(h('h2', {id: 'advisor-h'}, 'Advisor'), plansPart, dangerPart, err);
 
   return {
     update(v) {
+      const adv = v.advisor || {};
+      if (adv.plans) {
+        if (!plansPart.firstChild) {
+          plansPart.replaceChildren(
+            h('p', {class: 'help'}, 'The best plans of a side\'s units that may act now, by their exact odds.'),
+            h('div', {class: 'row'}, h('label', {for: 'advice-side'}, 'Side '), side, ' ',
+              h('label', {for: 'advice-objective'}, 'by '), objective, ' ', ask, stopAdvice),
+            list);
+        }
+      } else {
+        plansPart.replaceChildren(h('p', {class: 'help', id: 'no-plans'}, `No best plans: ${adv.no_plans || 'the battle offers none'}.`));
+      }
+      if (adv.danger) {
+        if (!dangerPart.firstChild) {
+          dangerPart.replaceChildren(
+            h('p', {class: 'help'}, 'Where a unit would be in danger from the other sides\' next fire.'),
+            h('div', {class: 'row'}, h('label', {for: 'danger-toggle'}, toggle, ' Danger map'), ' of ', dangerObjective, ' for ',
+              dangerAs, ' ', h('label', {for: 'danger-side'}, 'of '), dangerSide),
+            h('div', {class: 'row'}, bar, stopDanger), legend);
+        }
+      } else {
+        // The API says why there is no map; the page offers none.
+        dangerPart.replaceChildren(h('p', {class: 'help', id: 'no-danger'}, `No danger map: ${adv.no_danger || 'the battle offers none'}.`));
+      }
       const keep = [side.value, dangerSide.value];
       side.replaceChildren(...v.sides.map((x) => h('option', {value: x}, x)));
       dangerSide.replaceChildren(...v.sides.map((x) => h('option', {value: x}, x)));
       side.value = v.sides.includes(keep[0]) ? keep[0] : (v.state.turn?.side || v.sides[0]);
       // By default the map is for the side that is not acting: where it is unsafe to stand.
       dangerSide.value = v.sides.includes(keep[1]) ? keep[1] : (v.sides.find((x) => x !== v.state.turn?.side) || v.sides[0]);
-      fillTypes();
-      if (toggle.checked) showDanger();
+      fillPlaces();
+      if (toggle.checked && adv.danger) showDanger();
     },
   };
 }

@@ -13,8 +13,25 @@ export class ApiError extends Error {
   }
 }
 
-// call sends a request and answers the decoded JSON, or throws an ApiError.
-export async function call(method, path, {body, token, key, text = false} = {}) {
+// pending counts the requests under way, on the page's <html> element (data-pending):
+// the browser tests wait for it to reach 0 before they read what the page shows.
+let pending = 0;
+function busy(d) {
+  pending += d;
+  document.documentElement.dataset.pending = String(pending);
+}
+
+// call sends a request and answers the decoded JSON, or throws an ApiError. signal
+// aborts it (a danger map the player cancelled): the server stops its work when the
+// client goes away.
+export async function call(method, path, {body, token, key, text = false, signal} = {}) {
+  busy(1);
+  try {
+    return await send(method, path, {body, token, key, text, signal});
+  } finally { busy(-1); }
+}
+
+async function send(method, path, {body, token, key, text, signal}) {
   const headers = {};
   if (token) headers.Authorization = 'Bearer ' + token;
   if (key) headers['Idempotency-Key'] = key;
@@ -24,8 +41,10 @@ export async function call(method, path, {body, token, key, text = false} = {}) 
     res = await fetch(path, {
       method, headers,
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      signal,
     });
-  } catch {
+  } catch (err) {
+    if (signal?.aborted) throw new ApiError(0, {code: 'cancelled', message: 'cancelled'});
     throw new ApiError(0, {code: 'network', message: 'cannot reach the volley server'});
   }
   if (text && res.ok) return res.text();
@@ -33,6 +52,56 @@ export async function call(method, path, {body, token, key, text = false} = {}) 
   try { data = await res.json(); } catch { /* a body that is not JSON: reported below */ }
   if (!res.ok) throw new ApiError(res.status, data);
   return data;
+}
+
+// lines sends a GET whose answer is lines of JSON (a danger map's progress, then the
+// map): onProgress gets each {"progress": …} line's value, and the other line is the
+// answer; an {"error": …} line, or an error answer, is thrown as an ApiError. signal
+// aborts it.
+export async function lines(path, {token, signal, onProgress}) {
+  busy(1);
+  try {
+    const headers = token ? {Authorization: 'Bearer ' + token} : {};
+    let res;
+    try {
+      res = await fetch(path, {headers, signal});
+    } catch {
+      throw aborted(signal);
+    }
+    if (!res.ok) {
+      let data = null;
+      try { data = await res.json(); } catch { /* reported below */ }
+      throw new ApiError(res.status, data);
+    }
+    const reader = res.body.getReader();
+    const text = new TextDecoder();
+    let buf = '', last = null;
+    const take = (line) => {
+      if (!line.trim()) return;
+      const v = JSON.parse(line);
+      if (v.error) throw new ApiError(v.error.code === 'unavailable' ? 503 : 400, v.error);
+      if (v.progress) onProgress(v.progress);
+      else last = v;
+    };
+    for (;;) {
+      let r;
+      try { r = await reader.read(); } catch { throw aborted(signal); }
+      if (r.done) break;
+      buf += text.decode(r.value, {stream: true});
+      let nl;
+      while ((nl = buf.indexOf('\n')) >= 0) {
+        take(buf.slice(0, nl));
+        buf = buf.slice(nl + 1);
+      }
+    }
+    take(buf);
+    return last;
+  } finally { busy(-1); }
+}
+
+function aborted(signal) {
+  return signal?.aborted ? new ApiError(0, {code: 'cancelled', message: 'cancelled'})
+    : new ApiError(0, {code: 'network', message: 'cannot reach the volley server'});
 }
 
 // GET with the action in the query, for aim and odds, with a token that reads the battle.
@@ -46,6 +115,7 @@ export function explain(err) {
   if (!(err instanceof ApiError)) return String(err?.message || err);
   const msg = err.message.replace(/^[a-z]+: /, ''); // the Go package's prefix
   switch (err.code) {
+    case 'cancelled': return 'Cancelled.';
     case 'network': return 'Cannot reach the volley server. Is `volley serve` still running?';
     case 'unauthorized': return 'This needs a token of the battle: paste a side\'s token (or open the spectator\'s link) you were given when it was created.';
     case 'too_many': return 'Too many requests from this address: ' + msg + '.';

@@ -4,7 +4,7 @@
 // this browser's localStorage, so a reload shows the battle as the server has it.
 
 import {call, errorBox, showError} from './api.js';
-import {h} from './dom.js';
+import {h, possessive} from './dom.js';
 import {renderLog} from './log.js';
 import * as grid from './grid.js';
 import * as table from './table.js';
@@ -196,6 +196,7 @@ async function showBattle(id, my) {
   document.title = 'volley — ' + (view.title || id);
   const kind = view.board ? grid : table;
   const field = h('div', {class: 'field', id: 'field'});
+  const unitsBox = h('section', {class: 'panel units-panel', id: 'units', 'aria-labelledby': 'units-h'});
   const controls = h('div', {class: 'controls', id: 'controls'});
   const logBox = h('section', {class: 'panel log', id: 'log', 'aria-labelledby': 'log-h'});
   const head = h('div', {class: 'bhead'});
@@ -205,11 +206,12 @@ async function showBattle(id, my) {
   main.replaceChildren(
     crumbs,
     head, box,
-    h('div', {class: 'play'}, field, controls),
+    h('div', {class: 'play'}, field, controls, unitsBox),
     adviceBox, sidesBox, logBox);
   const ctx = {
     id,
     view,
+    unitsBox,
     token: (side) => tokens.get(id)[side] || '',
     reader: () => tokens.reader(id),
     // act sends an action for a side and refreshes the battle. It answers the outcome,
@@ -218,7 +220,7 @@ async function showBattle(id, my) {
     // said at the top of the battle.
     async act(action, side) {
       const token = tokens.get(id)[side];
-      if (!token) throw new Error(`You need ${side}'s token to act for ${side}: paste it under "Sides and tokens".`);
+      if (!token) throw new Error(`You need ${possessive(side)} token to act for ${side}: paste it under "Sides and tokens".`);
       const body = JSON.stringify(action);
       const slot = side + '\n' + body;
       if (!pending.has(slot)) pending.set(slot, newKey());
@@ -267,7 +269,13 @@ async function showBattle(id, my) {
     document.body.classList.toggle('spectating', !v.sides.some((side) => ctx.token(side)));
     drawHead(head, v, ctx);
     drawSides(sidesBox, v);
-    renderLog(logBox, v, lg, token);
+    // The log only grows: the same actions and end are the same log, and drawing it again
+    // would drop a dice check the player is reading.
+    const shown = `${lg.actions.length} ${lg.ended}`;
+    if (logBox.dataset.shown !== shown) {
+      logBox.dataset.shown = shown;
+      renderLog(logBox, v, lg, token);
+    }
     board.update(v);
     advice.update(v);
   }
@@ -287,7 +295,7 @@ function drawHead(head, v, ctx) {
   if (turn) {
     const round = turn.number ? `, round ${turn.number}` : '';
     parts.push(h('span', {class: 'turn', id: 'turn'}, turn.phase === 'turn'
-      ? `${turn.side}'s turn${round}` : `${turn.side}'s turn, ${turn.phase} phase${round}`));
+      ? `${possessive(turn.side)} turn${round}` : `${possessive(turn.side)} turn, ${turn.phase} phase${round}`));
   }
   if (v.ended) parts.push(h('span', {class: 'badge ended'}, 'ended'));
   const buttons = h('span', {class: 'actions'});

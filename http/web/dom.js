@@ -38,6 +38,11 @@ export function pct(p) {
   return x.toFixed(1) + '%';
 }
 
+// possessive writes a name's possessive as English does: "Scourge's", "trenchers'".
+export function possessive(name) {
+  return /s$/i.test(name) ? name + '\'' : name + '\'s';
+}
+
 // signed writes a modifier with its sign: +20, -5, 0.
 export function signed(v) {
   return v > 0 ? '+' + v : String(v);

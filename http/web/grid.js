@@ -6,8 +6,10 @@
 // target carries a "ready to fire" marker, and clicking its weapon fires it.
 
 import {ask, errorBox, showError} from './api.js';
-import {h, s, pct, signed, sideColour, swatch} from './dom.js';
+import {h, s, pct, signed, sideColour} from './dom.js';
 import {dangerImage} from './advisor.js';
+import {unitsTable} from './units.js';
+import {viewport} from './viewport.js';
 
 const S = 24; // pixels per square in the drawing's own units; the SVG scales to fit
 const GROUP_COLOURS = ['#6b6b6b', '#c62828', '#1565c0', '#2e7d32', '#ef6c00', '#6a1b9a', '#00838f'];
@@ -26,9 +28,39 @@ function terrainColour(name, i) {
 export function mount(field, controls, ctx) {
   const st = {unit: null, weapon: null, hover: null, cursor: {x: 0, y: 0}, shift: false, aimSeq: 0, landed: [], landedAt: -1, heat: null, aim: null};
   const svg = s('svg', {class: 'board grid', role: 'application', tabindex: 0, id: 'board',
-    'aria-label': 'The map. Arrow keys move the cursor, Enter clicks the square, Shift+Enter targets a friend, Escape drops the selection.'});
-  const info = h('p', {class: 'hover-info', id: 'hover-info'});
-  field.replaceChildren(svg, info);
+    'aria-label': 'The map. Arrow keys move the cursor, Enter clicks the square, Shift+Enter targets a friend, Escape drops the selection; + and − zoom, 0 fits the units.'});
+  const info = h('p', {class: 'hover-info', id: 'hover-info', 'aria-live': 'polite'});
+  const vp = viewport(svg, {
+    world: () => [0, 0, ctx.view.board.width * S, ctx.view.board.height * S],
+    units: () => {
+      const us = ctx.view.board.units;
+      if (!us.length) return null;
+      const x0 = Math.min(...us.map((u) => u.x)), y0 = Math.min(...us.map((u) => u.y));
+      const x1 = Math.max(...us.map((u) => u.x + u.size)), y1 = Math.max(...us.map((u) => u.y + u.size));
+      return [x0 * S, y0 * S, (x1 - x0) * S, (y1 - y0) * S];
+    },
+    arrows: false, // they move the cursor, and the view follows it
+  });
+  field.replaceChildren(vp.bar, svg, info);
+  const units = unitsTable(ctx.unitsBox, {
+    onHover: (id) => highlight(id),
+    onPick: (id) => {
+      if (!boardUnit(id)) return; // destroyed: no longer on the map
+      st.unit = id === st.unit ? null : id;
+      st.weapon = null;
+      clearAim();
+      redraw();
+    },
+    selected: (id) => id === st.unit,
+  });
+  // highlight marks a unit on the map and in the table of units (null: none).
+  let hl = null;
+  function highlight(id) {
+    hl = id;
+    for (const el of svg.querySelectorAll('.unit.hl')) el.classList.remove('hl');
+    if (id) svg.querySelector(`.unit[data-unit="${CSS.escape(id)}"]`)?.classList.add('hl');
+    units.highlight(id);
+  }
   const panel = h('div', {class: 'panel'});
   const aimBox = h('section', {class: 'panel aim', id: 'aim', 'aria-live': 'polite', 'aria-labelledby': 'aim-h'});
   const resultBox = h('section', {class: 'panel result', id: 'result', 'aria-live': 'polite'});
@@ -59,16 +91,28 @@ export function mount(field, controls, ctx) {
       hover(q, ev.shiftKey);
     }
   });
-  svg.addEventListener('mouseleave', () => { clearTimeout(timer); st.hover = null; drawOverlay(); });
+  svg.addEventListener('mouseleave', () => { clearTimeout(timer); st.hover = null; highlight(null); drawOverlay(); });
   svg.addEventListener('focus', () => drawOverlay());
   svg.addEventListener('blur', () => drawOverlay());
-  svg.addEventListener('click', (ev) => { const q = squareOf(ev); if (q) click(q, ev.shiftKey); });
+  svg.addEventListener('click', (ev) => {
+    // A tap on a unit's tap target, outside its squares, picks the unit, unless a weapon
+    // is aiming: a target is a square, and the square is where the tap is.
+    const hit = ev.target.closest?.('.unit[data-unit], .hit[data-unit]');
+    const aiming = st.unit && st.weapon && phase() === 'target';
+    const u = hit && !aiming ? boardUnit(hit.dataset.unit) : null;
+    const q = u ? {x: u.x, y: u.y} : squareOf(ev);
+    if (q) {
+      if (ev.pointerType === 'touch' || !st.hover) hover(q, ev.shiftKey); // a tap is not a hover
+      click(q, ev.shiftKey);
+    }
+  });
   svg.addEventListener('keydown', (ev) => {
     const b = ctx.view.board;
     const moves = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]};
     if (moves[ev.key]) {
       const [dx, dy] = moves[ev.key];
       st.cursor = {x: Math.min(b.width - 1, Math.max(0, st.cursor.x + dx)), y: Math.min(b.height - 1, Math.max(0, st.cursor.y + dy))};
+      vp.keepInView([(st.cursor.x - 1) * S, (st.cursor.y - 1) * S, 3 * S, 3 * S]);
       hover(st.cursor, ev.shiftKey);
       ev.preventDefault();
     } else if (ev.key === 'Enter' || ev.key === ' ') {
@@ -89,6 +133,7 @@ export function mount(field, controls, ctx) {
     const u = unitAt(q.x, q.y);
     const terr = ctx.view.board.legend[ctx.view.board.rows[q.y][q.x]] || '';
     info.textContent = `Square ${q.x},${q.y}: ${terr}${u ? ' — ' + (u.name || u.id) + ' (' + u.side + ')' : ''}`;
+    if ((u?.id || null) !== hl) highlight(u?.id || null);
     drawOverlay();
     if (!st.unit || !st.weapon) return;
     clearTimeout(timer);
@@ -152,7 +197,7 @@ export function mount(field, controls, ctx) {
   // phase, or selects the unit there.
   async function click(q, shift) {
     const u = unitAt(q.x, q.y);
-    if (st.unit && st.weapon && phase() === 'target' && !ctx.view.ended && !(u && u.id === st.unit)) {
+    if (st.unit && st.weapon && phase() === 'target' && !ctx.view.ended && !(u && u.id === st.unit) && ctx.token(boardUnit(st.unit).side)) {
       const d = declaredFor(st.unit, st.weapon);
       const action = d && d.target === `${q.x},${q.y}`
         ? {type: 'clear', unit: st.unit, weapon: st.weapon}
@@ -205,7 +250,6 @@ export function mount(field, controls, ctx) {
   const layers = {};
   function draw() {
     const b = ctx.view.board;
-    svg.setAttribute('viewBox', `0 0 ${b.width * S} ${b.height * S}`);
     const symbols = Object.keys(b.legend).sort();
     const counts = {};
     for (const row of b.rows) for (const c of row) counts[c] = (counts[c] || 0) + 1;
@@ -222,21 +266,34 @@ export function mount(field, controls, ctx) {
     layers.heat = s('g', {class: 'heat', id: 'heat'});
     layers.reach = s('g', {class: 'reach'});
     layers.targets = s('g', {class: 'targets'});
+    layers.hits = s('g', {class: 'hits'});
     layers.units = s('g', {class: 'units'});
     layers.over = s('g', {class: 'over'});
     layers.danger = s('g', {class: 'danger', id: 'danger-layer'});
     // Found targets go above the units: a target is usually on one.
-    svg.replaceChildren(layers.terrain, layers.danger, layers.heat, layers.reach, layers.units, layers.targets, layers.over);
+    svg.replaceChildren(layers.terrain, layers.danger, layers.heat, layers.reach, layers.hits, layers.units, layers.targets, layers.over);
     drawDanger();
     drawUnits();
     drawReach();
     drawTargets();
     drawOverlay();
     drawPanel();
+    vp.update();
+    units.draw(ctx.view);
+    if (hl) highlight(hl);
   }
 
   function drawUnits() {
     const sides = ctx.view.sides;
+    // Each unit answers a tap within 22 pixels of its centre (a 44-pixel target), under
+    // the units, so that a unit's own squares win over a neighbour's wider target.
+    layers.hits.replaceChildren(...ctx.view.board.units.map((u) => {
+      const [cx, cy] = centre(u);
+      const r = (u.size * S) / 2;
+      const hit = s('circle', {cx, cy, r, class: 'hit', 'data-unit': u.id});
+      hit.style.setProperty('r', `max(${r}px, calc(22px * var(--upp, 1)))`);
+      return hit;
+    }));
     layers.units.replaceChildren(...ctx.view.board.units.map((u) => {
       const [cx, cy] = centre(u);
       const r = (u.size * S) / 2;
@@ -340,13 +397,13 @@ export function mount(field, controls, ctx) {
   // button for the same unit or weapon again.
   function focusKey() {
     const a = document.activeElement;
-    if (!a || !panel.contains(a)) return null;
+    if (!a || !(panel.contains(a) || ctx.unitsBox.contains(a))) return null;
     return a.dataset.fire ? `[data-fire="${CSS.escape(a.dataset.fire)}"]`
       : a.dataset.weapon ? `button.weapon[data-weapon="${CSS.escape(a.dataset.weapon)}"]`
         : a.dataset.unit ? `.unit-btn[data-unit="${CSS.escape(a.dataset.unit)}"]` : null;
   }
   function restoreFocus(key) {
-    if (key) panel.querySelector(key)?.focus();
+    if (key) (panel.querySelector(key) || ctx.unitsBox.querySelector(key))?.focus();
   }
   function redraw() {
     const focus = focusKey();
@@ -357,12 +414,9 @@ export function mount(field, controls, ctx) {
   // drawPanel lists the units and the selected unit's weapons, framed by group.
   function drawPanel() {
     const v = ctx.view;
-    const units = h('div', {class: 'unit-list', role: 'group', 'aria-label': 'Units'},
-      v.board.units.map((u) => h('button', {class: 'unit-btn' + (u.id === st.unit ? ' on' : ''), 'aria-pressed': String(u.id === st.unit),
-        'data-unit': u.id, onclick: () => { st.unit = u.id === st.unit ? null : u.id; st.weapon = null; clearAim(); redraw(); }},
-      swatch(sideColour(v.sides, u.side)), u.name || u.id)));
-    const parts = [h('h2', {}, 'Units'), units];
+    const parts = [h('h2', {}, 'Orders')];
     const u = st.unit && boardUnit(st.unit);
+    if (!u) parts.push(h('p', {class: 'help'}, 'Select a unit on the map or in the table of units to see its weapons.'));
     if (u) {
       const su = stateOf(u.id);
       parts.push(h('h3', {}, `${u.name || u.id} — ${u.side}`),
@@ -376,7 +430,7 @@ export function mount(field, controls, ctx) {
         const frame = h('fieldset', {class: 'group', 'data-group': g}, h('legend', {}, `Group ${g}`));
         frame.style.borderColor = groupColour(g);
         for (const w of ws) frame.append(weaponButton(u, w));
-        if (phase() === 'target' && groups.length > 1 && u.group !== g && !v.ended) {
+        if (phase() === 'target' && groups.length > 1 && u.group !== g && !v.ended && ctx.token(u.side)) {
           frame.append(h('button', {class: 'quiet', onclick: () => send({type: 'group', unit: u.id, group: g}, u.side)}, `Fire group ${g} this turn`));
         }
         parts.push(frame);
@@ -404,7 +458,7 @@ export function mount(field, controls, ctx) {
         redraw();
         if (st.weapon && st.hover) hover(st.hover, st.shift);
       }}, label);
-    if (!firing || !d || ctx.view.ended) return pick;
+    if (!firing || !d || ctx.view.ended || !ctx.token(u.side)) return pick;
     const fire = h('button', {class: 'primary fire', 'data-fire': w.name, 'aria-label': `Fire ${w.name} at ${d.target}`,
       onclick: () => send({type: 'fire', unit: u.id, weapon: w.name}, u.side)}, 'Fire');
     return h('div', {class: 'weapon-row'}, pick, fire);

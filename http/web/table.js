@@ -1,29 +1,34 @@
-// The tabletop board, for systems measured in inches or centimetres (Dropzone, Warfare
-// and those to come): the table with its bases, facings and terrain; the selected
-// weapon's arcs and range rings; the line of sight to the hovered target, green when
-// clear and red when not, with the reason. Build a shooting declaration for a squad (or
-// a unit's fire), see its exact odds as histograms before rolling, then roll.
+// The tabletop board, for systems measured in inches or centimetres: the table with its
+// bases, facings and terrain; the chosen firer's arcs and range rings; the line of sight
+// to the unit pointed at, green when clear and red when not, with the reason. Build a
+// declaration (who fires, at what), see its exact odds as histograms before rolling,
+// then roll. What an action holds, and how it is built, comes from the view's
+// table.declare (docs/json.md): the page knows no rule system.
+//
+// This file holds the declaration being built and what the API answers about it;
+// tabledraw.js draws the table, declare.js the panel that builds the declaration.
 
 import {ask, errorBox, showError} from './api.js';
-import {h, s, pct, signed, sideColour, swatch} from './dom.js';
+import {h, s, pct, signed} from './dom.js';
 import {histogram} from './chart.js';
 import {resultText} from './log.js';
-import {dangerImage} from './advisor.js';
+import {drawTable, drawSight, drawDanger, highlightUnit} from './tabledraw.js';
+import {drawPanel} from './declare.js';
+import {unitsTable} from './units.js';
+import {viewport} from './viewport.js';
 
-// The drawing is about 800 units wide whatever the table's size, so that labels and
-// markers keep their size on screen; K is its pixels per inch or centimetre.
+// The drawing is about 800 units wide whatever the table's size; K is its units per
+// inch or centimetre.
 const DRAWING_WIDTH = 800;
-let K = 24;
 
 export function mount(field, controls, ctx) {
   // choice is what acts (a squad, a unit, a battery…: one of the view's declare.choices);
   // rows are its weapons' targets (rows "weapons") or its targets (rows "targets" or
   // "single"); fields the action's own fields.
-  const st = {choice: null, rows: [], active: -1, fields: {}, targets: [], hoverUnit: null, aim: null, aims: [], aimTarget: null, aimSeq: 0, oddsSeq: 0};
+  const st = {choice: null, rows: [], active: -1, fields: {}, targets: [], hoverUnit: null, hl: null, aim: null, aims: [], aimTarget: null, aimSeq: 0, oddsSeq: 0, danger: null};
   const svg = s('svg', {class: 'board table', id: 'board', tabindex: 0, role: 'application',
-    'aria-label': 'The table. Tab to a unit and press Enter to select it or make it the target.'});
-  const info = h('p', {class: 'hover-info', id: 'hover-info'});
-  field.replaceChildren(svg, info);
+    'aria-label': 'The table. Tab to a unit and press Enter to choose it or make it the target; + and − zoom, 0 fits the units, the arrows pan.'});
+  const info = h('p', {class: 'hover-info', id: 'hover-info', 'aria-live': 'polite'});
   const panel = h('div', {class: 'panel', id: 'declare'});
   const actError = errorBox('act-error');
   const aimBox = h('section', {class: 'panel aim', id: 'aim', 'aria-live': 'polite'});
@@ -33,31 +38,74 @@ export function mount(field, controls, ctx) {
 
   const T = () => ctx.view.table;
   const D = () => ctx.view.table.declare;
-  const unit = (id) => T().units.find((u) => u.id === id);
-  const stateOf = (id) => ctx.view.state.units.find((u) => u.id === id);
-  const X = (x) => (x - T().bounds[0]) * K;
-  const Y = (y) => (T().bounds[3] - y) * K; // y grows north, drawn upwards
-  // choiceOf is the choice a clicked unit acts in: the chosen one if it holds the unit (a
-  // group of batteries), else the first that does.
-  const choiceOf = (id) => (st.choice?.units.includes(id) ? st.choice : D().choices.find((c) => c.units.includes(id)));
-  const sameChoice = (a, b) => a && b && JSON.stringify(a.action) === JSON.stringify(b.action);
-  const radius = (u) => (u.base > 0 ? u.base / 2 : 12 / K); // no base size: a 12-unit marker
-  // targetOf is what pointing at u aims at: u, or its squad where targets are squads of
-  // models; members are the drawn units a target stands for.
-  const targetOf = (u) => (D().target_squad && u.squad ? u.squad : u.id);
-  const members = (id) => (unit(id) ? [unit(id)] : T().units.filter((u) => u.squad === id));
-  const targetName = (id) => {
-    const m = members(id)[0];
-    return m ? `${stateOf(id)?.name || m.name} (${m.side})` : id;
+  const m = {
+    svg, st, ctx, T, D, layers: {}, K: 24,
+    unit: (id) => T().units.find((u) => u.id === id),
+    stateOf: (id) => ctx.view.state.units.find((u) => u.id === id),
+    X: (x) => (x - T().bounds[0]) * m.K,
+    Y: (y) => (T().bounds[3] - y) * m.K, // y grows north, drawn upwards
+    radius: (u) => (u.base > 0 ? u.base / 2 : 12 / m.K), // no base size: a 12-unit marker
+    // targetOf is what pointing at u aims at: u, or its squad where targets are squads
+    // of models; members are the drawn units a target stands for.
+    targetOf: (u) => (D().target_squad && u.squad ? u.squad : u.id),
+    members: (id) => (m.unit(id) ? [m.unit(id)] : T().units.filter((u) => u.squad === id)),
+    // stateID is the unit of the state (a row of the units table) a drawn unit is part of.
+    stateID: (u) => (m.stateOf(u.id) || !u.squad ? u.id : u.squad),
+    // The acting units: those of the chosen squad, unit, battery or marker.
+    firers: () => T().units.filter((u) => st.choice && st.choice.units.includes(u.id) && !u.destroyed),
+    firingSide: () => st.choice?.side,
+    // playing says whether this page may act for side: it holds the side's token.
+    playing: (side) => !!ctx.token(side),
+    hoverUnit, clickUnit, select, choose, refreshOdds, shoot, redraw: () => draw(),
+    verbs: () => (D().verbs?.length ? D().verbs : [{label: D().verb}]),
+    hasTargets: () => !!st.choice && (D().rows === 'weapons' ? st.rows.some((r) => r.target) : D().rows === 'single' || st.targets.length > 0),
+    panel,
   };
+  const targetName = (id) => {
+    const u = m.members(id)[0];
+    return u ? `${m.stateOf(id)?.name || u.name} (${u.side})` : id;
+  };
+  m.targetName = targetName;
+  // choiceOf is the choice a clicked unit acts in: the chosen one if it holds the unit (a
+  // group of batteries), else the first that does, of a side this page plays.
+  const choiceOf = (id) => (st.choice?.units.includes(id) ? st.choice : D().choices.find((c) => c.units.includes(id) && m.playing(c.side)));
+  const sameChoice = (a, b) => a && b && JSON.stringify(a.action) === JSON.stringify(b.action);
+  m.sameChoice = sameChoice;
+
+  const vp = viewport(svg, {
+    world: () => {
+      const [x0, y0, x1, y1] = T().bounds;
+      return [0, 0, (x1 - x0) * m.K, (y1 - y0) * m.K];
+    },
+    units: () => {
+      const us = T().units.filter((u) => u.placed);
+      if (!us.length) return null;
+      const xs = us.flatMap((u) => [m.X(u.x) - m.radius(u) * m.K, m.X(u.x) + m.radius(u) * m.K]);
+      const ys = us.flatMap((u) => [m.Y(u.y) - m.radius(u) * m.K, m.Y(u.y) + m.radius(u) * m.K]);
+      return [Math.min(...xs), Math.min(...ys), Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)];
+    },
+    onChange: (upp) => m.placeLabels?.(upp),
+  });
+  m.vp = vp;
+  field.replaceChildren(vp.bar, svg, info);
+
+  const units = unitsTable(ctx.unitsBox, {
+    onHover: (id) => highlight(id),
+    onPick: (id) => {
+      const u = m.members(id).find((x) => x.placed && !x.destroyed) || m.members(id)[0];
+      if (u) clickUnit(u);
+    },
+    selected: (id) => m.members(id).some((u) => st.choice?.units.includes(u.id)),
+  });
+  // highlight marks a unit of the state on the table and in the units table.
+  function highlight(id) {
+    st.hl = id;
+    highlightUnit(m, id);
+    units.highlight(id);
+  }
+  m.highlight = highlight;
 
   // ---- the action being built ----
-
-  // The acting units: those of the chosen squad, unit, battery or marker.
-  function firers() {
-    return T().units.filter((u) => st.choice && st.choice.units.includes(u.id) && !u.destroyed);
-  }
-  const firingSide = () => st.choice?.side;
 
   // row is one declared target as the action sends it, with the row's fields.
   function row(t) {
@@ -71,10 +119,8 @@ export function mount(field, controls, ctx) {
     return r;
   }
 
-  // verbs are the buttons that resolve the action: the view's verbs, else its one verb.
-  const verbs = () => (D().verbs?.length ? D().verbs : [{label: D().verb}]);
   // The verb whose action the odds show: the first that declares targets.
-  const mainVerb = () => verbs().find((v) => !v.no_target) || verbs()[0];
+  const mainVerb = () => m.verbs().find((v) => !v.no_target) || m.verbs()[0];
 
   // action is the action as verb sends it: what the choice and the verb fix, the targets
   // (unless the verb takes none) and the action's own fields.
@@ -100,11 +146,9 @@ export function mount(field, controls, ctx) {
     }
     return a;
   }
-  // A single target may be left to the rules (Republique's main target rule).
-  const hasTargets = () => (D().rows === 'weapons' ? st.rows.some((r) => r.target) : D().rows === 'single' || st.targets.length > 0);
 
-  // aimOne is the action of one weapon (or the chosen firer) at one target: what hovering
-  // a target asks about.
+  // aimOne is the action of one weapon (or the chosen firer) at one target: what pointing
+  // at a target asks about.
   function aimOne(targetID) {
     if (!st.choice) return null;
     const a = {...st.choice.action, ...mainVerb().action};
@@ -132,8 +176,8 @@ export function mount(field, controls, ctx) {
       st.targets = [];
       st.fields = {};
       if (D().rows === 'weapons') {
-        for (const m of T().units.filter((x) => c.units.includes(x.id) && !x.destroyed)) {
-          for (const w of m.weapons) st.rows.push({unit: m.id, weapon: w.name, target: ''});
+        for (const x of T().units.filter((y) => c.units.includes(y.id) && !y.destroyed)) {
+          for (const w of x.weapons) st.rows.push({unit: x.id, weapon: w.name, target: ''});
         }
       }
     }
@@ -155,7 +199,7 @@ export function mount(field, controls, ctx) {
   // choose makes u the target of the active weapon, adds or removes it as a target, or
   // makes it the one target, as the view's rows say.
   function choose(u) {
-    const id = targetOf(u);
+    const id = m.targetOf(u);
     if (D().rows === 'weapons') {
       const r = st.rows[st.active];
       if (!r) return;
@@ -171,12 +215,23 @@ export function mount(field, controls, ctx) {
     refreshOdds();
   }
 
+  // clickUnit is a click, a tap or Enter on a unit: an enemy of the chosen firer becomes
+  // a target (and its aim is shown: a tap is not a hover), a unit of a side this page
+  // plays is chosen to fire, and any other unit is only pointed at.
   function clickUnit(u) {
-    const side = firingSide();
-    if (side && u.side !== side && !u.destroyed && !ctx.view.ended) choose(u);
-    else if (!u.destroyed) select(choiceOf(u.id), u);
+    const side = m.firingSide();
+    if (side && u.side !== side && !u.destroyed && !ctx.view.ended && m.playing(side)) {
+      choose(u);
+      hoverUnit(u);
+    } else if (!u.destroyed && choiceOf(u.id)) {
+      select(choiceOf(u.id), u);
+    } else {
+      hoverUnit(u);
+    }
     // The redraw replaced the unit's node: give the keyboard its place back.
-    svg.querySelector(`[data-unit="${CSS.escape(u.id)}"]`)?.focus();
+    if (svg.contains(document.activeElement) || document.activeElement === document.body) {
+      svg.querySelector(`[data-unit="${CSS.escape(u.id)}"]`)?.focus({preventScroll: true});
+    }
   }
 
   // ---- aim on hover: the line of sight and its reason ----
@@ -184,12 +239,13 @@ export function mount(field, controls, ctx) {
   let timer = 0;
   function hoverUnit(u) {
     st.hoverUnit = u ? u.id : null;
+    highlight(u ? m.stateID(u) : null);
     info.textContent = u ? `${u.name} ${u.id} (${u.side})${u.destroyed ? ', destroyed' : ''}` : '';
-    const side = firingSide();
+    const side = m.firingSide();
     clearTimeout(timer);
-    if (!u || !side || u.side === side) { st.aim = null; st.aims = []; drawSight(); return; }
+    if (!u || !side || u.side === side) { st.aim = null; st.aims = []; drawSight(m); return; }
     timer = setTimeout(async () => {
-      const target = targetOf(u);
+      const target = m.targetOf(u);
       const a = aimOne(target);
       if (!a) return;
       const seq = ++st.aimSeq;
@@ -208,7 +264,7 @@ export function mount(field, controls, ctx) {
         st.aims = [];
         aimBox.replaceChildren(h('h2', {}, 'Aim'), h('p', {class: 'error'}, err.message));
       }
-      drawSight();
+      drawSight(m);
     }, 40);
   }
 
@@ -217,7 +273,7 @@ export function mount(field, controls, ctx) {
     const parts = [h('h2', {}, `Aim: ${a.shooter} ${a.weapon} → ${a.target}`)];
     if (D().sight_lines && st.aims.length > 1) {
       const seen = st.aims.filter((x) => x.status === 'ok').length;
-      parts.push(h('p', {class: 'help', id: 'aim-summary'}, `${seen} of ${st.aims.length} lines of sight can fire; each is drawn on the table (hover one for its reason).`));
+      parts.push(h('p', {class: 'help', id: 'aim-summary'}, `${seen} of ${st.aims.length} lines of sight can fire; each is drawn on the table (its reason in its tooltip).`));
     }
     if (a.status === 'ok') {
       parts.push(h('p', {class: 'status ok', id: 'aim-status'}, 'Line of sight clear'),
@@ -229,7 +285,7 @@ export function mount(field, controls, ctx) {
     }
     parts.push(h('p', {id: 'aim-reason'}, a.reason), h('p', {}, `Range ${a.range} ${a.range_unit}`));
     if (a.modifiers?.length) {
-      parts.push(h('table', {class: 'terms', id: 'aim-terms'}, h('tbody', {}, a.modifiers.map((m) => h('tr', {}, h('td', {}, m.rule), h('td', {class: 'num'}, signed(m.value)))))));
+      parts.push(h('table', {class: 'terms', id: 'aim-terms'}, h('tbody', {}, a.modifiers.map((x) => h('tr', {}, h('td', {}, x.rule), h('td', {class: 'num'}, signed(x.value)))))));
     }
     for (const n of a.notes || []) parts.push(h('p', {class: 'help'}, n));
     aimBox.replaceChildren(...parts);
@@ -239,8 +295,8 @@ export function mount(field, controls, ctx) {
 
   async function refreshOdds() {
     const seq = ++st.oddsSeq;
-    if (!hasTargets()) {
-      oddsBox.replaceChildren(h('h2', {}, 'Odds'), h('p', {class: 'help'}, 'Declare a target to see the exact odds.'));
+    if (!m.hasTargets()) {
+      oddsBox.replaceChildren(h('h2', {}, 'Odds'), h('p', {class: 'help'}, st.choice ? 'Declare a target to see the exact odds.' : 'Choose who fires and a target to see the exact odds.'));
       return;
     }
     try {
@@ -272,7 +328,7 @@ export function mount(field, controls, ctx) {
     showError(actError, null);
     button.disabled = true;
     try {
-      const res = await ctx.act(action(verb), firingSide());
+      const res = await ctx.act(action(verb), m.firingSide());
       const o = res.outcome;
       resultBox.replaceChildren(h('h2', {}, `#${res.seq}: rolled`),
         h('p', {id: 'dice'}, 'Dice: ', o.rolls.map((r) => `d${r.sides} ${r.value}`).join(', ') || 'none'),
@@ -286,287 +342,37 @@ export function mount(field, controls, ctx) {
     } finally { button.disabled = false; }
   }
 
-  // ---- drawing ----
-
-  const layers = {};
   function draw() {
     const [x0, y0, x1, y1] = T().bounds;
-    K = Math.min(80, Math.max(4, DRAWING_WIDTH / Math.max(x1 - x0, y1 - y0)));
-    svg.setAttribute('viewBox', `0 0 ${(x1 - x0) * K} ${(y1 - y0) * K}`);
-    const lines = [];
-    const major = T().unit === 'cm' ? 10 : 6;
-    for (let x = Math.ceil(x0); x <= x1; x++) lines.push(s('line', {x1: X(x), y1: 0, x2: X(x), y2: (y1 - y0) * K, class: x % major ? 'gl' : 'gl5'}));
-    for (let y = Math.ceil(y0); y <= y1; y++) lines.push(s('line', {x1: 0, y1: Y(y), x2: (x1 - x0) * K, y2: Y(y), class: y % major ? 'gl' : 'gl5'}));
-    const labels = [];
-    for (let x = Math.ceil(x0 / major) * major; x <= x1; x += major) labels.push(s('text', {x: X(x) + 2, y: (y1 - y0) * K - 4, class: 'ruler'}, `${x}${T().unit === 'cm' ? 'cm' : '"'}`));
-    for (let y = Math.ceil(y0 / major) * major; y <= y1; y += major) labels.push(s('text', {x: 2, y: Y(y) - 2, class: 'ruler'}, `${y}${T().unit === 'cm' ? 'cm' : '"'}`));
-    layers.ground = s('g', {}, s('rect', {x: 0, y: 0, width: (x1 - x0) * K, height: (y1 - y0) * K, class: 'cloth'}), lines, labels);
-    layers.terrain = s('g', {class: 'terrain'}, T().terrain.map((t) => s('g', {},
-      s('title', {}, `${t.id}: height ${t.height}${t.blocks_los ? ', blocks line of sight' : ''}`),
-      s('polygon', {points: t.polygon.map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), class: t.blocks_los ? 'piece solid' : 'piece'}),
-      s('text', {x: X(t.polygon.reduce((m, p) => m + p[0], 0) / t.polygon.length), y: Y(t.polygon.reduce((m, p) => m + p[1], 0) / t.polygon.length), class: 'label'}, `${t.id} ${t.height}${T().unit === 'cm' ? 'cm' : '"'}`))));
-    layers.reach = s('g', {class: 'reach'});
-    layers.decl = s('g', {class: 'decl'});
-    layers.sight = s('g', {class: 'sight', id: 'sight'});
-    layers.units = s('g', {class: 'units'});
-    layers.danger = s('g', {class: 'danger', id: 'danger-layer'});
-    svg.replaceChildren(layers.ground, layers.danger, layers.terrain, layers.reach, layers.decl, layers.sight, layers.units);
-    drawDanger();
-    drawUnits();
-    drawReach();
-    drawDeclared();
-    drawSight();
-    drawPanel();
+    m.K = Math.min(80, Math.max(4, DRAWING_WIDTH / Math.max(x1 - x0, y1 - y0)));
+    drawTable(m);
+    vp.update();
+    m.placeLabels(vp.upp());
+    drawPanel(m);
+    units.draw(ctx.view);
+    if (st.hl) highlight(st.hl);
   }
 
-  // The danger map (advisor.js asks for it): one pixel per point, stretched over the
-  // area it covers, under the terrain and the units.
-  function drawDanger() {
-    const m = st.danger;
-    if (!m) { layers.danger.replaceChildren(); return; }
-    const half = m.step / 2;
-    layers.danger.replaceChildren(s('image', {href: dangerImage(m), x: X(m.x0 - half), y: Y(m.y0 - half + m.rows * m.step),
-      width: m.cols * m.step * K, height: m.rows * m.step * K, preserveAspectRatio: 'none', class: 'danger-map',
-      dataset: {x0: m.x0, y0: m.y0, step: m.step, cols: m.cols, rows: m.rows, max: m.max}},
-    s('title', {}, `danger map: ${m.scores} of ${m.placed} of ${m.side}`)));
-  }
-
-  function drawUnits() {
-    const sides = ctx.view.sides;
-    const firing = new Set(firers().map((u) => u.id));
-    layers.units.replaceChildren(...T().units.filter((u) => u.placed).map((u) => {
-      const cx = X(u.x), cy = Y(u.y), r = radius(u) * K;
-      const col = u.destroyed ? '#9e9e9e' : sideColour(sides, u.side);
-      const g = s('g', {class: 'unit' + (firing.has(u.id) ? ' selected' : '') + (u.destroyed ? ' destroyed' : ''), 'data-unit': u.id, tabindex: 0, role: 'button',
-        'aria-label': `${u.name} ${u.id}, ${u.side}${u.destroyed ? ', destroyed' : ''}`},
-      s('title', {}, `${u.name} ${u.id} (${u.side})`),
-      // Rectangular bases where the system has them (Republique), else one round base.
-      u.bases?.length ? u.bases.map((b) => s('polygon', {points: b.map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), fill: col, 'fill-opacity': 0.85, class: 'base rect'}))
-        : s('circle', {cx, cy, r, fill: col, 'fill-opacity': 0.85, class: 'base'}));
-      if (u.facing !== undefined && u.facing !== null) {
-        const rad = ((u.facing - 90) * Math.PI) / 180;
-        g.append(s('line', {x1: cx, y1: cy, x2: cx + Math.cos(rad) * (r + 6), y2: cy + Math.sin(rad) * (r + 6), class: 'facing-tick'}));
-      }
-      g.append(s('text', {x: cx, y: cy + r + 12, class: 'label'}, u.id));
-      if (u.destroyed) g.append(s('line', {x1: cx - r, y1: cy - r, x2: cx + r, y2: cy + r, class: 'x'}), s('line', {x1: cx - r, y1: cy + r, x2: cx + r, y2: cy - r, class: 'x'}));
-      g.addEventListener('mouseenter', () => hoverUnit(u));
-      g.addEventListener('mouseleave', () => hoverUnit(null));
-      g.addEventListener('focus', () => hoverUnit(u));
-      g.addEventListener('click', () => clickUnit(u));
-      g.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); clickUnit(u); } });
-      return g;
-    }));
-  }
-
-  // drawReach draws, for the active weapon (or every weapon of the firing unit), its arcs
-  // as wedges and its range bands as rings.
-  function drawReach() {
-    const items = [];
-    const active = D().rows === 'weapons' ? st.rows[st.active] : null;
-    for (const u of firers()) {
-      if (!u.placed) continue;
-      const ws = active ? (active.unit === u.id ? u.weapons.filter((w) => w.name === active.weapon) : []) : u.weapons;
-      const edge = T().measured === 'edge' ? radius(u) : 0;
-      for (const w of ws) {
-        const finite = w.ranges.filter((r) => !r.unlimited);
-        const far = Math.max(...finite.map((r) => r.reach), 12) + edge;
-        for (const [from, to] of w.arcs || []) {
-          if (to - from >= 360 || u.facing === undefined) continue;
-          items.push(s('path', {d: wedge(X(u.x), Y(u.y), far * K, u.facing + from, u.facing + to), class: 'arc'}));
-        }
-        for (const r of finite) {
-          items.push(s('circle', {cx: X(u.x), cy: Y(u.y), r: (r.reach + edge) * K, class: 'ring'}, s('title', {}, `${w.name}: ${r.name} ${r.reach}`)),
-            s('text', {x: X(u.x) + 3, y: Y(u.y) - (r.reach + edge) * K + 11, class: 'ring-label'}, `${r.name} ${r.reach}`));
-        }
-      }
-    }
-    // The shapes the rules measure with, for the acting units: arcs, zones, lines.
-    const own = new Set(firers().map((u) => u.id));
-    for (const o of T().overlays || []) {
-      if (o.owner && !own.has(o.owner)) continue; // no owner: always drawn (obstacles)
-      const pts = o.points.map(([x, y]) => `${X(x)},${Y(y)}`).join(' ');
-      items.push(o.kind === 'line' || o.kind === 'obstacle'
-        ? s('polyline', {points: pts, class: 'overlay line', 'data-overlay': o.kind}, s('title', {}, o.label))
-        : s('polygon', {points: pts, class: 'overlay ' + o.kind, 'data-overlay': o.kind}, s('title', {}, o.label)));
-    }
-    layers.reach.replaceChildren(...items);
-  }
-
-  function wedge(cx, cy, r, from, to) {
-    const p = (a) => [cx + Math.cos(((a - 90) * Math.PI) / 180) * r, cy + Math.sin(((a - 90) * Math.PI) / 180) * r];
-    const [ax, ay] = p(from), [bx, by] = p(to);
-    return `M${cx},${cy} L${ax},${ay} A${r},${r} 0 ${to - from > 180 ? 1 : 0} 1 ${bx},${by} Z`;
-  }
-
-  function drawDeclared() {
-    const marks = [];
-    // Each weapon to its target, or every acting unit (a group of batteries) to each target.
-    const pairs = D().rows === 'weapons' ? st.rows.filter((r) => r.target).map((r) => [r.unit, r.target])
-      : st.targets.flatMap((t) => firers().map((f) => [f.id, t.unit]));
-    for (const [a, b] of pairs) {
-      const u = unit(a);
-      if (!u?.placed) continue;
-      // A target squad is marked on each of its models, with one line to the nearest.
-      const ts = members(b).filter((t) => t.placed && !t.destroyed);
-      const t = ts.reduce((best, m) => (!best || Math.hypot(m.x - u.x, m.y - u.y) < Math.hypot(best.x - u.x, best.y - u.y) ? m : best), null);
-      if (!t) continue;
-      marks.push(s('line', {x1: X(u.x), y1: Y(u.y), x2: X(t.x), y2: Y(t.y), class: 'target-line'}),
-        ...ts.map((m) => s('circle', {cx: X(m.x), cy: Y(m.y), r: (radius(m) + 0.3) * K, class: 'marker'})));
-    }
-    layers.decl.replaceChildren(...marks);
-  }
-
-  function drawSight() {
-    const a = st.aim;
-    const hovered = st.hoverUnit && unit(st.hoverUnit);
-    if (D().sight_lines && a && hovered && st.aimTarget === targetOf(hovered)) {
-      // Every pair's line: green where it can fire, red with its reason where not.
-      const lines = [];
-      for (const x of st.aims) {
-        const u = unit(x.shooter), t = unit(x.target);
-        if (!u?.placed || !t?.placed) continue;
-        const ok = x.status === 'ok';
-        lines.push(s('line', {x1: X(u.x), y1: Y(u.y), x2: X(t.x), y2: Y(t.y), class: 'los sight-line ' + (ok ? 'clear' : 'blocked'),
-          id: lines.length ? null : 'los-line', 'data-shooter': x.shooter, 'data-target': x.target},
-        s('title', {}, `${x.shooter} → ${x.target}: ${ok ? pct(x.p_hit) + ' — ' : ''}${x.reason}`)));
-      }
-      layers.sight.replaceChildren(...lines);
-      return;
-    }
-    if (!a || !st.hoverUnit || a.target !== st.hoverUnit) { layers.sight.replaceChildren(); return; }
-    const u = unit(a.shooter), t = unit(a.target);
-    if (!u?.placed || !t?.placed) { layers.sight.replaceChildren(); return; }
-    const ok = a.status === 'ok';
-    layers.sight.replaceChildren(
-      s('line', {x1: X(u.x), y1: Y(u.y), x2: X(t.x), y2: Y(t.y), class: 'los ' + (ok ? 'clear' : 'blocked'), id: 'los-line'}),
-      s('text', {x: (X(u.x) + X(t.x)) / 2 + 6, y: (Y(u.y) + Y(t.y)) / 2, class: 'los-label ' + (ok ? 'clear' : 'blocked')}, ok ? pct(a.p_hit) : a.status.replaceAll('_', ' ')));
-  }
-
-  // drawPanel is the declaration as the view describes it: the choice of who acts, its
-  // rows of targets with their fields, the action's own fields, and the button.
-  function drawPanel() {
-    const v = ctx.view;
-    const d = D();
-    const parts = [];
-    const chooser = h('select', {id: 'firer', 'aria-label': d.firer_label},
-      h('option', {value: ''}, d.prompt || `— choose: ${d.firer_label.toLowerCase()} —`));
-    // A choice is named in the list by its first unit, as a player knows it; a group that
-    // shares its first unit with an earlier choice, by all its units.
-    const key = (c, i) => (d.choices.findIndex((x) => x.units[0] === c.units[0]) === i ? c.units[0] : c.units.join('+'));
-    d.choices.forEach((c, i) => chooser.append(h('option', {value: key(c, i), selected: sameChoice(c, st.choice)}, c.label)));
-    chooser.addEventListener('change', () => select(d.choices.find((c, i) => key(c, i) === chooser.value)));
-    parts.push(h('h2', {}, d.title), h('label', {class: 'block', for: 'firer'}, d.firer_label), chooser);
-    const enemyUnits = T().units.filter((u) => firingSide() && u.side !== firingSide() && !u.destroyed);
-    // The targets a player may add: enemy units, or their squads where targets are squads.
-    const enemies = [...new Map(enemyUnits.map((u) => [targetOf(u), {id: targetOf(u), name: targetName(targetOf(u)).replace(/ \(.*\)$/, ''), side: u.side}])).values()];
-    if (st.choice && d.help) parts.push(h('p', {class: 'help'}, d.help));
-    if (st.choice?.note) parts.push(h('p', {class: 'help', id: 'choice-note'}, st.choice.note));
-    if (st.choice && d.rows === 'weapons') {
-      const rows = st.rows.map((r, i) => {
-        const sel = h('select', {'aria-label': `${r.unit} ${r.weapon} target`, 'data-row': i}, h('option', {value: ''}, '— no target —'),
-          enemies.map((e) => h('option', {value: e.id, selected: e.id === r.target}, e.id)));
-        sel.addEventListener('change', () => { r.target = sel.value; st.active = i; draw(); refreshOdds(); });
-        const pick = h('button', {class: 'weapon' + (i === st.active ? ' on' : ''), 'aria-pressed': String(i === st.active), 'data-weapon': r.weapon, 'data-unit': r.unit,
-          onclick: () => { st.active = i; draw(); }}, `${r.unit}: ${r.weapon}`);
-        return h('tr', {class: i === st.active ? 'active' : ''}, h('td', {}, pick), h('td', {}, sel));
-      });
-      parts.push(h('table', {class: 'decl-table'}, h('tbody', {}, rows)));
-    }
-    if (st.choice && d.rows !== 'weapons') {
-      const u = firers()[0];
-      const add = h('select', {id: 'add-target', 'aria-label': d.rows === 'single' ? 'Target' : 'Add a target'},
-        h('option', {value: ''}, d.rows === 'single' ? '— the rules choose —' : '— add a target —'),
-        enemies.filter((e) => d.rows === 'single' || !st.targets.some((t) => t.unit === e.id)).map((e) => h('option', {value: e.id, selected: d.rows === 'single' && st.targets[0]?.unit === e.id}, `${e.name} (${e.side})`)));
-      add.addEventListener('change', () => {
-        const e = members(add.value)[0];
-        if (e) choose(e);
-        else { st.targets = []; draw(); refreshOdds(); }
-      });
-      parts.push(add);
-      for (const t of d.rows === 'targets' ? st.targets : []) {
-        const fields = (d.row_fields || []).map((f) => rowField(f, t, u));
-        parts.push(h('fieldset', {class: 'group'}, h('legend', {}, '→ ', t.unit), fields));
-      }
-    }
-    if (st.choice) for (const f of d.fields || []) parts.push(actionField(f));
-    if (st.choice && !v.ended) {
-      // The first button is #shoot, whatever its verb; a verb without targets needs none.
-      const buttons = verbs().map((verb, i) => {
-        const b = h('button', {id: i ? `shoot-${i}` : 'shoot', class: i ? '' : 'primary', 'data-verb': verb.label, disabled: !verb.no_target && !hasTargets()}, verb.label);
-        b.addEventListener('click', () => shoot(b, verb));
-        return b;
-      });
-      parts.push(h('div', {class: 'row'}, buttons));
-    }
-    const valuesOf = (su) => Object.entries(su?.values || {}).filter(([k]) => !k.startsWith('max_'))
-      .map(([k, x]) => `${k.replaceAll('_', ' ')} ${d.values?.[k]?.[x] ?? x}`).join(', ');
-    // Drawn units with a state of their own, then squads of models, their models named.
-    const own = T().units.filter((u) => stateOf(u.id) || !u.squad || !stateOf(u.squad));
-    const squads = v.state.units.filter((su) => !unit(su.id) && T().units.some((u) => u.squad === su.id));
-    parts.push(h('h3', {}, 'Units'), h('ul', {class: 'unit-list'}, own.map((u) =>
-      h('li', {}, swatch(sideColour(v.sides, u.side)), `${u.id} (${u.name}) ${valuesOf(stateOf(u.id))}${u.destroyed ? ' — destroyed' : ''}${u.placed ? '' : ' — not on the table'}`)),
-    squads.map((su) => {
-      const ms = T().units.filter((u) => u.squad === su.id);
-      return h('li', {'data-squad': su.id}, swatch(sideColour(v.sides, su.side)), `${su.id} (${su.name}) ${valuesOf(su)}${su.destroyed ? ' — destroyed' : ''}; models ${ms.map((m) => m.id + (m.destroyed ? ' †' : '')).join(', ')}`);
-    })));
-    panel.replaceChildren(...parts);
-  }
-
-  // rowField is one field of a target row.
-  function rowField(f, t, u) {
-    if (f.kind === 'number') {
-      const inp = h('input', {type: 'number', min: 1, value: t[f.key], placeholder: 'all', class: 'short', 'aria-label': `${f.label} firing at ${t.unit}`});
-      inp.addEventListener('change', () => { t[f.key] = inp.value; refreshOdds(); });
-      return h('label', {}, f.label + ' ', inp);
-    }
-    if (f.kind === 'select') {
-      const empty = unit(t.unit).placed && u?.placed ? f.empty : `— ${f.label} band —`;
-      const sel = h('select', {'aria-label': `${f.label} band to ${t.unit}`}, h('option', {value: ''}, empty),
-        f.options.map((o) => h('option', {value: o, selected: t[f.key] === o}, o)));
-      sel.addEventListener('change', () => { t[f.key] = sel.value; refreshOdds(); });
-      return h('label', {}, f.label + ' ', sel);
-    }
-    return (f.options || []).map((m) => {
-      const c = h('input', {type: 'checkbox', checked: t[f.key].includes(m)});
-      c.addEventListener('change', () => { t[f.key] = c.checked ? [...t[f.key], m] : t[f.key].filter((x) => x !== m); refreshOdds(); });
-      return h('label', {class: 'check'}, c, ' ', m);
-    });
-  }
-
-  // actionField is one field of the whole action: a flag, or a number per acting unit.
-  function actionField(f) {
-    if (f.kind === 'select') {
-      const sel = h('select', {'aria-label': f.label, 'data-field': f.key}, h('option', {value: ''}, f.empty || '—'),
-        (f.options || []).map((o) => h('option', {value: o, selected: st.fields[f.key] === o}, o.replaceAll('_', ' '))));
-      sel.addEventListener('change', () => { st.fields[f.key] = sel.value; refreshOdds(); });
-      return h('label', {class: 'block'}, f.label + ' ', sel);
-    }
-    if (f.kind === 'flag') {
-      const c = h('input', {type: 'checkbox', checked: !!st.fields[f.key]});
-      c.addEventListener('change', () => { st.fields[f.key] = c.checked; refreshOdds(); });
-      return h('label', {class: 'check'}, c, ' ', f.label);
-    }
-    st.fields[f.key] ||= {};
-    return h('div', {class: 'moved'}, h('span', {}, `${f.label}: `),
-      firers().map((u) => {
-        const inp = h('input', {type: 'number', min: 0, step: 0.5, value: st.fields[f.key][u.id] || 0, 'aria-label': `${u.id} ${f.key}`, class: 'short'});
-        inp.addEventListener('change', () => { st.fields[f.key][u.id] = inp.value; refreshOdds(); });
-        return h('label', {}, u.id, ' ', inp);
-      }));
-  }
-
-  aimBox.replaceChildren(h('h2', {}, 'Aim'), h('p', {class: 'help'}, 'Choose who fires, then point at an enemy.'));
+  aimBox.replaceChildren(h('h2', {}, 'Aim'), h('p', {class: 'help'}, 'Choose who fires, then point at (or tap) an enemy.'));
   refreshOdds();
   return {
     // setDanger shows a danger map over the table, or takes it away (null).
-    setDanger(m) {
-      st.danger = m;
-      if (layers.danger) drawDanger();
+    setDanger(d) {
+      st.danger = d;
+      if (m.layers.danger) drawDanger(m);
     },
     // update redraws after the battle changed; aims and odds taken before are stale.
     update() {
       clearTimeout(timer);
       st.aimSeq++;
+      if (st.choice) {
+        // The same choice in the new view, or none: it may act no more (it was destroyed).
+        st.choice = D().choices.find((c) => sameChoice(c, st.choice)) || null;
+        if (!st.choice) {
+          st.rows = [];
+          st.targets = [];
+        }
+      }
       if (st.hoverUnit && st.aim) aimBox.replaceChildren(h('h2', {}, 'Aim'), h('p', {class: 'help'}, 'Point at an enemy again to see its aim now.'));
       st.aim = null;
       draw();

@@ -27,15 +27,16 @@ func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Proble
 		if q.Actor != "" && squad != q.Actor {
 			continue
 		}
-		wait := b.turns.Check(q.Side, squad, "squad")
+		wait := b.shootCheck(&Shooting{Squad: squad})
 		if wait != nil && q.Actor == "" {
 			continue // only the squads that may act now, unless one is named
 		}
 		act := &Shooting{Squad: squad, Moved: map[string]float64{}}
 		if from != nil && from.Squad == squad {
 			act.Moved, act.OutOfCoherency, act.Disembarked = from.Moved, from.OutOfCoherency, from.Disembarked
+			act.stated = from.stated
 		}
-		p, err := b.problem(ctx, act)
+		p, err := b.problem(ctx, act, "")
 		if err != nil {
 			return nil, err
 		}
@@ -98,7 +99,10 @@ func (b *Battle) squads(side string) []string {
 }
 
 // problem is one squad's choice.
-func (b *Battle) problem(ctx context.Context, act *Shooting) (*advise.Problem, error) {
+func (b *Battle) problem(ctx context.Context, stated *Shooting, only string) (*advise.Problem, error) {
+	// The facts the plans are judged under: measured from the moves, or as the
+	// scenario's action states them (the command line's "what if").
+	act := b.measured(stated)
 	p := &advise.Problem{Actor: act.Squad, Measure: MeasureDamage}
 	targetIndex := map[string]int{}
 	sight := b.newSight(16)
@@ -106,7 +110,7 @@ func (b *Battle) problem(ctx context.Context, act *Shooting) (*advise.Problem, e
 	var slots []slotOf
 	for i := range b.units {
 		u := &b.units[i]
-		if u.Squad != act.Squad || u.Destroyed() {
+		if u.Squad != act.Squad || u.Destroyed() || (only != "" && u.ID != only) {
 			continue
 		}
 		p.Side = u.Side
@@ -154,25 +158,30 @@ func (b *Battle) problem(ctx context.Context, act *Shooting) (*advise.Problem, e
 		if len(decls) == 0 {
 			return nil // every weapon holds fire
 		}
+		// Only what the scenario's action stated goes back into the plan's action: a
+		// measured fact is the server's to measure, and an action may not state it.
 		body := map[string]any{"squad": act.Squad, "declarations": decls}
-		if len(act.Moved) > 0 {
+		if len(stated.Moved) > 0 && (!b.moves || len(stated.stated.moved) > 0) {
 			moved := map[string]any{}
-			for id, d := range act.Moved {
+			for id, d := range stated.Moved {
 				moved[id] = strconv.FormatFloat(d, 'g', -1, 64) + "in"
 			}
 			body["moved"] = moved
 		}
-		if act.OutOfCoherency {
+		if stated.OutOfCoherency && (!b.moves || stated.stated.coherency) {
 			body["out_of_coherency"] = true
 		}
-		if act.Disembarked {
+		if stated.Disembarked && (!b.moves || stated.stated.disembarked) {
 			body["disembarked"] = true
 		}
 		return body
 	}
-	if len(act.Moved) > 0 {
+	switch {
+	case len(stated.Moved) > 0:
 		p.Notes = append(p.Notes, fmt.Sprintf("movement as the scenario's action states it: %s", b.movedWords(act.Moved)))
-	} else {
+	case len(act.Moved) > 0:
+		p.Notes = append(p.Notes, fmt.Sprintf("movement this activation, as the moves measure it: %s", b.movedWords(act.Moved)))
+	default:
 		p.Notes = append(p.Notes, "no unit of the squad has moved (M&F limits none of its weapons)")
 	}
 	return p, nil

@@ -484,6 +484,10 @@ func (b *Battle) Table() volley.TableView {
 		}
 		v.Declare.Choices = append(v.Declare.Choices, c)
 	}
+	v.Columns = []volley.ColumnView{
+		{Label: "damage points", Key: "damage_points", Of: "max_damage_points"},
+		{Label: "armour", Key: "armour"},
+	}
 	v.FitBounds()
 	return v
 }

@@ -319,3 +319,27 @@ func BenchmarkMoveSquad(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPosition is a Sabre's position map on crossfire.yaml: a 12" move on the 48"
+// table at 0.5" (about 1,800 points it can reach), its two weapons against five enemy
+// units, three of which fire back, ten pieces of terrain: the ways there, the offence
+// and the danger, on every core.
+func BenchmarkPosition(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "crossfire.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := strings.Replace(string(src), "    height: 1\n    weapons:", "    height: 1\n    move: 12\n    weapons:", 1)
+	s = strings.Replace(s, "\ntypes:\n", "\ntypes:\n  - {name: Drone, armour: 6, damage_points: 2, base: 1, height: 0.5}\n", 1)
+	s = strings.Replace(s, "  - {id: sabre-1,", "  - {id: drone-1, type: Drone, side: Scourge, at: [30, 34], facing: 180}\n  - {id: drone-2, type: Drone, side: Scourge, at: [16, 36], facing: 180}\n  - {id: sabre-1,", 1)
+	s = strings.Replace(s, "{id: sabre-2, type: Sabre, side: UCM, squad: sabres, at: [24, 24], facing: 0}", "{id: sabre-2, type: Sabre, side: UCM, squad: sabres, at: [24, 14], facing: 0}", 1)
+	bt, _ := mustLoad(b, "table: {width: 48, height: 48}\nturn: {side: UCM}\n"+s)
+	q := advise.PositionQuery{Unit: "sabre-2", Objective: advise.Objective{Kind: advise.Expected}}
+	var m *advise.PositionMap
+	for b.Loop() {
+		if m, err = bt.Position(context.Background(), q); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(m.Reachable), "points")
+}

@@ -48,6 +48,10 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 	perInch := scenario.Inches(1).In(u)
 	err = advise.Fill(ctx, m, func() advise.PointFunc {
 		d := b.newDangerWorker(t, q.Side)
+		if like, ok := b.Unit(q.Like); ok && like.Type == t {
+			d.placed.DamagePoints = like.DamagePoints
+			d.d, d.tmp = d.d[:like.DamagePoints+1], d.tmp[:like.DamagePoints+1]
+		}
 		return func(c, r int, firers map[string]bool) (float64, error) {
 			at := geom.V((x0+float64(c)*step)/perInch, (y0+float64(r)*step)/perInch)
 			return d.at(ctx, at, obj, firers)
@@ -224,4 +228,27 @@ func (d *dangerWorker) effect(s *shot) []float64 {
 	e := advise.Capped(damage, d.placed.DamagePoints)
 	d.effects[k] = e
 	return e
+}
+
+var _ advise.DangerPlacer = (*Battle)(nil)
+
+// DangerPlaces lists what a map may place: every unit type with damage points, those of
+// the battle's units first, each with the side of the first unit of it (none for a type
+// no unit has).
+func (b *Battle) DangerPlaces() []advise.DangerPlace {
+	var out []advise.DangerPlace
+	seen := map[string]bool{}
+	for i := range b.units {
+		t := b.units[i].Type
+		if !seen[t.Name] && t.DamagePoints >= 1 {
+			seen[t.Name] = true
+			out = append(out, advise.DangerPlace{As: t.Name, Label: t.Name, Side: b.units[i].Side})
+		}
+	}
+	for _, name := range typeNames(b.types) {
+		if t := b.types[name]; !seen[name] && t.DamagePoints >= 1 {
+			out = append(out, advise.DangerPlace{As: name, Label: name})
+		}
+	}
+	return out
 }

@@ -282,7 +282,7 @@ func (b *Battle) checkStated(doc *scenario.Doc, s *actionSpec, bats []string, er
 		if !doc.Pos(f.m).IsValid() {
 			continue
 		}
-		if doc.Refereed && volley.Moves(doc) {
+		if doc.Refereed && volley.Moves(doc) && b.moves {
 			volley.RefuseStated(errs, doc, f.m, f.key, f.what)
 			continue
 		}

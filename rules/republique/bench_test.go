@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/rulestest"
 )
 
@@ -33,5 +34,18 @@ func BenchmarkTable(b *testing.B) {
 func BenchmarkLoad(b *testing.B) {
 	for b.Loop() {
 		rulestest.LoadFile(b, Ruleset{}, example("demo.yaml"))
+	}
+}
+
+// BenchmarkDanger is the danger map of the demo's IR3, in its formation, at the default
+// step (the finest the budget allows: 2 cm, 45 × 37 points), against the three French
+// batteries, on every core.
+func BenchmarkDanger(b *testing.B) {
+	bt, _ := rulestest.Load(b, Ruleset{}, example("x.yaml"), []byte(dangerDemoSrc(b, nil)))
+	q := advise.DangerQuery{Side: "Austrian", As: "IR3"}
+	for b.Loop() {
+		if _, err := bt.(*Battle).Danger(context.Background(), q); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -154,12 +154,17 @@ const maxLegs = 64
 // than 0.0002 of the turning radius of the arc its corners sweep.
 const turnStep = 2.0
 
-// noMoves is the error of a move in a battle begun before units moved.
-func noMoves(doc *scenario.Doc, what string, at any, errs *scenario.ErrorList) bool {
-	if volley.Moves(doc) {
+// noMoves is the error of a move in a battle begun before units moved: the action's
+// edition says so, or, for an action replayed from a log without one, the battle's.
+func (b *Battle) noMoves(doc *scenario.Doc, what string, at any, errs *scenario.ErrorList) bool {
+	switch {
+	case !volley.Moves(doc):
+		errs.Add(doc.At(at), "%s: a battle begun under edition %d does not move its units", what, volley.DocEdition(doc))
+	case !b.moves:
+		errs.Add(doc.At(at), "%s: a battle begun before edition %d does not move its units", what, volley.EditionMoves)
+	default:
 		return false
 	}
-	errs.Add(doc.At(at), "%s: a battle begun under edition %d does not move its units", what, volley.DocEdition(doc))
 	return true
 }
 
@@ -177,7 +182,7 @@ func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 	var s moveSpec
 	var m *Move
 	err := doc.DecodeChecked(&s, func(errs *scenario.ErrorList) {
-		if noMoves(doc, "move", &s.Type, errs) {
+		if b.noMoves(doc, "move", &s.Type, errs) {
 			return
 		}
 		u := b.Unit(s.Unit)
@@ -237,7 +242,7 @@ func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 	var s deploySpec
 	var d *Deploy
 	err := doc.DecodeChecked(&s, func(errs *scenario.ErrorList) {
-		if noMoves(doc, "deploy", &s.Type, errs) {
+		if b.noMoves(doc, "deploy", &s.Type, errs) {
 			return
 		}
 		u := b.Unit(s.Unit)
@@ -266,7 +271,7 @@ func (b *Battle) decodeDecline(doc *scenario.Doc) (volley.Action, error) {
 	var s struct {
 		Type string `yaml:"type"`
 	}
-	err := doc.DecodeChecked(&s, func(errs *scenario.ErrorList) { noMoves(doc, "decline", &s.Type, errs) })
+	err := doc.DecodeChecked(&s, func(errs *scenario.ErrorList) { b.noMoves(doc, "decline", &s.Type, errs) })
 	if err != nil {
 		return nil, err
 	}

@@ -529,6 +529,10 @@ func TestMovesNotInOldEditions(t *testing.T) {
 		if _, err := b.DecodeAction(doc); err == nil || !strings.Contains(err.Error(), "a battle begun under edition 3 does not move its units") {
 			t.Errorf("%s in an edition 3 battle: %v", a, err)
 		}
+		// Replayed from a log, an action names no edition: the battle's decides.
+		if _, err := b.DecodeAction(mustParse(t, a)); err == nil || !strings.Contains(err.Error(), "a battle begun before edition 4 does not move its units") {
+			t.Errorf("%s replayed in an edition 3 battle: %v", a, err)
+		}
 	}
 	refused(t, b, "{type: save, batteries: [f]}", "not stationary")
 	play(t, b, "{type: end_step}", "{type: end_step}", "{type: end_step}") // the Austrian player turn's segment

@@ -172,11 +172,24 @@ func (b *Battle) Table() volley.TableView {
 		v.Declare.Choices = append(v.Declare.Choices, volley.ChoiceView{Label: fmt.Sprintf("skirmishers %s (%s)", m.ID, m.Side), Side: m.Side, Units: []string{m.ID},
 			Action: map[string]any{"type": KindSkirmish, "marker": m.ID}})
 	}
+	v.Columns = []volley.ColumnView{
+		{Label: "bases", Key: "bases_left", Of: "bases"},
+		{Label: "morale", Key: "morale", Levels: b.ladder},
+		{Label: "pending", Help: "hits that take effect when the step ends", Flags: []volley.FlagView{
+			{Key: "pending_base_hits", Label: "base hits", Count: true}, {Key: "pending_morale_hits", Label: "morale hits", Count: true},
+			{Key: "panic_hits", Label: "panic hits", Count: true}}},
+		{Label: "state", Flags: []volley.FlagView{{Key: "damaged", Label: "damaged"}, {Key: "limbered", Label: "limbered"},
+			{Key: "saved_fire", Label: "saved fire"}, {Key: "deployed", Label: "deployed", Count: true}, {Key: "opposed", Label: "opposed"},
+			{Key: "injured", Label: "injured"}, {Key: "killed", Label: "killed"}}},
+		{Label: "rating", Key: "rating", Help: "a leader's rating"},
+	}
 	if b.moves {
 		// Units move by dragging: a path, a facing and the fields of a Republique move.
 		v.Moves = moveForm()
 		b.table.View(&v)
 		v.Declare.Help = "Drag a unit to move it in your maneuver step. " + v.Declare.Help
+		v.Columns = append(v.Columns, volley.ColumnView{Label: "moved", Key: "moved", Of: "move", Help: "of its rate this player turn"},
+			volley.ColumnView{Label: "movement", Flags: []volley.FlagView{{Key: "prolonged", Label: "prolonged"}}})
 		if w := b.phase.window; w != nil {
 			// Play waits on a passing fire: the batteries that may fire, at the mover.
 			v.Declare.Help = fmt.Sprintf("Passing fire: %s moved across the front of %s. Fire at it, or decline to let %s go on.", w.mover, strings.Join(w.offered, ", "), b.phasing())

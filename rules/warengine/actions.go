@@ -11,8 +11,14 @@ import (
 // OrderType names a War Engine action.
 type OrderType string
 
-// The actions of the target and fire phases.
+// The actions of the target and fire phases, of Phase I and of deployment.
 const (
+	// Move moves a unit along a path of squares in its side's Phase I, and may turn it
+	// (from edition 4; see move.go).
+	Move OrderType = volley.MoveAction
+	// Deploy places a unit before the battle's first other action, inside its side's
+	// deployment zone (from edition 4).
+	Deploy OrderType = volley.DeployAction
 	// Declare aims a weapon at a square (target phase). A square outside the weapon's
 	// range or arc is corrected to the nearest square inside them.
 	Declare OrderType = "declare"
@@ -25,8 +31,9 @@ const (
 	// fire order with a target of its own, to ask "what if I fired there"; Resolve fires
 	// only declared targets, so every shot goes through the target phase.
 	Fire OrderType = "fire"
-	// EndPhase moves from the target phase to the fire phase, and from the fire phase to
-	// the next side's target phase, clearing the targets left unfired.
+	// EndPhase moves from the move phase (Phase I) to the target phase, from the target
+	// phase to the fire phase, and from the fire phase to the next side's turn, clearing
+	// the targets left unfired.
 	EndPhase OrderType = "end_phase"
 )
 
@@ -38,9 +45,23 @@ type Order struct {
 	Target   *geom.Square // nil: the declared target (fire)
 	Friendly bool         // the game's shift-click: a friendly unit may be targeted
 	Group    int
-	// at is where the order was written: its start, its unit and its target, where a
-	// refusal is reported (see Refusals). Zero for an order built in code.
-	at struct{ root, unit, target scenario.Pos }
+	// Aiming, when not nil, states whether the unit aims (declare and fire): the
+	// command line's "what if", which wins over what the battle measures. A refereed
+	// order may not state it.
+	Aiming *bool
+	// Path is a move's squares after the one the unit stands on, each next to the last:
+	// where its top-left square steps. Facing is the facing a move or a deployment ends
+	// with, nil to keep it; At is where a deployment puts the unit's top-left square.
+	Path   []geom.Square
+	Facing *Facing
+	At     geom.Square
+	// at is where the order was written: its start, its unit, its target (a
+	// deployment's at) and each square of its path, where a refusal is reported (see
+	// Refusals). Zero for an order built in code.
+	at struct {
+		root, unit, target scenario.Pos
+		path               []scenario.Pos
+	}
 }
 
 var _ volley.Action = (*Order)(nil)
@@ -56,6 +77,7 @@ type actionSpec struct {
 	Target   any    `yaml:"target"`
 	Friendly bool   `yaml:"friendly"`
 	Group    int    `yaml:"group"`
+	Aiming   *bool  `yaml:"aiming"`
 }
 
 // DecodeAction decodes an action in the form of a scenario's `action:` section.
@@ -63,13 +85,28 @@ func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
 	if doc == nil {
 		return nil, volley.Errorf(volley.EINVALID, "warengine: no action")
 	}
-	var spec actionSpec
-	var o *Order
-	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) { o = b.checkAction(doc, &spec, errs) })
+	o, err := b.decodeOrder(doc)
 	if err != nil {
 		return nil, err
 	}
 	if err := volley.CheckCost(doc, b, o, costWhy); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// decodeOrder decodes an action: its type decides its form.
+func (b *Battle) decodeOrder(doc *scenario.Doc) (*Order, error) {
+	switch OrderType(doc.Peek("type")) {
+	case Move:
+		return b.decodeMove(doc)
+	case Deploy:
+		return b.decodeDeploy(doc)
+	}
+	var spec actionSpec
+	var o *Order
+	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) { o = b.checkAction(doc, &spec, errs) })
+	if err != nil {
 		return nil, err
 	}
 	return o, nil
@@ -101,9 +138,23 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 	case EndPhase:
 	default:
 		if s.Type != "" {
-			errs.Add(doc.At(&s.Type), "unknown action type %q: want declare, clear, group, fire or end_phase", s.Type)
+			errs.Add(doc.At(&s.Type), "unknown action type %q: want %sdeclare, clear, group, fire or end_phase", s.Type, b.moveTypes())
 		}
 		return nil
+	}
+	if s.Aiming != nil {
+		// Whether a unit aims is a fact of its Phase I: the battle's (or the scenario's),
+		// never a player's word to a server.
+		switch {
+		case o.Type != Declare && o.Type != Fire:
+			errs.Add(doc.At(s.Aiming), "aiming: only a declare or fire order's shot reads whether the unit aims")
+		case doc.Refereed && volley.Moves(doc):
+			volley.RefuseStated(errs, doc, s.Aiming, "aiming", "whether a unit aims (it stood still in its side's Phase I)")
+		case doc.Refereed:
+			errs.Add(doc.At(s.Aiming), "aiming: in a battle begun under edition %d a unit aims as the scenario says (its aiming:); an action sent to the server may not state it", volley.DocEdition(doc))
+		default:
+			o.Aiming = s.Aiming
+		}
 	}
 	if s.Unit != "" {
 		u, ok := b.Unit(s.Unit)
@@ -147,6 +198,9 @@ func (b *Battle) refuse(o *Order) error { return b.refuseAs(o, false) }
 // aim and odds answer ("what if it had been declared there"), not as an order to carry
 // out, so neither its target nor a missing declaration refuses it.
 func (b *Battle) refuseAs(o *Order, whatIf bool) error {
+	if o.Type == Deploy {
+		return nil // checkDeploy's: deployments come before the battle's turns
+	}
 	if o.Type == EndPhase {
 		if len(b.sides) == 0 {
 			return volley.Errorf(volley.EINVALID, "warengine: there are no units, so no side has a turn to end")
@@ -161,8 +215,11 @@ func (b *Battle) refuseAs(o *Order, whatIf bool) error {
 		return volley.Errorf(volley.ECONFLICT, "warengine: it is %s's turn, and %s is %s's", b.side, u.ID, u.Side)
 	}
 	wantPhase := PhaseTarget
-	if o.Type == Fire {
+	switch o.Type {
+	case Fire:
 		wantPhase = PhaseFire
+	case Move:
+		wantPhase = PhaseMove
 	}
 	if b.phase != wantPhase {
 		return volley.Errorf(volley.ECONFLICT, "warengine: a %s action belongs to the %s phase; this is the %s phase", o.Type, wantPhase, b.phase)

@@ -279,8 +279,9 @@ func TestBadInput(t *testing.T) {
 func FuzzLoad(f *testing.F) {
 	dir := filepath.Join("..", "..", "examples", "warengine")
 	rulestest.Seed(f, filepath.Join(dir, "murphy.yaml"), filepath.Join(dir, "murphy-pass.yaml"),
-		filepath.Join(dir, "bolter.yaml"), filepath.Join(dir, "cubicles.yaml"))
+		filepath.Join(dir, "bolter.yaml"), filepath.Join(dir, "cubicles.yaml"), filepath.Join(dir, "moves.yaml"))
 	f.Add([]byte(turnScenario))
 	f.Add([]byte(blastScenario))
+	f.Add([]byte(moveScenario))
 	f.Fuzz(func(t *testing.T, src []byte) { rulestest.CheckLoad(t, Ruleset{}, src, nil) })
 }

@@ -37,7 +37,7 @@ func (b *Battle) aim(o *Order) (volley.Aim, *shot, *landing) {
 		aim.Status, aim.Reason = volley.StatusNotEligible, fmt.Sprintf("%s has no target declared for %s", u.ID, o.Weapon)
 		return aim, nil, nil
 	}
-	s := b.newShot(u, l, target, friendly)
+	s := b.orderShot(o, u, l, target, friendly)
 	aim.Target = b.targetName(target)
 	aim.Range = float64(s.from.Chebyshev(target))
 	aim.Line = b.line(s.from, target)
@@ -78,6 +78,9 @@ func (b *Battle) aim(o *Order) (volley.Aim, *shot, *landing) {
 		if d := u.declared(o.Weapon); d != nil && d.Corrected != "" {
 			aim.Notes = append(aim.Notes, "the target was "+d.Corrected)
 		}
+	}
+	if b.moves && (u.measured || o.Aiming != nil) {
+		aim.Notes = append(aim.Notes, b.aimingWords(o, u)) // measured from Phase I, or stated
 	}
 	if s.picks > 1 {
 		aim.Notes = append(aim.Notes, fmt.Sprintf("repeating weapon fired without aiming: the square is picked %d times, each pick from the last", s.picks))

@@ -1,6 +1,7 @@
 package warengine
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -37,7 +38,14 @@ func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 	err := doc.DecodeChecked(&f, func(errs *scenario.ErrorList) {
 		b = load(doc, &f, errs)
 		if f.Action != nil {
-			if o := b.checkAction(doc, f.Action, errs); o != nil {
+			o, err := b.decodeOrder(doc.Section("action"))
+			var list scenario.ErrorList
+			if errors.As(err, &list) {
+				*errs = append(*errs, list...)
+			} else if err != nil {
+				errs.Add(doc.Section("action").Root(), "%v", err)
+			}
+			if o != nil && err == nil {
 				a = o
 			}
 		}
@@ -79,6 +87,12 @@ type Battle struct {
 
 	edition int      // of the rules the battle is played under (volley.Edition)
 	notes   []string // how the scenario was read, beyond errors (Notes)
+
+	// moves is true from volley.EditionMoves: a side's turn begins with Phase I, its
+	// units move, and whether each is aiming is measured from its moves. table holds the
+	// sides' deployment zones and whether units may still be deployed.
+	moves bool
+	table volley.Tabletop
 }
 
 var _ volley.Noter = (*Battle)(nil)
@@ -95,11 +109,20 @@ type Unit struct {
 	Side   string
 	At     geom.Square // top-left square of the footprint
 	Facing Facing
-	// Aiming is true for a unit that did not move in its movement phase.
+	// Aiming is true for a unit that did not move in its movement phase. From
+	// volley.EditionMoves the battle measures it: true when the unit's side's Phase I
+	// begins, false once the unit moves in it (see move.go).
 	Aiming bool
-	Morale int
-	Status MoraleStatus
-	Hits   int
+	// Moved is how much of its move the unit has spent in its side's Phase I this turn,
+	// in squares (a diagonal step counts as the option diagonal says); diagonals counts
+	// its diagonal steps, for diagonal: alternate. measured is true once Aiming comes from
+	// a Phase I played in the battle, rather than from the scenario.
+	Moved     int
+	diagonals int
+	measured  bool
+	Morale    int
+	Status    MoraleStatus
+	Hits      int
 	// Group is the weapon group chosen this turn, 0 if none yet.
 	Group    int
 	Declared []Declaration
@@ -287,6 +310,20 @@ func (b *Battle) State() volley.State {
 		if u.StunnedFor > 0 {
 			values["stunned_next"] = float64(u.StunnedFor)
 		}
+		if b.moves {
+			// The fact of movement the shots read, and the unit's move this turn (Phase I).
+			values["aiming"] = 0
+			if u.Aiming {
+				values["aiming"] = 1
+			}
+			if u.Type.Move > 0 {
+				values["move"] = float64(u.Type.Move)
+				values["moved"] = 0
+				if u.Side == b.side {
+					values["moved"] = float64(u.Moved)
+				}
+			}
+		}
 		name := u.Name
 		if name == "" {
 			name = u.Type.Name
@@ -322,11 +359,27 @@ func (b *Battle) Board() volley.BoardView {
 		if name == "" {
 			name = u.Type.Name
 		}
-		bu := volley.BoardUnit{ID: u.ID, Name: name, Side: u.Side, X: u.At.X, Y: u.At.Y, Size: u.Type.Size, Facing: u.Facing.Degrees(), Group: u.Group}
+		bu := volley.BoardUnit{ID: u.ID, Name: name, Side: u.Side, X: u.At.X, Y: u.At.Y, Size: u.Type.Size, Facing: u.Facing.Degrees(), Group: u.Group, Move: b.moveView(u)}
 		for i := range u.Type.Weapons {
 			bu.Weapons = append(bu.Weapons, b.weaponView(u, &u.Type.Weapons[i]))
 		}
 		v.Units = append(v.Units, bu)
+	}
+	v.Columns = []volley.ColumnView{
+		{Label: "hits", Key: "hits", Of: "max_hits", Help: "hits left of the unit's type's"},
+		{Label: "morale", Key: "morale"},
+		{Label: "group", Key: "group", Help: "the weapon group it fires this turn (0: not chosen yet)"},
+		{Label: "state", Flags: []volley.FlagView{{Key: "stunned", Label: "stunned"}, {Key: "stunned_next", Label: "stunned for", Count: true}}},
+	}
+	if b.moves {
+		// A move is a path of squares, one step at a time, and a facing in 45° steps.
+		v.Moves = &volley.MoveForm{Facing: true, FacingStep: FacingStep, Grid: true}
+		v.Columns = append(v.Columns,
+			volley.ColumnView{Label: "moved", Key: "moved", Of: "move", Help: "squares moved this Phase I, of its move"},
+			volley.ColumnView{Label: "aiming", Flags: []volley.FlagView{{Key: "aiming", Label: "aiming"}}})
+		var t volley.TableView
+		b.table.View(&t)
+		v.Zones, v.Deploying = t.Zones, t.Deploying
 	}
 	return v
 }

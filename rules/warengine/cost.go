@@ -11,8 +11,9 @@ const (
 	damageCheckWork = 20
 )
 
-// Cost bounds the work of an order, in volley.MaxWork's steps. Only declare and fire
-// orders compute:
+// Cost bounds the work of an order, in volley.MaxWork's steps. A move looks at its
+// footprint at each step (and, for a diagonal step, the two ways round it); a deployment
+// at its footprint and its side's zone. Only declare and fire orders compute more:
 //   - one heat-map the size of the map (its distributions are kept for reuse, so it is
 //     cleared square by square after) and, for each pick and the landing, the squares it
 //     touches;
@@ -30,7 +31,22 @@ const (
 // the limit.
 func (b *Battle) Cost(a volley.Action) int64 {
 	o := order(a)
-	if o.Type != Declare && o.Type != Fire {
+	switch o.Type {
+	case Move, Deploy:
+		// Each step's footprint looked at, and for a diagonal the two ways round it; a
+		// deployment's footprint against each corner of its side's zone.
+		size := int64(1)
+		zone := int64(0)
+		if u, ok := b.Unit(o.Unit); ok {
+			size = int64(u.Type.Size)
+			zone = int64(len(b.table.Zones[u.Side]))
+		}
+		if o.Type == Deploy {
+			return size*size*(1+zone) + 1
+		}
+		return int64(len(o.Path))*3*size*size + 1
+	case Declare, Fire:
+	default:
 		return int64(len(b.units)) + 1
 	}
 	squares := int64(b.width) * int64(b.height)
@@ -42,7 +58,7 @@ func (b *Battle) Cost(a volley.Action) int64 {
 	if v, ok := b.Unit(o.Unit); ok {
 		u = v
 		if l = u.loadout(o.Weapon); l != nil {
-			if w := b.weapons[l.Weapon]; w != nil && (!w.Repeating || u.Aiming) {
+			if w := b.weapons[l.Weapon]; w != nil && (!w.Repeating || aimingOf(o, u)) {
 				picks = 1
 			}
 		}

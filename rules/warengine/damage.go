@@ -90,11 +90,11 @@ func (b *Battle) checkDamage(s *shot, landing geom.Square, u *Unit, sq geom.Squa
 		size = u.Type.Size
 	}
 	aimed := 0
-	if firer.Aiming && dist <= AimedRangePerSize*size {
+	if s.aiming && dist <= AimedRangePerSize*size {
 		aimed = AimedModifier
 	}
 	if c.trace {
-		c.step("aimed and within range", map[string]any{"aiming": firer.Aiming, "distance": dist, "range": AimedRangePerSize * size}, signed(aimed, ""))
+		c.step("aimed and within range", map[string]any{"aiming": s.aiming, "distance": dist, "range": AimedRangePerSize * size}, signed(aimed, ""))
 	}
 	// 3. The range band's strength bonus or penalty.
 	bd, name := band(w, dist)

@@ -25,28 +25,30 @@ const dangerID = "(placed)"
 // every weapon of the group fires at the placed unit's centre square, scored by the same
 // Odds as a fire order (line of fire, visibility, deviation, interception, cover,
 // toughness by the side it is struck on, saves). The placed unit faces the nearest enemy.
-// A square it cannot stand on (off the map, a wall, another unit) has no value. The rows
-// are shared among the machine's cores; each square is computed alone.
+// A square it cannot stand on (off the map, a wall, another unit) has no value. q.As may
+// also name one of the battle's units: the map then places that unit itself, lifted from
+// where it stands, with the hits it has left (what a preview asks where a move ends).
+// Without q.Area every square is mapped; with it, the squares [column, row] inside it.
+// The rows are shared among the machine's cores; each square is computed alone.
 func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.DangerMap, error) {
-	t, ok := b.types[q.As]
-	if !ok {
-		return nil, volley.Errorf(volley.EINVALID, "warengine: as: unknown unit type %q%s", q.As, scenario.Hint(q.As, b.typeNames()))
+	p, err := b.dangerPlaced(q)
+	if err != nil {
+		return nil, err
 	}
-	if !slices.Contains(b.sides, q.Side) {
-		return nil, volley.Errorf(volley.EINVALID, "warengine: side: no unit is on side %q%s", q.Side, scenario.Hint(q.Side, b.sides))
-	}
+	t := p.t
 	if t.Hits < 1 {
 		return nil, volley.Errorf(volley.EINVALID, "warengine: as: a %s has no hits to lose", q.As)
 	}
-	if _, err := advise.CheckDangerWork(b.dangerWork(t, q.Side)); err != nil {
+	if _, err := advise.CheckDangerWork(b.dangerWork(t, q.Side, p.area)); err != nil {
 		return nil, err
 	}
 	obj := q.Objective
 	if obj == "" {
 		obj = advise.Destroyed
 	}
-	m := &advise.DangerMap{Side: q.Side, As: q.As, Placed: "a " + q.As, Objective: obj, Unit: "square", Step: 1, Cols: b.width, Rows: b.height,
-		Grid: true, Values: make([]float64, b.width*b.height), Firers: []string{}}
+	m := &advise.DangerMap{Side: q.Side, As: q.As, Placed: p.words, Objective: obj, Unit: "square", Step: 1,
+		X0: float64(p.area.Min.X), Y0: float64(p.area.Min.Y), Cols: p.area.Dx(), Rows: p.area.Dy(),
+		Grid: true, Values: make([]float64, p.area.Dx()*p.area.Dy()), Firers: []string{}}
 	m.Scores = "P(destroyed)"
 	if obj == advise.Expected {
 		m.Scores = "expected hits lost"
@@ -54,10 +56,10 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 	m.Notes = []string{"each firer chooses the weapon group that serves the objective best; every weapon of it fires at the placed unit's centre square",
 		"the placed unit faces the nearest enemy unit (not in the source: a unit placed for the map has no facing of its own)",
 		"a square of a wall (visibility or firepower 100) or of another unit holds no unit (not in the source)"}
-	err := advise.Fill(ctx, m, func() advise.PointFunc {
-		d := b.newDangerWorker(t, q.Side)
+	err = advise.Fill(ctx, m, func() advise.PointFunc {
+		d := b.newDangerWorker(p, q.Side)
 		return func(c, r int, firers map[string]bool) (float64, error) {
-			return d.at(ctx, geom.Sq(c, r), obj, firers)
+			return d.at(ctx, geom.Sq(p.area.Min.X+c, p.area.Min.Y+r), obj, firers)
 		}
 	})
 	if err != nil {
@@ -66,26 +68,66 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 	return m, nil
 }
 
-// DangerWork is the work of q's map (dangerWork).
-func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
-	t, ok := b.types[q.As]
-	if !ok {
-		return 0, volley.Errorf(volley.EINVALID, "warengine: as: unknown unit type %q%s", q.As, scenario.Hint(q.As, b.typeNames()))
+// dangerPlacement is what a danger map places and where: a unit of a type, or one of
+// the battle's units (lifted, its index; -1 for a type), over a rectangle of squares.
+type dangerPlacement struct {
+	t      *UnitType
+	lifted int
+	hits   int
+	name   string
+	words  string
+	area   squareRect
+}
+
+// squareRect is the squares from Min up to but not including Max, column and row.
+type squareRect struct{ Min, Max geom.Square }
+
+func (r squareRect) Dx() int { return r.Max.X - r.Min.X }
+func (r squareRect) Dy() int { return r.Max.Y - r.Min.Y }
+
+// dangerPlaced reads what q places (a type, else a unit of the battle) and the squares
+// it is placed on: every square, or those q.Area holds.
+func (b *Battle) dangerPlaced(q advise.DangerQuery) (dangerPlacement, error) {
+	p := dangerPlacement{lifted: -1, area: squareRect{Max: geom.Sq(b.width, b.height)}}
+	if t, ok := b.types[q.As]; ok {
+		p.t, p.hits, p.name, p.words = t, t.Hits, t.Name, "a "+q.As
+	} else if u, ok := b.Unit(q.As); ok && !u.Destroyed() {
+		p.t, p.lifted, p.hits, p.name, p.words = u.Type, b.byID[u.ID], u.Hits, u.ID, u.ID+" itself, lifted from where it stands"
+	} else {
+		return p, volley.Errorf(volley.EINVALID, "warengine: as: unknown unit type %q%s (or a unit of the battle, placed itself)", q.As, scenario.Hint(q.As, b.typeNames()))
 	}
 	if !slices.Contains(b.sides, q.Side) {
-		return 0, volley.Errorf(volley.EINVALID, "warengine: side: no unit is on side %q%s", q.Side, scenario.Hint(q.Side, b.sides))
+		return p, volley.Errorf(volley.EINVALID, "warengine: side: no unit is on side %q%s", q.Side, scenario.Hint(q.Side, b.sides))
 	}
-	return advise.CheckDangerWork(b.dangerWork(t, q.Side))
+	if a := q.Area; a != [4]float64{} {
+		// The squares whose column and row lie within the area, on the map.
+		lo := geom.Sq(max(int(math.Ceil(a[0])), 0), max(int(math.Ceil(a[1])), 0))
+		hi := geom.Sq(min(int(math.Floor(a[2]))+1, b.width), min(int(math.Floor(a[3]))+1, b.height))
+		if !(a[0] <= a[2] && a[1] <= a[3]) || hi.X <= lo.X || hi.Y <= lo.Y {
+			return p, volley.Errorf(volley.EINVALID, "warengine: area: no square [column, row] of the %d×%d map lies within %v", b.width, b.height, a)
+		}
+		p.area = squareRect{lo, hi}
+	}
+	return p, nil
+}
+
+// DangerWork is the work of q's map (dangerWork).
+func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
+	p, err := b.dangerPlaced(q)
+	if err != nil {
+		return 0, err
+	}
+	return advise.CheckDangerWork(b.dangerWork(p.t, q.Side, p.area))
 }
 
 // dangerWork is the work of a danger map, priced as Cost prices a fire order, less the
 // heat-maps Odds draws the size of the map (the map keeps one value a square): on every
-// square the placed unit's footprint is checked, its facing chosen and every enemy
+// square mapped the placed unit's footprint is checked, its facing chosen and every enemy
 // weapon's range and arc; then, on each square within a weapon's range, the exact
 // landing of its picks and what each landing square strikes (shotWork). It returns what
 // it counts too.
-func (b *Battle) dangerWork(t *UnitType, side string) (int64, string) {
-	squares := int64(b.width) * int64(b.height)
+func (b *Battle) dangerWork(t *UnitType, side string, area squareRect) (int64, string) {
+	mapped := int64(area.Dx()) * int64(area.Dy())
 	size := int64(t.Size)
 	perSquare := size*size + int64(len(b.units))
 	shots, weapons := int64(0), 0
@@ -105,11 +147,12 @@ func (b *Battle) dangerWork(t *UnitType, side string) (int64, string) {
 				picks = RepeatingPicks
 			}
 			reach := int64(w.MaxRange)
-			shots += min((2*reach+1)*(2*reach+1), squares) * b.shotWork(w, picks, size*size)
+			// A weapon fires at the squares mapped within its reach.
+			shots += min((2*reach+1)*(2*reach+1), mapped) * b.shotWork(w, picks, size*size)
 			weapons++
 		}
 	}
-	return squares*perSquare + shots, fmt.Sprintf("%d squares, %d enemy weapons, each landing where it reaches", squares, weapons)
+	return mapped*perSquare + shots, fmt.Sprintf("%d squares, %d enemy weapons, each landing where it reaches", mapped, weapons)
 }
 
 // rangeCheckWork is a weapon's range and arc checked against one square.
@@ -151,9 +194,9 @@ type dangerWorker struct {
 	enemy  []*Unit
 }
 
-func (b *Battle) newDangerWorker(t *UnitType, side string) *dangerWorker {
+func (b *Battle) newDangerWorker(p dangerPlacement, side string) *dangerWorker {
 	c := *b
-	c.units = append(slices.Clone(b.units), Unit{ID: dangerID, Name: t.Name, Type: t, Side: side, Hits: t.Hits})
+	c.units = append(slices.Clone(b.units), Unit{ID: dangerID, Name: p.name, Type: p.t, Side: side, Hits: p.hits})
 	c.byID = maps.Clone(b.byID)
 	c.byID[dangerID] = len(b.units)
 	c.occ = slices.Clone(b.occ)
@@ -163,9 +206,12 @@ func (b *Battle) newDangerWorker(t *UnitType, side string) *dangerWorker {
 			c.occupy(i)
 		}
 	}
+	if p.lifted >= 0 {
+		c.vacate(p.lifted) // the unit placed itself: its squares are free for it
+	}
 	d := &dangerWorker{b: &c, placed: len(b.units)}
 	for i := range c.units[:len(b.units)] {
-		if e := &c.units[i]; e.Side != side && !e.Destroyed() && len(e.Type.Weapons) > 0 {
+		if e := &c.units[i]; e.Side != side && !e.Destroyed() && len(e.Type.Weapons) > 0 && i != p.lifted {
 			d.enemy = append(d.enemy, e)
 		}
 	}
@@ -182,7 +228,7 @@ func (d *dangerWorker) standable(q geom.Square) bool {
 			if !b.onMap(s) {
 				return false
 			}
-			if t := b.terrainAt(s); t.Visibility >= 100 || t.Firepower >= 100 {
+			if b.terrainAt(s).wall() {
 				return false
 			}
 			if o := b.occ[b.index(s)]; o >= 0 && o != d.placed {
@@ -305,4 +351,27 @@ func bestCombination(options [][][]float64, obj advise.ObjectiveKind, left int) 
 	}
 	rec(0, cur)
 	return best
+}
+
+var _ advise.DangerPlacer = (*Battle)(nil)
+
+// DangerPlaces lists what a map may place: every unit type with hits, those of the
+// battle's units first, each with the side of the first unit of it (none for a type no
+// unit has).
+func (b *Battle) DangerPlaces() []advise.DangerPlace {
+	var out []advise.DangerPlace
+	seen := map[string]bool{}
+	for i := range b.units {
+		t := b.units[i].Type
+		if !seen[t.Name] && t.Hits >= 1 {
+			seen[t.Name] = true
+			out = append(out, advise.DangerPlace{As: t.Name, Label: t.Name, Side: b.units[i].Side})
+		}
+	}
+	for _, name := range b.typeNames() {
+		if t := b.types[name]; !seen[name] && t.Hits >= 1 {
+			out = append(out, advise.DangerPlace{As: name, Label: name})
+		}
+	}
+	return out
 }

@@ -118,10 +118,59 @@ func TestDangerWarEngine(t *testing.T) {
 	}
 }
 
+// TestDangerWhereAMoveEnds: a preview asks the danger at one square, for the unit that
+// moved there: an area of one square, and the unit itself (lifted from its squares)
+// rather than a type, whose copy could not stand where the unit does.
+func TestDangerWhereAMoveEnds(t *testing.T) {
+	b, _ := mustLoad(t, dangerMap(""))
+	ctx := context.Background()
+	full, err := b.Danger(ctx, advise.DangerQuery{Side: "blue", As: "Walker"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	one := func(as string, q geom.Square) float64 {
+		t.Helper()
+		area := [4]float64{float64(q.X) - 0.005, float64(q.Y) - 0.005, float64(q.X) + 0.005, float64(q.Y) + 0.005}
+		m, err := b.Danger(ctx, advise.DangerQuery{Side: "blue", As: as, Area: area})
+		if err != nil || m.Cols != 1 || m.Rows != 1 || m.X0 != float64(q.X) || m.Y0 != float64(q.Y) {
+			t.Fatalf("%s at %v: %+v %v", as, q, m, err)
+		}
+		return m.Values[0]
+	}
+	if got, want := one("Walker", geom.Sq(30, 20)), full.At(30, 20); got != want || got <= 0 {
+		t.Errorf("a Walker at 30,20 alone: %v; on the whole map %v", got, want)
+	}
+	if got, want := one("blue-1", geom.Sq(30, 20)), full.At(30, 20); got != want {
+		t.Errorf("blue-1 itself at 30,20: %v; a Walker there %v", got, want)
+	}
+	if v := one("blue-1", geom.Sq(30, 56)); math.IsNaN(v) || !math.IsNaN(full.At(30, 56)) {
+		t.Errorf("blue-1 where it stands: %v (a Walker there: %v)", v, full.At(30, 56))
+	}
+	if work, err := b.DangerWork(advise.DangerQuery{Side: "blue", As: "Walker", Area: [4]float64{30, 20, 30, 20}}); err != nil || work*100 > mustWork(t, b) {
+		t.Errorf("one square's work %d is not a hundredth of the map's %d (%v)", work, mustWork(t, b), err)
+	}
+	if _, err := b.Danger(ctx, advise.DangerQuery{Side: "blue", As: "Walker", Area: [4]float64{64.5, 0, 70, 3}}); err == nil || !strings.Contains(err.Error(), "no square") {
+		t.Errorf("an area off the map: %v", err)
+	}
+}
+
+func mustWork(t *testing.T, b *Battle) int64 {
+	t.Helper()
+	w, err := b.DangerWork(advise.DangerQuery{Side: "blue", As: "Walker"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
 // probeFacing is the facing the danger map gives a unit placed on q.
 func probeFacing(t *testing.T, b *Battle, q geom.Square) string {
 	t.Helper()
-	d := b.newDangerWorker(b.types["Walker"], "blue")
+	p, err := b.dangerPlaced(advise.DangerQuery{Side: "blue", As: "Walker"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := b.newDangerWorker(p, "blue")
 	u := &d.b.units[d.placed]
 	u.At = q
 	return d.facing(u).String()

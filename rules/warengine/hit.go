@@ -18,14 +18,26 @@ type shot struct {
 	from     geom.Square // the weapon's square
 	target   geom.Square // the declared square
 	friendly bool
-	// picks is how many times the square is picked: three for a repeating weapon fired
-	// without aiming, once otherwise.
-	picks int
+	// aiming is whether the unit aims (it did not move in its Phase I); picks is how many
+	// times the square is picked: three for a repeating weapon fired without aiming, once
+	// otherwise.
+	aiming bool
+	picks  int
 }
 
 func (b *Battle) newShot(u *Unit, l *Loadout, target geom.Square, friendly bool) *shot {
-	s := &shot{unit: u, load: l, w: b.weapons[l.Weapon], from: u.mount(l), target: target, friendly: friendly, picks: 1}
-	if s.w.Repeating && !u.Aiming {
+	return b.aimedShot(u, l, target, friendly, u.Aiming)
+}
+
+// orderShot is the shot of an order: aimed as the order states, if it does (the command
+// line's "what if"), else as the unit is.
+func (b *Battle) orderShot(o *Order, u *Unit, l *Loadout, target geom.Square, friendly bool) *shot {
+	return b.aimedShot(u, l, target, friendly, aimingOf(o, u))
+}
+
+func (b *Battle) aimedShot(u *Unit, l *Loadout, target geom.Square, friendly, aiming bool) *shot {
+	s := &shot{unit: u, load: l, w: b.weapons[l.Weapon], from: u.mount(l), target: target, friendly: friendly, aiming: aiming, picks: 1}
+	if s.w.Repeating && !aiming {
 		s.picks = RepeatingPicks
 	}
 	return s
@@ -93,7 +105,7 @@ func (b *Battle) chanceToHit(s *shot, to geom.Square, terms bool) (float64, []vo
 		}
 	}
 	add(float64(u.Type.WeaponSkill), func() string { return "weapon skill" })
-	if u.Aiming {
+	if s.aiming {
 		add(AimingBonus, func() string { return "aiming" })
 	}
 	if b.opts.moraleAffectsHit {

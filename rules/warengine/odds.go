@@ -24,7 +24,7 @@ func (b *Battle) shotFor(o *Order) (s *shot, corrected bool, ok bool) {
 	if !ok {
 		return nil, false, false
 	}
-	s = b.newShot(u, u.loadout(o.Weapon), target, friendly)
+	s = b.orderShot(o, u, u.loadout(o.Weapon), target, friendly)
 	c, ok := b.correct(s, target)
 	if !ok {
 		return nil, false, false

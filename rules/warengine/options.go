@@ -2,6 +2,7 @@ package warengine
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -58,7 +59,26 @@ type Options struct {
 	// may not fire in its side's next fire phase (default true; the manual gives the
 	// purpose, not the effect).
 	Stun *bool `yaml:"stun"`
+	// Diagonal says what a diagonal step of a move costs of the unit's move (from
+	// edition 4, when units move): "one" (a square, as the manual counts every distance
+	// by the larger of the column and row differences, default) or "alternate" (every
+	// second diagonal step of the unit's turn costs two; not in the source).
+	Diagonal string `yaml:"diagonal"`
+	// CutCorners lets a diagonal step pass between two blocked squares that meet at its
+	// corner, a wall or a unit on each (not in the source; default false: a wall drawn
+	// along a diagonal holds).
+	CutCorners *bool `yaml:"cut_corners"`
+	// FacingChangeMoves makes a change of facing in Phase I a move, so that a unit that
+	// only turns is not aiming (not in the source; default false: a unit that stays on its
+	// squares did not move, and may turn and aim).
+	FacingChangeMoves *bool `yaml:"facing_change_moves"`
 }
+
+// The readings of a diagonal step's cost.
+const (
+	DiagonalOne       = "one"
+	DiagonalAlternate = "alternate"
+)
 
 // The readings of "targeted" on a repeating weapon's second and third picks.
 const (
@@ -98,6 +118,9 @@ type options struct {
 	excludeFirer         bool
 	correctAroundFriends bool
 	stun                 bool
+	diagonalAlternate    bool
+	cutCorners           bool
+	facingChangeMoves    bool
 }
 
 // choose checks a string option against its allowed values; "" picks the first.
@@ -171,6 +194,10 @@ func resolveOptions(doc *scenario.Doc, o *Options, errs *scenario.ErrorList) opt
 	r.friendlyDropsDouble = flag(o.FriendlyDropsDouble, false)
 	r.correctAroundFriends = flag(o.CorrectAroundFriends, false)
 	r.stun = o.Stun == nil && !old || o.Stun != nil && *o.Stun
+	// Movement's readings, all new with edition 4: the same default in every edition.
+	r.diagonalAlternate = choose(doc, &o.Diagonal, "diagonal", []string{DiagonalOne, DiagonalAlternate}, errs) == DiagonalAlternate
+	r.cutCorners = o.CutCorners != nil && *o.CutCorners
+	r.facingChangeMoves = o.FacingChangeMoves != nil && *o.FacingChangeMoves
 	return r
 }
 
@@ -201,11 +228,12 @@ func (f *Facing) DecodeScalar(s scenario.Scalar) error {
 			return nil
 		}
 	}
-	deg, err := strconv.Atoi(t)
-	if err != nil || deg%FacingStep != 0 {
+	// Degrees, as a whole number or as a page's number may come (90.0).
+	deg, err := strconv.ParseFloat(t, 64)
+	if err != nil || deg != math.Trunc(deg) || math.Abs(deg) > 1e6 || int(deg)%FacingStep != 0 {
 		return fmt.Errorf("want N, NE, E, SE, S, SW, W, NW or a multiple of 45 degrees, got %q", s.Text)
 	}
-	*f = Facing(((deg/FacingStep)%8 + 8) % 8)
+	*f = Facing(((int(deg)/FacingStep)%8 + 8) % 8)
 	return nil
 }
 
@@ -235,18 +263,21 @@ func (m MoraleStatus) shaken() bool { return m == StatusBadlyShaken || m == Stat
 // Phase is the part of a side's turn: targeting or firing.
 type Phase string
 
-// The phases in which volley acts. Movement (phase I) is the players' own.
+// The phases of a side's turn, in the manual's order: Phase I moves the units (from
+// volley.EditionMoves; before it, movement was the players' own and a turn began with the
+// target phase), Phase II declares targets and Phase III fires them.
 const (
+	PhaseMove   Phase = "move"
 	PhaseTarget Phase = "target"
 	PhaseFire   Phase = "fire"
 )
 
-// DecodeScalar reads target or fire.
+// DecodeScalar reads move, target or fire.
 func (p *Phase) DecodeScalar(s scenario.Scalar) error {
 	switch v := Phase(strings.TrimSpace(s.Text)); v {
-	case PhaseTarget, PhaseFire:
+	case PhaseMove, PhaseTarget, PhaseFire:
 		*p = v
 		return nil
 	}
-	return fmt.Errorf("want target or fire, got %q", s.Text)
+	return fmt.Errorf("want move, target or fire, got %q", s.Text)
 }

@@ -10,7 +10,9 @@ import (
 
 var _ volley.Refuser = (*Battle)(nil)
 
-// Refusals are the rules' refusals of an order, as Resolve would refuse it: the turn,
+// Refusals are the rules' refusals of an order, as Resolve would refuse it: a move's or
+// a deployment's at the square of its path (or its at) that breaks a rule, else at the
+// action; for the other orders the turn,
 // the phase, the group or a missing declaration at the order's unit, and a target the
 // declaration may not take (its own square, a friend, out of every reach) at the
 // target. A fire order with a target of its own is aim and odds' "what if": its target
@@ -20,6 +22,9 @@ func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorL
 		return nil, err
 	}
 	o := order(a)
+	if o.Type == Move || o.Type == Deploy {
+		return b.moveRefusals(o), nil
+	}
 	var list scenario.ErrorList
 	if err := b.refuseAs(o, true); err != nil {
 		list.Add(o.at.unit, "%s", strings.TrimPrefix(err.Error(), "warengine: "))

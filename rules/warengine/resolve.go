@@ -11,8 +11,8 @@ import (
 	"github.com/volley-wargames/volley/geom"
 )
 
-// Resolve carries out an order. Declare, clear, group and end_phase change the battle's
-// state without dice; fire rolls the shot and its damage. A refused order changes
+// Resolve carries out an order. Move, deploy, declare, clear, group and end_phase change
+// the battle's state without dice; fire rolls the shot and its damage. A refused order changes
 // nothing: every check and every die comes before the first change.
 func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (volley.Outcome, error) {
 	if err := ctx.Err(); err != nil {
@@ -37,9 +37,16 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 		err = b.declare(o, r)
 	case Fire:
 		err = b.fire(o, d, r)
+	case Move:
+		err = b.resolveMove(o, r)
+	case Deploy:
+		err = b.resolveDeploy(o, r)
 	}
 	if err != nil {
 		return volley.Outcome{}, err
+	}
+	if o.Type != Deploy {
+		b.table.Deploying = false // the battle's first other action ends its deployment
 	}
 	return volley.Outcome{Rolls: d.Rolls(), Trace: r.steps, Targets: r.targets, Landed: r.landed}, nil
 }
@@ -55,38 +62,6 @@ func (r *record) step(rule string, in map[string]any, result any) {
 	if r != nil {
 		r.steps = append(r.steps, volley.Step{Rule: rule, Inputs: in, Result: result})
 	}
-}
-
-func (b *Battle) endPhase(r *record) {
-	from := b.phase
-	if b.phase == PhaseTarget {
-		b.phase = PhaseFire
-		r.step("end phase", map[string]any{"side": b.side, "phase": string(from)}, "fire phase: found targets are ready to fire")
-		// A stunned unit sits this fire phase out.
-		for i := range b.units {
-			if u := &b.units[i]; u.Side == b.side && u.StunnedFor > 0 {
-				u.StunnedFor--
-				u.Stunned = true
-				r.step("stunned", map[string]any{"unit": u.ID}, "may not fire this phase")
-			}
-		}
-		return
-	}
-	// The fire phase ends the side's turn: what was not fired is dropped, and groups
-	// are chosen afresh next turn.
-	for i := range b.units {
-		if u := &b.units[i]; u.Side == b.side {
-			u.Declared, u.Group, u.Stunned = nil, 0, false
-		}
-	}
-	next := b.sides[0]
-	for i, s := range b.sides {
-		if s == b.side {
-			next = b.sides[(i+1)%len(b.sides)]
-		}
-	}
-	r.step("end phase", map[string]any{"side": b.side, "phase": string(from)}, fmt.Sprintf("%s's target phase", next))
-	b.side, b.phase = next, PhaseTarget
 }
 
 func (b *Battle) changeGroup(o *Order, r *record) {
@@ -160,6 +135,10 @@ func (b *Battle) fire(o *Order, d *dice.Stream, r *record) error {
 	u, _ := b.Unit(o.Unit)
 	l := u.loadout(o.Weapon)
 	decl := u.declared(o.Weapon)
+	if b.moves {
+		// The fact of movement the shot reads, measured from Phase I (or stated).
+		r.step("aiming (Phase I)", aimingInputs(o, u), b.aimingWords(o, u))
+	}
 	if decl.Corrected != "" && b.edition >= 2 {
 		r.step("declared target", map[string]any{"unit": u.ID, "weapon": o.Weapon}, decl.Corrected)
 	}
@@ -168,7 +147,7 @@ func (b *Battle) fire(o *Order, d *dice.Stream, r *record) error {
 	if err != nil {
 		return volley.Errorf(volley.EINVALID, "warengine: %v", err)
 	}
-	s := b.newShot(u, l, target, decl.Friendly)
+	s := b.orderShot(o, u, l, target, decl.Friendly)
 	landed := b.rollLanding(s, d, r)
 	hits := b.rollDamage(s, landed, d, r)
 	// Only now does the battle change.

@@ -57,6 +57,9 @@ const (
 	MaxMapSide = 512
 	MaxSize    = 16   // largest unit size (squares per side)
 	MaxPercent = 1000 // largest skill, strength, toughness or save value
+	// MaxMove bounds a type's move and a move's path, in squares: across the largest
+	// map and back.
+	MaxMove = 2 * MaxMapSide
 )
 
 // Edition3 is the edition of volley's rules (volley.Edition) from which a declaration is

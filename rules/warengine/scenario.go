@@ -14,13 +14,14 @@ import (
 // file is a War Engine scenario as written.
 type file struct {
 	scenario.Header `yaml:",inline"`
-	Options         Options     `yaml:"options"`
-	Turn            turnSpec    `yaml:"turn"`
-	Map             mapSpec     `yaml:"map,required"`
-	Weapons         []Weapon    `yaml:"weapons"`
-	Types           []UnitType  `yaml:"types"`
-	Units           []unitSpec  `yaml:"units"`
-	Action          *actionSpec `yaml:"action"`
+	Options         Options    `yaml:"options"`
+	Turn            turnSpec   `yaml:"turn"`
+	Map             mapSpec    `yaml:"map,required"`
+	Weapons         []Weapon   `yaml:"weapons"`
+	Types           []UnitType `yaml:"types"`
+	Units           []unitSpec `yaml:"units"`
+	// Action is decoded by decodeOrder, whose form its type decides.
+	Action *scenario.Skip `yaml:"action"`
 }
 
 // turnSpec says whose turn it is and in which phase.
@@ -131,6 +132,10 @@ type UnitType struct {
 	// square, so that weapons can be placed on them.
 	Mounts  map[string][2]int `yaml:"mounts"`
 	Weapons []Loadout         `yaml:"weapons"`
+	// Move is how many squares a unit of the type may move in its side's Phase I (from
+	// edition 4; data, since the targeting and firing chapter gives no movement rates).
+	// Without it the unit stays on its squares, and may only turn.
+	Move int `yaml:"move"`
 }
 
 // Toughness is a unit's toughness against one ammo type from each direction.
@@ -188,7 +193,7 @@ type targetSpec struct {
 
 // load builds the battle from a decoded file, adding every problem to errs.
 func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
-	b := &Battle{weapons: map[string]*Weapon{}, types: map[string]*UnitType{}, byID: map[string]int{}, edition: volley.DocEdition(doc)}
+	b := &Battle{weapons: map[string]*Weapon{}, types: map[string]*UnitType{}, byID: map[string]int{}, edition: volley.DocEdition(doc), moves: volley.Moves(doc)}
 	b.opts = resolveOptions(doc, &f.Options, errs)
 	b.loadMap(doc, &f.Map, errs)
 	for i := range f.Weapons {
@@ -219,6 +224,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		b.loadUnit(doc, &f.Units[i], errs)
 	}
 	b.loadTurn(doc, &f.Turn, errs)
+	b.loadMoves(doc, f, errs)
 	// Declared targets come last: they refer to units and squares.
 	for i := range f.Units {
 		s := &f.Units[i]
@@ -368,6 +374,10 @@ func (b *Battle) checkType(doc *scenario.Doc, t *UnitType, errs *scenario.ErrorL
 	if t.Hits < 1 || t.Hits > MaxPercent {
 		errs.Add(doc.At(&t.Hits), "type %q: hits must lie between 1 and %d", t.Name, MaxPercent)
 	}
+	if t.Move < 0 || t.Move > MaxMove {
+		errs.Add(doc.At(&t.Move), "type %q: move is the squares it may move a turn, from 0 to %d", t.Name, MaxMove)
+		t.Move = 0
+	}
 	for _, v := range []struct {
 		ptr      *int
 		name     string
@@ -498,8 +508,10 @@ func (b *Battle) loadUnit(doc *scenario.Doc, s *unitSpec, errs *scenario.ErrorLi
 	if b.occ == nil {
 		b.occupy(-1)
 	}
+	// A unit already destroyed is off the map: another may stand where it fell (a battle
+	// written back as a scenario after a move there).
 	for _, q := range u.footprint() {
-		if other := b.unitAt(q); other != nil {
+		if other := b.unitAt(q); other != nil && !u.Destroyed() {
 			errs.Add(doc.At(&s.At), "unit %q overlaps %q at %v", s.ID, other.ID, q)
 			return
 		}
@@ -508,25 +520,6 @@ func (b *Battle) loadUnit(doc *scenario.Doc, s *unitSpec, errs *scenario.ErrorLi
 	b.units = append(b.units, u)
 	if !u.Destroyed() { // a unit already destroyed is off the map
 		b.occupy(len(b.units) - 1)
-	}
-}
-
-func (b *Battle) loadTurn(doc *scenario.Doc, t *turnSpec, errs *scenario.ErrorList) {
-	for i := range b.units {
-		if !containsString(b.sides, b.units[i].Side) {
-			b.sides = append(b.sides, b.units[i].Side)
-		}
-	}
-	b.phase = t.Phase
-	if b.phase == "" {
-		b.phase = PhaseTarget
-	}
-	b.side = t.Side
-	if b.side == "" && len(b.sides) > 0 {
-		b.side = b.sides[0]
-	}
-	if t.Side != "" && !containsString(b.sides, t.Side) {
-		errs.Add(doc.At(&t.Side), "turn: no unit is on side %q", t.Side)
 	}
 }
 

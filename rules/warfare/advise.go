@@ -33,7 +33,7 @@ func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Proble
 		if u.Side != q.Side || (q.Actor != "" && u.ID != q.Actor) || u.Destroyed() || u.Weapon == "" || u.Ammo == AmmoOut {
 			continue
 		}
-		wait := b.turns.Check(q.Side, u.ID, "unit")
+		wait := b.fireCheck(&Fire{Unit: u.ID})
 		if wait != nil && q.Actor == "" {
 			continue
 		}

@@ -24,6 +24,8 @@ var (
 	_ volley.Sampler = (*Battle)(nil)
 	_ volley.Action  = (*Fire)(nil)
 	_ volley.Action  = (*TurnEnd)(nil)
+	_ volley.Action  = (*Move)(nil)
+	_ volley.Action  = (*Deploy)(nil)
 )
 
 // Name returns "warfare".
@@ -64,6 +66,13 @@ type Battle struct {
 	// turns is whose turn it is and which units have fired in it (volley's order of
 	// play: the article gives none).
 	turns volley.Turns
+	// moves is true from volley.EditionMoves: placed units move, and ranges are measured
+	// where they stand. act is the unit acting now, moved how far each unit has moved
+	// this turn, table the table's edge and deployment zones.
+	moves bool
+	act   activation
+	moved map[string]float64
+	table volley.Tabletop
 }
 
 // Ammo is a unit's ammunition state.
@@ -107,7 +116,12 @@ type Unit struct {
 	Ammo   Ammo
 	// Lost is the casualties the unit has taken, in figures.
 	Lost int
-	At   *scenario.Point
+	// At is where the unit stands, in inches; nil for a unit not on the table.
+	At *scenario.Point
+	// Move is how far the unit may move in a turn, and Base the diameter of the circle
+	// its stands take on the table, inches (data, not in the source; 0: it does not
+	// move, and it is a point).
+	Move, Base float64
 }
 
 // Figures is how many figures the unit began with.
@@ -146,6 +160,11 @@ func (b *Battle) State() volley.State {
 				"ammo": ammo, // 0 ok, 1 low, 2 out
 			},
 			Destroyed: u.Destroyed(),
+		}
+		if b.moves && u.Move > 0 {
+			// Its move, and what it has moved of it this turn.
+			s.Units[i].Values["move"] = roundIn(u.Move, b.unit)
+			s.Units[i].Values["moved"] = roundIn(b.moved[u.ID], b.unit)
 		}
 	}
 	return s
@@ -188,6 +207,9 @@ type FireTarget struct {
 	Band      Band
 	Distance  float64 // inches, when the band was measured
 	Modifiers []string
+	// measured says the band is the table's to measure (the fire states no range nor
+	// distance): it is measured again when the fire is worked out, after any move.
+	measured bool
 }
 
 // fireSpec is a fire as written.
@@ -221,11 +243,16 @@ func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
 
 // decodeAction decodes a fire, or the end of a turn: its type decides its form.
 func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
-	if doc.Peek("type") == volley.EndTurn {
+	switch doc.Peek("type") {
+	case volley.EndTurn:
 		if err := b.turns.DecodeEndTurn(doc); err != nil {
 			return nil, err
 		}
 		return &TurnEnd{}, nil
+	case volley.MoveAction:
+		return b.decodeMove(doc)
+	case volley.DeployAction:
+		return b.decodeDeploy(doc)
 	}
 	var spec fireSpec
 	var a *Fire
@@ -242,7 +269,11 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 // give, no named modifier whose condition does not hold.
 func (b *Battle) checkFire(doc *scenario.Doc, s *fireSpec, errs *scenario.ErrorList) *Fire {
 	if s.Type != "" && s.Type != "fire" {
-		errs.Add(doc.At(&s.Type), "action type %q is not one of this system's: fire, end_turn", s.Type)
+		types := "fire, end_turn"
+		if volley.Moves(doc) {
+			types = "fire, move, deploy, end_turn"
+		}
+		errs.Add(doc.At(&s.Type), "action type %q is not one of this system's: %s", s.Type, types)
 	}
 	a := &Fire{Unit: s.Unit}
 	a.at.unit, a.at.targets = doc.At(&s.Unit), map[string]scenario.Pos{}
@@ -318,6 +349,7 @@ func (b *Battle) checkFire(doc *scenario.Doc, s *fireSpec, errs *scenario.ErrorL
 				errs.Add(doc.At(t), "target %q: %v", t.Unit, err)
 			}
 			ft.Band, ft.Distance = band, dist
+			ft.measured = t.Distance == nil
 		} else if t.Distance != nil {
 			errs.Add(doc.At(t.Distance), "give a range or a distance, not both")
 		}
@@ -391,8 +423,15 @@ func (b *Battle) modifierNames() []string {
 
 // Actor is the side of the firing unit; ending a turn is the side whose turn it is.
 func (b *Battle) Actor(a volley.Action) string {
-	if _, ok := a.(*TurnEnd); ok {
+	switch a := a.(type) {
+	case *TurnEnd:
 		return b.turns.Current()
+	case *Move:
+		u, _ := b.Unit(a.Unit)
+		return u.Side
+	case *Deploy:
+		u, _ := b.Unit(a.Unit)
+		return u.Side
 	}
 	if u, ok := b.Unit(mustFire(a).Unit); ok {
 		return u.Side
@@ -417,7 +456,8 @@ func (b *Battle) Table() volley.TableView {
 		if name == "" {
 			name = m.ID
 		}
-		tu := volley.TableUnit{ID: m.ID, Name: name, Side: m.Side, Weapons: []volley.WeaponView{}, Destroyed: m.Destroyed()}
+		tu := volley.TableUnit{ID: m.ID, Name: name, Side: m.Side, Weapons: []volley.WeaponView{}, Destroyed: m.Destroyed(),
+			Base: scenario.Inches(m.Base).In(u), Move: b.moveView(m, func(x float64) float64 { return scenario.Inches(x).In(u) })}
 		if m.At != nil {
 			tu.Placed, tu.X, tu.Y = true, scenario.Length(m.At.X).In(u), scenario.Length(m.At.Y).In(u)
 		}
@@ -447,6 +487,12 @@ func (b *Battle) Table() volley.TableView {
 		},
 		// State gives ammo as its index in this list.
 		Values: map[string][]string{"ammo": {string(AmmoOK), string(AmmoLow), string(AmmoOut)}}}
+	if b.moves {
+		// Placed units are dragged; a unit has no facing here.
+		v.Moves = &volley.MoveForm{}
+		b.table.View(&v)
+		v.Declare.Help = "Drag a unit to move it (before it fires); click an enemy to add or remove it as a target."
+	}
 	for i := range b.units {
 		m := &b.units[i]
 		if m.Destroyed() || m.Weapon == "" || b.tables.Ranges[m.Weapon] == nil {
@@ -459,6 +505,12 @@ func (b *Battle) Table() volley.TableView {
 		v.Declare.Choices = append(v.Declare.Choices, volley.ChoiceView{Label: name + " (" + m.Side + ")", Side: m.Side, Units: []string{m.ID},
 			Action: map[string]any{"unit": m.ID}, Count: m.StandsLeft(),
 			Note: fmt.Sprintf("%d stands can fire; ammunition %s.", m.StandsLeft(), m.Ammo)})
+	}
+	v.Columns = []volley.ColumnView{
+		{Label: "figures", Key: "figures_left", Of: "figures"},
+		{Label: "stands", Key: "stands", Help: "stands the unit began with"},
+		{Label: "casualties", Key: "casualties"},
+		{Label: "ammunition", Key: "ammo", Levels: []string{string(AmmoOK), string(AmmoLow), string(AmmoOut)}},
 	}
 	v.FitBounds()
 	return v

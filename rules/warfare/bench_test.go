@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/dice"
 )
 
@@ -38,6 +39,22 @@ func BenchmarkSimDraw(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				sim.Draw(d, out)
+			}
+		})
+	}
+}
+
+// BenchmarkDanger is the danger map of the demo's knights, with the archers beside the
+// longbowmen: 38" × 30" at the default 0.5" (4,560 points), two firers, on every core.
+func BenchmarkDanger(b *testing.B) {
+	for _, system := range []string{"alternate", "existing"} {
+		b.Run(system, func(b *testing.B) {
+			bt, _ := mustLoad(b, dangerDemoSrc(b, system))
+			q := advise.DangerQuery{Side: "French", As: "knights", Area: [4]float64{-14, -14, 24, 16}}
+			for b.Loop() {
+				if _, err := bt.Danger(context.Background(), q); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}

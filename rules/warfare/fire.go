@@ -81,6 +81,14 @@ func (b *Battle) plan(a *Fire) (*Unit, []aimed) {
 	out := make([]aimed, len(a.Targets))
 	for i, ft := range a.Targets {
 		t := &out[i]
+		if ft.measured && known {
+			// Measured where the units stand now: after any move since it was decoded.
+			if tg, ok := b.Unit(ft.Unit); ok {
+				if band, d, err := b.measure(firer, tg, nil); err == nil {
+					ft.Band, ft.Distance = band, d
+				}
+			}
+		}
 		t.FireTarget = ft
 		t.target, _ = b.Unit(ft.Unit)
 		t.aim = volley.Aim{Shooter: a.Unit, Target: ft.Unit, Modifiers: []volley.Modifier{}}
@@ -229,15 +237,15 @@ func (b *Battle) Aim(ctx context.Context, a volley.Action) ([]volley.Aim, error)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if _, ok := a.(*TurnEnd); ok {
-		return nil, nil
+	f, ok := a.(*Fire)
+	if !ok {
+		return nil, nil // ending a turn, a move, a deployment: no fire
 	}
-	f := mustFire(a)
 	_, ts := b.plan(f)
 	aims := make([]volley.Aim, len(ts))
 	for i := range ts {
 		aims[i] = ts[i].aim
-		if err := b.turns.Check(b.Actor(f), f.Unit, "unit"); err != nil && aims[i].Status == volley.StatusOK {
+		if err := b.fireCheck(f); err != nil && aims[i].Status == volley.StatusOK {
 			aims[i].Notes = append(aims[i].Notes, "not now: "+err.Error())
 		}
 	}
@@ -247,10 +255,17 @@ func (b *Battle) Aim(ctx context.Context, a volley.Action) ([]volley.Aim, error)
 // Cost bounds the work of a fire, in volley.MaxWork's steps: each target's casualties
 // (a binomial over its stands, for each random factor), the joint outcomes (at most
 // maxJoint per target), and the exact chance of going Low (a sum over the firing stands
-// of big-number powers, about as many steps as the stands squared).
+// of big-number powers, about as many steps as the stands squared). A move costs each leg
+// swept against every unit's base.
 func (b *Battle) Cost(a volley.Action) int64 {
-	if _, ok := a.(*TurnEnd); ok {
+	switch a := a.(type) {
+	case *TurnEnd:
 		return 1
+	case *Move:
+		// Each leg swept against every unit's base.
+		return int64(len(a.Points)+1) * int64(len(b.units)+1)
+	case *Deploy:
+		return int64(len(b.units) + 1)
 	}
 	f := mustFire(a)
 	stands := int64(0)
@@ -287,10 +302,10 @@ func (b *Battle) Odds(ctx context.Context, a volley.Action) (volley.Odds, error)
 	if err := ctx.Err(); err != nil {
 		return volley.Odds{}, err
 	}
-	if _, ok := a.(*TurnEnd); ok {
+	f, ok := a.(*Fire)
+	if !ok { // ending a turn, a move, a deployment: nothing rolled
 		return volley.Odds{Aims: []volley.Aim{}, Targets: []volley.TargetOdds{}, Values: map[string]float64{}}, nil
 	}
-	f := mustFire(a)
 	firer, ts := b.plan(f)
 	if firer == nil {
 		return volley.Odds{}, volley.Errorf(volley.ENOTFOUND, "warfare: unknown unit %q", f.Unit)

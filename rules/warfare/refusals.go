@@ -18,12 +18,15 @@ func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorL
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	if m, ok := a.(*Move); ok {
+		return b.moveRefusals(m), nil
+	}
 	f, ok := a.(*Fire)
 	if !ok {
 		return nil, nil
 	}
 	var list scenario.ErrorList
-	if err := b.turns.Check(b.Actor(f), f.Unit, "unit"); err != nil {
+	if err := b.fireCheck(f); err != nil {
 		list.Add(f.at.unit, "%s", strings.TrimPrefix(err.Error(), "warfare: "))
 		return list, nil
 	}

@@ -164,11 +164,23 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 	if err := ctx.Err(); err != nil {
 		return volley.Outcome{}, err
 	}
-	if _, ok := a.(*TurnEnd); ok {
+	switch a := a.(type) {
+	case *TurnEnd:
+		if b.moves {
+			b.act, b.moved, b.table.Deploying = activation{}, map[string]float64{}, false
+		}
 		return volley.Outcome{Rolls: d.Rolls(), Trace: b.turns.End(), Targets: []volley.TargetResult{}}, nil
+	case *Move:
+		out, err := b.resolveMove(a)
+		out.Rolls = d.Rolls()
+		return out, err
+	case *Deploy:
+		out, err := b.resolveDeploy(a)
+		out.Rolls = d.Rolls()
+		return out, err
 	}
 	f := mustFire(a)
-	if err := b.turns.Check(b.Actor(f), f.Unit, "unit"); err != nil {
+	if err := b.fireCheck(f); err != nil {
 		return volley.Outcome{}, fmt.Errorf("warfare: %w", err)
 	}
 	firer, ts := b.plan(f)
@@ -191,6 +203,15 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 		return volley.Outcome{}, volley.Errorf(volley.EINVALID, "warfare: the unit cannot fire as ordered:\n  - %s", strings.Join(bad, "\n  - "))
 	}
 	r := &record{}
+	if b.moves {
+		// The ranges the table measures, from where the units stand after their moves.
+		for _, t := range ok {
+			if t.measured {
+				r.step("measure range", map[string]any{"unit": firer.ID, "target": t.Unit, "distance": roundIn(t.Distance, b.unit)},
+					fmt.Sprintf("%s is %s from %s, centre to centre where they stand now: %s range", t.Unit, b.length(t.Distance), firer.ID, t.Band))
+			}
+		}
+	}
 	res := b.rollFire(f, firer, ok, d, r)
 	// Only now does the battle change.
 	out := volley.Outcome{Rolls: d.Rolls(), Targets: []volley.TargetResult{}}
@@ -207,17 +228,31 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 		firer.Ammo = firer.Ammo.after()
 		r.step("ammunition", map[string]any{"unit": firer.ID, "was": string(before)}, string(firer.Ammo))
 	}
-	out.Trace = append(r.steps, b.turns.Acted(f.Unit)...)
+	if b.moves {
+		// It moved (if it did) before it fired, and moves no more this turn.
+		b.table.Deploying = false
+		if b.act.unit != f.Unit {
+			b.act = activation{unit: f.Unit}
+		}
+		b.act.fired = true
+	}
+	passed := b.turns.Acted(f.Unit)
+	if b.moves && len(passed) > 0 {
+		// Alternate activations: the turn passed with the fire.
+		b.act, b.moved = activation{}, map[string]float64{}
+	}
+	out.Trace = append(r.steps, passed...)
 	return out, nil
 }
 
 // Sampler prepares a fire for Monte Carlo: each draw rolls the fire as Resolve does,
 // without a trace and without changing the battle. Draw is safe for concurrent use.
 func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
-	if _, ok := a.(*TurnEnd); ok {
-		return nil, volley.Errorf(volley.EINVALID, "warfare: ending a turn rolls nothing to simulate")
+	f, isFire := a.(*Fire)
+	if !isFire {
+		what := map[string]string{volley.EndTurn: "ending a turn", volley.MoveAction: "a move", volley.DeployAction: "a deployment"}[a.Kind()]
+		return nil, volley.Errorf(volley.EINVALID, "warfare: %s rolls nothing to simulate", what)
 	}
-	f := mustFire(a)
 	firer, ts := b.plan(f)
 	if firer == nil {
 		return nil, volley.Errorf(volley.ENOTFOUND, "warfare: unknown unit %q", f.Unit)

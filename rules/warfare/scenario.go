@@ -142,6 +142,11 @@ type unitSpec struct {
 	Ammo            Ammo            `yaml:"ammo"`
 	Casualties      int             `yaml:"casualties"`
 	At              *scenario.Point `yaml:"at"`
+	// Move is how far the unit may move in a turn (data: the article gives no moves);
+	// Base the diameter of the circle its stands take on the table (data), which no
+	// other unit's may cross. Without them it does not move, and it is a point.
+	Move scenario.Length `yaml:"move"`
+	Base scenario.Length `yaml:"base"`
 }
 
 // loadTables reads the tables, from their file if one is named (see scenario.Doc.Open
@@ -235,7 +240,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 			continue
 		}
 		u := Unit{ID: s.ID, Name: s.Name, Side: s.Side, Stands: s.Stands, FiguresPerStand: s.FiguresPerStand,
-			Weapon: s.Weapon, Traits: s.Traits, Ammo: s.Ammo, Lost: s.Casualties, At: s.At}
+			Weapon: s.Weapon, Traits: s.Traits, Ammo: s.Ammo, Lost: s.Casualties, At: s.At, Move: s.Move.Inches(), Base: s.Base.Inches()}
 		if u.FiguresPerStand == 0 {
 			u.FiguresPerStand = 1
 		}
@@ -250,6 +255,12 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		}
 		if s.Casualties < 0 || s.Casualties > u.Figures() {
 			errs.Add(doc.At(&s.Casualties), "unit %q: casualties must lie between 0 and its %d figures", s.ID, u.Figures())
+		}
+		for _, l := range []*scenario.Length{&s.Move, &s.Base} {
+			if *l < 0 || *l > MaxDistance {
+				errs.Add(doc.At(l), "unit %q: a distance from 0 to %d", s.ID, MaxDistance)
+				u.Move, u.Base = 0, 0
+			}
 		}
 		if s.At != nil && (math.Abs(s.At.X) > MaxDistance || math.Abs(s.At.Y) > MaxDistance) {
 			errs.Add(doc.At(s.At), "unit %q: at: coordinates must lie within ±%d", s.ID, MaxDistance)
@@ -270,5 +281,8 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		}
 	}
 	b.turns = volley.LoadTurns(doc, &f.Turn, sides, b.unitIDs(), errs)
+	b.moves = volley.Moves(doc)
+	b.table = volley.LoadTable(doc, &f.Header, sides, errs)
+	b.moved = map[string]float64{}
 	return b
 }

@@ -13,7 +13,8 @@ import (
 type Shoot struct {
 	Unit string
 	// As is the action the unit chooses for it, when it has chosen none yet this turn;
-	// "" keeps the one it chose, or Open Fire.
+	// "" keeps the one it chose, or Open Fire. From edition 4 the action is chosen with
+	// the unit's move, and As is the command line's "what if", which wins.
 	As      Action
 	Targets []Target
 	// at is where the action was written: its unit, and each target and firing model
@@ -75,11 +76,16 @@ func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
 }
 
 func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
-	if doc.Peek("type") == volley.EndTurn {
+	switch doc.Peek("type") {
+	case volley.EndTurn:
 		if err := b.turns.DecodeEndTurn(doc); err != nil {
 			return nil, err
 		}
 		return &TurnEnd{}, nil
+	case volley.MoveAction:
+		return b.decodeMove(doc)
+	case volley.DeployAction:
+		return b.decodeDeploy(doc)
 	}
 	var spec shootSpec
 	var a *Shoot
@@ -101,7 +107,16 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 // the action: Aim says it and Resolve refuses it, naming the rule.
 func (b *Battle) checkShoot(doc *scenario.Doc, s *shootSpec, errs *scenario.ErrorList) *Shoot {
 	if s.Type != "" && s.Type != "shoot" {
-		errs.Add(doc.At(&s.Type), "action type %q is not one of this system's: shoot, end_turn", s.Type)
+		types := "shoot, end_turn"
+		if volley.Moves(doc) {
+			types = "shoot, move, deploy, end_turn"
+		}
+		errs.Add(doc.At(&s.Type), "action type %q is not one of this system's: %s", s.Type, types)
+	}
+	if doc.Refereed && volley.Moves(doc) && doc.Pos(&s.As).IsValid() {
+		// The action a unit shoots with is the one it chose with its move (Actions That
+		// Allow Shooting); the server reads it from the log.
+		volley.RefuseStated(errs, doc, &s.As, "as", "the action a unit shoots with (chosen with its move: {type: move, unit, action})")
 	}
 	a := &Shoot{Unit: s.Unit, As: s.As}
 	a.at.unit, a.at.ids = doc.At(&s.Unit), map[string]scenario.Pos{}

@@ -37,9 +37,9 @@ func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Proble
 		if from != nil && from.Unit == u.ID {
 			as = from.As
 		}
-		act, _ := actionFor(u, &Shoot{Unit: u.ID, As: as})
+		act, _ := b.actionFor(u, &Shoot{Unit: u.ID, As: as})
 		why := b.whoMayShoot(u, act)
-		wait := b.turns.Check(q.Side, u.ID, "unit")
+		wait := b.shootCheck(u)
 		if q.Actor == "" && (why != "" || wait != nil) {
 			continue
 		}

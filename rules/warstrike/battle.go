@@ -26,6 +26,8 @@ var (
 	_ volley.Table   = (*Battle)(nil)
 	_ volley.Action  = (*Shoot)(nil)
 	_ volley.Action  = (*TurnEnd)(nil)
+	_ volley.Action  = (*Move)(nil)
+	_ volley.Action  = (*Deploy)(nil)
 )
 
 // Name returns "warstrike".
@@ -75,6 +77,13 @@ type Battle struct {
 	exact bool
 	occ   []los.Occluder
 	turns volley.Turns
+	// moves is true from volley.EditionMoves: models move, and the action a unit shoots
+	// with is the one it chose with its move. act is the unit acting now, moved how far
+	// each model has moved this turn, table the table's edge and deployment zones.
+	moves bool
+	act   activation
+	moved map[string]float64
+	table volley.Tabletop
 }
 
 // Unit is a unit of models.
@@ -91,6 +100,8 @@ type Unit struct {
 	Armour, Toughness, Wounds       int
 	CasualtyOrder                   []string
 	Models                          []Model
+	// Moves overrides the tables' move distances for this unit, by action, in inches.
+	Moves map[Action]float64
 }
 
 // Model is one model: a round base, a body that may be seen, a weapon.
@@ -107,6 +118,10 @@ type Model struct {
 	// Dead models are off the table; Marked ones are dead but stay until the turn ends
 	// (dead: mark).
 	Dead, Marked bool
+	// item is the model's place in its unit's models: list, and named says the scenario
+	// gives its id (else it is the unit's id and item+1), for writing it back.
+	item  int
+	named bool
 }
 
 // Alive reports whether the model is on the table and not marked dead.
@@ -190,14 +205,31 @@ func (b *Battle) State() volley.State {
 			},
 			Destroyed: u.Destroyed(),
 		}
+		if b.moves {
+			// How far its models may move this turn (with the action it chose, or the
+			// farthest any action allows) and the farthest one has moved.
+			s.Units[i].Values["move"] = b.inUnit(b.mostAllowed(u))
+			s.Units[i].Values["moved"] = b.inUnit(b.farthest(u))
+		}
 	}
 	return s
 }
 
-// Actor is the side of the shooting unit; ending a turn is the side whose turn it is.
+// Actor is the side of the shooting or moving unit; ending a turn is the side whose turn
+// it is.
 func (b *Battle) Actor(a volley.Action) string {
-	if _, ok := a.(*TurnEnd); ok {
+	switch a := a.(type) {
+	case *TurnEnd:
 		return b.turns.Current()
+	case *Move:
+		u, _ := b.Unit(a.Unit)
+		return u.Side
+	case *Deploy:
+		u, _ := b.Unit(a.Unit)
+		if u == nil {
+			_, u, _ = b.Model(a.Unit)
+		}
+		return u.Side
 	}
 	if u, ok := b.Unit(mustShoot(a).Unit); ok {
 		return u.Side

@@ -167,6 +167,60 @@ func BenchmarkDanger(b *testing.B) {
 	}
 }
 
+// BenchmarkPreview is what the server does for one frame of a drag on the WarStrike demo
+// (POST …/preview, http/preview.go): fork the battle, decode the move as a refereed
+// action and the shot after it, make the move on the fork, read its state and table, the
+// exact odds of the unit's shot from where the move ends, and the one-point danger map at
+// the ghost. In Verdant's turn the rangers leave their wood westwards with a Shooting
+// Advance and shoot at the watchers: the whole unit's move of four models, or the page's
+// drag of one model. Goal: under 16 ms, a frame.
+func BenchmarkPreview(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "warstrike", "demo.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, tc := range []struct{ name, move, ghost string }{
+		{"unit", "{type: move, unit: rangers, action: shooting_advance, models: [{id: rangers-1, path: [[20, 12]]}, {id: rangers-2, path: [[22, 13]]}, {id: rangers-3, path: [[24, 11]]}, {id: rangers-4, path: [[21, 15]]}]}", "rangers-1"},
+		{"model", "{type: move, unit: rangers-1, action: shooting_advance, path: [[20, 12]]}", "rangers-1"},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			bt, _ := loadEdition(b, string(src), 0)
+			battle := bt.(*Battle)
+			play(b, battle, "type: end_turn")
+			shot := "{unit: rangers, targets: [{unit: watchers}]}"
+			q := advise.DangerQuery{Side: "Verdant", As: "rangers", Step: 0.01}
+			b.ReportAllocs()
+			for b.Loop() {
+				fork := battle.Fork().(*Battle)
+				move, err := decodeAs(b, fork, tc.move, true, 0)
+				if err != nil {
+					b.Fatal(err)
+				}
+				then := mustDecode(b, fork, shot)
+				_ = fork.Cost(move) + fork.Cost(then)
+				if _, err := fork.Resolve(context.Background(), move, dice.ForAction(0, 0)); err != nil {
+					b.Fatal(err)
+				}
+				fork.State()
+				fork.Table()
+				odds, err := fork.Odds(context.Background(), then)
+				if err != nil || len(odds.Targets) != 1 {
+					b.Fatalf("the shot: %v %v", odds.Aims, err)
+				}
+				m, _, _ := fork.Model(tc.ghost)
+				q.Area = [4]float64{m.At.X - q.Step/2, m.At.Y - q.Step/2, m.At.X + q.Step/2, m.At.Y + q.Step/2}
+				if _, err := fork.DangerWork(q); err != nil {
+					b.Fatal(err)
+				}
+				d, err := fork.Danger(advise.WithCores(context.Background(), 1), q)
+				if err != nil || len(d.Values) != 1 {
+					b.Fatalf("the danger at the ghost: %v %v", d, err)
+				}
+			}
+		})
+	}
+}
+
 // loadEdition loads a scenario as a battle begun under the given edition.
 func loadEdition(tb testing.TB, src string, edition int) (volley.Battle, volley.Action) {
 	tb.Helper()

@@ -28,8 +28,21 @@ const (
 // terrain. An exact look projects the corners of the pieces whose box meets the box of
 // the firer and the target unit, and cuts their shadows out of the body: for P convex
 // pieces at most P³ steps, as their edges can cut what is in sight into some P² parts and
-// each shadow meets each part (exactLookCost).
+// each shadow meets each part (exactLookCost). A move costs each leg of each model's path
+// swept against every base and every edge of the terrain (sweepWork); a deployment, each
+// model placed.
 func (b *Battle) Cost(a volley.Action) int64 {
+	switch a := a.(type) {
+	case *Move:
+		// Each leg swept against every base and every corner of the terrain.
+		legs := int64(1)
+		for _, p := range a.Paths {
+			legs += int64(len(p.Points))
+		}
+		return legs * b.sweepWork()
+	case *Deploy:
+		return int64(len(a.Models)+1) * b.sweepWork()
+	}
 	s, ok := a.(*Shoot)
 	if !ok {
 		return 1
@@ -124,4 +137,14 @@ func (b *Battle) exactLookCost(from geom.Vec, t *Unit) int64 {
 		}
 	}
 	return exactCost(corners, pieces)
+}
+
+// sweepWork is what one leg of a move costs: a base swept against every model's base
+// and every edge of the terrain.
+func (b *Battle) sweepWork() int64 {
+	n := int64(len(b.modelAt)) + 1
+	for i := range b.terrain {
+		n += int64(len(b.terrain[i].Poly)) + 1
+	}
+	return n
 }

@@ -236,3 +236,20 @@ func (d *dangerWorker) at(ctx context.Context, p geom.Vec, obj advise.ObjectiveK
 	}
 	return dist[d.target.Left], nil
 }
+
+var _ advise.DangerPlacer = (*Battle)(nil)
+
+// DangerPlaces lists what a map may place: a copy of any unit with models left.
+func (b *Battle) DangerPlaces() []advise.DangerPlace {
+	var out []advise.DangerPlace
+	for i := range b.units {
+		if u := &b.units[i]; !u.Destroyed() {
+			label := u.Name
+			if label == "" {
+				label = u.ID
+			}
+			out = append(out, advise.DangerPlace{As: u.ID, Label: label, Side: u.Side})
+		}
+	}
+	return out
+}

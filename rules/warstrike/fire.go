@@ -17,6 +17,9 @@ import (
 type plan struct {
 	unit *Unit
 	as   Action
+	// chosen says how the action was chosen, for the trace (edition 4): with the unit's
+	// move, in the scenario, as the action states, or by default.
+	chosen string
 	// refusal is why the unit may not shoot at all (Who Can Shoot?), "" if it may.
 	refusal string
 	targets []planTarget
@@ -99,8 +102,19 @@ func (b *Battle) whoMayShoot(u *Unit, as Action) string {
 }
 
 // actionFor is the action a shooting action is taken as, and why that is not possible:
-// a unit that chose an action this turn keeps it.
-func actionFor(u *Unit, s *Shoot) (Action, string) {
+// a unit that chose an action this turn keeps it. From edition 4 the action is the one
+// the unit chose with its move; a stated one (the command line's "what if") wins, and a
+// unit that has chosen none shoots as Open Fire.
+func (b *Battle) actionFor(u *Unit, s *Shoot) (Action, string) {
+	if b.moves {
+		switch {
+		case s.As != "":
+			return s.As, ""
+		case u.Action != "":
+			return u.Action, ""
+		}
+		return OpenFire, ""
+	}
 	switch {
 	case u.Action == "" && s.As == "":
 		return OpenFire, ""
@@ -120,8 +134,20 @@ func (b *Battle) plan(s *Shoot) *plan {
 		return nil
 	}
 	p := &plan{unit: u}
-	as, why := actionFor(u, s)
+	as, why := b.actionFor(u, s)
 	p.as = as
+	if b.moves {
+		switch {
+		case s.As != "":
+			p.chosen = "as the action states (what if)"
+		case b.act.unit == u.ID:
+			p.chosen = "with its move"
+		case u.Action != "":
+			p.chosen = "in the scenario"
+		default:
+			p.chosen = "by default (no move chose one this turn): Open Fire, not in the source"
+		}
+	}
 	if why == "" {
 		why = b.whoMayShoot(u, as)
 	}
@@ -349,10 +375,10 @@ func (b *Battle) Aim(ctx context.Context, a volley.Action) ([]volley.Aim, error)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if _, ok := a.(*TurnEnd); ok {
-		return []volley.Aim{}, nil
+	s, ok := a.(*Shoot)
+	if !ok {
+		return []volley.Aim{}, nil // ending a turn, a move, a deployment: no shot
 	}
-	s := mustShoot(a)
 	p := b.plan(s)
 	if p == nil {
 		return nil, volley.Errorf(volley.ENOTFOUND, "warstrike: unknown unit %q", s.Unit)
@@ -502,10 +528,11 @@ func (b *Battle) Odds(ctx context.Context, a volley.Action) (volley.Odds, error)
 		return volley.Odds{}, err
 	}
 	odds := volley.Odds{Aims: aims, Targets: []volley.TargetOdds{}, Values: map[string]float64{}}
-	if _, ok := a.(*TurnEnd); ok {
+	s, ok := a.(*Shoot)
+	if !ok {
 		return odds, nil
 	}
-	p := b.plan(mustShoot(a))
+	p := b.plan(s)
 	if p.refusal != "" {
 		return odds, nil
 	}

@@ -13,11 +13,14 @@ var _ volley.Refuser = (*Battle)(nil)
 // Refusals are the rules' refusals of a shooting action, as Resolve would refuse it: a
 // unit that may not shoot now (its turn, Who Can Shoot?) at its name, each target it may
 // not choose (Select Your Targets) where the action names the target, and each firing
-// model given a target it cannot see where the action names the model. Ending a turn is
-// never refused.
+// model given a target it cannot see where the action names the model; a move that may
+// not be made at the model's path (or the move). Ending a turn is never refused.
 func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorList, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	if m, ok := a.(*Move); ok {
+		return b.moveRefusals(m), nil
 	}
 	s, ok := a.(*Shoot)
 	if !ok {
@@ -28,7 +31,7 @@ func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorL
 		return nil, nil // an unknown unit is the decoder's error
 	}
 	var list scenario.ErrorList
-	if err := b.turns.Check(p.unit.Side, p.unit.ID, "unit"); err != nil {
+	if err := b.shootCheck(p.unit); err != nil {
 		list.Add(s.at.unit, "%s", strings.TrimPrefix(err.Error(), "warstrike: "))
 		return list, nil
 	}

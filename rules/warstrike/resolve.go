@@ -154,22 +154,36 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 	if err := ctx.Err(); err != nil {
 		return volley.Outcome{}, err
 	}
-	if _, ok := a.(*TurnEnd); ok {
+	switch a := a.(type) {
+	case *TurnEnd:
 		return volley.Outcome{Rolls: d.Rolls(), Trace: b.endTurn(), Targets: []volley.TargetResult{}}, nil
+	case *Move:
+		out, err := b.resolveMove(a)
+		out.Rolls = d.Rolls()
+		return out, err
+	case *Deploy:
+		out, err := b.resolveDeploy(a)
+		out.Rolls = d.Rolls()
+		return out, err
 	}
 	s := mustShoot(a)
 	p := b.plan(s)
 	if p == nil {
 		return volley.Outcome{}, volley.Errorf(volley.ENOTFOUND, "warstrike: unknown unit %q", s.Unit)
 	}
-	if err := b.turns.Check(p.unit.Side, p.unit.ID, "unit"); err != nil {
+	if err := b.shootCheck(p.unit); err != nil {
 		return volley.Outcome{}, fmt.Errorf("warstrike: %w", err)
 	}
 	if why := p.refusals(); len(why) > 0 {
 		return volley.Outcome{}, volley.Errorf(volley.EINVALID, "warstrike: %s cannot shoot as ordered:\n  - %s", p.unit.ID, strings.Join(why, "\n  - "))
 	}
 	r := &record{}
-	r.step("who can shoot", map[string]any{"unit": p.unit.ID, "action": p.as.Title(), "suppression at start": p.unit.SuppressionAtStart}, "may shoot")
+	who := map[string]any{"unit": p.unit.ID, "action": p.as.Title(), "suppression at start": p.unit.SuppressionAtStart}
+	if b.moves {
+		// The action as measured from the moves (or stated), and how far the unit moved.
+		who["chosen"], who["moved"] = p.chosen, b.inUnit(b.farthest(p.unit))
+	}
+	r.step("who can shoot", who, "may shoot")
 	results := make([]rolled, len(p.targets))
 	for i := range p.targets {
 		results[i] = b.rollTarget(&p.targets[i], d, r)
@@ -198,7 +212,20 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 			Destroyed: t.Destroyed(),
 		})
 	}
-	out.Trace = append(r.steps, b.turns.Acted(p.unit.ID)...)
+	if b.moves {
+		// Its models moved (if they did) before it shot, and move no more this turn.
+		b.table.Deploying = false
+		if b.act.unit != p.unit.ID {
+			b.act = activation{unit: p.unit.ID}
+		}
+		b.act.shot = true
+	}
+	passed := b.turns.Acted(p.unit.ID)
+	if b.moves && len(passed) > 0 {
+		// Alternate activations: the turn passed with the shot.
+		b.act, b.moved = activation{}, map[string]float64{}
+	}
+	out.Trace = append(r.steps, passed...)
 	return out, nil
 }
 
@@ -207,6 +234,10 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 // have now deciding whether they may shoot.
 func (b *Battle) endTurn() []volley.Step {
 	steps := b.turns.End()
+	if b.moves {
+		b.act, b.moved = activation{}, map[string]float64{}
+		b.table.Deploying = false
+	}
 	var gone []string
 	for i := range b.units {
 		u := &b.units[i]
@@ -230,10 +261,11 @@ func (b *Battle) endTurn() []volley.Step {
 // does, without a trace and without changing the battle. Draw is safe for concurrent
 // use.
 func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
-	if _, ok := a.(*TurnEnd); ok {
-		return nil, volley.Errorf(volley.EINVALID, "warstrike: ending a turn rolls nothing to simulate")
+	s, ok := a.(*Shoot)
+	if !ok {
+		what := map[string]string{volley.EndTurn: "ending a turn", volley.MoveAction: "a move", volley.DeployAction: "a deployment"}[a.Kind()]
+		return nil, volley.Errorf(volley.EINVALID, "warstrike: %s rolls nothing to simulate", what)
 	}
-	s := mustShoot(a)
 	p := b.plan(s)
 	if p == nil {
 		return nil, volley.Errorf(volley.ENOTFOUND, "warstrike: unknown unit %q", s.Unit)

@@ -206,6 +206,9 @@ type unitSpec struct {
 	Wounds             int             `yaml:"wounds"`
 	CasualtyOrder      []string        `yaml:"casualty_order"`
 	Models             []modelSpec     `yaml:"models,required"`
+	// Moves overrides the tables' moves for this unit's models, by action (a slow
+	// support team: {advance: 4}).
+	Moves map[string]scenario.Length `yaml:"moves"`
 }
 
 // modelSpec is one model as written.
@@ -291,6 +294,9 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		}
 	}
 	b.turns = volley.LoadTurns(doc, &f.Turn, sides, b.unitIDs(), errs)
+	b.moves = volley.Moves(doc)
+	b.table = volley.LoadTable(doc, &f.Header, sides, errs)
+	b.moved = map[string]float64{}
 	b.buildScene()
 	return b
 }
@@ -426,6 +432,9 @@ func (b *Battle) checkUnit(doc *scenario.Doc, s *unitSpec, errs *scenario.ErrorL
 	u := Unit{ID: s.ID, Name: s.Name, Side: s.Side, Action: s.Action, Suppression: s.Suppression,
 		Rules: s.Rules, Specialist: s.Specialist, SpecialistMayShoot: s.SpecialistMayShoot,
 		Armour: s.Armour, Toughness: s.Toughness, Wounds: max(s.Wounds, 1), CasualtyOrder: s.CasualtyOrder}
+	if s.Moves != nil {
+		u.Moves = checkMoves(doc, s.Moves, &s.Moves, "unit "+s.ID+": moves", errs)
+	}
 	u.SuppressionAtStart = u.Suppression
 	if s.SuppressionAtStart != nil {
 		u.SuppressionAtStart = *s.SuppressionAtStart
@@ -468,7 +477,8 @@ func (b *Battle) checkUnit(doc *scenario.Doc, s *unitSpec, errs *scenario.ErrorL
 	leaders := 0
 	for j := range s.Models {
 		ms := &s.Models[j]
-		m := Model{ID: ms.ID, Base: base, Height: height, Weapon: s.Weapon, Leader: ms.Leader, WoundsLost: ms.WoundsLost, Dead: ms.Dead}
+		m := Model{ID: ms.ID, Base: base, Height: height, Weapon: s.Weapon, Leader: ms.Leader, WoundsLost: ms.WoundsLost, Dead: ms.Dead,
+			item: j, named: ms.ID != ""}
 		if m.ID == "" {
 			m.ID = fmt.Sprintf("%s-%d", s.ID, j+1)
 		}

@@ -48,7 +48,7 @@ func (b *Battle) Table() volley.TableView {
 				label += " (leader)"
 			}
 			tu := volley.TableUnit{ID: m.ID, Name: label, Side: un.Side, Squad: un.ID, Placed: !m.Dead,
-				X: in(m.At.X), Y: in(m.At.Y), Base: in(m.Base), Weapons: []volley.WeaponView{}, Destroyed: !m.Alive()}
+				X: in(m.At.X), Y: in(m.At.Y), Base: in(m.Base), Weapons: []volley.WeaponView{}, Destroyed: !m.Alive(), Move: b.moveView(un, m, in)}
 			if w := b.tables.Weapons[m.Weapon]; w != nil {
 				wv := volley.WeaponView{Name: m.Weapon}
 				if lr := b.tables.LongRange; lr != nil && lr.Beyond < 1 {
@@ -81,6 +81,18 @@ func (b *Battle) Table() volley.TableView {
 		Choices: []volley.ChoiceView{},
 		Fields:  []volley.FieldView{{Key: "as", Label: "action", Kind: "select", Options: shooting, Empty: "as chosen (open fire)"}},
 		Values:  map[string][]string{"action": names}}
+	if b.moves {
+		// The action is chosen with the move, and a shot is taken as it: the page drags
+		// models, and states nothing.
+		all := make([]string, len(AllActions))
+		for i, a := range AllActions {
+			all[i] = string(a)
+		}
+		v.Moves = &volley.MoveForm{Fields: []volley.FieldView{{Key: "action", Label: "action", Kind: "select", Options: all, Empty: "as chosen"}}}
+		b.table.View(&v)
+		v.Declare.Fields = nil
+		v.Declare.Help = "Drag a model to move it, choosing its unit's action with its first move; point at an enemy model to see every line of sight to its unit; click it to add or remove its unit as a target (two with a leader, one without)."
+	}
 	for i := range b.units {
 		un := &b.units[i]
 		if un.Destroyed() {
@@ -99,6 +111,12 @@ func (b *Battle) Table() volley.TableView {
 		note := b.choiceNote(un)
 		v.Declare.Choices = append(v.Declare.Choices, volley.ChoiceView{Label: name + " (" + un.Side + ")", Side: un.Side, Units: ids,
 			Action: map[string]any{"unit": un.ID}, Count: len(ids), Note: note})
+	}
+	v.Columns = []volley.ColumnView{
+		{Label: "models", Key: "models_left", Of: "models"},
+		{Label: "action", Key: "action", Levels: names},
+		{Label: "suppression", Key: "suppression"},
+		{Label: "state", Flags: []volley.FlagView{{Key: "marked_dead", Label: "marked dead", Count: true}}},
 	}
 	v.FitBounds()
 	return v

@@ -42,6 +42,13 @@ type Tables struct {
 	Kill      NeedTable `yaml:"kill"`
 	// Suppression is the markers a target unit gains from being shot at.
 	Suppression Suppression `yaml:"suppression"`
+	// Moves is how far each model of a unit may move in a turn with each action, by the
+	// action's key (advance: 6). The text names the actions without their distances, so
+	// they are data; an action not listed moves nothing. Units may say otherwise
+	// (a unit's moves:).
+	Moves map[string]scenario.Length `yaml:"moves"`
+	// moves is Moves checked, by action, in inches.
+	moves map[Action]float64
 }
 
 // Weapon is a weapon profile.
@@ -134,7 +141,7 @@ func loadTables(doc *scenario.Doc, t *tablesSpec, errs *scenario.ErrorList) *Tab
 		checkTables(doc, &t.Tables, errs)
 		return &t.Tables
 	}
-	if t.Weapons != nil || t.Die != 0 || t.Penetrate.Needs != nil || t.Kill.Needs != nil {
+	if t.Weapons != nil || t.Die != 0 || t.Penetrate.Needs != nil || t.Kill.Needs != nil || t.Moves != nil {
 		errs.Add(doc.At(&t.File), "tables: give a file or the tables themselves, not both")
 	}
 	var tables Tables
@@ -206,6 +213,7 @@ func checkTables(doc *scenario.Doc, t *Tables, errs *scenario.ErrorList) {
 			}
 		}
 	}
+	t.moves = checkMoves(doc, t.Moves, &t.Moves, "moves", errs)
 	s := &t.Suppression
 	switch s.From {
 	case "":
@@ -219,6 +227,25 @@ func checkTables(doc *scenario.Doc, t *Tables, errs *scenario.ErrorList) {
 		errs.Add(doc.At(&s.Markers), "suppression: markers must lie between 0 and %d", MaxMarkers)
 		s.Markers = 0
 	}
+}
+
+// checkMoves checks a table of move distances by action (at ptr, for errors) and returns
+// it by action, in inches.
+func checkMoves(doc *scenario.Doc, m map[string]scenario.Length, ptr any, what string, errs *scenario.ErrorList) map[Action]float64 {
+	out := map[Action]float64{}
+	for _, key := range slices.Sorted(maps.Keys(m)) {
+		var a Action
+		if err := a.DecodeScalar(scenario.Scalar{Text: key}); err != nil {
+			errs.Add(doc.KeyPos(ptr, key), "%s: %v", what, err)
+			continue
+		}
+		if d := m[key]; d < 0 || d > MaxDistance {
+			errs.Add(doc.KeyPos(ptr, key), "%s: %s: a distance from 0 to %d", what, key, MaxDistance)
+			continue
+		}
+		out[a] = m[key].Inches()
+	}
+	return out
 }
 
 // topSucceeds and oneFails are the natural-roll rules in force.

@@ -1,0 +1,232 @@
+package advise
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/volley-wargames/volley"
+)
+
+// Where to stand: for a unit of the side to act, every point it can reach this turn,
+// each scored two ways — what it could do from there (the best fire plan after that
+// move, under the penalties the move brings) and what it would face there (the danger
+// map's value for it). The Pareto front is every point no other beats on both: the most
+// offence for the least danger.
+
+// Positioner is implemented by battles that can map where a unit could stand.
+type Positioner interface {
+	// PositionWork is the work of q's map in volley.MaxWork's steps, found without doing
+	// it, or the error of a query that cannot be mapped (a unit that may not move now).
+	PositionWork(q PositionQuery) (int64, error)
+	// Position maps every point q.Unit can reach now. It stops when ctx is done.
+	Position(ctx context.Context, q PositionQuery) (*PositionMap, error)
+}
+
+// PositionQuery asks for a position map.
+type PositionQuery struct {
+	// Unit is the unit that moves.
+	Unit string
+	// Objective scores the offence: the best plan's value under it (expected, the
+	// default, destroyed, destroy:UNIT, at_least:K).
+	Objective Objective
+	// Danger scores the danger: Destroyed (the chance the unit is destroyed, the
+	// default) or Expected (what it is expected to lose).
+	Danger ObjectiveKind
+	// Step is the distance between points, in the table's unit; 0 for the system's
+	// default (a square on a grid map).
+	Step float64
+}
+
+// PositionMap is a unit's position map. Points are laid out as a danger map's: point
+// (c, r) at (X0 + c·Step, Y0 + r·Step); Reach[r·Cols+c] is the length of the shortest legal
+// path there (NaN where the unit cannot go this turn), Offence and Danger its two
+// scores (NaN there too).
+type PositionMap struct {
+	Unit string `json:"unit"`
+	Side string `json:"side"`
+	// From is where the unit stands now, and Left how far it may still move.
+	From [2]float64 `json:"from"`
+	Left float64    `json:"left"`
+	// Offence and Danger say in words what each score is.
+	Offence string  `json:"offence"`
+	Danger  string  `json:"danger"`
+	Length  string  `json:"length_unit"`
+	Step    float64 `json:"step"`
+	X0      float64 `json:"x0"`
+	Y0      float64 `json:"y0"`
+	Cols    int     `json:"cols"`
+	Rows    int     `json:"rows"`
+	Grid    bool    `json:"grid,omitempty"`
+
+	Reach, OffenceValues, DangerValues []float64 `json:"-"`
+	// Plans holds, for the points of Top, the plan each would fire.
+	Top    []PositionPoint `json:"top"`
+	Pareto []PositionPoint `json:"pareto"`
+	Notes  []string        `json:"notes,omitempty"`
+	// Reachable counts the points the unit can reach.
+	Reachable int `json:"reachable"`
+}
+
+// PositionPoint is one point of a map: where it is, how far the unit goes to get there,
+// and its two scores; for the top points, the path there and the plan fired from it.
+type PositionPoint struct {
+	X       float64 `json:"x"`
+	Y       float64 `json:"y"`
+	Reach   float64 `json:"reach"`
+	Offence float64 `json:"offence"`
+	Danger  float64 `json:"danger"`
+	// Move is the move action that takes the unit there, and Plan the action it would
+	// fire from there (nil when it fires nothing).
+	Move map[string]any `json:"move,omitempty"`
+	Plan map[string]any `json:"plan,omitempty"`
+}
+
+// At is point (c, r)'s index.
+func (m *PositionMap) At(c, r int) int { return r*m.Cols + c }
+
+// Point is point i as the JSON writes it.
+func (m *PositionMap) Point(i int) PositionPoint {
+	c, r := i%m.Cols, i/m.Cols
+	return PositionPoint{X: round6(m.X0 + float64(c)*m.Step), Y: round6(m.Y0 + float64(r)*m.Step),
+		Reach: round6(m.Reach[i]), Offence: m.OffenceValues[i], Danger: m.DangerValues[i]}
+}
+
+func round6(v float64) float64 { return math.Round(v*1e6) / 1e6 }
+
+// Front is the Pareto front of the reachable points: those no other point beats on both
+// scores (at least as much offence and at most as much danger, better on one), ordered by
+// danger, least first. Points that tie on both are all kept.
+func (m *PositionMap) Front() []int {
+	var idx []int
+	for i, v := range m.Reach {
+		if !math.IsNaN(v) {
+			idx = append(idx, i)
+		}
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		if c := cmpScore(m.DangerValues[a], m.DangerValues[b]); c != 0 {
+			return c
+		}
+		return -cmpScore(m.OffenceValues[a], m.OffenceValues[b])
+	})
+	var front []int
+	best := math.Inf(-1)
+	lastDanger := math.NaN()
+	for _, i := range idx {
+		o, d := m.OffenceValues[i], m.DangerValues[i]
+		switch {
+		case o > best+scoreTol:
+			front = append(front, i)
+			best, lastDanger = o, d
+		case math.Abs(o-best) <= scoreTol && math.Abs(d-lastDanger) <= scoreTol:
+			front = append(front, i) // a tie on both
+		}
+	}
+	return front
+}
+
+// scoreTol is how close two scores must be to tie: sums of the same products in another
+// order differ in their last bits.
+const scoreTol = 1e-12
+
+func cmpScore(a, b float64) int {
+	switch {
+	case a < b-scoreTol:
+		return -1
+	case a > b+scoreTol:
+		return 1
+	}
+	return 0
+}
+
+// Best are the k reachable points of most offence, the least danger first among equals.
+func (m *PositionMap) Best(k int) []int {
+	var idx []int
+	for i, v := range m.Reach {
+		if !math.IsNaN(v) {
+			idx = append(idx, i)
+		}
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		if c := -cmpScore(m.OffenceValues[a], m.OffenceValues[b]); c != 0 {
+			return c
+		}
+		if c := cmpScore(m.DangerValues[a], m.DangerValues[b]); c != 0 {
+			return c
+		}
+		return cmpScore(m.Reach[a], m.Reach[b])
+	})
+	return idx[:min(k, len(idx))]
+}
+
+// MarshalJSON writes the map with every reachable point, as {x, y, reach, offence,
+// danger}.
+func (m *PositionMap) MarshalJSON() ([]byte, error) {
+	type plain PositionMap
+	head, err := json.Marshal((*plain)(m))
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	b.Write(head[:len(head)-1])
+	b.WriteString(`,"points":[`)
+	n := 0
+	for i, v := range m.Reach {
+		if math.IsNaN(v) {
+			continue
+		}
+		if n > 0 {
+			b.WriteByte(',')
+		}
+		n++
+		p := m.Point(i)
+		b.WriteString(`{"x":` + fmtFloat(p.X) + `,"y":` + fmtFloat(p.Y) + `,"reach":` + fmtFloat(p.Reach) +
+			`,"offence":` + fmtFloat(p.Offence) + `,"danger":` + fmtFloat(p.Danger) + `}`)
+	}
+	b.WriteString("]}")
+	return b.Bytes(), nil
+}
+
+func fmtFloat(v float64) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return "null"
+	}
+	return strconv.FormatFloat(v, 'g', 8, 64)
+}
+
+// CheckPositionWork refuses a position map whose work is above volley.MaxHeavyWork.
+func CheckPositionWork(work int64, why string) (int64, error) {
+	if work > volley.MaxHeavyWork {
+		return work, volley.TooMuchWork("this position map", work, why, "use a larger step", "step")
+	}
+	return work, nil
+}
+
+// Finish fills the front and the top points (k of them), each with its place and scores;
+// plan and move, when given, write each top point's plan and the move there.
+func (m *PositionMap) Finish(k int, move func(i int) map[string]any, plan func(i int) map[string]any) {
+	m.Reachable = 0
+	for _, v := range m.Reach {
+		if !math.IsNaN(v) {
+			m.Reachable++
+		}
+	}
+	m.Pareto, m.Top = []PositionPoint{}, []PositionPoint{}
+	for _, i := range m.Front() {
+		m.Pareto = append(m.Pareto, m.Point(i))
+	}
+	for _, i := range m.Best(k) {
+		p := m.Point(i)
+		if move != nil {
+			p.Move = move(i)
+		}
+		if plan != nil {
+			p.Plan = plan(i)
+		}
+		m.Top = append(m.Top, p)
+	}
+}

@@ -1,0 +1,140 @@
+package http_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/volley-wargames/volley/examples"
+	vhttp "github.com/volley-wargames/volley/http"
+)
+
+// TestDangerProgress: with progress=true a danger map answers lines of JSON, its rows
+// done as it works, then the same map as without; a client that goes away after the
+// first report stops the map, and the heavy place is free for the next at once.
+func TestDangerProgress(t *testing.T) {
+	t.Cleanup(vhttp.SetProgressEvery(time.Millisecond))
+	limits := testLimits()
+	limits.Heavy = 1
+	_, ts, logs := logServer(t, limits)
+	id, _ := battle(t, ts.URL, crossfire(t))
+
+	status, plain := call(t, "GET", dangerURL(ts.URL, id, 0.5), watch(id), "", nil)
+	if status != http.StatusOK {
+		t.Fatalf("danger: %d %v", status, plain)
+	}
+	req, _ := http.NewRequest("GET", dangerURL(ts.URL, id, 0.5)+"&progress=true", nil)
+	req.Header.Set("Authorization", "Bearer "+watch(id))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); resp.StatusCode != 200 || !strings.HasPrefix(ct, "application/x-ndjson") {
+		t.Fatalf("progress: %d %s", resp.StatusCode, ct)
+	}
+	var reports []map[string]float64
+	var last map[string]any
+	lines := bufio.NewScanner(resp.Body)
+	lines.Buffer(nil, 1<<24)
+	for lines.Scan() {
+		var line map[string]any
+		if err := json.Unmarshal(lines.Bytes(), &line); err != nil {
+			t.Fatalf("a line that is not JSON: %.200s", lines.Bytes())
+		}
+		if p, ok := line["progress"].(map[string]any); ok {
+			reports = append(reports, map[string]float64{"done": p["done"].(float64), "rows": p["rows"].(float64)})
+			continue
+		}
+		last = line
+	}
+	rows := plain["danger"].(map[string]any)["rows"].(float64)
+	if len(reports) < 2 {
+		t.Fatalf("%d progress reports of a %g-row map reported every millisecond", len(reports), rows)
+	}
+	for i, r := range reports {
+		if r["rows"] != rows || r["done"] < 1 || r["done"] > rows || i > 0 && r["done"] < reports[i-1]["done"] {
+			t.Errorf("report %d: %v (after %v)", i, r, reports[max(i-1, 0)])
+		}
+	}
+	if !reflect.DeepEqual(last["danger"], plain["danger"]) {
+		t.Error("the map at the end of the progress differs from the map without it")
+	}
+
+	// A client gone after the first report: the map stops (the access log has it, once its
+	// handler returns), and the place is free.
+	before := strings.Count(logs.String(), "/danger")
+	req, _ = http.NewRequest("GET", dangerURL(ts.URL, id, 0.2)+"&progress=1", nil)
+	req.Header.Set("Authorization", "Bearer "+watch(id))
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _ := bufio.NewReader(resp.Body).ReadString('\n')
+	resp.Body.Close()
+	if !strings.Contains(first, `"progress"`) {
+		t.Fatalf("the first line: %q", first)
+	}
+	gone := time.Now()
+	for strings.Count(logs.String(), "/danger") == before {
+		if time.Since(gone) > 5*time.Second {
+			t.Fatal("the abandoned map was still running 5 s later")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Logf("the abandoned map stopped %v after its client left", time.Since(gone).Round(time.Millisecond))
+	if a := send(t, "GET", dangerURL(ts.URL, id, 1), watch(id), nil); a.status != 200 {
+		t.Errorf("the next map: %d", a.status)
+	}
+
+	if status, v := call(t, "GET", dangerURL(ts.URL, id, 1)+"&progress=yes", watch(id), "", nil); status != 400 || v["field"] != "progress" {
+		t.Errorf("progress=yes: %d %v", status, v)
+	}
+}
+
+// TestAdvisorInTheView: every demo's view says it offers best plans and a danger map, and
+// lists what the map may place; the first place of each side maps.
+func TestAdvisorInTheView(t *testing.T) {
+	ts := serve(t, sqliteStore(t))
+	for _, system := range []string{"dropzone", "warengine", "warfare", "republique", "warstrike"} {
+		body, err := examples.FS.ReadFile(examples.Demos[system])
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, _ := battle(t, ts.URL, body)
+		status, v := call(t, "GET", ts.URL+"/api/battles/"+id, watch(id), "", nil)
+		if status != 200 {
+			t.Fatalf("%s: %d %v", system, status, v)
+		}
+		adv := v["advisor"].(map[string]any)
+		places, _ := adv["places"].([]any)
+		if adv["plans"] != true || adv["danger"] != true || len(places) == 0 {
+			t.Errorf("%s: advisor %v", system, adv)
+			continue
+		}
+		mapped := map[string]bool{}
+		for _, p := range places {
+			pl := p.(map[string]any)
+			side, as := pl["side"].(string), pl["as"].(string)
+			if side == "" || mapped[side] || pl["label"] == "" {
+				continue
+			}
+			mapped[side] = true
+			q := url.Values{"side": {side}, "as": {as}}
+			if system != "warengine" {
+				q.Set("step", "5")
+			}
+			if status, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/danger?"+q.Encode(), watch(id), "", nil); status != 200 {
+				t.Errorf("%s: the place %v does not map: %d %v", system, pl, status, v)
+			}
+		}
+		if len(mapped) < 2 {
+			t.Errorf("%s: places of %d sides: %v", system, len(mapped), places)
+		}
+	}
+}

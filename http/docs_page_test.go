@@ -1,0 +1,107 @@
+package http_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"github.com/volley-wargames/volley/examples"
+)
+
+// unitCentre is the viewport point of the middle of a unit drawn on the board.
+func unitCentre(id string) string {
+	return fmt.Sprintf(`(() => { const u = document.querySelector('#board .unit[data-unit=%q]'); u.scrollIntoView({block: 'center'});
+		const r = u.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`, id)
+}
+
+// view saves what the screen shows, scaled, as a PNG: a picture for docs/page.md.
+func (p *browserPage) view(name string, scale float64) {
+	p.t.Helper()
+	at := eval[[]float64](p, `[scrollX, scrollY, innerWidth, innerHeight]`)
+	var png []byte
+	p.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		res, err := cdp.Call(ctx, t, page.CaptureScreenshot, page.CaptureScreenshotParams{Format: page.CaptureScreenshotFormatPng,
+			Clip: &page.Viewport{X: at[0], Y: at[1], Width: at[2], Height: at[3], Scale: scale}})
+		png = res.Data
+		return err
+	}))
+	dir := filepath.Join(p.shot, "docs")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		p.t.Fatal(err)
+	}
+	path := filepath.Join(dir, name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+	p.t.Logf("screenshot %s (%d bytes)", path, len(png))
+}
+
+// TestPageScreenshots leaves the pictures of docs/page.md: each system's demo on a
+// side's link, its firer chosen and a target pointed at, at a desktop's size (1500 ×
+// 1000, scaled to 60%) and at a phone's (390 × 844), the table first.
+func TestPageScreenshots(t *testing.T) {
+	p := newBrowserPage(t)
+	shots := []struct {
+		system, firer, target string
+		grid                  bool
+	}{
+		{"dropzone", "sabre-2", "hunter-2", false},
+		{"warengine", "murphy", "", true},
+		{"warfare", "longbowmen", "knights", false},
+		{"republique", "g2", "IR7", false},
+		{"warstrike", "sniper", "raiders-1", false},
+	}
+	for _, s := range shots {
+		body, err := examples.FS.ReadFile(examples.Demos[s.system])
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := p.createAPI(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, size := range []struct {
+			name          string
+			width, height int64
+			scale         float64
+		}{{"desktop", 1500, 1000, 0.6}, {"phone", 390, 844, 1}} {
+			phone := size.name == "phone"
+			if phone {
+				p.do(chromedp.EmulateViewport(size.width, size.height, chromedp.EmulateMobile, chromedp.EmulateTouch))
+			} else {
+				p.do(chromedp.EmulateViewport(size.width, size.height))
+			}
+			p.open(c.id, c.sides)
+			point := func(expr string) {
+				if phone {
+					p.tap(expr)
+				} else {
+					p.mouse(expr, true, false)
+				}
+			}
+			if s.grid {
+				p.selectUnit(s.firer)
+				p.selectWeapon("HMG Model 50")
+				p.mouse(square(11, 8), false, false)
+				p.wait("the aim", `document.querySelector('#aim-chance')`)
+			} else {
+				point(unitCentre(s.firer))
+				p.wait("the firer chosen", `document.querySelector('#firer').value !== ''`)
+				point(unitCentre(s.target))
+				p.wait("the aim", `document.querySelector('#aim-status')`)
+			}
+			p.settle()
+			time.Sleep(200 * time.Millisecond) // the labels of the last zoom
+			eval[bool](p, `(document.querySelector(`+"`"+`#field`+"`"+`).scrollIntoView({block: 'start'}), scrollBy(0, -8), true)`)
+			p.view(s.system+"-"+size.name, size.scale)
+		}
+		p.do(chromedp.Navigate(p.base + "/"))
+	}
+}

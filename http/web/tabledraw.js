@@ -1,0 +1,232 @@
+// Drawing the tabletop (table.js holds the model m): the cloth and its ruler, the terrain
+// with its names, the danger map, the chosen firer's arcs, rings and the shapes its rules
+// measure with, the declared targets, the lines of sight, and the units with labels that
+// never overlap (labels.js).
+
+import {s, pct, sideColour} from './dom.js';
+import {dangerImage} from './advisor.js';
+import {placeLabels} from './labels.js';
+
+// TAP is the least radius, in CSS pixels, that a unit answers a tap or a click within:
+// a 44-pixel target however small its base is drawn.
+const TAP = 22;
+
+export function drawTable(m) {
+  const {T, X, Y, K, layers, svg} = m;
+  const [x0, y0, x1, y1] = T().bounds;
+  const unitName = T().unit === 'cm' ? 'cm' : '"';
+  const lines = [];
+  const major = T().unit === 'cm' ? 10 : 6;
+  for (let x = Math.ceil(x0); x <= x1; x++) lines.push(s('line', {x1: X(x), y1: 0, x2: X(x), y2: (y1 - y0) * K, class: x % major ? 'gl' : 'gl5'}));
+  for (let y = Math.ceil(y0); y <= y1; y++) lines.push(s('line', {x1: 0, y1: Y(y), x2: (x1 - x0) * K, y2: Y(y), class: y % major ? 'gl' : 'gl5'}));
+  const ruler = [];
+  for (let x = Math.ceil(x0 / major) * major; x <= x1; x += major) ruler.push(s('text', {x: X(x) + 2, y: (y1 - y0) * K - 4, class: 'ruler'}, `${x}${unitName}`));
+  for (let y = Math.ceil(y0 / major) * major; y <= y1; y += major) ruler.push(s('text', {x: 2, y: Y(y) - 2, class: 'ruler'}, `${y}${unitName}`));
+  layers.ground = s('g', {}, s('rect', {x: 0, y: 0, width: (x1 - x0) * K, height: (y1 - y0) * K, class: 'cloth'}), lines, ruler);
+  const terrainLabels = [];
+  layers.terrain = s('g', {class: 'terrain'}, T().terrain.map((t) => {
+    const xs = t.polygon.map((p) => X(p[0])), ys = t.polygon.map((p) => Y(p[1]));
+    const label = s('text', {class: 'label terrain-label'}, `${t.id} ${t.height}${unitName}`);
+    terrainLabels.push({el: label, x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2,
+      rx: 0, ry: 0, owner: 'terrain:' + t.id, px: 11, inside: true});
+    return s('g', {class: 'piece-g'},
+      s('title', {}, `${t.id}: height ${t.height}${t.blocks_los ? ', blocks line of sight' : ''}`),
+      s('polygon', {points: t.polygon.map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), class: t.blocks_los ? 'piece solid' : 'piece'}),
+      label);
+  }));
+  layers.reach = s('g', {class: 'reach'});
+  layers.decl = s('g', {class: 'decl'});
+  layers.sight = s('g', {class: 'sight', id: 'sight'});
+  layers.hits = s('g', {class: 'hits'});
+  layers.units = s('g', {class: 'units'});
+  layers.labels = s('g', {class: 'labels'});
+  layers.danger = s('g', {class: 'danger', id: 'danger-layer'});
+  svg.replaceChildren(layers.ground, layers.danger, layers.terrain, layers.reach, layers.decl, layers.sight, layers.hits, layers.units, layers.labels);
+  drawDanger(m);
+  const unitLabels = drawUnits(m);
+  drawReach(m);
+  drawDeclared(m);
+  drawSight(m);
+  // Units' boxes are what labels keep off; a unit's own label may touch its own base.
+  const pieces = T().units.filter((u) => u.placed).map((u) => {
+    const r = m.radius(u) * K;
+    return {box: [X(u.x) - r, Y(u.y) - r, X(u.x) + r, Y(u.y) + r], owner: 'unit:' + m.labelOwner(u)};
+  });
+  m.placeLabels = (upp) => placeLabels([...unitLabels, ...terrainLabels], pieces, upp);
+}
+
+// drawUnits draws every placed unit, and answers their labels: one a unit, or one a
+// squad where targets are squads of models (the models' ids are in their tooltips).
+function drawUnits(m) {
+  const {T, D, X, Y, K, ctx, layers, st} = m;
+  const sides = ctx.view.sides;
+  const firing = new Set(m.firers().map((u) => u.id));
+  const bySquad = !!D().target_squad;
+  m.labelOwner = (u) => (bySquad && u.squad ? u.squad : u.id);
+  const listen = (el, u) => {
+    el.addEventListener('mouseenter', () => m.hoverUnit(u));
+    el.addEventListener('mouseleave', () => m.hoverUnit(null));
+    el.addEventListener('click', () => m.clickUnit(u));
+  };
+  // The tap targets lie under every unit, so that a unit's own base wins over a
+  // neighbour's wider target.
+  layers.hits.replaceChildren(...T().units.filter((u) => u.placed && !u.destroyed).map((u) => {
+    const c = hitCircle(X(u.x), Y(u.y), m.radius(u) * K);
+    c.dataset.unit = u.id;
+    listen(c, u);
+    return c;
+  }));
+  layers.units.replaceChildren(...T().units.filter((u) => u.placed).map((u) => {
+    const cx = X(u.x), cy = Y(u.y), r = m.radius(u) * K;
+    const col = u.destroyed ? '#9e9e9e' : sideColour(sides, u.side);
+    const g = s('g', {class: 'unit' + (firing.has(u.id) ? ' selected' : '') + (u.destroyed ? ' destroyed' : ''), 'data-unit': u.id,
+      'data-state': m.stateID(u), tabindex: 0, role: 'button', 'aria-label': `${u.name} ${u.id}, ${u.side}${u.destroyed ? ', destroyed' : ''}`},
+    s('title', {}, `${u.name} ${u.id} (${u.side})${u.destroyed ? ', destroyed' : ''}`),
+    // Rectangular bases where the system has them, else one round base.
+    u.bases?.length ? u.bases.map((b) => s('polygon', {points: b.map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), fill: col, 'fill-opacity': 0.85, class: 'base rect'}))
+      : s('circle', {cx, cy, r, fill: col, 'fill-opacity': 0.85, class: 'base'}));
+    if (u.facing !== undefined && u.facing !== null) {
+      const rad = ((u.facing - 90) * Math.PI) / 180;
+      g.append(s('line', {x1: cx, y1: cy, x2: cx + Math.cos(rad) * (r + 6), y2: cy + Math.sin(rad) * (r + 6), class: 'facing-tick'}));
+    }
+    if (u.destroyed) g.append(s('line', {x1: cx - r, y1: cy - r, x2: cx + r, y2: cy + r, class: 'x'}), s('line', {x1: cx - r, y1: cy + r, x2: cx + r, y2: cy - r, class: 'x'}));
+    listen(g, u);
+    g.addEventListener('focus', () => m.hoverUnit(u));
+    g.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); m.clickUnit(u); } });
+    return g;
+  }));
+  // One label a unit, or a squad, at the middle of what it names.
+  const groups = new Map();
+  for (const u of T().units.filter((x) => x.placed)) {
+    const key = m.labelOwner(u);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(u);
+  }
+  const labels = [];
+  for (const [key, us] of groups) {
+    const xs = us.flatMap((u) => [X(u.x) - m.radius(u) * K, X(u.x) + m.radius(u) * K]);
+    const ys = us.flatMap((u) => [Y(u.y) - m.radius(u) * K, Y(u.y) + m.radius(u) * K]);
+    const [ax, bx, ay, by] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    const destroyed = us.every((u) => u.destroyed);
+    const el = s('text', {class: 'label unit-label' + (destroyed ? ' destroyed' : ''), 'data-label': key, 'data-state': m.stateID(us[0])}, key);
+    layers.labels.append(el);
+    // The chosen firer's and its targets' labels are placed first.
+    const first = us.some((u) => st.choice?.units.includes(u.id)) ? 0 : destroyed ? 2 : 1;
+    labels.push({el, x: (ax + bx) / 2, y: (ay + by) / 2, rx: (bx - ax) / 2, ry: (by - ay) / 2, owner: 'unit:' + key, px: 12, first});
+  }
+  return labels.sort((a, b) => a.first - b.first);
+}
+
+// hitCircle is a unit's tap target: at least TAP pixels round its centre whatever the
+// zoom. (Its radius is set through the CSSOM: the page's policy refuses style attributes.)
+function hitCircle(cx, cy, r) {
+  const c = s('circle', {cx, cy, r, class: 'hit'});
+  c.style.setProperty('r', `max(${r}px, calc(${TAP}px * var(--upp, 1)))`);
+  return c;
+}
+
+// highlightUnit marks the drawn units of a unit of the state (null: none), and its label.
+export function highlightUnit(m, id) {
+  for (const el of m.svg.querySelectorAll('.hl')) el.classList.remove('hl');
+  if (!id) return;
+  for (const el of m.svg.querySelectorAll(`[data-state="${CSS.escape(id)}"]`)) el.classList.add('hl');
+}
+
+// drawReach draws, for the active weapon (or every weapon of the firing unit), its arcs
+// as wedges and its range bands as rings, and the shapes the rules measure with.
+function drawReach(m) {
+  const {T, D, X, Y, K, st} = m;
+  const items = [];
+  const active = D().rows === 'weapons' ? st.rows[st.active] : null;
+  for (const u of m.firers()) {
+    if (!u.placed) continue;
+    const ws = active ? (active.unit === u.id ? u.weapons.filter((w) => w.name === active.weapon) : []) : u.weapons;
+    const edge = T().measured === 'edge' ? m.radius(u) : 0;
+    for (const w of ws) {
+      const finite = w.ranges.filter((r) => !r.unlimited);
+      const far = Math.max(...finite.map((r) => r.reach), 12) + edge;
+      for (const [from, to] of w.arcs || []) {
+        if (to - from >= 360 || u.facing === undefined) continue;
+        items.push(s('path', {d: wedge(X(u.x), Y(u.y), far * K, u.facing + from, u.facing + to), class: 'arc'}));
+      }
+      for (const r of finite) {
+        items.push(s('circle', {cx: X(u.x), cy: Y(u.y), r: (r.reach + edge) * K, class: 'ring'}, s('title', {}, `${w.name}: ${r.name} ${r.reach}`)),
+          s('text', {x: X(u.x) + 3, y: Y(u.y) - (r.reach + edge) * K + 11, class: 'ring-label'}, `${r.name} ${r.reach}`));
+      }
+    }
+  }
+  const own = new Set(m.firers().map((u) => u.id));
+  for (const o of T().overlays || []) {
+    if (o.owner && !own.has(o.owner)) continue; // no owner: always drawn (obstacles)
+    const pts = o.points.map(([x, y]) => `${X(x)},${Y(y)}`).join(' ');
+    items.push(o.kind === 'line' || o.kind === 'obstacle'
+      ? s('polyline', {points: pts, class: 'overlay line', 'data-overlay': o.kind}, s('title', {}, o.label))
+      : s('polygon', {points: pts, class: 'overlay ' + o.kind, 'data-overlay': o.kind}, s('title', {}, o.label)));
+  }
+  m.layers.reach.replaceChildren(...items);
+}
+
+function wedge(cx, cy, r, from, to) {
+  const p = (a) => [cx + Math.cos(((a - 90) * Math.PI) / 180) * r, cy + Math.sin(((a - 90) * Math.PI) / 180) * r];
+  const [ax, ay] = p(from), [bx, by] = p(to);
+  return `M${cx},${cy} L${ax},${ay} A${r},${r} 0 ${to - from > 180 ? 1 : 0} 1 ${bx},${by} Z`;
+}
+
+function drawDeclared(m) {
+  const {D, X, Y, K, st} = m;
+  const marks = [];
+  // Each weapon to its target, or every acting unit (a group of batteries) to each target.
+  const pairs = D().rows === 'weapons' ? st.rows.filter((r) => r.target).map((r) => [r.unit, r.target])
+    : st.targets.flatMap((t) => m.firers().map((f) => [f.id, t.unit]));
+  for (const [a, b] of pairs) {
+    const u = m.unit(a);
+    if (!u?.placed) continue;
+    // A target squad is marked on each of its models, with one line to the nearest.
+    const ts = m.members(b).filter((t) => t.placed && !t.destroyed);
+    const t = ts.reduce((best, x) => (!best || Math.hypot(x.x - u.x, x.y - u.y) < Math.hypot(best.x - u.x, best.y - u.y) ? x : best), null);
+    if (!t) continue;
+    marks.push(s('line', {x1: X(u.x), y1: Y(u.y), x2: X(t.x), y2: Y(t.y), class: 'target-line'}),
+      ...ts.map((x) => s('circle', {cx: X(x.x), cy: Y(x.y), r: (m.radius(x) + 0.3) * K, class: 'marker'})));
+  }
+  m.layers.decl.replaceChildren(...marks);
+}
+
+export function drawSight(m) {
+  const {D, X, Y, st, layers} = m;
+  const a = st.aim;
+  const hovered = st.hoverUnit && m.unit(st.hoverUnit);
+  if (D().sight_lines && a && hovered && st.aimTarget === m.targetOf(hovered)) {
+    // Every pair's line: green where it can fire, red with its reason where not.
+    const lines = [];
+    for (const x of st.aims) {
+      const u = m.unit(x.shooter), t = m.unit(x.target);
+      if (!u?.placed || !t?.placed) continue;
+      const ok = x.status === 'ok';
+      lines.push(s('line', {x1: X(u.x), y1: Y(u.y), x2: X(t.x), y2: Y(t.y), class: 'los sight-line ' + (ok ? 'clear' : 'blocked'),
+        id: lines.length ? null : 'los-line', 'data-shooter': x.shooter, 'data-target': x.target},
+      s('title', {}, `${x.shooter} → ${x.target}: ${ok ? pct(x.p_hit) + ' — ' : ''}${x.reason}`)));
+    }
+    layers.sight.replaceChildren(...lines);
+    return;
+  }
+  if (!a || !st.hoverUnit || a.target !== st.hoverUnit) { layers.sight.replaceChildren(); return; }
+  const u = m.unit(a.shooter), t = m.unit(a.target);
+  if (!u?.placed || !t?.placed) { layers.sight.replaceChildren(); return; }
+  const ok = a.status === 'ok';
+  layers.sight.replaceChildren(
+    s('line', {x1: X(u.x), y1: Y(u.y), x2: X(t.x), y2: Y(t.y), class: 'los ' + (ok ? 'clear' : 'blocked'), id: 'los-line'}),
+    s('text', {x: (X(u.x) + X(t.x)) / 2 + 6, y: (Y(u.y) + Y(t.y)) / 2, class: 'los-label ' + (ok ? 'clear' : 'blocked')}, ok ? pct(a.p_hit) : a.status.replaceAll('_', ' ')));
+}
+
+// drawDanger draws the danger map (advisor.js asks for it): one pixel per point,
+// stretched over the area it covers, under the terrain and the units.
+export function drawDanger(m) {
+  const {X, Y, K, st, layers} = m;
+  const d = st.danger;
+  if (!d) { layers.danger.replaceChildren(); return; }
+  const half = d.step / 2;
+  layers.danger.replaceChildren(s('image', {href: dangerImage(d), x: X(d.x0 - half), y: Y(d.y0 - half + d.rows * d.step),
+    width: d.cols * d.step * K, height: d.rows * d.step * K, preserveAspectRatio: 'none', class: 'danger-map',
+    dataset: {x0: d.x0, y0: d.y0, step: d.step, cols: d.cols, rows: d.rows, max: d.max}},
+  s('title', {}, `danger map: ${d.scores} of ${d.placed} of ${d.side}`)));
+}

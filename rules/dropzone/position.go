@@ -1,0 +1,250 @@
+package dropzone
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/advise"
+	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+var _ advise.Positioner = (*Battle)(nil)
+
+// DefaultPositionStep is the spacing of a position map's points unless asked otherwise:
+// half an inch, as the danger map's.
+const DefaultPositionStep = DefaultDangerStep
+
+// positionTop is how many of the best points a position map lists with their plans.
+const positionTop = 5
+
+// positionSetup is a position query checked: the unit, how far it may still move, the
+// ways there (geom.Reach), and the points, in inches.
+type positionSetup struct {
+	u          *Unit
+	left       float64
+	reach      *geom.Reach
+	obstacles  int // corners of the grown obstacles, for the price
+	area       [4]float64
+	perInch    float64
+	g          dangerGrid
+	unitLength scenario.Unit
+}
+
+func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
+	u, ok := b.Unit(q.Unit)
+	if !ok {
+		e := volley.Errorf(volley.EINVALID, "dropzone: unit: no unit %q%s", q.Unit, scenario.Hint(q.Unit, b.unitIDs()))
+		e.Field = "unit"
+		return nil, e
+	}
+	if !b.moves {
+		return nil, volley.Errorf(volley.EINVALID, "dropzone: this battle began before units moved (edition %d): it has no position map", volley.EditionMoves-1)
+	}
+	left, why := b.movable(u)
+	if why != "" {
+		e := volley.Errorf(volley.EINVALID, "dropzone: unit: %s may not move now: %s", u.ID, why)
+		e.Field = "unit"
+		return nil, e
+	}
+	s := &positionSetup{u: u, left: left, unitLength: b.unit}
+	if s.unitLength == "" {
+		s.unitLength = scenario.Inch
+	}
+	s.perInch = scenario.Inches(1).In(s.unitLength)
+	r := u.Type.Base.Inches() / 2
+	var obs []geom.Polygon
+	for _, t := range b.terrain {
+		if t.BlocksLOS {
+			obs = append(obs, geom.Inflate(t.Footprint, r)...)
+		}
+	}
+	for i := range b.units {
+		if o := &b.units[i]; o != u && !o.Destroyed() && o.Embarked == "" {
+			obs = append(obs, geom.InflateCircle(o.Circle(), r))
+		}
+	}
+	for _, o := range obs {
+		s.obstacles += len(o)
+	}
+	lo, hi := b.table.Lo.Add(geom.V(r, r)), b.table.Hi.Sub(geom.V(r, r))
+	start := u.At
+	s.reach = geom.NewReach(start, obs, lo, hi, b.table.Edged, left)
+	s.area = [4]float64{start.X - left, start.Y - left, start.X + left, start.Y + left}
+	if b.table.Edged {
+		s.area = [4]float64{max(s.area[0], lo.X), max(s.area[1], lo.Y), min(s.area[2], hi.X), min(s.area[3], hi.Y)}
+	}
+	step := q.Step
+	if step == 0 {
+		step = scenario.Inches(DefaultPositionStep).In(s.unitLength)
+	}
+	inView := [4]float64{s.area[0] * s.perInch, s.area[1] * s.perInch, s.area[2] * s.perInch, s.area[3] * s.perInch}
+	g, err := b.dangerGrid(advise.DangerQuery{Side: u.Side, As: u.Type.Name, Area: inView, Step: step})
+	if err != nil {
+		return nil, err
+	}
+	s.g = g
+	return s, nil
+}
+
+// PositionWork is the work of q's map: the ways there (every pair of the grown
+// obstacles' corners tested against every obstacle, then each point against them), each
+// point's offence priced as the unit's weapons at every enemy (Cost's terms), and the
+// danger map of the area.
+func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
+	s, err := b.positionSetup(q)
+	if err != nil {
+		return 0, err
+	}
+	w, why := b.positionWork(s)
+	return advise.CheckPositionWork(w, why)
+}
+
+func (b *Battle) positionWork(s *positionSetup) (int64, string) {
+	points := int64(s.g.cols * s.g.rows)
+	corners := int64(s.obstacles) + 1
+	ways := corners*corners*corners + points*corners*corners
+	trace := b.traceWork()
+	offence := int64(0)
+	for wi := range s.u.Type.Weapons {
+		w := &s.u.Type.Weapons[wi]
+		for i := range b.units {
+			if t := &b.units[i]; t.Side != s.u.Side && !t.Destroyed() {
+				shots := int64(w.Shots.Max())
+				most := min(shots*int64(CriticalDamage+min(w.Devastator(), MaxDevastator)), int64(t.DamagePoints))
+				offence += int64(len(b.eyes(s.u, w)))*trace + declarationWork + convolutionWork*(shots+1)*(most+1)
+			}
+		}
+	}
+	danger := points * b.dangerPointWork(s.u.Type, s.u.Side)
+	return ways + points*offence + danger, fmt.Sprintf("%d points, %d corners to go round, %d weapons at every enemy, and the danger map", points, corners, len(s.u.Type.Weapons))
+}
+
+// Position maps every point u can reach now: the shortest legal way there (round bases
+// and solid terrain, on the table), its best fire plan from there after that move (its
+// weapons, those the move leaves within M&F, at every enemy it can see and reach, under
+// coherency as the squad would stand), and the danger there (the danger map of a unit
+// like it: its damage taken).
+func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
+	s, err := b.positionSetup(q)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := advise.CheckPositionWork(b.positionWork(s)); err != nil {
+		return nil, err
+	}
+	u, g := s.u, s.g
+	obj := q.Objective
+	if obj.Kind == "" {
+		obj = advise.Objective{Kind: advise.Expected}
+	}
+	n := g.cols * g.rows
+	m := &advise.PositionMap{Unit: u.ID, Side: u.Side, From: [2]float64{u.At.X * s.perInch, u.At.Y * s.perInch}, Left: s.left * s.perInch,
+		Offence: obj.Describe(MeasureDamage), Length: string(s.unitLength), Step: g.step, X0: g.x0, Y0: g.y0, Cols: g.cols, Rows: g.rows,
+		Reach: make([]float64, n), OffenceValues: make([]float64, n), DangerValues: make([]float64, n)}
+	// The danger of a unit like it on every point of the area.
+	dq := advise.DangerQuery{Side: u.Side, As: u.Type.Name, Like: u.ID, Step: g.step, Objective: q.Danger,
+		Area: [4]float64{s.area[0] * s.perInch, s.area[1] * s.perInch, s.area[2] * s.perInch, s.area[3] * s.perInch}}
+	dm, err := b.Danger(ctx, dq)
+	if err != nil {
+		return nil, err
+	}
+	if dm.Cols != g.cols || dm.Rows != g.rows {
+		return nil, fmt.Errorf("dropzone: the danger map's grid (%d × %d) is not the position map's (%d × %d)", dm.Cols, dm.Rows, g.cols, g.rows)
+	}
+	m.Danger = dm.Scores
+	copy(m.DangerValues, dm.Values)
+	point := func(c, r int) geom.Vec {
+		return geom.V((g.x0+float64(c)*g.step)/s.perInch, (g.y0+float64(r)*g.step)/s.perInch)
+	}
+	// The ways there, and the offence from there, on every core.
+	_, err = advise.FillGrid(ctx, g.cols, g.rows, m.OffenceValues, func() advise.PointFunc {
+		f := b.Fork().(*Battle)
+		return func(c, r int, _ map[string]bool) (float64, error) {
+			p := point(c, r)
+			d := s.reach.Dist(p)
+			m.Reach[r*g.cols+c] = d * s.perInch
+			if math.IsInf(d, 1) {
+				m.Reach[r*g.cols+c] = math.NaN()
+				return math.NaN(), nil
+			}
+			v, _, err := f.offenceAt(ctx, u.ID, p, d, obj)
+			return v, err
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	for i := range n {
+		if math.IsNaN(m.Reach[i]) {
+			m.DangerValues[i], m.OffenceValues[i] = math.NaN(), math.NaN()
+		}
+	}
+	m.Finish(positionTop, func(i int) map[string]any {
+		path := s.reach.Path(point(i%g.cols, i/g.cols))
+		pts := make([]any, 0, len(path))
+		for _, p := range path[1:] {
+			pts = append(pts, []float64{roundLength(p.X, s.unitLength), roundLength(p.Y, s.unitLength)})
+		}
+		return map[string]any{"type": volley.MoveAction, "unit": u.ID, "path": pts}
+	}, func(i int) map[string]any {
+		p := point(i%g.cols, i/g.cols)
+		f := b.Fork().(*Battle)
+		_, plan, err := f.offenceAt(ctx, u.ID, p, s.reach.Dist(p), obj)
+		if err != nil {
+			return nil
+		}
+		return plan
+	})
+	m.Notes = []string{
+		"reach: the shortest legal way there, round bases and solid terrain (their corners rounded as 16-sided polygons: at most about 2% of a base's radius longer a corner)",
+		"offence: " + u.ID + "'s best plan from there after the move, its weapons' M&F judged against everything it has moved this activation",
+		"danger: the other sides' next fire at a unit like " + u.ID + " standing there, none of them having moved (the danger map)",
+	}
+	if b.act.squad == u.Squad && b.act.fired {
+		m.Notes = append(m.Notes, u.Squad+" has shot this activation: no point has offence")
+	}
+	return m, nil
+}
+
+// offenceAt moves unit id of the fork f to p, by a way of length d, and works out its
+// best plan from there under obj: the plan's value and its action.
+func (f *Battle) offenceAt(ctx context.Context, id string, p geom.Vec, d float64, obj advise.Objective) (float64, map[string]any, error) {
+	u, _ := f.Unit(id)
+	from := u.At
+	moved := 0.0
+	if f.act.squad == u.Squad {
+		moved = f.act.moved[u.ID]
+	}
+	saved := f.act
+	f.begin(u.Squad)
+	f.act.moved = cloneMap(f.act.moved)
+	if f.act.moved == nil {
+		f.act.moved = map[string]float64{}
+	}
+	f.act.moved[u.ID] = moved + d
+	u.At = p
+	defer func() { u.At, f.act = from, saved }()
+	if saved.squad == u.Squad && saved.fired {
+		return 0, nil, nil // the squad has shot this activation
+	}
+	prob, err := f.unitProblem(ctx, u)
+	if err != nil {
+		return 0, nil, err
+	}
+	if len(prob.Slots) == 0 {
+		return 0, nil, nil
+	}
+	adv, err := advise.Search(ctx, prob, obj, 1, advise.Budget{})
+	if err != nil || len(adv.Plans) == 0 {
+		return 0, nil, err
+	}
+	return adv.Plans[0].Value, adv.Plans[0].Action, nil
+}
+
+// unitProblem is one unit's choice: its weapons, as the squad's problem has them.
+func (b *Battle) unitProblem(ctx context.Context, u *Unit) (*advise.Problem, error) {
+	return b.problem(ctx, &Shooting{Squad: u.Squad, Moved: map[string]float64{}}, u.ID)
+}

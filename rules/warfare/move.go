@@ -1,0 +1,349 @@
+package warfare
+
+import (
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// Movement. The article measures the distance between the firing unit and its target to
+// find the range band, and says no more of movement. From edition 4
+// (volley.EditionMoves) a unit placed on the table (at:) moves in its side's turn, up to
+// its move: allowance (data: the article gives none), before it fires; the ranges its
+// fire is measured at are then where the units stand after the moves.
+
+// Move is a unit's move along a path of straight legs from where it stands.
+type Move struct {
+	Unit string
+	// Points are the points it moves through, ending where it stops.
+	Points []geom.Vec
+	at     scenario.Pos
+}
+
+// Kind returns "move".
+func (*Move) Kind() string { return volley.MoveAction }
+
+// MovedUnit is the unit the move moves.
+func (m *Move) MovedUnit() string { return m.Unit }
+
+// Deploy places a unit before the battle's first action: in its side's deployment zone,
+// or anywhere on the table without one. A unit the scenario does not place is placed so.
+type Deploy struct {
+	Unit string
+	At   geom.Vec
+}
+
+// Kind returns "deploy".
+func (*Deploy) Kind() string { return volley.DeployAction }
+
+// activation is the unit acting now: it may go on moving until it fires.
+type activation struct {
+	unit  string
+	fired bool
+}
+
+// moveSpec is a move as written.
+type moveSpec struct {
+	Type string           `yaml:"type"`
+	Unit string           `yaml:"unit,required"`
+	Path []scenario.Point `yaml:"path,required"`
+}
+
+// deploySpec is a deployment as written.
+type deploySpec struct {
+	Type string         `yaml:"type"`
+	Unit string         `yaml:"unit,required"`
+	At   scenario.Point `yaml:"at,required"`
+}
+
+// maxLegs bounds a move's path: no honest move needs more turns than this.
+const maxLegs = 64
+
+// checkPoint reports a point off the bounds every coordinate keeps.
+func checkPoint(doc *scenario.Doc, p *scenario.Point, what string, errs *scenario.ErrorList) bool {
+	if math.Abs(p.X) > MaxDistance || math.Abs(p.Y) > MaxDistance || math.IsNaN(p.X) || math.IsNaN(p.Y) {
+		errs.Add(doc.At(p), "%s: coordinates must lie within ±%d", what, MaxDistance)
+		return false
+	}
+	return true
+}
+
+func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
+	var spec moveSpec
+	var m *Move
+	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
+		switch {
+		case !volley.Moves(doc):
+			errs.Add(doc.At(&spec.Type), "move: a battle begun under edition %d does not move its units", volley.DocEdition(doc))
+			return
+		case !b.moves: // a log replayed without its edition: the battle's decides
+			errs.Add(doc.At(&spec.Type), "move: a battle begun before edition %d does not move its units", volley.EditionMoves)
+			return
+		}
+		u, ok := b.Unit(spec.Unit)
+		if !ok {
+			if spec.Unit != "" {
+				errs.Add(doc.At(&spec.Unit), "move: unknown unit %q%s", spec.Unit, scenario.Hint(spec.Unit, b.unitIDs()))
+			}
+			return
+		}
+		switch {
+		case len(spec.Path) == 0 && doc.Pos(&spec.Path).IsValid():
+			errs.Add(doc.At(&spec.Path), "move: path: give the points the unit moves through, ending where it stops")
+		case len(spec.Path) > maxLegs:
+			errs.Add(doc.At(&spec.Path), "move: path: at most %d legs", maxLegs)
+			return
+		}
+		m = &Move{Unit: u.ID, at: doc.Root()}
+		for i := range spec.Path {
+			if checkPoint(doc, &spec.Path[i], "move: path", errs) {
+				m.Points = append(m.Points, geom.V(spec.Path[i].X, spec.Path[i].Y))
+			}
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
+	var spec deploySpec
+	var d *Deploy
+	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
+		switch {
+		case !volley.Moves(doc):
+			errs.Add(doc.At(&spec.Type), "deploy: a battle begun under edition %d does not move its units", volley.DocEdition(doc))
+			return
+		case !b.moves: // a log replayed without its edition: the battle's decides
+			errs.Add(doc.At(&spec.Type), "deploy: a battle begun before edition %d does not move its units", volley.EditionMoves)
+			return
+		}
+		u, ok := b.Unit(spec.Unit)
+		if !ok {
+			if spec.Unit != "" {
+				errs.Add(doc.At(&spec.Unit), "deploy: unknown unit %q%s", spec.Unit, scenario.Hint(spec.Unit, b.unitIDs()))
+			}
+			return
+		}
+		if checkPoint(doc, &spec.At, "deploy: at", errs) {
+			d = &Deploy{Unit: u.ID, At: geom.V(spec.At.X, spec.At.Y)}
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// actCheck returns the error that keeps u from acting now: out of turn, another unit's
+// action over, or its own fire done. The unit acting now may go on moving.
+func (b *Battle) actCheck(u *Unit) error {
+	if b.act.unit == u.ID && !b.act.fired && (!b.turns.Kept() || u.Side == b.turns.Current()) {
+		return nil
+	}
+	if b.act.unit == u.ID && b.act.fired && b.turns.Kept() && u.Side == b.turns.Current() {
+		return volley.Errorf(volley.ECONFLICT, "unit %s has fired this turn: a unit moves before it fires, and acts once a turn (volley's order of play, not in the source)", u.ID)
+	}
+	return b.turns.Check(u.Side, u.ID, "unit")
+}
+
+// fireCheck returns the error that keeps f's unit from firing now: out of turn, or its
+// action over. From edition 4 a unit that moved this turn may then fire.
+func (b *Battle) fireCheck(f *Fire) error {
+	if b.moves && b.act.unit == f.Unit && !b.act.fired {
+		if u, ok := b.Unit(f.Unit); ok && (!b.turns.Kept() || u.Side == b.turns.Current()) {
+			return nil
+		}
+	}
+	return b.turns.Check(b.Actor(f), f.Unit, "unit")
+}
+
+// movable says why unit u may not move now, or ""; left is how far it may still move
+// this turn.
+func (b *Battle) movable(u *Unit) (left float64, why string) {
+	switch {
+	case u.Destroyed():
+		return 0, u.ID + " has no figures left"
+	case u.At == nil:
+		return 0, u.ID + " is not on the table (the scenario gives it no at:)"
+	case u.Move <= 0:
+		return 0, u.ID + " has no move in the scenario (its move:)"
+	}
+	if err := b.actCheck(u); err != nil {
+		return 0, err.Error()
+	}
+	left = max(u.Move-b.moved[u.ID], 0)
+	if left <= geom.Tolerance {
+		return 0, fmt.Sprintf("%s has moved its whole move of %s this turn", u.ID, scenario.Inches(u.Move).Format(b.unit))
+	}
+	return left, ""
+}
+
+// checkMove says why a move may not be made now, or nil: the unit may not move, the path
+// is longer than it has left, or its base would cross another's or the table's edge.
+func (b *Battle) checkMove(m *Move) error {
+	u, _ := b.Unit(m.Unit)
+	left, why := b.movable(u)
+	if why != "" {
+		code := volley.EINVALID
+		if b.actCheck(u) != nil {
+			code = volley.ECONFLICT
+		}
+		return volley.Errorf(code, "warfare: %s may not move now: %s", u.ID, why)
+	}
+	path := b.pathOf(u, m)
+	if length := path.Length(); length > left+geom.Tolerance {
+		return volley.Errorf(volley.EINVALID, "warfare: %s's move is %s long, and it may move %s more this turn (its move: %s, data: the article gives no moves)",
+			u.ID, b.length(length), b.length(left), b.length(u.Move))
+	}
+	if why := b.pathBlocked(u, path); why != "" {
+		return volley.Errorf(volley.EINVALID, "warfare: %s cannot move there: %s", u.ID, why)
+	}
+	return nil
+}
+
+// pathOf is a move's path from where its unit stands.
+func (b *Battle) pathOf(u *Unit, m *Move) geom.Path {
+	return append(geom.Path{geom.V(u.At.X, u.At.Y)}, m.Points...)
+}
+
+// circle is where a unit stands: a circle of its base (a point without one).
+func (u *Unit) circle() geom.Circle {
+	return geom.Circle{C: geom.V(u.At.X, u.At.Y), R: u.Base / 2}
+}
+
+// pathBlocked says why u's base moved along path would overlap another unit's base or
+// leave the table, or "" when it may go. A unit without a base is a point, which
+// overlaps nothing.
+func (b *Battle) pathBlocked(u *Unit, path geom.Path) string {
+	r := u.Base / 2
+	for i := range len(path) - 1 {
+		leg := path.Leg(i)
+		for j := range b.units {
+			o := &b.units[j]
+			if o == u || o.At == nil || o.Destroyed() {
+				continue
+			}
+			if geom.SweepHitsCircle(leg, r, o.circle()) {
+				return fmt.Sprintf("leg %d would pass over %s", i+1, o.ID)
+			}
+		}
+		if why := b.table.OnTable(leg.B, r); why != "" {
+			return fmt.Sprintf("leg %d: %s", i+1, why)
+		}
+	}
+	return ""
+}
+
+// resolveMove checks a move and makes it. It rolls no die; a move that may not be made
+// is refused with the rule it breaks, and changes nothing.
+func (b *Battle) resolveMove(m *Move) (volley.Outcome, error) {
+	if err := b.checkMove(m); err != nil {
+		return volley.Outcome{}, err
+	}
+	u, _ := b.Unit(m.Unit)
+	path := b.pathOf(u, m)
+	length := path.Length()
+	// Applied only now: every check above left the battle as it was. The first action
+	// other than a deployment ends the deployment.
+	b.table.Deploying = false
+	if b.act.unit != u.ID {
+		b.act = activation{unit: u.ID}
+		b.turns.Begin(u.ID)
+	}
+	from := *u.At
+	end := path.End()
+	u.At = &scenario.Point{X: end.X, Y: end.Y} // a new point: a fork shares the old one
+	b.moved[u.ID] += length
+	in := map[string]any{"unit": u.ID, "from": b.point(from), "to": b.point(*u.At), "length": roundIn(length, b.unit),
+		"moved_this_turn": roundIn(b.moved[u.ID], b.unit), "move": roundIn(u.Move, b.unit)}
+	step := volley.Step{Rule: "move", Inputs: in,
+		Result: fmt.Sprintf("%s moved %s (%s of its %s this turn); its fire is measured from where it stands now", u.ID, b.length(length), b.length(b.moved[u.ID]), b.length(u.Move))}
+	return volley.Outcome{Trace: []volley.Step{step}, Targets: []volley.TargetResult{}}, nil
+}
+
+// length is a distance in inches as a player reads it, in the scenario's unit.
+func (b *Battle) length(x float64) string { return scenario.Inches(x).Format(b.unit) }
+
+// point is a point in the scenario's unit, rounded to a thousandth.
+func (b *Battle) point(p scenario.Point) []float64 {
+	return []float64{roundIn(p.X, b.unit), roundIn(p.Y, b.unit)}
+}
+
+// moveRefusals is a move's refusal, for check: at the move's place.
+func (b *Battle) moveRefusals(m *Move) scenario.ErrorList {
+	var list scenario.ErrorList
+	if err := b.checkMove(m); err != nil {
+		list.Add(m.at, "%s", strings.TrimPrefix(volley.ErrorMessage(err), "warfare: "))
+	}
+	return list
+}
+
+// resolveDeploy places a unit, before the battle's first other action.
+func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
+	u, _ := b.Unit(d.Unit)
+	if !b.table.Deploying {
+		return volley.Outcome{}, volley.Errorf(volley.ECONFLICT, "warfare: the battle has begun: units are deployed only before its first action")
+	}
+	r := u.Base / 2
+	why := b.table.InZone(u.Side, d.At, r)
+	if why == "" {
+		why = b.table.OnTable(d.At, r)
+	}
+	for j := range b.units {
+		if o := &b.units[j]; why == "" && o != u && o.At != nil && !o.Destroyed() && geom.SweepHitsCircle(geom.Segment{A: d.At, B: d.At}, r, o.circle()) {
+			why = "its base would overlap " + o.ID
+		}
+	}
+	if why != "" {
+		return volley.Outcome{}, volley.Errorf(volley.EINVALID, "warfare: %s cannot be deployed there: %s", u.ID, why)
+	}
+	u.At = &scenario.Point{X: d.At.X, Y: d.At.Y}
+	step := volley.Step{Rule: "deploy", Inputs: map[string]any{"unit": u.ID, "at": b.point(*u.At)}, Result: u.ID + " placed"}
+	return volley.Outcome{Trace: []volley.Step{step}, Targets: []volley.TargetResult{}}, nil
+}
+
+// moveView is how unit u may move now, in the view's unit.
+func (b *Battle) moveView(u *Unit, in func(float64) float64) *volley.MoveView {
+	if !b.moves {
+		return nil
+	}
+	left, why := b.movable(u)
+	return &volley.MoveView{Allowance: in(u.Move), Moved: in(b.moved[u.ID]), Left: in(left), Why: why}
+}
+
+var (
+	_ volley.Forker = (*Battle)(nil)
+	_ volley.Placer = (*Battle)(nil)
+	_ volley.Moving = (*Move)(nil)
+)
+
+// Fork is a copy of the battle for a "what if": its units, turn, activation and moves
+// are its own; the tables are shared. A move gives its unit a new point, so the copies
+// may share the old ones.
+func (b *Battle) Fork() volley.Battle {
+	c := *b
+	c.units = slices.Clone(b.units)
+	c.turns = b.turns.Clone()
+	c.moved = maps.Clone(b.moved)
+	return &c
+}
+
+// Placements are where the units stand now, as a scenario writes them: at, in the
+// scenario's unit, for each unit on the table.
+func (b *Battle) Placements() []volley.Placement {
+	var out []volley.Placement
+	for i := range b.units {
+		if u := &b.units[i]; u.At != nil {
+			out = append(out, volley.Placement{ID: u.ID, Set: map[string]any{"at": b.point(*u.At)}})
+		}
+	}
+	return out
+}

@@ -1,0 +1,513 @@
+package warstrike
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// Movement. In the action phase a player selects a unit and chooses its action for the
+// turn (Actions That Allow Shooting): one of the four that allow shooting, or Advance,
+// At-The-Double, Fall Back, Halt or Go To Ground, which do not (Who Can Shoot?). From
+// edition 4 (volley.EditionMoves) the action is chosen with the unit's move, its models
+// move one by one, each as far as the action allows (data: the tables' moves:), and a
+// shooting action is taken as the action the unit moved with: a refereed shot may not
+// state it.
+
+// Move is a unit's move: the action it chooses for the turn (or keeps), and a path for
+// each of its models that moves, in the order they move. A move without paths chooses the
+// action standing still (Halt, Focus Fire…).
+type Move struct {
+	Unit string
+	// Action is the action chosen with the move, "" to keep the one chosen this turn.
+	Action Action
+	Paths  []ModelPath
+	// first is the model the move is about, for a preview: the first that moves, or the
+	// unit's first living model.
+	first string
+	at    struct {
+		root   scenario.Pos
+		action scenario.Pos
+	}
+}
+
+// ModelPath is one model's path: the points it moves through from where it stands,
+// ending where it stops.
+type ModelPath struct {
+	Model  string
+	Points []geom.Vec
+	at     scenario.Pos
+}
+
+// Kind returns "move".
+func (*Move) Kind() string { return volley.MoveAction }
+
+// MovedUnit is the model the move is about: where a preview looks after it.
+func (m *Move) MovedUnit() string { return m.first }
+
+// activation is the unit acting now: it has chosen its action (or shot without a move),
+// its models may move while it acts, and once it has shot they may not.
+type activation struct {
+	unit string
+	shot bool
+}
+
+// moveSpec is a move as written: unit names a unit (its models' paths in models:) or a
+// model (its path in path:).
+type moveSpec struct {
+	Type   string           `yaml:"type"`
+	Unit   string           `yaml:"unit,required"`
+	Action Action           `yaml:"action"`
+	Path   []scenario.Point `yaml:"path"`
+	Models []modelPathSpec  `yaml:"models"`
+}
+
+type modelPathSpec struct {
+	ID   string           `yaml:"id,required"`
+	Path []scenario.Point `yaml:"path,required"`
+}
+
+// Bounds of a move, not rules: no honest move needs more turns than maxLegs, and a unit
+// of MaxModelsPerUnit models moves in maxMoveLegs legs at most in one action.
+const (
+	maxLegs     = 64
+	maxMoveLegs = 256
+)
+
+func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
+	var spec moveSpec
+	var m *Move
+	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
+		switch {
+		case !volley.Moves(doc):
+			errs.Add(doc.At(&spec.Type), "move: a battle begun under edition %d does not move its models", volley.DocEdition(doc))
+			return
+		case !b.moves: // a log replayed without its edition: the battle's decides
+			errs.Add(doc.At(&spec.Type), "move: a battle begun before edition %d does not move its models", volley.EditionMoves)
+			return
+		}
+		u, ok := b.Unit(spec.Unit)
+		model, mu, isModel := b.Model(spec.Unit)
+		switch {
+		case isModel:
+			u = mu
+		case !ok:
+			if spec.Unit != "" {
+				errs.Add(doc.At(&spec.Unit), "move: unknown unit or model %q%s", spec.Unit, scenario.Hint(spec.Unit, b.unitIDs()))
+			}
+			return
+		}
+		m = &Move{Unit: u.ID, Action: spec.Action}
+		m.at.root, m.at.action = doc.Root(), doc.At(&spec.Action)
+		if !doc.Pos(&spec.Action).IsValid() {
+			m.at.action = m.at.root
+		}
+		legs := 0
+		add := func(id string, pts []scenario.Point, ptr any) {
+			if len(pts) == 0 {
+				errs.Add(doc.At(ptr), "move: %s's path: give the points it moves through, ending where it stops", id)
+				return
+			}
+			if len(pts) > maxLegs {
+				errs.Add(doc.At(ptr), "move: %s's path: at most %d legs", id, maxLegs)
+				return
+			}
+			if legs += len(pts); legs > maxMoveLegs {
+				errs.Add(doc.At(ptr), "move: at most %d legs in all in one move", maxMoveLegs)
+				return
+			}
+			p := ModelPath{Model: id, at: doc.At(ptr)}
+			for i := range pts {
+				if checkPoint(doc, &pts[i], "move: "+id+"'s path", errs) {
+					p.Points = append(p.Points, geom.V(pts[i].X, pts[i].Y))
+				}
+			}
+			m.Paths = append(m.Paths, p)
+		}
+		switch {
+		case isModel:
+			if spec.Models != nil {
+				errs.Add(doc.At(&spec.Models), "move: %s is a model: give its path, or name its unit %s to move several", model.ID, u.ID)
+			}
+			if spec.Path != nil {
+				add(model.ID, spec.Path, &spec.Path)
+			}
+		case spec.Path != nil:
+			errs.Add(doc.At(&spec.Path), "move: %s is a unit, whose models move one by one: give models: [{id, path}], or name the model as unit", u.ID)
+		default:
+			for i := range spec.Models {
+				s := &spec.Models[i]
+				mm, owner, ok := b.Model(s.ID)
+				switch {
+				case !ok || owner != u:
+					if s.ID != "" {
+						errs.Add(doc.At(&s.ID), "move: %s has no model %q%s", u.ID, s.ID, scenario.Hint(s.ID, modelIDs(u)))
+					}
+					continue
+				case slices.ContainsFunc(m.Paths, func(p ModelPath) bool { return p.Model == mm.ID }):
+					errs.Add(doc.At(&s.ID), "move: %s is given two paths: a model's path holds all its legs", mm.ID)
+					continue
+				}
+				add(mm.ID, s.Path, &s.Path)
+			}
+		}
+		switch {
+		case len(m.Paths) > 0:
+			m.first = m.Paths[0].Model
+		case isModel:
+			m.first = model.ID
+		default:
+			m.first = u.ID
+			for i := range u.Models {
+				if u.Models[i].Alive() {
+					m.first = u.Models[i].ID
+					break
+				}
+			}
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// allowance is how far each model of u may move this turn with action a: the unit's own
+// moves, else the tables'; 0 for an action neither lists.
+func (b *Battle) allowance(u *Unit, a Action) float64 {
+	if d, ok := u.Moves[a]; ok {
+		return d
+	}
+	return b.tables.moves[a]
+}
+
+// mostAllowed is the farthest a model of u could move this turn: with the action it
+// chose, or, before it chooses, with the action that moves farthest.
+func (b *Battle) mostAllowed(u *Unit) float64 {
+	if u.Action != "" {
+		return b.allowance(u, u.Action)
+	}
+	most := 0.0
+	for _, a := range AllActions {
+		most = max(most, b.allowance(u, a))
+	}
+	return most
+}
+
+// actCheck returns the error that keeps u from acting now: out of turn, another unit's
+// action over, or its own shooting done. The unit acting now may go on moving.
+func (b *Battle) actCheck(u *Unit) error {
+	if b.act.unit == u.ID && !b.act.shot {
+		if b.turns.Kept() && u.Side != b.turns.Current() {
+			return b.turns.Check(u.Side, u.ID, "unit")
+		}
+		return nil
+	}
+	if b.act.unit == u.ID && b.turns.Kept() && u.Side == b.turns.Current() {
+		return volley.Errorf(volley.ECONFLICT, "unit %s has shot this turn: its models move before it shoots, and it acts once a turn (volley's order of play, not in the source)", u.ID)
+	}
+	return b.turns.Check(u.Side, u.ID, "unit")
+}
+
+// shootCheck returns the error that keeps u from shooting now: out of turn, or its
+// action over. From edition 4 a unit that moved this turn may then shoot.
+func (b *Battle) shootCheck(u *Unit) error {
+	if b.moves && b.act.unit == u.ID && !b.act.shot && (!b.turns.Kept() || u.Side == b.turns.Current()) {
+		return nil
+	}
+	return b.turns.Check(u.Side, u.ID, "unit")
+}
+
+// movable says why model m of unit u may not move now, or "" when it may; left is how
+// far it may still move this turn.
+func (b *Battle) movable(u *Unit, m *Model) (left float64, why string) {
+	switch {
+	case !m.Alive():
+		return 0, m.ID + " is dead"
+	case u.Destroyed():
+		return 0, u.ID + " has no models left"
+	}
+	if err := b.actCheck(u); err != nil {
+		return 0, err.Error()
+	}
+	allow := b.mostAllowed(u)
+	left = max(allow-b.moved[m.ID], 0)
+	if left <= geom.Tolerance {
+		if allow == 0 {
+			return 0, fmt.Sprintf("%s chose %s, which moves nothing (the tables' moves:)", u.ID, u.Action.Title())
+		}
+		return 0, fmt.Sprintf("%s has moved its whole %s this turn", m.ID, b.length(allow))
+	}
+	return left, ""
+}
+
+// chosen is the action a move is made with: the unit's, or the one the move chooses. It
+// says why the move may not choose it.
+func (b *Battle) chosen(u *Unit, m *Move) (Action, error) {
+	switch {
+	case u.Action != "" && m.Action != "" && m.Action != u.Action:
+		return "", volley.Errorf(volley.EINVALID, "warstrike: %s chose %s this turn already, not %s: a unit chooses one action a turn (Actions That Allow Shooting)", u.ID, u.Action.Title(), m.Action.Title())
+	case u.Action != "":
+		return u.Action, nil
+	case m.Action == "":
+		return "", volley.Errorf(volley.EINVALID, "warstrike: action: %s has chosen no action this turn: its first move chooses it (advance, at_the_double, fall_back, halt, go_to_ground, or a shooting action)", u.ID)
+	}
+	return m.Action, nil
+}
+
+// checkMove says why a move may not be made now, or nil: the unit may not act, the
+// action may not be chosen, or a model's path is longer than it has left, or crosses a
+// base, solid terrain or the table's edge. The models are checked one by one, each
+// against the others where the paths before it left them.
+func (b *Battle) checkMove(m *Move) error {
+	u, _ := b.Unit(m.Unit)
+	if u.Destroyed() {
+		return volley.Errorf(volley.ECONFLICT, "warstrike: %s has no models left", u.ID)
+	}
+	if err := b.actCheck(u); err != nil {
+		return fmt.Errorf("warstrike: %w", err)
+	}
+	act, err := b.chosen(u, m)
+	if err != nil {
+		return err
+	}
+	moved := map[*Model]geom.Vec{}
+	for _, p := range m.Paths {
+		_, err := b.checkPath(u, act, p, moved)
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkPath checks one model's path, after the models in moved have moved there, and
+// records where it ends in moved. It returns the path from where the model stands.
+func (b *Battle) checkPath(u *Unit, act Action, p ModelPath, moved map[*Model]geom.Vec) (geom.Path, error) {
+	md, _, _ := b.Model(p.Model)
+	if !md.Alive() {
+		return nil, volley.Errorf(volley.EINVALID, "warstrike: %s is dead and does not move", md.ID)
+	}
+	path := append(geom.Path{md.At}, p.Points...)
+	allow := b.allowance(u, act)
+	left := max(allow-b.moved[md.ID], 0)
+	if length := path.Length(); length > left+geom.Tolerance {
+		return nil, volley.Errorf(volley.EINVALID, "warstrike: %s's move is %s long, and it may move %s more this turn (%s moves %s a model: the tables' moves:, data)",
+			md.ID, b.length(length), b.length(left), act.Title(), b.length(allow))
+	}
+	if why := b.pathBlocked(md, path, moved); why != "" {
+		return nil, volley.Errorf(volley.EINVALID, "warstrike: %s cannot move there: %s", md.ID, why)
+	}
+	moved[md] = path.End()
+	return path, nil
+}
+
+// blocksMove reports whether a piece of terrain stops model m: a wall, a building or a
+// feature whose solid volume meets the model's body where it stands (a model walks under
+// an arch's lintel, across a roof it stands on). Hills are climbed and area terrain is
+// entered: neither stops a model.
+func blocksMove(t *Terrain, m *Model) bool {
+	if t.Kind != Wall && t.Kind != Building && t.Kind != Feature {
+		return false
+	}
+	return t.Bottom < m.Elevation+m.Height-1e-9 && t.Top() > m.Elevation+1e-9
+}
+
+// pathBlocked says why model md's base moved along path would overlap another model's
+// base (where the models in moved now stand) or terrain that stops it, step off the roof
+// it stands on, or leave the table; "" when it may go.
+func (b *Battle) pathBlocked(md *Model, path geom.Path, moved map[*Model]geom.Vec) string {
+	r := md.Base / 2
+	var roof *Terrain
+	for i := range b.terrain {
+		if t := &b.terrain[i]; t.Kind == Building && standsOn(t, md) {
+			roof = t
+		}
+	}
+	for i := range len(path) - 1 {
+		leg := path.Leg(i)
+		for ui := range b.units {
+			for mi := range b.units[ui].Models {
+				o := &b.units[ui].Models[mi]
+				if o == md || o.Dead {
+					continue
+				}
+				at, ok := moved[o]
+				if !ok {
+					at = o.At
+				}
+				if geom.SweepHitsCircle(leg, r, geom.Circle{C: at, R: o.Base / 2}) {
+					return fmt.Sprintf("leg %d would pass over %s's base", i+1, o.ID)
+				}
+			}
+		}
+		for j := range b.terrain {
+			if t := &b.terrain[j]; blocksMove(t, md) && geom.SweepHitsPolygon(leg, r, t.Poly) {
+				return fmt.Sprintf("leg %d would pass through %s (%s)", i+1, t.label(), t.Kind)
+			}
+		}
+		if roof != nil && !staysWithin(leg, roof.Poly) {
+			return fmt.Sprintf("leg %d would step off the roof of %s: climbing down a building is not modelled", i+1, roof.label())
+		}
+		if why := b.table.OnTable(leg.B, r); why != "" {
+			return fmt.Sprintf("leg %d: %s", i+1, why)
+		}
+	}
+	return ""
+}
+
+// staysWithin reports whether a leg ends inside a polygon without crossing its edges.
+func staysWithin(leg geom.Segment, p geom.Polygon) bool {
+	if !p.Contains(leg.B) {
+		return false
+	}
+	for i := range p {
+		if _, ok := leg.Intersect(geom.Segment{A: p[i], B: p[(i+1)%len(p)]}); ok {
+			return false
+		}
+	}
+	return true
+}
+
+// resolveMove checks a move and makes it: the unit chooses its action (on its first move
+// this turn) and its models move one by one, each standing on the ground where it stops
+// (the top of a hill or building under its centre, or the table). It rolls no die. A move
+// that may not be made is refused with the rule it breaks, and changes nothing.
+func (b *Battle) resolveMove(m *Move) (volley.Outcome, error) {
+	if err := b.checkMove(m); err != nil {
+		return volley.Outcome{}, err
+	}
+	u, _ := b.Unit(m.Unit)
+	act, _ := b.chosen(u, m)
+	// Applied only now: every check above left the battle as it was. The first action
+	// other than a deployment ends the deployment.
+	b.table.Deploying = false
+	if b.act.unit != u.ID {
+		b.act = activation{unit: u.ID}
+		b.turns.Begin(u.ID)
+	}
+	var steps []volley.Step
+	if u.Action == "" {
+		u.Action = act
+		steps = append(steps, volley.Step{Rule: "choose an action (Actions That Allow Shooting)", Inputs: map[string]any{"unit": u.ID, "action": act.Title()},
+			Result: b.choiceWords(u, act)})
+	}
+	moved := map[*Model]geom.Vec{}
+	for _, p := range m.Paths {
+		path, _ := b.checkPath(u, act, p, moved)
+		md, _, _ := b.Model(p.Model)
+		length := path.Length()
+		from := *md
+		md.At = path.End()
+		md.Elevation = b.groundAt(md.At)
+		b.moved[md.ID] += length
+		in := map[string]any{"model": md.ID, "from": b.point(from.At), "to": b.point(md.At), "length": b.inUnit(length),
+			"moved_this_turn": b.inUnit(b.moved[md.ID]), "move": b.inUnit(b.allowance(u, act)), "elevation": b.inUnit(md.Elevation)}
+		result := fmt.Sprintf("%s moved %s (%s of its %s this turn with %s)", md.ID, b.length(length), b.length(b.moved[md.ID]), b.length(b.allowance(u, act)), act.Title())
+		if w := b.elevationWords(from, md); w != "" {
+			result += "; " + w
+		}
+		steps = append(steps, volley.Step{Rule: "move", Inputs: in, Result: result})
+	}
+	if len(steps) == 0 {
+		steps = append(steps, volley.Step{Rule: "move", Inputs: map[string]any{"unit": u.ID, "action": act.Title()}, Result: u.ID + " does not move"})
+	}
+	return volley.Outcome{Trace: steps, Targets: []volley.TargetResult{}}, nil
+}
+
+// choiceWords says what an action chosen means for the unit this turn.
+func (b *Battle) choiceWords(u *Unit, a Action) string {
+	s := fmt.Sprintf("%s chose %s: each of its models may move %s this turn", u.ID, a.Title(), b.length(b.allowance(u, a)))
+	switch {
+	case a == AtTheDouble || a == FallBack:
+		return s + ", and it may not shoot: units that moved At-The-Double or fell back may not shoot (Who Can Shoot?)"
+	case !a.allowsShooting():
+		return s + ", and it may not shoot: " + a.Title() + " is not an action that allows shooting (Who Can Shoot?)"
+	}
+	return s + ", and it may shoot (Actions That Allow Shooting)"
+}
+
+// elevationWords says where a model that moved stands now, if it stands above the table
+// or did before: elevation follows the ground under its centre (TLOS And Elevated
+// Positions measures from the table to the bottom of the base).
+func (b *Battle) elevationWords(before Model, m *Model) string {
+	switch {
+	case m.Elevation > 0 && math.Abs(m.Elevation-before.Elevation) > 1e-9:
+		return fmt.Sprintf("it stands %s up, on %s (it stood %s up)", b.length(m.Elevation), b.groundName(m.At), b.length(before.Elevation))
+	case m.Elevation > 0:
+		return fmt.Sprintf("it stands %s up, on %s", b.length(m.Elevation), b.groundName(m.At))
+	case before.Elevation > 0:
+		return fmt.Sprintf("it stands on the table (it stood %s up)", b.length(before.Elevation))
+	}
+	return ""
+}
+
+// groundName names what a base centred on p stands on: the highest hill or building
+// under it.
+func (b *Battle) groundName(p geom.Vec) string {
+	name, z := "the table", 0.0
+	for i := range b.terrain {
+		if t := &b.terrain[i]; (t.Kind == Hill || t.Kind == Building) && t.Poly.Contains(p) && t.Top() > z {
+			name, z = t.label(), t.Top()
+		}
+	}
+	return name
+}
+
+// inUnit is a length in inches in the scenario's unit, rounded to a thousandth.
+func (b *Battle) inUnit(x float64) float64 { return roundMilli(scenario.Inches(x).In(b.unitOr())) }
+
+// point is a point in the scenario's unit, rounded to a thousandth.
+func (b *Battle) point(p geom.Vec) []float64 { return []float64{b.inUnit(p.X), b.inUnit(p.Y)} }
+
+func (b *Battle) unitOr() scenario.Unit {
+	if b.unit == "" {
+		return scenario.Inch
+	}
+	return b.unit
+}
+
+// moveRefusals is a move's refusal, for check: at the path it refuses, or at the move.
+func (b *Battle) moveRefusals(m *Move) scenario.ErrorList {
+	var list scenario.ErrorList
+	err := b.checkMove(m)
+	if err == nil {
+		return nil
+	}
+	msg := strings.TrimPrefix(volley.ErrorMessage(err), "warstrike: ")
+	pos := m.at.root
+	for _, p := range m.Paths {
+		if strings.HasPrefix(msg, p.Model+" ") || strings.HasPrefix(msg, p.Model+"'s ") {
+			pos = p.at
+			break
+		}
+	}
+	if strings.HasPrefix(msg, "action: ") || strings.Contains(msg, "a unit chooses one action a turn") {
+		pos = m.at.action
+	}
+	list.Add(pos, "%s", msg)
+	return list
+}
+
+// moveView is how model m of unit u may move now, in the view's unit.
+func (b *Battle) moveView(u *Unit, m *Model, in func(float64) float64) *volley.MoveView {
+	if !b.moves {
+		return nil
+	}
+	left, why := b.movable(u, m)
+	return &volley.MoveView{Allowance: in(b.mostAllowed(u)), Moved: in(b.moved[m.ID]), Left: in(left), Why: why}
+}
+
+// farthest is the farthest a model of u has moved this turn.
+func (b *Battle) farthest(u *Unit) float64 {
+	d := 0.0
+	for i := range u.Models {
+		d = max(d, b.moved[u.Models[i].ID])
+	}
+	return d
+}
