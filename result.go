@@ -206,6 +206,10 @@ type Turn struct {
 	// End is the action that ends this phase or turn, in the system's own form, so that a
 	// page can offer it without knowing the rules.
 	End map[string]any `json:"end,omitempty"`
+	// Actions, while play waits on Side to answer something the other side did (a
+	// Republique battery's passing fire at an enemy that moved across its front), are the
+	// actions it may answer with, in the system's own form; End lets it pass.
+	Actions []map[string]any `json:"actions,omitempty"`
 }
 
 // DeclaredTarget is a weapon's target declared and not yet fired.

@@ -54,3 +54,90 @@ func TestRepubliqueOverTheAPI(t *testing.T) {
 		t.Errorf("verify: %d %v", status, v)
 	}
 }
+
+// republiqueMoves is examples/republique/moves.yaml as a server takes it: its charts in
+// place (a posted scenario names no other file), its actions left for the players.
+func republiqueMoves(t *testing.T) []byte {
+	t.Helper()
+	src := string(example(t, "republique/moves.yaml"))
+	src = src[:strings.Index(src, "\nactions:")+1]
+	charts := string(example(t, "republique/sample-charts.yaml"))
+	var in strings.Builder
+	for _, line := range strings.Split(strings.TrimSpace(charts), "\n") {
+		if line != "" && !strings.HasPrefix(line, "#") {
+			in.WriteString("  " + line + "\n")
+		}
+	}
+	return []byte(strings.Replace(src, "charts: {file: sample-charts.yaml}\n", "charts:\n"+in.String(), 1))
+}
+
+// TestRepubliqueMovesOverTheAPI: moves are refereed actions, their coordinates in the
+// scenario's cm; a move across a battery's front pauses play for the other side's answer,
+// shown in the state with the actions it may take; out of turn is a 403, the mover's side
+// waits (409); a stated battery fact is a 400 naming it; the battle written back and
+// verified.
+func TestRepubliqueMovesOverTheAPI(t *testing.T) {
+	ts := serve(t, sqliteStore(t))
+	id, tokens := battle(t, ts.URL, republiqueMoves(t))
+	fr, au := tokens["French"], tokens["Austrian"]
+	act := func(token, body string, want int) map[string]any {
+		t.Helper()
+		status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", token, "", []byte(body))
+		if status != want {
+			t.Fatalf("%s: %d %v; want %d", body, status, v, want)
+		}
+		return v
+	}
+	view := func() map[string]any {
+		_, v := call(t, "GET", ts.URL+"/api/battles/"+id, watch(id), "", nil)
+		return v
+	}
+	// What if the column marched across the battery's front? The preview says the
+	// Austrians could answer, and changes nothing.
+	status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/preview", fr, "", []byte(`{"move": {"type": "move", "unit": "ligne", "path": [[56, 40]]}}`))
+	if turn, _ := v["state"].(map[string]any)["turn"].(map[string]any); status != 200 || v["legal"] != true || turn["phase"] != "passing fire" {
+		t.Errorf("the preview of the march: %d %v", status, v)
+	}
+	act(fr, `{"type": "move", "unit": "ligne", "path": [[56, 40]]}`, http.StatusOK)
+	turn := view()["state"].(map[string]any)["turn"].(map[string]any)
+	if turn["side"] != "Austrian" || turn["phase"] != "passing fire" || turn["end"].(map[string]any)["type"] != "decline" {
+		t.Errorf("the pause: %v", turn)
+	}
+	if offers := turn["actions"].([]any); len(offers) != 2 || offers[0].(map[string]any)["type"] != "passing_fire" || offers[0].(map[string]any)["target"] != "ligne" {
+		t.Errorf("what the Austrians may do: %v", offers)
+	}
+	act(fr, "{type: move, unit: hussars, path: [[60, 28]]}", http.StatusConflict) // the French wait
+	act(fr, "{type: decline}", http.StatusForbidden)                              // not theirs to decline
+	act(au, "{type: passing_fire, batteries: [ab], target: ligne}", http.StatusOK)
+	act(fr, "{type: move, unit: hussars, path: [[60, 28]]}", http.StatusOK)
+	for _, c := range []struct{ body, field string }{
+		{"{type: save, batteries: [fs], moved: {fs: false}}", "moved"},
+		{"{type: fire, batteries: [fb], limbered: {fb: false}}", "limbered"},
+		{"{type: fire, batteries: [fs], saved_fire: {fs: true}}", "saved_fire"},
+	} {
+		v := act(fr, c.body, http.StatusBadRequest)
+		if !strings.HasPrefix(v["message"].(string), c.field+": the server measures") || !strings.HasPrefix(v["field"].(string), "body:") {
+			t.Errorf("stating %s: %v", c.field, v)
+		}
+	}
+	act(fr, "{type: move, unit: fb, path: [[30, 25]], unlimber: true}", http.StatusOK)
+	table := view()["table"].(map[string]any)
+	if table["moves"] == nil || table["edge"] == nil {
+		t.Errorf("the view's moves and edge: %v %v", table["moves"], table["edge"])
+	}
+	for _, u := range table["units"].([]any) {
+		if m := u.(map[string]any); m["id"] == "fb" {
+			if mv := m["move"].(map[string]any); mv["moved"] != 14.0 || mv["left"] != 16.0 {
+				t.Errorf("fb's move: %v", mv)
+			}
+		}
+	}
+	raw := send(t, "GET", ts.URL+"/api/battles/"+id+"/scenario", watch(id), nil)
+	if raw.status != 200 || !strings.Contains(string(raw.body), "id: fb") || !strings.Contains(string(raw.body), "positions: [[30, 25]]") {
+		t.Errorf("the scenario as it stands: %d\n%s", raw.status, raw.body)
+	}
+	call(t, "POST", ts.URL+"/api/battles/"+id+"/end", fr, "", nil)
+	if status, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/verify", watch(id), "", nil); status != 200 || v["verified"] != true || v["actions"] != 4.0 {
+		t.Errorf("verify: %d %v", status, v)
+	}
+}

@@ -304,6 +304,18 @@ func (d *Doc) Ruleset() (string, error) {
 // An invalid value counts as Inch here; decoding a Header reports it.
 func (d *Doc) Unit() Unit { return d.unit }
 
+// WithUnit returns d read with u as its unit, unless d names its own (distances:): an
+// action sent on its own, without a scenario around it, writes its numbers in the unit
+// of the battle it is sent to.
+func (d *Doc) WithUnit(u Unit) *Doc {
+	if d.unit == u || d.lookup("distances") != nil {
+		return d
+	}
+	c := *d
+	c.unit = u
+	return &c
+}
+
 // Decode decodes the document strictly into the value v points to,
 // reporting every error (unknown keys, missing required fields, values of the
 // wrong type, bad lengths) as one sorted ErrorList. What decoded without error

@@ -13,10 +13,11 @@ import (
 )
 
 // Placement is what a scenario's entry for one unit (or model) should say now: the
-// entry written with `id: ID`, its keys in Set given these values (float64, int, string,
-// or a list of them: [x, y]), its keys in Drop removed. With List set, the entry is
-// instead the Item-th mapping (from 0) of the list under key List in the entry with `id:
-// ID`: a model written without an id of its own, in its unit's `models:`.
+// entry written with `id: ID`, its keys in Set given these values (float64, int, bool,
+// string, a list of them: [x, y], or a list of points: [[x, y], …]), its keys in Drop
+// removed. With List set, the entry is instead the Item-th mapping (from 0) of the list
+// under key List in the entry with `id: ID`: a model written without an id of its own,
+// in its unit's `models:`.
 type Placement struct {
 	ID   string
 	Set  map[string]any
@@ -188,6 +189,14 @@ func flowText(v any) string {
 		return "[" + strings.Join(parts, ", ") + "]"
 	case [2]int:
 		return flowText(x[:])
+	case bool:
+		return strconv.FormatBool(x)
+	case [][2]float64:
+		parts := make([]string, len(x))
+		for i, p := range x {
+			parts[i] = flowText(p)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
 	}
 	return fmt.Sprint(v)
 }

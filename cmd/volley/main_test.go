@@ -47,6 +47,7 @@ var exampleNames = []string{
 	"warengine/murphy", "warengine/murphy-pass", "warengine/bolter", "warengine/cubicles", "warengine/moves",
 	"warfare/longbowmen", "warfare/longbowmen-reversed", "warfare/longbowmen-existing", "warfare/longbowmen-alternate",
 	"warstrike/elevated-ruin", "warstrike/split-fire", "warstrike/obstacles", "warstrike/who-may-shoot", "warstrike/moves", "warfare/moves",
+	"republique/moves",
 }
 
 // refusedExamples are the examples whose action Resolve refuses, with a word the

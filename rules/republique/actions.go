@@ -2,8 +2,10 @@ package republique
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/scenario"
@@ -32,6 +34,9 @@ type Fire struct {
 	Passing bool
 	// Die fixes the d10, to ask aim or odds what if (never from a player to the server).
 	Die int
+	// stated is what the action says of its batteries' movement (limbered, saved fire):
+	// the command line's "what if", which wins over what the battle measures.
+	stated map[string]stated
 	// at is where each battery was named in the action: where a refusal is reported.
 	at declared
 }
@@ -63,7 +68,10 @@ func (f *Fire) Kind() string {
 // Save announces that batteries save their fire.
 type Save struct {
 	Batteries []string
-	at        declared
+	// stated is what the action says of its batteries' movement (moved, limbered, saved
+	// fire): the command line's "what if".
+	stated map[string]stated
+	at     declared
 }
 
 // Kind is "save".
@@ -101,6 +109,11 @@ type actionSpec struct {
 	Marker    string     `yaml:"marker"`
 	Pairs     [][]string `yaml:"pairs"`
 	Die       int        `yaml:"die"`
+	// What a fire or a save states of its batteries' movement, for a "what if" on the
+	// command line; from edition 4 a server measures them and refuses them stated.
+	Moved     map[string]bool `yaml:"moved"`
+	Limbered  map[string]bool `yaml:"limbered"`
+	SavedFire map[string]bool `yaml:"saved_fire"`
 }
 
 // DecodeAction decodes an action in the form of a scenario's `action:` section.
@@ -112,6 +125,14 @@ func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
 }
 
 func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
+	switch doc.Peek("type") {
+	case volley.MoveAction:
+		return b.decodeMove(doc)
+	case volley.DeployAction:
+		return b.decodeDeploy(doc)
+	case KindDecline:
+		return b.decodeDecline(doc)
+	}
 	var s actionSpec
 	var a volley.Action
 	err := doc.DecodeChecked(&s, func(errs *scenario.ErrorList) { a = b.checkAction(doc, &s, errs) })
@@ -121,7 +142,7 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 	return a, nil
 }
 
-var kinds = []string{KindFire, KindPassing, KindSave, KindSkirmish, KindOppose, KindEndStep}
+var kinds = []string{KindFire, KindPassing, KindSave, KindSkirmish, KindOppose, KindEndStep, volley.MoveAction, volley.DeployAction, KindDecline}
 
 func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.ErrorList) volley.Action {
 	typ := s.Type
@@ -129,12 +150,13 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 		typ = KindFire
 	}
 	if !slices.Contains(kinds, typ) {
-		errs.Add(doc.At(&s.Type), "action type %q is not one of this system's: fire, passing_fire, save, skirmish, oppose, end_step%s", s.Type, scenario.Hint(s.Type, kinds))
+		errs.Add(doc.At(&s.Type), "action type %q is not one of this system's: %s%s", s.Type, strings.Join(kinds, ", "), scenario.Hint(s.Type, kinds))
 		return nil
 	}
 	only := func(allowed ...string) {
-		fields := map[string]any{"batteries": &s.Batteries, "target": &s.Target, "marker": &s.Marker, "pairs": &s.Pairs, "die": &s.Die}
-		for _, name := range []string{"batteries", "target", "marker", "pairs", "die"} {
+		fields := map[string]any{"batteries": &s.Batteries, "target": &s.Target, "marker": &s.Marker, "pairs": &s.Pairs, "die": &s.Die,
+			"moved": &s.Moved, "limbered": &s.Limbered, "saved_fire": &s.SavedFire}
+		for _, name := range []string{"batteries", "target", "marker", "pairs", "die", "moved", "limbered", "saved_fire"} {
 			if !slices.Contains(allowed, name) && doc.Pos(fields[name]).IsValid() {
 				errs.Add(doc.At(fields[name]), "%s: a %s action has no %s", name, typ, name)
 			}
@@ -151,9 +173,9 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 	switch typ {
 	case KindFire, KindPassing, KindSave:
 		if typ == KindSave {
-			only("batteries")
+			only("batteries", "moved", "limbered", "saved_fire")
 		} else {
-			only("batteries", "target", "die")
+			only("batteries", "target", "die", "limbered", "saved_fire")
 		}
 		bats := b.checkBatteries(doc, &s.Batteries, errs)
 		for i, id := range s.Batteries {
@@ -161,8 +183,9 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 				at.ids[id] = doc.At(&s.Batteries[i])
 			}
 		}
+		facts := b.checkStated(doc, s, bats, errs)
 		if typ == KindSave {
-			return &Save{Batteries: bats, at: at}
+			return &Save{Batteries: bats, stated: facts, at: at}
 		}
 		if s.Target != "" && b.Unit(s.Target) == nil && !b.broken[s.Target] {
 			hint := scenario.Hint(s.Target, b.unitIDs())
@@ -174,7 +197,7 @@ func (b *Battle) checkAction(doc *scenario.Doc, s *actionSpec, errs *scenario.Er
 		if typ == KindPassing && s.Target == "" && !doc.Pos(&s.Target).IsValid() {
 			errs.Add(doc.At(s), "passing_fire: name the moving unit fired at (target)")
 		}
-		return &Fire{Batteries: bats, Target: s.Target, Passing: typ == KindPassing, Die: s.Die, at: at}
+		return &Fire{Batteries: bats, Target: s.Target, Passing: typ == KindPassing, Die: s.Die, stated: facts, at: at}
 	case KindSkirmish:
 		only("marker", "target", "die")
 		if b.marker(s.Marker) == nil && !b.broken[s.Marker] {
@@ -241,10 +264,64 @@ func (b *Battle) checkBatteries(doc *scenario.Doc, list *[]string, errs *scenari
 	return out
 }
 
-// Actor is the side that acts: the batteries' or marker's side, or for oppose and
-// end_step the phasing side.
+// checkStated reads what a fire or a save states of its batteries' movement: each a
+// battery the action names. A refereed action of a battle that moves may state none of
+// them: the server measures them from the moves in its log.
+func (b *Battle) checkStated(doc *scenario.Doc, s *actionSpec, bats []string, errs *scenario.ErrorList) map[string]stated {
+	var facts map[string]stated
+	for _, f := range []struct {
+		m    *map[string]bool
+		key  string
+		what string
+		set  func(*stated, *bool)
+	}{
+		{&s.Moved, "moved", "whether a battery has moved this player turn (is not stationary)", func(x *stated, v *bool) { x.moved = v }},
+		{&s.Limbered, "limbered", "whether a battery is limbered", func(x *stated, v *bool) { x.limbered = v }},
+		{&s.SavedFire, "saved_fire", "whether a battery holds saved fire", func(x *stated, v *bool) { x.saved = v }},
+	} {
+		if !doc.Pos(f.m).IsValid() {
+			continue
+		}
+		if doc.Refereed && volley.Moves(doc) && b.moves {
+			volley.RefuseStated(errs, doc, f.m, f.key, f.what)
+			continue
+		}
+		for _, id := range slices.Sorted(maps.Keys(*f.m)) {
+			if !slices.Contains(bats, id) {
+				if !b.broken[id] {
+					errs.Add(doc.KeyPos(f.m, id), "%s: %q is not one of the action's batteries%s", f.key, id, scenario.Hint(id, bats))
+				}
+				continue
+			}
+			if facts == nil {
+				facts = map[string]stated{}
+			}
+			v := (*f.m)[id]
+			x := facts[id]
+			f.set(&x, &v)
+			facts[id] = x
+		}
+	}
+	return facts
+}
+
+// Actor is the side that acts: the batteries' or marker's side, the moved or deployed
+// unit's, the side that declines passing fire, or for oppose and end_step the phasing
+// side.
 func (b *Battle) Actor(a volley.Action) string {
 	switch a := a.(type) {
+	case *Move:
+		if u := b.Unit(a.Unit); u != nil {
+			return u.Side
+		}
+	case *Deploy:
+		if u := b.Unit(a.Unit); u != nil {
+			return u.Side
+		}
+	case *Decline:
+		if w := b.phase.window; w != nil {
+			return w.side
+		}
 	case *Fire:
 		if len(a.Batteries) > 0 {
 			if u := b.Unit(a.Batteries[0]); u != nil {
@@ -277,6 +354,18 @@ func (b *Battle) Cost(a volley.Action) int64 {
 	}
 	k := int64(1)
 	switch a := a.(type) {
+	case *Move:
+		// Each leg and each step of a turn swept against every base, then a passing fire
+		// worked out for each enemy battery the move may give one.
+		bats := int64(0)
+		for i := range b.units {
+			if b.units[i].Battery() {
+				bats++
+			}
+		}
+		return int64(len(a.Path)+360/turnStep+2)*n*n + bats*n*n*200
+	case *Deploy:
+		return n * n
 	case *Fire:
 		k = int64(len(a.Batteries))
 	case *Save:

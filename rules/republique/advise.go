@@ -23,7 +23,8 @@ func artilleryActor(side string) string { return side + " artillery" }
 // massed battery), with a slot per group choosing to fire or to save its fire. The rules,
 // not the player, choose a fire's target (the main target rule), so a group has one
 // fire; its effect is that fire's Odds, on its main target and any other unit it may
-// hit. Saving fire scores nothing now: its worth is a later passing fire.
+// hit. Saving fire scores nothing now: its worth is the doubled fire points of the
+// battery's next fire (a battery saving fire may not pass fire).
 func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Problem, error) {
 	var notes []string
 	if b.phase.step != ArtillerySegment {

@@ -66,6 +66,14 @@ type Battle struct {
 	markers []Marker
 	leaders []Leader
 	phase   phase
+	// moves is true from volley.EditionMoves: units move, and the facts of movement are
+	// measured. movement are the scenario's rates, table its edge and deployment zones.
+	moves    bool
+	movement movement
+	table    volley.Tabletop
+	// ghost is set in a copy made to work out passing fire: the mover, standing where it
+	// was when the battery's distance was reached (fireView).
+	ghost string
 	// broken holds the ids of units, markers and leaders written in the scenario that
 	// failed to load, with their errors reported where they are written: a reference
 	// to one says nothing more. Empty in a battle that loaded.
@@ -114,6 +122,13 @@ type phase struct {
 	// panic counts each unit's pending panic tests (the Panic section is not part of the
 	// phase's text).
 	panic map[string]int
+	// Movement this player turn, from edition 4: how far each unit has moved of its rate
+	// and each battery by prolonge (cm), how far each mover has moved across each enemy
+	// battery's front within its arc, and the pause for passing fire after a move.
+	moved     map[string]float64
+	prolonged map[string]float64
+	inArc     map[arcKey]float64
+	window    *passWindow
 }
 
 // clone copies the phase so that a resolution can work on it and keep it only if
@@ -133,7 +148,16 @@ func (p phase) clone() phase {
 		m[k] = v
 	}
 	p.panic = m
+	p.moved = cloneMap(p.moved)
+	p.prolonged = cloneMap(p.prolonged)
+	p.inArc = cloneMap(p.inArc)
+	p.window = p.window.clone()
 	return p
+}
+
+// newMovement empties what the phase records of movement, for a new player turn.
+func (p *phase) newMovement() {
+	p.moved, p.prolonged, p.inArc, p.window = map[string]float64{}, map[string]float64{}, map[arcKey]float64{}, nil
 }
 
 // phasing is the side whose player turn it is.

@@ -3,7 +3,10 @@
 // batteries, groups and massed batteries (range lines, fire point and die modifiers),
 // the main target rule that picks the target for the player, tandem and adjacent
 // secondary targets that share one roll's hits, saved and passing fire, and the leader
-// injury tests after the phase's fire.
+// injury tests after the phase's fire. From edition 4 units move in their player turn's
+// maneuver step (move.go), and the facts the phase reads from movement are measured:
+// limbered, stationary, saved fire lost, prolonged, and passing fire along the mover's
+// path, with a pause for the battery's side to answer (passing.go).
 //
 // Everything is measured in centimetres between rectangular bases: a battery's 60° arc
 // of fire from the outer front edges of its base, its frontage zone swung within the arc

@@ -94,6 +94,13 @@ func (b *Battle) plan(f *Fire) *firePlan {
 		}
 		bp.aim.Target = t.ID
 		at := slices.IndexFunc(cs, func(c candidate) bool { return c.u == t })
+		if at < 0 && f.Passing && t.ID == b.ghost && !b.hidden(t) && t.Side != bat.Side {
+			// The window measured the mover in the arc along its path; where it stood
+			// when the distance was reached it may only touch the arc's edge.
+			if c, ok := b.candidate(bat, t); ok {
+				cs, at = append(cs, c), len(cs)
+			}
+		}
 		switch {
 		case t.Side == bat.Side:
 			refuse(volley.StatusNotEligible, t.ID+" is a friendly unit")
@@ -137,7 +144,11 @@ func (b *Battle) plan(f *Fire) *firePlan {
 			p.bats = append(p.bats, bp)
 			continue
 		}
-		if why := b.whenFire(bat, f.Passing); why != "" {
+		why := b.whenFire(bat, f.Passing)
+		if why == "" && f.Passing && b.moves {
+			why = b.passingWhy(bat, t)
+		}
+		if why != "" {
 			refuse(volley.StatusNotEligible, why)
 			p.bats = append(p.bats, bp)
 			continue

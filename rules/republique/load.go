@@ -250,7 +250,12 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		}
 		b.leaders = append(b.leaders, l)
 	}
-	b.loadTurn(doc, &f.Turn, b.sides(doc, f.Units, f.Turn.Order != nil, errs), errs)
+	sides := b.sides(doc, f.Units, f.Turn.Order != nil, errs)
+	b.loadTurn(doc, &f.Turn, sides, errs)
+	b.moves = volley.Moves(doc)
+	b.movement = loadMovement(doc, &f.Movement, errs)
+	b.table = volley.LoadTable(doc, &f.Header, sides, errs)
+	b.phase.newMovement()
 	return b
 }
 
@@ -329,6 +334,16 @@ func (b *Battle) loadUnit(doc *scenario.Doc, s *unitSpec, errs *scenario.ErrorLi
 	quiet := func(ptr any) bool { return doc.Failed(ptr) || !doc.Pos(ptr).IsValid() && doc.Failed(s) }
 	u.Morale = b.level(s.Morale, doc, errs, &s.Morale)
 	ok := true
+	if doc.Pos(&s.Move).IsValid() {
+		u.Move = s.Move.In(scenario.Centimetre)
+		switch {
+		case !volley.Moves(doc):
+			errs.Add(doc.At(&s.Move), "unit %q: move: a battle begun under edition %d does not move its units", s.ID, volley.DocEdition(doc))
+		case u.Move > MaxDistance:
+			errs.Add(doc.At(&s.Move), "unit %q: move: at most %gcm", s.ID, MaxDistance)
+			u.Move = 0
+		}
+	}
 	for _, l := range []*scenario.Length{&s.Frontage, &s.Depth} {
 		if quiet(l) {
 			ok = false

@@ -11,9 +11,20 @@ var _ volley.Refuser = (*Battle)(nil)
 
 // Refusals are the rules' refusals of an action, as Resolve would refuse it: each
 // battery that may not fire (or save) where the action names it, a skirmish marker's at
-// its name, a pairing of opposed skirmishers at its pairs. Ending a step is never
-// refused.
+// its name, a pairing of opposed skirmishers at its pairs, a move or a deployment at the
+// action, a decline with nothing to decline. Ending a step is never refused here (while
+// play waits on a passing fire, Resolve refuses it).
 func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorList, error) {
+	switch a := a.(type) {
+	case *Move, *Deploy:
+		return b.moveRefusals(a), nil
+	case *Decline:
+		var list scenario.ErrorList
+		if b.phase.window == nil {
+			list.Add(a.at, "there is no passing fire to decline: no enemy move waits for an answer")
+		}
+		return list, nil
+	}
 	aims, err := b.Aim(ctx, a)
 	if err != nil {
 		return nil, err

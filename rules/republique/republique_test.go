@@ -467,8 +467,12 @@ func FuzzLoad(f *testing.F) {
 		"{type: passing_fire, batteries: [ab], target: IR7}", "{type: save, batteries: [g2]}",
 		"{type: skirmish, marker: s2, target: grenz}", "{type: oppose, pairs: [[s1, k1], [s2, k2]]}",
 		"{type: end_step}",
+		"{type: move, unit: leg, path: [[-20, 6], [-18, 8]], facing: 10, formation: column}", "{type: move, unit: ab, facing: 120, pivot: left}",
+		"{type: move, unit: h1, limber: true, unlimber: true}", "{type: deploy, unit: IR7, at: [10, 32], facing: 170}", "{type: decline}",
 	} {
 		f.Add([]byte(string(src) + "action: " + a + "\n"))
+		moving := strings.Replace(string(src), "\nunits:", "\nmovement: {infantry: 20, light: 25, cavalry: 40, artillery: 30, prolonge: 5}\nunits:", 1)
+		f.Add([]byte(strings.Replace(moving, "step: skirmish", "step: maneuver", 1) + "action: " + a + "\n"))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		if strings.Contains(string(src), "file") {

@@ -36,14 +36,18 @@ func (b *Battle) Aim(ctx context.Context, a volley.Action) ([]volley.Aim, error)
 	}
 	switch a := a.(type) {
 	case *Fire:
-		return b.fireAims(b.plan(a)), nil
+		v := b.fireView(a)
+		return v.fireAims(v.plan(a)), nil
 	case *SkirmishFire:
 		return []volley.Aim{b.planSkirmish(a).aim}, nil
+	case *Move, *Deploy, *Decline:
+		return []volley.Aim{}, nil // no shot
 	case *Save:
 		var out []volley.Aim
+		v := b.saveView(a)
 		for _, id := range a.Batteries {
 			aim := volley.Aim{Shooter: id, Weapon: "saved fire", Status: volley.StatusOK, Reason: "may save its fire: its next fire has its fire points doubled", Modifiers: []volley.Modifier{}}
-			if why := b.maySave(b.Unit(id)); why != "" {
+			if why := v.maySave(v.Unit(id)); why != "" {
 				aim.Status, aim.Reason = volley.StatusNotEligible, why
 			}
 			out = append(out, aim)
@@ -93,8 +97,10 @@ func (b *Battle) maySave(u *Unit) string {
 		return u.ID + " already has a saved fire marker: a battery holds one at most"
 	case u.Morale != 0:
 		return fmt.Sprintf("%s is %s: only ordered batteries may save fire", u.ID, b.moraleName(u.Morale))
-	case u.Moved || u.Limbered:
+	case u.Moved:
 		return u.ID + " is not stationary: only stationary batteries may save fire"
+	case u.Limbered:
+		return u.ID + " is limbered: only a stationary battery in action (unlimbered) may save fire"
 	case u.Outside:
 		return u.ID + " is out of command radius and may not save fire"
 	case slices.Contains(b.phase.passed, u.ID):
@@ -112,7 +118,8 @@ func (b *Battle) Odds(ctx context.Context, a volley.Action) (volley.Odds, error)
 	}
 	switch a := a.(type) {
 	case *Fire:
-		return b.fireOdds(b.plan(a)), nil
+		v := b.fireView(a)
+		return v.fireOdds(v.plan(a)), nil
 	case *SkirmishFire:
 		return b.skirmishOdds(a), nil
 	case *EndStep:
@@ -134,6 +141,17 @@ func (b *Battle) Odds(ctx context.Context, a volley.Action) (volley.Odds, error)
 	}
 	aims, err := b.Aim(ctx, a)
 	return volley.Odds{Aims: aims, Targets: []volley.TargetOdds{}, Values: map[string]float64{}}, err
+}
+
+// saveView is the battle a save is worked out on: b, or a copy in which its batteries
+// stand as the action states.
+func (b *Battle) saveView(a *Save) *Battle {
+	if len(a.stated) == 0 {
+		return b
+	}
+	c := b.copy()
+	c.state(a.stated)
+	return c
 }
 
 // copy is a deep copy of the battle's changing state.
@@ -159,14 +177,48 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 	}
 	r := &record{}
 	out := volley.Outcome{Targets: []volley.TargetResult{}}
+	if b.moves && b.phase.window != nil {
+		// The phasing player's movement pauses for the enemy's answer to a move.
+		f, passing := a.(*Fire)
+		if _, decline := a.(*Decline); !decline && !(passing && f.Passing) {
+			return out, volley.Errorf(volley.ECONFLICT, "republique: %s", b.waiting())
+		}
+	}
 	switch a := a.(type) {
+	case *Move:
+		o, err := b.resolveMove(a)
+		if err != nil {
+			return out, err
+		}
+		r.steps = o.Trace
+	case *Deploy:
+		o, err := b.resolveDeploy(a)
+		if err != nil {
+			return out, err
+		}
+		r.steps = o.Trace
+	case *Decline:
+		if err := b.resolveDecline(r); err != nil {
+			return out, err
+		}
 	case *Fire:
-		p := b.plan(a)
+		v := b.fireView(a)
+		p := v.plan(a)
 		if !p.ok {
-			return out, refusal(b.fireAims(p))
+			return out, refusal(v.fireAims(p))
 		}
 		if a.Die != 0 {
 			return out, volley.Errorf(volley.EINVALID, "republique: die: a fixed die is for aim and odds; resolving rolls it")
+		}
+		if v != b {
+			p.rebind(b)
+		}
+		if b.moves {
+			var passing *Fire
+			if a.Passing {
+				passing = a
+			}
+			r.steps = append(r.steps, b.movementStep(v, a.Batteries, a.stated, passing))
 		}
 		face := d.Roll(D10, purpose(d, "artillery fire: %s at %s", strings.Join(a.Batteries, "+"), p.target.ID))
 		die, h, eff := p.roll(b, face)
@@ -204,6 +256,18 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 			// Passing fire happens during the enemy's movement, not in the simultaneous
 			// segment: it takes effect at once.
 			b.applyPending(r)
+			if b.moves {
+				b.closeWindow(r)
+			}
+		} else if b.moves {
+			// A battery that prolonged in the movement before has lost simultaneous fire
+			// against enemy artillery: its hits take effect at once.
+			for _, u := range p.hit {
+				if pend := b.pendingFor(u.ID); u.Battery() && b.phase.prolonged[u.ID] > 0 && (pend.Morale > 0 || pend.Bases > 0) {
+					r.step("prolonged", map[string]any{"battery": u.ID}, u.ID+" prolonged in the movement before: enemy artillery's hits on it take effect at once, not at the end of the segment")
+					b.applyUnit(u.ID, r)
+				}
+			}
 		}
 		for i, u := range p.hit {
 			pend := b.pendingFor(u.ID)
@@ -238,10 +302,14 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 		b.addPending(a.Target, hits, 0, nil)
 		out.Targets = append(out.Targets, volley.TargetResult{Target: a.Target, Measures: map[string]float64{MeasureMorale: float64(hits), "pending_morale_hits": float64(b.pendingFor(a.Target).Morale)}})
 	case *Save:
+		v := b.saveView(a)
 		for _, id := range a.Batteries {
-			if why := b.maySave(b.Unit(id)); why != "" {
+			if why := v.maySave(v.Unit(id)); why != "" {
 				return out, volley.Errorf(volley.EINVALID, "republique: %s may not save fire: %s", id, why)
 			}
+		}
+		if b.moves {
+			r.steps = append(r.steps, b.movementStep(v, a.Batteries, a.stated, nil))
 		}
 		for _, id := range a.Batteries {
 			b.Unit(id).SavedFire = true
@@ -258,6 +326,9 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 		b.endStep(d, r)
 	default:
 		return out, volley.Errorf(volley.EINVALID, "republique: not an action of this system")
+	}
+	if _, ok := a.(*Deploy); !ok {
+		b.table.Deploying = false // the first other action ends the deployment
 	}
 	out.Rolls = d.Rolls()
 	out.Trace = r.steps
@@ -318,56 +389,75 @@ func (b *Battle) addPending(id string, morale, bases int, from *Rect) {
 // step, or is a panic hit for a unit that began the phase demoralized.
 func (b *Battle) applyPending(r *record) {
 	for _, p := range b.phase.pending {
-		u := b.Unit(p.Unit)
-		if u == nil {
-			continue
-		}
-		lost := 0
-		for range p.Bases {
-			if u.Destroyed() {
-				break
-			}
-			if u.Battery() && !u.Damaged {
-				u.Damaged = true
-				r.step("base hit", map[string]any{"unit": u.ID}, "damaged")
-				continue
-			}
-			i := 0
-			if p.From != nil {
-				for j := range u.Bases {
-					if rectDist(*p.From, u.Bases[j]) < rectDist(*p.From, u.Bases[i])-geom.Tolerance {
-						i = j
-					}
-				}
-			}
-			if u.CombatBases() { // batteries' bases are not combat bases
-				b.phase.lost = append(b.phase.lost, lostBase{Unit: u.ID, Side: u.Side, R: u.Bases[i]})
-			}
-			u.Bases = slices.Delete(u.Bases, i, i+1)
-			lost++
-		}
-		if lost > 0 {
-			res := fmt.Sprintf("%d base(s) removed, %d left", lost, len(u.Bases))
-			if u.Destroyed() {
-				res += ": destroyed"
-			}
-			r.step("base hits", map[string]any{"unit": u.ID, "hits": p.Bases}, res)
-		}
-		if p.Morale > 0 && !u.Destroyed() {
-			if slices.Contains(b.phase.demoralized, u.ID) {
-				if b.phase.panic == nil {
-					b.phase.panic = map[string]int{}
-				}
-				b.phase.panic[u.ID] += p.Morale
-				r.step("panic hits", map[string]any{"unit": u.ID, "morale_hits": p.Morale}, fmt.Sprintf("%s began the phase demoralized: %d panic hit(s) pending (the Panic section is not part of this phase)", u.ID, p.Morale))
-			} else {
-				was := u.Morale
-				u.Morale = min(u.Morale+p.Morale, len(b.ladder)-1)
-				r.step("morale hits", map[string]any{"unit": u.ID, "hits": p.Morale, "was": b.moraleName(was)}, b.moraleName(u.Morale))
-			}
-		}
+		b.applyHits(p, r)
 	}
 	b.phase.pending = nil
+}
+
+// applyUnit applies the hits pending against one unit at once.
+func (b *Battle) applyUnit(id string, r *record) {
+	i := slices.IndexFunc(b.phase.pending, func(p pendingHits) bool { return p.Unit == id })
+	if i < 0 {
+		return
+	}
+	p := b.phase.pending[i]
+	b.phase.pending = slices.Delete(b.phase.pending, i, i+1)
+	b.applyHits(p, r)
+}
+
+// applyHits applies one unit's hits.
+func (b *Battle) applyHits(p pendingHits, r *record) {
+	u := b.Unit(p.Unit)
+	if u == nil {
+		return
+	}
+	lost := 0
+	for range p.Bases {
+		if u.Destroyed() {
+			break
+		}
+		if u.Battery() && !u.Damaged {
+			u.Damaged = true
+			r.step("base hit", map[string]any{"unit": u.ID}, "damaged")
+			continue
+		}
+		i := 0
+		if p.From != nil {
+			for j := range u.Bases {
+				if rectDist(*p.From, u.Bases[j]) < rectDist(*p.From, u.Bases[i])-geom.Tolerance {
+					i = j
+				}
+			}
+		}
+		if u.CombatBases() { // batteries' bases are not combat bases
+			b.phase.lost = append(b.phase.lost, lostBase{Unit: u.ID, Side: u.Side, R: u.Bases[i]})
+		}
+		u.Bases = slices.Delete(u.Bases, i, i+1)
+		if w := b.phase.window; w != nil && w.mover == u.ID && i < len(w.start) {
+			w.start = slices.Delete(w.start, i, i+1) // where it stood, for the next battery
+		}
+		lost++
+	}
+	if lost > 0 {
+		res := fmt.Sprintf("%d base(s) removed, %d left", lost, len(u.Bases))
+		if u.Destroyed() {
+			res += ": destroyed"
+		}
+		r.step("base hits", map[string]any{"unit": u.ID, "hits": p.Bases}, res)
+	}
+	if p.Morale > 0 && !u.Destroyed() {
+		if slices.Contains(b.phase.demoralized, u.ID) {
+			if b.phase.panic == nil {
+				b.phase.panic = map[string]int{}
+			}
+			b.phase.panic[u.ID] += p.Morale
+			r.step("panic hits", map[string]any{"unit": u.ID, "morale_hits": p.Morale}, fmt.Sprintf("%s began the phase demoralized: %d panic hit(s) pending (the Panic section is not part of this phase)", u.ID, p.Morale))
+		} else {
+			was := u.Morale
+			u.Morale = min(u.Morale+p.Morale, len(b.ladder)-1)
+			r.step("morale hits", map[string]any{"unit": u.ID, "hits": p.Morale, "was": b.moraleName(was)}, b.moraleName(u.Morale))
+		}
+	}
 }
 
 // endStep ends the current step: skirmish results take effect at the end of the skirmish
@@ -407,6 +497,13 @@ func (b *Battle) endStep(d *dice.Stream, r *record) {
 		}
 		p.step = Maneuver
 		p.done, p.passed, p.lost, p.firedUpon, p.skirmished, p.pairs, p.paired = nil, nil, nil, nil, nil, nil, false
+		if b.moves {
+			// A new player turn: no unit has moved in it yet.
+			for i := range b.units {
+				b.units[i].Moved = false
+			}
+			p.newMovement()
+		}
 		r.step("end of turn", map[string]any{"side": from}, fmt.Sprintf("%s's turn %d: maneuver step", b.phasing(), p.number))
 	}
 }
@@ -416,6 +513,7 @@ func (b *Battle) endStep(d *dice.Stream, r *record) {
 func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
 	switch a := a.(type) {
 	case *Fire:
+		b := b.fireView(a)
 		p := b.plan(a)
 		if !p.ok {
 			return nil, refusal(b.fireAims(p))

@@ -14,6 +14,7 @@ import (
 type file struct {
 	scenario.Header `yaml:",inline"`
 	Options         Options       `yaml:"options"`
+	Movement        movementSpec  `yaml:"movement"`
 	Charts          chartsSpec    `yaml:"charts,required"`
 	Morale          []string      `yaml:"morale"`
 	Terrain         []terrainSpec `yaml:"terrain"`
@@ -117,6 +118,8 @@ type unitSpec struct {
 	// makes it fully deployed.
 	Deployed int    `yaml:"deployed"`
 	Command  string `yaml:"command"`
+	// Move is the unit's own movement rate, in place of its arm's (movement:).
+	Move scenario.Length `yaml:"move"`
 	// Batteries only.
 	Gun          string `yaml:"gun"`
 	Limbered     bool   `yaml:"limbered"`
@@ -198,6 +201,8 @@ type Unit struct {
 	Command                                      string
 	Gun                                          string
 	Limbered, Damaged, SavedFire, Moved, Outside bool
+	// Move is the unit's own movement rate in cm, 0 for its arm's (edition 4).
+	Move float64
 }
 
 // Battery reports whether the unit is artillery.

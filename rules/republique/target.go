@@ -149,16 +149,9 @@ func (b *Battle) candidates(bat *Unit) []candidate {
 		if !inArc {
 			continue
 		}
-		d := reach(bat, u)
-		br := b.charts.bracketOf(bat.Gun, d)
-		if br < 0 {
-			continue
+		if c, ok := b.candidate(bat, u); ok {
+			out = append(out, c)
 		}
-		off := math.Inf(1)
-		for _, r := range u.Bases {
-			off = min(off, offset(bat.muzzle(), bat.Facing, r))
-		}
-		out = append(out, candidate{u: u, dist: d, bracket: br, offset: off})
 	}
 	slices.SortStableFunc(out, func(x, y candidate) int {
 		if x.bracket != y.bracket {
@@ -177,6 +170,21 @@ func (b *Battle) candidates(bat *Unit) []candidate {
 		return strings.Compare(x.u.ID, y.u.ID)
 	})
 	return out
+}
+
+// candidate is u as a battery's target: its distance, bracket and offset from the
+// centre line; false beyond the range line.
+func (b *Battle) candidate(bat, u *Unit) (candidate, bool) {
+	d := reach(bat, u)
+	br := b.charts.bracketOf(bat.Gun, d)
+	if br < 0 {
+		return candidate{}, false
+	}
+	off := math.Inf(1)
+	for _, r := range u.Bases {
+		off = min(off, offset(bat.muzzle(), bat.Facing, r))
+	}
+	return candidate{u: u, dist: d, bracket: br, offset: off}, true
 }
 
 func sign(x float64) int {
@@ -290,12 +298,13 @@ func (b *Battle) mayFire(bat *Unit, passing bool) string {
 		return fmt.Sprintf("silenced: %s is damaged and has morale hits (%s); it may not fire until it is ordered", bat.ID, b.moraleName(bat.Morale))
 	case !bat.Damaged && bat.Morale >= b.shaken():
 		return fmt.Sprintf("%s is %s: a battery shaken or worse may not fire until its morale improves to rattled or better", bat.ID, b.moraleName(bat.Morale))
+	case !passing && slices.Contains(p.passed, bat.ID):
+		// Before "once a turn", which passing fire also spends: this rule says more.
+		return bat.ID + " conducted passing fire this turn and may not fire in the following artillery phase"
 	case slices.Contains(p.done, bat.ID):
 		return bat.ID + " has already fired or saved fire this player turn: a battery fires once each player turn"
 	case passing && bat.SavedFire:
 		return "batteries saving fire may not use passing fire"
-	case !passing && slices.Contains(p.passed, bat.ID):
-		return bat.ID + " conducted passing fire this turn and may not fire in the following artillery phase"
 	}
 	return ""
 }

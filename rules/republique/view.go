@@ -3,6 +3,7 @@ package republique
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
@@ -16,6 +17,9 @@ func (b *Battle) State() volley.State {
 	s := volley.State{Units: []volley.UnitState{}}
 	if len(p.order) > 0 {
 		s.Turn = &volley.Turn{Side: b.phasing(), Phase: string(p.step), Number: p.number, Done: append([]string{}, p.done...), End: map[string]any{"type": KindEndStep}}
+	}
+	if p.window != nil {
+		s.Turn = b.windowTurn()
 	}
 	flag := func(v bool) float64 {
 		if v {
@@ -33,6 +37,20 @@ func (b *Battle) State() volley.State {
 		}
 		if u.Battery() {
 			v["damaged"], v["saved_fire"], v["limbered"] = flag(u.Damaged), flag(u.SavedFire), flag(u.Limbered)
+		}
+		if b.moves {
+			// What the unit has moved of its rate this player turn, in the scenario's
+			// unit; a battery's stationary (saving fire) and prolonged (simultaneous fire).
+			if rate := b.rate(u); rate > 0 {
+				k := b.perCm()
+				v["move"], v["moved"] = round3(rate*k), round3(p.moved[u.ID]*k)
+			}
+			if u.Battery() {
+				v["stationary"] = flag(!u.Moved)
+				if b.movement.prolonge > 0 {
+					v["prolonged"] = flag(p.prolonged[u.ID] > 0)
+				}
+			}
 		}
 		if u.Deployed > 0 {
 			v["deployed"] = float64(u.Deployed)
@@ -99,7 +117,7 @@ func (b *Battle) Table() volley.TableView {
 		if nm == "" {
 			nm = m.ID
 		}
-		tu := volley.TableUnit{ID: m.ID, Name: nm, Side: m.Side, Weapons: []volley.WeaponView{}, Destroyed: m.Destroyed()}
+		tu := volley.TableUnit{ID: m.ID, Name: nm, Side: m.Side, Weapons: []volley.WeaponView{}, Destroyed: m.Destroyed(), Move: b.moveView(m, k)}
 		facing := m.Facing
 		tu.Facing = &facing
 		var c geom.Vec
@@ -164,6 +182,24 @@ func (b *Battle) Table() volley.TableView {
 			{Key: "saved_fire", Label: "saved fire"}, {Key: "deployed", Label: "deployed", Count: true}, {Key: "opposed", Label: "opposed"},
 			{Key: "injured", Label: "injured"}, {Key: "killed", Label: "killed"}}},
 		{Label: "rating", Key: "rating", Help: "a leader's rating"},
+	}
+	if b.moves {
+		// Units move by dragging: a path, a facing and the fields of a Republique move.
+		v.Moves = moveForm()
+		b.table.View(&v)
+		v.Declare.Help = "Drag a unit to move it in your maneuver step. " + v.Declare.Help
+		v.Columns = append(v.Columns, volley.ColumnView{Label: "moved", Key: "moved", Of: "move", Help: "of its rate this player turn"},
+			volley.ColumnView{Label: "movement", Flags: []volley.FlagView{{Key: "prolonged", Label: "prolonged"}}})
+		if w := b.phase.window; w != nil {
+			// Play waits on a passing fire: the batteries that may fire, at the mover.
+			v.Declare.Help = fmt.Sprintf("Passing fire: %s moved across the front of %s. Fire at it, or decline to let %s go on.", w.mover, strings.Join(w.offered, ", "), b.phasing())
+			v.Declare.Choices = v.Declare.Choices[:0]
+			for _, id := range w.offered {
+				bat := b.Unit(id)
+				v.Declare.Choices = append(v.Declare.Choices, volley.ChoiceView{Label: fmt.Sprintf("%s (%s): passing fire at %s", name(bat), bat.Side, w.mover), Side: bat.Side,
+					Units: []string{id}, Action: map[string]any{"type": KindPassing, "batteries": []string{id}, "target": w.mover}})
+			}
+		}
 	}
 	v.FitBounds()
 	return v
