@@ -93,6 +93,7 @@ type deploySpec struct {
 const maxLegs = 64
 
 func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
+	doc = doc.WithUnit(b.unit) // sent on its own, it is written in the battle's unit
 	var spec moveSpec
 	var m *Move
 	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
@@ -138,6 +139,7 @@ func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 }
 
 func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
+	doc = doc.WithUnit(b.unit) // sent on its own, it is written in the battle's unit
 	var spec deploySpec
 	var d *Deploy
 	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {

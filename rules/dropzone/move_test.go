@@ -2,6 +2,9 @@ package dropzone
 
 import (
 	"context"
+	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -212,5 +215,28 @@ func TestMovesNotInOldEditions(t *testing.T) {
 	doc.Edition = 3
 	if _, err := b.DecodeAction(doc); err == nil || !strings.Contains(err.Error(), "does not move its units") {
 		t.Errorf("a move in an edition 3 battle: %v", err)
+	}
+}
+
+// TestMoveSentOnItsOwnInTheBattlesUnit: a move sent without its scenario (over the API)
+// writes its coordinates in the battle's unit, as the scenario's own actions do. In a
+// battle measured in centimetres, [14, 8] is 2 cm up the table, not 2".
+func TestMoveSentOnItsOwnInTheBattlesUnit(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "moves.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(src)
+	s = strings.Replace(s[:strings.Index(s, "\nactions:")], "distances: in", "distances: cm", 1) + "\n"
+	b, _ := mustLoad(t, s)
+	play(t, b, "{type: deploy, unit: sabre-2, at: [4, 4]}")
+	if u, _ := b.Unit("sabre-2"); math.Abs(u.At.X-4/2.54) > 1e-9 {
+		t.Errorf("deployed at x %v\"; want 4 cm", u.At.X)
+	}
+	u, _ := b.Unit("sabre-1")
+	from := u.At
+	play(t, b, "{type: move, unit: sabre-1, path: [[14, 8]]}")
+	if got, want := u.At.Sub(from).Len(), 2/2.54; math.Abs(got-want) > 1e-9 {
+		t.Errorf("moved %v\"; want 2 cm, %v\"", got, want)
 	}
 }

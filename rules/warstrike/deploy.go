@@ -35,6 +35,7 @@ type deploySpec struct {
 }
 
 func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
+	doc = doc.WithUnit(b.unit) // sent on its own, it is written in the battle's unit
 	var spec deploySpec
 	var d *Deploy
 	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {

@@ -80,6 +80,7 @@ const (
 )
 
 func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
+	doc = doc.WithUnit(b.unit) // sent on its own, it is written in the battle's unit
 	var spec moveSpec
 	var m *Move
 	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
