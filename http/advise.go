@@ -187,13 +187,9 @@ func (s *Server) danger(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, volley.Errorf(volley.ENOTSUPPORTED, "%s has no danger map", l.record.Ruleset))
 		return
 	}
-	if st := q.Get("step"); st != "" {
-		step, err := s.stepOf(l.battle, st)
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		dq.Step = step
+	if dq.Step, err = s.stepOf(l.battle, q.Get("step")); err != nil {
+		s.fail(w, r, err)
+		return
 	}
 	// Priced before it queues: a map over the budget is refused at once, and waits for
 	// nothing.
@@ -337,13 +333,9 @@ func (s *Server) position(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, volley.Errorf(volley.ENOTSUPPORTED, "%s has no position map (docs/advise.md says which systems have one, and why not)", l.record.Ruleset))
 		return
 	}
-	if st := q.Get("step"); st != "" {
-		step, err := s.stepOf(l.battle, st)
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		pq.Step = step
+	if pq.Step, err = s.stepOf(l.battle, q.Get("step")); err != nil {
+		s.fail(w, r, err)
+		return
 	}
 	if _, err := ps.PositionWork(pq); err != nil {
 		s.fail(w, r, fieldFor(dangerField(err), "unit"))
@@ -361,8 +353,12 @@ func (s *Server) position(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"ruleset": l.record.Ruleset, "position": m})
 }
 
-// stepOf reads a map's step parameter: a distance in the table's unit, or with its own.
+// stepOf reads a map's step parameter: a distance in the table's unit, or with its own; 0
+// (the system's default) when it is not given.
 func (s *Server) stepOf(b volley.Battle, st string) (float64, error) {
+	if st == "" {
+		return 0, nil // the system's default
+	}
 	unit := scenario.Inch
 	if t, ok := b.(volley.Table); ok && t.Table().Unit != "" {
 		unit = scenario.Unit(t.Table().Unit)
