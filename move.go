@@ -1,6 +1,7 @@
 package volley
 
 import (
+	"strings"
 	"fmt"
 	"maps"
 	"slices"
@@ -92,6 +93,15 @@ func (t *Tabletop) OnTable(c geom.Vec, r float64) string {
 		return fmt.Sprintf("its base would leave the table (%g × %g from %g, %g)", t.Hi.X-t.Lo.X, t.Hi.Y-t.Lo.Y, t.Lo.X, t.Lo.Y)
 	}
 	return ""
+}
+
+// CheckStart adds to errs, at pos, the error of a piece (id) that begins the battle with
+// its base of radius r, centred on c, off an edged table: no move could put it there, and
+// none could bring it back.
+func (t *Tabletop) CheckStart(errs *scenario.ErrorList, pos scenario.Pos, id string, c geom.Vec, r float64) {
+	if why := t.OnTable(c, r); why != "" {
+		errs.Add(pos, "%s: at: %s", id, strings.Replace(why, "would leave", "lies off", 1))
+	}
 }
 
 // InZone says why a base of radius r centred on c is outside side's deployment zone, or

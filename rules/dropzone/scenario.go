@@ -309,6 +309,14 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	b.turns = volley.LoadTurns(doc, &f.Turn, sides, squads, errs)
 	b.moves = volley.Moves(doc)
 	b.table = volley.LoadTable(doc, &f.Header, sides, errs)
+	seen := map[string]bool{}
+	for i := range f.Units {
+		s := &f.Units[i]
+		if k, ok := b.byID[s.ID]; ok && !seen[s.ID] && b.units[k].Embarked == "" {
+			b.table.CheckStart(errs, doc.At(&s.At), fmt.Sprintf("unit %q", s.ID), b.units[k].At, b.units[k].Type.Base.Inches()/2)
+		}
+		seen[s.ID] = true
+	}
 	if b.options.Coherency < 0 || b.options.Coherency > MaxDistance {
 		errs.Add(doc.At(&f.Options.Coherency), "coherency: a distance from 0 to %g", float64(MaxDistance))
 	}

@@ -255,6 +255,18 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	b.moves = volley.Moves(doc)
 	b.movement = loadMovement(doc, &f.Movement, errs)
 	b.table = volley.LoadTable(doc, &f.Header, sides, errs)
+	for i := range f.Units {
+		s := &f.Units[i]
+		if u := b.Unit(s.ID); u != nil && !b.broken[s.ID] {
+			if why := b.offTable(u.Bases); why != "" {
+				pos := doc.At(&s.ID)
+				if s.At != nil {
+					pos = doc.At(s.At)
+				}
+				errs.Add(pos, "unit %q: at: %s", s.ID, strings.Replace(why, "would leave", "lies off", 1))
+			}
+		}
+	}
 	b.phase.newMovement()
 	return b
 }

@@ -283,6 +283,15 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	b.turns = volley.LoadTurns(doc, &f.Turn, sides, b.unitIDs(), errs)
 	b.moves = volley.Moves(doc)
 	b.table = volley.LoadTable(doc, &f.Header, sides, errs)
+	seen := map[string]bool{}
+	for i := range f.Units {
+		s := &f.Units[i]
+		if k, ok := b.byID[s.ID]; ok && !seen[s.ID] && b.units[k].At != nil {
+			u := &b.units[k]
+			b.table.CheckStart(errs, doc.At(s.At), fmt.Sprintf("unit %q", s.ID), u.circle().C, u.circle().R)
+		}
+		seen[s.ID] = true
+	}
 	b.moved = map[string]float64{}
 	return b
 }

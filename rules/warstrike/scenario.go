@@ -296,6 +296,17 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	b.turns = volley.LoadTurns(doc, &f.Turn, sides, b.unitIDs(), errs)
 	b.moves = volley.Moves(doc)
 	b.table = volley.LoadTable(doc, &f.Header, sides, errs)
+	for i := range f.Units {
+		s := &f.Units[i]
+		k, ok := b.byID[s.ID]
+		if !ok || b.units[k].ID != s.ID || len(b.units[k].Models) != len(s.Models) {
+			continue
+		}
+		for j := range s.Models {
+			m := &b.units[k].Models[j]
+			b.table.CheckStart(errs, doc.At(&s.Models[j].At), fmt.Sprintf("model %q", m.ID), m.At, m.Base/2)
+		}
+	}
 	b.moved = map[string]float64{}
 	b.buildScene()
 	return b
