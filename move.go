@@ -1,10 +1,10 @@
 package volley
 
 import (
-	"strings"
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/scenario"
