@@ -465,7 +465,8 @@ export function mover(a) {
     undoB.disabled = !g || g.anchors.length < 2;
     turnRow.hidden = !g || !form()?.facing;
     targetRow.hidden = !g || !a.enemies(u).length || !a.then(u, a.enemies(u)[0].id);
-    lengthP.hidden = status.hidden = trace.hidden = aimP.hidden = dangerP.hidden = !g;
+    lengthP.hidden = status.hidden = trace.hidden = dangerP.hidden = !g;
+    aimP.hidden = targetRow.hidden;
     if (g !== fieldsFor) {
       fieldsFor = g;
       fieldsBox.replaceChildren(...(g && g.kind === 'move' ? fieldInputs() : []));
