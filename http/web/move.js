@@ -16,6 +16,7 @@
 
 import {call, errorBox, showError} from './api.js';
 import {h, pct} from './dom.js';
+import {aimWords, exporter, fieldInputs} from './movepanel.js';
 
 // A preview is asked at most once in this many milliseconds, and one at a time: a drag
 // asking once a frame would pass the server's rate of reads for one client (50 a second).
@@ -70,25 +71,7 @@ export function mover(a) {
   const live = h('p', {class: 'sr-only', 'aria-live': 'polite', id: 'move-live'});
   panel.append(live);
 
-  // Export scenario downloads the battle as it stands as a scenario (GET …/scenario):
-  // deployed and moved, a file that starts a new battle from the same table.
-  const exportErr = errorBox('export-error');
-  const exportB = h('button', {type: 'button', class: 'tool', id: 'export-scenario', title: 'Download the battle as it stands as a scenario file'}, 'Export scenario');
-  exportB.addEventListener('click', async () => {
-    showError(exportErr, null);
-    try {
-      const text = await call('GET', `/api/battles/${ctx.id}/scenario`, {token: ctx.reader(), text: true});
-      const url = URL.createObjectURL(new Blob([text], {type: 'application/yaml'}));
-      const link = h('a', {href: url, download: `battle-${ctx.id}.yaml`, hidden: true});
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10000);
-    } catch (e) {
-      showError(exportErr, e);
-    }
-  });
-  const exportButton = h('span', {class: 'export'}, exportB, exportErr);
+  const exportButton = exporter(ctx);
 
   // ---- what a ghost is and sends ----
 
@@ -285,11 +268,15 @@ export function mover(a) {
     }
     showError(err, null);
     commitB.disabled = true;
+    // Sent: the battle the page reads while the move is acted on has it already, and the
+    // ghost is not asked about again (update).
+    g.sent = true;
     try {
       await ctx.act(action(g), g.side);
       if (st.ghost === g) st.ghost = null;
       live.textContent = `${g.unit} ${g.kind === 'deploy' ? 'deployed' : 'moved'}.`;
     } catch (e) {
+      g.sent = false;
       showError(err, e);
     } finally {
       commitB.disabled = false;
@@ -420,26 +407,6 @@ export function mover(a) {
     target.value = st.ghost?.target || '';
   }
 
-  function fieldInputs() {
-    const g = st.ghost;
-    return (form()?.fields || []).map((f) => {
-      if (f.kind === 'flag') {
-        const c = h('input', {type: 'checkbox', checked: !!g.fields[f.key], 'data-field': f.key});
-        c.addEventListener('change', () => { g.fields[f.key] = c.checked; changed(); });
-        return h('label', {class: 'check'}, c, ' ', f.label);
-      }
-      if (f.kind === 'number') {
-        const n = h('input', {type: 'number', value: g.fields[f.key] ?? '', 'data-field': f.key, 'aria-label': f.label, class: 'short'});
-        n.addEventListener('change', () => { g.fields[f.key] = n.value; changed(); });
-        return h('label', {class: 'block'}, f.label + ' ', n);
-      }
-      const sel = h('select', {'aria-label': f.label, 'data-field': f.key}, h('option', {value: ''}, f.empty || '—'),
-        (f.options || []).map((o) => h('option', {value: o, selected: g.fields[f.key] === o}, o.replaceAll('_', ' '))));
-      sel.addEventListener('change', () => { g.fields[f.key] = sel.value; changed(); });
-      return h('label', {class: 'block'}, f.label + ' ', sel);
-    });
-  }
-
   let fieldsFor = null;
   function render() {
     const v = ctx.view;
@@ -469,7 +436,7 @@ export function mover(a) {
     aimP.hidden = targetRow.hidden;
     if (g !== fieldsFor) {
       fieldsFor = g;
-      fieldsBox.replaceChildren(...(g && g.kind === 'move' ? fieldInputs() : []));
+      fieldsBox.replaceChildren(...(g && g.kind === 'move' ? fieldInputs(form()?.fields || [], g.fields, changed) : []));
     }
     if (!g) {
       a.after?.();
@@ -509,20 +476,6 @@ export function mover(a) {
     const why = whyNot(u);
     if (why) return `may not move now (${why})`;
     return `may move ${a.fmt(u.move.left)} more` + (u.move.moved ? ` (moved ${a.fmt(u.move.moved)} of ${a.fmt(u.move.allowance)})` : '');
-  }
-
-  // aimWords says what the shot from the ghost would be: each weapon's chance or why it
-  // may not fire, and what the whole shot does to the target.
-  function aimWords(ans, g) {
-    if (!ans.aims?.length) return g.target ? [] : [h('span', {class: 'help'}, 'Aim at an enemy to see the chance from there.')];
-    const out = [h('span', {class: 'help'}, `From there, at ${g.target}: `)];
-    const list = h('ul', {class: 'move-aims'}, ans.aims.map((x) => h('li', {class: x.status === 'ok' ? 'ok' : 'bad', 'data-status': x.status},
-      `${x.shooter} ${x.weapon}: `, x.status === 'ok' ? h('strong', {class: 'move-chance', 'data-p': x.p_hit}, pct(x.p_hit)) : x.status.replaceAll('_', ' '),
-      x.status === 'ok' ? ` (range ${x.range}${x.range_unit === 'in' ? '″' : ' ' + x.range_unit})` : ` — ${x.reason}`)));
-    out.push(list);
-    const t = ans.odds?.targets?.[0];
-    if (t) out.push(h('span', {class: 'help', id: 'move-odds'}, `P(${t.target} destroyed) ${pct(t.p_destroyed)}`));
-    return out;
   }
 
   return {
@@ -573,7 +526,7 @@ export function mover(a) {
     update() {
       if (st.mover && !a.unit(st.mover)) st.mover = null;
       const g = st.ghost;
-      if (g) {
+      if (g && !g.sent) {
         const u = a.unit(g.unit);
         if (whyNot(u) || (g.kind === 'deploy') !== deploying()) st.ghost = null;
         else {
