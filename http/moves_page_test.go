@@ -78,23 +78,24 @@ func loggedActions(p *browserPage, id string) []map[string]any {
 
 const ghostLegal = `document.querySelector('#ghost-base.legal') && document.querySelector('#move-status.ok')`
 
-// TestPageMoveLive: two pages on one server, the UCM's and the Scourge's. A Sabre
-// dragged 3" up the table on the UCM's page shows its ghost (the path's length against
-// the 6" it may move, legal, the railgun's chance at the Hunter it aims at, the danger
-// there), and Enter sends the move: the Scourge's page shows the Sabre where it went,
-// without a reload, and its log has the move. The scenario's deployment zones are drawn
-// while units may be deployed, and the deployment's checkbox is turned off to move.
+// TestPageMoveLive: three pages on one server, the UCM's, the Scourge's and a
+// spectator's. A Sabre dragged 3" up the table on the UCM's page shows its ghost (the
+// path's length against the 6" it may move, legal, the railgun's chance at the Hunter it
+// aims at, the danger there), and Enter sends the move: the other pages show the Sabre
+// where it went, without a reload, and their logs have the move. The scenario's
+// deployment zones are drawn while units may be deployed, and the deployment's checkbox
+// is turned off to move. The spectator has no move controls, and a drag pans.
 func TestPageMoveLive(t *testing.T) {
 	exe := chromiumPath(t)
 	base := pageServer(t, sqliteStore(t))
 	id, tokens := battle(t, base, example(t, "dropzone/moves.yaml"))
-	ucm, scourge := newBrowserAt(t, exe, base), newBrowserAt(t, exe, base)
+	ucm, scourge, spectator := newBrowserAt(t, exe, base), newBrowserAt(t, exe, base), newBrowserAt(t, exe, base)
 	for _, pg := range []struct {
-		p    *browserPage
-		side string
-	}{{ucm, "UCM"}, {scourge, "Scourge"}} {
+		p     *browserPage
+		query string
+	}{{ucm, "UCM=" + tokens["UCM"]}, {scourge, "Scourge=" + tokens["Scourge"]}, {spectator, "spectator=" + watch(id)}} {
 		pg.p.do(chromedp.EmulateViewport(1500, 1000))
-		pg.p.do(chromedp.Navigate(base + "/#/battles/" + id + "?" + pg.side + "=" + tokens[pg.side]))
+		pg.p.do(chromedp.Navigate(base + "/#/battles/" + id + "?" + pg.query))
 		pg.p.wait("the board", `document.querySelector('#board .unit') && document.querySelector('#log h2')`)
 		pg.p.wait("the live badge", `document.querySelector('#live.on')`)
 		eval[bool](pg.p, `(window.__notReloaded = true)`)
@@ -118,6 +119,21 @@ func TestPageMoveLive(t *testing.T) {
 	}
 	ucm.wait("the danger at the ghost", `document.querySelector('#move-danger-value')`)
 	ucm.screenshot("move-ghost")
+	eval[bool](ucm, `(scrollTo(0, 0), true)`)
+	ucm.view("move-dropzone", 0.6)
+
+	// The spectator: no move panel, and dragging a Sabre pans the table.
+	if eval[bool](spectator, `!!document.querySelector('#move') && !document.querySelector('#move').hidden`) {
+		t.Error("the spectator is offered the move panel")
+	}
+	before := spectator.viewBox()
+	spectator.mouseDrag(unitPoint("sabre-2"), tablePoint(22, 14))
+	if after := spectator.viewBox(); after[0] == before[0] && after[1] == before[1] {
+		t.Errorf("the spectator's drag on a Sabre did not pan: viewBox %v", after)
+	}
+	if eval[bool](spectator, `!!document.querySelector('#ghost-base')`) {
+		t.Error("the spectator's drag made a ghost")
+	}
 
 	// Enter sends it; the other page shows it live.
 	ucm.do(chromedp.KeyEvent(kb.Enter))
@@ -127,9 +143,11 @@ func TestPageMoveLive(t *testing.T) {
 	if math.Abs(x-14) > 0.15 || math.Abs(y-9) > 0.15 {
 		t.Errorf("sabre-1 moved to %v, %v; it was dragged to 14, 9", x, y)
 	}
-	scourge.wait("the move, live", fmt.Sprintf(`(() => { const u = document.querySelector('#board .unit[data-unit="sabre-1"]'); return u && Number(u.dataset.y) === %v; })()`, y))
-	if !eval[bool](scourge, `window.__notReloaded === true`) {
-		t.Error("the Scourge's page reloaded to show the move")
+	for _, other := range []*browserPage{scourge, spectator} {
+		other.wait("the move, live", fmt.Sprintf(`(() => { const u = document.querySelector('#board .unit[data-unit="sabre-1"]'); return u && Number(u.dataset.y) === %v; })()`, y))
+		if !eval[bool](other, `window.__notReloaded === true`) {
+			t.Error("a page reloaded to show the move")
+		}
 	}
 	if got := scourge.text("#log"); !strings.Contains(got, "sabre-1 moved") {
 		t.Errorf("the Scourge's log lacks the move: %q", got)
@@ -319,6 +337,8 @@ func TestPagePosition(t *testing.T) {
 		t.Errorf("the move round the wall to %v, %v (its way %v): %q", far["x"], far["y"], far["reach"], got)
 	}
 	p.screenshot("position-danger")
+	eval[bool](p, `(scrollTo(0, 0), true)`)
+	p.view("position-page", 0.6)
 	p.do(chromedp.KeyEvent(kb.Enter))
 	p.wait("the move in the log", `document.querySelectorAll('#log li.entry').length === 1`)
 	if at := p.unitAt("sabre-1"); at[0] != far["x"] || at[1] != far["y"] {

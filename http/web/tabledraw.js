@@ -35,7 +35,8 @@ export function drawTable(m) {
     zone.style.setProperty('fill', sideColour(sides, side));
     zone.style.setProperty('stroke', sideColour(sides, side));
     return s('g', {}, s('title', {}, `${side}'s deployment zone`), zone,
-      s('text', {x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2, class: 'zone-label'}, `${side} deploy here`));
+      // In the zone's corner, where units are seldom deployed, rather than over them.
+      s('text', {x: Math.min(...xs) + 30, y: Math.min(...ys) + 16, class: 'zone-label'}, `${side}'s deployment zone`));
   }) : []);
   const terrainLabels = [];
   layers.terrain = s('g', {class: 'terrain'}, T().terrain.map((t) => {
