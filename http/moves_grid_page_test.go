@@ -14,8 +14,9 @@ import (
 // Engine's murphy example, its view given the move form a grid system's would have: paths
 // of squares, facings in 45° steps), with the API's preview and position map answered by
 // a stub: a drag writes the path square by square, diagonals first; the facing turns
-// in the form's steps; Enter sends the move. The position map's overlay is drawn on the
-// squares, and a click on one starts the move there.
+// in the form's steps; a field of the form is chosen and sent with the move; Enter sends
+// it. The position map's overlay is drawn on the squares, and a click on one starts the
+// move there.
 func TestPageMoveGrid(t *testing.T) {
 	p := newBrowserPage(t)
 	c, err := p.createAPI(example(t, "warengine/murphy.yaml"))
@@ -26,7 +27,8 @@ func TestPageMoveGrid(t *testing.T) {
 	p.open(c.id, c.sides)
 	view := p.apiGet("/api/battles/"+c.id, nil)
 	board := view["board"].(map[string]any)
-	board["moves"] = map[string]any{"facing": true, "facing_step": 45, "grid": true}
+	board["moves"] = map[string]any{"facing": true, "facing_step": 45, "grid": true,
+		"fields": []any{map[string]any{"key": "pace", "label": "Pace", "kind": "select", "options": []any{"walk", "run"}}}}
 	for _, u := range board["units"].([]any) {
 		u := u.(map[string]any)
 		if u["id"] == "murphy" {
@@ -92,11 +94,16 @@ func TestPageMoveGrid(t *testing.T) {
 	p.do(chromedp.KeyEvent("]"))
 	p.wait("the facing turned", `document.querySelector('#move-facing').textContent === 'facing 45°'`)
 	p.wait("the ghost, legal", ghostLegal)
+	// A field the form asks for is chosen with the move, and sent with it.
+	p.choose(`#move-fields select[data-field="pace"]`, "run")
+	p.wait("the preview with the field", `window.previews.at(-1).move.pace === 'run'`)
+	p.do(chromedp.Focus(chromedp.CSS("#board")))
+	p.wait("the ghost, legal", ghostLegal)
 	p.screenshot("move-grid")
 	p.do(chromedp.KeyEvent(kb.Enter))
 	p.wait("the move sent", `window.sent.length === 1`)
 	sent := eval[map[string]any](p, `window.sent[0]`)
-	want := map[string]any{"side": "trenchers", "action": map[string]any{"type": "move", "unit": "murphy", "facing": 45.0,
+	want := map[string]any{"side": "trenchers", "action": map[string]any{"type": "move", "unit": "murphy", "facing": 45.0, "pace": "run",
 		"path": []any{[]any{12.0, 31.0}, []any{13.0, 31.0}, []any{14.0, 31.0}}}}
 	if !reflect.DeepEqual(sent, want) {
 		t.Errorf("the map sent %v, want %v", sent, want)
