@@ -9,10 +9,15 @@
 //
 // It knows no rule system and no board: how a move is written comes from the view
 // (table.moves or board.moves: volley.MoveForm, and each unit's move: volley.MoveView),
-// and the board that mounts it (table.js, grid.js) gives an adapter for its geometry:
-//   units(), unit(id), at(u) [x, y], pointer(ev) [x, y], legs(from, to), length(from,
-//   path), snap(p), step(), arrow(key) [dx, dy], fmt(length), draw(ghost), then(u,
-//   target), enemies(u), deploying(), focus().
+// and the board that mounts it (tablemove.js, gridmove.js) gives an adapter `a` for its
+// geometry and its drawing:
+//   form(), deploying(), zoned(): the view's move form, whether units may be deployed
+//     and whether the scenario gives zones;
+//   unit(id), at(u) [x, y], facingOf(u): a drawn unit, where it stands, its facing;
+//   pointer(ev) [x, y], bearing(from, to), arrow(key) [dx, dy], step(), snap(p): points;
+//   legs(from, to), length(from, path), fmt(length): how a leg is written and measured;
+//   enemies(u), then(u, target), pointed(): what the ghost may aim at, and how;
+//   draw(ghost), after(), focus(): the drawing, and the board's keyboard focus.
 
 import {call, errorBox, showError} from './api.js';
 import {h, pct} from './dom.js';
@@ -180,7 +185,6 @@ export function mover(a) {
     showError(err, null);
     fillTargets(u);
     changed();
-    a.onStart?.(u);
   }
 
   // pickTarget is the enemy the ghost aims at first: the one the player points at, else
