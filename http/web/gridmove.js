@@ -22,6 +22,7 @@ export function gridMover(g) {
     deploying: () => !!B().deploying,
     zoned: () => Object.keys(B().zones || {}).length > 0,
     unit: (id) => g.unit(id),
+    units: () => B().units,
     at: (u) => [u.x, u.y],
     facingOf: (u) => u.facing ?? null,
     // pointer is the point under the pointer in squares, fractions kept: a drag keeps the

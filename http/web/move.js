@@ -13,7 +13,8 @@
 // geometry and its drawing:
 //   form(), deploying(), zoned(): the view's move form, whether units may be deployed
 //     and whether the scenario gives zones;
-//   unit(id), at(u) [x, y], facingOf(u): a drawn unit, where it stands, its facing;
+//   units(), unit(id), at(u) [x, y], facingOf(u): the drawn units, where one stands, its
+//     facing;
 //   pointer(ev) [x, y], bearing(from, to), arrow(key) [dx, dy], step(), snap(p): points;
 //   legs(from, to), length(from, path), fmt(length): how a leg is written and measured;
 //   enemies(u), then(u, target), pointed(): what the ghost may aim at, and how;
@@ -77,6 +78,16 @@ export function mover(a) {
   panel.append(live);
 
   const exportButton = exporter(ctx);
+
+  // offered says whether this page offers moves at all: the battle moves, this page plays
+  // a side, and one of its units may move now (or be deployed in a zone the scenario
+  // gives). A battle whose units have no move shows no panel, and its drags pan.
+  function offered() {
+    const v = ctx.view;
+    if (!form() || v.ended || !v.sides.some((s) => ctx.token(s))) return false;
+    if (deploying() || (a.deploying() && a.zoned())) return true;
+    return a.units().some((u) => played(u) && !u.destroyed && u.move?.allowance > 0);
+  }
 
   // ---- what a ghost is and sends ----
 
@@ -301,7 +312,7 @@ export function mover(a) {
   // claim answers viewport.js's question for a pointer going down: a handler when the
   // drag is the mover's (a unit, the ghost's end, its facing handle), else null (a pan).
   function claim(ev) {
-    if (!form()) return null;
+    if (!offered()) return null;
     const el = ev.target.closest?.('[data-ghost], [data-unit]');
     if (!el || !a.svg.contains(el)) return null;
     const g = st.ghost;
@@ -363,7 +374,7 @@ export function mover(a) {
     if (!g) {
       if (key !== 'm' && key !== 'M') return;
       const id = document.activeElement?.closest?.('[data-unit]')?.dataset.unit || st.mover;
-      if (!id || !form()) return;
+      if (!id || !offered()) return;
       pickUp(id, true);
     } else if (a.arrow(key)) {
       const [dx, dy] = a.arrow(key);
@@ -414,7 +425,7 @@ export function mover(a) {
   let fieldsFor = null;
   function render() {
     const v = ctx.view;
-    const mine = !!form() && !v.ended && v.sides.some((s) => ctx.token(s));
+    const mine = offered();
     panel.hidden = !mine;
     exportButton.hidden = !form();
     a.draw(st.ghost);
@@ -426,7 +437,7 @@ export function mover(a) {
     help.textContent = g ? (g.kind === 'deploy'
       ? `Deploying ${g.unit}: drag it where it should stand in its zone, turn it, then Commit (Enter).`
       : `Moving ${g.unit}: drag the ghost's end; a click on the table adds a leg, W makes the end a waypoint; the arrows move the end, [ and ] turn; Enter commits, Escape cancels.`)
-      : u ? `${u.id}: ${moveWords(u)}. Drag it, or press M (or Move) and use the arrow keys.`
+      : u ? `${u.id}: ${moveWords(u)}` + (whyNot(u) ? '.' : '. Drag it, or press M (or Move) and use the arrow keys.')
         : deploying() ? 'Deployment: drag your units where they should stand in your zone (shaded).'
           : 'Drag one of your units to move it, or Tab to it and press M.';
     startB.hidden = !!g || !u || !!whyNot(u);

@@ -240,15 +240,15 @@ export function mount(field, controls, ctx) {
       moving.mv.aimAt(m.targetOf(u));
       return;
     }
-    moving.mv.select(u);
     const side = m.firingSide();
     if (side && u.side !== side && !u.destroyed && !ctx.view.ended && m.playing(side)) {
       choose(u);
       hoverUnit(u);
-    } else if (!u.destroyed && choiceOf(u.id)) {
-      select(choiceOf(u.id), u);
     } else {
-      hoverUnit(u);
+      // Not a target: the unit is selected for moving too, if this page plays it.
+      moving.mv.select(u);
+      if (!u.destroyed && choiceOf(u.id)) select(choiceOf(u.id), u);
+      else hoverUnit(u);
     }
     // The redraw replaced the unit's node: give the keyboard its place back.
     if (svg.contains(document.activeElement) || document.activeElement === document.body) {

@@ -57,6 +57,7 @@ export function tableMover(m) {
     deploying: () => !!T().deploying,
     zoned: () => Object.keys(T().zones || {}).length > 0,
     unit: (id) => m.unit(id),
+    units: () => T().units,
     at: (u) => [u.x, u.y],
     facingOf: (u) => u.facing ?? null,
     pointer(ev) {
