@@ -209,7 +209,8 @@ export function dangerColour(v, peak) {
 
 // dangerImage paints a map's values into a data URL, one pixel per point, row 0 at the
 // bottom when north is up (or at the top on a grid map); solid points are transparent.
-export function dangerImage(m) {
+// colour is the scale (a position map's offence has its own).
+export function dangerImage(m, colour = dangerColour) {
   const c = document.createElement('canvas');
   c.width = m.cols;
   c.height = m.rows;
@@ -221,7 +222,7 @@ export function dangerImage(m) {
       const y = m.grid ? r : m.rows - 1 - r;
       const o = (y * m.cols + col) * 4;
       if (v === null) { img.data[o + 3] = 0; continue; }
-      const [R, G, B] = dangerColour(v, m.max);
+      const [R, G, B] = colour(v, m.max);
       img.data[o] = R; img.data[o + 1] = G; img.data[o + 2] = B; img.data[o + 3] = 255;
     }
   }

@@ -10,6 +10,7 @@ import {h, s, pct, signed, sideColour} from './dom.js';
 import {dangerImage} from './advisor.js';
 import {unitsTable} from './units.js';
 import {viewport} from './viewport.js';
+import {gridMover} from './gridmove.js';
 
 const S = 24; // pixels per square in the drawing's own units; the SVG scales to fit
 const GROUP_COLOURS = ['#6b6b6b', '#c62828', '#1565c0', '#2e7d32', '#ef6c00', '#6a1b9a', '#00838f'];
@@ -40,6 +41,8 @@ export function mount(field, controls, ctx) {
       return [x0 * S, y0 * S, (x1 - x0) * S, (y1 - y0) * S];
     },
     arrows: false, // they move the cursor, and the view follows it
+    // A drag that starts on a unit of this page's sides (or on the ghost) moves it.
+    claim: (ev) => moving.mv.claim(ev),
   });
   field.replaceChildren(vp.bar, svg, info);
   const units = unitsTable(ctx.unitsBox, {
@@ -98,9 +101,12 @@ export function mount(field, controls, ctx) {
     // A tap on a unit's tap target, outside its squares, picks the unit, unless a weapon
     // is aiming: a target is a square, and the square is where the tap is.
     const hit = ev.target.closest?.('.unit[data-unit], .hit[data-unit]');
+    if (ev.target.closest?.('[data-ghost]')) return;
     const aiming = st.unit && st.weapon && phase() === 'target';
     const u = hit && !aiming ? boardUnit(hit.dataset.unit) : null;
     const q = u ? {x: u.x, y: u.y} : squareOf(ev);
+    // Off the units, a click is the mover's first: a point of the position map, or a leg.
+    if (!hit && q && moving.click(q)) return;
     if (q) {
       if (ev.pointerType === 'touch' || !st.hover) hover(q, ev.shiftKey); // a tap is not a hover
       click(q, ev.shiftKey);
@@ -207,6 +213,7 @@ export function mount(field, controls, ctx) {
     }
     st.unit = u ? u.id : null;
     st.weapon = null;
+    if (u) moving.mv.select(u);
     clearAim();
     draw();
   }
@@ -270,8 +277,11 @@ export function mount(field, controls, ctx) {
     layers.units = s('g', {class: 'units'});
     layers.over = s('g', {class: 'over'});
     layers.danger = s('g', {class: 'danger', id: 'danger-layer'});
+    layers.position = s('g', {class: 'position', id: 'position-overlay'});
+    layers.ghost = s('g', {class: 'ghost', id: 'ghost'});
     // Found targets go above the units: a target is usually on one.
-    svg.replaceChildren(layers.terrain, layers.danger, layers.heat, layers.reach, layers.hits, layers.units, layers.targets, layers.over);
+    svg.replaceChildren(layers.terrain, layers.danger, layers.position, layers.heat, layers.reach, layers.hits, layers.units, layers.ghost,
+      layers.targets, layers.over);
     drawDanger();
     drawUnits();
     drawReach();
@@ -281,6 +291,7 @@ export function mount(field, controls, ctx) {
     vp.update();
     units.draw(ctx.view);
     if (hl) highlight(hl);
+    moving.redraw();
   }
 
   function drawUnits() {
@@ -473,6 +484,9 @@ export function mount(field, controls, ctx) {
     s('title', {}, `danger map: ${m.scores} of ${m.placed} of ${m.side}`)));
   }
 
+  const moving = gridMover({ctx, svg, S, vp, layers, unit: boardUnit});
+  vp.bar.append(moving.mv.exportButton);
+  controls.prepend(moving.mv.panel);
   clearAim();
   return {
     // setDanger shows a danger map over the map, or takes it away (null).
@@ -488,6 +502,7 @@ export function mount(field, controls, ctx) {
       const focus = focusKey();
       clearAim();
       draw();
+      moving.mv.update();
       restoreFocus(focus);
       if (st.weapon && st.hover) hover(st.hover, st.shift);
     },

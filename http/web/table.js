@@ -12,10 +12,11 @@ import {ask, errorBox, showError} from './api.js';
 import {h, s, pct, signed} from './dom.js';
 import {histogram} from './chart.js';
 import {resultText} from './log.js';
-import {drawTable, drawSight, drawDanger, highlightUnit} from './tabledraw.js';
+import {drawTable, drawSight, drawDanger, drawGhost, highlightUnit} from './tabledraw.js';
 import {drawPanel} from './declare.js';
 import {unitsTable} from './units.js';
 import {viewport} from './viewport.js';
+import {tableMover} from './tablemove.js';
 
 // The drawing is about 800 units wide whatever the table's size; K is its units per
 // inch or centimetre.
@@ -42,8 +43,13 @@ export function mount(field, controls, ctx) {
     svg, st, ctx, T, D, layers: {}, K: 24,
     unit: (id) => T().units.find((u) => u.id === id),
     stateOf: (id) => ctx.view.state.units.find((u) => u.id === id),
-    X: (x) => (x - T().bounds[0]) * m.K,
-    Y: (y) => (T().bounds[3] - y) * m.K, // y grows north, drawn upwards
+    // B is what the drawing covers: the view's bounds, and the table's edge where it has one.
+    B: () => {
+      const b = T().bounds, e = T().edge;
+      return e ? [Math.min(b[0], e[0]), Math.min(b[1], e[1]), Math.max(b[2], e[2]), Math.max(b[3], e[3])] : b;
+    },
+    X: (x) => (x - m.B()[0]) * m.K,
+    Y: (y) => (m.B()[3] - y) * m.K, // y grows north, drawn upwards
     radius: (u) => (u.base > 0 ? u.base / 2 : 12 / m.K), // no base size: a 12-unit marker
     // targetOf is what pointing at u aims at: u, or its squad where targets are squads
     // of models; members are the drawn units a target stands for.
@@ -74,7 +80,7 @@ export function mount(field, controls, ctx) {
 
   const vp = viewport(svg, {
     world: () => {
-      const [x0, y0, x1, y1] = T().bounds;
+      const [x0, y0, x1, y1] = m.B();
       return [0, 0, (x1 - x0) * m.K, (y1 - y0) * m.K];
     },
     units: () => {
@@ -84,9 +90,17 @@ export function mount(field, controls, ctx) {
       const ys = us.flatMap((u) => [m.Y(u.y) - m.radius(u) * m.K, m.Y(u.y) + m.radius(u) * m.K]);
       return [Math.min(...xs), Math.min(...ys), Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)];
     },
-    onChange: (upp) => m.placeLabels?.(upp),
+    onChange: (upp) => {
+      m.placeLabels?.(upp);
+      if (moving.mv.ghost()) moving.mv.render(); // the ghost's handles keep their size on screen
+    },
+    // A drag that starts on a unit of this page's sides (or on the ghost) moves it.
+    claim: (ev) => moving.mv.claim(ev),
   });
   m.vp = vp;
+  const moving = tableMover(m);
+  vp.bar.append(moving.mv.exportButton);
+  controls.prepend(moving.mv.panel);
   field.replaceChildren(vp.bar, svg, info);
 
   const units = unitsTable(ctx.unitsBox, {
@@ -219,14 +233,22 @@ export function mount(field, controls, ctx) {
   // a target (and its aim is shown: a tap is not a hover), a unit of a side this page
   // plays is chosen to fire, and any other unit is only pointed at.
   function clickUnit(u) {
+    // With a ghost out, an enemy clicked is what the ghost aims at, and nothing more.
+    const g = moving.mv.ghost();
+    if (g && u.side !== g.side && !u.destroyed) {
+      hoverUnit(u);
+      moving.mv.aimAt(m.targetOf(u));
+      return;
+    }
     const side = m.firingSide();
     if (side && u.side !== side && !u.destroyed && !ctx.view.ended && m.playing(side)) {
       choose(u);
       hoverUnit(u);
-    } else if (!u.destroyed && choiceOf(u.id)) {
-      select(choiceOf(u.id), u);
     } else {
-      hoverUnit(u);
+      // Not a target: the unit is selected for moving too, if this page plays it.
+      moving.mv.select(u);
+      if (!u.destroyed && choiceOf(u.id)) select(choiceOf(u.id), u);
+      else hoverUnit(u);
     }
     // The redraw replaced the unit's node: give the keyboard its place back.
     if (svg.contains(document.activeElement) || document.activeElement === document.body) {
@@ -243,6 +265,7 @@ export function mount(field, controls, ctx) {
     info.textContent = u ? `${u.name} ${u.id} (${u.side})${u.destroyed ? ', destroyed' : ''}` : '';
     const side = m.firingSide();
     clearTimeout(timer);
+    if (u && moving.mv.ghost()) moving.mv.aimAt(m.targetOf(u));
     if (!u || !side || u.side === side) { st.aim = null; st.aims = []; drawSight(m); return; }
     timer = setTimeout(async () => {
       const target = m.targetOf(u);
@@ -343,14 +366,19 @@ export function mount(field, controls, ctx) {
   }
 
   function draw() {
-    const [x0, y0, x1, y1] = T().bounds;
+    const [x0, y0, x1, y1] = m.B();
     m.K = Math.min(80, Math.max(4, DRAWING_WIDTH / Math.max(x1 - x0, y1 - y0)));
+    // How the table maps onto the drawing, for whatever maps a point of the table to the
+    // screen (the browser tests' drags).
+    svg.dataset.scale = m.K;
+    svg.dataset.origin = `${x0},${y1}`;
     drawTable(m);
     vp.update();
     m.placeLabels(vp.upp());
     drawPanel(m);
     units.draw(ctx.view);
     if (st.hl) highlight(st.hl);
+    moving.mv.render();
   }
 
   aimBox.replaceChildren(h('h2', {}, 'Aim'), h('p', {class: 'help'}, 'Choose who fires, then point at (or tap) an enemy.'));
@@ -376,6 +404,7 @@ export function mount(field, controls, ctx) {
       if (st.hoverUnit && st.aim) aimBox.replaceChildren(h('h2', {}, 'Aim'), h('p', {class: 'help'}, 'Point at an enemy again to see its aim now.'));
       st.aim = null;
       draw();
+      moving.mv.update();
       refreshOdds();
     },
   };

@@ -6,6 +6,7 @@
 import {s, pct, sideColour} from './dom.js';
 import {dangerImage} from './advisor.js';
 import {placeLabels} from './labels.js';
+import {offenceColour} from './position.js';
 
 // TAP is the least radius, in CSS pixels, that a unit answers a tap or a click within:
 // a 44-pixel target however small its base is drawn.
@@ -13,7 +14,7 @@ const TAP = 22;
 
 export function drawTable(m) {
   const {T, X, Y, K, layers, svg} = m;
-  const [x0, y0, x1, y1] = T().bounds;
+  const [x0, y0, x1, y1] = m.B();
   const unitName = T().unit === 'cm' ? 'cm' : '"';
   const lines = [];
   const major = T().unit === 'cm' ? 10 : 6;
@@ -22,7 +23,21 @@ export function drawTable(m) {
   const ruler = [];
   for (let x = Math.ceil(x0 / major) * major; x <= x1; x += major) ruler.push(s('text', {x: X(x) + 2, y: (y1 - y0) * K - 4, class: 'ruler'}, `${x}${unitName}`));
   for (let y = Math.ceil(y0 / major) * major; y <= y1; y += major) ruler.push(s('text', {x: 2, y: Y(y) - 2, class: 'ruler'}, `${y}${unitName}`));
-  layers.ground = s('g', {}, s('rect', {x: 0, y: 0, width: (x1 - x0) * K, height: (y1 - y0) * K, class: 'cloth'}), lines, ruler);
+  // The table's edge, where the scenario gives one: no base may cross it.
+  const e = T().edge;
+  const edge = e ? s('rect', {x: X(e[0]), y: Y(e[3]), width: (e[2] - e[0]) * K, height: (e[3] - e[1]) * K, class: 'table-edge'}) : null;
+  layers.ground = s('g', {}, s('rect', {x: 0, y: 0, width: (x1 - x0) * K, height: (y1 - y0) * K, class: 'cloth'}), lines, ruler, edge);
+  // The sides' deployment zones, while units may still be deployed.
+  const sides = m.ctx.view.sides;
+  layers.zones = s('g', {class: 'zones'}, T().deploying ? Object.entries(T().zones || {}).map(([side, pts]) => {
+    const xs = pts.map((p) => X(p[0])), ys = pts.map((p) => Y(p[1]));
+    const zone = s('polygon', {points: pts.map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), class: 'zone', 'data-zone': side});
+    zone.style.setProperty('fill', sideColour(sides, side));
+    zone.style.setProperty('stroke', sideColour(sides, side));
+    return s('g', {}, s('title', {}, `${side}'s deployment zone`), zone,
+      // In the zone's corner, where units are seldom deployed, rather than over them.
+      s('text', {x: Math.min(...xs) + 30, y: Math.min(...ys) + 16, class: 'zone-label'}, `${side}'s deployment zone`));
+  }) : []);
   const terrainLabels = [];
   layers.terrain = s('g', {class: 'terrain'}, T().terrain.map((t) => {
     const xs = t.polygon.map((p) => X(p[0])), ys = t.polygon.map((p) => Y(p[1]));
@@ -41,8 +56,12 @@ export function drawTable(m) {
   layers.units = s('g', {class: 'units'});
   layers.labels = s('g', {class: 'labels'});
   layers.danger = s('g', {class: 'danger', id: 'danger-layer'});
-  svg.replaceChildren(layers.ground, layers.danger, layers.terrain, layers.reach, layers.decl, layers.sight, layers.hits, layers.units, layers.labels);
+  layers.position = s('g', {class: 'position', id: 'position-overlay'});
+  layers.ghost = s('g', {class: 'ghost', id: 'ghost'});
+  svg.replaceChildren(layers.ground, layers.zones, layers.danger, layers.terrain, layers.position, layers.reach, layers.decl, layers.sight,
+    layers.hits, layers.units, layers.ghost, layers.labels);
   drawDanger(m);
+  drawPosition(m);
   const unitLabels = drawUnits(m);
   drawReach(m);
   drawDeclared(m);
@@ -79,7 +98,7 @@ function drawUnits(m) {
   layers.units.replaceChildren(...T().units.filter((u) => u.placed).map((u) => {
     const cx = X(u.x), cy = Y(u.y), r = m.radius(u) * K;
     const col = u.destroyed ? '#9e9e9e' : sideColour(sides, u.side);
-    const g = s('g', {class: 'unit' + (firing.has(u.id) ? ' selected' : '') + (u.destroyed ? ' destroyed' : ''), 'data-unit': u.id,
+    const g = s('g', {class: 'unit' + (firing.has(u.id) ? ' selected' : '') + (u.destroyed ? ' destroyed' : ''), 'data-unit': u.id, 'data-x': u.x, 'data-y': u.y,
       'data-state': m.stateID(u), tabindex: 0, role: 'button', 'aria-label': `${u.name} ${u.id}, ${u.side}${u.destroyed ? ', destroyed' : ''}`},
     s('title', {}, `${u.name} ${u.id} (${u.side})${u.destroyed ? ', destroyed' : ''}`),
     // Rectangular bases where the system has them, else one round base.
@@ -229,4 +248,94 @@ export function drawDanger(m) {
     width: d.cols * d.step * K, height: d.rows * d.step * K, preserveAspectRatio: 'none', class: 'danger-map',
     dataset: {x0: d.x0, y0: d.y0, step: d.step, cols: d.cols, rows: d.rows, max: d.max}},
   s('title', {}, `danger map: ${d.scores} of ${d.placed} of ${d.side}`)));
+}
+
+// pxCircle is a circle of px CSS pixels' radius whatever the zoom: a mark, not a shape.
+function pxCircle(cx, cy, px, attrs) {
+  const c = s('circle', {cx, cy, r: px, ...attrs});
+  c.style.setProperty('r', `calc(${px}px * var(--upp, 1))`);
+  return c;
+}
+
+// drawGhost draws the move being made (move.js): its path and waypoints, the base where
+// it would stand, turned to its facing (green when the rules take the move, red when
+// not, grey while they are asked), the handle that turns it, the path's length, and the
+// line of sight from there to the enemy it aims at.
+export function drawGhost(m, g, mv) {
+  const {X, Y, K, layers} = m;
+  const u = g && m.unit(g.unit);
+  if (!u) {
+    layers.ghost.replaceChildren();
+    return;
+  }
+  const upp = m.vp.upp();
+  const pts = [g.start, ...mv.path(g)];
+  const [ex, ey] = pts.at(-1);
+  const cx = X(ex), cy = Y(ey), r = m.radius(u) * K;
+  const ans = g.answer;
+  const state = !g.anchors.length || !ans || ans.failed ? 'pending' : ans.legal ? 'legal' : 'illegal';
+  const items = [s('polyline', {points: pts.map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), class: 'ghost-path ' + state, id: 'ghost-path'})];
+  for (const [x, y] of g.anchors.slice(0, -1)) items.push(pxCircle(X(x), Y(y), 4, {class: 'ghost-waypoint'}));
+  // The line of sight from the ghost to the enemy aimed at, and the best chance there.
+  const ts = ans?.legal && ans.aims?.length && g.target ? m.members(g.target).filter((t) => t.placed && !t.destroyed) : [];
+  const t = ts.reduce((best, x) => (!best || Math.hypot(x.x - ex, x.y - ey) < Math.hypot(best.x - ex, best.y - ey) ? x : best), null);
+  if (t) {
+    const ok = ans.aims.filter((x) => x.status === 'ok');
+    const best = ok.reduce((b, x) => (!b || x.p_hit > b.p_hit ? x : b), null);
+    const cls = best ? 'clear' : 'blocked';
+    items.push(s('line', {x1: cx, y1: cy, x2: X(t.x), y2: Y(t.y), class: 'los ghost-los ' + cls, id: 'ghost-los'},
+      s('title', {}, ans.aims.map((x) => `${x.weapon}: ${x.status === 'ok' ? pct(x.p_hit) : x.reason}`).join('\n'))),
+    s('text', {x: (cx + X(t.x)) / 2 + 6 * upp, y: (cy + Y(t.y)) / 2, class: 'los-label ' + cls}, best ? pct(best.p_hit) : ans.aims[0].status.replaceAll('_', ' ')));
+  }
+  // The base, moved and turned: rectangles turn about the unit's centre.
+  const facing = g.facing ?? g.base;
+  const turn = (((facing ?? 0) - (u.facing ?? 0)) * Math.PI) / 180;
+  const moved = ([x, y]) => {
+    const dx = x - u.x, dy = y - u.y;
+    return [ex + dx * Math.cos(turn) + dy * Math.sin(turn), ey - dx * Math.sin(turn) + dy * Math.cos(turn)];
+  };
+  const base = u.bases?.length
+    ? u.bases.map((b) => s('polygon', {points: b.map(moved).map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), class: 'ghost-shape'}))
+    : s('circle', {cx, cy, r, class: 'ghost-shape'});
+  const grab = s('g', {class: 'ghost-base ' + state, 'data-ghost': 'end', id: 'ghost-base', 'data-x': ex, 'data-y': ey},
+    s('title', {}, `${u.id} would stand here: drag to move it`), hitCircle(cx, cy, r), base);
+  if (facing !== null && facing !== undefined) {
+    const rad = ((facing - 90) * Math.PI) / 180;
+    grab.append(s('line', {x1: cx, y1: cy, x2: cx + Math.cos(rad) * (r + 6 * upp), y2: cy + Math.sin(rad) * (r + 6 * upp), class: 'facing-tick'}));
+    if (m.T().moves?.facing) {
+      const hr = r + 22 * upp, hx = cx + Math.cos(rad) * hr, hy = cy + Math.sin(rad) * hr;
+      items.push(grab, s('g', {class: 'ghost-handle', 'data-ghost': 'facing', id: 'ghost-handle'}, s('title', {}, `facing ${facing}°: drag to turn`),
+        s('line', {x1: cx, y1: cy, x2: hx, y2: hy}), hitCircle(hx, hy, 0), pxCircle(hx, hy, 7, {class: 'knob'})));
+    } else {
+      items.push(grab);
+    }
+  } else {
+    items.push(grab);
+  }
+  items.push(s('text', {x: cx, y: cy + r + 16 * upp, class: 'ghost-label ' + state, id: 'ghost-label'}, mv.words(g)));
+  layers.ghost.replaceChildren(...items);
+}
+
+// drawPosition draws a unit's position map (position.js): one pixel per point of the
+// layer shown, stretched over the area it covers, above the terrain and under the units;
+// the Pareto front ringed, the best point by offence marked. A click on it picks a point.
+export function drawPosition(m) {
+  const {X, Y, K, st, layers} = m;
+  const p = st.position;
+  if (!p) {
+    layers.position.replaceChildren();
+    return;
+  }
+  const {map, layer, values, max} = p;
+  const half = map.step / 2;
+  const img = s('image', {href: dangerImage({cols: map.cols, rows: map.rows, values, max}, layer === 'offence' ? offenceColour : undefined),
+    x: X(map.x0 - half), y: Y(map.y0 - half + map.rows * map.step), width: map.cols * map.step * K, height: map.rows * map.step * K,
+    preserveAspectRatio: 'none', class: 'position-map', 'data-position': layer, dataset: {x0: map.x0, y0: map.y0, step: map.step, cols: map.cols, rows: map.rows}},
+  s('title', {}, `where ${map.unit} could stand: ${layer}; click a point to move there`));
+  const marks = map.pareto.map((q) => pxCircle(X(q.x), Y(q.y), 3, {class: 'position-pareto', 'data-x': q.x, 'data-y': q.y}));
+  const best = map.top?.[0];
+  if (best) {
+    marks.push(pxCircle(X(best.x), Y(best.y), 7, {class: 'position-best', id: 'position-best', 'data-x': best.x, 'data-y': best.y}));
+  }
+  layers.position.replaceChildren(img, s('g', {class: 'position-marks'}, marks));
 }

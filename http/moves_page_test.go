@@ -1,0 +1,425 @@
+package http_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// The page's moves: a unit dragged with the mouse, a finger or the keyboard, its ghost
+// and what the preview says of it, the move sent, and the position map's overlay.
+
+// tablePoint is the viewport point of a point of the table, in the scenario's unit. It
+// does not scroll: a drag's end is computed after its start scrolled into view.
+func tablePoint(x, y float64) string {
+	return fmt.Sprintf(`(() => { const b = document.getElementById('board');
+		const k = Number(b.dataset.scale), [x0, y1] = b.dataset.origin.split(',').map(Number);
+		const p = b.createSVGPoint(); p.x = (%g - x0) * k; p.y = (y1 - %g) * k;
+		const q = p.matrixTransform(b.getScreenCTM()); return [q.x, q.y]; })()`, x, y)
+}
+
+// mouseDrag presses the mouse at one point, moves it in steps to another, and lets go.
+func (p *browserPage) mouseDrag(fromExpr, toExpr string) {
+	p.t.Helper()
+	from, to := eval[[]float64](p, fromExpr), eval[[]float64](p, toExpr)
+	p.do(chromedp.MouseEvent(chromedp.MouseMoved, from[0], from[1]))
+	p.do(chromedp.MouseEvent(chromedp.MousePressed, from[0], from[1], chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	const steps = 10
+	for s := 1; s <= steps; s++ {
+		k := float64(s) / steps
+		p.do(chromedp.MouseEvent(chromedp.MouseMoved, from[0]+(to[0]-from[0])*k, from[1]+(to[1]-from[1])*k, chromedp.ButtonLeft))
+	}
+	p.do(chromedp.MouseEvent(chromedp.MouseReleased, to[0], to[1], chromedp.ButtonLeft, chromedp.ClickCount(1)))
+}
+
+// unitAt is where the page draws a unit: its x and y on the table.
+func (p *browserPage) unitAt(id string) []float64 {
+	p.t.Helper()
+	return eval[[]float64](p, fmt.Sprintf(`(() => { const u = document.querySelector('#board .unit[data-unit=%q]'); return [Number(u.dataset.x), Number(u.dataset.y)]; })()`, id))
+}
+
+// apiUnit is a unit of the battle's table view, as the API has it.
+func apiUnit(p *browserPage, id, unit string) map[string]any {
+	p.t.Helper()
+	v := p.apiGet("/api/battles/"+id, nil)
+	for _, u := range v["table"].(map[string]any)["units"].([]any) {
+		if m := u.(map[string]any); m["id"] == unit {
+			return m
+		}
+	}
+	p.t.Fatalf("no unit %s in the battle's table", unit)
+	return nil
+}
+
+// loggedActions is the battle's log, as the API has it: each action's body.
+func loggedActions(p *browserPage, id string) []map[string]any {
+	p.t.Helper()
+	var out []map[string]any
+	for _, a := range p.apiGet("/api/battles/"+id+"/log", nil)["actions"].([]any) {
+		// The log keeps each action's body as it was sent.
+		var body map[string]any
+		if err := json.Unmarshal([]byte(a.(map[string]any)["action"].(string)), &body); err != nil {
+			p.t.Fatal(err)
+		}
+		out = append(out, body)
+	}
+	return out
+}
+
+const ghostLegal = `document.querySelector('#ghost-base.legal') && document.querySelector('#move-status.ok')`
+
+// TestPageMoveLive: three pages on one server, the UCM's, the Scourge's and a
+// spectator's. A Sabre dragged 3" up the table on the UCM's page shows its ghost (the
+// path's length against the 6" it may move, legal, the railgun's chance at the Hunter it
+// aims at, the danger there), and Enter sends the move: the other pages show the Sabre
+// where it went, without a reload, and their logs have the move. The scenario's
+// deployment zones are drawn while units may be deployed, and the deployment's checkbox
+// is turned off to move. The spectator has no move controls, and a drag pans.
+func TestPageMoveLive(t *testing.T) {
+	exe := chromiumPath(t)
+	base := pageServer(t, sqliteStore(t))
+	id, tokens := battle(t, base, example(t, "dropzone/moves.yaml"))
+	ucm, scourge, spectator := newBrowserAt(t, exe, base), newBrowserAt(t, exe, base), newBrowserAt(t, exe, base)
+	for _, pg := range []struct {
+		p     *browserPage
+		query string
+	}{{ucm, "UCM=" + tokens["UCM"]}, {scourge, "Scourge=" + tokens["Scourge"]}, {spectator, "spectator=" + watch(id)}} {
+		pg.p.do(chromedp.EmulateViewport(1500, 1000))
+		pg.p.do(chromedp.Navigate(base + "/#/battles/" + id + "?" + pg.query))
+		pg.p.wait("the board", `document.querySelector('#board .unit') && document.querySelector('#log h2')`)
+		pg.p.wait("the live badge", `document.querySelector('#live.on')`)
+		eval[bool](pg.p, `(window.__notReloaded = true)`)
+	}
+	// Deployment first: the zones are drawn, and a drag would deploy. Turn it off.
+	if n := eval[int](ucm, `document.querySelectorAll('#board .zone').length`); n != 2 {
+		t.Errorf("%d deployment zones drawn, want the two sides'", n)
+	}
+	ucm.wait("the deployment's checkbox, ticked", `document.querySelector('#move-deploy').checked`)
+	ucm.click("#move-deploy")
+	ucm.wait("the deployment's checkbox, off", `!document.querySelector('#move-deploy').checked`)
+
+	ucm.mouseDrag(unitPoint("sabre-1"), tablePoint(14, 9))
+	ucm.wait("the ghost, legal", ghostLegal)
+	ucm.wait("the aim from the ghost", `document.querySelector('#move-aim .move-chance') && document.querySelector('#ghost-los.clear')`)
+	if got := ucm.text("#move-length"); !strings.HasPrefix(got, "Path 3") || !strings.Contains(got, "of 6″ left") {
+		t.Errorf("the ghost's length reads %q, want about 3″ of 6″", got)
+	}
+	if got := ucm.text("#move-aim"); !strings.Contains(got, "hunter-1") || !strings.Contains(got, "Avenger Railgun") {
+		t.Errorf("the aim from the ghost reads %q", got)
+	}
+	ucm.wait("the danger at the ghost", `document.querySelector('#move-danger-value')`)
+	ucm.screenshot("move-ghost")
+	eval[bool](ucm, `(scrollTo(0, 0), true)`)
+	ucm.view("move-dropzone", 0.6)
+
+	// The spectator: no move panel, and dragging a Sabre pans the table.
+	if eval[bool](spectator, `!!document.querySelector('#move') && !document.querySelector('#move').hidden`) {
+		t.Error("the spectator is offered the move panel")
+	}
+	before := spectator.viewBox()
+	spectator.mouseDrag(unitPoint("sabre-2"), tablePoint(22, 14))
+	if after := spectator.viewBox(); after[0] == before[0] && after[1] == before[1] {
+		t.Errorf("the spectator's drag on a Sabre did not pan: viewBox %v", after)
+	}
+	if eval[bool](spectator, `!!document.querySelector('#ghost-base')`) {
+		t.Error("the spectator's drag made a ghost")
+	}
+
+	// Enter sends it; the other page shows it live.
+	ucm.do(chromedp.KeyEvent(kb.Enter))
+	ucm.wait("the move in the log", `document.querySelectorAll('#log li.entry').length === 1`)
+	moved := apiUnit(ucm, id, "sabre-1")
+	x, y := moved["x"].(float64), moved["y"].(float64)
+	if math.Abs(x-14) > 0.15 || math.Abs(y-9) > 0.15 {
+		t.Errorf("sabre-1 moved to %v, %v; it was dragged to 14, 9", x, y)
+	}
+	for _, other := range []*browserPage{scourge, spectator} {
+		other.wait("the move, live", fmt.Sprintf(`(() => { const u = document.querySelector('#board .unit[data-unit="sabre-1"]'); return u && Number(u.dataset.y) === %v; })()`, y))
+		if !eval[bool](other, `window.__notReloaded === true`) {
+			t.Error("a page reloaded to show the move")
+		}
+	}
+	if got := scourge.text("#log"); !strings.Contains(got, "sabre-1 moved") {
+		t.Errorf("the Scourge's log lacks the move: %q", got)
+	}
+	if n := eval[int](scourge, `document.querySelectorAll('#board .zone').length`); n != 0 {
+		t.Errorf("%d zones drawn once the battle began", n)
+	}
+	scourge.screenshot("move-live")
+	// The Scourge may not move a UCM unit, nor their own out of turn: no ghost, the reason.
+	scourge.mouseDrag(unitPoint("hunter-1"), tablePoint(12, 28))
+	scourge.wait("the reason the Hunter may not move", `document.querySelector('#move-error:not([hidden])')`)
+	if got := scourge.text("#move-error"); !strings.Contains(got, "UCM's turn") {
+		t.Errorf("dragging the Hunter out of turn reads %q", got)
+	}
+	if eval[bool](scourge, `!!document.querySelector('#ghost-base')`) {
+		t.Error("a ghost for a unit that may not move")
+	}
+	if n := len(loggedActions(ucm, id)); n != 1 {
+		t.Errorf("%d actions logged, want the one move", n)
+	}
+}
+
+// TestPageMoveIllegal: on the position example, a Sabre dragged through the long wall,
+// then further than its 10" move: each time the ghost is red and the panel gives the
+// rules' reason; Enter and Commit send nothing, and the log stays empty.
+func TestPageMoveIllegal(t *testing.T) {
+	p := newBrowserPage(t)
+	c, err := p.createAPI(example(t, "dropzone/position.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.do(chromedp.EmulateViewport(1500, 1000))
+	p.open(c.id, c.sides)
+	p.mouseDrag(unitPoint("sabre-1"), tablePoint(14, 20.5))
+	p.wait("the refusal", `document.querySelector('#ghost-base.illegal') && document.querySelector('#move-reason')`)
+	if got := p.text("#move-reason"); !strings.Contains(got, "long-wall") {
+		t.Errorf("the drag through the wall reads %q", got)
+	}
+	p.screenshot("move-illegal-wall")
+	p.do(chromedp.KeyEvent(kb.Enter))
+	p.wait("the reason, not sent", `document.querySelector('#move-error:not([hidden])')`)
+	if got := p.text("#move-error"); !strings.Contains(got, "Not sent") {
+		t.Errorf("Enter on an illegal ghost reads %q", got)
+	}
+	if !eval[bool](p, `document.querySelector('#move-commit').disabled`) {
+		t.Error("Commit is offered for an illegal move")
+	}
+	// Too far: the ghost's end dragged on, 14" from where the Sabre stands.
+	p.mouseDrag(`(() => { const r = document.querySelector('#ghost-base .ghost-shape').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`, tablePoint(30, 11))
+	p.wait("the second refusal", `document.querySelector('#move-reason')?.textContent.includes('may move')`)
+	if got := p.text("#move-reason"); !strings.Contains(got, `14" long`) || !strings.Contains(got, `10" more`) {
+		t.Errorf("the drag too far reads %q", got)
+	}
+	if got := p.text("#move-length"); !strings.Contains(got, "Path 14") {
+		t.Errorf("the ghost's length reads %q", got)
+	}
+	p.screenshot("move-illegal-far")
+	p.do(chromedp.KeyEvent(kb.Enter))
+	p.settle()
+	if n := len(loggedActions(p, c.id)); n != 0 {
+		t.Errorf("%d actions logged after illegal drags", n)
+	}
+	if at := p.unitAt("sabre-1"); at[0] != 16 || at[1] != 11 {
+		t.Errorf("sabre-1 is drawn at %v after illegal drags, want 16, 11", at)
+	}
+	// Escape drops the ghost.
+	p.do(chromedp.KeyEvent(kb.Escape))
+	p.wait("no ghost", `!document.querySelector('#ghost-base')`)
+}
+
+// TestPageMoveKeyboard: the keyboard alone moves a unit: Tab to it, M picks it up, the
+// arrows move the ghost (half an inch a press), W keeps a waypoint, ] turns it by 15°,
+// Enter sends the move of two legs with its new facing.
+func TestPageMoveKeyboard(t *testing.T) {
+	p := newBrowserPage(t)
+	c, err := p.createAPI(example(t, "dropzone/position.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.do(chromedp.EmulateViewport(1500, 1000))
+	p.open(c.id, c.sides)
+	p.do(chromedp.Focus(chromedp.CSS(`#board .unit[data-unit="sabre-1"]`)))
+	keys := func(k string, n int) {
+		for range n {
+			p.do(chromedp.KeyEvent(k))
+		}
+	}
+	keys("m", 1)
+	p.wait("the ghost", `document.querySelector('#ghost-base')`)
+	keys(kb.ArrowDown, 4) // 2" south
+	keys("w", 1)
+	keys(kb.ArrowLeft, 6) // then 3" west
+	keys("]", 2)
+	p.wait("the ghost, legal", ghostLegal+` && document.querySelector('#move-length').textContent.includes('2 legs')`)
+	if got := p.text("#move-length"); !strings.HasPrefix(got, "Path 5″ of 10″ left") {
+		t.Errorf("the ghost's length reads %q", got)
+	}
+	if got := p.text("#move-facing"); got != "facing 30°" {
+		t.Errorf("the ghost's facing reads %q", got)
+	}
+	p.screenshot("move-keyboard")
+	keys(kb.Enter, 1)
+	p.wait("the move in the log", `document.querySelectorAll('#log li.entry').length === 1`)
+	got := loggedActions(p, c.id)[0]
+	want := `map[facing:30 path:[[16 9] [13 9]] type:move unit:sabre-1]`
+	if fmt.Sprint(got) != want {
+		t.Errorf("the keyboard sent %v, want %s", got, want)
+	}
+	if at := p.unitAt("sabre-1"); at[0] != 13 || at[1] != 9 {
+		t.Errorf("sabre-1 is drawn at %v, want 13, 9", at)
+	}
+}
+
+// positionPoint is where the page drew a point of the position map ([x, y] on the table).
+func positionPoint(sel string) string {
+	return fmt.Sprintf(`(() => { const c = document.querySelector(%q); c.scrollIntoView({block: 'center'});
+		const r = c.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`, sel)
+}
+
+// TestPagePosition: the position map of a selected Sabre appears over the table with its
+// Pareto front and its best point, as the API gives them; a click on the best point
+// starts the move there along the map's move, and a click on a point the Sabre reaches
+// only round the long wall's end starts a move of legs round it, which the rules take.
+func TestPagePosition(t *testing.T) {
+	p := newBrowserPage(t)
+	c, err := p.createAPI(example(t, "dropzone/position.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.do(chromedp.EmulateViewport(1500, 1000))
+	p.open(c.id, c.sides)
+	p.mouse(unitCentre("sabre-1"), true, false)
+	p.wait("sabre-1 selected for moving", `document.querySelector('#move-start:not([hidden])')`)
+	p.click("#position-toggle")
+	p.wait("the overlay", `document.querySelector('#board image.position-map') && document.querySelector('#position-best')`)
+	pos := p.apiGet("/api/battles/"+c.id+"/position?unit=sabre-1", nil)["position"].(map[string]any)
+	pareto := pos["pareto"].([]any)
+	if n := eval[int](p, `document.querySelectorAll('#board .position-pareto').length`); n != len(pareto) {
+		t.Errorf("%d Pareto points marked, the API's front has %d", n, len(pareto))
+	}
+	best := pos["top"].([]any)[0].(map[string]any)
+	if got := eval[[]float64](p, `['x', 'y'].map(k => Number(document.querySelector('#position-best').dataset[k]))`); got[0] != best["x"] || got[1] != best["y"] {
+		t.Errorf("the best point is marked at %v, the API's is %v, %v", got, best["x"], best["y"])
+	}
+	if got := p.text("#position-legend"); !strings.Contains(got, fmt.Sprint(pos["reachable"])) {
+		t.Errorf("the legend reads %q", got)
+	}
+	p.screenshot("position-offence")
+
+	// A click on the point of most offence a little away from the Sabre (the best lie
+	// under its base): the ghost is there, and the rules take it.
+	from := pos["from"].([]any)
+	fx, fy := from[0].(float64), from[1].(float64)
+	var near map[string]any
+	for _, q := range pos["points"].([]any) {
+		pt := q.(map[string]any)
+		if math.Hypot(pt["x"].(float64)-fx, pt["y"].(float64)-fy) > 1.5 && (near == nil || pt["offence"].(float64) > near["offence"].(float64)) {
+			near = pt
+		}
+	}
+	p.mouse(tablePoint(near["x"].(float64), near["y"].(float64)), true, false)
+	p.wait("the ghost at the point clicked", ghostLegal)
+	if got := eval[[]float64](p, `['x', 'y'].map(k => Number(document.querySelector('#ghost-base').dataset[k]))`); got[0] != near["x"] || got[1] != near["y"] {
+		t.Errorf("the ghost is at %v, the point clicked at %v, %v", got, near["x"], near["y"])
+	}
+	p.do(chromedp.KeyEvent(kb.Escape))
+	p.wait("no ghost", `!document.querySelector('#ghost-base')`)
+
+	// A point round the wall's end: its way is longer than the straight line.
+	var far map[string]any
+	for _, q := range pos["points"].([]any) {
+		pt := q.(map[string]any)
+		x, y, reach := pt["x"].(float64), pt["y"].(float64), pt["reach"].(float64)
+		if y > 19 && reach > math.Hypot(x-fx, y-fy)+0.5 && (far == nil || reach > far["reach"].(float64)) {
+			far = pt
+		}
+	}
+	if far == nil {
+		t.Fatal("no point of the map lies round the wall's end")
+	}
+	p.choose("#position-layer", "danger")
+	p.wait("the danger layer", `document.querySelector('#board image.position-map[data-position="danger"]')`)
+	p.mouse(tablePoint(far["x"].(float64), far["y"].(float64)), true, false)
+	p.wait("the ghost round the wall", `document.querySelector('#move-length')?.textContent.includes('legs')`)
+	p.wait("the rules' answer", `document.querySelector('#ghost-base.legal, #ghost-base.illegal')`)
+	if got := p.text("#move-status"); !strings.Contains(got, "The rules take this move") {
+		t.Errorf("the move round the wall to %v, %v (its way %v): %q", far["x"], far["y"], far["reach"], got)
+	}
+	p.screenshot("position-danger")
+	eval[bool](p, `(scrollTo(0, 0), true)`)
+	p.view("position-page", 0.6)
+	p.do(chromedp.KeyEvent(kb.Enter))
+	p.wait("the move in the log", `document.querySelectorAll('#log li.entry').length === 1`)
+	if at := p.unitAt("sabre-1"); at[0] != far["x"] || at[1] != far["y"] {
+		t.Errorf("sabre-1 moved to %v, the point clicked is %v, %v", at, far["x"], far["y"])
+	}
+	p.wait("the map asked again after the move", `!document.querySelector('#board .position-map') || document.querySelector('#position-legend').textContent.includes('sabre-1')`)
+}
+
+// TestPageMovePhone: on a phone's screen, by touch alone, a Sabre is deployed in its
+// zone: a finger drags it, the ghost turns with a tap on ⟳, a tap on Commit places it.
+// Every control shown is a 44-pixel target, and Export scenario downloads the battle as
+// it stands.
+func TestPageMovePhone(t *testing.T) {
+	p := newBrowserPage(t)
+	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	c, err := p.createAPI(example(t, "dropzone/moves.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.open(c.id, c.sides)
+	p.tapOn("#fit-all")
+	from := eval[[]float64](p, unitPoint("sabre-3"))
+	to := eval[[]float64](p, tablePoint(26, 9))
+	p.drag([][2]float64{{from[0], from[1]}}, [][2]float64{{to[0], to[1]}})
+	p.wait("the ghost, legal", ghostLegal)
+	if got := p.text("#move-help"); !strings.HasPrefix(got, "Deploying sabre-3") {
+		t.Errorf("the panel reads %q", got)
+	}
+	p.tapOn("#move-right")
+	p.wait("the ghost turned", `document.querySelector('#move-facing').textContent === 'facing 15°'`)
+	p.wait("the ghost, legal", ghostLegal)
+	if got := eval[string](p, smallTargets); got != "" {
+		t.Errorf("tap targets under 44 px: %s", got)
+	}
+	p.screenshot("move-phone")
+	p.tapOn("#move-commit")
+	p.wait("the deployment in the log", `document.querySelectorAll('#log li.entry').length === 1`)
+	got := loggedActions(p, c.id)[0]
+	if got["type"] != "deploy" || got["facing"] != 15.0 {
+		t.Errorf("the phone sent %v", got)
+	}
+	at := got["at"].([]any)
+	if math.Abs(at[0].(float64)-26) > 0.3 || math.Abs(at[1].(float64)-9) > 0.3 {
+		t.Errorf("sabre-3 deployed at %v, dragged to 26, 9", at)
+	}
+	if w := eval[int](p, `document.documentElement.scrollWidth`); w > 390 {
+		t.Errorf("the page is %d px wide on a 390 px screen", w)
+	}
+
+	// Export scenario: the file is the battle as it stands, sabre-3 where it was placed.
+	dir := t.TempDir()
+	allowDownloads(p, dir)
+	p.tapOn("#export-scenario")
+	text := waitFile(t, dir, "battle-"+c.id+".yaml")
+	if want := fmt.Sprintf("id: sabre-3, type: Sabre, side: UCM, squad: sabres, at: [%v, %v], facing: 15", at[0], at[1]); !strings.Contains(text, want) {
+		t.Errorf("the exported scenario lacks %q:\n%s", want, text)
+	}
+}
+
+// allowDownloads makes the browser save what the page downloads into dir, by its name.
+func allowDownloads(p *browserPage, dir string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	if _, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir}); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// waitFile waits for a downloaded file and answers its text.
+func waitFile(t *testing.T, dir, name string) string {
+	t.Helper()
+	deadline := time.Now().Add(pageWait)
+	for time.Now().Before(deadline) {
+		if b, err := os.ReadFile(filepath.Join(dir, name)); err == nil && len(b) > 0 {
+			return string(b)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	entries, _ := os.ReadDir(dir)
+	t.Fatalf("no %s downloaded; the folder holds %v", name, entries)
+	return ""
+}

@@ -1,0 +1,558 @@
+// Moving a unit: drag it (a mouse, a pen or a finger), or pick it up from the keyboard,
+// and a ghost shows where it would go: its path of legs, the path's length against what
+// the unit may still move, and whether the rules would take the move (and if not, why),
+// with the facing it would end at. While the ghost moves the page asks the API's preview
+// (docs/api.md, POST …/preview) what the move means: the line of sight and the chance
+// against the enemy aimed at from there, and the danger there. Enter (or Commit) sends
+// the move; Escape (or Cancel) drops it. Before the battle's first action a side's units
+// are deployed the same way, anywhere in its zone.
+//
+// It knows no rule system and no board: how a move is written comes from the view
+// (table.moves or board.moves: volley.MoveForm, and each unit's move: volley.MoveView),
+// and the board that mounts it (tablemove.js, gridmove.js) gives an adapter `a` for its
+// geometry and its drawing:
+//   form(), deploying(), zoned(): the view's move form, whether units may be deployed
+//     and whether the scenario gives zones;
+//   units(), unit(id), at(u) [x, y], facingOf(u): the drawn units, where one stands, its
+//     facing;
+//   pointer(ev) [x, y], bearing(from, to), arrow(key) [dx, dy], step(), snap(p): points;
+//   legs(from, to), length(from, path), fmt(length): how a leg is written and measured;
+//   enemies(u), then(u, target), pointed(): what the ghost may aim at, and how;
+//   draw(ghost), after(), focus(): the drawing, and the board's keyboard focus.
+
+import {call, errorBox, showError} from './api.js';
+import {h, pct} from './dom.js';
+import {aimWords, exporter, fieldInputs} from './movepanel.js';
+
+// A preview is asked at most once in this many milliseconds, and one at a time: a drag
+// asking once a frame would pass the server's rate of reads for one client (50 a second).
+const PREVIEW_GAP = 40;
+
+export function mover(a) {
+  const {ctx} = a;
+  const st = {mover: null, deploy: null, ghost: null, asking: false, last: 0, timer: 0, dragging: false};
+  const form = () => a.form();
+  const played = (u) => !!u && !!ctx.token(u.side);
+  // Units are deployed by dragging while the battle allows it, if the player wants to: by
+  // default where the scenario gives deployment zones, and moved where it gives none.
+  const deploying = () => a.deploying() && (st.deploy ?? a.zoned());
+
+  // ---- the panel ----
+  const err = errorBox('move-error');
+  const help = h('p', {class: 'help', id: 'move-help'});
+  const deployBox = h('input', {type: 'checkbox', id: 'move-deploy', checked: true});
+  deployBox.addEventListener('change', () => {
+    st.deploy = deployBox.checked;
+    cancel();
+  });
+  const deployRow = h('label', {class: 'check', id: 'move-deploy-row'}, deployBox,
+    ' Drag to deploy (units are placed freely in their zone until the first other action)');
+  const lengthP = h('p', {id: 'move-length', class: 'move-length'});
+  const status = h('p', {id: 'move-status', class: 'status'});
+  const trace = h('ul', {id: 'move-trace', class: 'help'});
+  const aimP = h('p', {id: 'move-aim'});
+  const dangerP = h('p', {id: 'move-danger'});
+  const target = h('select', {id: 'move-target', 'aria-label': 'Aim at, from the ghost'});
+  target.addEventListener('change', () => {
+    if (!st.ghost) return;
+    st.ghost.target = target.value || null;
+    changed();
+  });
+  const targetRow = h('label', {class: 'block', for: 'move-target'}, 'Aim at ', target);
+  const fieldsBox = h('div', {id: 'move-fields'});
+  const button = (id, text, title, act, cls = '') => h('button', {type: 'button', id, class: cls, title, 'aria-label': title, onclick: act}, text);
+  const startB = button('move-start', 'Move', 'Pick the unit up to move it from the keyboard (M)', () => pickUp(st.mover, true));
+  const commitB = button('move-commit', 'Commit', 'Send the move (Enter)', () => commit(), 'primary');
+  const cancelB = button('move-cancel', 'Cancel', 'Drop the ghost (Escape)', () => cancel(true));
+  const legB = button('move-leg', '+ Leg', 'Keep the end as a waypoint and start a new leg from it (W)', () => addLeg());
+  const undoB = button('move-undo', 'Undo leg', 'Take back the last leg (Backspace)', () => undoLeg());
+  const leftB = button('move-left', '⟲', 'Turn left ([)', () => turn(-1));
+  const rightB = button('move-right', '⟳', 'Turn right (])', () => turn(1));
+  const facingS = h('span', {id: 'move-facing', class: 'help'});
+  const turnRow = h('div', {class: 'row move-turn'}, leftB, rightB, ' ', facingS);
+  const buttons = h('div', {class: 'row move-buttons'}, startB, commitB, legB, undoB, cancelB);
+  const extra = h('div', {id: 'move-extra'}); // the position map's controls (position.js)
+  const panel = h('section', {class: 'panel move', id: 'move', 'aria-labelledby': 'move-h', hidden: true},
+    h('h2', {id: 'move-h'}, 'Move'), help, deployRow, lengthP, status, trace, turnRow, fieldsBox, targetRow, aimP, dangerP, buttons, err, extra);
+  const live = h('p', {class: 'sr-only', 'aria-live': 'polite', id: 'move-live'});
+  panel.append(live);
+
+  const exportButton = exporter(ctx);
+
+  // offered says whether this page offers moves at all: the battle moves, this page plays
+  // a side, and one of its units may move now (or be deployed in a zone the scenario
+  // gives). A battle whose units have no move shows no panel, and its drags pan.
+  function offered() {
+    const v = ctx.view;
+    if (!form() || v.ended || !v.sides.some((s) => ctx.token(s))) return false;
+    if (deploying() || (a.deploying() && a.zoned())) return true;
+    return a.units().some((u) => played(u) && !u.destroyed && u.move?.allowance > 0);
+  }
+
+  // ---- what a ghost is and sends ----
+
+  // whyNot says why unit u may not be moved now by this page, or '' when it may.
+  function whyNot(u) {
+    if (!u) return 'no unit';
+    if (ctx.view.ended) return 'the battle has ended';
+    if (!played(u)) return `this page does not play ${u.side}`;
+    if (u.destroyed) return `${u.id} is destroyed`;
+    if (deploying()) return '';
+    if (!u.move) return `${u.id} does not move`;
+    if (!(u.move.left > 0)) return u.move.why || `${u.id} has no move left`;
+    return '';
+  }
+
+  const endOf = (g) => g.anchors.at(-1) || g.start;
+  // path is every point the move passes after its start: each leg as the board writes it
+  // (one point on a tabletop, every square crossed on a grid map).
+  function path(g) {
+    const out = [];
+    let from = g.start;
+    for (const p of g.anchors) {
+      out.push(...a.legs(from, p));
+      from = p;
+    }
+    return out;
+  }
+  const lengthOf = (g) => (g.kind === 'deploy' ? 0 : a.length(g.start, path(g)));
+
+  // action is the move (or deployment) as the API takes it. The facing is sent only if the
+  // player turned the ghost: some rules count a change of facing as a move.
+  function action(g) {
+    const facing = g.facing !== null && form()?.facing ? {facing: g.facing} : {};
+    if (g.kind === 'deploy') return {type: 'deploy', unit: g.unit, at: endOf(g), ...facing};
+    const fields = {};
+    for (const f of form()?.fields || []) {
+      const x = g.fields[f.key];
+      if (f.kind === 'flag' && x) fields[f.key] = true;
+      else if (f.kind === 'number' && x !== undefined && x !== '') fields[f.key] = Number(x);
+      else if (x) fields[f.key] = x;
+    }
+    return {type: 'move', unit: g.unit, path: path(g), ...facing, ...fields};
+  }
+
+  // dangerAs is the danger map's `as` for a unit like u, among what the view's advisor
+  // says a map may place: the unit itself, its squad, or its type, of its side.
+  function dangerAs(u) {
+    const places = ctx.view.advisor?.danger ? ctx.view.advisor.places || [] : [];
+    const stateName = ctx.view.state.units.find((x) => x.id === u.id)?.name;
+    const p = places.find((x) => x.side === u.side && [u.id, u.squad, u.name, stateName].includes(x.as));
+    return p ? p.as : null;
+  }
+
+  function request(g) {
+    const u = a.unit(g.unit);
+    const body = {move: action(g)};
+    const then = g.target && a.then(u, g.target);
+    if (then) body.then = then;
+    const as = g.kind === 'move' && dangerAs(u);
+    if (as) body.danger = {side: u.side, as};
+    return body;
+  }
+
+  // ---- asking the preview: one request at a time, stale answers dropped ----
+
+  function changed() {
+    const g = st.ghost;
+    if (!g) return;
+    g.answer = null;
+    g.key = JSON.stringify(request(g));
+    render();
+    ask();
+  }
+
+  function ask() {
+    const g = st.ghost;
+    if (!g || !g.anchors.length) return;
+    if (st.asking) return; // asked again when the answer comes
+    const wait = st.last + PREVIEW_GAP - performance.now();
+    if (wait > 0) {
+      clearTimeout(st.timer);
+      st.timer = setTimeout(ask, wait);
+      return;
+    }
+    const key = g.key;
+    st.asking = true;
+    st.last = performance.now();
+    call('POST', `/api/battles/${ctx.id}/preview`, {body: JSON.parse(key), token: ctx.reader()})
+      .then((ans) => { if (st.ghost && st.ghost.key === key) st.ghost.answer = ans; })
+      .catch((e) => { if (st.ghost && st.ghost.key === key) st.ghost.answer = {failed: e}; })
+      .finally(() => {
+        st.asking = false;
+        if (st.ghost && st.ghost.key !== key) ask(); // the ghost moved on meanwhile
+        else render();
+      });
+  }
+
+  // ---- starting, changing, sending and dropping a ghost ----
+
+  // start puts a ghost on unit u with the given points (none: where it stands).
+  function start(u, anchors = []) {
+    st.mover = u.id;
+    const facing = a.facingOf(u);
+    st.ghost = {unit: u.id, side: u.side, kind: deploying() ? 'deploy' : 'move', start: a.at(u), anchors, facing: null, base: facing,
+      fields: st.ghost?.unit === u.id ? st.ghost.fields : {}, target: pickTarget(u), answer: null, key: ''};
+    showError(err, null);
+    fillTargets(u);
+    changed();
+  }
+
+  // pickTarget is the enemy the ghost aims at first: the one the player points at, else
+  // the nearest.
+  function pickTarget(u) {
+    const es = a.enemies(u);
+    if (!es.length) return null;
+    const pointed = a.pointed?.();
+    if (pointed && es.some((e) => e.id === pointed)) return pointed;
+    return es[0].id;
+  }
+
+  function pickUp(id, focus) {
+    const u = a.unit(id);
+    if (!u) return;
+    const why = whyNot(u);
+    st.mover = u.id;
+    if (why) {
+      st.ghost = null;
+      render();
+      showError(err, new Error(`${u.id} may not move now: ${why}.`));
+      return;
+    }
+    start(u);
+    if (focus) a.focus();
+  }
+
+  // setEnd moves the ghost's end (its last leg follows).
+  function setEnd(p) {
+    const g = st.ghost;
+    if (!g) return;
+    p = a.snap(p);
+    const e = endOf(g);
+    if (e[0] === p[0] && e[1] === p[1] && g.anchors.length) return;
+    if (g.kind === 'deploy' || !g.anchors.length) g.anchors = [p];
+    else g.anchors[g.anchors.length - 1] = p;
+    changed();
+  }
+
+  function addLeg(p) {
+    const g = st.ghost;
+    if (!g || g.kind === 'deploy') return;
+    if (!g.anchors.length) return;
+    g.anchors.push(a.snap(p || endOf(g)));
+    changed();
+  }
+
+  function undoLeg() {
+    const g = st.ghost;
+    if (!g || g.anchors.length < 2) return;
+    g.anchors.pop();
+    changed();
+  }
+
+  // turn turns the ghost by steps of the form's facing step (15° where any facing goes).
+  function turn(dir, fine = false) {
+    const g = st.ghost;
+    if (!g || !form()?.facing) return;
+    const step = form().facing_step || (fine ? 1 : 15);
+    setFacing((g.facing ?? g.base ?? 0) + dir * step);
+  }
+
+  function setFacing(deg) {
+    const g = st.ghost;
+    if (!g) return;
+    const step = form()?.facing_step;
+    if (step) deg = Math.round(deg / step) * step;
+    deg = ((Math.round(deg) % 360) + 360) % 360;
+    if (deg === g.facing) return;
+    g.facing = deg;
+    changed();
+  }
+
+  async function commit() {
+    const g = st.ghost;
+    if (!g) return;
+    if (!g.anchors.length) {
+      showError(err, new Error('Move the ghost first: drag it, or use the arrow keys.'));
+      return;
+    }
+    // A move the preview refused is not sent: its reason is shown, and nothing changes.
+    if (g.answer && g.answer.legal === false) {
+      showError(err, new Error(`Not sent: ${g.answer.reason}`));
+      return;
+    }
+    showError(err, null);
+    commitB.disabled = true;
+    // Sent: the battle the page reads while the move is acted on has it already, and the
+    // ghost is not asked about again (update).
+    g.sent = true;
+    try {
+      await ctx.act(action(g), g.side);
+      if (st.ghost === g) st.ghost = null;
+      live.textContent = `${g.unit} ${g.kind === 'deploy' ? 'deployed' : 'moved'}.`;
+    } catch (e) {
+      g.sent = false;
+      showError(err, e);
+    } finally {
+      commitB.disabled = false;
+      render();
+    }
+  }
+
+  function cancel(focus = false) {
+    if (!st.ghost) return;
+    st.ghost = null;
+    showError(err, null);
+    render();
+    if (focus) a.focus();
+  }
+
+  // ---- the pointer: drags that start on a unit of this page's sides, or on the ghost ----
+
+  // claim answers viewport.js's question for a pointer going down: a handler when the
+  // drag is the mover's (a unit, the ghost's end, its facing handle), else null (a pan).
+  function claim(ev) {
+    if (!offered()) return null;
+    const el = ev.target.closest?.('[data-ghost], [data-unit]');
+    if (!el || !a.svg.contains(el)) return null;
+    const g = st.ghost;
+    if (g && el.dataset.ghost === 'facing') {
+      return {move: (e) => { st.dragging = true; setFacing(a.bearing(endOf(g), a.pointer(e))); }, end: () => { st.dragging = false; a.focus(); }};
+    }
+    if (g && el.dataset.ghost === 'end') return dragFrom(a.unit(g.unit), endOf(g), ev, false);
+    const u = a.unit(el.dataset.unit);
+    if (!played(u) || u.destroyed) return null;
+    return dragFrom(u, a.at(u), ev, true);
+  }
+
+  // dragFrom follows a drag that took hold of a point (the unit, or the ghost's end): the
+  // ghost's end keeps the same offset from the pointer.
+  function dragFrom(u, from, ev, fresh) {
+    const p0 = a.pointer(ev);
+    const off = [p0[0] - from[0], p0[1] - from[1]];
+    let begun = false;
+    return {
+      move(e) {
+        const p = a.pointer(e);
+        st.dragging = true;
+        if (!begun) {
+          begun = true;
+          const why = whyNot(u);
+          if (why) {
+            st.mover = u.id;
+            st.ghost = null;
+            render();
+            showError(err, new Error(`${u.id} may not move now: ${why}.`));
+          } else if (fresh || !st.ghost) {
+            start(u);
+          }
+        }
+        if (st.ghost?.unit === u.id) setEnd([p[0] - off[0], p[1] - off[1]]);
+      },
+      end(e, moved) {
+        st.dragging = false;
+        if (moved && st.ghost) a.focus();
+      },
+    };
+  }
+
+  // A click on the table while a ghost is out (not on a unit) adds a leg to that point.
+  function clickAt(p) {
+    const g = st.ghost;
+    if (!g) return false;
+    if (g.kind === 'deploy' || !g.anchors.length) setEnd(p);
+    else addLeg(p);
+    return true;
+  }
+
+  // ---- the keyboard: with a ghost out the board's keys are the mover's ----
+
+  function keydown(ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const g = st.ghost;
+    const key = ev.key;
+    if (!g) {
+      if (key !== 'm' && key !== 'M') return;
+      const id = document.activeElement?.closest?.('[data-unit]')?.dataset.unit || st.mover;
+      if (!id || !offered()) return;
+      pickUp(id, true);
+    } else if (a.arrow(key)) {
+      const [dx, dy] = a.arrow(key);
+      const k = a.step() * (ev.shiftKey ? 4 : 1);
+      const e = endOf(g);
+      setEnd([e[0] + dx * k, e[1] + dy * k]);
+    } else if (key === 'Enter') {
+      commit();
+    } else if (key === 'Escape') {
+      cancel(true);
+    } else if (key === '[' || key === '{') {
+      turn(-1, ev.shiftKey);
+    } else if (key === ']' || key === '}') {
+      turn(1, ev.shiftKey);
+    } else if (key === 'w' || key === 'W') {
+      addLeg();
+    } else if (key === 'Backspace') {
+      undoLeg();
+    } else if (key === 't' || key === 'T') {
+      const es = a.enemies(a.unit(g.unit));
+      if (!es.length) return;
+      const i = es.findIndex((e) => e.id === g.target);
+      g.target = es[(i + 1) % es.length].id;
+      target.value = g.target;
+      changed();
+    } else {
+      return;
+    }
+    // The mover's keys are not the board's (the arrows pan, Enter chooses a unit).
+    ev.preventDefault();
+    ev.stopImmediatePropagation();
+  }
+  a.svg.addEventListener('keydown', keydown, true);
+
+  // ---- drawing what the ghost means ----
+
+  let targetsKey = '';
+  function fillTargets(u) {
+    const es = a.enemies(u);
+    const key = es.map((e) => e.id).join(',');
+    if (key !== targetsKey) {
+      targetsKey = key;
+      target.replaceChildren(h('option', {value: ''}, '— nobody —'), ...es.map((e) => h('option', {value: e.id}, e.name)));
+    }
+    target.value = st.ghost?.target || '';
+  }
+
+  let fieldsFor = null;
+  function render() {
+    const v = ctx.view;
+    const mine = offered();
+    panel.hidden = !mine;
+    exportButton.hidden = !form();
+    a.draw(st.ghost);
+    if (!mine) return;
+    const g = st.ghost;
+    const u = a.unit(g?.unit || st.mover);
+    deployRow.hidden = !a.deploying();
+    deployBox.checked = deploying();
+    help.textContent = g ? (g.kind === 'deploy'
+      ? `Deploying ${g.unit}: drag it where it should stand in its zone, turn it, then Commit (Enter).`
+      : `Moving ${g.unit}: drag the ghost's end; a click on the table adds a leg, W makes the end a waypoint; the arrows move the end, [ and ] turn; Enter commits, Escape cancels.`)
+      : u ? `${u.id}: ${moveWords(u)}` + (whyNot(u) ? '.' : '. Drag it, or press M (or Move) and use the arrow keys.')
+        : deploying() ? 'Deployment: drag your units where they should stand in your zone (shaded).'
+          : 'Drag one of your units to move it, or Tab to it and press M.';
+    startB.hidden = !!g || !u || !!whyNot(u);
+    startB.textContent = u ? `Move ${u.id}` : 'Move';
+    for (const b of [commitB, cancelB]) b.hidden = !g;
+    legB.hidden = undoB.hidden = !g || g.kind === 'deploy';
+    undoB.disabled = !g || g.anchors.length < 2;
+    turnRow.hidden = !g || !form()?.facing;
+    targetRow.hidden = !g || !a.enemies(u).length || !a.then(u, a.enemies(u)[0].id);
+    lengthP.hidden = status.hidden = trace.hidden = dangerP.hidden = !g;
+    aimP.hidden = targetRow.hidden;
+    if (g !== fieldsFor) {
+      fieldsFor = g;
+      fieldsBox.replaceChildren(...(g && g.kind === 'move' ? fieldInputs(form()?.fields || [], g.fields, changed) : []));
+    }
+    if (!g) {
+      a.after?.();
+      return;
+    }
+    const len = lengthOf(g);
+    const left = u?.move?.left;
+    lengthP.textContent = g.kind === 'deploy' ? `To ${endOf(g).join(', ')}` : `Path ${a.fmt(len)}` + (left !== undefined ? ` of ${a.fmt(left)} left` : '')
+      + (g.anchors.length > 1 ? `, ${g.anchors.length} legs` : '');
+    lengthP.classList.toggle('over', left !== undefined && len > left + 1e-9 && g.kind === 'move');
+    facingS.textContent = `facing ${g.facing ?? g.base ?? '—'}°${g.facing === null ? ' (as it stands)' : ''}`;
+    const ans = g.answer;
+    status.className = 'status ' + (!ans || ans.failed ? '' : ans.legal ? 'ok' : 'bad');
+    trace.replaceChildren();
+    aimP.replaceChildren();
+    dangerP.replaceChildren();
+    if (!g.anchors.length) status.textContent = 'Drag the unit, or move the ghost with the arrow keys.';
+    else if (!ans) status.textContent = 'Asking the rules…';
+    else if (ans.failed) status.textContent = 'The preview failed: ' + ans.failed.message;
+    else if (!ans.legal) status.replaceChildren('Refused: ', h('span', {id: 'move-reason'}, ans.reason));
+    else {
+      status.textContent = g.kind === 'deploy' ? 'It may stand there.' : 'The rules take this move.';
+      trace.replaceChildren(...(ans.trace || []).map((s) => h('li', {}, s.result)));
+      aimP.replaceChildren(...aimWords(ans, g));
+      if (ans.danger) {
+        dangerP.replaceChildren('Danger there: ', h('strong', {id: 'move-danger-value', 'data-value': ans.danger.value},
+          ans.danger.scores.startsWith('P(') ? pct(ans.danger.value) : ans.danger.value.toFixed(2)),
+        ` (${ans.danger.scores}${ans.danger.firers.length ? ', from ' + ans.danger.firers.join(', ') : ', nothing can fire at it'})`);
+      }
+    }
+    commitB.disabled = !g.anchors.length || ans?.legal === false;
+    a.after?.();
+  }
+
+  function moveWords(u) {
+    if (deploying()) return 'it may be deployed anywhere in its zone';
+    const why = whyNot(u);
+    if (why) return `may not move now (${why})`;
+    return `may move ${a.fmt(u.move.left)} more` + (u.move.moved ? ` (moved ${a.fmt(u.move.moved)} of ${a.fmt(u.move.allowance)})` : '');
+  }
+
+  return {
+    panel,
+    extra,
+    claim,
+    clickAt,
+    render,
+    pickUp,
+    // ghost is the ghost out, or null; mover the unit selected for moving.
+    ghost: () => st.ghost,
+    mover: () => st.mover,
+    endOf,
+    path,
+    lengthOf,
+    // words is what the ghost's label says: the path's length against what is left.
+    words(g) {
+      if (g.kind === 'deploy') return `deploy ${g.unit}`;
+      const left = a.unit(g.unit)?.move?.left;
+      return a.fmt(lengthOf(g)) + (left !== undefined ? ` / ${a.fmt(left)}` : '');
+    },
+    exportButton,
+    // select makes u the unit selected for moving (a click on it), if this page plays it.
+    select(u) {
+      if (!form() || !played(u) || st.ghost?.unit === u.id) return;
+      if (st.ghost) cancel();
+      st.mover = u.id;
+      render();
+    },
+    // startAt puts a ghost on unit id along the points given (the position map's pick).
+    startAt(id, anchors) {
+      const u = a.unit(id);
+      if (!u || whyNot(u)) return;
+      start(u, anchors.map(a.snap));
+      a.focus();
+    },
+    // aimAt makes the ghost aim at an enemy the player points at (not one the ghost passes
+    // over while it is dragged).
+    aimAt(id) {
+      const g = st.ghost;
+      if (!g || st.dragging || g.target === id || !a.enemies(a.unit(g.unit)).some((e) => e.id === id)) return;
+      g.target = id;
+      target.value = id;
+      changed();
+    },
+    // update follows the battle: a ghost whose unit may no longer move is dropped, and
+    // another's preview is asked again, since the battle it was asked of has changed.
+    update() {
+      if (st.mover && !a.unit(st.mover)) st.mover = null;
+      const g = st.ghost;
+      if (g && !g.sent) {
+        const u = a.unit(g.unit);
+        if (whyNot(u) || (g.kind === 'deploy') !== deploying()) st.ghost = null;
+        else {
+          g.start = a.at(u);
+          g.base = a.facingOf(u);
+          fillTargets(u);
+          changed();
+          return;
+        }
+      }
+      render();
+    },
+  };
+}
