@@ -176,6 +176,36 @@ func TestPositionOverTheAPIOnAGrid(t *testing.T) {
 	}
 }
 
+// TestPositionOverTheAPIWarfare: a Warfare position map over the API; its best point's
+// move, round the billmen, is one the battle then accepts, and so is the fire it plans
+// from there; a unit that may not move is refused at unit.
+func TestPositionOverTheAPIWarfare(t *testing.T) {
+	ts := serve(t, sqliteStore(t))
+	id, tokens := battle(t, ts.URL, example(t, "warfare/position.yaml"))
+	u := ts.URL + "/api/battles/" + id
+	status, v := call(t, "GET", u+"/position?unit=longbowmen&danger=expected", tokens["English"], "", nil)
+	if status != 200 {
+		t.Fatalf("a position map: %d %v", status, v)
+	}
+	m := v["position"].(map[string]any)
+	if m["grid"] == true || m["length_unit"] != "in" || len(m["points"].([]any)) < 300 || len(m["pareto"].([]any)) == 0 {
+		t.Fatalf("grid %v, unit %v, %d points", m["grid"], m["length_unit"], len(m["points"].([]any)))
+	}
+	top := m["top"].([]any)[0].(map[string]any)
+	if path, _ := top["move"].(map[string]any)["path"].([]any); len(path) < 2 {
+		t.Errorf("the best point's move does not go round the billmen: %v", top["move"])
+	}
+	for _, a := range []any{top["move"], top["plan"]} {
+		body, _ := json.Marshal(a)
+		if status, v := call(t, "POST", u+"/actions", tokens["English"], "", body); status != 200 {
+			t.Errorf("the best point's %s: %d %v", body, status, v)
+		}
+	}
+	if status, v := call(t, "GET", u+"/position?unit=crossbowmen", tokens["English"], "", nil); status != 400 || v["field"] != "unit" {
+		t.Errorf("a French unit in the English turn: %d %v; want 400 at unit", status, v)
+	}
+}
+
 // FuzzMoveBody sends arbitrary moves and previews of them: never a 500, and every 400 names
 // where the fault is.
 func FuzzMoveBody(f *testing.F) {

@@ -211,6 +211,10 @@ func plotPosition(path string, l *loaded, m *advise.PositionMap) error {
 	}
 	if t, ok := l.battle.(volley.Table); ok && !m.Grid {
 		b := t.Table().Bounds
+		// The map's own points too: a unit near the table's edge reaches past the units'
+		// bounds the view fits.
+		h := m.Step / 2
+		b = [4]float64{min(b[0], m.X0-h), min(b[1], m.Y0-h), max(b[2], m.X0+float64(m.Cols)*m.Step-h), max(b[3], m.Y0+float64(m.Rows)*m.Step-h)}
 		c0 := math.Floor((b[0] - m.X0) / m.Step)
 		r0 := math.Floor((b[1] - m.Y0) / m.Step)
 		x0, y0 = m.X0+c0*m.Step, m.Y0+r0*m.Step

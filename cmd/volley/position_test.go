@@ -120,3 +120,58 @@ func TestPositionWarEngine(t *testing.T) {
 		}
 	}
 }
+
+// TestPositionWarfare: the longbowmen's map. The billmen in their way north bend the way
+// to the crossbowmen, where the offence and the danger are both highest, and hide ground
+// beyond reach behind them; where they stand they are out of every French missile's reach.
+func TestPositionWarfare(t *testing.T) {
+	file := filepath.Join("..", "..", "examples", "warfare", "position.yaml")
+	status, out, errOut := runCLI("position", file, "--unit", "longbowmen", "--danger", "expected")
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	goldenFile(t, "position-warfare.txt", out)
+	plot := filepath.Join(t.TempDir(), "position.png")
+	status, out, errOut = runCLI("position", file, "--unit", "longbowmen", "--danger", "expected", "--json", "--plot", plot)
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	var got struct {
+		Position struct {
+			Unit   string `json:"length_unit"`
+			Points []struct{ X, Y, Reach, Offence, Danger float64 }
+			Top    []struct{ Move map[string]any }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	at := map[[2]float64][3]float64{}
+	for _, p := range got.Position.Points {
+		at[[2]float64{p.X, p.Y}] = [3]float64{p.Reach, p.Offence, p.Danger}
+	}
+	if got.Position.Unit != "in" || len(at) < 300 {
+		t.Fatalf("unit %q, %d points", got.Position.Unit, len(at))
+	}
+	if v, ok := at[[2]float64{-0.25, -0.25}]; !ok || v[1] <= 0 || v[2] != 0 {
+		t.Errorf("where the longbowmen stand: %v; want offence and no danger", v)
+	}
+	if v, ok := at[[2]float64{0.25, 5.75}]; ok {
+		t.Errorf("behind the billmen, 5.76\" as the crow flies: reachable, %v", v)
+	}
+	crow := math.Hypot(2.75, 3.25)
+	if v, ok := at[[2]float64{-2.75, 3.25}]; !ok || v[0] < crow+0.01 || v[1] < 2.4-1e-9 || v[2] < 1.2-1e-9 {
+		t.Errorf("by the crossbowmen: %v; want the way round the billmen, longer than %v, and the most of both", v, crow)
+	}
+	if len(got.Position.Top) == 0 || len(got.Position.Top[0].Move["path"].([]any)) < 2 {
+		t.Errorf("the best point's move does not go round the billmen: %v", got.Position.Top)
+	}
+	f, err := os.Open(plot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if img, err := png.Decode(f); err != nil || img.Bounds().Dx() < 400 {
+		t.Errorf("the picture: %v", err)
+	}
+}

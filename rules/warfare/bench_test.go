@@ -59,3 +59,24 @@ func BenchmarkDanger(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPosition is the longbowmen's position map on examples/warfare/position.yaml:
+// a 6" move at the default 0.5" (344 points they can reach round the billmen), their
+// fire at three French units, two of which shoot back; both layers, on every core.
+func BenchmarkPosition(b *testing.B) {
+	for _, system := range []string{"alternate", "existing"} {
+		b.Run(system, func(b *testing.B) {
+			bt := loadSrc(b, positionSrc(b, system), 0)
+			q := advise.PositionQuery{Unit: "longbowmen", Danger: advise.Expected}
+			var m *advise.PositionMap
+			b.ReportAllocs()
+			for b.Loop() {
+				var err error
+				if m, err = bt.Position(context.Background(), q); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(m.Reachable), "points/op")
+		})
+	}
+}

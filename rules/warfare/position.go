@@ -1,0 +1,374 @@
+package warfare
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sync"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/advise"
+	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// Where to stand (not in the source: the article says nothing of movement). A Warfare
+// unit's stands take one circle on the table (base:), and a move translates it: the unit
+// keeps its formation, and has no facing to turn (volley's Warfare moves give it none),
+// so a point is all a place to stand needs. Its way there is the shortest round the other
+// units' bases within the table (geom.Reach), as checkMove measures a move; its fire from
+// there is the advisor's best plan with every range band measured from the point, the
+// article giving no penalty for moving before firing; its danger is the danger map of a
+// copy of it.
+
+var _ advise.Positioner = (*Battle)(nil)
+
+// DefaultPositionStep is the spacing of a position map's points unless asked otherwise:
+// half an inch, as the danger map's.
+const DefaultPositionStep = DefaultDangerStep
+
+// positionTop is how many of the best points a position map lists with their plans.
+const positionTop = 5
+
+// wayMargin is how much further than its base's radius a way keeps off other bases,
+// inches: a thousandth of an inch, so that the way written to a thousandth of the table's
+// unit (which moves a corner by at most 0.0007") is still clear of every base.
+const wayMargin = 0.001
+
+// planWork is what one plan the advisor writes costs apart from its odds, in
+// volley.MaxWork's steps: written, parsed and decoded as a player's action would be, and
+// aimed (about 0.1 ms, measured).
+const planWork = 100_000
+
+// positionSetup is a position query checked: the unit, how far it may still move, the
+// ways there, the enemies its fire might reach from some point, and the points.
+type positionSetup struct {
+	u       *Unit
+	left    float64 // inches
+	reach   *geom.Reach
+	corners int        // corners of the grown bases, for the price
+	area    [4]float64 // inches
+	// enemies are the units the advisor weighs as targets; inReach those of them that may
+	// be within the unit's long range from some point it can reach.
+	enemies []*Unit
+	inReach int
+	g       dangerGrid
+	perInch float64
+	length  scenario.Unit
+}
+
+func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
+	unitError := func(format string, args ...any) error {
+		e := volley.Errorf(volley.EINVALID, format, args...)
+		e.Field = "unit"
+		return e
+	}
+	u, ok := b.Unit(q.Unit)
+	if !ok {
+		return nil, unitError("warfare: unit: no unit %q%s", q.Unit, scenario.Hint(q.Unit, b.unitIDs()))
+	}
+	if !b.moves {
+		return nil, unitError("warfare: unit: this battle began before units moved (edition %d): it has no position map", volley.EditionMoves-1)
+	}
+	left, why := b.movable(u)
+	if why != "" {
+		return nil, unitError("warfare: unit: %s may not move now: %s", u.ID, why)
+	}
+	if o := q.Objective; o.Kind == advise.Destroy {
+		if t, ok := b.Unit(o.Unit); !ok || t.Side == u.Side {
+			e := volley.Errorf(volley.EINVALID, "warfare: objective: %q is not an enemy unit of %s%s", o.Unit, u.ID, scenario.Hint(o.Unit, b.unitIDs()))
+			e.Field = "objective"
+			return nil, e
+		}
+	}
+	s := &positionSetup{u: u, left: left, length: b.unit}
+	if s.length == "" {
+		s.length = scenario.Inch
+	}
+	s.perInch = scenario.Inches(1).In(s.length)
+	// The bases a way goes round, each grown by the unit's radius (checkMove's rule: no
+	// base crossed), and the table's edge drawn in by it. Two units without a base are
+	// points, which cross nothing.
+	r := u.Base / 2
+	var obs []geom.Polygon
+	for i := range b.units {
+		o := &b.units[i]
+		if o == u || o.At == nil || o.Destroyed() || o.Base/2+r <= 0 {
+			continue
+		}
+		obs = append(obs, geom.InflateCircle(o.circle(), r+wayMargin))
+		s.corners += geom.ArcSides
+	}
+	start := geom.V(u.At.X, u.At.Y)
+	lo, hi := b.table.Lo.Add(geom.V(r, r)), b.table.Hi.Sub(geom.V(r, r))
+	s.reach = geom.NewReach(start, obs, lo, hi, b.table.Edged, left)
+	s.area = [4]float64{start.X - left, start.Y - left, start.X + left, start.Y + left}
+	if b.table.Edged {
+		s.area = [4]float64{max(s.area[0], lo.X), max(s.area[1], lo.Y), min(s.area[2], hi.X), min(s.area[3], hi.Y)}
+	}
+	// The targets Problems weighs, and those its range may reach from some point.
+	long := -1.0
+	if t := b.tables.Ranges[u.Weapon]; u.Weapon != "" && t != nil {
+		long = t.Long.Inches()
+	}
+	for i := range b.units {
+		if t := &b.units[i]; t.Side != u.Side && !t.Destroyed() {
+			s.enemies = append(s.enemies, t)
+			if long >= 0 && t.At != nil && dist(*u.At, *t.At) <= long+left+1e-9 {
+				s.inReach++
+			}
+		}
+	}
+	step := q.Step
+	if step == 0 {
+		step = scenario.Inches(DefaultPositionStep).In(s.length)
+	}
+	g, err := b.dangerGrid(advise.DangerQuery{Side: u.Side, As: u.ID, Area: s.inView(s.area), Step: step})
+	if err != nil {
+		return nil, err
+	}
+	s.g = g
+	return s, nil
+}
+
+// inView is an area in inches in the table's unit.
+func (s *positionSetup) inView(a [4]float64) [4]float64 {
+	return [4]float64{a[0] * s.perInch, a[1] * s.perInch, a[2] * s.perInch, a[3] * s.perInch}
+}
+
+// point is point (c, r) of the map, in inches.
+func (s *positionSetup) point(c, r int) geom.Vec {
+	return geom.V((s.g.x0+float64(c)*s.g.step)/s.perInch, (s.g.y0+float64(r)*s.g.step)/s.perInch)
+}
+
+// PositionWork is the work of q's map: the ways there (every pair of the grown bases'
+// corners tested against every base, then each point against them), each point's range
+// to every enemy, the advice at each different set of range bands the points give (at
+// most four bands, beyond long among them, for each enemy in reach), and the danger map
+// of the area.
+func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
+	s, err := b.positionSetup(q)
+	if err != nil {
+		return 0, err
+	}
+	w, why := b.positionWork(s)
+	return advise.CheckPositionWork(w, why)
+}
+
+func (b *Battle) positionWork(s *positionSetup) (int64, string) {
+	points := int64(s.g.cols * s.g.rows)
+	corners := int64(s.corners) + 1
+	ways := corners*corners*corners + points*corners*corners
+	enemies := int64(len(s.enemies))
+	// The advice at one set of bands: each enemy's one-target plan written and aimed,
+	// then every split of the stands among those in range scored by Odds.
+	stands := s.u.StandsLeft()
+	splits := int64(splitCount(stands, s.inReach))
+	fire := &Fire{Unit: s.u.ID, Targets: make([]FireTarget, max(s.inReach, 1))}
+	fire.Targets[0].Stands = stands
+	advice := enemies*planWork + splits*(planWork+b.Cost(fire))
+	keys := points
+	if s.inReach < 16 { // 4^16 is more points than a map may have
+		keys = min(points, int64(1)<<(2*s.inReach))
+	}
+	offence := points*enemies*rangeWork + keys*advice
+	danger, _ := b.dangerWork(s.g)
+	return ways + offence + danger, fmt.Sprintf("%d points, %d corners to go round, the advice at up to %d sets of range bands to %d enemies, and the danger map",
+		points, corners, keys, enemies)
+}
+
+// splitCount is how many ways compositions lists for n stands among k targets: n+k−1
+// choose k−1, at most maxSplits.
+func splitCount(n, k int) int {
+	if k == 0 {
+		return 0
+	}
+	c := 1
+	for i := 1; i < k; i++ {
+		c = c * (n + i) / i // C(n+i, i) from C(n+i−1, i−1): exact at every step
+		if c >= maxSplits {
+			return maxSplits
+		}
+	}
+	return c
+}
+
+// Position maps every point u can reach now: the shortest legal way there (round the
+// other units' bases, on the table), its best fire from there after that move (the
+// advisor's plan, every range band measured from the point), and the danger there (the
+// danger map of a copy of u).
+func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
+	s, err := b.positionSetup(q)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := advise.CheckPositionWork(b.positionWork(s)); err != nil {
+		return nil, err
+	}
+	u, g := s.u, s.g
+	obj := q.Objective
+	if obj.Kind == "" {
+		obj = advise.Objective{Kind: advise.Expected}
+	}
+	n := g.cols * g.rows
+	m := &advise.PositionMap{Unit: u.ID, Side: u.Side, From: [2]float64{u.At.X * s.perInch, u.At.Y * s.perInch}, Left: s.left * s.perInch,
+		Offence: obj.Describe(MeasureCasualties), Length: string(s.length), Step: g.step, X0: g.x0, Y0: g.y0, Cols: g.cols, Rows: g.rows,
+		Reach: make([]float64, n), OffenceValues: make([]float64, n), DangerValues: make([]float64, n)}
+	// The danger of a copy of the unit on every point of the area.
+	dm, err := b.Danger(ctx, advise.DangerQuery{Side: u.Side, As: u.ID, Step: g.step, Objective: q.Danger, Area: s.inView(s.area)})
+	if err != nil {
+		return nil, err
+	}
+	if dm.Cols != g.cols || dm.Rows != g.rows {
+		return nil, fmt.Errorf("warfare: the danger map's grid (%d × %d) is not the position map's (%d × %d)", dm.Cols, dm.Rows, g.cols, g.rows)
+	}
+	m.Danger = dm.Scores
+	copy(m.DangerValues, dm.Values)
+	// The ways there, and the offence from there, on every core. The advice from a point
+	// depends on it only through the range band of each enemy (the modifiers are the
+	// units' traits, the stands are all the unit's): each set of bands is worked out
+	// once, by the first core to meet it.
+	seen := &offenceMemo{at: map[string]*offenceEntry{}}
+	_, err = advise.FillGrid(ctx, g.cols, g.rows, m.OffenceValues, func() advise.PointFunc {
+		return func(c, r int, _ map[string]bool) (float64, error) {
+			p := s.point(c, r)
+			d := s.reach.Dist(p)
+			if math.IsInf(d, 1) {
+				m.Reach[r*g.cols+c] = math.NaN()
+				return math.NaN(), nil
+			}
+			m.Reach[r*g.cols+c] = d * s.perInch
+			return seen.get(b.bandsFrom(s, p), func() (float64, error) {
+				v, _, err := b.offenceAt(ctx, u.ID, p, d, obj)
+				return v, err
+			})
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	for i := range n {
+		if math.IsNaN(m.Reach[i]) {
+			m.DangerValues[i], m.OffenceValues[i] = math.NaN(), math.NaN()
+		}
+	}
+	m.Finish(positionTop, func(i int) map[string]any {
+		return b.moveTo(s, s.point(i%g.cols, i/g.cols))
+	}, func(i int) map[string]any {
+		p := s.point(i%g.cols, i/g.cols)
+		_, plan, err := b.offenceAt(ctx, u.ID, p, s.reach.Dist(p), obj)
+		if err != nil {
+			return nil
+		}
+		return plan
+	})
+	m.Notes = []string{
+		"reach: the shortest way there round the other units' bases (each grown by " + u.ID + "'s radius as a 16-sided polygon drawn round the circle, and a thousandth of an inch more), within the table's edge; Warfare scenarios have no terrain",
+		"formation: " + u.ID + "'s stands move as one body, keeping their formation (the circle of its base:), and the unit has no facing to turn (not in the source: the article gives no movement)",
+		"offence: " + u.ID + "'s best fire from there after the move (" + string(b.system) + " system), every stand firing, each target's range band measured from there; the article gives no penalty for moving before firing, and no modifier is claimed",
+		"danger: the other sides' next missile fire at a copy of " + u.ID + " standing there, none of them having moved (the danger map)",
+	}
+	switch {
+	case u.Weapon == "" || b.tables.Ranges[u.Weapon] == nil:
+		m.Notes = append(m.Notes, u.ID+" has no missile weapon with a range table: no point has offence")
+	case u.Ammo == AmmoOut:
+		m.Notes = append(m.Notes, u.ID+" is Out of Missiles: no point has offence")
+	}
+	return m, nil
+}
+
+// offenceMemo holds the offence of each set of range bands a map has met, shared by the
+// cores: each is worked out once, and a core that meets one being worked out waits for it.
+type offenceMemo struct {
+	mu sync.Mutex
+	at map[string]*offenceEntry
+}
+
+type offenceEntry struct {
+	once sync.Once
+	v    float64
+	err  error
+}
+
+func (m *offenceMemo) get(key string, work func() (float64, error)) (float64, error) {
+	m.mu.Lock()
+	e := m.at[key]
+	if e == nil {
+		e = &offenceEntry{}
+		m.at[key] = e
+	}
+	m.mu.Unlock()
+	e.once.Do(func() { e.v, e.err = work() })
+	return e.v, e.err
+}
+
+// bandsFrom is what the advice from p depends on: the range band to each enemy from p,
+// as measure finds it, one letter each.
+func (b *Battle) bandsFrom(s *positionSetup, p geom.Vec) string {
+	moved := *s.u
+	moved.At = &scenario.Point{X: p.X, Y: p.Y}
+	key := make([]byte, len(s.enemies))
+	for i, t := range s.enemies {
+		band, _, err := b.measure(&moved, t, nil)
+		key[i] = 'x'
+		if err == nil {
+			key[i] = band[0] // close, effective, long, out_of_range
+		}
+	}
+	return string(key)
+}
+
+// offenceAt moves unit id of a fork of the battle to p, by a way d inches long, as
+// resolveMove would, and asks the advisor for its best fire from there under obj: the
+// plan's value and its action (0 and nil when it can fire at nothing).
+func (b *Battle) offenceAt(ctx context.Context, id string, p geom.Vec, d float64, obj advise.Objective) (float64, map[string]any, error) {
+	f := b.Fork().(*Battle)
+	u, _ := f.Unit(id)
+	f.table.Deploying = false
+	if f.act.unit != u.ID {
+		f.act = activation{unit: u.ID}
+		f.turns.Begin(u.ID)
+	}
+	u.At = &scenario.Point{X: p.X, Y: p.Y}
+	f.moved[u.ID] += d
+	adv, err := advise.Advise(ctx, f, advise.Query{Side: u.Side, Actor: u.ID}, obj, 1, advise.Budget{})
+	if err != nil {
+		if volley.ErrorCode(err) == volley.EINVALID && ctx.Err() == nil {
+			return 0, nil, nil // nothing it could fire at from there
+		}
+		return 0, nil, err
+	}
+	if len(adv) == 0 || len(adv[0].Plans) == 0 {
+		return 0, nil, nil
+	}
+	best := adv[0].Plans[0]
+	return best.Value, best.Action, nil
+}
+
+// moveTo is the move action that takes the unit to p along the map's way, each point in
+// the table's unit to a thousandth; at full precision when the rounded way would be
+// refused (a way ending within a hair of the unit's move).
+func (b *Battle) moveTo(s *positionSetup, p geom.Vec) map[string]any {
+	way := s.reach.Path(p)
+	if len(way) < 2 {
+		return nil
+	}
+	write := func(round bool) ([]any, []geom.Vec) {
+		var pts []any
+		var back []geom.Vec
+		for _, q := range way[1:] {
+			x, y := q.X*s.perInch, q.Y*s.perInch
+			if round {
+				x, y = math.Round(x*1000)/1000, math.Round(y*1000)/1000
+			}
+			pts = append(pts, []float64{x, y})
+			back = append(back, geom.V(x/s.perInch, y/s.perInch)) // as decodeMove reads it
+		}
+		return pts, back
+	}
+	pts, back := write(true)
+	if b.Fork().(*Battle).checkMove(&Move{Unit: s.u.ID, Points: back}) != nil {
+		pts, _ = write(false)
+	}
+	return map[string]any{"type": volley.MoveAction, "unit": s.u.ID, "path": pts}
+}
