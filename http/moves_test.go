@@ -206,6 +206,36 @@ func TestPositionOverTheAPIWarfare(t *testing.T) {
 	}
 }
 
+// TestPositionOverTheAPIInCm: a Republique position map is in the battle's unit (cm), and
+// its best point's move — limber, a path round the line, unlimber — is one the battle
+// then accepts; the enemy's battery may not move in the French turn.
+func TestPositionOverTheAPIInCm(t *testing.T) {
+	ts := serve(t, sqliteStore(t))
+	id, tokens := battle(t, ts.URL, example(t, "republique/position.yaml"))
+	u := ts.URL + "/api/battles/" + id + "/position?"
+	status, v := call(t, "GET", u+"unit=fb&step=2", tokens["French"], "", nil)
+	if status != 200 {
+		t.Fatalf("a position map: %d %v", status, v)
+	}
+	m := v["position"].(map[string]any)
+	if m["length_unit"] != "cm" || m["step"] != 2.0 || len(m["points"].([]any)) < 100 {
+		t.Fatalf("unit %v, step %v, %d points", m["length_unit"], m["step"], len(m["points"].([]any)))
+	}
+	top := m["top"].([]any)[0].(map[string]any)
+	if top["plan"] == nil {
+		t.Errorf("the best point has no plan: %v", top)
+	}
+	body, _ := json.Marshal(top["move"])
+	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens["French"], "", body); status != 200 {
+		t.Errorf("the best point's move %s: %d %v", body, status, v)
+	}
+	for _, q := range []string{"unit=ab", "unit=nobody"} {
+		if status, v := call(t, "GET", u+q, tokens["French"], "", nil); status != 400 || v["field"] != "unit" {
+			t.Errorf("%s: %d %v; want 400 at unit", q, status, v)
+		}
+	}
+}
+
 // FuzzMoveBody sends arbitrary moves and previews of them: never a 500, and every 400 names
 // where the fault is.
 func FuzzMoveBody(f *testing.F) {

@@ -175,3 +175,58 @@ func TestPositionWarfare(t *testing.T) {
 		t.Errorf("the picture: %v", err)
 	}
 }
+
+// TestPositionRepublique: a Republique battery's map, in cm round the bases of its own
+// line. Behind the line it cannot fire (a friend in its frontage zone); north of the line
+// it comes the long way round or not at all; in the copse the Austrian battery does not
+// see it, beside the copse it does; limbering and unlimbering take 8 of its 30 cm.
+func TestPositionRepublique(t *testing.T) {
+	file := filepath.Join("..", "..", "examples", "republique", "position.yaml")
+	status, out, errOut := runCLI("position", file, "--unit", "fb", "--step", "2")
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	goldenFile(t, "position-republique.txt", out)
+	status, out, errOut = runCLI("position", file, "--unit", "fb", "--json")
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	var got struct {
+		Position struct {
+			Length string `json:"length_unit"`
+			Step   float64
+			Points []struct{ X, Y, Reach, Offence, Danger float64 }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Position.Length != "cm" || got.Position.Step != 1 {
+		t.Errorf("unit %q, step %v; want cm, 1", got.Position.Length, got.Position.Step)
+	}
+	at := map[[2]float64][3]float64{}
+	for _, p := range got.Position.Points {
+		at[[2]float64{p.X, p.Y}] = [3]float64{p.Reach, p.Offence, p.Danger}
+		if p.Reach > 26+1e-9 {
+			t.Errorf("(%v, %v) is %v cm away: fb has 26 cm once limbered", p.X, p.Y, p.Reach)
+		}
+		if p.Reach > 22+1e-9 && p.Offence != 0 {
+			t.Errorf("(%v, %v): limbered there, it scores %v", p.X, p.Y, p.Offence)
+		}
+	}
+	if v, ok := at[[2]float64{40, 16}]; !ok || v != [3]float64{0, 0, 0} {
+		t.Errorf("where it stands: %v, %v; want reach 0, no fire through its own line, safe", v, ok)
+	}
+	if _, ok := at[[2]float64{40, 26}]; ok {
+		t.Error("the line's bases are a place to stand")
+	}
+	if v, ok := at[[2]float64{40, 30}]; ok && v[0] < 20 {
+		t.Errorf("north of the line: %v cm away, shorter than the way round it", v[0])
+	}
+	if v := at[[2]float64{57, 10}]; v[1] <= 0 || v[2] != 0 {
+		t.Errorf("in the copse: %v; want fire and no danger", v)
+	}
+	if v := at[[2]float64{54, 20}]; v[1] <= 0 || v[2] <= 0 {
+		t.Errorf("beside the copse: %v; want fire and danger", v)
+	}
+}

@@ -18,9 +18,10 @@ const maxAdvisedBatteries = 8
 // artilleryActor is the name the advice gives a side's artillery, which acts as one.
 func artilleryActor(side string) string { return side + " artillery" }
 
-// Problems lists the choices of q.Side's artillery that may fire now: one problem for
-// each way to group the batteries (each battery alone, some together as a group or
-// massed battery), with a slot per group choosing to fire or to save its fire. The rules,
+// Problems lists the choices of q.Side's artillery that may fire now (or of the one
+// battery q.Actor names, alone): one problem for each way to group the batteries (each
+// battery alone, some together as a group or massed battery), with a slot per group
+// choosing to fire or to save its fire. The rules,
 // not the player, choose a fire's target (the main target rule), so a group has one
 // fire; its effect is that fire's Odds, on its main target and any other unit it may
 // hit. Saving fire scores nothing now: its worth is the doubled fire points of the
@@ -35,15 +36,21 @@ func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Proble
 		notes = append(notes, fmt.Sprintf("not now: this is the %s step; planned as the artillery segment will find the table", b.phase.step))
 		b = &c
 	}
+	// The actor is the side's artillery, or one battery of it alone (what a position
+	// map weighs: the battery's own fire from where it moves).
+	actor, only := artilleryActor(q.Side), ""
+	if q.Actor != "" && q.Actor != actor {
+		if u := b.Unit(q.Actor); u == nil || !u.Battery() || u.Side != q.Side {
+			return nil, volley.Errorf(volley.EINVALID, "republique: the advisor plans %q, a side's artillery firing together, or one battery of it alone, not %q", actor, q.Actor)
+		}
+		actor, only = q.Actor, q.Actor
+	}
 	var bats []string
 	for i := range b.units {
 		u := &b.units[i]
-		if u.Side == q.Side && u.Battery() && b.mayFire(u, false) == "" {
+		if u.Side == q.Side && u.Battery() && b.mayFire(u, false) == "" && (only == "" || u.ID == only) {
 			bats = append(bats, u.ID)
 		}
-	}
-	if q.Actor != "" && q.Actor != artilleryActor(q.Side) {
-		return nil, volley.Errorf(volley.EINVALID, "republique: the advisor plans %q, a side's artillery firing together, not %q", artilleryActor(q.Side), q.Actor)
 	}
 	if len(bats) == 0 {
 		return nil, nil
@@ -98,7 +105,7 @@ func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Proble
 		if failed = ctx.Err(); failed != nil {
 			return false
 		}
-		p := &advise.Problem{Actor: artilleryActor(q.Side), Side: q.Side, Measure: MeasureBases, Notes: notes}
+		p := &advise.Problem{Actor: actor, Side: q.Side, Measure: MeasureBases, Notes: notes}
 		var words []string
 		for _, g := range groups {
 			f := fireOf(g)

@@ -1,6 +1,7 @@
 package republique
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -45,5 +46,21 @@ func TestPartitions(t *testing.T) {
 	partitions([]string{"a", "b", "c", "d"}, func([][]string) bool { n++; return true })
 	if n != 15 {
 		t.Errorf("%d partitions of 4, want the Bell number 15", n)
+	}
+}
+
+// TestAdviceOneBattery: the advisor plans one battery alone when asked for it (what a
+// position map weighs): one slot, fire or save; a unit that is not one of the side's
+// batteries is refused.
+func TestAdviceOneBattery(t *testing.T) {
+	b := positionBattle(t, "at: [40, 16], saved_fire: true", "at: [60, 16], saved_fire: true")
+	probs, err := b.Problems(context.Background(), advise.Query{Side: "French", Actor: "fb"})
+	if err != nil || len(probs) != 1 || probs[0].Actor != "fb" || len(probs[0].Slots) != 1 || len(probs[0].Slots[0].Choices) != 2 {
+		t.Fatalf("fb alone: %v, %+v", err, probs)
+	}
+	for _, actor := range []string{"ligne", "ab", "nobody"} {
+		if _, err := b.Problems(context.Background(), advise.Query{Side: "French", Actor: actor}); err == nil || !strings.Contains(err.Error(), "or one battery of it alone") {
+			t.Errorf("%s: %v", actor, err)
+		}
 	}
 }

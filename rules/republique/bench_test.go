@@ -49,3 +49,21 @@ func BenchmarkDanger(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPosition is the position map of examples/republique/position.yaml's foot
+// battery at the default step (1 cm): every point it can reach round its own line and
+// the Grenz marker, its own fire from each after the move, and the danger map of it
+// there, on every core.
+func BenchmarkPosition(b *testing.B) {
+	bt := positionBattle(b)
+	q := advise.PositionQuery{Unit: "fb"}
+	var m *advise.PositionMap
+	for b.Loop() {
+		var err error
+		if m, err = bt.Position(context.Background(), q); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(m.Reachable), "points/op")
+	b.ReportMetric(float64(m.Cols*m.Rows), "grid/op")
+}

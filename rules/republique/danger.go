@@ -29,8 +29,8 @@ var dangerSteps = []float64{1, 2, 3, 5, 10, 20, 50}
 // choice in the closest bracket), else at its main target, which may hurt the unit as a
 // tandem or adjacent target. The batteries' base hits add up, as hits of one segment
 // do; the value is the chance they destroy the unit, or the base hits it is expected to
-// lose. A point where a base would overlap another unit's base or a skirmish marker has
-// no value.
+// lose. A point where a base would overlap another unit's base or an enemy skirmish
+// marker has no value (its own side's markers give way to it, as to a move).
 func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.DangerMap, error) {
 	g, err := b.dangerGrid(q)
 	if err != nil {
@@ -53,7 +53,7 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 	}
 	m.Notes = []string{"the unit moved, its bases kept in formation and facing, its centre on each point; no other unit moves",
 		"the next artillery segment as the table stands: every enemy battery that may fire (not limbered, shaken or silenced) fires alone, none has fired or passed fire yet, and no hit is pending (not in the source: the map's reading of the enemy's next fire)",
-		"a point where a base would overlap another unit's base or a skirmish marker holds no unit"}
+		"a point where a base would overlap another unit's base or an enemy skirmish marker holds no unit (its own side's markers give way to it, as to a move)"}
 	perCm := scenario.Centimetres(1).In(g.u)
 	err = advise.Fill(ctx, m, func() advise.PointFunc {
 		d := b.newDangerWorker(t, q.Side)
@@ -240,7 +240,10 @@ func (b *Battle) newDangerWorker(t *Unit, side string) *dangerWorker {
 		}
 	}
 	for i := range c.markers {
-		d.others = append(d.others, outlineOf(c.markers[i].R))
+		// Its own side's skirmishers give way to it, as they do to its moves.
+		if c.markers[i].Side != side {
+			d.others = append(d.others, outlineOf(c.markers[i].R))
+		}
 	}
 	d.bats = b.dangerBatteries(&c, side)
 	d.leaders = map[string]bool{}
@@ -297,7 +300,7 @@ func (d *dangerWorker) at(ctx context.Context, p geom.Vec, obj advise.ObjectiveK
 }
 
 // blocked reports whether a base of the unit, centred on p, overlaps another unit's base
-// or a marker.
+// or an enemy marker.
 func (d *dangerWorker) blocked(p geom.Vec) bool {
 	for _, m := range d.mine {
 		at := m

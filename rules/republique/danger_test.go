@@ -88,6 +88,13 @@ func TestDangerRepublique(t *testing.T) {
 	if v := one(-4, 34); !math.IsNaN(v) {
 		t.Errorf("IR3 on IR4's bases reads %g, want no value", v)
 	}
+	// Its own side's skirmishers give way to it, as they do to a move; the enemy's do not.
+	if v := one(-24, 18); math.IsNaN(v) {
+		t.Error("IR3 on the Grenz marker k1 has no value: its own side's markers give way to it")
+	}
+	if v := one(-24, 10); !math.IsNaN(v) {
+		t.Errorf("IR3 on the French marker s1 reads %g, want no value", v)
+	}
 }
 
 // bruteRepublique moves IR3 to p and adds up the base hits of each French battery's fire,
