@@ -236,6 +236,45 @@ func TestPositionOverTheAPIInCm(t *testing.T) {
 	}
 }
 
+// TestPositionOverTheAPIWarStrike: a WarStrike unit's map places its formation, each top
+// point's move names the action it needs, and the best point's move and then its plan
+// are accepted; a unit of the side not to act, or one that has shot, is a 400 at unit.
+func TestPositionOverTheAPIWarStrike(t *testing.T) {
+	ts := serve(t, sqliteStore(t))
+	id, tokens := battle(t, ts.URL, example(t, "warstrike/position.yaml"))
+	u := ts.URL + "/api/battles/" + id + "/position?"
+	status, v := call(t, "GET", u+"unit=alpha", tokens["Ironclad"], "", nil)
+	if status != 200 {
+		t.Fatalf("a position map: %d %v", status, v)
+	}
+	m := v["position"].(map[string]any)
+	if m["length_unit"] != "in" || m["left"] != 12.0 || len(m["points"].([]any)) < 200 {
+		t.Fatalf("unit %v, left %v, %d points", m["length_unit"], m["left"], len(m["points"].([]any)))
+	}
+	for _, tc := range []struct{ query, field string }{{"unit=raiders", "unit"}, {"unit=alpha&step=0.01", "step"}} {
+		if status, v := call(t, "GET", u+tc.query, tokens["Ironclad"], "", nil); status != 400 || v["field"] != tc.field {
+			t.Errorf("%q: %d %v; want 400 at %s", tc.query, status, v, tc.field)
+		}
+	}
+	top := m["top"].([]any)[0].(map[string]any)
+	move, plan := top["move"].(map[string]any), top["plan"]
+	if move["action"] != "shooting_advance" || plan == nil {
+		t.Fatalf("the best point: %v", top)
+	}
+	body, _ := json.Marshal(move)
+	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens["Ironclad"], "", body); status != 200 {
+		t.Fatalf("the best point's move %s: %d %v", body, status, v)
+	}
+	body, _ = json.Marshal(plan)
+	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens["Ironclad"], "", body); status != 200 {
+		t.Errorf("its plan %s: %d %v", body, status, v)
+	}
+	// Once it has shot, alpha moves no more this turn.
+	if status, v := call(t, "GET", u+"unit=alpha", tokens["Ironclad"], "", nil); status != 400 || v["field"] != "unit" {
+		t.Errorf("alpha after its shot: %d %v; want 400 at unit", status, v)
+	}
+}
+
 // FuzzMoveBody sends arbitrary moves and previews of them: never a 500, and every 400 names
 // where the fault is.
 func FuzzMoveBody(f *testing.F) {

@@ -24,7 +24,7 @@ type positionCmd struct {
 	Unit      string `required:"" help:"The unit that moves."`
 	Objective string `default:"expected" help:"How offence is scored: expected, destroyed, destroy:UNIT or at_least:K."`
 	Danger    string `default:"destroyed" help:"How danger is scored: destroyed (the chance the unit is destroyed) or expected (what it is expected to lose)."`
-	Step      string `help:"Distance between points: a number in the table's unit, or with its own (0.5in, 1cm). Default 0.5\" on an open table (Republique: the finest of 1, 2, 3, 5… cm the budget allows); every square on a grid map."`
+	Step      string `help:"Distance between points: a number in the table's unit, or with its own (0.5in, 1cm). Default 0.5\" on an open table (1\" in WarStrike, as its danger map; in Republique the finest of 1, 2, 3, 5… cm the budget allows); every square on a grid map."`
 	Plot      string `help:"Draw the two layers into this file (.png or .svg)." placeholder:"FILE"`
 	output
 }

@@ -230,3 +230,51 @@ func TestPositionRepublique(t *testing.T) {
 		t.Errorf("beside the copse: %v; want fire and danger", v)
 	}
 }
+
+// TestPositionWarStrike: a WarStrike unit's map moves its formation. Behind the field
+// wall alpha neither sees the raiders nor is seen; past the wall's end it sees them, and
+// they it; beyond the wall it goes round the wall's end; past a Shooting Advance's 4" it
+// may not shoot; the house holds no point.
+func TestPositionWarStrike(t *testing.T) {
+	file := filepath.Join("..", "..", "examples", "warstrike", "position.yaml")
+	status, out, errOut := runCLI("position", file, "--unit", "alpha")
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	goldenFile(t, "position-warstrike.txt", out)
+	status, out, errOut = runCLI("position", file, "--unit", "alpha", "--json")
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	var got struct {
+		Position struct {
+			From   [2]float64
+			Points []struct{ X, Y, Reach, Offence, Danger float64 }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	at := map[[2]float64][3]float64{}
+	for _, p := range got.Position.Points {
+		at[[2]float64{p.X, p.Y}] = [3]float64{p.Reach, p.Offence, p.Danger}
+		if p.Reach > 4 && p.Offence != 0 {
+			t.Errorf("(%v, %v) is %v\" away, past a Shooting Advance, yet scores offence %v", p.X, p.Y, p.Reach, p.Offence)
+		}
+	}
+	if v, ok := at[[2]float64{15.5, 10}]; !ok || v != [3]float64{} {
+		t.Errorf("where alpha stands: %v, %v; want nothing seen, no danger", v, ok)
+	}
+	if v := at[[2]float64{14.5, 13}]; v[0] == 0 || v[1] != 0 || v[2] != 0 {
+		t.Errorf("behind the wall: %v; want no offence and no danger", v)
+	}
+	if v := at[[2]float64{18.5, 12}]; v[1] <= 0 || v[2] <= 0 {
+		t.Errorf("past the wall's end: %v; want offence and danger", v)
+	}
+	if v, ok := at[[2]float64{15.5, 17}]; !ok || v[0] < 7.5 {
+		t.Errorf("beyond the wall, 7\" as the crow flies: %v, %v; want the way round its end", v, ok)
+	}
+	if _, ok := at[[2]float64{22.5, 5}]; ok {
+		t.Error("a point in the house")
+	}
+}

@@ -273,3 +273,24 @@ func BenchmarkLookBetween(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPosition is alpha's position map on the demo's ruined crossroads: its four
+// models (a carbine, two rifles and a support gun) in their formation, up to 12" (At-The-
+// Double) round the field wall, the pylon and the other units, at 0.5"; from each point
+// within 4" (Shooting Advance) the advisor's best plan at the three Verdant units, and at
+// every point the danger map of alpha itself, nine Verdant models firing back.
+func BenchmarkPosition(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "warstrike", "demo.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	bt, _ := loadEdition(b, string(src), 0)
+	q := advise.PositionQuery{Unit: "alpha", Step: 0.5}
+	var m *advise.PositionMap
+	for b.Loop() {
+		if m, err = bt.(*Battle).Position(context.Background(), q); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(m.Reachable), "points")
+}

@@ -1,0 +1,183 @@
+package warstrike
+
+import (
+	"slices"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/geom"
+)
+
+// way is how the unit goes to a point as its position map scores it: the action it moves
+// with, each model's path from where it stands (by its index in the formation), the
+// order the models move in, and the farthest any goes.
+type way struct {
+	act   Action
+	reach float64
+	paths []geom.Path
+	order []int
+}
+
+// stillWithin is how near the unit's centre a point may be and the unit stand still
+// there: the points are laid out from the centre, which they meet to within rounding.
+const stillWithin = 1e-9
+
+// wayTo is the unit's way to stand centred on p, its formation translated, or nil where
+// it cannot go this turn: a model's place is out of its reach, no action reaches it, no
+// order lets the models pass one another, or the move's rules refuse it.
+func (s *positionSetup) wayTo(b *Battle, p geom.Vec) *way {
+	v := p.Sub(s.centre)
+	n := len(s.models)
+	w := &way{paths: make([]geom.Path, n)}
+	need := 0.0
+	if v.Len() > stillWithin {
+		for i, m := range s.models {
+			path := s.reach[i].Path(m.At.Add(v))
+			if path == nil {
+				return nil
+			}
+			d := path.Length()
+			w.paths[i], w.reach, need = path, max(w.reach, d), max(need, s.moved[i]+d)
+		}
+	} else {
+		for i := range s.models {
+			need = max(need, s.moved[i])
+		}
+	}
+	act, ok := s.action(b, need)
+	if !ok {
+		return nil
+	}
+	w.act = act
+	if w.order, ok = s.orderOf(w.paths, v); !ok {
+		return nil
+	}
+	if b.checkMove(s.moveOf(w, nil)) != nil {
+		return nil
+	}
+	return w
+}
+
+// orderOf is an order in which the models may move along paths: a model whose path
+// crosses a fellow's place where it stands moves after it, and one whose path crosses a
+// fellow's place where it will stand moves before it. Among the models free to go, the
+// one furthest forward (along v) goes first. False when the two conditions cross.
+func (s *positionSetup) orderOf(paths []geom.Path, v geom.Vec) ([]int, bool) {
+	n := len(s.models)
+	if paths[0] == nil {
+		return nil, true // standing still
+	}
+	// before[j] counts the models that must move before j; after[i] those i goes before.
+	before := make([]int, n)
+	after := make([][]int, n)
+	for i := range n {
+		ri := s.models[i].Base / 2
+		for j := range n {
+			if i == j {
+				continue
+			}
+			rj := s.models[j].Base / 2
+			start := sweepHits(paths[i], ri, geom.Circle{C: s.models[j].At, R: rj})
+			end := sweepHits(paths[i], ri, geom.Circle{C: paths[j].End(), R: rj})
+			switch {
+			case start && end:
+				return nil, false
+			case start: // j leaves first
+				after[j] = append(after[j], i)
+				before[i]++
+			case end: // i passes before j arrives
+				after[i] = append(after[i], j)
+				before[j]++
+			}
+		}
+	}
+	ahead := func(i int) float64 { return s.models[i].At.Dot(v) }
+	var order []int
+	done := make([]bool, n)
+	for range n {
+		next := -1
+		for i := range n {
+			if !done[i] && before[i] == 0 && (next < 0 || ahead(i) > ahead(next)+geom.Tolerance) {
+				next = i
+			}
+		}
+		if next < 0 {
+			return nil, false // each waits for another
+		}
+		done[next] = true
+		order = append(order, next)
+		for _, j := range after[next] {
+			before[j]--
+		}
+	}
+	return order, true
+}
+
+// sweepHits reports whether a base of radius r moved along path overlaps circle c, as
+// the move's check tests it (pathBlocked).
+func sweepHits(path geom.Path, r float64, c geom.Circle) bool {
+	for i := range len(path) - 1 {
+		if geom.SweepHitsCircle(path.Leg(i), r, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// moveOf is the move action of w: the action (when the unit chooses it now) and each
+// model's path in order, each point passed through round (nil: as it is).
+func (s *positionSetup) moveOf(w *way, round func(geom.Vec) geom.Vec) *Move {
+	mv := &Move{Unit: s.u.ID}
+	if s.u.Action == "" {
+		mv.Action = w.act
+	}
+	for _, i := range w.order {
+		pts := slices.Clone(w.paths[i][1:])
+		if round != nil {
+			for k := range pts {
+				pts[k] = round(pts[k])
+			}
+		}
+		mv.Paths = append(mv.Paths, ModelPath{Model: s.models[i].ID, Points: pts})
+	}
+	return mv
+}
+
+// moveJSON is w as a player writes the move, in the scenario's unit: each point to a
+// thousandth, as the battle writes points, unless that rounding makes a move the rules
+// refuse (a base brought to touch another), then as computed. Nil for a unit that stays
+// with the action it chose.
+func (s *positionSetup) moveJSON(b *Battle, w *way) map[string]any {
+	if w == nil {
+		return nil
+	}
+	mv := s.moveOf(w, func(p geom.Vec) geom.Vec {
+		return geom.V(roundMilli(p.X*s.perInch)/s.perInch, roundMilli(p.Y*s.perInch)/s.perInch)
+	})
+	exact := b.checkMove(mv) != nil
+	if exact {
+		mv = s.moveOf(w, nil)
+	}
+	out := map[string]any{"type": volley.MoveAction, "unit": s.u.ID}
+	if mv.Action != "" {
+		out["action"] = string(mv.Action)
+	}
+	var models []any
+	for _, p := range mv.Paths {
+		pts := make([]any, 0, len(p.Points))
+		for _, q := range p.Points {
+			x, y := q.X*s.perInch, q.Y*s.perInch
+			if !exact {
+				x, y = roundMilli(x), roundMilli(y)
+			}
+			pts = append(pts, []float64{x, y})
+		}
+		models = append(models, map[string]any{"id": p.Model, "path": pts})
+	}
+	if models != nil {
+		out["models"] = models
+	}
+	if len(out) == 2 {
+		return nil
+	}
+	return out
+}
