@@ -3,6 +3,7 @@ package volley
 import (
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 
@@ -114,10 +115,13 @@ func (t *Tabletop) InZone(side string, c geom.Vec, r float64) string {
 	return fmt.Sprintf("its base would lie outside %s's deployment zone", side)
 }
 
-// View fills a table view's edge and zones.
+// View fills a table view's edge and zones, in the view's unit (v.Unit, set before: the
+// table is kept in inches, and a table in cm is drawn in cm).
 func (t *Tabletop) View(v *TableView) {
+	k := scenario.Inches(1).In(scenario.Unit(v.Unit))
+	in := func(x float64) float64 { return math.Round(x*k*1e6) / 1e6 }
 	if t.Edged {
-		v.Edge = &[4]float64{t.Lo.X, t.Lo.Y, t.Hi.X, t.Hi.Y}
+		v.Edge = &[4]float64{in(t.Lo.X), in(t.Lo.Y), in(t.Hi.X), in(t.Hi.Y)}
 	}
 	for side, z := range t.Zones {
 		if v.Zones == nil {
@@ -125,7 +129,7 @@ func (t *Tabletop) View(v *TableView) {
 		}
 		pts := make([][2]float64, len(z))
 		for i, p := range z {
-			pts[i] = [2]float64{p.X, p.Y}
+			pts[i] = [2]float64{in(p.X), in(p.Y)}
 		}
 		v.Zones[side] = pts
 	}

@@ -1,6 +1,7 @@
 package http_test
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -124,6 +125,11 @@ func TestRepubliqueMovesOverTheAPI(t *testing.T) {
 	table := view()["table"].(map[string]any)
 	if table["moves"] == nil || table["edge"] == nil {
 		t.Errorf("the view's moves and edge: %v %v", table["moves"], table["edge"])
+	}
+	// The edge and the zones in the scenario's cm, as the units are (the table is kept in
+	// inches).
+	if got := fmt.Sprint(table["edge"], table["zones"].(map[string]any)["French"]); got != "[0 0 120 80] [[0 0] [120 0] [120 30] [0 30]]" {
+		t.Errorf("the view's edge and French zone: %s", got)
 	}
 	for _, u := range table["units"].([]any) {
 		if m := u.(map[string]any); m["id"] == "fb" {

@@ -10,6 +10,7 @@ import * as grid from './grid.js';
 import * as table from './table.js';
 import * as advisor from './advisor.js';
 import {follow} from './live.js';
+import {offers, same} from './turn.js';
 
 const main = document.getElementById('main');
 
@@ -299,8 +300,10 @@ function drawHead(head, v, ctx) {
   }
   if (v.ended) parts.push(h('span', {class: 'badge ended'}, 'ended'));
   const buttons = h('span', {class: 'actions'});
-  // The battle says which action ends its phase or turn; the page only sends it.
-  if (!v.ended && turn?.end && ctx.token(turn.side)) {
+  // The battle says which action ends its phase or turn; the page only sends it. Where
+  // the battle offers that action among others (turn.actions), it is one of those.
+  const offered = offers(v, ctx, box);
+  if (!v.ended && turn?.end && ctx.token(turn.side) && !(turn.actions || []).some((a) => same(a, turn.end))) {
     buttons.append(h('button', {id: 'end-phase', onclick: async (ev) => {
       ev.target.disabled = true;
       try { await ctx.act(turn.end, turn.side); showError(box, null); } catch (err) { showError(box, err); } finally { ev.target.disabled = false; }
@@ -317,7 +320,7 @@ function drawHead(head, v, ctx) {
       } catch (err) { showError(box, err); }
     }}, 'End the battle'));
   }
-  head.replaceChildren(h('div', {class: 'titles'}, parts), buttons, box);
+  head.replaceChildren(h('div', {class: 'titles'}, parts), buttons, ...(offered ? [offered] : []), box);
 }
 
 function drawSides(box, v) {

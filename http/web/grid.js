@@ -270,6 +270,14 @@ export function mount(field, controls, ctx) {
     for (let x = 0; x <= b.width; x++) lines.push(s('line', {x1: x * S, y1: 0, x2: x * S, y2: b.height * S, class: x % 5 ? 'gl' : 'gl5'}));
     for (let y = 0; y <= b.height; y++) lines.push(s('line', {x1: 0, y1: y * S, x2: b.width * S, y2: y * S, class: y % 5 ? 'gl' : 'gl5'}));
     layers.terrain = s('g', {class: 'terrain'}, terrain, s('g', {class: 'gridlines'}, lines));
+    // The sides' deployment zones, while units may still be deployed: polygons whose
+    // corners are the squares' corners.
+    layers.zones = s('g', {class: 'zones'}, b.deploying ? Object.entries(b.zones || {}).map(([side, pts]) => {
+      const zone = s('polygon', {points: pts.map(([x, y]) => `${x * S},${y * S}`).join(' '), class: 'zone', 'data-zone': side});
+      zone.style.setProperty('fill', sideColour(ctx.view.sides, side));
+      zone.style.setProperty('stroke', sideColour(ctx.view.sides, side));
+      return s('g', {}, s('title', {}, `${side}'s deployment zone`), zone);
+    }) : []);
     layers.heat = s('g', {class: 'heat', id: 'heat'});
     layers.reach = s('g', {class: 'reach'});
     layers.targets = s('g', {class: 'targets'});
@@ -280,7 +288,7 @@ export function mount(field, controls, ctx) {
     layers.position = s('g', {class: 'position', id: 'position-overlay'});
     layers.ghost = s('g', {class: 'ghost', id: 'ghost'});
     // Found targets go above the units: a target is usually on one.
-    svg.replaceChildren(layers.terrain, layers.danger, layers.position, layers.heat, layers.reach, layers.hits, layers.units, layers.ghost,
+    svg.replaceChildren(layers.terrain, layers.zones, layers.danger, layers.position, layers.heat, layers.reach, layers.hits, layers.units, layers.ghost,
       layers.targets, layers.over);
     drawDanger();
     drawUnits();
@@ -315,7 +323,7 @@ export function mount(field, controls, ctx) {
       const l = [cx + Math.cos(rad - 0.35) * ring, cy + Math.sin(rad - 0.35) * ring];
       const rr = [cx + Math.cos(rad + 0.35) * ring, cy + Math.sin(rad + 0.35) * ring];
       const sel = u.id === st.unit;
-      return s('g', {class: 'unit' + (sel ? ' selected' : ''), 'data-unit': u.id},
+      return s('g', {class: 'unit' + (sel ? ' selected' : ''), 'data-unit': u.id, 'data-x': u.x, 'data-y': u.y},
         s('title', {}, `${u.name || u.id} (${u.side}), size ${u.size}, facing ${u.facing}°`),
         s('rect', {x: u.x * S + 2, y: u.y * S + 2, width: u.size * S - 4, height: u.size * S - 4, rx: 4, fill: col, 'fill-opacity': 0.85, stroke: sel ? '#ffd600' : '#222', 'stroke-width': sel ? 3 : 1}),
         s('circle', {cx, cy, r: ring, class: 'facing-ring', stroke: col}),

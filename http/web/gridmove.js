@@ -91,7 +91,7 @@ export function gridMover(g) {
     const path = mv.path(gh);
     const [ex, ey] = path.at(-1) || gh.start;
     const ans = gh.answer;
-    const state = !gh.anchors.length || !ans || ans.failed ? 'pending' : ans.legal ? 'legal' : 'illegal';
+    const state = !mv.has(gh) || !ans || ans.failed ? 'pending' : ans.legal ? 'legal' : 'illegal';
     const items = path.map(([x, y]) => s('rect', {x: x * S + S * 0.3, y: y * S + S * 0.3, width: S * 0.4, height: S * 0.4, class: 'ghost-step ' + state}));
     const size = u.size * S, cx = ex * S + size / 2, cy = ey * S + size / 2;
     const facing = gh.facing ?? gh.base;

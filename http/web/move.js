@@ -30,7 +30,10 @@ const PREVIEW_GAP = 40;
 
 export function mover(a) {
   const {ctx} = a;
-  const st = {mover: null, deploy: null, ghost: null, asking: false, last: 0, timer: 0, dragging: false};
+  // fields are the values of the form's fields chosen for the unit selected for moving
+  // (fieldsOf), before or while a ghost is out: a unit's action may be chosen before its
+  // first model is dragged.
+  const st = {mover: null, deploy: null, ghost: null, asking: false, last: 0, timer: 0, dragging: false, fields: {}, fieldsOf: null};
   const form = () => a.form();
   const played = (u) => !!u && !!ctx.token(u.side);
   // Units are deployed by dragging while the battle allows it, if the player wants to: by
@@ -117,19 +120,41 @@ export function mover(a) {
   }
   const lengthOf = (g) => (g.kind === 'deploy' ? 0 : a.length(g.start, path(g)));
 
+  // chosen are the form's fields the player set on the ghost, as the API takes them.
+  function chosen(g) {
+    const out = {};
+    for (const f of form()?.fields || []) {
+      const x = g.fields[f.key];
+      if (f.kind === 'flag' && x) out[f.key] = true;
+      else if (f.kind === 'number' && x !== undefined && x !== '') out[f.key] = Number(x);
+      else if (f.kind !== 'flag' && f.kind !== 'number' && x) out[f.key] = x;
+    }
+    return out;
+  }
+
+  // has says whether the ghost says anything to send: a path, a facing the player turned
+  // it to, or a field chosen. A move need not go anywhere: a unit may turn where it
+  // stands, or choose its action standing still.
+  const has = (g) => g.anchors.length > 0 || (g.facing !== null && !!form()?.facing) || (g.kind === 'move' && Object.keys(chosen(g)).length > 0);
+
+  // leftOf is what the ghost's unit may still move, before this move: as the view has it,
+  // or, once the rules took the move, no more than the allowance the preview's battle
+  // gives it, since a field chosen with the move (an action) may change its allowance.
+  function leftOf(g) {
+    const m = a.unit(g.unit)?.move;
+    if (!m) return undefined;
+    const ans = g.answer;
+    const after = ans?.legal && (ans.table || ans.board)?.units?.find((x) => x.id === g.unit)?.move;
+    return after ? Math.max(0, Math.min(m.left, after.allowance - m.moved)) : m.left;
+  }
+
   // action is the move (or deployment) as the API takes it. The facing is sent only if the
   // player turned the ghost: some rules count a change of facing as a move.
   function action(g) {
     const facing = g.facing !== null && form()?.facing ? {facing: g.facing} : {};
     if (g.kind === 'deploy') return {type: 'deploy', unit: g.unit, at: endOf(g), ...facing};
-    const fields = {};
-    for (const f of form()?.fields || []) {
-      const x = g.fields[f.key];
-      if (f.kind === 'flag' && x) fields[f.key] = true;
-      else if (f.kind === 'number' && x !== undefined && x !== '') fields[f.key] = Number(x);
-      else if (x) fields[f.key] = x;
-    }
-    return {type: 'move', unit: g.unit, path: path(g), ...facing, ...fields};
+    const way = g.anchors.length ? {path: path(g)} : {};
+    return {type: 'move', unit: g.unit, ...way, ...facing, ...chosen(g)};
   }
 
   // dangerAs is the danger map's `as` for a unit like u, among what the view's advisor
@@ -164,7 +189,7 @@ export function mover(a) {
 
   function ask() {
     const g = st.ghost;
-    if (!g || !g.anchors.length) return;
+    if (!g || !has(g)) return;
     if (st.asking) return; // asked again when the answer comes
     const wait = st.last + PREVIEW_GAP - performance.now();
     if (wait > 0) {
@@ -192,10 +217,20 @@ export function mover(a) {
     st.mover = u.id;
     const facing = a.facingOf(u);
     st.ghost = {unit: u.id, side: u.side, kind: deploying() ? 'deploy' : 'move', start: a.at(u), anchors, facing: null, base: facing,
-      fields: st.ghost?.unit === u.id ? st.ghost.fields : {}, target: pickTarget(u), answer: null, key: ''};
+      fields: fieldsFor(u.id), target: pickTarget(u), answer: null, key: ''};
     showError(err, null);
     fillTargets(u);
     changed();
+  }
+
+  // fieldsFor are the field values chosen for unit id: those chosen while it was
+  // selected, else none.
+  function fieldsFor(id) {
+    if (st.fieldsOf !== id) {
+      st.fieldsOf = id;
+      st.fields = {};
+    }
+    return st.fields;
   }
 
   // pickTarget is the enemy the ghost aims at first: the one the player points at, else
@@ -272,8 +307,8 @@ export function mover(a) {
   async function commit() {
     const g = st.ghost;
     if (!g) return;
-    if (!g.anchors.length) {
-      showError(err, new Error('Move the ghost first: drag it, or use the arrow keys.'));
+    if (!has(g)) {
+      showError(err, new Error('Move the ghost first: drag it, use the arrow keys, or turn it.'));
       return;
     }
     // A move the preview refused is not sent: its reason is shown, and nothing changes.
@@ -289,6 +324,8 @@ export function mover(a) {
     try {
       await ctx.act(action(g), g.side);
       if (st.ghost === g) st.ghost = null;
+      // The fields went with the move (an action chosen is the unit's now).
+      if (st.fields === g.fields) st.fieldsOf = null;
       live.textContent = `${g.unit} ${g.kind === 'deploy' ? 'deployed' : 'moved'}.`;
     } catch (e) {
       g.sent = false;
@@ -422,7 +459,7 @@ export function mover(a) {
     target.value = st.ghost?.target || '';
   }
 
-  let fieldsFor = null;
+  let fieldsShown = null;
   function render() {
     const v = ctx.view;
     const mine = offered();
@@ -449,16 +486,19 @@ export function mover(a) {
     targetRow.hidden = !g || !a.enemies(u).length || !a.then(u, a.enemies(u)[0].id);
     lengthP.hidden = status.hidden = trace.hidden = dangerP.hidden = !g;
     aimP.hidden = targetRow.hidden;
-    if (g !== fieldsFor) {
-      fieldsFor = g;
-      fieldsBox.replaceChildren(...(g && g.kind === 'move' ? fieldInputs(form()?.fields || [], g.fields, changed) : []));
+    // The form's fields: the ghost's, or those of the unit selected, which a ghost on it
+    // then takes.
+    const values = g ? (g.kind === 'move' ? g.fields : null) : u && !deploying() && !whyNot(u) ? fieldsFor(u.id) : null;
+    if (values !== fieldsShown) {
+      fieldsShown = values;
+      fieldsBox.replaceChildren(...(values ? fieldInputs(form()?.fields || [], values, changed) : []));
     }
     if (!g) {
       a.after?.();
       return;
     }
     const len = lengthOf(g);
-    const left = u?.move?.left;
+    const left = leftOf(g);
     lengthP.textContent = g.kind === 'deploy' ? `To ${endOf(g).join(', ')}` : `Path ${a.fmt(len)}` + (left !== undefined ? ` of ${a.fmt(left)} left` : '')
       + (g.anchors.length > 1 ? `, ${g.anchors.length} legs` : '');
     lengthP.classList.toggle('over', left !== undefined && len > left + 1e-9 && g.kind === 'move');
@@ -468,7 +508,7 @@ export function mover(a) {
     trace.replaceChildren();
     aimP.replaceChildren();
     dangerP.replaceChildren();
-    if (!g.anchors.length) status.textContent = 'Drag the unit, or move the ghost with the arrow keys.';
+    if (!has(g)) status.textContent = form()?.facing ? 'Drag the unit, move the ghost with the arrow keys, or turn it.' : 'Drag the unit, or move the ghost with the arrow keys.';
     else if (!ans) status.textContent = 'Asking the rules…';
     else if (ans.failed) status.textContent = 'The preview failed: ' + ans.failed.message;
     else if (!ans.legal) status.replaceChildren('Refused: ', h('span', {id: 'move-reason'}, ans.reason));
@@ -482,7 +522,7 @@ export function mover(a) {
         ` (${ans.danger.scores}${ans.danger.firers.length ? ', from ' + ans.danger.firers.join(', ') : ', nothing can fire at it'})`);
       }
     }
-    commitB.disabled = !g.anchors.length || ans?.legal === false;
+    commitB.disabled = !has(g) || ans?.legal === false;
     a.after?.();
   }
 
@@ -506,10 +546,11 @@ export function mover(a) {
     endOf,
     path,
     lengthOf,
+    has,
     // words is what the ghost's label says: the path's length against what is left.
     words(g) {
       if (g.kind === 'deploy') return `deploy ${g.unit}`;
-      const left = a.unit(g.unit)?.move?.left;
+      const left = leftOf(g);
       return a.fmt(lengthOf(g)) + (left !== undefined ? ` / ${a.fmt(left)}` : '');
     },
     exportButton,

@@ -259,8 +259,9 @@ function pxCircle(cx, cy, px, attrs) {
 
 // drawGhost draws the move being made (move.js): its path and waypoints, the base where
 // it would stand, turned to its facing (green when the rules take the move, red when
-// not, grey while they are asked), the handle that turns it, the path's length, and the
-// line of sight from there to the enemy it aims at.
+// not, grey while they are asked; rectangles as the preview laid them out), the handle
+// that turns it, the path's length, and the line of sight from there to the enemy it
+// aims at.
 export function drawGhost(m, g, mv) {
   const {X, Y, K, layers} = m;
   const u = g && m.unit(g.unit);
@@ -273,7 +274,7 @@ export function drawGhost(m, g, mv) {
   const [ex, ey] = pts.at(-1);
   const cx = X(ex), cy = Y(ey), r = m.radius(u) * K;
   const ans = g.answer;
-  const state = !g.anchors.length || !ans || ans.failed ? 'pending' : ans.legal ? 'legal' : 'illegal';
+  const state = !mv.has(g) || !ans || ans.failed ? 'pending' : ans.legal ? 'legal' : 'illegal';
   const items = [s('polyline', {points: pts.map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), class: 'ghost-path ' + state, id: 'ghost-path'})];
   for (const [x, y] of g.anchors.slice(0, -1)) items.push(pxCircle(X(x), Y(y), 4, {class: 'ghost-waypoint'}));
   // The line of sight from the ghost to the enemy aimed at, and the best chance there.
@@ -294,9 +295,14 @@ export function drawGhost(m, g, mv) {
     const dx = x - u.x, dy = y - u.y;
     return [ex + dx * Math.cos(turn) + dy * Math.sin(turn), ey - dx * Math.sin(turn) + dy * Math.cos(turn)];
   };
-  const base = u.bases?.length
-    ? u.bases.map((b) => s('polygon', {points: b.map(moved).map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), class: 'ghost-shape'}))
-    : s('circle', {cx, cy, r, class: 'ghost-shape'});
+  // Once the rules took the move, its bases are where the preview's battle put them (a
+  // new formation, a wheel about a corner).
+  const after = ans?.legal && ans.table?.units?.find((x) => x.id === u.id)?.bases;
+  const base = after?.length
+    ? after.map((b) => s('polygon', {points: b.map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), class: 'ghost-shape'}))
+    : u.bases?.length
+      ? u.bases.map((b) => s('polygon', {points: b.map(moved).map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), class: 'ghost-shape'}))
+      : s('circle', {cx, cy, r, class: 'ghost-shape'});
   const grab = s('g', {class: 'ghost-base ' + state, 'data-ghost': 'end', id: 'ghost-base', 'data-x': ex, 'data-y': ey},
     s('title', {}, `${u.id} would stand here: drag to move it`), hitCircle(cx, cy, r), base);
   if (facing !== null && facing !== undefined) {
