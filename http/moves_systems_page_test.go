@@ -90,6 +90,9 @@ func TestPageMoveWarEngine(t *testing.T) {
 	if got := p.text("#move-length"); got != "Path 4 squares of 6 squares left" {
 		t.Errorf("murphy's ghost reads %q", got)
 	}
+	// The danger where he would stand: the map of Murphy himself (the advisor's places
+	// name each unit of the board).
+	p.wait("the danger at the ghost", `document.querySelector('#move-danger-value')`)
 	p.screenshot("move-warengine")
 	p.do(chromedp.KeyEvent(kb.Enter))
 	p.logCount(2)

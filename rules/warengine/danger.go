@@ -364,7 +364,7 @@ var _ advise.DangerPlacer = (*Battle)(nil)
 
 // DangerPlaces lists what a map may place: every unit type with hits, those of the
 // battle's units first, each with the side of the first unit of it (none for a type no
-// unit has).
+// unit has); then every unit standing, as itself.
 func (b *Battle) DangerPlaces() []advise.DangerPlace {
 	var out []advise.DangerPlace
 	seen := map[string]bool{}
@@ -378,6 +378,13 @@ func (b *Battle) DangerPlaces() []advise.DangerPlace {
 	for _, name := range b.typeNames() {
 		if t := b.types[name]; !seen[name] && t.Hits >= 1 {
 			out = append(out, advise.DangerPlace{As: name, Label: name})
+		}
+	}
+	// Then each unit still standing, placed itself (lifted from its squares, with the hits
+	// it has left): what a preview's danger at the end of a move asks for.
+	for i := range b.units {
+		if u := &b.units[i]; !u.Destroyed() {
+			out = append(out, advise.DangerPlace{As: u.ID, Label: u.ID + " itself", Side: u.Side})
 		}
 	}
 	return out
