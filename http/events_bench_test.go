@@ -34,6 +34,7 @@ func BenchmarkFanout(b *testing.B) {
 	limits := testLimits()
 	limits.StreamsPerClient = 2 * fanoutSubscribers
 	limits.StreamsPerBattle = 2 * fanoutSubscribers
+	limits.StreamsPerTicket = 2 * fanoutSubscribers // one ticket opens them all
 	b.Run("sqlite", func(b *testing.B) {
 		fanout(b, []string{serveWith(b, sqliteStore(b), limits).URL})
 	})
