@@ -21,8 +21,13 @@ export function drawTable(m) {
   for (let x = Math.ceil(x0); x <= x1; x++) lines.push(s('line', {x1: X(x), y1: 0, x2: X(x), y2: (y1 - y0) * K, class: x % major ? 'gl' : 'gl5'}));
   for (let y = Math.ceil(y0); y <= y1; y++) lines.push(s('line', {x1: 0, y1: Y(y), x2: (x1 - x0) * K, y2: Y(y), class: y % major ? 'gl' : 'gl5'}));
   const ruler = [];
-  for (let x = Math.ceil(x0 / major) * major; x <= x1; x += major) ruler.push(s('text', {x: X(x) + 2, y: (y1 - y0) * K - 4, class: 'ruler'}, `${x}${unitName}`));
-  for (let y = Math.ceil(y0 / major) * major; y <= y1; y += major) ruler.push(s('text', {x: 2, y: Y(y) - 2, class: 'ruler'}, `${y}${unitName}`));
+  // The x labels run along the bottom and the y labels up the left: a y label too near the
+  // bottom would sit on the first x label, and an x label too near the right edge would be
+  // cut off, so neither is written.
+  for (let x = Math.ceil(x0 / major) * major; x <= x1 - major / 2; x += major) ruler.push(s('text', {x: X(x) + 2, y: (y1 - y0) * K - 4, class: 'ruler'}, `${x}${unitName}`));
+  for (let y = Math.ceil(y0 / major) * major; y <= y1; y += major) {
+    if (y - y0 >= major / 2) ruler.push(s('text', {x: 2, y: Y(y) - 2, class: 'ruler'}, `${y}${unitName}`));
+  }
   // The table's edge, where the scenario gives one: no base may cross it.
   const e = T().edge;
   const edge = e ? s('rect', {x: X(e[0]), y: Y(e[3]), width: (e[2] - e[0]) * K, height: (e[3] - e[1]) * K, class: 'table-edge'}) : null;
