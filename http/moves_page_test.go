@@ -297,6 +297,24 @@ func TestPagePosition(t *testing.T) {
 	}
 	p.screenshot("position-offence")
 
+	// From the keyboard: the best points and the front are buttons; Enter on the front's
+	// first (the least danger) puts the ghost there.
+	if n := eval[int](p, `document.querySelectorAll('#position-top button').length`); n != len(pos["top"].([]any)) {
+		t.Errorf("%d best points listed, the API's top has %d", n, len(pos["top"].([]any)))
+	}
+	safe := pareto[0].(map[string]any)
+	eval[bool](p, `(document.querySelector('#position-front button').focus(), true)`)
+	p.do(chromedp.KeyEvent(kb.Enter))
+	p.wait("the ghost at the front's first point", ghostLegal)
+	if got := eval[[]float64](p, `['x', 'y'].map(k => Number(document.querySelector('#ghost-base').dataset[k]))`); got[0] != safe["x"] || got[1] != safe["y"] {
+		t.Errorf("the ghost is at %v, the front's first point at %v, %v", got, safe["x"], safe["y"])
+	}
+	if got := eval[string](p, `document.activeElement.id`); got != "board" {
+		t.Errorf("after the pick the focus is on %q, not the board (where Enter commits)", got)
+	}
+	p.do(chromedp.KeyEvent(kb.Escape))
+	p.wait("no ghost", `!document.querySelector('#ghost-base')`)
+
 	// A click on the point of most offence a little away from the Sabre (the best lie
 	// under its base): the ghost is there, and the rules take it.
 	from := pos["from"].([]any)

@@ -2,8 +2,10 @@
 // over the board — every point it can reach now, coloured by what it could do from there
 // (offence) or by what it would face there (danger), the Pareto front ringed and the best
 // point marked. A click on a point starts the move there: the ghost jumps to it along
-// the way the map found. It asks GET …/position, which is heavy work: a slow map shows
-// that it is working and can be cancelled, as the danger map does.
+// the way the map found. The same points are listed as buttons (the best by offence, and
+// the front, least danger first), so a keyboard or a screen reader reaches them too. It
+// asks GET …/position, which is heavy work: a slow map shows that it is working and can be
+// cancelled, as the danger map does.
 //
 // It knows no rule system. The board draws the map (a.draw(map, layer, values) or
 // a.draw(null)) and calls pick([x, y]) with the point clicked.
@@ -15,6 +17,9 @@ import {h, pct} from './dom.js';
 // a quick one shows nothing but itself.
 const SLOW = 200;
 
+// FRONT is how many of the Pareto front's score pairs the panel lists as buttons.
+const FRONT = 5;
+
 export function positionMap(a) {
   const {ctx, mv} = a;
   const err = errorBox('position-error');
@@ -25,9 +30,10 @@ export function positionMap(a) {
   const bar = h('progress', {id: 'position-progress', hidden: true});
   const stop = h('button', {type: 'button', id: 'position-cancel', class: 'quiet', hidden: true}, 'Cancel');
   const legend = h('p', {class: 'help', id: 'position-legend', 'aria-live': 'polite'});
+  const points = h('div', {id: 'position-points', class: 'position-points', hidden: true});
   const part = h('div', {id: 'position-part'},
     h('div', {class: 'row'}, h('label', {class: 'check', for: 'position-toggle'}, toggle, ' Where to stand'), ' ', layer),
-    h('div', {class: 'row'}, bar, stop), legend, err);
+    h('div', {class: 'row'}, bar, stop), legend, points, err);
   let map = null; // the map shown
   let shownFor = ''; // the unit and the battle's length it was asked for
   let run = null; // the AbortController of the map under way
@@ -86,6 +92,8 @@ export function positionMap(a) {
   function draw() {
     if (!map) {
       a.draw(null);
+      points.hidden = true;
+      points.replaceChildren();
       return;
     }
     const which = layer.value;
@@ -101,7 +109,32 @@ export function positionMap(a) {
     legend.replaceChildren(h('span', {class: which === 'offence' ? 'offence-scale' : 'danger-scale'}),
       ` ${map.unit}'s ${which} (${words}) at the ${map.reachable} points it can reach, ${map.step}${a.unitWord} apart: from 0 to `
       + `${words.startsWith('P(') ? pct(max) : max.toFixed(2)}. Ringed: the ${map.pareto.length} points no other beats on both scores`
-      + (best ? `; the best by offence is at ${best.x}, ${best.y}` : '') + '. Click a point to move there.');
+      + (best ? `; the best by offence is at ${best.x}, ${best.y}` : '') + '. Click a point, or choose one below, to move there.');
+    list();
+  }
+
+  // list writes the map's best points by offence and its front (least danger first, at
+  // most FRONT of it, the points of one score pair once) as buttons that start the move.
+  function list() {
+    const fmt = (words, v) => (words.startsWith('P(') ? pct(v) : v.toFixed(2));
+    const button = (p, kind) => h('button', {type: 'button', class: 'quiet position-point', dataset: {x: p.x, y: p.y, kind},
+      'aria-label': `move ${map.unit} to ${p.x}, ${p.y}: offence ${fmt(map.offence, p.offence)}, danger ${fmt(map.danger, p.danger)}, ${p.reach}${a.unitWord} away`,
+      onclick: () => pick([p.x, p.y])},
+    `${p.x}, ${p.y}`, h('span', {class: 'help'}, ` · offence ${fmt(map.offence, p.offence)} · danger ${fmt(map.danger, p.danger)}`));
+    const seen = new Set();
+    const front = [];
+    for (const p of map.pareto || []) {
+      const key = `${p.offence} ${p.danger}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      front.push(p);
+      if (front.length === FRONT) break;
+    }
+    const top = map.top || [];
+    points.replaceChildren(
+      ...(top.length ? [h('p', {class: 'help'}, 'Best by offence:'), h('ol', {id: 'position-top'}, ...top.map((p) => h('li', {}, button(p, 'top'))))] : []),
+      ...(front.length ? [h('p', {class: 'help'}, 'The front, least danger first:'), h('ol', {id: 'position-front'}, ...front.map((p) => h('li', {}, button(p, 'front'))))] : []));
+    points.hidden = !top.length && !front.length;
   }
 
   // pick starts the move at the reachable point nearest [x, y], along the map's way.
