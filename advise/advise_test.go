@@ -222,32 +222,61 @@ func TestFillStopsWithinAPoint(t *testing.T) {
 	}
 }
 
+// progressRecorder is a context that records the progress reported under it, each
+// report saying the map has want rows in all; check says whether each of 1 to want was
+// reported once.
+func progressRecorder(t *testing.T, want int) (ctx context.Context, check func()) {
+	var mu sync.Mutex
+	var seen []int
+	ctx = WithProgress(context.Background(), func(done, rows int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if rows != want {
+			t.Errorf("reported %d rows in all, want %d", rows, want)
+		}
+		seen = append(seen, done)
+	})
+	return ctx, func() {
+		t.Helper()
+		slices.Sort(seen)
+		if len(seen) != want {
+			t.Fatalf("%d reports, want %d: %v", len(seen), want, seen)
+		}
+		for i, d := range seen {
+			if d != i+1 {
+				t.Fatalf("progress %v, want each of 1 to %d once", seen, want)
+			}
+		}
+	}
+}
+
 // TestFillReportsProgress: under WithProgress every row is reported once, the counts
 // rising to the map's rows.
 func TestFillReportsProgress(t *testing.T) {
 	m := &DangerMap{Cols: 3, Rows: 50, Values: make([]float64, 150)}
-	var mu sync.Mutex
-	var seen []int
-	ctx := WithProgress(context.Background(), func(done, rows int) {
-		mu.Lock()
-		defer mu.Unlock()
-		if rows != 50 {
-			t.Errorf("reported %d rows in all, want 50", rows)
-		}
-		seen = append(seen, done)
-	})
+	ctx, check := progressRecorder(t, 50)
 	if err := Fill(ctx, m, func() PointFunc {
 		return func(c, r int, firers map[string]bool) (float64, error) { return float64(r), nil }
 	}); err != nil {
 		t.Fatal(err)
 	}
-	slices.Sort(seen)
-	for i, d := range seen {
-		if d != i+1 {
-			t.Fatalf("progress %v, want each of 1 to 50 once", seen)
+	check()
+}
+
+// TestStageProgress: two maps filled as stages 0 and 1 of 2 report one run of progress,
+// 1 to 2 × rows, each once; without a report Stage changes nothing.
+func TestStageProgress(t *testing.T) {
+	ctx, check := progressRecorder(t, 40)
+	for i := range 2 {
+		values := make([]float64, 3*20)
+		if _, err := FillGrid(Stage(ctx, i, 2), 3, 20, values, func() PointFunc {
+			return func(c, r int, _ map[string]bool) (float64, error) { return 0, nil }
+		}); err != nil {
+			t.Fatal(err)
 		}
 	}
-	if len(seen) != 50 {
-		t.Errorf("%d reports, want 50", len(seen))
+	check()
+	if plain := context.Background(); Stage(plain, 1, 2) != plain {
+		t.Error("Stage without a progress report made a new context")
 	}
 }

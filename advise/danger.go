@@ -243,6 +243,18 @@ func WithProgress(ctx context.Context, f func(done, rows int)) context.Context {
 	return context.WithValue(ctx, progressKey{}, f)
 }
 
+// Stage returns a context under which a map's progress counts as stage i (from 0) of n
+// equal stages: a position map fills its danger layer, then its offence layer, over the
+// same rows, and its progress runs once from 0 to n × rows, not twice from 0 to rows.
+// Without a progress report it returns ctx.
+func Stage(ctx context.Context, i, n int) context.Context {
+	f, ok := ctx.Value(progressKey{}).(func(done, rows int))
+	if !ok {
+		return ctx
+	}
+	return WithProgress(ctx, func(done, rows int) { f(i*rows+done, n*rows) })
+}
+
 // Fill computes every point of m, its rows shared among the machine's cores, each core
 // with the PointFunc newPoint makes for it. Each point is computed alone, so the map does
 // not depend on how many cores there are. It then lists the firers and the maximum, and

@@ -1,6 +1,7 @@
 package http
 
 import (
+	"context"
 	"encoding/json"
 	"math"
 	"net/http"
@@ -155,13 +156,9 @@ func (s *Server) danger(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	dq := advise.DangerQuery{Side: q.Get("side"), As: q.Get("as"), Objective: obj}
-	progress := false
-	switch q.Get("progress") {
-	case "", "0", "false":
-	case "1", "true":
-		progress = true
-	default:
-		s.fail(w, r, queryError("progress", "progress is true (report the map's progress as lines of JSON) or false"))
+	progress, err := progressParam(q.Get("progress"))
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	if dq.Side == "" {
@@ -202,7 +199,9 @@ func (s *Server) danger(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if progress {
-		s.dangerProgress(w, r, dg, dq, l.record.Ruleset)
+		s.answerWithProgress(w, r, l.record.Ruleset, "danger", dangerField, func(ctx context.Context) (any, error) {
+			return dg.Danger(ctx, dq)
+		})
 		return
 	}
 	// One core: each heavy place is one, and light requests keep the others.
@@ -214,15 +213,17 @@ func (s *Server) danger(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"ruleset": l.record.Ruleset, "danger": m})
 }
 
-// progressEvery is how often a danger map's progress stream reports (a test shortens it).
+// progressEvery is how often a map's progress stream reports (a test shortens it).
 var progressEvery = 200 * time.Millisecond
 
-// dangerProgress works out a map while it answers with its progress, as lines of JSON
-// (application/x-ndjson): {"progress": {"done": rows, "rows": rows}} as rows are done,
-// then the answer {"ruleset", "danger"}, or {"error": …} with the code and message an
-// error answer would have. The request keeps its heavy place until the map is done, and
-// gives it back before the map is written; a client that goes away stops the work.
-func (s *Server) dangerProgress(w http.ResponseWriter, r *http.Request, dg advise.Dangerer, dq advise.DangerQuery, ruleset string) {
+// answerWithProgress works out a map (a danger or a position map: work, on one core)
+// while it answers with its progress, as lines of JSON (application/x-ndjson):
+// {"progress": {"done": rows, "rows": rows}} as rows are done, then the answer
+// {"ruleset", key: the map}, or {"error": …} with the code, message and field (fieldOf
+// names it) an error answer would have. The request keeps its heavy place until the map
+// is done, and gives it back before the map is written; a client that goes away stops
+// the work.
+func (s *Server) answerWithProgress(w http.ResponseWriter, r *http.Request, ruleset, key string, fieldOf func(error) error, work func(context.Context) (any, error)) {
 	adm := admissionOf(r.Context())
 	adm.workWhileAnswering()
 	defer adm.release()
@@ -260,13 +261,13 @@ func (s *Server) dangerProgress(w http.ResponseWriter, r *http.Request, dg advis
 			}
 		}
 	}()
-	m, err := dg.Danger(advise.WithCores(ctx, 1), dq)
+	m, err := work(advise.WithCores(ctx, 1))
 	close(stop)
 	<-stopped
 	adm.release()
 	if err != nil {
 		e := apiError{Code: volley.ErrorCode(err), Message: volley.ErrorMessage(err)}
-		if ve, ok := dangerField(err).(*volley.Error); ok && e.Code != volley.EINTERNAL {
+		if ve, ok := fieldOf(err).(*volley.Error); ok && e.Code != volley.EINTERNAL {
 			e.Message, e.Field = ve.Message, ve.Field
 		}
 		if e.Code == volley.EINTERNAL {
@@ -276,7 +277,19 @@ func (s *Server) dangerProgress(w http.ResponseWriter, r *http.Request, dg advis
 		_ = enc.Encode(map[string]apiError{"error": e})
 		return
 	}
-	_ = enc.Encode(map[string]any{"ruleset": ruleset, "danger": m})
+	_ = enc.Encode(map[string]any{"ruleset": ruleset, key: m})
+}
+
+// progressParam reads a map's progress parameter: whether to answer with the map's
+// progress as lines of JSON (answerWithProgress).
+func progressParam(v string) (bool, error) {
+	switch v {
+	case "", "0", "false":
+		return false, nil
+	case "1", "true":
+		return true, nil
+	}
+	return false, queryError("progress", "progress is true (report the map's progress as lines of JSON) or false")
 }
 
 // dangerField names the parameter a danger map's input error is about.
@@ -293,11 +306,12 @@ func dangerField(err error) error {
 	return err
 }
 
-// position answers GET /api/battles/{id}/position?unit=…&objective=…&danger=…&step=…: every
+// position answers GET /api/battles/{id}/position?unit=…&objective=…&danger=…&step=…&progress=…: every
 // point the unit can reach now, each with the best plan's value from there and the danger
 // there; the Pareto front and the best points with their moves and plans. Its work is
 // priced before it queues (volley.MaxHeavyWork), and it stops within a point's work of
-// the request's deadline, or of the client going away.
+// the request's deadline, or of the client going away. With progress=true it reports its
+// progress as it works (answerWithProgress): the danger layer's rows, then the offence's.
 func (s *Server) position(w http.ResponseWriter, r *http.Request) {
 	rec, err := s.readRecord(r)
 	if err != nil {
@@ -306,6 +320,11 @@ func (s *Server) position(w http.ResponseWriter, r *http.Request) {
 	}
 	q := r.URL.Query()
 	pq := advise.PositionQuery{Unit: q.Get("unit")}
+	progress, err := progressParam(q.Get("progress"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	if pq.Unit == "" {
 		s.fail(w, r, queryError("unit", "unit: the unit that moves is required"))
 		return
@@ -345,9 +364,16 @@ func (s *Server) position(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	positionField := func(err error) error { return fieldFor(dangerField(err), "unit") }
+	if progress {
+		s.answerWithProgress(w, r, l.record.Ruleset, "position", positionField, func(ctx context.Context) (any, error) {
+			return ps.Position(ctx, pq)
+		})
+		return
+	}
 	m, err := ps.Position(advise.WithCores(r.Context(), 1), pq)
 	if err != nil {
-		s.fail(w, r, fieldFor(dangerField(err), "unit"))
+		s.fail(w, r, positionField(err))
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"ruleset": l.record.Ruleset, "position": m})

@@ -28,31 +28,7 @@ func TestDangerProgress(t *testing.T) {
 	if status != http.StatusOK {
 		t.Fatalf("danger: %d %v", status, plain)
 	}
-	req, _ := http.NewRequest("GET", dangerURL(ts.URL, id, 0.5)+"&progress=true", nil)
-	req.Header.Set("Authorization", "Bearer "+watch(id))
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if ct := resp.Header.Get("Content-Type"); resp.StatusCode != 200 || !strings.HasPrefix(ct, "application/x-ndjson") {
-		t.Fatalf("progress: %d %s", resp.StatusCode, ct)
-	}
-	var reports []map[string]float64
-	var last map[string]any
-	lines := bufio.NewScanner(resp.Body)
-	lines.Buffer(nil, 1<<24)
-	for lines.Scan() {
-		var line map[string]any
-		if err := json.Unmarshal(lines.Bytes(), &line); err != nil {
-			t.Fatalf("a line that is not JSON: %.200s", lines.Bytes())
-		}
-		if p, ok := line["progress"].(map[string]any); ok {
-			reports = append(reports, map[string]float64{"done": p["done"].(float64), "rows": p["rows"].(float64)})
-			continue
-		}
-		last = line
-	}
+	reports, last := progressLines(t, dangerURL(ts.URL, id, 0.5)+"&progress=true", watch(id))
 	rows := plain["danger"].(map[string]any)["rows"].(float64)
 	if len(reports) < 2 {
 		t.Fatalf("%d progress reports of a %g-row map reported every millisecond", len(reports), rows)
@@ -69,9 +45,9 @@ func TestDangerProgress(t *testing.T) {
 	// A client gone after the first report: the map stops (the access log has it, once its
 	// handler returns), and the place is free.
 	before := strings.Count(logs.String(), "/danger")
-	req, _ = http.NewRequest("GET", dangerURL(ts.URL, id, 0.2)+"&progress=1", nil)
+	req, _ := http.NewRequest("GET", dangerURL(ts.URL, id, 0.2)+"&progress=1", nil)
 	req.Header.Set("Authorization", "Bearer "+watch(id))
-	resp, err = http.DefaultClient.Do(req)
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,6 +70,82 @@ func TestDangerProgress(t *testing.T) {
 
 	if status, v := call(t, "GET", dangerURL(ts.URL, id, 1)+"&progress=yes", watch(id), "", nil); status != 400 || v["field"] != "progress" {
 		t.Errorf("progress=yes: %d %v", status, v)
+	}
+}
+
+// progressLines asks u with progress and reads its lines: the progress reports, then the
+// last line (the answer or its error).
+func progressLines(t *testing.T, u, token string) (reports []map[string]float64, last map[string]any) {
+	t.Helper()
+	req, _ := http.NewRequest("GET", u, nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); resp.StatusCode != 200 || !strings.HasPrefix(ct, "application/x-ndjson") {
+		t.Fatalf("progress: %d %s", resp.StatusCode, ct)
+	}
+	lines := bufio.NewScanner(resp.Body)
+	lines.Buffer(nil, 1<<24)
+	for lines.Scan() {
+		var line map[string]any
+		if err := json.Unmarshal(lines.Bytes(), &line); err != nil {
+			t.Fatalf("a line that is not JSON: %.200s", lines.Bytes())
+		}
+		if p, ok := line["progress"].(map[string]any); ok {
+			reports = append(reports, map[string]float64{"done": p["done"].(float64), "rows": p["rows"].(float64)})
+			continue
+		}
+		last = line
+	}
+	return reports, last
+}
+
+// TestPositionProgress: every system's position map answers with its progress as a danger
+// map does: one run of reports (the danger layer's rows, then the offence layer's, as
+// stages of one count), rising, then the same map as without progress.
+func TestPositionProgress(t *testing.T) {
+	t.Cleanup(vhttp.SetProgressEvery(time.Millisecond))
+	ts := serve(t, sqliteStore(t))
+	for _, tc := range []struct {
+		file, unit string
+		stages     float64 // the grids it fills: the danger layer's, then the offence's; WarStrike's one does both
+	}{
+		{"dropzone/position.yaml", "sabre-1", 2},
+		{"warengine/position.yaml", "hale", 2},
+		{"warfare/position.yaml", "longbowmen", 2},
+		{"republique/position.yaml", "fb", 2},
+		{"warstrike/position.yaml", "alpha", 1},
+	} {
+		id, _ := battle(t, ts.URL, example(t, tc.file))
+		u := ts.URL + "/api/battles/" + id + "/position?unit=" + tc.unit
+		status, plain := call(t, "GET", u, watch(id), "", nil)
+		if status != http.StatusOK {
+			t.Fatalf("%s: %d %v", tc.file, status, plain)
+		}
+		reports, last := progressLines(t, u+"&progress=true", watch(id))
+		if len(reports) == 0 {
+			t.Errorf("%s: no progress reported every millisecond", tc.file)
+		}
+		rows := tc.stages * plain["position"].(map[string]any)["rows"].(float64)
+		for i, r := range reports {
+			if r["rows"] != rows || r["done"] < 1 || r["done"] > r["rows"] || i > 0 && r["done"] < reports[i-1]["done"] {
+				t.Errorf("%s: report %d: %v (after %v)", tc.file, i, r, reports[max(i-1, 0)])
+			}
+		}
+		if !reflect.DeepEqual(last["position"], plain["position"]) {
+			t.Errorf("%s: the map at the end of the progress differs from the map without it", tc.file)
+		}
+		if status, v := call(t, "GET", u+"&progress=yes", watch(id), "", nil); status != 400 || v["field"] != "progress" {
+			t.Errorf("%s: progress=yes: %d %v", tc.file, status, v)
+		}
+	}
+	// An error after the progress began has its field, as the plain answer's.
+	id, _ := battle(t, ts.URL, example(t, "dropzone/position.yaml"))
+	if status, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/position?unit=nobody&progress=true", watch(id), "", nil); status != 400 || v["field"] != "unit" {
+		t.Errorf("an unknown unit with progress: %d %v", status, v)
 	}
 }
 

@@ -14,6 +14,8 @@ import (
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	vhttp "github.com/volley-wargames/volley/http"
 )
 
 // The page's moves: a unit dragged with the mouse, a finger or the keyboard, its ghost
@@ -281,9 +283,17 @@ func TestPagePosition(t *testing.T) {
 	p.open(c.id, c.sides)
 	p.mouse(unitCentre("sabre-1"), true, false)
 	p.wait("sabre-1 selected for moving", `document.querySelector('#move-start:not([hidden])')`)
+	// The map's progress, reported every millisecond, moves the bar (hidden for a map this
+	// quick, but kept up to date): its values are recorded as they change.
+	t.Cleanup(vhttp.SetProgressEvery(time.Millisecond))
+	eval[bool](p, `(window.positionProgress = [], new MutationObserver(() => { const b = document.querySelector('#position-progress');
+		if (b.hasAttribute('value')) window.positionProgress.push([b.value, b.max]); }).observe(document.querySelector('#position-progress'), {attributes: true}), true)`)
 	p.click("#position-toggle")
 	p.wait("the overlay", `document.querySelector('#board image.position-map') && document.querySelector('#position-best')`)
 	pos := p.apiGet("/api/battles/"+c.id+"/position?unit=sabre-1", nil)["position"].(map[string]any)
+	if got := eval[[][2]float64](p, `window.positionProgress`); len(got) == 0 || got[len(got)-1][1] != 2*pos["rows"].(float64) || got[len(got)-1][0] < 1 {
+		t.Errorf("the progress bar went %v; want values of 2 × %v rows (the danger layer, then the offence)", got, pos["rows"])
+	}
 	pareto := pos["pareto"].([]any)
 	if n := eval[int](p, `document.querySelectorAll('#board .position-pareto').length`); n != len(pareto) {
 		t.Errorf("%d Pareto points marked, the API's front has %d", n, len(pareto))

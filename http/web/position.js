@@ -4,13 +4,13 @@
 // point marked. A click on a point starts the move there: the ghost jumps to it along
 // the way the map found. The same points are listed as buttons (the best by offence, and
 // the front, least danger first), so a keyboard or a screen reader reaches them too. It
-// asks GET …/position, which is heavy work: a slow map shows that it is working and can be
-// cancelled, as the danger map does.
+// asks GET …/position, which is heavy work: a slow map shows its rows done as it works
+// and can be cancelled, as the danger map does.
 //
 // It knows no rule system. The board draws the map (a.draw(map, layer, values) or
 // a.draw(null)) and calls pick([x, y]) with the point clicked.
 
-import {call, errorBox, showError} from './api.js';
+import {errorBox, lines, showError} from './api.js';
 import {h, pct} from './dom.js';
 
 // A map not back within this many milliseconds shows its progress and a Cancel button;
@@ -27,7 +27,7 @@ export function positionMap(a) {
   const layer = h('select', {id: 'position-layer', 'aria-label': 'what the position map shows'},
     h('option', {value: 'offence'}, 'offence: the best shot from there'),
     h('option', {value: 'danger'}, 'danger: the enemy\'s next fire there'));
-  const bar = h('progress', {id: 'position-progress', hidden: true});
+  const bar = h('progress', {id: 'position-progress', max: 1, hidden: true});
   const stop = h('button', {type: 'button', id: 'position-cancel', class: 'quiet', hidden: true}, 'Cancel');
   const legend = h('p', {class: 'help', id: 'position-legend', 'aria-live': 'polite'});
   const points = h('div', {id: 'position-points', class: 'position-points', hidden: true});
@@ -61,9 +61,17 @@ export function positionMap(a) {
     const my = run = new AbortController();
     showError(err, null);
     legend.textContent = `Mapping where ${unit} could stand…`;
+    bar.removeAttribute('value'); // no rows done yet: an indeterminate bar
     const slow = setTimeout(() => { if (run === my) bar.hidden = stop.hidden = false; }, SLOW);
     try {
-      const res = await call('GET', `/api/battles/${ctx.id}/position?unit=${encodeURIComponent(unit)}`, {token: ctx.reader(), signal: my.signal});
+      const q = new URLSearchParams({unit, progress: 'true'});
+      const res = await lines(`/api/battles/${ctx.id}/position?${q}`, {token: ctx.reader(), signal: my.signal,
+        onProgress: (p) => {
+          if (run !== my) return;
+          bar.max = p.rows;
+          bar.value = p.done;
+          legend.textContent = `Mapping where ${unit} could stand… ${Math.round((100 * p.done) / p.rows)}%`;
+        }});
       if (run !== my) return;
       map = res.position;
       draw();

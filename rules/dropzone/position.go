@@ -147,7 +147,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	// The danger of a unit like it on every point of the area.
 	dq := advise.DangerQuery{Side: u.Side, As: u.Type.Name, Like: u.ID, Step: g.step, Objective: q.Danger,
 		Area: [4]float64{s.area[0] * s.perInch, s.area[1] * s.perInch, s.area[2] * s.perInch, s.area[3] * s.perInch}}
-	dm, err := b.Danger(ctx, dq)
+	dm, err := b.Danger(advise.Stage(ctx, 0, 2), dq)
 	if err != nil {
 		return nil, err
 	}
@@ -160,7 +160,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 		return geom.V((g.x0+float64(c)*g.step)/s.perInch, (g.y0+float64(r)*g.step)/s.perInch)
 	}
 	// The ways there, and the offence from there, on every core.
-	_, err = advise.FillGrid(ctx, g.cols, g.rows, m.OffenceValues, func() advise.PointFunc {
+	_, err = advise.FillGrid(advise.Stage(ctx, 1, 2), g.cols, g.rows, m.OffenceValues, func() advise.PointFunc {
 		f := b.Fork().(*Battle)
 		return func(c, r int, _ map[string]bool) (float64, error) {
 			p := point(c, r)

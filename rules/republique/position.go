@@ -324,7 +324,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	if !u.Battery() {
 		m.Offence = fmt.Sprintf("none: %s does not fire in this phase", u.Kind)
 	}
-	dm, err := b.Danger(ctx, advise.DangerQuery{Side: u.Side, As: u.ID, Step: g.step, Objective: q.Danger, Area: s.area})
+	dm, err := b.Danger(advise.Stage(ctx, 0, 2), advise.DangerQuery{Side: u.Side, As: u.ID, Step: g.step, Objective: q.Danger, Area: s.area})
 	if err != nil {
 		return nil, err
 	}
@@ -333,7 +333,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	}
 	m.Danger = dm.Scores
 	copy(m.DangerValues, dm.Values)
-	_, err = advise.FillGrid(ctx, g.cols, g.rows, m.OffenceValues, func() advise.PointFunc {
+	_, err = advise.FillGrid(advise.Stage(ctx, 1, 2), g.cols, g.rows, m.OffenceValues, func() advise.PointFunc {
 		f := b.copy()
 		return func(c, r int, _ map[string]bool) (float64, error) {
 			i := r*g.cols + c

@@ -181,7 +181,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	m := &advise.PositionMap{Unit: u.ID, Side: u.Side, From: [2]float64{float64(u.At.X), float64(u.At.Y)}, Left: float64(s.left),
 		Offence: obj.Describe(MeasureHits), Length: "square", Step: 1, X0: float64(a.Min.X), Y0: float64(a.Min.Y), Cols: a.Dx(), Rows: a.Dy(),
 		Grid: true, Reach: make([]float64, n), OffenceValues: make([]float64, n), DangerValues: make([]float64, n)}
-	dm, err := b.Danger(ctx, advise.DangerQuery{Side: u.Side, As: u.ID, Objective: q.Danger,
+	dm, err := b.Danger(advise.Stage(ctx, 0, 2), advise.DangerQuery{Side: u.Side, As: u.ID, Objective: q.Danger,
 		Area: [4]float64{float64(a.Min.X), float64(a.Min.Y), float64(a.Max.X - 1), float64(a.Max.Y - 1)}})
 	if err != nil {
 		return nil, err
@@ -189,7 +189,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	m.Danger = dm.Scores
 	copy(m.DangerValues, dm.Values)
 	square := func(c, r int) geom.Square { return geom.Sq(a.Min.X+c, a.Min.Y+r) }
-	_, err = advise.FillGrid(ctx, a.Dx(), a.Dy(), m.OffenceValues, func() advise.PointFunc {
+	_, err = advise.FillGrid(advise.Stage(ctx, 1, 2), a.Dx(), a.Dy(), m.OffenceValues, func() advise.PointFunc {
 		f := b.Fork().(*Battle)
 		return func(c, r int, _ map[string]bool) (float64, error) {
 			cost := s.cost[b.index(square(c, r))]

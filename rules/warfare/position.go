@@ -215,7 +215,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 		Offence: obj.Describe(MeasureCasualties), Length: string(s.length), Step: g.step, X0: g.x0, Y0: g.y0, Cols: g.cols, Rows: g.rows,
 		Reach: make([]float64, n), OffenceValues: make([]float64, n), DangerValues: make([]float64, n)}
 	// The danger of a copy of the unit on every point of the area.
-	dm, err := b.Danger(ctx, advise.DangerQuery{Side: u.Side, As: u.ID, Step: g.step, Objective: q.Danger, Area: s.inView(s.area)})
+	dm, err := b.Danger(advise.Stage(ctx, 0, 2), advise.DangerQuery{Side: u.Side, As: u.ID, Step: g.step, Objective: q.Danger, Area: s.inView(s.area)})
 	if err != nil {
 		return nil, err
 	}
@@ -229,7 +229,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	// units' traits, the stands are all the unit's): each set of bands is worked out
 	// once, by the first core to meet it.
 	seen := &offenceMemo{at: map[string]*offenceEntry{}}
-	_, err = advise.FillGrid(ctx, g.cols, g.rows, m.OffenceValues, func() advise.PointFunc {
+	_, err = advise.FillGrid(advise.Stage(ctx, 1, 2), g.cols, g.rows, m.OffenceValues, func() advise.PointFunc {
 		return func(c, r int, _ map[string]bool) (float64, error) {
 			p := s.point(c, r)
 			d := s.reach.Dist(p)
