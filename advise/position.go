@@ -82,7 +82,10 @@ type PositionPoint struct {
 	// Move is the move action that takes the unit there, and Plan the action it would
 	// fire from there (nil when it fires nothing).
 	Move map[string]any `json:"move,omitempty"`
-	Plan map[string]any `json:"plan,omitempty"`
+	// Moves, for a formation whose move is one action per member (a Dropzone squad), are
+	// those actions, to send in this order; Move is then nil.
+	Moves []map[string]any `json:"moves,omitempty"`
+	Plan  map[string]any   `json:"plan,omitempty"`
 }
 
 // At is point (c, r)'s index.

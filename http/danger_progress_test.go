@@ -114,6 +114,7 @@ func TestPositionProgress(t *testing.T) {
 		stages     float64 // the grids it fills: the danger layer's, then the offence's; WarStrike's one does both
 	}{
 		{"dropzone/position.yaml", "sabre-1", 2},
+		{"dropzone/formation.yaml", "sabres", 1}, // a squad as a formation: one pass
 		{"warengine/position.yaml", "hale", 2},
 		{"warfare/position.yaml", "longbowmen", 2},
 		{"republique/position.yaml", "fb", 2},

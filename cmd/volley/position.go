@@ -21,7 +21,7 @@ import (
 
 type positionCmd struct {
 	File      string `arg:"" help:"Scenario file (its actions: are played first: the map is of the battle they leave)."`
-	Unit      string `required:"" help:"The unit that moves."`
+	Unit      string `required:"" help:"The unit that moves (in Dropzone, or a squad: its units move as a formation)."`
 	Objective string `default:"expected" help:"How offence is scored: expected, destroyed, destroy:UNIT or at_least:K."`
 	Danger    string `default:"destroyed" help:"How danger is scored: destroyed (the chance the unit is destroyed) or expected (what it is expected to lose)."`
 	Step      string `help:"Distance between points: a number in the table's unit, or with its own (0.5in, 1cm). Default 0.5\" on an open table (1\" in WarStrike, as its danger map; in Republique the finest of 1, 2, 3, 5… cm the budget allows); every square on a grid map."`
@@ -129,6 +129,10 @@ func writePosition(w io.Writer, m *advise.PositionMap) {
 		fmt.Fprintf(w, "  (%g, %g)  %s away  offence %.4f  danger %.4f\n", p.X, p.Y, fmtReach(p.Reach, m.Length), p.Offence, p.Danger)
 		if p.Move != nil {
 			mv, _ := json.Marshal(p.Move)
+			fmt.Fprintf(w, "    move: %s\n", mv)
+		}
+		for _, m := range p.Moves { // a formation's moves, one a unit, in turn
+			mv, _ := json.Marshal(m)
 			fmt.Fprintf(w, "    move: %s\n", mv)
 		}
 		if p.Plan != nil {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -67,6 +68,61 @@ func TestPosition(t *testing.T) {
 	defer f.Close()
 	if img, err := png.Decode(f); err != nil || img.Bounds().Dx() < 400 {
 		t.Errorf("the picture: %v", err)
+	}
+}
+
+// TestPositionSquad: a Dropzone squad named as the unit moves as a formation: the text
+// (golden) lists each top point's moves, one a Sabre; the JSON's top points carry moves
+// and no move; in the terrain's shadow to the south the whole squad is out of danger.
+func TestPositionSquad(t *testing.T) {
+	file := filepath.Join("..", "..", "examples", "dropzone", "formation.yaml")
+	status, out, errOut := runCLI("position", file, "--unit", "sabres", "--step", "1")
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	goldenFile(t, "position-dropzone-squad.txt", out)
+	status, out, errOut = runCLI("position", file, "--unit", "sabres", "--step", "1", "--json")
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	var got struct {
+		Position struct {
+			Unit   string
+			Points []struct{ X, Y, Reach, Offence, Danger float64 }
+			Top    []struct {
+				X, Y  float64
+				Move  map[string]any
+				Moves []map[string]any
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Position.Unit != "sabres" || len(got.Position.Top) == 0 {
+		t.Fatalf("the map of %q, %d top points", got.Position.Unit, len(got.Position.Top))
+	}
+	for _, tp := range got.Position.Top {
+		units := map[any]bool{}
+		for _, mv := range tp.Moves {
+			units[mv["unit"]] = true
+		}
+		if tp.Move != nil || len(units) != 3 {
+			t.Errorf("top point (%v, %v): move %v, moves of %d units", tp.X, tp.Y, tp.Move, len(units))
+		}
+	}
+	// Back to the south, where the wall and the hab block shadow it, the whole squad is
+	// safe; past the wall's end, in the open, it is not.
+	shadow, open := false, false
+	for _, p := range got.Position.Points {
+		shadow = shadow || p.Y <= 8 && p.Danger == 0
+		open = open || p.Y >= 14 && p.X >= 19 && p.Danger > 0
+	}
+	if !shadow || !open {
+		t.Errorf("safe in the wall's shadow: %v; in danger past its end: %v", shadow, open)
+	}
+	if status, _, errOut := runCLI("position", file, "--unit", "sabers"); status != exitInput || !strings.Contains(errOut, "sabres") {
+		t.Errorf("a misspelt squad: status %d, %s", status, errOut)
 	}
 }
 

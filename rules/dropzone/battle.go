@@ -358,6 +358,21 @@ func (b *Battle) hasSquad(name string) bool {
 	return false
 }
 
+// squadNames are the battle's squads, in the order the scenario first names them.
+func (b *Battle) squadNames() []string { return b.distinct(func(u *Unit) string { return u.Squad }) }
+
+// distinct is what of gives for the battle's units, each once, in the order the units
+// first give it.
+func (b *Battle) distinct(of func(*Unit) string) []string {
+	var out []string
+	for i := range b.units {
+		if v := of(&b.units[i]); !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 func (b *Battle) unitIDs() []string {
 	ids := make([]string, len(b.units))
 	for i := range b.units {

@@ -324,7 +324,30 @@ func BenchmarkMoveSquad(b *testing.B) {
 // table at 0.5" (about 1,800 points it can reach), its two weapons against five enemy
 // units, three of which fire back, ten pieces of terrain: the ways there, the offence
 // and the danger, on every core.
-func BenchmarkPosition(b *testing.B) {
+func BenchmarkPosition(b *testing.B) { benchPosition(b, "sabre-2") }
+
+// BenchmarkSquadPosition is the same table's map of the Sabres' squad moved as a
+// formation: both Sabres' ways round the terrain, the squad's four weapons planned at the
+// five enemy units from each point, and each Sabre's danger there.
+func BenchmarkSquadPosition(b *testing.B) { benchPosition(b, "sabres") }
+
+// benchPosition maps where unit (or squad) could stand on crossfireToMove's table.
+func benchPosition(b *testing.B, unit string) {
+	bt := crossfireToMove(b)
+	q := advise.PositionQuery{Unit: unit, Objective: advise.Objective{Kind: advise.Expected}}
+	var m *advise.PositionMap
+	var err error
+	for b.Loop() {
+		if m, err = bt.Position(context.Background(), q); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(m.Reachable), "points")
+}
+
+// crossfireToMove is crossfire.yaml on a 48" table, the Sabres given a 12" move and
+// sabre-2 brought south, two Scourge drones added.
+func crossfireToMove(b *testing.B) *Battle {
 	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "crossfire.yaml"))
 	if err != nil {
 		b.Fatal(err)
@@ -334,12 +357,5 @@ func BenchmarkPosition(b *testing.B) {
 	s = strings.Replace(s, "  - {id: sabre-1,", "  - {id: drone-1, type: Drone, side: Scourge, at: [30, 34], facing: 180}\n  - {id: drone-2, type: Drone, side: Scourge, at: [16, 36], facing: 180}\n  - {id: sabre-1,", 1)
 	s = strings.Replace(s, "{id: sabre-2, type: Sabre, side: UCM, squad: sabres, at: [24, 24], facing: 0}", "{id: sabre-2, type: Sabre, side: UCM, squad: sabres, at: [24, 14], facing: 0}", 1)
 	bt, _ := mustLoad(b, "table: {width: 48, height: 48}\nturn: {side: UCM}\n"+s)
-	q := advise.PositionQuery{Unit: "sabre-2", Objective: advise.Objective{Kind: advise.Expected}}
-	var m *advise.PositionMap
-	for b.Loop() {
-		if m, err = bt.Position(context.Background(), q); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(m.Reachable), "points")
+	return bt
 }

@@ -49,8 +49,7 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 	err = advise.Fill(ctx, m, func() advise.PointFunc {
 		d := b.newDangerWorker(t, q.Side)
 		if like, ok := b.Unit(q.Like); ok && like.Type == t {
-			d.placed.DamagePoints = like.DamagePoints
-			d.d, d.tmp = d.d[:like.DamagePoints+1], d.tmp[:like.DamagePoints+1]
+			d.like(like)
 		}
 		return func(c, r int, firers map[string]bool) (float64, error) {
 			at := geom.V((x0+float64(c)*step)/perInch, (y0+float64(r)*step)/perInch)
@@ -138,15 +137,7 @@ func (b *Battle) dangerPointWork(t *UnitType, side string) int64 {
 }
 
 // sides are the sides of the battle, in the order units first name them.
-func (b *Battle) sides() []string {
-	var out []string
-	for i := range b.units {
-		if !slices.Contains(out, b.units[i].Side) {
-			out = append(out, b.units[i].Side)
-		}
-	}
-	return out
-}
+func (b *Battle) sides() []string { return b.distinct(func(u *Unit) string { return u.Side }) }
 
 // dangerWorker is one core's share of a danger map: its own placed unit, its own traces,
 // the scene shared read-only.
@@ -183,6 +174,20 @@ func (b *Battle) newDangerWorker(t *UnitType, side string) *dangerWorker {
 			d.solid = append(d.solid, tr.Footprint)
 		}
 	}
+	return d
+}
+
+// like makes the unit the worker places one like u: its damage taken.
+func (d *dangerWorker) like(u *Unit) {
+	d.placed.DamagePoints = u.DamagePoints
+	d.d, d.tmp = d.d[:u.DamagePoints+1], d.tmp[:u.DamagePoints+1]
+}
+
+// newDangerWorkerLike is a worker that places a unit like u (its type, side and damage
+// taken).
+func (b *Battle) newDangerWorkerLike(u *Unit) *dangerWorker {
+	d := b.newDangerWorker(u.Type, u.Side)
+	d.like(u)
 	return d
 }
 

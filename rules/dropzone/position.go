@@ -36,7 +36,7 @@ type positionSetup struct {
 func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 	u, ok := b.Unit(q.Unit)
 	if !ok {
-		e := volley.Errorf(volley.EINVALID, "dropzone: unit: no unit %q%s", q.Unit, scenario.Hint(q.Unit, b.unitIDs()))
+		e := volley.Errorf(volley.EINVALID, "dropzone: unit: no unit or squad %q%s", q.Unit, scenario.Hint(q.Unit, append(b.unitIDs(), b.squadNames()...)))
 		e.Field = "unit"
 		return nil, e
 	}
@@ -94,6 +94,13 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 // point's offence priced as the unit's weapons at every enemy (Cost's terms), and the
 // danger map of the area.
 func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
+	if b.isSquadQuery(q) {
+		s, err := b.squadSetup(q)
+		if err != nil {
+			return 0, err
+		}
+		return advise.CheckPositionWork(b.squadPositionWork(s))
+	}
 	s, err := b.positionSetup(q)
 	if err != nil {
 		return 0, err
@@ -106,20 +113,35 @@ func (b *Battle) positionWork(s *positionSetup) (int64, string) {
 	points := int64(s.g.cols * s.g.rows)
 	corners := int64(s.obstacles) + 1
 	ways := corners*corners*corners + points*corners*corners
+	offence := b.unitOffenceWork(s.u)
+	danger := points * b.dangerPointWork(s.u.Type, s.u.Side)
+	return ways + points*offence + danger, fmt.Sprintf("%d points, %d corners to go round, %d weapons at every enemy, and the danger map", points, corners, len(s.u.Type.Weapons))
+}
+
+// isSquadQuery reports whether q names a squad (and no unit): its map is the squad's,
+// moved as a formation (position_squad.go).
+func (b *Battle) isSquadQuery(q advise.PositionQuery) bool {
+	_, unit := b.Unit(q.Unit)
+	return !unit && b.hasSquad(q.Unit)
+}
+
+// unitOffenceWork is the work of u's weapons declared at every enemy from one point, as
+// Cost prices it: the sight from each eye point, the declaration's checks and the
+// convolutions of its damage.
+func (b *Battle) unitOffenceWork(u *Unit) int64 {
 	trace := b.traceWork()
 	offence := int64(0)
-	for wi := range s.u.Type.Weapons {
-		w := &s.u.Type.Weapons[wi]
+	for wi := range u.Type.Weapons {
+		w := &u.Type.Weapons[wi]
 		for i := range b.units {
-			if t := &b.units[i]; t.Side != s.u.Side && !t.Destroyed() {
+			if t := &b.units[i]; t.Side != u.Side && !t.Destroyed() {
 				shots := int64(w.Shots.Max())
 				most := min(shots*int64(CriticalDamage+min(w.Devastator(), MaxDevastator)), int64(t.DamagePoints))
-				offence += int64(len(b.eyes(s.u, w)))*trace + declarationWork + convolutionWork*(shots+1)*(most+1)
+				offence += int64(len(b.eyes(u, w)))*trace + declarationWork + convolutionWork*(shots+1)*(most+1)
 			}
 		}
 	}
-	danger := points * b.dangerPointWork(s.u.Type, s.u.Side)
-	return ways + points*offence + danger, fmt.Sprintf("%d points, %d corners to go round, %d weapons at every enemy, and the danger map", points, corners, len(s.u.Type.Weapons))
+	return offence
 }
 
 // Position maps every point u can reach now: the shortest legal way there (round bases
@@ -128,6 +150,9 @@ func (b *Battle) positionWork(s *positionSetup) (int64, string) {
 // coherency as the squad would stand), and the danger there (the danger map of a unit
 // like it: its damage taken).
 func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
+	if b.isSquadQuery(q) {
+		return b.squadPosition(ctx, q)
+	}
 	s, err := b.positionSetup(q)
 	if err != nil {
 		return nil, err

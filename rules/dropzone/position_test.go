@@ -2,6 +2,7 @@ package dropzone
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -109,5 +110,156 @@ func TestPositionRefuses(t *testing.T) {
 	}
 	if _, err := b.Position(context.Background(), advise.PositionQuery{Unit: "nobody"}); volley.ErrorCode(err) != volley.EINVALID {
 		t.Errorf("no such unit: %v", err)
+	}
+}
+
+// squadBattle is moves.yaml before its actions: the three Sabres of squad sabres to act.
+func squadBattle(tb testing.TB) *Battle {
+	tb.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "moves.yaml"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s := string(src)
+	b, _ := mustLoad(tb, s[:strings.Index(s, "\nactions:")]+"\n")
+	return b
+}
+
+// squadMovesYAML writes a squad's way as the player's moves, one per unit in the way's
+// order, at full precision.
+func squadMovesYAML(s *squadSetup, w *squadWay) []string {
+	var out []string
+	for _, i := range w.order {
+		var legs []string
+		for _, q := range w.paths[i][1:] {
+			legs = append(legs, fmt.Sprintf("[%v, %v]", q.X, q.Y))
+		}
+		out = append(out, "{type: move, unit: "+s.units[i].ID+", path: ["+strings.Join(legs, ", ")+"]}")
+	}
+	return out
+}
+
+// TestSquadPositionMatchesBruteForce: a map asked of a squad moves it as a formation. At
+// every reachable point the map's way is moves the battle accepts, one unit after
+// another, leaving each unit at its place round the point, the farthest having gone the
+// map's reach; at sample points the offence is the squad's best plan (the advisor's)
+// after those moves, and the danger the highest of the danger map's values for each unit
+// (a unit like it) where it ends. Every top point's moves, as written, are accepted.
+func TestSquadPositionMatchesBruteForce(t *testing.T) {
+	b := squadBattle(t)
+	ctx := context.Background()
+	for _, tc := range []struct {
+		obj    string
+		danger advise.ObjectiveKind
+	}{{"expected", advise.Destroyed}, {"destroyed", advise.Expected}} {
+		o, _ := advise.ParseObjective(tc.obj)
+		q := advise.PositionQuery{Unit: "sabres", Objective: o, Danger: tc.danger, Step: 1}
+		m, err := b.Position(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Reachable < 50 || len(m.Pareto) == 0 || len(m.Top) == 0 || m.Unit != "sabres" {
+			t.Fatalf("%s: %d points reachable, front %d, top %d, unit %q", tc.obj, m.Reachable, len(m.Pareto), len(m.Top), m.Unit)
+		}
+		s, err := b.squadSetup(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, u := range s.units {
+			s.reach = append(s.reach, geom.NewReach(u.At, s.obstacles[i], s.lo[i], s.hi[i], b.table.Edged, s.left[i]))
+		}
+		checked, offence, still := 0, 0, 0
+		for i, reach := range m.Reach {
+			if math.IsNaN(reach) {
+				continue
+			}
+			p := m.Point(i)
+			at := geom.V(p.X, p.Y)
+			f := b.Fork().(*Battle)
+			w := s.wayTo(f, at)
+			if w == nil {
+				t.Fatalf("the map reaches %v; its way there is nil", at)
+			}
+			v := s.shift(w, at)
+			if w.paths == nil {
+				still++
+			}
+			far := 0.0
+			for _, src := range squadMovesYAML(s, w) {
+				if _, err := f.Resolve(ctx, decode(t, f, src), dice.ForAction(1, 0)); err != nil {
+					t.Fatalf("the map's way to %v: %s is refused: %v", at, src, err)
+				}
+			}
+			for _, orig := range s.units {
+				u, _ := f.Unit(orig.ID)
+				if u.At.Dist(orig.At.Add(v)) > 1e-9 {
+					t.Fatalf("the moves to %v leave %s at %v, not %v", at, u.ID, u.At, orig.At.Add(v))
+				}
+				far = max(far, f.act.moved[u.ID])
+			}
+			if math.Abs(far-reach) > 1e-9 {
+				t.Errorf("at %v: the farthest unit moved %v; the map's reach is %v", at, far, reach)
+			}
+			if i%5 != 0 {
+				continue
+			}
+			checked++
+			adv, err := advise.Advise(ctx, f, advise.Query{Side: "UCM", Actor: "sabres"}, o, 1, advise.Budget{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := adv[0].Plans[0].Value; math.Abs(p.Offence-want) > 1e-9 {
+				t.Errorf("%s at %v: offence %v; the advisor after the moves: %v", tc.obj, at, p.Offence, want)
+			}
+			if p.Offence > 0 {
+				offence++
+			}
+			most := 0.0
+			for _, orig := range s.units {
+				u, _ := f.Unit(orig.ID)
+				dm, err := f.Danger(ctx, advise.DangerQuery{Side: "UCM", As: "Sabre", Like: u.ID, Objective: tc.danger, Step: 0.01,
+					Area: [4]float64{u.At.X - 0.005, u.At.Y - 0.005, u.At.X + 0.005, u.At.Y + 0.005}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if dm.Cols != 1 || dm.Rows != 1 {
+					t.Fatalf("the danger map round %v has %d × %d points", u.At, dm.Cols, dm.Rows)
+				}
+				most = max(most, dm.Values[0])
+			}
+			if math.Abs(p.Danger-most) > 1e-12 {
+				t.Errorf("at %v: danger %v; the danger map's highest for the three Sabres after the moves: %v", at, p.Danger, most)
+			}
+		}
+		if checked < 10 || offence < 3 || still > 1 {
+			t.Errorf("%s: %d points checked, %d with offence, %d standing still", tc.obj, checked, offence, still)
+		}
+		for _, tp := range m.Top {
+			if tp.Move != nil || (len(tp.Moves) == 0 && tp.Reach > 0) {
+				t.Errorf("top point (%v, %v): move %v, moves %v", tp.X, tp.Y, tp.Move, tp.Moves)
+			}
+			f := b.Fork().(*Battle)
+			for _, mv := range tp.Moves {
+				src, _ := json.Marshal(mv)
+				if _, err := f.Resolve(ctx, decode(t, f, string(src)), dice.ForAction(1, 0)); err != nil {
+					t.Errorf("the moves to (%v, %v): %v is refused: %v", tp.X, tp.Y, mv, err)
+				}
+			}
+		}
+	}
+}
+
+// TestSquadPositionRefuses: a squad one of whose units may not move has no formation
+// map, and says which unit and why; an unknown name is hinted among units and squads.
+func TestSquadPositionRefuses(t *testing.T) {
+	b := squadBattle(t)
+	play(t, b, "{type: move, unit: sabre-1, path: [[14, 12]]}") // its whole 6"
+	_, err := b.Position(context.Background(), advise.PositionQuery{Unit: "sabres"})
+	if volley.ErrorCode(err) != volley.EINVALID || !strings.Contains(err.Error(), "may not move as a formation now") {
+		t.Errorf("sabres after firing: %v", err)
+	}
+	_, err = b.Position(context.Background(), advise.PositionQuery{Unit: "sabers"})
+	if err == nil || !strings.Contains(err.Error(), "sabres") {
+		t.Errorf("a misspelt squad: %v", err)
 	}
 }

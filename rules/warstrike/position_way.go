@@ -57,70 +57,15 @@ func (s *positionSetup) wayTo(b *Battle, p geom.Vec) *way {
 	return w
 }
 
-// orderOf is an order in which the models may move along paths: a model whose path
-// crosses a fellow's place where it stands moves after it, and one whose path crosses a
-// fellow's place where it will stand moves before it. Among the models free to go, the
-// one furthest forward (along v) goes first. False when the two conditions cross.
+// orderOf is an order in which the models may move along paths (geom.FormationOrder):
+// front first, a model whose path crosses a fellow's place moving after the fellow has
+// left it, or before it arrives. False when the two conditions cross.
 func (s *positionSetup) orderOf(paths []geom.Path, v geom.Vec) ([]int, bool) {
-	n := len(s.models)
-	if paths[0] == nil {
-		return nil, true // standing still
+	bases := make([]geom.Circle, len(s.models))
+	for i, m := range s.models {
+		bases[i] = m.circle()
 	}
-	// before[j] counts the models that must move before j; after[i] those i goes before.
-	before := make([]int, n)
-	after := make([][]int, n)
-	for i := range n {
-		ri := s.models[i].Base / 2
-		for j := range n {
-			if i == j {
-				continue
-			}
-			rj := s.models[j].Base / 2
-			start := sweepHits(paths[i], ri, geom.Circle{C: s.models[j].At, R: rj})
-			end := sweepHits(paths[i], ri, geom.Circle{C: paths[j].End(), R: rj})
-			switch {
-			case start && end:
-				return nil, false
-			case start: // j leaves first
-				after[j] = append(after[j], i)
-				before[i]++
-			case end: // i passes before j arrives
-				after[i] = append(after[i], j)
-				before[j]++
-			}
-		}
-	}
-	ahead := func(i int) float64 { return s.models[i].At.Dot(v) }
-	var order []int
-	done := make([]bool, n)
-	for range n {
-		next := -1
-		for i := range n {
-			if !done[i] && before[i] == 0 && (next < 0 || ahead(i) > ahead(next)+geom.Tolerance) {
-				next = i
-			}
-		}
-		if next < 0 {
-			return nil, false // each waits for another
-		}
-		done[next] = true
-		order = append(order, next)
-		for _, j := range after[next] {
-			before[j]--
-		}
-	}
-	return order, true
-}
-
-// sweepHits reports whether a base of radius r moved along path overlaps circle c, as
-// the move's check tests it (pathBlocked).
-func sweepHits(path geom.Path, r float64, c geom.Circle) bool {
-	for i := range len(path) - 1 {
-		if geom.SweepHitsCircle(path.Leg(i), r, c) {
-			return true
-		}
-	}
-	return false
+	return geom.FormationOrder(bases, paths, v)
 }
 
 // moveOf is the move action of w: the action (when the unit chooses it now) and each
