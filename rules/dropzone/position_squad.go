@@ -229,7 +229,7 @@ func (b *Battle) squadPosition(ctx context.Context, q advise.PositionQuery) (*ad
 	}
 	cols, rows := s.ncols, s.nrows
 	n := cols * rows
-	m := &advise.PositionMap{Unit: s.squad, Side: s.side, From: [2]float64{s.centre.X * s.perInch, s.centre.Y * s.perInch}, Left: s.least * s.perInch,
+	m := &advise.PositionMap{Unit: s.squad, Side: s.side, From: [2]float64{round6(s.centre.X * s.perInch), round6(s.centre.Y * s.perInch)}, Left: s.least * s.perInch,
 		Offence: obj.Describe(MeasureDamage), Danger: "P(destroyed) of its most endangered unit", Length: string(s.unitLength), Step: s.step,
 		X0: s.x0, Y0: s.y0, Cols: cols, Rows: rows, Reach: make([]float64, n), OffenceValues: make([]float64, n), DangerValues: make([]float64, n)}
 	if dobj == advise.Expected {
@@ -444,3 +444,6 @@ func (s *squadSetup) movesJSON(f *Battle, w *squadWay) []map[string]any {
 }
 
 func roundMilli(v float64) float64 { return math.Round(v*1000) / 1000 }
+
+// round6 rounds the formation's centre as the map's points are written (to a millionth).
+func round6(v float64) float64 { return math.Round(v*1e6) / 1e6 }
