@@ -160,6 +160,9 @@ type MoveForm struct {
 	Fields []FieldView `json:"fields,omitempty"`
 	// Grid says that a path is of squares [column, row], one step at a time.
 	Grid bool `json:"grid,omitempty"`
+	// SquadPosition says that a squad's name may be given to the position map, which then
+	// moves the squad as a formation (Dropzone), its moves one action a unit.
+	SquadPosition bool `json:"squad_position,omitempty"`
 }
 
 // Forker is implemented by battles that can be copied, so that a "what if" (a move not

@@ -375,6 +375,60 @@ func TestPagePosition(t *testing.T) {
 	p.wait("the map asked again after the move", `!document.querySelector('#board .position-map') || document.querySelector('#position-legend').textContent.includes('sabre-1')`)
 }
 
+// TestPageSquadPosition: a Dropzone unit's squad may be mapped as a formation: the
+// select offers it, the overlay is the API's map of the squad, its best points are buttons
+// that say how many moves each takes, and one sends them: every Sabre moves, one action
+// each, to where the map's moves end.
+func TestPageSquadPosition(t *testing.T) {
+	p := newBrowserPage(t)
+	c, err := p.createAPI(example(t, "dropzone/formation.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.do(chromedp.EmulateViewport(1500, 1000))
+	p.open(c.id, c.sides)
+	p.mouse(unitCentre("sabre-1"), true, false)
+	p.wait("sabre-1 selected for moving", `document.querySelector('#move-start:not([hidden])')`)
+	p.click("#position-toggle")
+	p.wait("sabre-1's own map", `document.querySelector('#board image.position-map') && !document.querySelector('#position-of').hidden`)
+	p.choose("#position-of", "squad")
+	p.wait("the squad's map", `document.querySelector('#position-legend').textContent.includes('whole squad') && document.querySelector('#position-top button')`)
+	pos := p.apiGet("/api/battles/"+c.id+"/position?unit=sabres", nil)["position"].(map[string]any)
+	var top map[string]any
+	for _, q := range pos["top"].([]any) {
+		if q := q.(map[string]any); q["moves"] != nil {
+			top = q
+			break
+		}
+	}
+	if top == nil {
+		t.Fatal("the squad's map has no best point with moves")
+	}
+	moves := top["moves"].([]any)
+	if got := p.text("#position-top button"); !strings.Contains(got, fmt.Sprintf("%v, %v", top["x"], top["y"])) || !strings.Contains(got, fmt.Sprintf("%d moves", len(moves))) {
+		t.Errorf("the first best point reads %q; the API's is (%v, %v) with %d moves", got, top["x"], top["y"], len(moves))
+	}
+	if n := eval[int](p, `document.querySelectorAll('#position-front button').length`); n != 0 {
+		t.Errorf("a squad's map offers %d front points, which have no moves", n)
+	}
+	p.screenshot("position-squad")
+	eval[bool](p, `(scrollTo(0, 0), true)`)
+	p.view("position-squad", 0.6) // docs/screenshots/position-squad.png
+	p.click("#position-top button")
+	p.wait("the squad's moves in the log", fmt.Sprintf(`document.querySelectorAll('#log li.entry').length === %d`, len(moves)))
+	for _, m := range moves {
+		mv := m.(map[string]any)
+		path := mv["path"].([]any)
+		end := path[len(path)-1].([]any)
+		if at := p.unitAt(mv["unit"].(string)); math.Abs(at[0]-end[0].(float64)) > 1e-9 || math.Abs(at[1]-end[1].(float64)) > 1e-9 {
+			t.Errorf("%s is at %v; its move ends at %v", mv["unit"], at, end)
+		}
+	}
+	if errs := p.shownErrors(); errs != "" {
+		t.Errorf("errors on the page: %s", errs)
+	}
+}
+
 // TestPageMovePhone: on a phone's screen, by touch alone, a Sabre is deployed in its
 // zone: a finger drags it, the ghost turns with a tap on ⟳, a tap on Commit places it.
 // Every control shown is a 44-pixel target, and Export scenario downloads the battle as

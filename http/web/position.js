@@ -7,8 +7,14 @@
 // asks GET …/position, which is heavy work: a slow map shows its rows done as it works
 // and can be cancelled, as the danger map does.
 //
+// Where the view's move form says so (squad_position: Dropzone), the map may be of the
+// selected unit's whole squad, moved as a formation: its best points then carry the moves
+// that take it there, one a unit, which a button sends in turn. A squad's map has no ghost:
+// the map is its preview, and only its best points (whose moves the server checked) move it.
+//
 // It knows no rule system. The board draws the map (a.draw(map, layer, values) or
-// a.draw(null)) and calls pick([x, y]) with the point clicked.
+// a.draw(null)), calls pick([x, y]) with the point clicked, and says a unit's squad
+// (a.squadOf(id): its name where the squad has other units on the table, else null).
 
 import {errorBox, lines, showError} from './api.js';
 import {h, pct} from './dom.js';
@@ -27,25 +33,30 @@ export function positionMap(a) {
   const layer = h('select', {id: 'position-layer', 'aria-label': 'what the position map shows'},
     h('option', {value: 'offence'}, 'offence: the best shot from there'),
     h('option', {value: 'danger'}, 'danger: the enemy\'s next fire there'));
+  const of = h('select', {id: 'position-of', 'aria-label': 'whose position map', hidden: true});
   const bar = h('progress', {id: 'position-progress', max: 1, hidden: true});
   const stop = h('button', {type: 'button', id: 'position-cancel', class: 'quiet', hidden: true}, 'Cancel');
   const legend = h('p', {class: 'help', id: 'position-legend', 'aria-live': 'polite'});
   const points = h('div', {id: 'position-points', class: 'position-points', hidden: true});
   const part = h('div', {id: 'position-part'},
-    h('div', {class: 'row'}, h('label', {class: 'check', for: 'position-toggle'}, toggle, ' Where to stand'), ' ', layer),
+    h('div', {class: 'row'}, h('label', {class: 'check', for: 'position-toggle'}, toggle, ' Where to stand'), ' ', layer, ' ', of),
     h('div', {class: 'row'}, bar, stop), legend, points, err);
   let map = null; // the map shown
+  let ofSquad = false; // whether it is a squad's, moved as a formation
   let shownFor = ''; // the unit and the battle's length it was asked for
   let run = null; // the AbortController of the map under way
 
   toggle.addEventListener('change', () => refresh(true));
   layer.addEventListener('change', () => draw());
+  of.addEventListener('change', () => refresh(true));
   stop.addEventListener('click', () => run?.abort());
 
   // refresh asks for the selected unit's map if the one shown is not of it, or of an
   // older battle; or takes the map away when the toggle is off or no unit is selected.
   async function refresh(force = false) {
-    const unit = mv.ghost()?.unit || mv.mover();
+    const mover = mv.ghost()?.unit || mv.mover();
+    offerSquad(mover);
+    const unit = of.value === 'squad' && !of.hidden && !mv.ghost() ? a.squadOf(mover) : mover;
     const key = `${unit} ${ctx.view.actions}`;
     if (!toggle.checked || !unit) {
       run?.abort();
@@ -74,6 +85,7 @@ export function positionMap(a) {
         }});
       if (run !== my) return;
       map = res.position;
+      ofSquad = unit !== mover;
       draw();
     } catch (e) {
       if (run !== my) return;
@@ -96,6 +108,35 @@ export function positionMap(a) {
     }
   }
 
+  // offerSquad offers the mover's squad as the map's subject where the battle maps squads
+  // as formations and the squad has other units on the table.
+  function offerSquad(mover) {
+    const squad = mover && ctx.view.table?.moves?.squad_position ? a.squadOf?.(mover) : null;
+    of.hidden = !squad;
+    if (!squad) return;
+    const keep = of.value || 'unit';
+    of.replaceChildren(h('option', {value: 'unit'}, mover), h('option', {value: 'squad'}, `squad ${squad}, as a formation`));
+    of.value = keep;
+  }
+
+  // squadMap says whether the map shown is of a squad (its best points carry moves).
+  const squadMap = () => !!map && ofSquad;
+
+  // moveSquad sends a squad map's moves to point p, one unit after another, as the server
+  // wrote them; a refusal stops it there (the moves made stay made: each is an action).
+  async function moveSquad(p, button) {
+    showError(err, null);
+    button.disabled = true;
+    try {
+      for (const m of p.moves) await ctx.act(m, map.side);
+      legend.textContent = `Squad ${map.unit} moved to ${p.x}, ${p.y}.`;
+    } catch (e) {
+      showError(err, e);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
   // draw shows the map's chosen layer over the board, and says what it shows.
   function draw() {
     if (!map) {
@@ -115,9 +156,10 @@ export function positionMap(a) {
     const words = which === 'offence' ? map.offence : map.danger;
     const best = map.top?.[0];
     legend.replaceChildren(h('span', {class: which === 'offence' ? 'offence-scale' : 'danger-scale'}),
-      ` ${map.unit}'s ${which} (${words}) at the ${map.reachable} points it can reach, ${map.step}${a.unitWord} apart: from 0 to `
+      ` ${ofSquad ? 'squad ' : ''}${map.unit}${map.unit.endsWith('s') ? "'" : "'s"} ${which} (${words}) at the ${map.reachable} points it can reach, ${map.step}${a.unitWord} apart: from 0 to `
       + `${words.startsWith('P(') ? pct(max) : max.toFixed(2)}. Ringed: the ${map.pareto.length} points no other beats on both scores`
-      + (best ? `; the best by offence is at ${best.x}, ${best.y}` : '') + '. Click a point, or choose one below, to move there.');
+      + (best ? `; the best by offence is at ${best.x}, ${best.y}` : '')
+      + (squadMap() ? '. Choose one of the best points below to move the whole squad there, one unit after another.' : '. Click a point, or choose one below, to move there.'));
     list();
   }
 
@@ -125,10 +167,15 @@ export function positionMap(a) {
   // most FRONT of it, the points of one score pair once) as buttons that start the move.
   function list() {
     const fmt = (words, v) => (words.startsWith('P(') ? pct(v) : v.toFixed(2));
-    const button = (p, kind) => h('button', {type: 'button', class: 'quiet position-point', dataset: {x: p.x, y: p.y, kind},
-      'aria-label': `move ${map.unit} to ${p.x}, ${p.y}: offence ${fmt(map.offence, p.offence)}, danger ${fmt(map.danger, p.danger)}, ${p.reach}${a.unitWord} away`,
-      onclick: () => pick([p.x, p.y])},
-    `${p.x}, ${p.y}`, h('span', {class: 'help'}, ` · offence ${fmt(map.offence, p.offence)} · danger ${fmt(map.danger, p.danger)}`));
+    const squad = squadMap();
+    const button = (p, kind) => {
+      const b = h('button', {type: 'button', class: 'quiet position-point', dataset: {x: p.x, y: p.y, kind},
+        'aria-label': `move ${squad ? 'squad ' : ''}${map.unit} to ${p.x}, ${p.y}: offence ${fmt(map.offence, p.offence)}, danger ${fmt(map.danger, p.danger)}, ${p.reach}${a.unitWord} away`},
+      `${p.x}, ${p.y}`, h('span', {class: 'help'}, ` · offence ${fmt(map.offence, p.offence)} · danger ${fmt(map.danger, p.danger)}`
+        + (squad ? ` · ${p.moves?.length || 0} move${p.moves?.length === 1 ? '' : 's'}` : '')));
+      b.addEventListener('click', () => (squad ? moveSquad(p, b) : pick([p.x, p.y])));
+      return b;
+    };
     const seen = new Set();
     const front = [];
     for (const p of map.pareto || []) {
@@ -138,7 +185,8 @@ export function positionMap(a) {
       front.push(p);
       if (front.length === FRONT) break;
     }
-    const top = map.top || [];
+    const top = (map.top || []).filter((p) => !squad || p.moves?.length);
+    if (squad) front.length = 0; // a squad moves only to points whose moves the server wrote
     points.replaceChildren(
       ...(top.length ? [h('p', {class: 'help'}, 'Best by offence:'), h('ol', {id: 'position-top'}, ...top.map((p) => h('li', {}, button(p, 'top'))))] : []),
       ...(front.length ? [h('p', {class: 'help'}, 'The front, least danger first:'), h('ol', {id: 'position-front'}, ...front.map((p) => h('li', {}, button(p, 'front'))))] : []));
@@ -148,6 +196,13 @@ export function positionMap(a) {
   // pick starts the move at the reachable point nearest [x, y], along the map's way.
   function pick([x, y]) {
     if (!map) return false;
+    if (squadMap()) {
+      // A squad has no ghost: a click on one of its best points brings its button forward.
+      const b = [...points.querySelectorAll('button.position-point')].find((e) => Math.hypot(e.dataset.x - x, e.dataset.y - y) <= map.step);
+      if (b) b.focus();
+      else legend.textContent = `The squad moves only to its best points, listed below; move a single unit by dragging it.`;
+      return true;
+    }
     const c = Math.round((x - map.x0) / map.step), r = Math.round((y - map.y0) / map.step);
     const reach = reachOf(map);
     const here = reach.get(c + ',' + r);

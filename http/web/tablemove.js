@@ -116,6 +116,12 @@ export function tableMover(m) {
     ctx,
     mv,
     way,
+    // squadOf is the squad of unit id where it has other units on the table.
+    squadOf: (id) => {
+      const u = m.unit(id);
+      if (!u?.squad || u.squad === id) return null;
+      return T().units.filter((o) => o.squad === u.squad && o.placed && !o.destroyed).length > 1 ? u.squad : null;
+    },
     unitWord: unitWord(),
     draw: (map, layer, values, max) => {
       m.st.position = map ? {map, layer, values, max} : null;

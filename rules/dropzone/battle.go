@@ -475,7 +475,7 @@ func (b *Battle) Table() volley.TableView {
 		Choices: []volley.ChoiceView{}}
 	if b.moves {
 		// Movement is measured from the moves: the page drags units, and states nothing.
-		v.Moves = &volley.MoveForm{Facing: true}
+		v.Moves = &volley.MoveForm{Facing: true, SquadPosition: true}
 		b.table.View(&v)
 		v.Declare.Help = "Drag a unit to move it; pick a weapon, then click an enemy (or choose it in the list). Point at an enemy to see the line of sight."
 	} else {
