@@ -127,9 +127,10 @@ export function positionMap(a) {
   async function moveSquad(p, button) {
     showError(err, null);
     button.disabled = true;
+    const {side, unit} = map; // each move brings a new battle, and a new map is asked for
     try {
-      for (const m of p.moves) await ctx.act(m, map.side);
-      legend.textContent = `Squad ${map.unit} moved to ${p.x}, ${p.y}.`;
+      for (const m of p.moves) await ctx.act(m, side);
+      legend.textContent = `Squad ${unit} moved to ${p.x}, ${p.y}.`;
     } catch (e) {
       showError(err, e);
     } finally {
