@@ -36,14 +36,17 @@ import (
 //     cover, one meaning of "combat base", adjacent targets beside the main target; the
 //     War Engine's corrected shot decided at declaration and twin weapon names refused
 //     (docs/rules/republique.md, docs/rules/warengine.md).
-//   - 4 (the current one): as 3, and units move (EditionMoves): a move is an action,
+//   - 4: as 3, and units move (EditionMoves): a move is an action,
 //     and the facts the rules read from movement are measured from the log, never taken
 //     from the player over the API; sight is measured exactly, as an area (los.View),
 //     where earlier editions counted sample rays (Dropzone's hull down, WarStrike's true
 //     line of sight), with WarStrike's corrected readings of which side of area terrain a
 //     model is on, what "partly visible" counts, who the casualty order measures from
 //     and how ties in distance are broken (docs/rules/warstrike.md).
-const Edition = 4
+//   - 5 (the current one): as 4, with the rulings of the fifth round of independent checks;
+//     each rule system names what it changes beside the constant that gates it, and its
+//     docs/rules page lists them.
+const Edition = 5
 
 // BattleRecord is a stored battle, without its actions.
 type BattleRecord struct {
