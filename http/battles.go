@@ -204,6 +204,18 @@ type battleView struct {
 	Table      *volley.TableView `json:"table,omitempty"`
 	// Advisor says what the advisor offers on this battle (advise.go).
 	Advisor advisorView `json:"advisor"`
+	// Result is how the battle stands by its scenario's end: the scores, and once it is
+	// over why and who won. Nil for a battle whose scenario has no end.
+	Result *volley.Result `json:"result,omitempty"`
+	// TakeBack says who may take back which action now ({type: take_back}); nil when
+	// nothing may be taken back.
+	TakeBack *takeBackView `json:"take_back,omitempty"`
+}
+
+// takeBackView is the action that may be taken back now, and whose it is.
+type takeBackView struct {
+	Side string `json:"side"`
+	What string `json:"what"`
 }
 
 func (s *Server) getBattle(w http.ResponseWriter, r *http.Request) {
@@ -248,6 +260,13 @@ func view(l *live, ended bool) battleView {
 		v.Table = &table
 	}
 	v.Advisor = advisorOf(l.battle, l.record.Ruleset)
+	if l.game.End() != nil {
+		r := l.game.Result()
+		v.Result = &r
+	}
+	if side, what := l.game.CanTakeBack(); side != "" && !v.Ended {
+		v.TakeBack = &takeBackView{Side: side, What: what}
+	}
 	return v
 }
 
@@ -282,9 +301,24 @@ func decodeAction(l *live, body []byte, name string, refereed bool) (volley.Acti
 	return l.battle.DecodeAction(doc)
 }
 
+// decodeGameAction decodes an action a player sends to be resolved: one of the game's
+// own (a take-back, an offer to end) or the rule system's, refereed.
+func decodeGameAction(l *live, body []byte) (volley.Action, error) {
+	doc, err := scenario.Parse("body", body)
+	if err != nil {
+		return nil, err
+	}
+	doc.Refereed = true
+	doc.Edition = volley.EditionOf(l.record.Edition)
+	return l.game.DecodeAction(doc)
+}
+
+// coster prices an action's work: a battle, or a game.
+type coster interface{ Cost(volley.Action) int64 }
+
 // workTurn moves the request to the queue for heavy work when an action's work is
 // above the light limit; light work keeps its request slot.
-func (s *Server) workTurn(ctx context.Context, b volley.Battle, a volley.Action, bodyLen int) error {
+func (s *Server) workTurn(ctx context.Context, b coster, a volley.Action, bodyLen int) error {
 	if b.Cost(a) <= s.limits.LightWork && bodyLen <= s.limits.LightBytes {
 		return nil
 	}
@@ -439,16 +473,20 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, volley.Errorf(volley.ECONFLICT, "the battle's log is full (%d bytes): end the battle and start another", s.limits.MaxLogBytes))
 		return
 	}
-	a, err := decodeAction(l, body, "body", true)
+	a, err := decodeGameAction(l, body)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	if actor := l.battle.Actor(a); actor != me {
+	if actor := l.game.Actor(a); actor != me {
 		s.fail(w, r, &volley.Error{Code: volley.EFORBIDDEN, Message: fmt.Sprintf("this action is %s's to take, and your token is %s's", actor, me), Field: "Authorization"})
 		return
 	}
-	if err := s.workTurn(r.Context(), l.battle, a, len(body)); err != nil {
+	// The server works out the odds of every action it rolls, so that the log can say
+	// where each result fell (volley.Luck): the work is priced with it.
+	l.game.Luck = true
+	defer func() { l.game.Luck = false }()
+	if err := s.workTurn(r.Context(), l.game, a, len(body)); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -462,7 +500,8 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	seq := l.next
-	out, err := l.battle.Resolve(r.Context(), a, l.record.Seed.ForAction(seq))
+	out, err := l.game.Resolve(r.Context(), a, l.record.Seed.ForAction(seq))
+	l.battle = l.game.Battle()
 	if err != nil {
 		stored = true                       // refused by the rules, or out of time: the battle is exactly as it was
 		s.fail(w, r, fieldFor(err, "body")) // the rules refuse the action as a whole
@@ -496,6 +535,9 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 	s.cache.resize(l, footprint(&l.fold))
 	state := l.battle.State()
 	l.folded(seq, state.Turn)
+	if err := s.endIfOver(r.Context(), l); err != nil {
+		s.logger.Warn("ending a battle that is over failed; the next request ends it", "battle", id, "error", err)
+	}
 	s.hub.wake(id) // this server's streams; PostgreSQL tells the others
 	writeJSON(w, http.StatusOK, acted{Seq: seq, Side: me, Outcome: outcome, State: &state})
 }
@@ -671,4 +713,20 @@ func (s *Server) end(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]string{
 		"id": id, "seed": rec.Seed.String(), "generator": string(rec.Seed.Generator), "commitment": rec.Commitment,
 	})
+}
+
+// endIfOver ends a battle whose scenario's end has come (its last round is over, a side
+// has no unit left, or every side has agreed): the store marks it ended, and its seed is
+// revealed. A battle that is over is ended by the first request that finds it so, since
+// it is a fact of its log (after a crash between the last action and its end, the next
+// fold ends it). The caller holds l's write lock.
+func (s *Server) endIfOver(ctx context.Context, l *live) error {
+	if l.record == nil || l.record.Ended || !l.game.Over() {
+		return nil
+	}
+	if err := s.store.EndBattle(ctx, l.id); err != nil {
+		return err
+	}
+	l.record.Ended = true
+	return nil
 }

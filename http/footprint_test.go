@@ -76,11 +76,11 @@ func TestFootprint(t *testing.T) {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		rs, battle, title, err := build(rec)
+		rs, game, title, err := build(rec)
 		if err != nil {
 			t.Fatalf("%s: %.300v", name, err)
 		}
-		f := fold{record: rec, ruleset: rs, battle: battle, title: title}
+		f := fold{record: rec, ruleset: rs, game: game, battle: game.Battle(), title: title}
 		runtime.GC()
 		runtime.ReadMemStats(&after)
 		kept := int64(after.HeapAlloc) - int64(before.HeapAlloc)

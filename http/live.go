@@ -48,6 +48,9 @@ type fold struct {
 	record  *volley.BattleRecord
 	title   string
 	ruleset volley.Ruleset
+	// game plays the log: the battle, its end and take-backs. battle is game.Battle(),
+	// kept in step after every action (a take-back replaces it).
+	game    *volley.Game
 	battle  volley.Battle
 	next    int
 	keys    map[string]volley.ActionRecord
@@ -288,6 +291,9 @@ const lightFoldActions = 32
 // forgotten: an unknown id, or a log that no longer folds, keeps nothing.
 func (s *Server) sync(ctx context.Context, l *live) (upToDate bool, err error) {
 	upToDate, err = s.syncLight(ctx, l)
+	if err == nil && upToDate {
+		err = s.endIfOver(ctx, l)
+	}
 	switch {
 	case err != nil && volley.ErrorCode(err) != volley.EUNAVAILABLE:
 		s.forget(l)
@@ -333,11 +339,11 @@ func pageFull(acts []volley.ActionRecord, limit int) bool {
 
 // build makes the battle of a record, with none of its actions folded yet.
 func (l *live) build(rec *volley.BattleRecord) error {
-	rs, battle, title, err := build(rec)
+	rs, game, title, err := build(rec)
 	if err != nil {
 		return err
 	}
-	l.fold = fold{record: rec, ruleset: rs, battle: battle, title: title, keys: map[string]volley.ActionRecord{}}
+	l.fold = fold{record: rec, ruleset: rs, game: game, battle: game.Battle(), title: title, keys: map[string]volley.ActionRecord{}}
 	return nil
 }
 
@@ -347,7 +353,9 @@ func (l *live) foldActions(ctx context.Context, acts []volley.ActionRecord) erro
 		if a.Seq != l.next {
 			continue // folded meanwhile
 		}
-		if err := replay(ctx, l.battle, l.record, a); err != nil {
+		err := replay(ctx, l.game, l.record, a)
+		l.battle = l.game.Battle()
+		if err != nil {
 			return err
 		}
 		l.next = a.Seq + 1
@@ -434,6 +442,9 @@ func (s *Server) rebuildSlice(l *live) (bool, error) {
 	}
 	defer l.lock.Release(writeWeight)
 	err := s.rebuildFold(ctx, l)
+	if err == nil {
+		err = s.endIfOver(ctx, l)
+	}
 	switch {
 	case err == nil:
 		s.cache.resize(l, footprint(&l.fold))
@@ -470,8 +481,8 @@ func (s *Server) rebuildFold(ctx context.Context, l *live) error {
 }
 
 // build loads a stored battle's scenario with its rule system, under the edition of the
-// rules it began with.
-func build(rec *volley.BattleRecord) (volley.Ruleset, volley.Battle, string, error) {
+// rules it began with, as a game of its scenario's end.
+func build(rec *volley.BattleRecord) (volley.Ruleset, *volley.Game, string, error) {
 	doc, err := scenario.Parse("scenario", []byte(rec.Scenario))
 	if err != nil {
 		return nil, nil, "", fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
@@ -482,7 +493,11 @@ func build(rec *volley.BattleRecord) (volley.Ruleset, volley.Battle, string, err
 	if err != nil {
 		return nil, nil, "", fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
 	}
-	return rs, battle, titleOf(doc), nil
+	end, err := volley.ReadEnd(doc, battle)
+	if err != nil {
+		return nil, nil, "", fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
+	}
+	return rs, volley.NewGame(battle, end), titleOf(doc), nil
 }
 
 // titleOf reads a scenario's optional title.
@@ -498,8 +513,8 @@ func titleOf(doc *scenario.Doc) string {
 // it was first resolved: the same side, the same dice, the same outcome in every field.
 // A log that replays otherwise was written by a different version of the rules, or has
 // been altered; no battle is served from it.
-func replay(ctx context.Context, b volley.Battle, rec *volley.BattleRecord, a volley.ActionRecord) error {
-	_, actor, out, err := volley.ReplayAction(ctx, b, a.Body, rec.Seed.ForAction(a.Seq))
+func replay(ctx context.Context, g *volley.Game, rec *volley.BattleRecord, a volley.ActionRecord) error {
+	_, actor, out, err := g.Replay(ctx, a.Body, rec.Seed.ForAction(a.Seq))
 	if err != nil {
 		if volley.ErrorCode(err) == volley.EUNAVAILABLE {
 			return err
@@ -517,8 +532,10 @@ func replay(ctx context.Context, b volley.Battle, rec *volley.BattleRecord, a vo
 
 // sameOutcome reports whether the outcome a replay gives is, field for field, the
 // outcome a log records as JSON: the same dice, trace, results and landings, with
-// nothing added or left out. Spacing and the order of keys do not matter.
+// nothing added or left out. Spacing and the order of keys do not matter. The luck the
+// server wrote beside the result is a reading of it, not part of it: it is left out.
 func sameOutcome(out volley.Outcome, logged []byte) (bool, error) {
+	out.Luck = nil
 	got, err := json.Marshal(out)
 	if err != nil {
 		return false, err
@@ -529,6 +546,9 @@ func sameOutcome(out volley.Outcome, logged []byte) (bool, error) {
 	}
 	if err := json.Unmarshal(logged, &b); err != nil {
 		return false, fmt.Errorf("the logged outcome is not JSON: %w", err)
+	}
+	if m, ok := b.(map[string]any); ok {
+		delete(m, "luck")
 	}
 	return reflect.DeepEqual(a, b), nil
 }

@@ -182,6 +182,9 @@ type Header struct {
 	// Deployment is each side's deployment zone, a polygon, where its units may be
 	// placed before the first action; a side without one deploys anywhere on the table.
 	Deployment map[string][]Point `yaml:"deployment"`
+	// End says when the battle ends by itself and how it is scored (see EndSpec): not
+	// in any rule system's text, volley's own.
+	End *EndSpec `yaml:"end"`
 	// Actions lists actions played in order after the scenario is set up, each in the
 	// form of an `action:` section: a move, then a shot. The command line plays them.
 	Actions Skip `yaml:"actions"`
