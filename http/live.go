@@ -50,10 +50,10 @@ type fold struct {
 	ruleset volley.Ruleset
 	// game plays the log: the battle, its end and take-backs. battle is game.Battle(),
 	// kept in step after every action (a take-back replaces it).
-	game    *volley.Game
-	battle  volley.Battle
-	next    int
-	keys    map[string]volley.ActionRecord
+	game   *volley.Game
+	battle volley.Battle
+	next   int
+	keys   map[string]volley.ActionRecord
 	// logBytes is the size of the actions folded so far, bodies and outcomes.
 	logBytes int64
 	// turns is whose turn it was after each of the last actions folded, for the event
