@@ -598,6 +598,7 @@ func (s *Server) log(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
+	rs, _ := rules.Lookup(rec.Ruleset)
 	out := bufio.NewWriterSize(w, 32<<10)
 	out.Write(head)
 	out.WriteString(`"actions":[`)
@@ -617,7 +618,7 @@ func (s *Server) log(w http.ResponseWriter, r *http.Request) {
 				out.WriteString(",")
 			}
 			n++
-			entry, _ := marshalJSON(LogEntry{Seq: a.Seq, Side: a.Side, Action: a.Body, Outcome: json.RawMessage(a.Outcome)})
+			entry, _ := marshalJSON(LogEntry{Seq: a.Seq, Side: a.Side, Action: a.Body, Outcome: json.RawMessage(a.Outcome), Words: words(rs, a.Outcome)})
 			out.Write(bytes.TrimRight(entry, "\n"))
 		}
 		next := page[len(page)-1].Seq + 1
@@ -729,4 +730,13 @@ func (s *Server) endIfOver(ctx context.Context, l *live) error {
 	}
 	l.record.Ended = true
 	return nil
+}
+
+// words tells a logged outcome for people (volley.Tell); none when its JSON does not read.
+func words(rs volley.Ruleset, outcome string) []string {
+	var out volley.Outcome
+	if rs == nil || json.Unmarshal([]byte(outcome), &out) != nil {
+		return nil
+	}
+	return volley.Tell(rs, out)
 }

@@ -97,3 +97,39 @@ func TestGameOverTheAPI(t *testing.T) {
 		t.Errorf("verify: %v", v)
 	}
 }
+
+// TestReplayOverTheAPI steps through a battle: the board after each action is the board
+// as it stood then, an ended battle's last step is ended, and a step past the log or
+// below 0 is a 400 naming at.
+func TestReplayOverTheAPI(t *testing.T) {
+	ts := serve(t, sqliteStore(t))
+	id, tokens := battle(t, ts.URL, []byte(skirmishEnd))
+	act := func(side, body string) {
+		if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[side], "", []byte(body)); status != 200 {
+			t.Fatalf("%s: %d %v", body, status, v)
+		}
+	}
+	act("UCM", "{type: move, unit: sabre-1, path: [[14, 9]]}")
+	act("UCM", "{type: move, unit: sabre-1, path: [[14, 11]]}")
+	act("UCM", "type: end_turn")
+	act("Scourge", "type: end_turn")
+	sabreY := func(v map[string]any) any {
+		for _, u := range v["table"].(map[string]any)["units"].([]any) {
+			if m := u.(map[string]any); m["id"] == "sabre-1" {
+				return m["y"]
+			}
+		}
+		return nil
+	}
+	for at, want := range []float64{6, 9, 11, 11, 11} {
+		status, v := call(t, "GET", fmt.Sprintf("%s/api/battles/%s/replay?at=%d", ts.URL, id, at), watch(id), "", nil)
+		if status != 200 || sabreY(v) != want || v["actions"] != float64(at) || v["ended"] != (at == 4) {
+			t.Errorf("replay at %d: %d, sabre-1 at y %v, actions %v, ended %v; want y %g", at, status, sabreY(v), v["actions"], v["ended"], want)
+		}
+	}
+	for _, at := range []string{"5", "-1", "x"} {
+		if status, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/replay?at="+at, watch(id), "", nil); status != 400 || v["field"] != "at" {
+			t.Errorf("replay at %s: %d %v", at, status, v)
+		}
+	}
+}

@@ -118,6 +118,7 @@ func NewServer(store volley.Store, logger *slog.Logger, limits Limits) *Server {
 	m.HandleFunc("GET /api/battles/{id}/verify", s.verify)
 	m.HandleFunc("POST /api/battles/{id}/preview", s.preview)
 	m.HandleFunc("GET /api/battles/{id}/scenario", s.scenarioOf)
+	m.HandleFunc("GET /api/battles/{id}/replay", s.replayAt)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, volley.Errorf(volley.ENOTFOUND, "no such API path: %s %s", r.Method, r.URL.Path))
 	})

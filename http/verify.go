@@ -18,6 +18,10 @@ type LogEntry struct {
 	Side    string          `json:"side"`
 	Action  string          `json:"action"`
 	Outcome json.RawMessage `json:"outcome"`
+	// Words tell the outcome for people, a line for each thing that happened
+	// (volley.Tell). The server writes them when it answers the log; nothing checks
+	// them, and verifying leaves them out.
+	Words []string `json:"words,omitempty"`
 }
 
 // Log is a battle's whole record: what `volley verify` checks once the seed is known.
