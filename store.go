@@ -105,6 +105,16 @@ type TicketRecord struct {
 	Expires time.Time
 }
 
+// DemoRecord is the demo battle `volley serve` keeps for a rule system, with its tokens:
+// a demo is public (the home page links to it), so its tokens are kept, unlike any other
+// battle's.
+type DemoRecord struct {
+	Ruleset  string
+	BattleID string
+	// Tokens are each side's token and, under "spectator", the spectator's.
+	Tokens map[string]string
+}
+
 // AllActions asks Store.Actions for every action from a place on, in one answer.
 const AllActions = 0
 
@@ -152,6 +162,12 @@ type Store interface {
 	CreateTicket(ctx context.Context, t *TicketRecord, now time.Time) error
 	// Ticket returns the ticket stored under a hash, expired or not, or ENOTFOUND.
 	Ticket(ctx context.Context, hash string) (*TicketRecord, error)
+	// Demos lists the demo battles, one a rule system at most, by rule system.
+	Demos(ctx context.Context) ([]DemoRecord, error)
+	// SetDemo makes d's battle the demo of its rule system: if the system has none and
+	// replaces is "", or its demo is still the battle replaces names. It returns the demo
+	// that stands after, which is another's when another server set one first.
+	SetDemo(ctx context.Context, d *DemoRecord, replaces string) (*DemoRecord, error)
 	// Close releases the store.
 	Close() error
 }

@@ -50,6 +50,9 @@ type Server struct {
 	// Examples, if set, holds example scenarios (*.yaml) that the page offers as a start
 	// for a new battle.
 	Examples fs.FS
+	// PublishDemos makes GET /api/demos list the demo battles the store keeps, tokens
+	// and all, for the home page (`volley serve` keeps them, KeepDemos).
+	PublishDemos bool
 
 	examplesOnce sync.Once
 	examples     []string
@@ -98,6 +101,7 @@ func NewServer(store volley.Store, logger *slog.Logger, limits Limits) *Server {
 	m.Handle("GET /{$}", pg)
 	m.Handle("GET /web/", pg)
 	m.HandleFunc("GET /api/examples", s.exampleList)
+	m.HandleFunc("GET /api/demos", s.demoList)
 	m.HandleFunc("GET /api/examples/{name...}", s.example)
 	m.HandleFunc("GET /api/rulesets", s.rulesets)
 	m.HandleFunc("GET /api/battles", s.listBattles)

@@ -141,6 +141,12 @@ func (h *twoHandles) CreateTicket(ctx context.Context, t *volley.TicketRecord, n
 func (h *twoHandles) Ticket(ctx context.Context, hash string) (*volley.TicketRecord, error) {
 	return h.db().Ticket(ctx, hash)
 }
+func (h *twoHandles) Demos(ctx context.Context) ([]volley.DemoRecord, error) {
+	return h.db().Demos(ctx)
+}
+func (h *twoHandles) SetDemo(ctx context.Context, d *volley.DemoRecord, replaces string) (*volley.DemoRecord, error) {
+	return h.db().SetDemo(ctx, d, replaces)
+}
 func (h *twoHandles) Close() error { return nil }
 
 // TestTwoHandles runs the suite on a file opened twice: BEGIN IMMEDIATE and the busy
