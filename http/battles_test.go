@@ -516,10 +516,10 @@ func TestPlayBattleRepublique(t *testing.T) {
 	moves := []map[string][2]float64{
 		{"ligne-1": {62, 30}, "ligne-2": {102, 28}, "hussars": {8, 36},
 			"IR3": {64, 54}, "IR4": {26, 54}, "cav": {14, 54}},
-		{"fb1": {40, 8}, "ligne-1": {61, 40}, "ligne-2": {102, 38}, "hussars": {10, 46}, "leg": {26, 26},
+		{"fb1": {40, 8}, "fb2": {80, 8}, "ligne-1": {61, 40}, "ligne-2": {102, 38}, "hussars": {10, 46}, "leg": {26, 26},
 			"IR3": {62, 46}, "IR4": {26, 50}, "cav": {42, 54}, "grenz": {108, 56}},
 		{"ligne-2": {100, 42},
-			"ab1": {46, 72}, "cav": {52, 48}, "grenz": {104, 50}},
+			"ab1": {46, 72}, "ab2": {94, 72}, "cav": {52, 48}, "grenz": {104, 50}},
 		{},
 	}
 	// answer lets the side play waits on answer a pause for passing fire: the first
@@ -589,7 +589,7 @@ func TestPlayBattleRepublique(t *testing.T) {
 // as the action it moved with allows.
 func TestPlayBattleWarStrike(t *testing.T) {
 	m := newMatch(t, "warstrike", "4")
-	m.act("Verdant", "{type: deploy, unit: raiders, at: [13, 29.5]}")
+	m.act("Verdant", "{type: deploy, unit: raiders, at: [19, 30]}")
 	units := map[string][]string{"Ironclad": {"alpha", "bravo", "watchers"}, "Verdant": {"rangers", "raiders", "gunners"}}
 	type order struct {
 		action string
@@ -599,11 +599,11 @@ func TestPlayBattleWarStrike(t *testing.T) {
 		{"alpha": {"shooting_advance", 0, 4}, "bravo": {"shooting_advance", 1, 3.8}, "watchers": {"open_fire", 0, 0},
 			"rangers": {"shooting_advance", 2, -3.4}, "raiders": {"open_fire", 0, 0}, "gunners": {"shooting_advance", 0, -4}},
 		{"alpha": {"shooting_advance", -1, 3.8}, "bravo": {"shooting_advance", 0, 4}, "watchers": {"shooting_advance", -2, 3.4},
-			"rangers": {"shooting_advance", 2, -3.4}, "raiders": {"open_fire", 0, 0}, "gunners": {"shooting_advance", 0, -3}},
+			"rangers": {"shooting_advance", 2, -3.4}, "raiders": {"shooting_advance", 1, -3.8}, "gunners": {"shooting_advance", 0, -3}},
 		{"alpha": {"shooting_advance", 0, 3.5}, "bravo": {"shooting_advance", 0, 4}, "watchers": {"open_fire", 0, 0},
-			"rangers": {"shooting_advance", 0, -3}, "raiders": {"open_fire", 0, 0}, "gunners": {"shooting_advance", 0, -3}},
+			"rangers": {"shooting_advance", 0, -3}, "raiders": {"shooting_advance", 0, -3.5}, "gunners": {"shooting_advance", 0, -3}},
 		{"alpha": {"shooting_advance", 1, 2}, "bravo": {"shooting_advance", 0, 2}, "watchers": {"open_fire", 0, 0},
-			"rangers": {"shooting_advance", 0, -3}, "raiders": {"at_the_double", 0, -1.5}, "gunners": {"shooting_advance", 0, -2}},
+			"rangers": {"shooting_advance", 0, -3}, "raiders": {"shooting_advance", 0, -2}, "gunners": {"shooting_advance", 0, -2}},
 	}
 	for round := range orders {
 		for _, side := range []string{"Ironclad", "Verdant"} {
