@@ -27,11 +27,16 @@ type End struct {
 	Turns int
 	// Points is what destroying each unit scores its enemies.
 	Points map[string]float64
-	// Objectives are in the battle's own coordinates: inches on a table, squares on a grid.
+	// Objectives are in inches on a table, squares on a grid, as the battle measures.
 	Objectives []Objective
+	// unit is the scenario's unit of length (distances:), in which a Result reports the
+	// objectives, as the battle's view reports where its units stand.
+	unit scenario.Unit
 }
 
-// Objective is a place that scores for the side holding it at the end.
+// Objective is a place that scores for the side holding it at the end: its centre and
+// radius in inches on a table or squares on a grid (End), in the scenario's own unit in
+// a Result (centimetres in a battle measured in them).
 type Objective struct {
 	Name   string  `json:"name"`
 	X      float64 `json:"x"`
@@ -70,7 +75,7 @@ func CheckEnd(doc *scenario.Doc, spec *scenario.EndSpec, b Battle) (*End, error)
 	if spec.Turns > 0 && st.Turn == nil {
 		errs.Add(doc.At(&spec.Turns), "end: turns: this battle keeps no turns, so it has no last round")
 	}
-	e := &End{Turns: spec.Turns, Points: map[string]float64{}}
+	e := &End{Turns: spec.Turns, Points: map[string]float64{}, unit: doc.Unit()}
 	dflt := float64(DefaultPoints)
 	if spec.Destroyed != nil {
 		dflt = *spec.Destroyed
@@ -120,6 +125,12 @@ func CheckEnd(doc *scenario.Doc, spec *scenario.EndSpec, b Battle) (*End, error)
 		return nil, err
 	}
 	return e, nil
+}
+
+// inUnit is a length in inches in the scenario's unit, to a millionth: a scenario's 61cm
+// is reported as 61, not as the 61.00000000000001 a round trip through inches makes.
+func (e *End) inUnit(inches float64) float64 {
+	return math.Round(scenario.Length(inches).In(e.unit)*1e6) / 1e6
 }
 
 // maxPoints bounds the points a scenario gives, so that every score is a plain number.
@@ -180,7 +191,11 @@ func (e *End) Score(b Battle, offers []string) Result {
 	}
 	held := e.held(b, st)
 	for i, o := range e.Objectives {
-		r.Objectives = append(r.Objectives, HeldObjective{Objective: o, Held: held[i]})
+		shown := o
+		if _, grid := b.(Board); !grid {
+			shown.X, shown.Y, shown.Radius = e.inUnit(o.X), e.inUnit(o.Y), e.inUnit(o.Radius)
+		}
+		r.Objectives = append(r.Objectives, HeldObjective{Objective: shown, Held: held[i]})
 		if held[i] != "" {
 			r.Scores[held[i]] += o.Points
 		}

@@ -221,11 +221,11 @@ func TestReadEndErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// rules.Open reads the end section once the battle has loaded, as ReadEnd does.
 	_, b, _, err := rules.Open(doc)
-	if err != nil {
-		t.Fatal(err)
+	if err == nil {
+		_, err = volley.ReadEnd(doc, b)
 	}
-	_, err = volley.ReadEnd(doc, b)
 	want := []string{
 		`bad.yaml:20:10: end: turns: the last round counts from 1`,
 		`bad.yaml:21:21: end: points: no unit "huntr-1" (did you mean "hunter-1"?)`,
@@ -240,5 +240,22 @@ func TestReadEndErrors(t *testing.T) {
 		if !strings.Contains(err.Error(), w) {
 			t.Errorf("errors\n%v\nlack %s", err, w)
 		}
+	}
+}
+
+// TestEndObjectivesInTheScenarioUnit: a battle measured in centimetres reports its
+// objectives in centimetres, as its view reports its units, and holds them as it
+// measures them (the skirmish's inches written in centimetres).
+func TestEndObjectivesInTheScenarioUnit(t *testing.T) {
+	src := strings.Replace(skirmish, "table: {width: 48, height: 48}", "distances: cm\ntable: {width: 48in, height: 48in}", 1)
+	src = strings.Replace(src, "{name: the ridge, at: [20, 18], radius: 3, points: 2}", "{name: the ridge, at: [50.8, 45.72], radius: 7.62, points: 2}", 1)
+	src = strings.NewReplacer("at: [14, 6]", "at: [14in, 6in]", "at: [12, 31]", "at: [12in, 31in]", "at: [20, 20]", "at: [20in, 20in]").Replace(src)
+	r := newGame(t, src).Result()
+	if len(r.Objectives) != 1 {
+		t.Fatalf("objectives %+v", r.Objectives)
+	}
+	o := r.Objectives[0]
+	if o.X != 50.8 || o.Y != 45.72 || o.Radius != 7.62 || o.Held != "Scourge" {
+		t.Errorf("the ridge %+v; want at [50.8, 45.72] cm, radius 7.62 cm, held by Scourge", o)
 	}
 }

@@ -52,11 +52,11 @@ func TestPageScreenshots(t *testing.T) {
 		system, firer, target string
 		grid                  bool
 	}{
-		{"dropzone", "sabre-2", "hunter-2", false},
+		{"dropzone", "sabre-2", "beast-1", false},
 		{"warengine", "murphy", "", true},
-		{"warfare", "longbowmen", "knights", false},
-		{"republique", "g2", "IR7", false},
-		{"warstrike", "sniper", "raiders-1", false},
+		{"warfare", "longbowmen", "genoese-1", false},
+		{"republique", "fb1", "ab1", false},
+		{"warstrike", "sniper", "raider-2", false},
 	}
 	for _, s := range shots {
 		body, err := examples.FS.ReadFile(examples.Demos[s.system])
