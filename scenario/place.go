@@ -14,7 +14,8 @@ import (
 
 // Placement is what a scenario's entry for one unit (or model) should say now: the
 // entry written with `id: ID`, its keys in Set given these values (float64, int, bool,
-// string, a list of them: [x, y], or a list of points: [[x, y], …]), its keys in Drop
+// string, a list of them: [x, y], a list of points: [[x, y], …], or []any and
+// map[string]any of these, written in flow style: [{height: 7}]), its keys in Drop
 // removed. With List set, the entry is instead the Item-th mapping (from 0) of the list
 // under key List in the entry with `id: ID`: a model written without an id of its own,
 // in its unit's `models:`.
@@ -197,6 +198,19 @@ func flowText(v any) string {
 			parts[i] = flowText(p)
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
+	case []any:
+		parts := make([]string, len(x))
+		for i, p := range x {
+			parts[i] = flowText(p)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case map[string]any:
+		keys := sortedAnyKeys(x)
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = flowText(k) + ": " + flowText(x[k])
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
 	}
 	return fmt.Sprint(v)
 }

@@ -96,3 +96,35 @@ func TestPlaceItem(t *testing.T) {
 		t.Errorf("an item past the list: %v", err)
 	}
 }
+
+// TestPlaceMappings writes a list of mappings in flow style, keys sorted, into a flow entry
+// and a block one: a WarStrike ruin's floors.
+func TestPlaceMappings(t *testing.T) {
+	src := `terrain:
+  - {id: ruin, kind: area, height: 9}
+  - id: hut
+    kind: area
+    height: 6
+`
+	doc, err := Parse("s.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := doc.Place([]Placement{
+		{ID: "ruin", Set: map[string]any{"floors": []any{map[string]any{"height": 7.0}, map[string]any{"name": "top", "height": 3.5}}}},
+		{ID: "hut", Set: map[string]any{"floors": []any{map[string]any{"height": 2.0}}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `terrain:
+  - {id: ruin, kind: area, height: 9, floors: [{height: 7}, {height: 3.5, name: top}]}
+  - id: hut
+    kind: area
+    height: 6
+    floors: [{height: 2}]
+`
+	if string(out) != want {
+		t.Errorf("Place:\n%s\nwant:\n%s", out, want)
+	}
+}

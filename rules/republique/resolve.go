@@ -220,6 +220,12 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 			}
 			r.steps = append(r.steps, b.movementStep(v, a.Batteries, a.stated, passing))
 		}
+		for _, bp := range p.bats {
+			if bp.disorder != "" {
+				read, when := b.disorderRead(bp.bat, a.Passing)
+				r.step("disordered+", map[string]any{"battery": bp.bat.ID, "morale_read": b.moraleName(read), "read": when, "morale_now": b.moraleName(bp.bat.Morale)}, bp.disorder)
+			}
+		}
 		face := d.Roll(D10, purpose(d, "artillery fire: %s at %s", strings.Join(a.Batteries, "+"), p.target.ID))
 		die, h, eff := p.roll(b, face)
 		r.step("artillery fire", map[string]any{"batteries": strings.Join(a.Batteries, "+"), "target": p.target.ID, "fire_points": p.points,
@@ -479,6 +485,7 @@ func (b *Battle) endStep(d *dice.Stream, r *record) {
 	case Skirmish:
 		b.applyPending(r)
 		p.step = ArtillerySegment
+		b.beginSegment()
 		r.step("end of step", map[string]any{"step": string(Skirmish)}, "skirmish results take effect; the artillery fire segment begins")
 	case ArtillerySegment:
 		b.applyPending(r)
@@ -496,6 +503,7 @@ func (b *Battle) endStep(d *dice.Stream, r *record) {
 			p.number++
 		}
 		p.step = Maneuver
+		p.began = nil
 		p.done, p.passed, p.lost, p.firedUpon, p.skirmished, p.pairs, p.paired = nil, nil, nil, nil, nil, nil, false
 		if b.moves {
 			// A new player turn: no unit has moved in it yet.

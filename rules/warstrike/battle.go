@@ -81,9 +81,12 @@ type Battle struct {
 	// with is the one it chose with its move. act is the unit acting now, moved how far
 	// each model has moved this turn, table the table's edge and deployment zones.
 	moves bool
-	act   activation
-	moved map[string]float64
-	table volley.Tabletop
+	// climbs is true from ClimbEdition: a model keeps the floor it stands on, climbs to
+	// and from floors, and over walls lower than itself.
+	climbs bool
+	act    activation
+	moved  map[string]float64
+	table  volley.Tabletop
 }
 
 // Unit is a unit of models.

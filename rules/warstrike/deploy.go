@@ -206,5 +206,5 @@ func (b *Battle) Placements() []volley.Placement {
 			out = append(out, p)
 		}
 	}
-	return out
+	return append(out, b.floorPlacements()...)
 }
