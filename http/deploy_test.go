@@ -49,6 +49,17 @@ func editionBattle(tb testing.TB, store volley.Store, ed int, ruleset string, sc
 	return rec.ID, tokens
 }
 
+// deployed ends each side's deployment of battle id over the API, in the order the sides
+// deploy, so that the battle begins with its units where the scenario placed them.
+func deployed(tb testing.TB, base, id string, tokens map[string]string, sides ...string) {
+	tb.Helper()
+	for _, side := range sides {
+		if status, v := call(tb, "POST", base+"/api/battles/"+id+"/actions", tokens[side], "", []byte("{type: end_deployment}")); status != 200 {
+			tb.Fatalf("%s's end_deployment: %d %v", side, status, v)
+		}
+	}
+}
+
 // step is one action a side sends, and the status it is answered with.
 type step struct {
 	side, body string
@@ -160,4 +171,73 @@ func TestEdition4LogsVerify(t *testing.T) {
 			t.Fatalf("%s does not begin with a deployment out of turn and a move", f)
 		}
 	}
+}
+
+// TestDeploymentIsNotARace is issue 34's break 4 on the API: in a battle of the current
+// edition, the side that plays first can no longer end the other's deployment by acting
+// first. Its move is refused while it deploys; the other side's deployment waits for its
+// turn and then takes place; only when both have said they are done does the battle
+// begin. Each refusal is a 409 naming whose deployment it is, and changes nothing.
+func TestDeploymentIsNotARace(t *testing.T) {
+	ts := serve(t, sqliteStore(t))
+	id, tokens := battle(t, ts.URL, example(t, "dropzone/moves.yaml"))
+	act := func(side, body string) (int, map[string]any) {
+		return call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[side], "", []byte(body))
+	}
+	view := func() map[string]any {
+		_, v := call(t, "GET", ts.URL+"/api/battles/"+id, watch(id), "", nil)
+		return v
+	}
+	turn := func() map[string]any {
+		tu, _ := view()["state"].(map[string]any)["turn"].(map[string]any)
+		return tu
+	}
+	refused := func(side, body, want string) {
+		t.Helper()
+		before, _ := json.Marshal(view())
+		status, v := act(side, body)
+		if status != 409 || !strings.Contains(v["message"].(string), want) {
+			t.Errorf("%s's %s: %d %v; want 409 saying %q", side, body, status, v, want)
+		}
+		if after, _ := json.Marshal(view()); !bytes.Equal(before, after) {
+			t.Errorf("%s's refused %s changed the battle", side, body)
+		}
+	}
+	played := func(side, body string) {
+		t.Helper()
+		if status, v := act(side, body); status != 200 {
+			t.Fatalf("%s's %s: %d %v", side, body, status, v)
+		}
+	}
+	// The race: UCM, which plays first, moves before the Scourge has deployed.
+	refused("UCM", "{type: move, unit: sabre-1, path: [[14, 9]]}", "it is UCM's deployment")
+	if tu := turn(); tu["side"] != "UCM" || tu["phase"] != "deployment" || tu["end"].(map[string]any)["type"] != "end_deployment" {
+		t.Fatalf("the turn while UCM deploys: %v", tu)
+	}
+	refused("Scourge", "{type: deploy, unit: hunter-1, at: [12, 34], facing: 180}", "it is UCM's deployment")
+	if view()["table"].(map[string]any)["deploying"] != true {
+		t.Error("the board does not say units deploy")
+	}
+	// Ending the UCM's deployment is the UCM's to do.
+	if status, v := act("Scourge", "{type: end_deployment}"); status != 403 || !strings.Contains(v["message"].(string), "this action is UCM's to take") {
+		t.Errorf("the Scourge ending the UCM's deployment: %d %v", status, v)
+	}
+	played("UCM", "{type: deploy, unit: sabre-3, at: [28, 9]}")
+	played("UCM", "{type: end_deployment}")
+	if tu := turn(); tu["side"] != "Scourge" || tu["phase"] != "deployment" {
+		t.Fatalf("the turn after UCM's deployment: %v", tu)
+	}
+	refused("UCM", "{type: move, unit: sabre-1, path: [[14, 9]]}", "it is Scourge's deployment")
+	refused("UCM", "{type: deploy, unit: sabre-2, at: [20, 9]}", "it is Scourge's deployment")
+	played("Scourge", "{type: deploy, unit: hunter-1, at: [12, 34], facing: 180}")
+	played("Scourge", "{type: end_deployment}")
+	if tu := turn(); tu["side"] != "UCM" || tu["phase"] != "turn" {
+		t.Fatalf("the turn once both sides have deployed: %v", tu)
+	}
+	if view()["table"].(map[string]any)["deploying"] == true {
+		t.Error("the board says units still deploy once the battle has begun")
+	}
+	played("UCM", "{type: move, unit: sabre-1, path: [[14, 9]]}")
+	refused("Scourge", "{type: deploy, unit: hunter-2, at: [24, 34]}", "the battle has begun")
+	refused("UCM", "{type: end_deployment}", "the battle has begun")
 }
