@@ -372,6 +372,8 @@ func (b *Battle) Cost(a volley.Action) int64 {
 		return int64(len(a.Path)+360/turnStep+2)*n*n + bats*n*n*200
 	case *Deploy:
 		return n * n
+	case *volley.DeploymentEnd:
+		return 1
 	case *Fire:
 		k = int64(len(a.Batteries))
 	case *Save:
