@@ -285,6 +285,8 @@ func FuzzMoveBody(f *testing.F) {
 	id, tokens := battle(f, ts.URL, example(f, "dropzone/moves.yaml"))
 	f.Add(false, []byte("{type: move, unit: sabre-1, path: [[14, 9]], facing: 30}"))
 	f.Add(false, []byte("{type: deploy, unit: sabre-2, at: [4, 4]}"))
+	f.Add(false, []byte("{type: end_deployment, unit: sabre-2}"))
+	f.Add(true, []byte(`{"move": {"type": "deploy", "unit": "hunter-1", "at": [12, 40]}}`))
 	f.Add(true, []byte(`{"move": {"type": "move", "unit": "sabre-1", "path": [[14, 9], [15, 10]]}, "danger": {"side": "UCM", "as": "Sabre"}}`))
 	f.Add(true, []byte(`{"move": {"type": "move", "unit": "sabre-3", "path": [[1e5, -1e5]]}, "then": {"squad": "sabres", "declarations": []}}`))
 	f.Fuzz(func(t *testing.T, preview bool, body []byte) {
