@@ -182,6 +182,10 @@ type Header struct {
 	// Deployment is each side's deployment zone, a polygon, where its units may be
 	// placed before the first action; a side without one deploys anywhere on the table.
 	Deployment map[string][]Point `yaml:"deployment"`
+	// DeploymentOrder is how the sides take turns to deploy (from edition 5): "sides"
+	// (each deploys its units, then passes) or "alternate" (a unit each in turn). Given
+	// without zones, the sides deploy anywhere on the table.
+	DeploymentOrder string `yaml:"deployment_order"`
 	// Actions lists actions played in order after the scenario is set up, each in the
 	// form of an `action:` section: a move, then a shot. The command line plays them.
 	Actions Skip `yaml:"actions"`

@@ -14,6 +14,7 @@ import (
 	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rulestest"
 )
 
 // soloSabre is moves.yaml with sabre-1 a squad of its own, so that its squad's best plan
@@ -27,6 +28,7 @@ func soloSabre(tb testing.TB) *Battle {
 	s := strings.Replace(string(src), "{id: sabre-1, type: Sabre, side: UCM, squad: sabres,", "{id: sabre-1, type: Sabre, side: UCM, squad: solo,", 1)
 	s = s[:strings.Index(s, "\nactions:")] + "\n"
 	b, _ := mustLoad(tb, s)
+	rulestest.EndDeployment(tb, b)
 	return b
 }
 
@@ -122,6 +124,7 @@ func squadBattle(tb testing.TB) *Battle {
 	}
 	s := string(src)
 	b, _ := mustLoad(tb, s[:strings.Index(s, "\nactions:")]+"\n")
+	rulestest.EndDeployment(tb, b)
 	return b
 }
 

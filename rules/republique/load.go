@@ -259,6 +259,13 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	b.moves = volley.Moves(doc)
 	b.movement = loadMovement(doc, &f.Movement, errs)
 	b.table = volley.LoadTable(doc, &f.Header, sides, errs)
+	deploys := map[string][]string{} // from edition 5 the sides deploy in the order they play
+	for i := range b.units {
+		if u := &b.units[i]; !u.Destroyed() && !b.broken[u.ID] {
+			deploys[u.Side] = append(deploys[u.Side], u.ID)
+		}
+	}
+	b.table.PlanDeployment(volley.FromFirst(b.phase.order, b.phase.side), deploys, false)
 	for i := range f.Units {
 		s := &f.Units[i]
 		if u := b.Unit(s.ID); u != nil && !b.broken[s.ID] {

@@ -11,6 +11,7 @@ import (
 	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -23,6 +24,7 @@ func positionExample(tb testing.TB) *Battle {
 		tb.Fatal(err)
 	}
 	b, _ := mustLoad(tb, string(src))
+	rulestest.EndDeployment(tb, b)
 	return b
 }
 

@@ -41,12 +41,18 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 		err = b.resolveMove(o, r)
 	case Deploy:
 		err = b.resolveDeploy(o, r)
+	case EndDeployment:
+		var steps []volley.Step
+		if steps, err = b.table.EndDeployment(); err != nil {
+			err = fmt.Errorf("warengine: %w", err)
+		}
+		r.steps = append(r.steps, steps...)
 	}
 	if err != nil {
 		return volley.Outcome{}, err
 	}
-	if o.Type != Deploy {
-		b.table.Deploying = false // the battle's first other action ends its deployment
+	if o.Type != Deploy && o.Type != EndDeployment {
+		b.table.Deploying = false // before edition 5 the battle's first other action ends its deployment
 	}
 	return volley.Outcome{Rolls: d.Rolls(), Trace: r.steps, Targets: r.targets, Landed: r.landed}, nil
 }

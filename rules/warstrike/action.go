@@ -86,6 +86,8 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 		return b.decodeMove(doc)
 	case volley.DeployAction:
 		return b.decodeDeploy(doc)
+	case volley.EndDeployment:
+		return b.table.DecodeEndDeployment(doc)
 	}
 	var spec shootSpec
 	var a *Shoot

@@ -187,6 +187,9 @@ func actionIndex(a Action) int {
 // State lists every unit: its models, suppression markers, leader and chosen action.
 func (b *Battle) State() volley.State {
 	s := volley.State{Turn: b.turns.View(), Units: make([]volley.UnitState, len(b.units))}
+	if t := b.table.DeployTurn(); t != nil {
+		s.Turn = t // the sides deploy before the first turn
+	}
 	for i := range b.units {
 		u := &b.units[i]
 		marked := 0
@@ -219,10 +222,15 @@ func (b *Battle) State() volley.State {
 }
 
 // Actor is the side of the shooting or moving unit; ending a turn is the side whose turn
-// it is.
+// it is, ending a deployment the side deploying.
 func (b *Battle) Actor(a volley.Action) string {
 	switch a := a.(type) {
 	case *TurnEnd:
+		return b.turns.Current()
+	case *volley.DeploymentEnd:
+		if side := b.table.DeployingSide(); side != "" {
+			return side
+		}
 		return b.turns.Current()
 	case *Move:
 		u, _ := b.Unit(a.Unit)

@@ -246,9 +246,13 @@ func (b *Battle) actCheck(u *Unit) error {
 	return b.turns.Check(u.Side, u.ID, "unit")
 }
 
-// shootCheck returns the error that keeps u from shooting now: out of turn, or its
-// action over. From edition 4 a unit that moved this turn may then shoot.
+// shootCheck returns the error that keeps u from shooting now: the battle not begun (its
+// deployment goes on), out of turn, or its action over. From edition 4 a unit that moved
+// this turn may then shoot.
 func (b *Battle) shootCheck(u *Unit) error {
+	if err := b.table.CheckBegun(); err != nil {
+		return err
+	}
 	if b.moves && b.act.unit == u.ID && !b.act.shot && (!b.turns.Kept() || u.Side == b.turns.Current()) {
 		return nil
 	}
@@ -678,6 +682,9 @@ func (b *Battle) moveView(u *Unit, m *Model, in func(float64) float64) *volley.M
 		return nil
 	}
 	left, why := b.movable(u, m)
+	if err := b.table.CheckBegun(); err != nil && why == "" {
+		left, why = 0, volley.ErrorMessage(err)
+	}
 	return &volley.MoveView{Allowance: in(b.mostAllowed(u)), Moved: in(b.moved[m.ID]), Left: in(left), Why: why}
 }
 
