@@ -21,7 +21,8 @@ type halfPlane struct {
 
 // leftOf is the half-plane to the left of the line from a through b (its inside, for
 // an anticlockwise polygon's edge a→b). An edge of no length has no line: everything is
-// on it (the zero halfPlane), so that it neither cuts nor parts anything.
+// on it (the zero halfPlane), so that it neither cuts nor parts anything. Lines are only
+// taken from a shadow's edges, which are never shorter than snap (see tidy).
 func leftOf(a, b geom.Vec) halfPlane {
 	d := b.Sub(a)
 	l := d.Len()
@@ -88,22 +89,19 @@ func side(p []geom.Vec, h halfPlane) int {
 	return 1
 }
 
-// apart reports whether the convex anticlockwise polygons p and q share no area: some
-// edge of one has the other wholly on its outside, touching allowed (two convex shapes
-// that do not overlap are parted by a line along an edge of one of them).
-func apart(p, q []geom.Vec) bool {
-	return outsideAnEdge(p, q) || outsideAnEdge(q, p)
-}
-
-// outsideAnEdge reports whether q lies wholly outside some edge of p, or on its line.
-func outsideAnEdge(p, q []geom.Vec) bool {
-	for i := range p {
-		h := leftOf(p[i], p[(i+1)%len(p)])
+// outsideShadow reports whether the polygon p lies wholly outside an edge of the shadow
+// s, or on its line: then they share no area. Only the shadow's edges are asked: a
+// shadow is convex exactly (see tidy), so the line along each of its edges truly has all
+// of it on one side, while a polygon left in sight may carry a corner that rounding
+// turned the wrong way by a hair, and the line of that hair's edge could point anywhere.
+func outsideShadow(p, s []geom.Vec) bool {
+	for i := range s {
+		h := leftOf(s[i], s[(i+1)%len(s)])
 		if h.N == (geom.Vec{}) {
 			continue
 		}
 		out := true
-		for _, v := range q {
+		for _, v := range p {
 			if h.dist(v) > 0 {
 				out = false
 				break
@@ -172,6 +170,15 @@ func (ps *polys) at(k int) []geom.Vec {
 		start = ps.ends[k-1]
 	}
 	return ps.pts[start:ps.ends[k]:ps.ends[k]]
+}
+
+// truncate drops every polygon from the k-th on.
+func (ps *polys) truncate(k int) {
+	end := 0
+	if k > 0 {
+		end = ps.ends[k-1]
+	}
+	ps.pts, ps.ends, ps.boxes = ps.pts[:end], ps.ends[:k], ps.boxes[:k]
 }
 
 // add appends a copy of p.
