@@ -27,9 +27,9 @@ const orientBound = (3 + 16*0x1p-53) * 0x1p-53
 // fall below float64's normal range (coordinates between about 1e-150 and 1e150 in
 // size, or 0), which any table in any unit meets. Orient does not allocate.
 func Orient(a, b, c Vec) int {
-	// Points on one upright or level line, common in shapes clipped to a rectangle, are
-	// told at once: the estimate below cannot settle an exact 0.
-	if a.X == b.X && b.X == c.X || a.Y == b.Y && b.Y == c.Y {
+	// Points on one upright or level line, common in shapes clipped to a rectangle, and
+	// repeated points are told at once: the estimate below cannot settle an exact 0.
+	if a.X == b.X && b.X == c.X || a.Y == b.Y && b.Y == c.Y || a == b || b == c || a == c {
 		return 0
 	}
 	l := (a.X - c.X) * (b.Y - c.Y)

@@ -143,6 +143,14 @@ func boxOf(p []geom.Vec) box {
 	return b
 }
 
+// join is the box holding b and o, or o alone when first.
+func (b box) join(o box, first bool) box {
+	if first {
+		return o
+	}
+	return box{geom.V(min(b.Lo.X, o.Lo.X), min(b.Lo.Y, o.Lo.Y)), geom.V(max(b.Hi.X, o.Hi.X), max(b.Hi.Y, o.Hi.Y))}
+}
+
 // overlaps reports whether two boxes share more than an edge.
 func (b box) overlaps(o box) bool {
 	return b.Lo.X < o.Hi.X && o.Lo.X < b.Hi.X && b.Lo.Y < o.Hi.Y && o.Lo.Y < b.Hi.Y
@@ -154,12 +162,14 @@ type polys struct {
 	pts  []geom.Vec
 	ends []int
 	// boxes are the polygons' boxes, kept beside them to set aside quickly those a
-	// shadow cannot reach.
+	// shadow cannot reach, and box holds them all.
 	boxes []box
+	box   box
 }
 
 func (ps *polys) reset() {
 	ps.pts, ps.ends, ps.boxes = ps.pts[:0], ps.ends[:0], ps.boxes[:0]
+	ps.box = box{}
 }
 
 func (ps *polys) len() int { return len(ps.ends) }
@@ -179,13 +189,19 @@ func (ps *polys) truncate(k int) {
 		end = ps.ends[k-1]
 	}
 	ps.pts, ps.ends, ps.boxes = ps.pts[:end], ps.ends[:k], ps.boxes[:k]
+	ps.box = box{}
+	for i, b := range ps.boxes {
+		ps.box = ps.box.join(b, i == 0)
+	}
 }
 
 // add appends a copy of p.
 func (ps *polys) add(p []geom.Vec) {
 	ps.pts = append(ps.pts, p...)
 	ps.ends = append(ps.ends, len(ps.pts))
-	ps.boxes = append(ps.boxes, boxOf(p))
+	b := boxOf(p)
+	ps.box = ps.box.join(b, len(ps.boxes) == 0)
+	ps.boxes = append(ps.boxes, b)
 }
 
 // area is the polygons' total area.

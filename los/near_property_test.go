@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -94,6 +95,9 @@ func TestNearEyeAgreesWithSampling(t *testing.T) {
 		if f := s.Prepare().Visible(eye, target, nil).Fraction(); math.Abs(f-got) > 1e-12 {
 			t.Errorf("scene %d: the prepared scene sees %v, a View %v", k, f, got)
 		}
+		if got, want := v.Hiders(), namedByEach(eye, target, occ); !slices.Equal(got, want) {
+			t.Errorf("scene %d: Hiders() = %v; each occluder's shadow names %v", k, got, want)
+		}
 		want := s.VisibleFraction(eye, target, n, n, nil)
 		bound := samplingError(eye, target, occ, n, n)
 		if d := math.Abs(got - want); d > bound+1e-12 {
@@ -114,5 +118,61 @@ func TestNearEyeAgreesWithSampling(t *testing.T) {
 	t.Logf("%d scenes: %d hidden, %d in sight, %d partly; %d failed", scenes, hidden, whole, partly, failed)
 	if hidden < scenes/20 || whole < scenes/20 || partly < scenes/4 {
 		t.Errorf("the random scenes are not a mix: %d hidden, %d in sight, %d partly", hidden, whole, partly)
+	}
+}
+
+// namedByEach is what Hiders must name after one Hide of occ with nothing skipped: each
+// occluder whose pieces' shadows, cast one by one, cover more than AreaTolerance of the
+// silhouette between them, with nothing set aside and no stopping.
+func namedByEach(eye Point3, target Silhouette, occ []Occluder) []int {
+	f := newFrame(eye, target)
+	var x shadowScratch
+	var named []int
+	total := 2 * target.Base.R * target.Height
+	for i := range occ {
+		o := &occ[i]
+		if !f.mayHide(o) {
+			continue
+		}
+		hidden := 0.0
+		for _, fp := range o.pieces {
+			if s := f.shadow(&x, fp, o.Bottom, o.Top, allPlanes); s != nil {
+				hidden += area(s)
+			}
+		}
+		if hidden > AreaTolerance*total {
+			named = append(named, i)
+		}
+	}
+	return named
+}
+
+// TestHidersManyPieces: across many pieces, where Hide sets aside those that cannot reach
+// what is left in sight and stops once nothing is, Hiders still names every occluder that
+// hides a part of the silhouette, in order, and a prepared scene sees what the View sees.
+func TestHidersManyPieces(t *testing.T) {
+	var v View
+	for _, n := range []int{8, 64, 200} {
+		for _, s := range []*Scene{betweenScene(n), lineScene(n)} {
+			occ := s.Occluders()
+			for _, eyeZ := range []float64{0.5, 1.5, 3} {
+				eye := betweenEye
+				eye.Z = eyeZ
+				v.Look(eye, betweenTarget)
+				v.Hide(occ, nil)
+				got := v.Visibility().Fraction()
+				if named, want := v.Hiders(), namedByEach(eye, betweenTarget, occ); !slices.Equal(named, want) {
+					t.Errorf("%d pieces, eye %v up: Hiders() = %v; each occluder's shadow names %v", n, eyeZ, named, want)
+				}
+				v.Look(eye, betweenTarget)
+				v.Hide(occ, nil)
+				if f := v.Visibility().Fraction(); f != got {
+					t.Errorf("%d pieces, eye %v up: %v seen, then %v", n, eyeZ, got, f)
+				}
+				if f := s.Prepare().Visible(eye, betweenTarget, nil).Fraction(); math.Abs(f-got) > 1e-12 {
+					t.Errorf("%d pieces, eye %v up: the prepared scene sees %v, the View %v", n, eyeZ, f, got)
+				}
+			}
+		}
 	}
 }

@@ -123,7 +123,7 @@ func TestShadowsExactlyConvex(t *testing.T) {
 				continue
 			}
 			for _, fp := range o.pieces {
-				s := f.shadow(&x, fp, o.Bottom, o.Top)
+				s := f.shadow(&x, fp, o.Bottom, o.Top, allPlanes)
 				if s == nil {
 					continue
 				}

@@ -129,47 +129,99 @@ func (f *frame) mayHide(o *Occluder) bool {
 // depths it spans. Blocks that only touch the pyramid may be kept; none that reaches into
 // it is set aside, by a margin far above rounding. An eye in the silhouette's plane has
 // no wedge: every block may reach.
-func (f *frame) reaches(b box, bottom, top float64) bool {
+//
+// cross says which of the wedge's four half-planes the box is not wholly inside (bit i
+// for f.wedge[i]): the only ones a footprint within the box needs clipping to.
+func (f *frame) reaches(b box, bottom, top float64) (cross uint8, ok bool) {
 	if f.inPlane {
-		return true
+		return allPlanes, true
 	}
 	// The box's centre in the frame, (depth, lateral), and how far the box reaches from
 	// it along the depth and along each side's inward normal (k·d ± l, for the wedge's
 	// sides l = ∓k·d): a linear function over a box is greatest at a corner, by half the
-	// box's width and height times its slopes along X and Y.
+	// box's width and height times its slopes along X and Y, and least by as much.
 	w, h := b.Hi.X-b.Lo.X, b.Hi.Y-b.Lo.Y
 	c := b.Lo.Add(b.Hi).Scale(0.5).Sub(f.eye.XY())
 	d, l := c.Dot(f.n), c.Dot(f.right)
 	margin := snap * (1 + math.Abs(d) + math.Abs(l) + w + h)
 	reach := (w*f.slope[0].X + h*f.slope[0].Y) / 2
+	left, leftReach := f.k*d+l, (w*f.slope[1].X+h*f.slope[1].Y)/2
+	right, rightReach := f.k*d-l, (w*f.slope[2].X+h*f.slope[2].Y)/2
 	dmin, dmax := d-reach, d+reach
-	if f.k*d+l+(w*f.slope[1].X+h*f.slope[1].Y)/2 < -margin ||
-		f.k*d-l+(w*f.slope[2].X+h*f.slope[2].Y)/2 < -margin ||
+	if left+leftReach < -margin || right+rightReach < -margin ||
 		dmin > f.dist+margin || dmax < nearDepth-margin {
-		return false
+		return 0, false
 	}
 	// Over depths d0 to d1 the pyramid spans heights vlo·d/D to vhi·d/D above the eye.
 	d0, d1 := max(dmin, 0), min(dmax, f.dist)
 	lowest := min(f.vlo*d0, f.vlo*d1) / f.dist
 	highest := max(f.vhi*d0, f.vhi*d1) / f.dist
 	hmargin := snap * (1 + math.Abs(lowest) + math.Abs(highest))
+	if !(top-f.eye.Z > lowest-hmargin && bottom-f.eye.Z < highest+hmargin) {
+		return 0, false
+	}
+	for i, in := range [4]bool{left-leftReach > margin, right-rightReach > margin, dmax < f.dist-margin, dmin > nearDepth+margin} {
+		if !in {
+			cross |= 1 << i
+		}
+	}
+	return cross, true
+}
+
+// reachesPart reports whether the block over the table box b, from height bottom to
+// top, may reach the pyramid of lines of sight from the eye to the part p of the
+// rectangle (in the rectangle's u and v), as reaches does for the whole: what is left in
+// sight lies within p, so a block that cannot reach p's pyramid cannot hide any of it.
+// It is asked only of blocks reaches kept.
+func (f *frame) reachesPart(b box, bottom, top float64, p box) bool {
+	if f.inPlane {
+		return true
+	}
+	w, h := b.Hi.X-b.Lo.X, b.Hi.Y-b.Lo.Y
+	c := b.Lo.Add(b.Hi).Scale(0.5).Sub(f.eye.XY())
+	d, l := c.Dot(f.n), c.Dot(f.right)
+	margin := snap * (1 + math.Abs(d) + math.Abs(l) + w + h)
+	// u >= p.Lo.X where l·D >= p.Lo.X·d, and u <= p.Hi.X where l·D <= p.Hi.X·d: the
+	// greatest of l - a·d over the box is at its centre plus half its extents times the
+	// slopes of (right - a·n) along X and Y.
+	side := func(a, sgn float64) float64 {
+		g := sgn * (l - a*d)
+		sx, sy := math.Abs(f.right.X-a*f.n.X), math.Abs(f.right.Y-a*f.n.Y)
+		return g + (w*sx+h*sy)/2
+	}
+	if side(p.Lo.X/f.dist, 1) < -margin || side(p.Hi.X/f.dist, -1) < -margin {
+		return false
+	}
+	reach := (w*f.slope[0].X + h*f.slope[0].Y) / 2
+	d0, d1 := max(d-reach, 0), min(d+reach, f.dist)
+	lowest := min(p.Lo.Y*d0, p.Lo.Y*d1) / f.dist
+	highest := max(p.Hi.Y*d0, p.Hi.Y*d1) / f.dist
+	hmargin := snap * (1 + math.Abs(lowest) + math.Abs(highest))
 	return top-f.eye.Z > lowest-hmargin && bottom-f.eye.Z < highest+hmargin
 }
+
+// allPlanes asks shadow to clip to every half-plane of the wedge.
+const allPlanes = 0b1111
 
 // shadowScratch is the room the shadow of one piece is built in.
 type shadowScratch struct {
 	a, b []geom.Vec // the footprint in the frame, clipped
-	pts  []geom.Vec // the images of the clipped prism's corners
+	cols []column   // the images of the clipped prism's upright edges
 	out  []geom.Vec // the shadow, then clipped to the rectangle
 	tmp  []geom.Vec
+	// rough asks only for the shadow's area: it is not made exactly convex once
+	// clipped to the rectangle's heights.
+	rough bool
 }
 
 // shadow returns the shadow of the convex anticlockwise footprint piece fp, extruded
 // from bottom to top, on the silhouette's rectangle: a convex polygon running
 // anticlockwise in (u, v), or nil when it hides no area. It is convex exactly as its
 // float64 corners lie (see [tidy]), so that every line along one of its edges has all of
-// it on one side. The result lives in x until the next call.
-func (f *frame) shadow(x *shadowScratch, fp geom.Polygon, bottom, top float64) []geom.Vec {
+// it on one side. cross names the wedge's half-planes the piece may cross (see
+// [frame.reaches]); it is clipped to those only. The result lives in x until the next
+// call.
+func (f *frame) shadow(x *shadowScratch, fp geom.Polygon, bottom, top float64, cross uint8) []geom.Vec {
 	if f.inPlane {
 		return f.inPlaneShadow(x, fp, bottom, top)
 	}
@@ -179,7 +231,10 @@ func (f *frame) shadow(x *shadowScratch, fp geom.Polygon, bottom, top float64) [
 		q := p.Sub(e)
 		x.a = append(x.a, geom.V(q.Dot(f.n), q.Dot(f.right)))
 	}
-	for _, h := range f.wedge {
+	for i, h := range f.wedge {
+		if cross&(1<<i) == 0 {
+			continue
+		}
 		x.b = clip(x.b[:0], x.a, h)
 		x.a, x.b = x.b, x.a
 		if len(x.a) < 3 {
@@ -191,17 +246,68 @@ func (f *frame) shadow(x *shadowScratch, fp geom.Polygon, bottom, top float64) [
 	// h above the eye is seen at (l·s, h·s) for s = D/d. Its u lies within the
 	// rectangle's but for rounding.
 	hb, ht := bottom-f.eye.Z, top-f.eye.Z
-	x.pts = x.pts[:0]
+	x.cols = x.cols[:0]
 	for _, p := range x.a {
 		s := f.dist / p.X
 		u := min(max(p.Y*s, -f.r), f.r)
-		x.pts = append(x.pts, geom.V(u, hb*s), geom.V(u, ht*s))
+		x.cols = append(x.cols, column{u, hb * s, ht * s})
 	}
-	x.out = geom.AppendHull(x.out[:0], x.pts)
-	if len(x.out) < 3 {
+	if x.columnHull(); len(x.out) < 3 {
 		return nil
 	}
 	return f.clipHeights(x)
+}
+
+// A column is the image of an upright edge of a prism: the segment at u from lo to hi.
+type column struct{ u, lo, hi float64 }
+
+// columnHull puts in x.out the convex hull of the columns in x.cols, anticlockwise,
+// every corner turning strictly anticlockwise by geom.Orient: Andrew's monotone chain,
+// as geom.AppendHull, but sorting the columns rather than twice as many corners. A
+// column's top lies above its bottom, so only bottoms can be on the lower chain and only
+// tops on the upper, but for the columns at either end: the lower chain runs from the
+// lowest bottom at the least u to the highest top at the greatest, the upper chain back.
+func (x *shadowScratch) columnHull() {
+	c := x.cols
+	for i := 1; i < len(c); i++ { // by u; a tie's order is left to the chains
+		k := c[i]
+		j := i
+		for ; j > 0 && k.u < c[j-1].u; j-- {
+			c[j] = c[j-1]
+		}
+		c[j] = k
+	}
+	n := len(c)
+	start, end := geom.V(c[0].u, c[0].lo), geom.V(c[n-1].u, c[n-1].hi)
+	for _, k := range c {
+		if k.u == start.X {
+			start.Y = min(start.Y, k.lo)
+		}
+		if k.u == end.X {
+			end.Y = max(end.Y, k.hi)
+		}
+	}
+	out := x.out[:0]
+	push := func(p geom.Vec, from int) {
+		for len(out)-from >= 2 && geom.Orient(out[len(out)-2], out[len(out)-1], p) <= 0 {
+			out = out[:len(out)-1]
+		}
+		out = append(out, p)
+	}
+	push(start, 0)
+	for _, k := range c {
+		push(geom.V(k.u, k.lo), 0)
+	}
+	push(end, 0)
+	upper := len(out) - 1 // the upper chain starts at end
+	for i := n - 1; i >= 0; i-- {
+		push(geom.V(c[i].u, c[i].hi), upper)
+	}
+	push(start, upper)
+	x.out = out[:len(out)-1] // start, twice
+	if len(x.out) < 3 {
+		x.out = x.out[:0]
+	}
 }
 
 // clipHeights clips the shadow in x.out to the rectangle's heights; its u already lie
@@ -210,11 +316,21 @@ func (f *frame) shadow(x *shadowScratch, fp geom.Polygon, bottom, top float64) [
 // exactly on the rectangle's edge. Crossings are rounded along u, so what is left is made
 // convex again (tidy).
 func (f *frame) clipHeights(x *shadowScratch) []geom.Vec {
+	vmin, vmax := x.out[0].Y, x.out[0].Y
+	for _, p := range x.out[1:] {
+		vmin, vmax = min(vmin, p.Y), max(vmax, p.Y)
+	}
+	if vmax <= f.vlo || vmin >= f.vhi {
+		return nil
+	}
 	crossed := false
 	for _, cut := range [2]struct {
 		v   float64
 		sgn float64
 	}{{f.vlo, 1}, {f.vhi, -1}} {
+		if cut.sgn*(vmin-cut.v) >= 0 && cut.sgn*(vmax-cut.v) >= 0 {
+			continue // wholly on the rectangle's side of this edge
+		}
 		x.tmp = x.tmp[:0]
 		n := len(x.out)
 		if n == 0 {
@@ -237,7 +353,10 @@ func (f *frame) clipHeights(x *shadowScratch) []geom.Vec {
 		}
 		x.out, x.tmp = x.tmp, x.out
 	}
-	if !crossed {
+	switch {
+	case x.rough:
+		return x.out
+	case !crossed:
 		// Still the hull it was, less corners wholly outside: exactly convex.
 		return x.merge()
 	}
@@ -253,9 +372,36 @@ func (x *shadowScratch) tidy() []geom.Vec {
 	if len(x.out) < 3 {
 		return nil
 	}
-	x.tmp = geom.AppendHull(x.tmp[:0], x.out)
-	x.out, x.tmp = x.tmp, x.out
+	if !strictlyConvex(x.out) {
+		x.tmp = geom.AppendHull(x.tmp[:0], x.out)
+		x.out, x.tmp = x.tmp, x.out
+	}
 	return x.merge()
+}
+
+// strictlyConvex reports whether the polygon p turns strictly anticlockwise at every
+// corner (by geom.Orient, exactly) and goes once round: its X turns back no more than
+// twice. Such a polygon is convex exactly as its corners lie. It is the quick check
+// before a hull, which a shape only rounded from a convex one seldom needs.
+func strictlyConvex(p []geom.Vec) bool {
+	n := len(p)
+	turns, sign := 0, 0
+	for i := range p {
+		a, b, c := p[(i+n-1)%n], p[i], p[(i+1)%n]
+		if geom.Orient(a, b, c) <= 0 {
+			return false
+		}
+		switch dx := c.X - b.X; {
+		case dx > 0 && sign < 0, dx < 0 && sign > 0:
+			turns++
+		}
+		if dx := c.X - b.X; dx != 0 {
+			sign = int(math.Copysign(1, dx))
+		}
+	}
+	// Counted from the first edge that moves along X, the last change back to it is
+	// missed once round: a convex polygon counts 1 or 2.
+	return turns <= 2
 }
 
 // merge drops each corner of the convex polygon in x.out that lies within snap of the

@@ -136,18 +136,24 @@ type View struct {
 	startWhole bool
 	hiders     []int
 	rest       pending
+	later      []int // the occluders the latest Hide set aside, to name if asked
+	names      []int
+	given      []int
+	cross      uint8 // the wedge's half-planes the occluder mayHide passed last crosses
 	x          shadowScratch
 	a, b       []geom.Vec
 }
 
-// pending is where a Hide stopped once nothing was left in sight: the occluders from
-// piece k of occluder i on were not looked at, and the i-th had hidden hidden so far.
-// Hiders looks at them, to name those that hide a part of what was in sight.
+// pending is what the latest Hide left to name: the occluders it set aside (View.later)
+// and, if it stopped once nothing was left in sight, those from piece k of occluder i on,
+// the i-th having hidden hidden so far. Its names go in Hiders from index from on.
 type pending struct {
-	occ    []Occluder
-	skip   func(i int) bool
-	i, k   int
-	hidden float64
+	occ     []Occluder
+	skip    func(i int) bool
+	from    int
+	stopped bool
+	i, k    int
+	hidden  float64
 }
 
 // Look starts a measure of target seen from eye, with all of it in sight. Base.R and
@@ -163,6 +169,7 @@ func (v *View) Look(eye Point3, target Silhouette) {
 	v.cur.reset()
 	v.hiders = v.hiders[:0]
 	v.rest = pending{}
+	v.later = v.later[:0]
 }
 
 // Hide takes out of sight what the occluders hide, except those skip (if not nil)
@@ -171,9 +178,11 @@ func (v *View) Look(eye Point3, target Silhouette) {
 // added to Hiders, so calling Hide twice (solid terrain, then area terrain) names in the
 // second only the pieces that hide what the first left in sight.
 //
-// Once nothing is left in sight, Hide stops; the occluders it did not reach are looked at
-// only if Hiders is asked for, before the next Look, and skip is then called for them.
-// Hide does not allocate once the View's buffers have grown.
+// Hide spends work only on what can still change the answer: an occluder that cannot
+// reach the part left in sight is set aside, and once nothing is left in sight Hide
+// stops. Whether those hide a part of what was in sight when Hide began is decided only
+// if Hiders is asked for, before the next Look (skip may then be called again). Hide does
+// not allocate once the View's buffers have grown.
 func (v *View) Hide(occ []Occluder, skip func(i int) bool) {
 	if v.flat {
 		for i := range occ {
@@ -187,9 +196,10 @@ func (v *View) Hide(occ []Occluder, skip func(i int) bool) {
 		}
 		return
 	}
-	if !v.whole && v.cur.len() == 0 {
-		return
+	if len(occ) == 0 || !v.whole && v.cur.len() == 0 {
+		return // nothing to hide, or nothing left to hide
 	}
+	v.settle() // while the start it names against is kept
 	v.startWhole = v.whole
 	if !v.whole {
 		v.start.reset()
@@ -197,18 +207,21 @@ func (v *View) Hide(occ []Occluder, skip func(i int) bool) {
 			v.start.add(v.cur.at(k))
 		}
 	}
+	v.rest = pending{occ: occ, skip: skip, from: len(v.hiders)}
+	v.later = v.later[:0]
 	tol := AreaTolerance * v.total
 	for i := range occ {
 		o := &occ[i]
 		if !v.mayHide(o, i, skip) {
 			continue
 		}
+		if !v.whole && !v.f.reachesPart(box{o.lo, o.hi}, o.Bottom, o.Top, v.cur.box) {
+			v.later = append(v.later, i)
+			continue
+		}
 		hidden := 0.0
-		for k, fp := range o.pieces {
-			if len(o.pieces) > 1 && !v.f.reaches(o.boxes[k], o.Bottom, o.Top) {
-				continue
-			}
-			s := v.f.shadow(&v.x, fp, o.Bottom, o.Top)
+		for k := range o.pieces {
+			s := v.shadow(o, k)
 			if s == nil {
 				continue
 			}
@@ -219,7 +232,7 @@ func (v *View) Hide(occ []Occluder, skip func(i int) bool) {
 			hidden += h
 			v.subtract(s)
 			if v.cur.len() == 0 {
-				v.rest = pending{occ, skip, i, k + 1, hidden}
+				v.rest.stopped, v.rest.i, v.rest.k, v.rest.hidden = true, i, k+1, hidden
 				return
 			}
 		}
@@ -231,7 +244,8 @@ func (v *View) Hide(occ []Occluder, skip func(i int) bool) {
 
 // mayHide reports whether the i-th occluder, o, is not exempted by skip and may reach the
 // lines of sight: its box meets theirs, and it reaches into the pyramid from the eye to
-// the rectangle. It aims the frame the first time a box meets theirs.
+// the rectangle. It aims the frame the first time a box meets theirs, and keeps which of
+// the wedge's half-planes o's box crosses for shadow.
 func (v *View) mayHide(o *Occluder, i int, skip func(i int) bool) bool {
 	if skip != nil && skip(i) || !v.f.mayHide(o) {
 		return false
@@ -240,7 +254,39 @@ func (v *View) mayHide(o *Occluder, i int, skip func(i int) bool) bool {
 		v.f.aim()
 		v.aimed = true
 	}
-	return v.f.reaches(box{o.lo, o.hi}, o.Bottom, o.Top)
+	var ok bool
+	v.cross, ok = v.f.reaches(box{o.lo, o.hi}, o.Bottom, o.Top)
+	return ok
+}
+
+// shadow is the shadow of o's k-th piece, or nil, once mayHide has passed o: a piece of
+// a footprint cut into several is first set aside if it cannot reach the pyramid.
+func (v *View) shadow(o *Occluder, k int) []geom.Vec {
+	cross := v.cross
+	if len(o.pieces) > 1 {
+		var ok bool
+		if cross, ok = v.f.reaches(o.boxes[k], o.Bottom, o.Top); !ok {
+			return nil
+		}
+	}
+	return v.f.shadow(&v.x, o.pieces[k], o.Bottom, o.Top, cross)
+}
+
+// shadowArea is the area of the shadow of o's k-th piece, as shadow would give it but
+// for rounding, without making it exactly convex: enough to tell whether it hides more
+// than AreaTolerance of a silhouette wholly in sight.
+func (v *View) shadowArea(o *Occluder, k int) float64 {
+	cross := v.cross
+	if len(o.pieces) > 1 {
+		var ok bool
+		if cross, ok = v.f.reaches(o.boxes[k], o.Bottom, o.Top); !ok {
+			return 0
+		}
+	}
+	v.x.rough = true
+	s := v.f.shadow(&v.x, o.pieces[k], o.Bottom, o.Top, cross)
+	v.x.rough = false
+	return area(s)
 }
 
 // overlap is the area of the shadow s that was in sight when the latest Hide began: all
@@ -287,6 +333,9 @@ func (v *View) subtract(s []geom.Vec) {
 		v.whole = false
 	}
 	sb := boxOf(s)
+	if !sb.overlaps(v.cur.box) {
+		return // s misses everything in sight
+	}
 	drop := sliver * v.total
 	v.next.reset()
 	for k := range v.cur.len() {
@@ -343,39 +392,68 @@ func (v *View) Visibility() Visibility {
 
 // Hiders are the indexes of the occluders that hide a part of the silhouette (see Hide),
 // in the order met, for every Hide since Look. The slice is the View's: it changes with
-// the next Look or Hide. If a Hide stopped because nothing was left in sight, Hiders
-// first looks at the occluders it did not reach.
+// the next Look or Hide. It first decides about the occluders the latest Hide set aside.
 func (v *View) Hiders() []int {
-	if v.rest.occ != nil {
-		v.nameRest()
-	}
+	v.settle()
 	return v.hiders
 }
 
-// nameRest names, among the occluders a Hide stopped before, those that hide a part of
-// what was in sight when it began, as that Hide would have.
-func (v *View) nameRest() {
+// settle names, among the occluders the latest Hide set aside or stopped before, those
+// that hide a part of what was in sight when it began, as if it had looked at each, and
+// puts them in order among the names it gave.
+func (v *View) settle() {
 	r := v.rest
+	if r.occ == nil {
+		return
+	}
 	v.rest = pending{}
 	tol := AreaTolerance * v.total
-	for i := r.i; i < len(r.occ); i++ {
-		o := &r.occ[i]
-		hidden, first := 0.0, 0
-		if i == r.i {
-			hidden, first = r.hidden, r.k
-		} else if !v.mayHide(o, i, r.skip) {
-			continue
-		}
+	names := v.names[:0]
+	hides := func(o *Occluder, first int, hidden float64) bool {
 		for k := first; k < len(o.pieces) && hidden <= tol; k++ {
-			if len(o.pieces) > 1 && !v.f.reaches(o.boxes[k], o.Bottom, o.Top) {
-				continue
-			}
-			if s := v.f.shadow(&v.x, o.pieces[k], o.Bottom, o.Top); s != nil {
+			if v.startWhole {
+				// Only the area is asked: the shadow need not be made exactly convex.
+				hidden += v.shadowArea(o, k)
+			} else if s := v.shadow(o, k); s != nil {
 				hidden += v.overlap(s)
 			}
 		}
-		if hidden > tol {
-			v.hiders = append(v.hiders, i)
+		return hidden > tol
+	}
+	for _, i := range v.later {
+		o := &r.occ[i]
+		if v.mayHide(o, i, nil) && hides(o, 0, 0) {
+			names = append(names, i)
+		}
+	}
+	v.later = v.later[:0]
+	if r.stopped {
+		for i := r.i; i < len(r.occ); i++ {
+			o := &r.occ[i]
+			hidden, first := 0.0, 0
+			if i == r.i {
+				hidden, first = r.hidden, r.k
+			}
+			if v.mayHide(o, i, r.skip) && hides(o, first, hidden) {
+				names = append(names, i)
+			}
+		}
+	}
+	v.names = names
+	if len(names) == 0 {
+		return
+	}
+	// Merge the two increasing runs: the names Hide gave, and these.
+	given := len(v.hiders) - r.from
+	v.hiders = append(v.hiders, names...)
+	run := v.hiders[r.from:]
+	v.given = append(v.given[:0], run[:given]...)
+	a, b := v.given, names
+	for k := range run {
+		if len(b) == 0 || len(a) > 0 && a[0] < b[0] {
+			run[k], a = a[0], a[1:]
+		} else {
+			run[k], b = b[0], b[1:]
 		}
 	}
 }
@@ -426,11 +504,8 @@ var viewPool = sync.Pool{New: func() any { return new(View) }}
 // cut takes out of sight what o hides, naming nothing, and reports whether nothing is
 // left in sight. The View must not be flat, and o must have passed mayHide.
 func (v *View) cut(o *Occluder) bool {
-	for k, fp := range o.pieces {
-		if len(o.pieces) > 1 && !v.f.reaches(o.boxes[k], o.Bottom, o.Top) {
-			continue
-		}
-		if s := v.f.shadow(&v.x, fp, o.Bottom, o.Top); s != nil {
+	for k := range o.pieces {
+		if s := v.shadow(o, k); s != nil {
 			v.subtract(s)
 			if v.cur.len() == 0 {
 				return true
