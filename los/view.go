@@ -1,6 +1,7 @@
 package los
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/volley-wargames/volley/geom"
@@ -139,7 +140,9 @@ type View struct {
 	later      []int // the occluders the latest Hide set aside, to name if asked
 	names      []int
 	given      []int
-	cross      uint8 // the wedge's half-planes the occluder mayHide passed last crosses
+	piece      []geom.Vec      // a convex footprint, anticlockwise, for Scene.Visible
+	onePiece   [1]geom.Polygon // and it as the pieces of an occluder
+	cross      uint8           // the wedge's half-planes the occluder mayHide passed last crosses
 	x          shadowScratch
 	a, b       []geom.Vec
 }
@@ -215,7 +218,7 @@ func (v *View) Hide(occ []Occluder, skip func(i int) bool) {
 		if !v.mayHide(o, i, skip) {
 			continue
 		}
-		if !v.whole && !v.f.reachesPart(box{o.lo, o.hi}, o.Bottom, o.Top, v.cur.box) {
+		if !v.reachesSeen(o) {
 			v.later = append(v.later, i)
 			continue
 		}
@@ -257,6 +260,12 @@ func (v *View) mayHide(o *Occluder, i int, skip func(i int) bool) bool {
 	var ok bool
 	v.cross, ok = v.f.reaches(box{o.lo, o.hi}, o.Bottom, o.Top)
 	return ok
+}
+
+// reachesSeen reports whether o, which mayHide passed, may reach the part of the
+// silhouette still in sight: the pyramid from the eye through the box of what is left.
+func (v *View) reachesSeen(o *Occluder) bool {
+	return v.whole || v.f.reachesPart(box{o.lo, o.hi}, o.Bottom, o.Top, v.cur.box)
 }
 
 // shadow is the shadow of o's k-th piece, or nil, once mayHide has passed o: a piece of
@@ -486,15 +495,48 @@ func (s *Scene) Visible(eye Point3, target Silhouette, ignore func(i int) bool) 
 		}
 		lo, hi := p.Footprint.Bounds()
 		one[0] = Occluder{Prism: *p, lo: lo, hi: hi}
-		if !v.mayHide(&one[0], i, nil) {
+		if !v.mayHide(&one[0], i, nil) || !v.reachesSeen(&one[0]) {
 			continue
 		}
-		one[0] = NewOccluder(*p)
+		if !v.prepareOne(&one[0]) {
+			continue
+		}
 		if v.cut(&one[0]) {
 			break
 		}
 	}
 	return v.Visibility()
+}
+
+// prepareOne makes o, holding only its prism and box, ready to cut, as NewOccluder would
+// but without allocating for a convex footprint: its one piece is the footprint itself,
+// turned anticlockwise in the View's room. It reports false for a footprint that is not
+// a valid polygon, which hides nothing.
+func (v *View) prepareOne(o *Occluder) bool {
+	fp := o.Footprint
+	if fp.Validate() != nil {
+		return false
+	}
+	if !fp.Convex() {
+		*o = NewOccluder(o.Prism)
+		return true
+	}
+	v.piece = append(v.piece[:0], fp...)
+	if signedArea(v.piece) < 0 {
+		slices.Reverse(v.piece)
+	}
+	v.onePiece[0] = v.piece
+	o.pieces = v.onePiece[:]
+	return true
+}
+
+// signedArea is twice the area of p, positive when it runs anticlockwise.
+func signedArea(p []geom.Vec) float64 {
+	s := 0.0
+	for i := range p {
+		s += p[i].Cross(p[(i+1)%len(p)])
+	}
+	return s
 }
 
 // viewPool keeps the Views of Scene.Visible, buffers grown, between calls. A View's
@@ -543,7 +585,7 @@ func (p *Prepared) Visible(eye Point3, target Silhouette, ignore func(i int) boo
 	}
 	for i := range p.occ {
 		o := &p.occ[i]
-		if v.mayHide(o, i, ignore) && v.cut(o) {
+		if v.mayHide(o, i, ignore) && v.reachesSeen(o) && v.cut(o) {
 			break
 		}
 	}
