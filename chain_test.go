@@ -1,0 +1,72 @@
+package volley_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/volley-wargames/volley"
+)
+
+// chainBattle is a fixed record whose chain the tests pin.
+var chainBattle = &volley.BattleRecord{ID: "0123456789abcdef", Ruleset: "dropzone", Scenario: "ruleset: dropzone\n", Commitment: "c0ffee"}
+
+// TestChainPinned: the chain's text is fixed. A head a player kept must still check
+// against the log years later, so the bytes hashed may never change. These values were
+// worked out apart from this code, in Python, from docs/api.md's description.
+func TestChainPinned(t *testing.T) {
+	start := volley.ChainStart(chainBattle)
+	if start != "e0e1ebbce1b45b564f04bbbaee496da2c078f098f62dc6269fbaf83004c1deb9" {
+		t.Errorf("ChainStart = %s", start)
+	}
+	a := &volley.ActionRecord{Seq: 0, Side: "UCM", Body: "{type: move, unit: sabre-1, path: [[14, 9]], facing: 30}", Outcome: `{"rolls":[],"trace":[]}`}
+	if got := volley.ChainNext(start, a); got != "374b8d036df24b3d185dcc8b4aefdce125829d4566837ca21a5c1d2d4eec4c12" {
+		t.Errorf("ChainNext = %s", got)
+	}
+	if got := string(volley.HeadText("0123456789abcdef", 1, start)); got != "volley chain head\nid: 0123456789abcdef\nactions: 1\nhead: "+start+"\n" {
+		t.Errorf("HeadText = %q", got)
+	}
+}
+
+// TestChainCoversEverything: every part of an action, and of the battle, is in its link;
+// the fields cannot run into each other; the outcome's spacing is not.
+func TestChainCoversEverything(t *testing.T) {
+	start := volley.ChainStart(chainBattle)
+	base := volley.ActionRecord{Seq: 3, Side: "UCM", Body: "{type: move, unit: sabre-1, path: [[14, 9]], facing: 30}", Outcome: `{"rolls":[{"value":4}],"targets":[]}`}
+	head := volley.ChainNext(start, &base)
+	for _, tc := range []struct {
+		name string
+		edit func(a *volley.ActionRecord)
+	}{
+		{"the facing", func(a *volley.ActionRecord) { a.Body = "{type: move, unit: sabre-1, path: [[14, 9]], facing: 31}" }},
+		{"the seq", func(a *volley.ActionRecord) { a.Seq = 4 }},
+		{"the side", func(a *volley.ActionRecord) { a.Side = "Scourge" }},
+		{"a die", func(a *volley.ActionRecord) { a.Outcome = `{"rolls":[{"value":5}],"targets":[]}` }},
+		{"a space in the body", func(a *volley.ActionRecord) { a.Body += " " }},
+		{"the side's end moved into the body", func(a *volley.ActionRecord) { a.Side, a.Body = "UC", "M"+a.Body }},
+	} {
+		a := base
+		tc.edit(&a)
+		if volley.ChainNext(start, &a) == head {
+			t.Errorf("%s changed and the head did not", tc.name)
+		}
+	}
+	if volley.ChainNext(volley.ChainStart(&volley.BattleRecord{ID: "0123456789abcdee", Ruleset: "dropzone", Scenario: "ruleset: dropzone\n", Commitment: "c0ffee"}), &base) == head {
+		t.Error("another battle's chain has the same head")
+	}
+	spaced := base
+	spaced.Outcome = "{\n  \"rolls\": [ {\"value\": 4} ],\n  \"targets\": []\n}\n"
+	if volley.ChainNext(start, &spaced) != head {
+		t.Error("an outcome written with other spacing changed the head")
+	}
+}
+
+// The head a player keeps after two actions: changing the first changes it.
+func ExampleChainNext() {
+	battle := &volley.BattleRecord{ID: "0123456789abcdef", Ruleset: "dropzone", Scenario: "ruleset: dropzone\n", Commitment: "c0ffee"}
+	head := volley.ChainStart(battle)
+	for seq, body := range []string{"{type: move, unit: sabre-1, path: [[14, 9]]}", "type: end_turn"} {
+		head = volley.ChainNext(head, &volley.ActionRecord{Seq: seq, Side: "UCM", Body: body, Outcome: `{"rolls":[]}`})
+	}
+	fmt.Println(head[:16])
+	// Output: 0f4c32eaca9f6ca7
+}
