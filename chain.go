@@ -39,9 +39,8 @@ func ChainStart(rec *BattleRecord) string {
 
 // ChainNext is the head after action a, given the head before it (ChainStart for action
 // 0): the hex SHA-256 of "volley chain link\n" followed by, each as a netstring, the
-// head before, a.Seq in decimal, a.Side, a.Body as it was sent, and a.Outcome without the
-// whitespace JSON ignores (json.Compact; nothing else of it is changed, so a log
-// reformatted by a JSON tool that only changes spacing chains the same).
+// head before, a.Seq in decimal, a.Side, a.Body exactly as it was sent, and a.Outcome
+// written canonically (CanonicalJSON).
 func ChainNext(prev string, a *ActionRecord) string {
 	h := sha256.New()
 	h.Write([]byte("volley chain link\n"))
@@ -49,13 +48,48 @@ func ChainNext(prev string, a *ActionRecord) string {
 	netstring(h, []byte(strconv.Itoa(a.Seq)))
 	netstring(h, []byte(a.Side))
 	netstring(h, []byte(a.Body))
-	var out bytes.Buffer
-	if json.Compact(&out, []byte(a.Outcome)) != nil {
-		out.Reset()
-		out.WriteString(a.Outcome) // not JSON: verification refuses it anyway
-	}
-	netstring(h, out.Bytes())
+	netstring(h, CanonicalJSON(a.Outcome))
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// CanonicalJSON writes a JSON text as the chain hashes it: its value read (numbers as
+// float64, -0 as 0) and written again compactly, object keys in sorted order, numbers as
+// short as they read back (as JavaScript writes them), strings escaping only what JSON
+// must (and U+2028, U+2029). A log read and written again by any JSON tool, a browser's
+// among them, so chains the same, whatever spacing, key order or escapes it chose. A
+// text that is not JSON is taken as it is (verification refuses it anyway).
+func CanonicalJSON(text string) []byte {
+	var v any
+	if err := json.Unmarshal([]byte(text), &v); err != nil {
+		return []byte(text)
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(withoutNegativeZero(v)); err != nil {
+		return []byte(text)
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+}
+
+// withoutNegativeZero replaces -0 with 0 in a decoded JSON value: JavaScript writes -0 as
+// 0, and a log a browser wrote again must chain as the server's.
+func withoutNegativeZero(v any) any {
+	switch x := v.(type) {
+	case float64:
+		if x == 0 {
+			return 0.0
+		}
+	case []any:
+		for i := range x {
+			x[i] = withoutNegativeZero(x[i])
+		}
+	case map[string]any:
+		for k := range x {
+			x[k] = withoutNegativeZero(x[k])
+		}
+	}
+	return v
 }
 
 // netstring writes b as "<decimal length>:<b>,": no field can run into the next.

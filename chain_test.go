@@ -18,8 +18,8 @@ func TestChainPinned(t *testing.T) {
 	if start != "e0e1ebbce1b45b564f04bbbaee496da2c078f098f62dc6269fbaf83004c1deb9" {
 		t.Errorf("ChainStart = %s", start)
 	}
-	a := &volley.ActionRecord{Seq: 0, Side: "UCM", Body: "{type: move, unit: sabre-1, path: [[14, 9]], facing: 30}", Outcome: `{"rolls":[],"trace":[]}`}
-	if got := volley.ChainNext(start, a); got != "374b8d036df24b3d185dcc8b4aefdce125829d4566837ca21a5c1d2d4eec4c12" {
+	a := &volley.ActionRecord{Seq: 0, Side: "UCM", Body: "{type: move, unit: sabre-1, path: [[14, 9]], facing: 30}", Outcome: `{"trace":["a\u003cb"], "rolls":[]}`}
+	if got := volley.ChainNext(start, a); got != "5192391cc8bcff9aec14ff92ec0f7f14cb9945dfeba95896c0d3f7738fa17972" {
 		t.Errorf("ChainNext = %s", got)
 	}
 	if got := string(volley.HeadText("0123456789abcdef", 1, start)); got != "volley chain head\nid: 0123456789abcdef\nactions: 1\nhead: "+start+"\n" {
@@ -53,10 +53,34 @@ func TestChainCoversEverything(t *testing.T) {
 	if volley.ChainNext(volley.ChainStart(&volley.BattleRecord{ID: "0123456789abcdee", Ruleset: "dropzone", Scenario: "ruleset: dropzone\n", Commitment: "c0ffee"}), &base) == head {
 		t.Error("another battle's chain has the same head")
 	}
-	spaced := base
-	spaced.Outcome = "{\n  \"rolls\": [ {\"value\": 4} ],\n  \"targets\": []\n}\n"
-	if volley.ChainNext(start, &spaced) != head {
-		t.Error("an outcome written with other spacing changed the head")
+	for _, outcome := range []string{
+		"{\n  \"rolls\": [ {\"value\": 4} ],\n  \"targets\": []\n}\n", // spaced
+		`{"targets":[],"rolls":[{"value":4.0}]}`,                      // keys in another order, 4 as 4.0
+		`{"rolls":[{"value":4e0}],"targets":[]}`,
+	} {
+		spaced := base
+		spaced.Outcome = outcome
+		if volley.ChainNext(start, &spaced) != head {
+			t.Errorf("the outcome written as %s changed the head", outcome)
+		}
+	}
+}
+
+// TestCanonicalJSON: what a JSON tool may change in writing a value again does not change
+// its canonical text; what it means does.
+func TestCanonicalJSON(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`{"b": 1, "a": [true, null, "x"]}`, `{"a":[true,null,"x"],"b":1}`},
+		{`{"t":"a\u003cb & c\u003e"}`, `{"t":"a<b & c>"}`},
+		{`{"t":"a<b & c>"}`, `{"t":"a<b & c>"}`},
+		{`[1e21, 1e-7, 0.1, 100, -0, 0.0, 12345678901234567890]`, `[1e+21,1e-7,0.1,100,0,0,12345678901234567000]`},
+		{`{"10": 1, "9": 2}`, `{"10":1,"9":2}`},
+		{`{"s":"\u2028"}`, `{"s":"\u2028"}`},
+		{`not json`, `not json`},
+	} {
+		if got := string(volley.CanonicalJSON(tc.in)); got != tc.want {
+			t.Errorf("CanonicalJSON(%s) = %s; want %s", tc.in, got, tc.want)
+		}
 	}
 }
 
