@@ -1,10 +1,12 @@
 package volley_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"testing"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/dice"
 )
 
 // chainBattle is a fixed record whose chain the tests pin.
@@ -94,3 +96,32 @@ func ExampleChainNext() {
 	fmt.Println(head[:16])
 	// Output: 0f4c32eaca9f6ca7
 }
+
+// BenchmarkChainNext is the chain's cost per action stored: a Dropzone squad's shot of
+// 12 dice and 40 trace steps (about 8 KB of outcome), written canonically and hashed.
+func BenchmarkChainNext(b *testing.B) {
+	out := volley.Outcome{}
+	for i := range 12 {
+		out.Rolls = append(out.Rolls, dice.Roll{Purpose: fmt.Sprintf("to-hit: sabre-%d Avenger Railgun at hunter-%d, shot 1", i%3+1, i%3+1), Sides: 6, Value: i%6 + 1})
+	}
+	for i := range 40 {
+		out.Trace = append(out.Trace, volley.Step{Rule: "Check Range (Shooting)", Inputs: map[string]any{"range": 12.5 + float64(i), "full_range": "∞", "countered_range": 24, "firer": "sabre-1", "target": "hunter-1"}, Result: "in full range"})
+	}
+	raw, err := json.Marshal(out)
+	if err != nil {
+		b.Fatal(err)
+	}
+	a := &volley.ActionRecord{Seq: 41, Side: "UCM", Body: sabresBody, Outcome: string(raw)}
+	head := volley.ChainStart(chainBattle)
+	b.SetBytes(int64(len(raw)))
+	for b.Loop() {
+		volley.ChainNext(head, a)
+	}
+}
+
+const sabresBody = `squad: sabres
+declarations:
+  - {unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}
+  - {unit: sabre-2, weapon: Avenger Railgun, target: hunter-2}
+  - {unit: sabre-3, weapon: Avenger Railgun, target: hunter-3}
+`

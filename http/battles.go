@@ -718,11 +718,14 @@ func (s *Server) end(w http.ResponseWriter, r *http.Request) {
 	ans := map[string]any{
 		"id": id, "seed": rec.Seed.String(), "generator": string(rec.Seed.Generator), "commitment": rec.Commitment,
 	}
-	// The final head, when the battle folds in the time left: the battle has ended
-	// either way, and its log and end event give the head too.
-	if l, done, err := s.openRead(r.Context(), id); err == nil {
-		ans["head"] = signed(key, id, l.next, l.head)
-		done()
+	// The final head, when the battle is folded here (as it is when it is being played):
+	// a battle not in the cache is not rebuilt to answer this. The battle has ended either
+	// way, and its log and end event give the head too.
+	if s.cache.lookup(id) != nil {
+		if l, done, err := s.openRead(r.Context(), id); err == nil {
+			ans["head"] = signed(key, id, l.next, l.head)
+			done()
+		}
 	}
 	writeJSON(w, http.StatusOK, ans)
 }
