@@ -190,23 +190,23 @@ func (s *Server) readRecord(r *http.Request) (*volley.BattleRecord, error) {
 
 // battleView is a battle as GET /api/battles/{id} shows it.
 type battleView struct {
-	ID         string  `json:"id"`
-	Ruleset    string  `json:"ruleset"`
-	Title      string  `json:"title,omitempty"`
-	Edition    int     `json:"edition"`
-	Generator  string  `json:"generator"`
-	Actions    int     `json:"actions"`
-	Ended      bool    `json:"ended"`
-	Commitment string  `json:"commitment"`
-	Seed       *string `json:"seed,omitempty"` // revealed once the battle ends
-	// Head is the chain's head after the actions counted, signed by the server.
-	Head  *Head             `json:"head,omitempty"`
-	Sides []string          `json:"sides"`
-	State volley.State      `json:"state"`
-	Board *volley.BoardView `json:"board,omitempty"`
-	Table *volley.TableView `json:"table,omitempty"`
+	ID         string            `json:"id"`
+	Ruleset    string            `json:"ruleset"`
+	Title      string            `json:"title,omitempty"`
+	Edition    int               `json:"edition"`
+	Generator  string            `json:"generator"`
+	Actions    int               `json:"actions"`
+	Ended      bool              `json:"ended"`
+	Commitment string            `json:"commitment"`
+	Seed       *string           `json:"seed,omitempty"` // revealed once the battle ends
+	Sides      []string          `json:"sides"`
+	State      volley.State      `json:"state"`
+	Board      *volley.BoardView `json:"board,omitempty"`
+	Table      *volley.TableView `json:"table,omitempty"`
 	// Advisor says what the advisor offers on this battle (advise.go).
 	Advisor advisorView `json:"advisor"`
+	// Head is the chain's head after the actions counted, signed by the server.
+	Head *Head `json:"head,omitempty"`
 }
 
 func (s *Server) getBattle(w http.ResponseWriter, r *http.Request) {
@@ -396,8 +396,8 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	idem := r.Header.Get(IdempotencyHeader)
-	if len(idem) > maxKeyLen || strings.IndexFunc(idem, func(c rune) bool { return c < '!' || c > '~' }) >= 0 {
+	key := r.Header.Get(IdempotencyHeader)
+	if len(key) > maxKeyLen || strings.IndexFunc(key, func(c rune) bool { return c < '!' || c > '~' }) >= 0 {
 		s.fail(w, r, &volley.Error{Code: volley.EINVALID, Message: fmt.Sprintf("at most %d printable ASCII characters", maxKeyLen), Field: IdempotencyHeader})
 		return
 	}
@@ -423,9 +423,9 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = s.work(r.Context())
 	}
-	var key ed25519.PrivateKey
+	var signer ed25519.PrivateKey
 	if err == nil {
-		key, err = s.signingKey(r.Context())
+		signer, err = s.signingKey(r.Context())
 	}
 	if err != nil {
 		s.fail(w, r, err)
@@ -442,8 +442,8 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if prev, ok := l.keys[idem]; ok && idem != "" {
-		s.replayed(w, r, key, prev, me, body, l)
+	if prev, ok := l.keys[key]; ok && key != "" {
+		s.replayed(w, r, signer, prev, me, body, l)
 		return
 	}
 	if l.record.Ended {
@@ -488,7 +488,7 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	ar := &volley.ActionRecord{BattleID: id, Seq: seq, Side: me, Body: string(body), Outcome: string(outcome), IdempotencyKey: idem}
+	ar := &volley.ActionRecord{BattleID: id, Seq: seq, Side: me, Body: string(body), Outcome: string(outcome), IdempotencyKey: key}
 	ar.Chain = volley.ChainNext(l.head, ar)
 	saved, err := s.store.AppendAction(r.Context(), ar)
 	if err != nil {
@@ -500,20 +500,20 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 	}
 	if saved.Seq != seq || saved.Outcome != ar.Outcome {
 		// Another server stored this idempotency key first: its answer stands.
-		s.replayed(w, r, key, *saved, me, body, nil)
+		s.replayed(w, r, signer, *saved, me, body, nil)
 		return
 	}
 	stored = true
 	l.next = seq + 1
 	l.logBytes += int64(len(ar.Body) + len(ar.Outcome))
-	if idem != "" {
-		l.keys[idem] = *saved
+	if key != "" {
+		l.keys[key] = *saved
 	}
 	s.cache.resize(l, footprint(&l.fold))
 	state := l.battle.State()
 	l.folded(seq, state.Turn, ar.Chain)
 	s.hub.wake(id) // this server's streams; PostgreSQL tells the others
-	writeJSON(w, http.StatusOK, acted{Seq: seq, Side: me, Outcome: outcome, Head: signed(key, id, seq+1, ar.Chain), State: &state})
+	writeJSON(w, http.StatusOK, acted{Seq: seq, Side: me, Outcome: outcome, Head: signed(signer, id, seq+1, ar.Chain), State: &state})
 }
 
 // conflict explains a refused append: the battle ended, or another action took the

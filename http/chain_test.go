@@ -366,3 +366,29 @@ func TestSigningKeyKept(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// FuzzParseHead: a head given in a query or on the command line is read whole or refused
+// with an error, never a panic; a head read has a count (or -1 for a bare hash) and a hash
+// of 64 lower-case hex digits, and reads back the same from its JSON.
+func FuzzParseHead(f *testing.F) {
+	f.Add(`{"actions": 4, "hash": "` + strings.Repeat("aB", 32) + `", "signature": "00"}`)
+	f.Add(strings.Repeat("0", 64))
+	f.Add(`{"actions": -1, "hash": "` + strings.Repeat("0", 64) + `"}`)
+	f.Add(`{"actions": 1, "hash": "` + strings.Repeat("0", 64) + `"} {}`)
+	f.Add(`{"actions": 1e3, "hash": "x", "key": 1}`)
+	f.Fuzz(func(t *testing.T, s string) {
+		h, err := vhttp.ParseHead(s)
+		if err != nil {
+			return
+		}
+		if len(h.Hash) != 64 || strings.ToLower(h.Hash) != h.Hash || h.Actions < -1 || (h.Actions == -1) != !strings.HasPrefix(strings.TrimSpace(s), "{") {
+			t.Fatalf("ParseHead(%q) = %+v", s, h)
+		}
+		if h.Actions >= 0 {
+			raw, _ := json.Marshal(h)
+			if again, err := vhttp.ParseHead(string(raw)); err != nil || *again != *h {
+				t.Fatalf("ParseHead(%s) = %+v, %v; want %+v", raw, again, err, h)
+			}
+		}
+	})
+}

@@ -263,7 +263,11 @@ func ParseHead(s string) (*Head, error) {
 		var h Head
 		dec := json.NewDecoder(strings.NewReader(s))
 		dec.DisallowUnknownFields()
-		if err := dec.Decode(&h); err != nil {
+		err := dec.Decode(&h)
+		if err == nil && dec.InputOffset() != int64(len(s)) {
+			err = fmt.Errorf("text after the head")
+		}
+		if err != nil {
 			return nil, fmt.Errorf("a head is {\"actions\": N, \"hash\": \"…\", \"signature\": \"…\"} as the server gives it, or a bare hash: %v", err)
 		}
 		if h.Actions < 0 || !isHash(h.Hash) {
