@@ -20,6 +20,7 @@ type memStore struct {
 	battles map[string]*volley.BattleRecord
 	actions map[string][]volley.ActionRecord
 	tickets map[string]volley.TicketRecord
+	key     []byte
 }
 
 func newMemStore() *memStore {
@@ -156,6 +157,15 @@ func (m *memStore) Ticket(ctx context.Context, hash string) (*volley.TicketRecor
 		return nil, volley.Errorf(volley.ENOTFOUND, "no such ticket")
 	}
 	return &t, nil
+}
+
+func (m *memStore) SigningKey(ctx context.Context, fresh []byte) ([]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.key == nil {
+		m.key = slices.Clone(fresh)
+	}
+	return slices.Clone(m.key), nil
 }
 
 func (m *memStore) Close() error { return nil }
