@@ -349,7 +349,7 @@ func TestPagePosition(t *testing.T) {
 	for _, q := range pos["points"].([]any) {
 		pt := q.(map[string]any)
 		x, y, reach := pt["x"].(float64), pt["y"].(float64), pt["reach"].(float64)
-		if y > 19 && reach > math.Hypot(x-fx, y-fy)+0.5 && (far == nil || reach > far["reach"].(float64)) {
+		if y > 19 && reach > math.Hypot(x-fx, y-fy)+0.3 && (far == nil || reach > far["reach"].(float64)) {
 			far = pt
 		}
 	}
