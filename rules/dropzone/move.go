@@ -291,20 +291,28 @@ func (b *Battle) resolveMove(m *Move) (volley.Outcome, error) {
 }
 
 // checkMove says why a move may not be made now, or nil: the unit may not move (out of
-// turn, its activation over, its move spent), the path is longer than what it has left,
-// or it crosses a base, solid terrain or the table's edge.
+// turn, its activation over, its move spent), the path crosses a base, solid terrain or
+// the table's edge, or it is longer than what the unit has left. A path both blocked and
+// too long is refused for what blocks it, its length added: the obstacle is what the
+// player must go round.
 func (b *Battle) checkMove(m *Move) error {
 	u, _ := b.Unit(m.Unit)
 	left, why := b.movable(u)
 	if why != "" {
 		return volley.Errorf(volley.ECONFLICT, "dropzone: %s may not move now: %s", u.ID, why)
 	}
-	if length := m.Path.Length(); length > left+geom.Tolerance {
+	length := m.Path.Length()
+	tooLong := length > left+geom.Tolerance
+	// What is in the way comes first: a shorter path would still meet it.
+	if why := b.pathBlocked(u, m.Path); why != "" {
+		if tooLong {
+			why += fmt.Sprintf(" (and the move is %s long, with %s left this activation)", b.formatLength(length), b.formatLength(left))
+		}
+		return volley.Errorf(volley.EINVALID, "dropzone: %s cannot move there: %s", u.ID, why)
+	}
+	if tooLong {
 		return volley.Errorf(volley.EINVALID, "dropzone: %s's move is %s long, and it may move %s more this activation (its move %s%s; Check Movement)",
 			u.ID, b.formatLength(length), b.formatLength(left), b.formatLength(u.Type.Move.Inches()), b.firedWords(u))
-	}
-	if why := b.pathBlocked(u, m.Path); why != "" {
-		return volley.Errorf(volley.EINVALID, "dropzone: %s cannot move there: %s", u.ID, why)
 	}
 	return nil
 }

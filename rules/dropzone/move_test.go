@@ -120,6 +120,10 @@ func TestMoveBlocked(t *testing.T) {
 	refused(t, b, "{type: move, unit: sabre-1, path: [[14, 2], [14, 0.2]]}", "its base would leave the table")
 	// Into contact is not over: bases that touch do not overlap.
 	play(t, b, "{type: move, unit: sabre-1, path: [[16.75, 6]]}")
+	// Both too long and blocked: the base in the way comes first, the length after it
+	// (the length alone once said nothing of sabre-2, which a shorter path still meets).
+	b = movesBattle(t)
+	refused(t, b, "{type: move, unit: sabre-1, path: [[22, 6]]}", `sabre-1 cannot move there: leg 1 would pass over sabre-2's base (and the move is 8" long, with 6" left this activation)`)
 }
 
 // TestCoherencyMeasured: "A squad that is out of coherency suffers a +1 penalty to its

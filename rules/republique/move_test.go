@@ -277,6 +277,24 @@ func TestLimberedMayNotFire(t *testing.T) {
 	refused(t, b, "{type: passing_fire, batteries: [g], target: m}", "limbered batteries may not fire")
 }
 
+// TestLimberedRefusalNamesNoEmptyTarget: a limbered battery is refused before a target
+// is chosen, and the words say so without an empty target ("f1 cannot fire at: …", "f1
+// at  is …" before).
+func TestLimberedRefusalNamesNoEmptyTarget(t *testing.T) {
+	units := `  - {id: f1, side: French, kind: artillery, gun: 6pdr foot, frontage: 4, depth: 3, at: [-20, 0], limbered: true}
+  - {id: A, side: Austrian, kind: infantry, frontage: 4, depth: 2, facing: 180, at: [0, 30], bases: 3}
+`
+	b := movesBattle(t, units, "artillery")
+	err := refused(t, b, "{batteries: [f1]}", "f1 is not_eligible: limbered batteries may not fire")
+	if err != nil && strings.Contains(err.Error(), " at  ") {
+		t.Errorf("Resolve: %v; an empty target named", err)
+	}
+	list, err := b.Refusals(context.Background(), act(t, b, "{batteries: [f1]}"))
+	if err != nil || len(list) != 1 || !strings.Contains(list[0].Msg, "f1 cannot fire: limbered batteries may not fire") {
+		t.Errorf("Refusals: %v, %v; want f1 cannot fire, and why", list, err)
+	}
+}
+
 // TestSavedFireLostOnAnyMove: "If a battery with saved fire moves in any way, the saved
 // fire status is lost (this includes changing facing or prolonging)." A move refused
 // keeps it.

@@ -59,8 +59,11 @@ func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorL
 		switch {
 		case verb == "cannot be paired":
 			list.Add(at.root, "the opposed skirmishers cannot be paired so: %s", x.Reason)
-		case x.Target == "" || verb == "cannot save fire":
+		case verb == "cannot save fire":
 			list.Add(at.pos(x.Shooter), "%s %s: %s", x.Shooter, verb, x.Reason)
+		case x.Target == "":
+			// Refused before a target is chosen (a limbered battery): no target to name.
+			list.Add(at.pos(x.Shooter), "%s cannot fire: %s", x.Shooter, x.Reason)
 		default:
 			list.Add(at.pos(x.Shooter), "%s %s %s: %s", x.Shooter, verb, x.Target, x.Reason)
 		}

@@ -375,6 +375,9 @@ func refusal(aims []volley.Aim) error {
 	for _, a := range aims {
 		if a.Status != volley.StatusOK {
 			s := fmt.Sprintf("%s at %s is %s: %s", a.Shooter, a.Target, a.Status, a.Reason)
+			if a.Target == "" { // refused before a target is chosen
+				s = fmt.Sprintf("%s is %s: %s", a.Shooter, a.Status, a.Reason)
+			}
 			bad = append(bad, s)
 		}
 	}

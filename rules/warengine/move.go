@@ -195,8 +195,8 @@ func (b *Battle) checkMove(o *Order) (movePlan, *refused) {
 		prev = q
 	}
 	if left := u.Type.Move - u.Moved; plan.cost > left {
-		return plan, &refused{volley.Errorf(volley.EINVALID, "warengine: %s's path costs %d squares of its move, and it has %d left this turn (its move is %d squares a Phase I, its type's move:%s)",
-			u.ID, plan.cost, left, u.Type.Move, b.diagonalWords()), -1}
+		return plan, &refused{volley.Errorf(volley.EINVALID, "warengine: %s's path costs %s of its move, and it has %d left this turn (its move is %s a Phase I, its type's move:%s)",
+			u.ID, squares(plan.cost), left, squares(u.Type.Move), b.diagonalWords()), -1}
 	}
 	prev = u.At
 	for i, q := range o.Path {
@@ -379,11 +379,19 @@ func (b *Battle) aimingWords(o *Order, u *Unit) string {
 	case !u.measured:
 		return aims + ", as the scenario says: the battle began after its side's Phase I"
 	case u.Moved > 0:
-		return fmt.Sprintf("%s moved %d squares in Phase I, so it does not aim", u.ID, u.Moved)
+		return fmt.Sprintf("%s moved %s in Phase I, so it does not aim", u.ID, squares(u.Moved))
 	case !u.Aiming:
 		return u.ID + " turned in Phase I (facing_change_moves), so it does not aim"
 	}
 	return u.ID + " stood still in Phase I, so it aims"
+}
+
+// squares writes a count of squares as a player says it: "1 square", "3 squares".
+func squares(n int) string {
+	if n == 1 {
+		return "1 square"
+	}
+	return fmt.Sprintf("%d squares", n)
 }
 
 // aimingInputs are the inputs of the trace step that says whether a unit aims.
@@ -407,7 +415,7 @@ func (b *Battle) movable(u *Unit) (left int, why string) {
 	case u.Type.Move == 0:
 		return 0, fmt.Sprintf("a %s has no move in the scenario (its type's move:): it may only turn", u.Type.Name)
 	case u.Moved >= u.Type.Move:
-		return 0, fmt.Sprintf("%s has moved its whole move of %d squares this turn: it may only turn", u.ID, u.Type.Move)
+		return 0, fmt.Sprintf("%s has moved its whole move of %s this turn: it may only turn", u.ID, squares(u.Type.Move))
 	}
 	return u.Type.Move - u.Moved, ""
 }

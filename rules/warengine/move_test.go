@@ -129,7 +129,7 @@ func TestNotAimingAfterAMove(t *testing.T) {
 	if moved.Values["adjusted_strength"] != 40 || still.Values["adjusted_strength"] != 44 {
 		t.Errorf("adjusted strength %v (moved) and %v (still); want 40 and 44", moved.Values["adjusted_strength"], still.Values["adjusted_strength"])
 	}
-	if note := strings.Join(moved.Aims[0].Notes, "; "); !strings.Contains(note, "a moved 1 squares in Phase I, so it does not aim") {
+	if note := strings.Join(moved.Aims[0].Notes, "; "); !strings.Contains(note, "a moved 1 square in Phase I, so it does not aim") {
 		t.Errorf("a's aim notes: %s", note)
 	}
 	st := b.State()
@@ -144,7 +144,7 @@ func TestNotAimingAfterAMove(t *testing.T) {
 	// The fire's trace says what it read, and from where.
 	play(t, b, "{type: declare, unit: a, weapon: Gun, target: s}", "type: end_phase")
 	out, err := b.Resolve(context.Background(), decodeOrder(t, b, "{type: fire, unit: a, weapon: Gun}"), dice.ForAction(1, 0))
-	if err != nil || out.Trace[0].Rule != "aiming (Phase I)" || out.Trace[0].Result != "a moved 1 squares in Phase I, so it does not aim" {
+	if err != nil || out.Trace[0].Rule != "aiming (Phase I)" || out.Trace[0].Result != "a moved 1 square in Phase I, so it does not aim" {
 		t.Errorf("the fire's first step: %+v, %v", out.Trace[0], err)
 	}
 }

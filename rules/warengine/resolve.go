@@ -186,7 +186,7 @@ func (b *Battle) rollLanding(s *shot, d *dice.Stream, r *record) geom.Square {
 			}
 			r.step("chance to hit", in, plan.cth)
 			r.step("max distance missed by", map[string]any{"pick": n + 1, "distance": s.from.Chebyshev(start)},
-				fmt.Sprintf("%d: a %d×%d area (%d squares on the map)", plan.r, 2*plan.r+1, 2*plan.r+1, plan.nArea))
+				fmt.Sprintf("%d: a %d×%d area (%s on the map)", plan.r, 2*plan.r+1, 2*plan.r+1, squares(plan.nArea)))
 		}
 		// A certain result is not rolled: a need of 0 always fails, of 100 always passes.
 		needed, roll := need(plan.cth), 0

@@ -209,6 +209,26 @@ func TestStatedActionRefusedOverTheAPI(t *testing.T) {
 	}
 }
 
+// TestShotWithAction: a shot written with the move's word, action:, is read as as: on
+// the command line, and over the API gets the real reason at its place, not "unknown
+// field"; both at once is a mistake.
+func TestShotWithAction(t *testing.T) {
+	b := movesBattle(t, 0)
+	src := "{unit: alpha, action: open_fire, targets: [{unit: raiders}]}"
+	_, err := decodeAs(t, b, src, true, 0)
+	if err == nil || !strings.Contains(err.Error(), "1:23: action: the server measures the action a unit shoots with") || strings.Contains(err.Error(), "unknown field") {
+		t.Errorf("action: over the API: %v; want it refused at action, as as: is", err)
+	}
+	a, err := decodeAs(t, b, src, false, 0)
+	if err != nil || a.(*Shoot).As != OpenFire {
+		t.Errorf("action: on the command line: %v, %+v; want it read as as: open_fire", err, a)
+	}
+	_, err = decodeAs(t, b, "{unit: alpha, as: open_fire, action: open_fire, targets: [{unit: raiders}]}", false, 0)
+	if err == nil || !strings.Contains(err.Error(), "action: a shot names the action it is taken as once") {
+		t.Errorf("as: and action: both: %v", err)
+	}
+}
+
 // TestMovesNotInOldEditions: a battle begun before edition 4 does not move its models,
 // nor deploy them.
 func TestMovesNotInOldEditions(t *testing.T) {
