@@ -68,14 +68,18 @@ func TestVerifyForgedHistory(t *testing.T) {
 		t.Fatalf("create: %d %v", status, v)
 	}
 	id, ucm := v["id"].(string), v["tokens"].(map[string]any)["UCM"].(string)
+	scourge := v["tokens"].(map[string]any)["Scourge"].(string)
 	var kept []byte
 	var keptHash string
-	for _, body := range []string{
-		"{type: move, unit: sabre-1, path: [[14, 9]], facing: 30}",
-		"squad: sabres\ndeclarations: [{unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}]",
-		"type: end_turn",
+	for _, act := range []struct{ token, body string }{
+		{ucm, "type: end_deployment"},
+		{scourge, "type: end_deployment"},
+		{ucm, "{type: move, unit: sabre-1, path: [[14, 9]], facing: 30}"},
+		{ucm, "squad: sabres\ndeclarations: [{unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}]"},
+		{ucm, "type: end_turn"},
 	} {
-		status, v, _ := apiCall(t, "POST", ts.URL+"/api/battles/"+id+"/actions", ucm, []byte(body))
+		body := act.body
+		status, v, _ := apiCall(t, "POST", ts.URL+"/api/battles/"+id+"/actions", act.token, []byte(body))
 		if status != 200 {
 			t.Fatalf("%s: %d %v", body, status, v)
 		}
@@ -134,7 +138,7 @@ func TestVerifyForgedHistory(t *testing.T) {
 	}
 	facing := lg
 	facing.Actions = append([]vhttp.LogEntry(nil), lg.Actions...)
-	facing.Actions[0].Action = strings.Replace(facing.Actions[0].Action, "facing: 30", "facing: 200", 1)
+	facing.Actions[2].Action = strings.Replace(facing.Actions[2].Action, "facing: 30", "facing: 200", 1)
 	for name, forged := range map[string]vhttp.Log{"another history": other, "the facing edited": facing} {
 		withHead, _ := json.Marshal(forged)
 		var m map[string]any

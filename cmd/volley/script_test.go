@@ -181,14 +181,14 @@ func TestTooManyWays(t *testing.T) {
 func TestAskAboutAnAction(t *testing.T) {
 	moves := example("dropzone/moves")
 	status, out, _ := runCLI("odds", moves)
-	if status != exitOK || !strings.Contains(out, "Action 4 of 4 (move): it rolls no die and declares no shot, whatever the dice of actions 1–3 do") || !strings.Contains(out, "none: action 4 (move) declares no shot; ask about another action of the scenario with --action N") {
+	if status != exitOK || !strings.Contains(out, "Action 6 of 6 (move): it rolls no die and declares no shot, whatever the dice of actions 1–5 do") || !strings.Contains(out, "none: action 6 (move) declares no shot; ask about another action of the scenario with --action N") {
 		t.Errorf("odds moves.yaml: status %d; want the move answered as one:\n%s", status, out)
 	}
-	status, out, _ = runCLI("odds", "--action", "3", moves)
-	if status != exitOK || !strings.Contains(out, "Action 3 of 4 (shoot), after actions 1–2, which roll no dice") || !strings.Contains(out, "hunter-1   destroyed") {
-		t.Errorf("odds --action 3 moves.yaml: status %d; want the shot:\n%s", status, out)
+	status, out, _ = runCLI("odds", "--action", "5", moves)
+	if status != exitOK || !strings.Contains(out, "Action 5 of 6 (shoot), after actions 1–4, which roll no dice") || !strings.Contains(out, "hunter-1   destroyed") {
+		t.Errorf("odds --action 5 moves.yaml: status %d; want the shot:\n%s", status, out)
 	}
-	if status, _, errOut := runCLI("aim", "--action", "5", moves); status != exitUsage || !strings.Contains(errOut, "--action 5: the scenario has 4 action(s)") {
-		t.Errorf("aim --action 5: status %d, %q; want bad usage", status, errOut)
+	if status, _, errOut := runCLI("aim", "--action", "7", moves); status != exitUsage || !strings.Contains(errOut, "--action 7: the scenario has 6 action(s)") {
+		t.Errorf("aim --action 7: status %d, %q; want bad usage", status, errOut)
 	}
 }
