@@ -17,10 +17,12 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-// chainMoves is a battle of examples/dropzone/moves.yaml as it is played: two moves (the
-// first turning sabre-1 to 30°), the squad's shots at hunter-1, hunter-2 and warriors-1,
-// the turn's end, and a Scourge move.
+// chainMoves is a battle of examples/dropzone/moves.yaml as it is played: both sides end
+// their deployment, two moves (the first turning sabre-1 to 30°), the squad's shots at
+// hunter-1, hunter-2 and warriors-1, the turn's end, and a Scourge move.
 var chainMoves = []struct{ side, body string }{
+	{"UCM", "type: end_deployment"},
+	{"Scourge", "type: end_deployment"},
 	{"UCM", "{type: move, unit: sabre-1, path: [[14, 9]], facing: 30}"},
 	{"UCM", "{type: move, unit: sabre-2, path: [[18, 9], [19.2, 10.6]], facing: 20}"},
 	{"UCM", "squad: sabres\ndeclarations:\n  - {unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}\n  - {unit: sabre-3, weapon: Avenger Railgun, target: hunter-2}\n  - {unit: sabre-3, weapon: Equalizer Machinegun, target: warriors-1}\n"},
@@ -191,12 +193,12 @@ func TestForgedHistory(t *testing.T) {
 			}
 
 			other := forge(t, lg, func(seq int, body string) string {
-				if seq == 2 {
+				if seq == 4 {
 					return strings.Replace(body, "{unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}", "{unit: sabre-1, weapon: Avenger Railgun, target: warriors-1}", 1)
 				}
 				return body
 			})
-			if strings.Contains(other.Actions[2].Action, "hunter-1") {
+			if strings.Contains(other.Actions[4].Action, "hunter-1") {
 				t.Fatal("the forgery did not change the shot")
 			}
 			swapped := forge(t, lg, func(seq int, body string) string {
@@ -204,7 +206,7 @@ func TestForgedHistory(t *testing.T) {
 			})
 			facing := lg
 			facing.Actions = append([]vhttp.LogEntry(nil), lg.Actions...)
-			facing.Actions[0].Action = strings.Replace(lg.Actions[0].Action, "facing: 30", "facing: 200", 1)
+			facing.Actions[2].Action = strings.Replace(lg.Actions[2].Action, "facing: 30", "facing: 200", 1)
 			for name, forged := range map[string]vhttp.Log{"another history": other, "a move swapped for another as long": swapped, "the facing edited": facing} {
 				unsigned := forged
 				unsigned.Head = nil
@@ -232,7 +234,7 @@ func TestForgedHistory(t *testing.T) {
 			}
 			// A log cut short of the head a player kept is refused too.
 			short := lg
-			short.Actions, short.Head = lg.Actions[:3], nil
+			short.Actions, short.Head = lg.Actions[:5], nil
 			if _, err := vhttp.VerifyWith(ctx, short, vhttp.Trust{Head: scourge}); err == nil || !strings.Contains(err.Error(), "left off its end") {
 				t.Errorf("a log cut short of the kept head: %v", err)
 			}
@@ -260,7 +262,7 @@ func rewritten(t *testing.T, lg vhttp.Log) vhttp.Log {
 	if err := json.Unmarshal([]byte(b.String()), &out); err != nil {
 		t.Fatal(err)
 	}
-	if string(out.Actions[2].Outcome) == string(lg.Actions[2].Outcome) {
+	if string(out.Actions[4].Outcome) == string(lg.Actions[4].Outcome) {
 		t.Fatal("the log written again has the same bytes: the test tests nothing")
 	}
 	return out

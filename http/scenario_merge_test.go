@@ -23,6 +23,7 @@ func TestExportMergeKeys(t *testing.T) {
 		t.Fatal("examples/dropzone/moves.yaml no longer writes its Sabres as this test expects")
 	}
 	id, tokens := battle(t, ts.URL, []byte(src))
+	deployed(t, ts.URL, id, tokens, "UCM", "Scourge")
 	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens["UCM"], "", []byte("{type: move, unit: sabre-1, path: [[14, 9]]}")); status != 200 {
 		t.Fatalf("a move: %d %v", status, v)
 	}
