@@ -42,7 +42,7 @@ const (
 
 // Tabletop is what a table system knows of its table beyond its terrain: where the table
 // ends (no base may leave it) and each side's deployment zone, and whether units may
-// still be deployed.
+// still be deployed, and by whom (deploy.go).
 type Tabletop struct {
 	// Edged is false for a table without edges (the scenario gives no `table:`).
 	Edged  bool
@@ -50,15 +50,23 @@ type Tabletop struct {
 	// Zones are the sides' deployment zones; a side without one deploys anywhere on the
 	// table.
 	Zones map[string]geom.Polygon
-	// Deploying is true until the battle's first action other than a deployment.
+	// Deploying is true while units may be deployed: before EditionDeployTurns until the
+	// battle's first action other than a deployment; from it, in a battle that deploys,
+	// until every side's deployment has ended.
 	Deploying bool
+	// Deployment is the deployment in turns of a battle that deploys, from
+	// EditionDeployTurns (set by PlanDeployment); nil before.
+	Deployment *Deployment
+	plan       deployPlan
 }
 
-// LoadTable reads a scenario's `table:` and `deployment:` (in its Header) for the sides
-// of its units, in inches (perInch converts the document's unit). Errors are added to
-// errs.
+// LoadTable reads a scenario's `table:`, `deployment:` and `deployment_order:` (in its
+// Header) for the sides of its units, in inches (perInch converts the document's unit).
+// Errors are added to errs. From EditionDeployTurns the rule system then plans the
+// deployment's turns (PlanDeployment).
 func LoadTable(doc *scenario.Doc, h *scenario.Header, sides []string, errs *scenario.ErrorList) Tabletop {
 	t := Tabletop{Deploying: true, Zones: map[string]geom.Polygon{}}
+	t.loadDeployment(doc, h, errs)
 	if h.Table != nil {
 		w, ht := h.Table.Width.Inches(), h.Table.Height.Inches()
 		if !(w > 0) || !(ht > 0) {

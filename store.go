@@ -2,6 +2,7 @@ package volley
 
 import (
 	"context"
+	"crypto/ed25519"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -88,6 +89,11 @@ type ActionRecord struct {
 	Body string
 	// Outcome is the JSON of the resolution: rolls, trace, targets.
 	Outcome string
+	// Chain is the head of the battle's chain after this action (ChainNext), as the
+	// server worked it out when it stored the action; "" for an action stored before
+	// chains were. It is kept so that a head can be given without reading the log from
+	// its start; the log itself is what it is checked against.
+	Chain string
 	// IdempotencyKey, if not empty, makes a retried request return this record instead
 	// of acting twice.
 	IdempotencyKey string
@@ -114,6 +120,9 @@ type DemoRecord struct {
 	// Tokens are each side's token and, under "spectator", the spectator's.
 	Tokens map[string]string
 }
+
+// SigningKeySize is the size of the seed of a store's signing key: an Ed25519 seed.
+const SigningKeySize = ed25519.SeedSize
 
 // AllActions asks Store.Actions for every action from a place on, in one answer.
 const AllActions = 0
@@ -168,6 +177,13 @@ type Store interface {
 	// replaces is "", or its demo is still the battle replaces names. It returns the demo
 	// that stands after, which is another's when another server set one first.
 	SetDemo(ctx context.Context, d *DemoRecord, replaces string) (*DemoRecord, error)
+
+	// SigningKey returns the seed of the key the servers of this store sign chain heads
+	// with (an Ed25519 seed, SigningKeySize bytes): the one stored first. When the store
+	// holds none it stores fresh and returns it. Servers racing to store one all get the
+	// same key, and it never changes once stored, so that a head signed yesterday, or by
+	// another server of the store, checks with the key served today.
+	SigningKey(ctx context.Context, fresh []byte) ([]byte, error)
 	// Close releases the store.
 	Close() error
 }

@@ -116,6 +116,16 @@ type TablePiece struct {
 	Polygon   [][2]float64 `json:"polygon"`
 	Height    float64      `json:"height"`
 	BlocksLOS bool         `json:"blocks_los"`
+	// Levels are the floors a model may stand on within the piece (WarStrike's ruins),
+	// lowest first; none for a piece without.
+	Levels []TableLevel `json:"levels,omitempty"`
+}
+
+// TableLevel is a floor within a piece of terrain: its height above the table and, when
+// it covers only part of the piece, where it is (nil: the piece's whole footprint).
+type TableLevel struct {
+	Height  float64      `json:"height"`
+	Polygon [][2]float64 `json:"polygon,omitempty"`
 }
 
 // TableUnit is one model or unit on the table.

@@ -233,3 +233,28 @@ func (m *PositionMap) Finish(k int, move func(i int) map[string]any, plan func(i
 		m.Top = append(m.Top, p)
 	}
 }
+
+// Around is the area to give Grid (or a danger query) for a map whose points, step apart,
+// pass through at and cover bound: at is one of them (up to rounding; OnPoint snaps it),
+// even where it lies a little outside bound, as a unit at the table's edge may. A position
+// map lays its points so, because standing still is one of the unit's choices.
+func Around(at [2]float64, bound [4]float64, step float64) [4]float64 {
+	if !(step > 0) || math.IsInf(step, 0) {
+		return bound // Grid refuses the step
+	}
+	c0, c1 := math.Ceil((bound[0]-at[0])/step-1e-9), math.Floor((bound[2]-at[0])/step+1e-9)
+	r0, r1 := math.Ceil((bound[1]-at[1])/step-1e-9), math.Floor((bound[3]-at[1])/step+1e-9)
+	c0, r0 = min(c0, 0), min(r0, 0)
+	c1, r1 = max(c1, 0), max(r1, 0)
+	return [4]float64{at[0] + (c0-0.5)*step, at[1] + (r0-0.5)*step, at[0] + (c1+0.5)*step, at[1] + (r1+0.5)*step}
+}
+
+// OnPoint is p, or at where p is at but for the rounding of a grid's arithmetic (within
+// a millionth of the step): a map laid by Around scores the unit's own place, not a
+// point a few units in the last place from it.
+func OnPoint(p, at [2]float64, step float64) [2]float64 {
+	if math.Abs(p[0]-at[0]) <= step*1e-6 && math.Abs(p[1]-at[1]) <= step*1e-6 {
+		return at
+	}
+	return p
+}

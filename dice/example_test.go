@@ -91,3 +91,24 @@ func ExampleExpr_Roll() {
 	// Output:
 	// 9 2
 }
+
+// A d6 to hit, and a d3 of damage only on a 5 or 6: every way the dice can fall, each
+// once, with its chance.
+func ExampleWays() {
+	w := dice.NewWays()
+	damage := map[int]float64{}
+	for {
+		s := w.Stream()
+		d := 0
+		if s.Roll(6, "to hit") >= 5 {
+			d = s.Roll(3, "damage")
+		}
+		damage[d] += w.P()
+		if !w.Next() {
+			break
+		}
+	}
+	fmt.Printf("%d ways: %.4f %.4f %.4f %.4f\n", w.Count(), damage[0], damage[1], damage[2], damage[3])
+	// Output:
+	// 10 ways: 0.6667 0.1111 0.1111 0.1111
+}

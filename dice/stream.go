@@ -27,13 +27,19 @@ type Stream struct {
 	// one allocation, which matters when Monte Carlo makes one per trial.
 	src rand.PCG
 	// cc, when not nil, is the ChaCha8 generator the words come from instead.
-	cc     *rand.ChaCha8
+	cc *rand.ChaCha8
+	// ways, when not nil, chooses every die's face instead (Ways.Stream): there are
+	// no words then.
+	ways   *Ways
 	record bool
 	rolls  []Roll
 }
 
 // word returns the next 64-bit word of the stream's generator.
 func (s *Stream) word() uint64 {
+	if s.ways != nil {
+		panic("dice: a stream of chosen faces (Ways) has no raw words")
+	}
 	if s.cc != nil {
 		return s.cc.Uint64()
 	}
@@ -124,6 +130,9 @@ func (s *Stream) Uint64() uint64 {
 func (s *Stream) IntN(n int) int {
 	if n <= 0 {
 		panic("dice: IntN: n must be positive")
+	}
+	if s.ways != nil {
+		return s.ways.face(n)
 	}
 	bound := uint64(n)
 	hi, lo := bits.Mul64(s.word(), bound)

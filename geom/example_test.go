@@ -63,3 +63,15 @@ func ExamplePolygon_SegmentInside() {
 	// {0 3} to {2 3}: 2" inside
 	// {4 3} to {6 3}: 2" inside
 }
+
+func ExampleOrient() {
+	// A point a few units in the last place above the line through the other two: the
+	// float64 cross product of the differences puts it below, Orient above.
+	a, b, c := geom.V(0.5000000000000046, 0.5000000000000053), geom.V(12, 12), geom.V(24, 24)
+	fmt.Println(b.Sub(a).Cross(c.Sub(a)) < 0, geom.Orient(a, b, c))
+	// Exactly on the line.
+	fmt.Println(geom.Orient(geom.V(0.5, 0.5), b, c))
+	// Output:
+	// true 1
+	// 0
+}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/ed25519"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -210,6 +211,8 @@ type battleView struct {
 	// TakeBack says who may take back which action now ({type: take_back}); nil when
 	// nothing may be taken back.
 	TakeBack *takeBackView `json:"take_back,omitempty"`
+	// Head is the chain's head after the actions counted, signed by the server.
+	Head *Head `json:"head,omitempty"`
 }
 
 // takeBackView is the action that may be taken back now, and whose it is.
@@ -224,6 +227,10 @@ func (s *Server) getBattle(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = s.work(r.Context())
 	}
+	var key ed25519.PrivateKey
+	if err == nil {
+		key, err = s.signingKey(r.Context())
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -234,7 +241,9 @@ func (s *Server) getBattle(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer done()
-	writeJSON(w, http.StatusOK, view(l, rec.Ended))
+	v := view(l, rec.Ended)
+	v.Head = signed(key, rec.ID, l.next, l.head)
+	writeJSON(w, http.StatusOK, v)
 }
 
 func view(l *live, ended bool) battleView {
@@ -395,6 +404,8 @@ type acted struct {
 	Seq     int             `json:"seq"`
 	Side    string          `json:"side"`
 	Outcome json.RawMessage `json:"outcome"`
+	// Head is the chain's head after the action, signed by the server: keep it.
+	Head *Head `json:"head,omitempty"`
 	// State is the battle now (after a replayed request, it may be later than the
 	// action's; it is left out when another server answered first).
 	State *volley.State `json:"state,omitempty"`
@@ -446,6 +457,10 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = s.work(r.Context())
 	}
+	var signer ed25519.PrivateKey
+	if err == nil {
+		signer, err = s.signingKey(r.Context())
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -462,7 +477,7 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if prev, ok := l.keys[key]; ok && key != "" {
-		s.replayed(w, r, prev, me, body, l)
+		s.replayed(w, r, signer, prev, me, body, l)
 		return
 	}
 	if l.record.Ended {
@@ -513,6 +528,7 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ar := &volley.ActionRecord{BattleID: id, Seq: seq, Side: me, Body: string(body), Outcome: string(outcome), IdempotencyKey: key}
+	ar.Chain = volley.ChainNext(l.head, ar)
 	saved, err := s.store.AppendAction(r.Context(), ar)
 	if err != nil {
 		if volley.ErrorCode(err) == volley.ECONFLICT {
@@ -523,7 +539,7 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 	}
 	if saved.Seq != seq || saved.Outcome != ar.Outcome {
 		// Another server stored this idempotency key first: its answer stands.
-		s.replayed(w, r, *saved, me, body, nil)
+		s.replayed(w, r, signer, *saved, me, body, nil)
 		return
 	}
 	stored = true
@@ -534,12 +550,12 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 	}
 	s.cache.resize(l, footprint(&l.fold))
 	state := l.battle.State()
-	l.folded(seq, state.Turn)
+	l.folded(seq, state.Turn, ar.Chain)
 	if err := s.endIfOver(r.Context(), l); err != nil {
 		s.logger.Warn("ending a battle that is over failed; the next request ends it", "battle", id, "error", err)
 	}
 	s.hub.wake(id) // this server's streams; PostgreSQL tells the others
-	writeJSON(w, http.StatusOK, acted{Seq: seq, Side: me, Outcome: outcome, State: &state})
+	writeJSON(w, http.StatusOK, acted{Seq: seq, Side: me, Outcome: outcome, Head: signed(signer, id, seq+1, ar.Chain), State: &state})
 }
 
 // conflict explains a refused append: the battle ended, or another action took the
@@ -554,16 +570,21 @@ func (s *Server) conflict(r *http.Request, id string) error {
 // replayed answers a request whose idempotency key was used before: with the first
 // answer, if it is the same request again; with a conflict if the key now comes with
 // another action or from another side, which would otherwise be dropped unseen. l, if
-// not nil, gives the state to show.
-func (s *Server) replayed(w http.ResponseWriter, r *http.Request, prev volley.ActionRecord, me string, body []byte, l *live) {
+// not nil, gives the state to show and the head after prev if the store keeps none.
+func (s *Server) replayed(w http.ResponseWriter, r *http.Request, key ed25519.PrivateKey, prev volley.ActionRecord, me string, body []byte, l *live) {
 	if prev.Side != me || prev.Body != string(body) {
 		s.fail(w, r, &volley.Error{Code: volley.ECONFLICT, Message: fmt.Sprintf("this key was used for action %d with another body or side: use a new key for a new action", prev.Seq), Field: IdempotencyHeader})
 		return
 	}
 	ans := acted{Seq: prev.Seq, Side: prev.Side, Outcome: json.RawMessage(prev.Outcome), Replayed: true}
+	head := prev.Chain
 	if l != nil && l.battle != nil {
 		state := l.battle.State()
 		ans.State = &state
+		head = l.headAfter(&prev)
+	}
+	if head != "" {
+		ans.Head = signed(key, prev.BattleID, prev.Seq+1, head)
 	}
 	writeJSON(w, http.StatusOK, ans)
 }
@@ -575,6 +596,10 @@ func (s *Server) log(w http.ResponseWriter, r *http.Request) {
 	rec, err := s.readRecord(r)
 	if err == nil {
 		err = s.work(r.Context())
+	}
+	var key ed25519.PrivateKey
+	if err == nil {
+		key, err = s.signingKey(r.Context())
 	}
 	if err != nil {
 		s.fail(w, r, err)
@@ -588,22 +613,29 @@ func (s *Server) log(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	head, err := marshalJSON(logOf(rec))
+	start, err := marshalJSON(logOf(rec))
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	// The head ends with its empty list of actions, the last field: the entries go there.
-	head = bytes.TrimSuffix(bytes.TrimRight(head, "\n"), []byte(`"actions":[]}`))
+	// The log's start ends with its empty list of actions and no head, the last fields:
+	// the entries go there, and the head after them.
+	start = bytes.TrimSuffix(bytes.TrimRight(start, "\n"), []byte(`"actions":[]}`))
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
 	rs, _ := rules.Lookup(rec.Ruleset)
 	out := bufio.NewWriterSize(w, 32<<10)
-	out.Write(head)
+	out.Write(start)
 	out.WriteString(`"actions":[`)
 	client := clientKey(r)
-	for n := 0; len(page) > 0; {
+	// The head covers exactly the actions this answer holds, however many were appended
+	// while it was read: the last one's, as the store keeps it (the fold checked it
+	// against the log), or worked out here for actions stored before chains.
+	prev := volley.ChainStart(rec)
+	chain := prev
+	n := 0
+	for len(page) > 0 {
 		// Each page waits for the client's byte rate: a long log read again and again
 		// is sent more slowly, never refused.
 		size := 0
@@ -620,6 +652,10 @@ func (s *Server) log(w http.ResponseWriter, r *http.Request) {
 			n++
 			entry, _ := marshalJSON(LogEntry{Seq: a.Seq, Side: a.Side, Action: a.Body, Outcome: json.RawMessage(a.Outcome), Words: words(rs, a.Outcome)})
 			out.Write(bytes.TrimRight(entry, "\n"))
+			if chain = a.Chain; chain == "" { // stored before chains: worked out here
+				chain = volley.ChainNext(prev, &a)
+			}
+			prev = chain
 		}
 		next := page[len(page)-1].Seq + 1
 		if page, err = s.store.Actions(ctx, rec.ID, next, s.limits.PageBytes); err != nil {
@@ -629,7 +665,10 @@ func (s *Server) log(w http.ResponseWriter, r *http.Request) {
 			panic(http.ErrAbortHandler)
 		}
 	}
-	out.WriteString("]}\n")
+	head, _ := marshalJSON(signed(key, rec.ID, n, chain))
+	out.WriteString(`],"head":`)
+	out.Write(bytes.TrimRight(head, "\n"))
+	out.WriteString("}\n")
 	_ = out.Flush() // the access log says whether it reached the client
 }
 
@@ -658,16 +697,19 @@ func marshalJSON(v any) ([]byte, error) {
 	return b.Bytes(), err
 }
 
-// readLog reads the whole record of a battle, to verify it.
-func (s *Server) readLog(ctx context.Context, rec *volley.BattleRecord) (Log, error) {
+// readLog reads the whole record of a battle, to verify it, with its head signed by key.
+func (s *Server) readLog(ctx context.Context, rec *volley.BattleRecord, key ed25519.PrivateKey) (Log, error) {
 	acts, err := s.store.Actions(ctx, rec.ID, 0, volley.AllActions)
 	if err != nil {
 		return Log{}, err
 	}
 	lg := logOf(rec)
+	chain := volley.ChainStart(rec)
 	for _, a := range acts {
 		lg.Actions = append(lg.Actions, LogEntry{Seq: a.Seq, Side: a.Side, Action: a.Body, Outcome: json.RawMessage(a.Outcome)})
+		chain = volley.ChainNext(chain, &a)
 	}
+	lg.Head = signed(key, rec.ID, len(acts), chain)
 	return lg, nil
 }
 
@@ -698,6 +740,11 @@ func (s *Server) end(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	key, err := s.signingKey(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	if err := s.store.EndBattle(r.Context(), id); err != nil {
 		s.fail(w, r, err)
 		return
@@ -711,9 +758,19 @@ func (s *Server) end(w http.ResponseWriter, r *http.Request) {
 		l.lock.Release(writeWeight)
 	}
 	s.hub.wake(id)
-	writeJSON(w, http.StatusOK, map[string]string{
+	ans := map[string]any{
 		"id": id, "seed": rec.Seed.String(), "generator": string(rec.Seed.Generator), "commitment": rec.Commitment,
-	})
+	}
+	// The final head, when the battle is folded here (as it is when it is being played):
+	// a battle not in the cache is not rebuilt to answer this. The battle has ended either
+	// way, and its log and end event give the head too.
+	if s.cache.lookup(id) != nil {
+		if l, done, err := s.openRead(r.Context(), id); err == nil {
+			ans["head"] = signed(key, id, l.next, l.head)
+			done()
+		}
+	}
+	writeJSON(w, http.StatusOK, ans)
 }
 
 // endIfOver ends a battle whose scenario's end has come (its last round is over, a side

@@ -495,6 +495,11 @@ func TestPageDropzone(t *testing.T) {
 	if got := p.text("#verify-result"); !strings.Contains(got, "Verified: 1 actions") || !strings.Contains(got, "seed matches the commitment") {
 		t.Errorf("verification reads %q", got)
 	}
+	// The page kept the head it was given, and the log is held to it.
+	lg := p.apiGet("/api/battles/"+id+"/log", nil)
+	if kept := eval[string](p, `JSON.parse(localStorage.getItem('volley.head.`+id+`')).hash`); kept != lg["head"].(map[string]any)["hash"] || !strings.Contains(p.text("#verify-kept"), "first 1 actions") {
+		t.Errorf("the head kept is %s, the log's %v; the check reads %q", kept, lg["head"], p.text("#verify-result"))
+	}
 	p.screenshot("dropzone-verified")
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"crypto/ed25519"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -227,14 +228,18 @@ type actionEvent struct {
 	Outcome json.RawMessage `json:"outcome"`
 	// Turn is whose turn it is after the action, in systems that keep turns.
 	Turn *volley.Turn `json:"turn,omitempty"`
+	// Head is the chain's head after the action, signed by the server.
+	Head *Head `json:"head,omitempty"`
 }
 
-// endEvent is the end event's data: the revealed seed, to check the dice with.
+// endEvent is the end event's data: the revealed seed, to check the dice with, and the
+// chain's last head.
 type endEvent struct {
 	Actions    int    `json:"actions"`
 	Seed       string `json:"seed"`
 	Generator  string `json:"generator"`
 	Commitment string `json:"commitment"`
+	Head       *Head  `json:"head,omitempty"`
 }
 
 // loadOnce reads the feed's new actions from the store, a page at a time, and keeps
@@ -246,6 +251,10 @@ func (s *Server) loadOnce(ctx context.Context, f *feed) error {
 	if !started {
 		return nil // no stream has said where it starts yet
 	}
+	key, err := s.signingKey(ctx)
+	if err != nil {
+		return err
+	}
 	for {
 		acts, err := s.store.Actions(ctx, f.id, from, s.limits.PageBytes)
 		if err != nil {
@@ -253,13 +262,14 @@ func (s *Server) loadOnce(ctx context.Context, f *feed) error {
 		}
 		var evs []event
 		if len(acts) > 0 {
-			// Whose turn it is after each action: the folded battle, brought up to date.
+			// Whose turn it is after each action, and the chain's head if the store
+			// keeps none: the folded battle, brought up to date.
 			l, done, err := s.openRead(ctx, f.id)
 			if err != nil {
 				return err
 			}
 			for _, a := range acts {
-				evs = append(evs, actionEventOf(a, l.turnAfter(a.Seq)))
+				evs = append(evs, actionEventOf(a, l.turnAfter(a.Seq), headOf(key, a, l.headAfter(&a))))
 			}
 			done()
 		}
@@ -270,7 +280,13 @@ func (s *Server) loadOnce(ctx context.Context, f *feed) error {
 				return err
 			}
 			if rec.Ended {
-				end = endEventOf(rec, from+len(acts))
+				// The last head: the ended battle's fold holds every action.
+				l, done, err := s.openRead(ctx, f.id)
+				if err != nil {
+					return err
+				}
+				end = endEventOf(rec, from+len(acts), signed(key, rec.ID, l.next, l.head))
+				done()
 			}
 		}
 		f.keep(evs, end, s.hub.feedBudget(s.limits))
@@ -313,13 +329,22 @@ func (f *feed) keep(evs []event, end []byte, budget int) {
 
 // actionEventOf writes an action's event. Its JSON keeps <, > and & as they are: an
 // action's body may hold any text, and escaping it would multiply its bytes.
-func actionEventOf(a volley.ActionRecord, turn *volley.Turn) event {
-	data, _ := marshalJSON(actionEvent{Seq: a.Seq, Side: a.Side, Action: a.Body, Outcome: json.RawMessage(a.Outcome), Turn: turn})
+func actionEventOf(a volley.ActionRecord, turn *volley.Turn, head *Head) event {
+	data, _ := marshalJSON(actionEvent{Seq: a.Seq, Side: a.Side, Action: a.Body, Outcome: json.RawMessage(a.Outcome), Turn: turn, Head: head})
 	return event{seq: a.Seq, text: fmt.Appendf(nil, "id: %d\nevent: action\ndata: %s\n\n", a.Seq, bytes.TrimRight(data, "\n"))}
 }
 
-func endEventOf(rec *volley.BattleRecord, actions int) []byte {
-	data, _ := marshalJSON(endEvent{Actions: actions, Seed: rec.Seed.String(), Generator: string(rec.Seed.Generator), Commitment: rec.Commitment})
+// headOf is the signed head after action a, whose chain is hash; nil when it is not
+// known (an action stored before chains, which the fold no longer keeps).
+func headOf(key ed25519.PrivateKey, a volley.ActionRecord, hash string) *Head {
+	if hash == "" {
+		return nil
+	}
+	return signed(key, a.BattleID, a.Seq+1, hash)
+}
+
+func endEventOf(rec *volley.BattleRecord, actions int, head *Head) []byte {
+	data, _ := marshalJSON(endEvent{Actions: actions, Seed: rec.Seed.String(), Generator: string(rec.Seed.Generator), Commitment: rec.Commitment, Head: head})
 	return fmt.Appendf(nil, "event: end\ndata: %s\n\n", bytes.TrimRight(data, "\n"))
 }
 
@@ -453,6 +478,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		upTo, end, changed := f.next, f.end, f.changed
 		f.mu.Unlock()
 		if next < first { // behind the feed's memory: catch up from the store, a page at a time
+			key, err := s.signingKey(ctx)
+			if err != nil {
+				return
+			}
 			acts, err := s.store.Actions(ctx, id, next, s.limits.PageBytes)
 			if err != nil {
 				return
@@ -469,7 +498,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 				if a.Seq >= first {
 					break
 				}
-				out = append(out, actionEventOf(a, nil).text)
+				out = append(out, actionEventOf(a, nil, headOf(key, a, a.Chain)).text)
 			}
 			upTo, end = next+len(out), nil
 			changed = nil // read the feed again straight away

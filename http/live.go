@@ -56,26 +56,30 @@ type fold struct {
 	keys   map[string]volley.ActionRecord
 	// logBytes is the size of the actions folded so far, bodies and outcomes.
 	logBytes int64
-	// turns is whose turn it was after each of the last actions folded, for the event
-	// stream: at most keptTurns of them, oldest first.
+	// head is the head of the battle's chain after its first next actions.
+	head string
+	// turns is whose turn it was after each of the last actions folded, and the chain's
+	// head then, for the event stream: at most keptTurns of them, oldest first.
 	turns []turnAfter
 }
 
-// turnAfter is whose turn it was after action Seq.
+// turnAfter is whose turn it was after action Seq, and the chain's head.
 type turnAfter struct {
 	Seq  int
 	Turn *volley.Turn
+	Head string
 }
 
 // keptTurns bounds a fold's turns: a stream further behind reads its turns as unknown.
 const keptTurns = 256
 
-// folded records the turn after action seq, just folded.
-func (f *fold) folded(seq int, turn *volley.Turn) {
+// folded records the turn and the chain's head after action seq, just folded.
+func (f *fold) folded(seq int, turn *volley.Turn, head string) {
 	if len(f.turns) == keptTurns {
 		f.turns = append(f.turns[:0], f.turns[1:]...)
 	}
-	f.turns = append(f.turns, turnAfter{seq, turn})
+	f.turns = append(f.turns, turnAfter{seq, turn, head})
+	f.head = head
 }
 
 // turnAfter is the turn after action seq, or nil if it is no longer kept.
@@ -86,6 +90,20 @@ func (f *fold) turnAfter(seq int) *volley.Turn {
 		}
 	}
 	return nil
+}
+
+// headAfter is the chain's head after action seq: as the store keeps it, else as the
+// fold worked it out if it still keeps it, else "".
+func (f *fold) headAfter(a *volley.ActionRecord) string {
+	if a.Chain != "" {
+		return a.Chain
+	}
+	for _, t := range f.turns {
+		if t.Seq == a.Seq {
+			return t.Head
+		}
+	}
+	return ""
 }
 
 // cache holds the live battles, bounded by the estimated bytes of their folds.
@@ -343,7 +361,7 @@ func (l *live) build(rec *volley.BattleRecord) error {
 	if err != nil {
 		return err
 	}
-	l.fold = fold{record: rec, ruleset: rs, game: game, battle: game.Battle(), title: title, keys: map[string]volley.ActionRecord{}}
+	l.fold = fold{record: rec, ruleset: rs, game: game, battle: game.Battle(), title: title, keys: map[string]volley.ActionRecord{}, head: volley.ChainStart(rec)}
 	return nil
 }
 
@@ -358,9 +376,14 @@ func (l *live) foldActions(ctx context.Context, acts []volley.ActionRecord) erro
 		if err != nil {
 			return err
 		}
+		// The head is worked out from the log; the one stored beside the action must be it.
+		head := volley.ChainNext(l.head, &a)
+		if a.Chain != "" && a.Chain != head {
+			return fmt.Errorf("http: action %d of %s does not chain to the actions before it: the log was altered in the store", a.Seq, l.record.ID)
+		}
 		l.next = a.Seq + 1
 		l.logBytes += int64(a.Size())
-		l.folded(a.Seq, l.battle.State().Turn)
+		l.folded(a.Seq, l.battle.State().Turn, head)
 		if a.IdempotencyKey != "" {
 			l.keys[a.IdempotencyKey] = a
 		}

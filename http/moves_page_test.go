@@ -80,13 +80,31 @@ func loggedActions(p *browserPage, id string) []map[string]any {
 
 const ghostLegal = `document.querySelector('#ghost-base.legal') && document.querySelector('#move-status.ok')`
 
+// endDeployment ends each side's deployment in turn by the button the view offers the
+// deploying side (state.turn.end, {type: end_deployment}, as it offers end_turn): each page
+// holds the token of the side whose deployment comes, in order. It waits for the header to
+// move on each time.
+func endDeployment(pages ...*browserPage) {
+	for _, p := range pages {
+		p.t.Helper()
+		p.wait("the deployment's end offered", `document.querySelector('#turn')?.textContent.endsWith('deployment phase') && document.querySelector('#end-phase')`)
+		before := p.text("#turn")
+		if got := p.text("#end-phase"); got != "End deployment phase" {
+			p.t.Errorf("the header offers %q", got)
+		}
+		p.click("#end-phase")
+		p.wait("the deployment passed on", fmt.Sprintf(`document.querySelector('#turn')?.textContent !== %q`, before))
+	}
+}
+
 // TestPageMoveLive: three pages on one server, the UCM's, the Scourge's and a
 // spectator's. A Sabre dragged 3" up the table on the UCM's page shows its ghost (the
 // path's length against the 6" it may move, legal, the railgun's chance at the Hunter it
 // aims at, the danger there), and Enter sends the move: the other pages show the Sabre
 // where it went, without a reload, and their logs have the move. The scenario's
-// deployment zones are drawn while units may be deployed, and the deployment's checkbox
-// is turned off to move. The spectator has no move controls, and a drag pans.
+// deployment zones are drawn while the sides deploy; the header says whose deployment it
+// is, and each side's page ends its own with the button the view offers, the UCM's first.
+// The spectator has no move controls, and a drag pans.
 func TestPageMoveLive(t *testing.T) {
 	exe := chromiumPath(t)
 	base := pageServer(t, sqliteStore(t))
@@ -102,13 +120,18 @@ func TestPageMoveLive(t *testing.T) {
 		pg.p.wait("the live badge", `document.querySelector('#live.on')`)
 		eval[bool](pg.p, `(window.__notReloaded = true)`)
 	}
-	// Deployment first: the zones are drawn, and a drag would deploy. Turn it off.
+	// Deployment first: the zones are drawn, and a drag would deploy. The UCM deploy first
+	// (they play first); both are content, and end their deployment.
 	if n := eval[int](ucm, `document.querySelectorAll('#board .zone').length`); n != 2 {
 		t.Errorf("%d deployment zones drawn, want the two sides'", n)
 	}
 	ucm.wait("the deployment's checkbox, ticked", `document.querySelector('#move-deploy').checked`)
-	ucm.click("#move-deploy")
-	ucm.wait("the deployment's checkbox, off", `!document.querySelector('#move-deploy').checked`)
+	if got := scourge.text("#turn"); got != "UCM's turn, deployment phase" || eval[bool](scourge, `!!document.querySelector('#end-phase')`) {
+		t.Errorf("the Scourge's header reads %q, and offers to end the UCM's deployment: %v", got, eval[bool](scourge, `!!document.querySelector('#end-phase')`))
+	}
+	ucm.screenshot("move-deployment")
+	endDeployment(ucm, scourge)
+	ucm.wait("the battle begun", `document.querySelector('#turn').textContent === "UCM's turn, round 1" && !document.querySelector('#board .zone')`)
 
 	ucm.mouseDrag(unitPoint("sabre-1"), tablePoint(14, 9))
 	ucm.wait("the ghost, legal", ghostLegal)
@@ -139,7 +162,7 @@ func TestPageMoveLive(t *testing.T) {
 
 	// Enter sends it; the other page shows it live.
 	ucm.do(chromedp.KeyEvent(kb.Enter))
-	ucm.wait("the move in the log", `document.querySelectorAll('#log li.entry').length === 1`)
+	ucm.wait("the move in the log", `document.querySelectorAll('#log li.entry').length === 3`)
 	moved := apiUnit(ucm, id, "sabre-1")
 	x, y := moved["x"].(float64), moved["y"].(float64)
 	if math.Abs(x-14) > 0.15 || math.Abs(y-9) > 0.15 {
@@ -167,8 +190,8 @@ func TestPageMoveLive(t *testing.T) {
 	if eval[bool](scourge, `!!document.querySelector('#ghost-base')`) {
 		t.Error("a ghost for a unit that may not move")
 	}
-	if n := len(loggedActions(ucm, id)); n != 1 {
-		t.Errorf("%d actions logged, want the one move", n)
+	if n := len(loggedActions(ucm, id)); n != 3 {
+		t.Errorf("%d actions logged, want the two ends of deployment and the one move", n)
 	}
 }
 
@@ -197,10 +220,11 @@ func TestPageMoveIllegal(t *testing.T) {
 	if !eval[bool](p, `document.querySelector('#move-commit').disabled`) {
 		t.Error("Commit is offered for an illegal move")
 	}
-	// Too far: the ghost's end dragged on, 14" from where the Sabre stands.
+	// Too far, and through the hab block: the ghost's end dragged on, 14" from where the
+	// Sabre stands. The block is named first, the length after it.
 	p.mouseDrag(`(() => { const r = document.querySelector('#ghost-base .ghost-shape').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`, tablePoint(30, 11))
-	p.wait("the second refusal", `document.querySelector('#move-reason')?.textContent.includes('may move')`)
-	if got := p.text("#move-reason"); !strings.Contains(got, `14" long`) || !strings.Contains(got, `10" more`) {
+	p.wait("the second refusal", `document.querySelector('#move-reason')?.textContent.includes('14" long')`)
+	if got := p.text("#move-reason"); !strings.Contains(got, "hab-block") || !strings.Contains(got, `14" long`) || !strings.Contains(got, `10" left`) {
 		t.Errorf("the drag too far reads %q", got)
 	}
 	if got := p.text("#move-length"); !strings.Contains(got, "Path 14") {
@@ -349,7 +373,7 @@ func TestPagePosition(t *testing.T) {
 	for _, q := range pos["points"].([]any) {
 		pt := q.(map[string]any)
 		x, y, reach := pt["x"].(float64), pt["y"].(float64), pt["reach"].(float64)
-		if y > 19 && reach > math.Hypot(x-fx, y-fy)+0.5 && (far == nil || reach > far["reach"].(float64)) {
+		if y > 19 && reach > math.Hypot(x-fx, y-fy)+0.3 && (far == nil || reach > far["reach"].(float64)) {
 			far = pt
 		}
 	}

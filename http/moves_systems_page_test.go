@@ -47,7 +47,8 @@ func (p *browserPage) logCount(n int) {
 
 // TestPageMoveWarEngine plays examples/warengine/moves.yaml's Phase I on the page, on the
 // real War Engine's view: the deployment zones are drawn on the squares while units may
-// be deployed, and the raiders' page deploys raider-2 in theirs; Murphy dragged four squares north shows his path square by square and
+// be deployed; the trenchers end their deployment (they deploy first), the raiders' page
+// deploys raider-2 in their zone and ends theirs; Murphy dragged four squares north shows his path square by square and
 // what is left of his six, Enter sends it, the log records the path and the raiders'
 // page shows him there live; Hale dragged into the ruined wall is refused with the rules'
 // reason, and nothing is sent; then the keyboard moves Hale round the wall's end (M, the
@@ -65,8 +66,8 @@ func TestPageMoveWarEngine(t *testing.T) {
 	if n := eval[int](p, `document.querySelectorAll('#board .zone').length`); n != 2 {
 		t.Errorf("%d deployment zones drawn on the map, want the two sides'", n)
 	}
-	// The raiders deploy raider-2 in their zone, out of the trenchers' turn, as the
-	// battle allows before its first other action.
+	// The trenchers, who deploy first, are done; the raiders deploy raider-2 in their zone.
+	endDeployment(p)
 	raiders.wait("the deployment's checkbox, ticked", `document.querySelector('#move-deploy').checked`)
 	raiders.mouseDrag(square(17, 14), square(15, 1))
 	raiders.wait("the deployment, legal", ghostLegal)
@@ -74,15 +75,13 @@ func TestPageMoveWarEngine(t *testing.T) {
 		t.Errorf("the raiders' panel reads %q", got)
 	}
 	raiders.click("#move-commit")
-	raiders.logCount(1)
-	if got := loggedActions(p, id)[0]; fmt.Sprint(got) != "map[at:[15 1] type:deploy unit:raider-2]" {
+	raiders.logCount(2)
+	if got := loggedActions(p, id)[1]; fmt.Sprint(got) != "map[at:[15 1] type:deploy unit:raider-2]" {
 		t.Errorf("the raiders' page sent %v", got)
 	}
 	p.wait("the deployment, live", `(() => { const u = document.querySelector('#board .unit[data-unit="raider-2"]'); return u && u.dataset.x === '15' && u.dataset.y === '1'; })()`)
-
-	p.wait("the deployment's checkbox, ticked", `document.querySelector('#move-deploy').checked`)
-	p.click("#move-deploy")
-	p.wait("the deployment's checkbox, off", `!document.querySelector('#move-deploy').checked`)
+	endDeployment(raiders)
+	p.wait("the battle begun", `document.querySelector('#turn').textContent === "trenchers' turn, move phase"`)
 
 	// Murphy, four squares north.
 	p.mouseDrag(square(7, 12), square(7, 8))
@@ -95,16 +94,16 @@ func TestPageMoveWarEngine(t *testing.T) {
 	p.wait("the danger at the ghost", `document.querySelector('#move-danger-value')`)
 	p.screenshot("move-warengine")
 	p.do(chromedp.KeyEvent(kb.Enter))
-	p.logCount(2)
+	p.logCount(4)
 	want := map[string]any{"type": "move", "unit": "murphy", "path": []any{[]any{7.0, 11.0}, []any{7.0, 10.0}, []any{7.0, 9.0}, []any{7.0, 8.0}}}
-	if got := loggedActions(p, id)[1]; !reflect.DeepEqual(got, want) {
+	if got := loggedActions(p, id)[3]; !reflect.DeepEqual(got, want) {
 		t.Errorf("the page sent %v, want %v", got, want)
 	}
 	if at := p.gridUnitAt("murphy"); at[0] != 7 || at[1] != 8 {
 		t.Errorf("murphy is drawn at %v, want 7, 8", at)
 	}
 	raiders.wait("murphy's move, live", `(() => { const u = document.querySelector('#board .unit[data-unit="murphy"]'); return u && u.dataset.y === '8'; })()`)
-	raiders.logCount(2)
+	raiders.logCount(4)
 	if !eval[bool](raiders, `window.__notReloaded === true`) {
 		t.Error("the raiders' page reloaded to show the move")
 	}
@@ -123,8 +122,8 @@ func TestPageMoveWarEngine(t *testing.T) {
 	p.wait("the reason, not sent", `document.querySelector('#move-error:not([hidden])')`)
 	p.do(chromedp.KeyEvent(kb.Escape))
 	p.wait("no ghost", `!document.querySelector('#ghost-base')`)
-	if n := len(loggedActions(p, id)); n != 2 {
-		t.Errorf("%d actions logged after the refused move, want 2", n)
+	if n := len(loggedActions(p, id)); n != 4 {
+		t.Errorf("%d actions logged after the refused move, want 4", n)
 	}
 	if at := p.gridUnitAt("hale"); at[0] != 13 || at[1] != 10 {
 		t.Errorf("hale is drawn at %v after the refused move, want 13, 10", at)
@@ -146,10 +145,10 @@ func TestPageMoveWarEngine(t *testing.T) {
 		t.Errorf("hale's ghost reads %q", got)
 	}
 	p.keys(kb.Enter, 1)
-	p.logCount(3)
+	p.logCount(5)
 	want = map[string]any{"type": "move", "unit": "hale", "facing": 45.0,
 		"path": []any{[]any{14.0, 10.0}, []any{15.0, 10.0}, []any{15.0, 9.0}, []any{15.0, 8.0}}}
-	if got := loggedActions(p, id)[2]; !reflect.DeepEqual(got, want) {
+	if got := loggedActions(p, id)[4]; !reflect.DeepEqual(got, want) {
 		t.Errorf("the keyboard sent %v, want %v", got, want)
 	}
 	raiders.wait("hale's move, live", `(() => { const u = document.querySelector('#board .unit[data-unit="hale"]'); return u && u.dataset.x === '15' && u.dataset.y === '8'; })()`)
@@ -182,8 +181,7 @@ func TestPageMoveWarStrike(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.openAs(c.id, c.sides)
-	p.click("#move-deploy")
-	p.wait("the deployment's checkbox, off", `!document.querySelector('#move-deploy').checked`)
+	endDeployment(p, p) // the Ironclad's, then the Verdant's: this page holds both sides' tokens
 
 	// alpha-3 clears the way round the wall's end: no action chosen yet.
 	p.mouseDrag(unitPoint("alpha-3"), tablePoint(25, 14))
@@ -208,8 +206,8 @@ func TestPageMoveWarStrike(t *testing.T) {
 	}
 	p.screenshot("move-warstrike")
 	p.click("#move-commit")
-	p.logCount(1)
-	got := loggedActions(p, c.id)[0]
+	p.logCount(3)
+	got := loggedActions(p, c.id)[2]
 	if got["type"] != "move" || got["unit"] != "alpha-3" || got["action"] != "shooting_advance" || fmt.Sprint(got["path"]) != "[[25 14]]" {
 		t.Errorf("the page sent %v", got)
 	}
@@ -227,8 +225,8 @@ func TestPageMoveWarStrike(t *testing.T) {
 		t.Errorf("alpha-2's ghost reads %q", got)
 	}
 	p.keys(kb.Enter, 1)
-	p.logCount(2)
-	if got := loggedActions(p, c.id)[1]; fmt.Sprint(got) != "map[path:[[23.5 13]] type:move unit:alpha-2]" {
+	p.logCount(4)
+	if got := loggedActions(p, c.id)[3]; fmt.Sprint(got) != "map[path:[[23.5 13]] type:move unit:alpha-2]" {
 		t.Errorf("the keyboard sent %v", got)
 	}
 }
@@ -246,8 +244,7 @@ func TestPageMoveWarfare(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.openAs(c.id, c.sides)
-	p.click("#move-deploy")
-	p.wait("the deployment's checkbox, off", `!document.querySelector('#move-deploy').checked`)
+	endDeployment(p, p) // the English's, then the French's: this page holds both sides' tokens
 
 	// The position map first: a click on one of its points starts the move there.
 	p.mouse(unitCentre("longbowmen"), true, false)
@@ -277,8 +274,8 @@ func TestPageMoveWarfare(t *testing.T) {
 	}
 	p.screenshot("move-warfare")
 	p.click("#move-commit")
-	p.logCount(1)
-	if got := loggedActions(p, c.id)[0]; fmt.Sprint(got) != "map[path:[[0 2]] type:move unit:longbowmen]" {
+	p.logCount(3)
+	if got := loggedActions(p, c.id)[2]; fmt.Sprint(got) != "map[path:[[0 2]] type:move unit:longbowmen]" {
 		t.Errorf("the page sent %v", got)
 	}
 	if at := p.unitAt("longbowmen"); at[0] != 0 || at[1] != 2 {
@@ -296,8 +293,8 @@ func TestPageMoveWarfare(t *testing.T) {
 	p.mouse(unitPoint("knights"), true, false)
 	p.wait("the histogram", `document.querySelector('#hist-knights')`)
 	p.click("#shoot")
-	p.logCount(2)
-	if n := len(loggedActions(p, c.id)); n != 2 {
+	p.logCount(4)
+	if n := len(loggedActions(p, c.id)); n != 4 {
 		t.Errorf("%d actions logged, want the move and the fire", n)
 	}
 }
@@ -325,8 +322,7 @@ func TestPageMoveRepublique(t *testing.T) {
 	if got := fmt.Sprint(table["edge"], table["zones"].(map[string]any)["Austrian"]); got != "[0 0 120 80] [[0 50] [120 50] [120 80] [0 80]]" {
 		t.Errorf("the view's edge and Austrian zone: %s", got)
 	}
-	fr.click("#move-deploy")
-	fr.wait("the deployment's checkbox, off", `!document.querySelector('#move-deploy').checked`)
+	endDeployment(fr, au) // the French deploy first, then the Austrians
 
 	// The column marches 16cm east, across ab's front.
 	fr.mouseDrag(unitCentre("ligne"), tablePoint(56, 40))
@@ -336,8 +332,8 @@ func TestPageMoveRepublique(t *testing.T) {
 	}
 	fr.screenshot("move-republique")
 	fr.do(chromedp.KeyEvent(kb.Enter))
-	fr.logCount(1)
-	if got := loggedActions(fr, id)[0]; got["unit"] != "ligne" || got["type"] != "move" {
+	fr.logCount(3)
+	if got := loggedActions(fr, id)[2]; got["unit"] != "ligne" || got["type"] != "move" {
 		t.Errorf("the page sent %v", got)
 	}
 
@@ -374,13 +370,13 @@ func TestPageMoveRepublique(t *testing.T) {
 
 	// Fire: the passing fire is rolled, and the pause closes on both pages.
 	au.click(`#turn-offers button[data-type="passing_fire"]`)
-	au.logCount(2)
-	if got := loggedActions(au, id)[1]; fmt.Sprint(got) != "map[batteries:[ab] target:ligne type:passing_fire]" {
+	au.logCount(4)
+	if got := loggedActions(au, id)[3]; fmt.Sprint(got) != "map[batteries:[ab] target:ligne type:passing_fire]" {
 		t.Errorf("the answer sent is %v", got)
 	}
 	for _, p := range []*browserPage{au, fr} {
 		p.wait("the pause closed", `!document.querySelector('#turn-offers') && document.querySelector('#turn')?.textContent === "French's turn, maneuver phase, round 1"`)
-		p.logCount(2)
+		p.logCount(4)
 	}
 
 	// The foot battery, limbered, moves 10cm and unlimbers at the end.
@@ -390,8 +386,8 @@ func TestPageMoveRepublique(t *testing.T) {
 	fr.wait("the preview of the unlimbering", `document.querySelector('#move-trace')?.textContent.includes('unlimber')`)
 	fr.wait("the ghost, legal", ghostLegal)
 	fr.click("#move-commit")
-	fr.logCount(3)
-	if got := loggedActions(fr, id)[2]; got["unit"] != "fb" || got["unlimber"] != true {
+	fr.logCount(5)
+	if got := loggedActions(fr, id)[4]; got["unit"] != "fb" || got["unlimber"] != true {
 		t.Errorf("the page sent %v", got)
 	}
 
@@ -403,8 +399,8 @@ func TestPageMoveRepublique(t *testing.T) {
 	fr.keys("]", 1)
 	fr.wait("the ghost turned, legal", ghostLegal+` && document.querySelector('#move-facing').textContent === 'facing 15°'`)
 	fr.keys(kb.Enter, 1)
-	fr.logCount(4)
-	if got := loggedActions(fr, id)[3]; fmt.Sprint(got) != "map[facing:15 type:move unit:fs]" {
+	fr.logCount(6)
+	if got := loggedActions(fr, id)[5]; fmt.Sprint(got) != "map[facing:15 type:move unit:fs]" {
 		t.Errorf("the turn sent is %v", got)
 	}
 
@@ -438,8 +434,8 @@ func TestPageMoveRepublique(t *testing.T) {
 	}
 	fr.screenshot("move-republique-wheel")
 	fr.keys(kb.Enter, 1)
-	fr.logCount(5)
-	if got := loggedActions(fr, id)[4]; fmt.Sprint(got) != "map[facing:15 pivot:left type:move unit:fp]" {
+	fr.logCount(7)
+	if got := loggedActions(fr, id)[6]; fmt.Sprint(got) != "map[facing:15 pivot:left type:move unit:fp]" {
 		t.Errorf("the wheel sent is %v", got)
 	}
 
@@ -451,9 +447,9 @@ func TestPageMoveRepublique(t *testing.T) {
 	fr.mouseDrag(unitCentre("hussars"), tablePoint(72, 20))
 	fr.wait("the ghost, legal, re-forming", ghostLegal+` && document.querySelector('#move-trace').textContent.includes('change of formation')`)
 	fr.click("#move-commit")
-	fr.logCount(6)
-	if got := loggedActions(fr, id)[5]; got["unit"] != "hussars" || got["formation"] != "column" || got["path"] == nil {
+	fr.logCount(8)
+	if got := loggedActions(fr, id)[7]; got["unit"] != "hussars" || got["formation"] != "column" || got["path"] == nil {
 		t.Errorf("the page sent %v", got)
 	}
-	au.logCount(6)
+	au.logCount(8)
 }

@@ -15,6 +15,7 @@ import (
 func TestMovesOverTheAPI(t *testing.T) {
 	ts := serve(t, sqliteStore(t))
 	id, tokens := battle(t, ts.URL, example(t, "dropzone/moves.yaml"))
+	deployed(t, ts.URL, id, tokens, "UCM", "Scourge")
 	act := func(side, body string) (int, map[string]any) {
 		return call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[side], "", []byte(body))
 	}
@@ -74,7 +75,7 @@ func TestMovesOverTheAPI(t *testing.T) {
 	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/end", tokens["UCM"], "", nil); status != 200 {
 		t.Fatalf("end: %d %v", status, v)
 	}
-	if _, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/verify", watch(id), "", nil); v["verified"] != true || v["actions"] != 3.0 {
+	if _, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/verify", watch(id), "", nil); v["verified"] != true || v["actions"] != 5.0 {
 		t.Errorf("verify: %v", v)
 	}
 }
@@ -84,6 +85,7 @@ func TestMovesOverTheAPI(t *testing.T) {
 func TestPreview(t *testing.T) {
 	ts := serve(t, sqliteStore(t))
 	id, tokens := battle(t, ts.URL, example(t, "dropzone/moves.yaml"))
+	deployed(t, ts.URL, id, tokens, "UCM", "Scourge")
 	u := ts.URL + "/api/battles/" + id + "/preview"
 	body := `{"move": {"type": "move", "unit": "sabre-1", "path": [[14, 9]]},
 	  "then": {"squad": "sabres", "declarations": [{"unit": "sabre-1", "weapon": "Avenger Railgun", "target": "hunter-1"}]},
@@ -114,8 +116,8 @@ func TestPreview(t *testing.T) {
 		t.Errorf("a move of no unit: %d %v", status, v)
 	}
 	_, st := call(t, "GET", ts.URL+"/api/battles/"+id, watch(id), "", nil)
-	if n := st["actions"]; n != 0.0 {
-		t.Errorf("previews left %v actions in the log", n)
+	if n := st["actions"]; n != 2.0 {
+		t.Errorf("previews left %v actions in the log, beside the two ends of deployment", n)
 	}
 }
 
@@ -139,9 +141,13 @@ func TestPositionOverTheAPI(t *testing.T) {
 			t.Errorf("a point has no %s: %v", k, points[0])
 		}
 	}
-	top := m["top"].([]any)[0].(map[string]any)
-	if top["move"] == nil || top["plan"] == nil {
-		t.Errorf("the best point has no move or plan: %v", top)
+	// The best point is where sabre-1 stands (every map offers standing still): it has
+	// a plan and no move; the next has both.
+	for i, p := range m["top"].([]any)[:2] {
+		top := p.(map[string]any)
+		if (top["move"] == nil) != (top["reach"] == 0.0) || top["plan"] == nil {
+			t.Errorf("top point %d: %v; want a plan, and a move unless it is where the unit stands", i, top)
+		}
 	}
 	for _, tc := range []struct{ query, field string }{
 		{"", "unit"}, {"unit=beast-1", "unit"}, {"unit=sabre-9", "unit"}, {"unit=sabre-1&step=-1", "step"},
@@ -158,6 +164,7 @@ func TestPositionOverTheAPI(t *testing.T) {
 func TestPositionOverTheAPIOnAGrid(t *testing.T) {
 	ts := serve(t, sqliteStore(t))
 	id, tokens := battle(t, ts.URL, example(t, "warengine/position.yaml"))
+	deployed(t, ts.URL, id, tokens, "trenchers", "raiders")
 	status, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/position?unit=hale", tokens["trenchers"], "", nil)
 	if status != 200 {
 		t.Fatalf("a position map: %d %v", status, v)
@@ -282,6 +289,8 @@ func FuzzMoveBody(f *testing.F) {
 	id, tokens := battle(f, ts.URL, example(f, "dropzone/moves.yaml"))
 	f.Add(false, []byte("{type: move, unit: sabre-1, path: [[14, 9]], facing: 30}"))
 	f.Add(false, []byte("{type: deploy, unit: sabre-2, at: [4, 4]}"))
+	f.Add(false, []byte("{type: end_deployment, unit: sabre-2}"))
+	f.Add(true, []byte(`{"move": {"type": "deploy", "unit": "hunter-1", "at": [12, 40]}}`))
 	f.Add(true, []byte(`{"move": {"type": "move", "unit": "sabre-1", "path": [[14, 9], [15, 10]]}, "danger": {"side": "UCM", "as": "Sabre"}}`))
 	f.Add(true, []byte(`{"move": {"type": "move", "unit": "sabre-3", "path": [[1e5, -1e5]]}, "then": {"squad": "sabres", "declarations": []}}`))
 	f.Fuzz(func(t *testing.T, preview bool, body []byte) {

@@ -22,6 +22,8 @@ func TestWarStrikeMovesOverTheAPI(t *testing.T) {
 		b, _ := json.Marshal(v["table"])
 		return string(b)
 	}
+	deployed(t, ts.URL, id, tokens, "Ironclad") // the Ironclad deploy first, and are done
+	// The raiders, the Verdant's one unit: placed, their deployment ends, and the battle begins.
 	if status, v := act("Verdant", "{type: deploy, unit: raiders, at: [24, 24]}"); status != 200 {
 		t.Fatalf("the deployment: %d %v", status, v)
 	}
@@ -77,7 +79,7 @@ func TestWarStrikeMovesOverTheAPI(t *testing.T) {
 	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/end", tokens["Ironclad"], "", nil); status != 200 {
 		t.Fatalf("end: %d %v", status, v)
 	}
-	if _, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/verify", watch(id), "", nil); v["verified"] != true || v["actions"] != 4.0 {
+	if _, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/verify", watch(id), "", nil); v["verified"] != true || v["actions"] != 5.0 {
 		t.Errorf("verify: %v", v)
 	}
 }
@@ -88,6 +90,7 @@ func TestWarStrikeMovesOverTheAPI(t *testing.T) {
 func TestWarfareMovesOverTheAPI(t *testing.T) {
 	ts := serve(t, sqliteStore(t))
 	id, tokens := battle(t, ts.URL, example(t, "warfare/moves.yaml"))
+	deployed(t, ts.URL, id, tokens, "English", "French")
 	act := func(side, body string) (int, map[string]any) {
 		return call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[side], "", []byte(body))
 	}
@@ -116,7 +119,7 @@ func TestWarfareMovesOverTheAPI(t *testing.T) {
 	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/end", tokens["English"], "", nil); status != 200 {
 		t.Fatalf("end: %d %v", status, v)
 	}
-	if _, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/verify", watch(id), "", nil); v["verified"] != true || v["actions"] != 2.0 {
+	if _, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/verify", watch(id), "", nil); v["verified"] != true || v["actions"] != 4.0 {
 		t.Errorf("verify: %v", v)
 	}
 }

@@ -80,6 +80,7 @@ func republiqueMoves(t *testing.T) []byte {
 func TestRepubliqueMovesOverTheAPI(t *testing.T) {
 	ts := serve(t, sqliteStore(t))
 	id, tokens := battle(t, ts.URL, republiqueMoves(t))
+	deployed(t, ts.URL, id, tokens, "French", "Austrian")
 	fr, au := tokens["French"], tokens["Austrian"]
 	act := func(token, body string, want int) map[string]any {
 		t.Helper()
@@ -143,7 +144,7 @@ func TestRepubliqueMovesOverTheAPI(t *testing.T) {
 		t.Errorf("the scenario as it stands: %d\n%s", raw.status, raw.body)
 	}
 	call(t, "POST", ts.URL+"/api/battles/"+id+"/end", fr, "", nil)
-	if status, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/verify", watch(id), "", nil); status != 200 || v["verified"] != true || v["actions"] != 4.0 {
+	if status, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/verify", watch(id), "", nil); status != 200 || v["verified"] != true || v["actions"] != 6.0 {
 		t.Errorf("verify: %d %v", status, v)
 	}
 }

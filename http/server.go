@@ -14,6 +14,7 @@ package http
 
 import (
 	"context"
+	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -56,6 +57,10 @@ type Server struct {
 
 	examplesOnce sync.Once
 	examples     []string
+
+	// key signs the heads of battles' chains: the store's, read once (chain.go).
+	keyMu sync.Mutex
+	key   ed25519.PrivateKey
 
 	cache *cache
 	// inFlight admits Limits.InFlight requests' work at a time, heavy the Limits.Heavy
@@ -104,6 +109,7 @@ func NewServer(store volley.Store, logger *slog.Logger, limits Limits) *Server {
 	m.HandleFunc("GET /api/demos", s.demoList)
 	m.HandleFunc("GET /api/examples/{name...}", s.example)
 	m.HandleFunc("GET /api/rulesets", s.rulesets)
+	m.HandleFunc("GET /api/key", s.publicKey)
 	m.HandleFunc("GET /api/battles", s.listBattles)
 	m.HandleFunc("POST /api/battles", s.createBattle)
 	m.HandleFunc("GET /api/battles/{id}", s.getBattle)

@@ -2,9 +2,15 @@ package http
 
 import (
 	"context"
+	"crypto/ed25519"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
@@ -24,9 +30,21 @@ type LogEntry struct {
 	Words []string `json:"words,omitempty"`
 }
 
+// Head is the head of a battle's chain after its first Actions actions
+// (volley.ChainNext), with the server's Ed25519 signature of it (of volley.HeadText, in
+// hex). Every answer that appends or reads actions gives one, and every live event: a
+// player who keeps the last one given holds the history they were shown, and can check
+// any log against it (VerifyWith, `volley verify --head`).
+type Head struct {
+	Actions   int    `json:"actions"`
+	Hash      string `json:"hash"`
+	Signature string `json:"signature,omitempty"`
+}
+
 // Log is a battle's whole record: what `volley verify` checks once the seed is known.
 // Logs written before editions were recorded have no edition, generator or title: they
-// are edition 1 logs of PCG dice.
+// are edition 1 logs of PCG dice. Logs written before chains have no head; their chain
+// is worked out from their actions all the same.
 type Log struct {
 	ID         string     `json:"id"`
 	Ruleset    string     `json:"ruleset"`
@@ -38,33 +56,74 @@ type Log struct {
 	Ended      bool       `json:"ended"`
 	Seed       *string    `json:"seed,omitempty"`
 	Actions    []LogEntry `json:"actions"`
+	// Head is the chain's head after every action of the log, signed. It comes after
+	// the actions, which the server writes as it reads them.
+	Head *Head `json:"head,omitempty"`
 }
 
 // Verified is what checking an ended battle's log found: how much of it replays from the
-// revealed seed.
+// revealed seed, its chain's head, and how it stands with what it was checked against.
 type Verified struct {
 	Actions int `json:"actions"`
 	Dice    int `json:"dice"`
+	// Head is the head of the log's chain after all its actions.
+	Head string `json:"head"`
+	// Kept is where the head the player kept lies on the chain (after this many
+	// actions), or -1 when none was given.
+	Kept int `json:"kept"`
+	// Signed says the key given signed a head of this chain (the log's or the kept one).
+	Signed bool `json:"signed"`
+}
+
+// Trust is what a log is checked against beside its own seed and commitment, which
+// anyone holds once the battle has ended and anyone can write a log for.
+type Trust struct {
+	// Head is a head a player was given while the battle went on. The log must pass
+	// through it: its chain after Head.Actions actions (any number of them when
+	// Actions is negative, for a bare hash) must be Head.Hash. A log that differs from
+	// the history the player was shown anywhere before that point, or stops short of
+	// it, fails.
+	Head *Head
+	// Key is the public key the server signs heads with (GET /api/key). The log's
+	// head, or Head, must carry the key's signature of a head of the log's chain: no one
+	// but the server can sign a history.
+	Key ed25519.PublicKey
 }
 
 // Verify checks an ended battle's log against its revealed seed. Everything the log
 // says the battle was must hold:
 //
 //   - the log is of an ended battle (a seed is only ever revealed by ending it);
+//
 //   - the seed is a seed of the generator the log names, which is the one its edition
 //     uses;
+//
 //   - the commitment is the one the seed and the battle give (volley.Commitment): from
 //     edition 2 it binds the id, rule system, edition, generator and scenario, so none
 //     of them can be changed without changing it, and a player holding the commitment
 //     they were given at the start can tell;
+//
 //   - the scenario is of the log's rule system, and its title is the log's;
+//
 //   - replaying every action from the scenario under the log's edition gives, for the
 //     side the log names, exactly the outcome the log records: every die, every step of
 //     the trace, every result.
 //
+//   - the log's head, if it has one, is the head of its actions' chain.
+//
 // It stops at the first difference, since later actions build on earlier ones; the
 // error's message starts "REJECTED:". A log that has not ended cannot be checked.
+//
+// The seed proves the dice, not the history: once it is revealed anyone can write other
+// actions for the battle and work out their outcomes, and such a log passes Verify.
+// VerifyWith checks it against what a player holds besides.
 func Verify(ctx context.Context, lg Log) (Verified, error) {
+	return VerifyWith(ctx, lg, Trust{})
+}
+
+// VerifyWith is Verify, and then checks the log's chain against the head a player kept
+// and the server's key, as trust gives them.
+func VerifyWith(ctx context.Context, lg Log, trust Trust) (Verified, error) {
 	if lg.Seed == nil {
 		if lg.Ended {
 			return Verified{}, volley.Errorf(volley.EINVALID, "REJECTED: the log says the battle ended but reveals no seed")
@@ -120,7 +179,9 @@ func Verify(ctx context.Context, lg Log) (Verified, error) {
 	if title := titleOf(doc); lg.Title != "" && lg.Title != title || edition >= 2 && lg.Title != title {
 		return rejected("the log's title is %q, but its scenario's is %q", lg.Title, title)
 	}
-	v := Verified{}
+	v := Verified{Kept: -1}
+	rec.Commitment = lg.Commitment
+	heads := []string{volley.ChainStart(rec)}
 	for i, a := range lg.Actions {
 		if a.Seq != i {
 			return rejected("action %d is numbered %d: the log has a gap or is out of order", i, a.Seq)
@@ -134,8 +195,115 @@ func Verify(ctx context.Context, lg Log) (Verified, error) {
 		}
 		v.Actions++
 		v.Dice += n
+		heads = append(heads, volley.ChainNext(heads[i], &volley.ActionRecord{Seq: a.Seq, Side: a.Side, Body: a.Action, Outcome: string(a.Outcome)}))
+	}
+	v.Head = heads[len(lg.Actions)]
+	if p := checkChain(lg, heads, trust, &v); p != "" {
+		return Verified{}, volley.Errorf(volley.EINVALID, "REJECTED: %s", p)
 	}
 	return v, nil
+}
+
+// checkChain checks a log's chain (heads[k] is its head after k actions) against the
+// log's own head and what trust gives, and says how it fails, or "".
+func checkChain(lg Log, heads []string, trust Trust, v *Verified) string {
+	n := len(lg.Actions)
+	if h := lg.Head; h != nil && (h.Actions != n || h.Hash != heads[n]) {
+		return fmt.Sprintf("the log's head (%s after %d actions) is not the chain of its %d actions (%s): an action was changed, added or left out after the head was given",
+			short(h.Hash), h.Actions, n, short(heads[n]))
+	}
+	if k := trust.Head; k != nil {
+		switch {
+		case k.Actions > n:
+			return fmt.Sprintf("you were given the head after %d actions, and the log has %d: actions you were shown are left off its end", k.Actions, n)
+		case k.Actions >= 0 && heads[k.Actions] != k.Hash:
+			return fmt.Sprintf("after %d actions the log's chain is %s, and the head you were given then is %s: the log's history is not the one you were shown",
+				k.Actions, short(heads[k.Actions]), short(k.Hash))
+		case k.Actions >= 0:
+			v.Kept = k.Actions
+		default:
+			if v.Kept = slices.Index(heads, k.Hash); v.Kept < 0 {
+				return fmt.Sprintf("the head you kept (%s) is nowhere on the log's chain: the log's history is not the one you were shown", short(k.Hash))
+			}
+		}
+	}
+	if trust.Key != nil {
+		for _, h := range []*Head{lg.Head, trust.Head} {
+			if h == nil || h.Signature == "" {
+				continue
+			}
+			if !SignedBy(trust.Key, lg.ID, h) {
+				return fmt.Sprintf("the signature of the head %s after %d actions is not the server's (by the key given)", short(h.Hash), h.Actions)
+			}
+			if h.Actions < 0 || h.Actions > n || heads[h.Actions] != h.Hash {
+				return fmt.Sprintf("the server signed the head %s after %d actions, which is not on the log's chain: the log's history is not the one the server vouched for", short(h.Hash), h.Actions)
+			}
+			v.Signed = true
+		}
+		if !v.Signed {
+			return "neither the log nor the head you kept carries a signature to check with the key: download the log again from the server, or check it against a head you kept (--head)"
+		}
+	}
+	return ""
+}
+
+// short is the start of a hash, enough to tell two apart in a message.
+func short(h string) string {
+	if len(h) > 16 {
+		return h[:16] + "…"
+	}
+	return h
+}
+
+// SignedBy reports whether h carries key's signature of battle id's head: that the
+// server holding the key said the battle's chain after h.Actions actions is h.Hash.
+func SignedBy(key ed25519.PublicKey, id string, h *Head) bool {
+	sig, err := hex.DecodeString(h.Signature)
+	return err == nil && len(key) == ed25519.PublicKeySize && len(sig) == ed25519.SignatureSize &&
+		ed25519.Verify(key, volley.HeadText(id, h.Actions, h.Hash), sig)
+}
+
+// ParseHead reads a head a player kept: the JSON of a Head as the server gave it
+// ({"actions": 4, "hash": "…", "signature": "…"}), or a bare hash of 64 hex digits,
+// which may lie after any number of actions (Actions is then -1).
+func ParseHead(s string) (*Head, error) {
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, "{") {
+		var h Head
+		dec := json.NewDecoder(strings.NewReader(s))
+		dec.DisallowUnknownFields()
+		err := dec.Decode(&h)
+		if err == nil && dec.InputOffset() != int64(len(s)) {
+			err = fmt.Errorf("text after the head")
+		}
+		if err != nil {
+			return nil, fmt.Errorf("a head is {\"actions\": N, \"hash\": \"…\", \"signature\": \"…\"} as the server gives it, or a bare hash: %v", err)
+		}
+		if h.Actions < 0 || !isHash(h.Hash) {
+			return nil, fmt.Errorf("a head's actions are a count (0 or more) and its hash 64 hex digits")
+		}
+		h.Hash = strings.ToLower(h.Hash)
+		return &h, nil
+	}
+	if !isHash(s) {
+		return nil, fmt.Errorf("a head is 64 hex digits (or the JSON of a head as the server gives it), not %q", s)
+	}
+	return &Head{Actions: -1, Hash: strings.ToLower(s)}, nil
+}
+
+// isHash reports whether s is 64 hex digits: a SHA-256.
+func isHash(s string) bool {
+	_, err := hex.DecodeString(s)
+	return len(s) == 2*sha256.Size && err == nil
+}
+
+// ParseKey reads a server's public key as GET /api/key gives it: 64 hex digits.
+func ParseKey(s string) (ed25519.PublicKey, error) {
+	b, err := hex.DecodeString(strings.TrimSpace(s))
+	if err != nil || len(b) != ed25519.PublicKeySize {
+		return nil, fmt.Errorf("a server's key is %d hex digits, as GET /api/key gives it", 2*ed25519.PublicKeySize)
+	}
+	return ed25519.PublicKey(b), nil
 }
 
 // generatorOf is the generator an edition's battles roll with.
@@ -189,33 +357,63 @@ type verification struct {
 	Dice       int    `json:"dice"`
 	Seed       string `json:"seed"`
 	Commitment string `json:"commitment"`
-	Problem    string `json:"problem,omitempty"`
+	// Head is the log's head, signed.
+	Head *Head `json:"head,omitempty"`
+	// Kept is where the head given in the query lies on the log's chain (after this
+	// many actions), when one was given and it does.
+	Kept    *int   `json:"kept,omitempty"`
+	Problem string `json:"problem,omitempty"`
 }
 
 // verify replays an ended battle's stored log, as `volley verify` does with a downloaded
-// one. It is a convenience for the page: a player who does not trust the server runs
-// `volley verify` on the log themselves.
+// one, and checks that its chain passes through the head the page kept (the head query
+// parameter: a hash, or a head's JSON; with actions, the count it was given after). It is
+// a convenience for the page: a player who does not trust the server runs `volley
+// verify` on the log themselves, with the head they kept.
 func (s *Server) verify(w http.ResponseWriter, r *http.Request) {
 	rec, err := s.readRecord(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
+	var trust Trust
+	if q := r.URL.Query().Get("head"); q != "" {
+		if trust.Head, err = ParseHead(q); err != nil {
+			s.fail(w, r, &volley.Error{Code: volley.EINVALID, Message: err.Error(), Field: "head"})
+			return
+		}
+		if q := r.URL.Query().Get("actions"); q != "" {
+			n, err := strconv.Atoi(q)
+			if err != nil || n < 0 || n > maxEventID {
+				s.fail(w, r, &volley.Error{Code: volley.EINVALID, Message: "the count of actions the head was given after: 0 or more", Field: "actions"})
+				return
+			}
+			trust.Head.Actions = n
+		}
+	}
 	if err := s.heavyTurn(r.Context()); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	lg, err := s.readLog(r.Context(), rec)
+	key, err := s.signingKey(r.Context())
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	v, err := Verify(r.Context(), lg)
+	lg, err := s.readLog(r.Context(), rec, key)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	v, err := VerifyWith(r.Context(), lg, trust)
 	if code := volley.ErrorCode(err); code == volley.ECONFLICT || code == volley.EUNAVAILABLE {
 		s.fail(w, r, err)
 		return
 	}
-	ans := verification{Verified: err == nil, Actions: v.Actions, Dice: v.Dice, Seed: *lg.Seed, Commitment: lg.Commitment}
+	ans := verification{Verified: err == nil, Actions: v.Actions, Dice: v.Dice, Seed: *lg.Seed, Commitment: lg.Commitment, Head: lg.Head}
+	if err == nil && v.Kept >= 0 {
+		ans.Kept = &v.Kept
+	}
 	if err != nil {
 		ans.Problem = volley.ErrorMessage(err)
 	}

@@ -27,7 +27,9 @@ func TestWarEngineMovesOverTheAPI(t *testing.T) {
 		return out
 	}
 	for _, a := range []struct{ side, body string }{
+		{"trenchers", "{type: end_deployment}"},
 		{"raiders", "{type: deploy, unit: raider-2, at: [15, 1], facing: S}"},
+		{"raiders", "{type: end_deployment}"},
 		{"trenchers", "{type: move, unit: murphy, facing: NE}"},
 		{"trenchers", "{type: move, unit: hale, path: [[12, 9], [11, 8], [11, 7]]}"},
 	} {
@@ -87,7 +89,7 @@ func TestWarEngineMovesOverTheAPI(t *testing.T) {
 	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/end", tokens["trenchers"], "", nil); status != 200 {
 		t.Fatalf("end: %d %v", status, v)
 	}
-	if _, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/verify", watch(id), "", nil); v["verified"] != true || v["actions"] != 5.0 {
+	if _, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/verify", watch(id), "", nil); v["verified"] != true || v["actions"] != 7.0 {
 		t.Errorf("verify: %v", v)
 	}
 }

@@ -21,7 +21,8 @@ type halfPlane struct {
 
 // leftOf is the half-plane to the left of the line from a through b (its inside, for
 // an anticlockwise polygon's edge a→b). An edge of no length has no line: everything is
-// on it (the zero halfPlane), so that it neither cuts nor parts anything.
+// on it (the zero halfPlane), so that it neither cuts nor parts anything. Lines are only
+// taken from a shadow's edges, which are never shorter than snap (see tidy).
 func leftOf(a, b geom.Vec) halfPlane {
 	d := b.Sub(a)
 	l := d.Len()
@@ -88,22 +89,19 @@ func side(p []geom.Vec, h halfPlane) int {
 	return 1
 }
 
-// apart reports whether the convex anticlockwise polygons p and q share no area: some
-// edge of one has the other wholly on its outside, touching allowed (two convex shapes
-// that do not overlap are parted by a line along an edge of one of them).
-func apart(p, q []geom.Vec) bool {
-	return outsideAnEdge(p, q) || outsideAnEdge(q, p)
-}
-
-// outsideAnEdge reports whether q lies wholly outside some edge of p, or on its line.
-func outsideAnEdge(p, q []geom.Vec) bool {
-	for i := range p {
-		h := leftOf(p[i], p[(i+1)%len(p)])
+// outsideShadow reports whether the polygon p lies wholly outside an edge of the shadow
+// s, or on its line: then they share no area. Only the shadow's edges are asked: a
+// shadow is convex exactly (see tidy), so the line along each of its edges truly has all
+// of it on one side, while a polygon left in sight may carry a corner that rounding
+// turned the wrong way by a hair, and the line of that hair's edge could point anywhere.
+func outsideShadow(p, s []geom.Vec) bool {
+	for i := range s {
+		h := leftOf(s[i], s[(i+1)%len(s)])
 		if h.N == (geom.Vec{}) {
 			continue
 		}
 		out := true
-		for _, v := range q {
+		for _, v := range p {
 			if h.dist(v) > 0 {
 				out = false
 				break
@@ -145,6 +143,14 @@ func boxOf(p []geom.Vec) box {
 	return b
 }
 
+// join is the box holding b and o, or o alone when first.
+func (b box) join(o box, first bool) box {
+	if first {
+		return o
+	}
+	return box{geom.V(min(b.Lo.X, o.Lo.X), min(b.Lo.Y, o.Lo.Y)), geom.V(max(b.Hi.X, o.Hi.X), max(b.Hi.Y, o.Hi.Y))}
+}
+
 // overlaps reports whether two boxes share more than an edge.
 func (b box) overlaps(o box) bool {
 	return b.Lo.X < o.Hi.X && o.Lo.X < b.Hi.X && b.Lo.Y < o.Hi.Y && o.Lo.Y < b.Hi.Y
@@ -156,12 +162,14 @@ type polys struct {
 	pts  []geom.Vec
 	ends []int
 	// boxes are the polygons' boxes, kept beside them to set aside quickly those a
-	// shadow cannot reach.
+	// shadow cannot reach, and box holds them all.
 	boxes []box
+	box   box
 }
 
 func (ps *polys) reset() {
 	ps.pts, ps.ends, ps.boxes = ps.pts[:0], ps.ends[:0], ps.boxes[:0]
+	ps.box = box{}
 }
 
 func (ps *polys) len() int { return len(ps.ends) }
@@ -174,11 +182,26 @@ func (ps *polys) at(k int) []geom.Vec {
 	return ps.pts[start:ps.ends[k]:ps.ends[k]]
 }
 
+// truncate drops every polygon from the k-th on.
+func (ps *polys) truncate(k int) {
+	end := 0
+	if k > 0 {
+		end = ps.ends[k-1]
+	}
+	ps.pts, ps.ends, ps.boxes = ps.pts[:end], ps.ends[:k], ps.boxes[:k]
+	ps.box = box{}
+	for i, b := range ps.boxes {
+		ps.box = ps.box.join(b, i == 0)
+	}
+}
+
 // add appends a copy of p.
 func (ps *polys) add(p []geom.Vec) {
 	ps.pts = append(ps.pts, p...)
 	ps.ends = append(ps.ends, len(ps.pts))
-	ps.boxes = append(ps.boxes, boxOf(p))
+	b := boxOf(p)
+	ps.box = ps.box.join(b, len(ps.boxes) == 0)
+	ps.boxes = append(ps.boxes, b)
 }
 
 // area is the polygons' total area.

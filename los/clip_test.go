@@ -33,31 +33,35 @@ func TestClip(t *testing.T) {
 	}
 }
 
-func TestApart(t *testing.T) {
-	a := square(0, 0, 2, 2)
+func TestOutsideShadow(t *testing.T) {
+	shadow := square(0, 0, 2, 2)
 	tri := []geom.Vec{geom.V(3, 0), geom.V(5, 0), geom.V(4, 3)}
 	tests := []struct {
 		name string
-		q    []geom.Vec
+		p    []geom.Vec
 		want bool
 	}{
 		{"overlapping", square(1, 1, 3, 3), false},
 		{"inside", square(0.5, 0.5, 1, 1), false},
+		{"around it", square(-1, -1, 3, 3), false},
 		{"touching along an edge", square(2, 0, 3, 2), true},
 		{"touching at a corner", square(2, 2, 3, 3), true},
 		{"far", tri, true},
 		// A triangle across the square's corner, its long edge on x + y = 3.8, overlaps;
-		// moved out to x + y = 4.2 it is parted, by its own edge only: no edge of the
-		// square has all of it outside.
+		// moved out to x + y = 4.2 it is parted only by its own edge, which is not asked:
+		// no edge of the shadow has all of it outside.
 		{"across a corner", []geom.Vec{geom.V(2.4, 1.4), geom.V(3, 3), geom.V(1.4, 2.4)}, false},
-		{"beside a corner", []geom.Vec{geom.V(2.6, 1.6), geom.V(3, 3), geom.V(1.6, 2.6)}, true},
+		{"beside a corner", []geom.Vec{geom.V(2.6, 1.6), geom.V(3, 3), geom.V(1.6, 2.6)}, false},
+		// A polygon in sight with a corner a hair the wrong way: the line of its 1e-16
+		// edge would part it from the shadow, the shadow's own edges do not.
+		{"a hair's edge", []geom.Vec{geom.V(1, -1), geom.V(3, -1), geom.V(3, 1), geom.V(3-1e-16, 1+1e-15), geom.V(1, 1)}, false},
 	}
 	for _, tt := range tests {
-		if got := apart(a, tt.q); got != tt.want {
-			t.Errorf("%s: apart = %v; want %v", tt.name, got, tt.want)
+		if got := outsideShadow(tt.p, shadow); got != tt.want {
+			t.Errorf("%s: outsideShadow = %v; want %v", tt.name, got, tt.want)
 		}
-		if got := apart(tt.q, a); got != tt.want {
-			t.Errorf("%s, swapped: apart = %v; want %v", tt.name, got, tt.want)
-		}
+	}
+	if !outsideShadow(shadow, []geom.Vec{geom.V(2.6, 1.6), geom.V(3, 3), geom.V(1.6, 2.6)}) {
+		t.Errorf("the square is not outside the triangle beside its corner")
 	}
 }

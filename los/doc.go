@@ -15,7 +15,11 @@
 // How much of a model an eye sees is an area, computed exactly (see [View]): each
 // prism between the eye and the model casts a shadow on the model's silhouette, and what
 // the shadows leave is in sight. A part smaller than [AreaTolerance] of the silhouette
-// counts as nothing. The older answer, a share of sample rays ([Scene.VisibleFraction]),
+// counts as nothing. Rounding cannot flip it: every shadow is made convex exactly as its
+// float64 corners lie, by exact orientation tests ([geom.Orient]), and only shadows'
+// edges ever cut, so a scene a hair from degenerate (an eye by a face's plane, a piece
+// ending on the silhouette's plane, pieces that touch) errs by a sliver a hair wide at
+// most. The older answer, a share of sample rays ([Scene.VisibleFraction]),
 // is kept for battles begun before sight was exact and as the oracle the tests check the
 // exact answer against.
 //

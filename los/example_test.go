@@ -55,3 +55,18 @@ func ExampleView() {
 	// Output:
 	// seen: true, 1.00% of it, hidden by prism [1]
 }
+
+func ExampleScene_Prepare() {
+	// A wall 1" high between a sniper and two targets: the scene is prepared once and
+	// each look costs only the looking.
+	scene := &los.Scene{Prisms: []los.Prism{{Footprint: rect(5, -3, 5.5, 3), Top: 1}}}
+	sight := scene.Prepare()
+	eye := los.Point3{X: 0, Y: 0, Z: 1}
+	for _, at := range []geom.Vec{geom.V(10, 0), geom.V(10, 8)} {
+		target := los.Silhouette{Base: geom.Circle{C: at, R: 0.5}, Height: 2}
+		fmt.Printf("%v: %.0f%%\n", at, 100*sight.Visible(eye, target, nil).Fraction())
+	}
+	// Output:
+	// {10 0}: 50%
+	// {10 8}: 100%
+}

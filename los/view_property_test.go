@@ -80,7 +80,7 @@ func samplingError(eye Point3, target Silhouette, occ []Occluder, cols, rows int
 			continue
 		}
 		for _, fp := range o.pieces {
-			s := f.shadow(&x, fp, o.Bottom, o.Top)
+			s := f.shadow(&x, fp, o.Bottom, o.Top, allPlanes)
 			for k := range s {
 				p, q := s[k], s[(k+1)%len(s)]
 				gx := func(v geom.Vec) float64 { return math.Floor((v.X + f.r) / (2 * f.r) * float64(cols)) }

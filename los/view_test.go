@@ -223,6 +223,19 @@ func TestViewAllocs(t *testing.T) {
 	}
 }
 
+func TestPreparedAllocs(t *testing.T) {
+	p := benchScene().Prepare()
+	ignore := func(i int) bool { return i == 3 }
+	eye, target := Point3{2, 46, 1.5}, Silhouette{Base: geom.Circle{C: geom.V(70, 2), R: 0.5}, Height: 1.5}
+	allocs := testing.AllocsPerRun(20, func() {
+		p.Visible(benchEye, benchTarget, ignore)
+		p.Visible(eye, target, ignore)
+	})
+	if allocs != 0 {
+		t.Errorf("a Prepared scene allocates %v times per two measures; want 0", allocs)
+	}
+}
+
 // BenchmarkView measures the same silhouettes as BenchmarkVisibleFraction exactly:
 // across the table's diagonal with 50 prisms on it, every one of them in the box of the
 // lines of sight; clear is the bench target in full sight, blocked the other diagonal.

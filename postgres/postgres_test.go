@@ -1,6 +1,7 @@
 package postgres_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/url"
@@ -88,6 +89,27 @@ func TestStore(t *testing.T) {
 
 func BenchmarkAppendAction(b *testing.B) {
 	storetest.BenchmarkAppendAction(b, func(b *testing.B) volley.Store { return MustOpen(b, MustCreateDatabase(b)) })
+}
+
+// TestSigningKeyShared: the signing key is the database's: a second server of it, and a
+// server started again, sign with the key the first one stored.
+func TestSigningKeyShared(t *testing.T) {
+	ctx := context.Background()
+	url := MustCreateDatabase(t)
+	first := MustOpen(t, url)
+	key, err := first.SigningKey(ctx, bytes.Repeat([]byte{1}, volley.SigningKeySize))
+	if err != nil {
+		t.Fatal(err)
+	}
+	second := MustOpen(t, url)
+	if got, err := second.SigningKey(ctx, bytes.Repeat([]byte{2}, volley.SigningKeySize)); err != nil || !bytes.Equal(got, key) {
+		t.Errorf("another server's key: %x, %v; want %x", got, err, key)
+	}
+	first.Close()
+	again := MustOpen(t, url)
+	if got, err := again.SigningKey(ctx, bytes.Repeat([]byte{3}, volley.SigningKeySize)); err != nil || !bytes.Equal(got, key) {
+		t.Errorf("the key after a restart: %x, %v; want %x", got, err, key)
+	}
 }
 
 // TestConcurrentOpen starts several servers at once on one new database: the

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -141,7 +142,7 @@ func (db *DB) Empty(ctx context.Context) (bool, error) {
 }
 
 // actionColumns are the columns scanAction reads, in its order.
-const actionColumns = `battle_id, seq, side, body, outcome, COALESCE(idempotency_key, '')`
+const actionColumns = `battle_id, seq, side, body, outcome, COALESCE(idempotency_key, ''), chain`
 
 // Actions returns the actions of battleID from seq from on, in order, or ENOTFOUND: all
 // of them for volley.AllActions, else a page that ends with the action whose bytes reach
@@ -158,7 +159,7 @@ func (db *DB) Actions(ctx context.Context, battleID string, from int, maxBytes i
 	}
 	list := []volley.ActionRecord{}
 	var a volley.ActionRecord
-	_, err = pgx.ForEachRow(rows, []any{&a.BattleID, &a.Seq, &a.Side, &a.Body, &a.Outcome, &a.IdempotencyKey}, func() error {
+	_, err = pgx.ForEachRow(rows, []any{&a.BattleID, &a.Seq, &a.Side, &a.Body, &a.Outcome, &a.IdempotencyKey, &a.Chain}, func() error {
 		list = append(list, a)
 		return nil
 	})
@@ -195,14 +196,14 @@ func (db *DB) AppendAction(ctx context.Context, a *volley.ActionRecord) (*volley
 	// The notification goes out when the insert commits, in the same statement: a
 	// server listening is told of every action stored, and of no other.
 	tag, err := db.pool.Exec(ctx, `WITH ins AS (
-		INSERT INTO actions (battle_id, seq, side, body, outcome, idempotency_key)
-		SELECT b.id, $2::bigint, $3::text, $4::text, $5::text, $6::text FROM battles b
+		INSERT INTO actions (battle_id, seq, side, body, outcome, idempotency_key, chain)
+		SELECT b.id, $2::bigint, $3::text, $4::text, $5::text, $6::text, $7::text FROM battles b
 		WHERE b.id = $1::text AND NOT b.ended
 			AND $2::bigint = (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE battle_id = $1)
 		FOR SHARE OF b
 		RETURNING battle_id, seq)
 		SELECT pg_notify('`+EventChannel+`', battle_id || ' ' || seq) FROM ins`,
-		a.BattleID, a.Seq, a.Side, a.Body, a.Outcome, nullKey(a.IdempotencyKey))
+		a.BattleID, a.Seq, a.Side, a.Body, a.Outcome, nullKey(a.IdempotencyKey), a.Chain)
 	if err != nil && !isUnique(err) {
 		return nil, fmt.Errorf("postgres: append action: %w", err)
 	}
@@ -219,16 +220,16 @@ func (db *DB) whyNotAppended(ctx context.Context, a *volley.ActionRecord) (*voll
 	var ended bool
 	var next int
 	var prior struct {
-		seq                 *int
-		side, body, outcome string
+		seq                        *int
+		side, body, outcome, chain string
 	}
 	err := db.pool.QueryRow(ctx, `SELECT b.ended,
 			(SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE battle_id = b.id),
-			p.seq, COALESCE(p.side, ''), COALESCE(p.body, ''), COALESCE(p.outcome, '')
+			p.seq, COALESCE(p.side, ''), COALESCE(p.body, ''), COALESCE(p.outcome, ''), COALESCE(p.chain, '')
 		FROM battles b
 		LEFT JOIN actions p ON p.battle_id = b.id AND p.idempotency_key = $2
 		WHERE b.id = $1`, a.BattleID, nullKey(a.IdempotencyKey)).
-		Scan(&ended, &next, &prior.seq, &prior.side, &prior.body, &prior.outcome)
+		Scan(&ended, &next, &prior.seq, &prior.side, &prior.body, &prior.outcome, &prior.chain)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return nil, notFound(a.BattleID)
@@ -236,7 +237,7 @@ func (db *DB) whyNotAppended(ctx context.Context, a *volley.ActionRecord) (*voll
 		return nil, fmt.Errorf("postgres: append action: %w", err)
 	case prior.seq != nil:
 		return &volley.ActionRecord{BattleID: a.BattleID, Seq: *prior.seq, Side: prior.side,
-			Body: prior.body, Outcome: prior.outcome, IdempotencyKey: a.IdempotencyKey}, nil
+			Body: prior.body, Outcome: prior.outcome, IdempotencyKey: a.IdempotencyKey, Chain: prior.chain}, nil
 	case ended:
 		return nil, volley.Errorf(volley.ECONFLICT, "battle %q has ended", a.BattleID)
 	default:
@@ -397,4 +398,24 @@ func (db *DB) SetDemo(ctx context.Context, d *volley.DemoRecord, replaces string
 		}
 	}
 	return nil, notFound(d.BattleID)
+}
+
+// SigningKey returns the seed of the database's signing key, storing fresh first if it
+// holds none. The insert and the read are two statements, each seeing what was committed
+// before it began: of servers racing to store a key one insert wins, the others' wait for
+// it and do nothing, and every one of them then reads the winner's.
+func (db *DB) SigningKey(ctx context.Context, fresh []byte) ([]byte, error) {
+	if _, err := db.pool.Exec(ctx, `INSERT INTO signing_key (id, seed) VALUES (1, $1) ON CONFLICT (id) DO NOTHING`,
+		hex.EncodeToString(fresh)); err != nil {
+		return nil, fmt.Errorf("postgres: signing key: %w", err)
+	}
+	var seed string
+	if err := db.pool.QueryRow(ctx, `SELECT seed FROM signing_key WHERE id = 1`).Scan(&seed); err != nil {
+		return nil, fmt.Errorf("postgres: signing key: %w", err)
+	}
+	key, err := hex.DecodeString(seed)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: signing key: the stored key is not hex: %w", err)
+	}
+	return key, nil
 }

@@ -185,6 +185,10 @@ type Header struct {
 	// End says when the battle ends by itself and how it is scored (see EndSpec): not
 	// in any rule system's text, volley's own.
 	End *EndSpec `yaml:"end"`
+	// DeploymentOrder is how the sides take turns to deploy (from edition 5): "sides"
+	// (each deploys its units, then passes) or "alternate" (a unit each in turn). Given
+	// without zones, the sides deploy anywhere on the table.
+	DeploymentOrder string `yaml:"deployment_order"`
 	// Actions lists actions played in order after the scenario is set up, each in the
 	// form of an `action:` section: a move, then a shot. The command line plays them.
 	Actions Skip `yaml:"actions"`

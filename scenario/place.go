@@ -14,7 +14,8 @@ import (
 
 // Placement is what a scenario's entry for one unit (or model) should say now: the
 // entry written with `id: ID`, its keys in Set given these values (float64, int, bool,
-// string, a list of them: [x, y], or a list of points: [[x, y], …]), its keys in Drop
+// string, a list of them: [x, y], a list of points: [[x, y], …], or []any and
+// map[string]any of these, written in flow style: [{height: 7}]), its keys in Drop
 // removed. With List set, the entry is instead the Item-th mapping (from 0) of the list
 // under key List in the entry with `id: ID`: a model written without an id of its own,
 // in its unit's `models:`.
@@ -30,6 +31,15 @@ type Placement struct {
 // and the top-level keys in drop removed (a deployed battle's `action:`, which it has
 // played). Everything else, comments and layout included, is written as it was. An id
 // with no entry is an error.
+//
+// Anchors, aliases and merge keys (<<) are placed as YAML reads them. An anchored entry
+// is found where it is written. Before anything changes, every entry or list that is
+// about to change stops sharing with others: an entry placed that merges others has the
+// keys it inherits written into it, so that a key it only inherits can be dropped or
+// replaced; an entry or list that others merge or alias is, in each of them, written
+// out as it was (merged keys written into the merging entry, an alias replaced by a copy
+// in flow style), so that what is set on it does not leak into them; and a list reached
+// through an alias is written out as a copy before one of its items is placed.
 func (d *Doc) Place(placements []Placement, drop ...string) ([]byte, error) {
 	// A fresh parse: placing edits the tree, and the document's own must not change.
 	f, err := parser.ParseBytes(d.src, parser.ParseComments)
@@ -37,19 +47,36 @@ func (d *Doc) Place(placements []Placement, drop ...string) ([]byte, error) {
 		return nil, fmt.Errorf("scenario: place: %v", err)
 	}
 	doc := f.Docs[0]
+	// Bind the fresh tree's aliases as Parse bound the document's (it has reported any
+	// that are unknown).
+	c := &checker{file: d.File, anchors: map[string]ast.Node{}, sizes: map[string]int64{}, aliases: map[*ast.AliasNode]ast.Node{}}
+	c.walk(doc.Body, 0)
+	pl := &placer{aliases: c.aliases}
 	if top, ok := doc.Body.(*ast.MappingNode); ok {
 		top.Values = slices.DeleteFunc(top.Values, func(v *ast.MappingValueNode) bool { return slices.Contains(drop, keyOf(v)) })
 	}
-	for _, p := range placements {
+	// First find every entry, then detach them all, then edit: a copy made to detach
+	// an entry holds what the document said, never a placement half done.
+	targets := make([]*ast.MappingNode, len(placements))
+	for i, p := range placements {
 		m := entryOf(doc, p.ID)
 		if m == nil {
 			return nil, fmt.Errorf("scenario: place: no entry with id %q", p.ID)
 		}
 		if p.List != "" {
-			if m = itemOf(m, p.List, p.Item); m == nil {
+			if m, err = pl.itemOf(m, p.List, p.Item); err != nil {
+				return nil, err
+			} else if m == nil {
 				return nil, fmt.Errorf("scenario: place: the entry with id %q has no mapping %d in %s", p.ID, p.Item, p.List)
 			}
 		}
+		targets[i] = m
+	}
+	if err := pl.detach(doc, targets); err != nil {
+		return nil, err
+	}
+	for i, p := range placements {
+		m := targets[i]
 		m.Values = slices.DeleteFunc(m.Values, func(v *ast.MappingValueNode) bool { return slices.Contains(p.Drop, keyOf(v)) })
 		for _, key := range sortedAnyKeys(p.Set) {
 			text := flowText(p.Set[key])
@@ -90,6 +117,10 @@ func entryOf(n ast.Node, id string) *ast.MappingNode {
 		switch x := n.(type) {
 		case *ast.DocumentNode:
 			walk(x.Body)
+		case *ast.AnchorNode: // an entry written once and merged into others: `- &s {id: …}`
+			walk(x.Value)
+		case *ast.TagNode:
+			walk(x.Value)
 		case *ast.MappingNode:
 			for _, v := range x.Values {
 				if keyOf(v) == "id" && v.Value != nil && v.Value.GetToken() != nil && v.Value.GetToken().Value == id {
@@ -110,20 +141,6 @@ func entryOf(n ast.Node, id string) *ast.MappingNode {
 	}
 	walk(n)
 	return found
-}
-
-// itemOf is the n-th item of the list under key in m, when it is a mapping.
-func itemOf(m *ast.MappingNode, key string, n int) *ast.MappingNode {
-	for _, v := range m.Values {
-		if keyOf(v) != key {
-			continue
-		}
-		if seq, ok := v.Value.(*ast.SequenceNode); ok && n >= 0 && n < len(seq.Values) {
-			item, _ := seq.Values[n].(*ast.MappingNode)
-			return item
-		}
-	}
-	return nil
 }
 
 // parseNode parses a value written in flow style.
@@ -197,6 +214,19 @@ func flowText(v any) string {
 			parts[i] = flowText(p)
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
+	case []any:
+		parts := make([]string, len(x))
+		for i, p := range x {
+			parts[i] = flowText(p)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case map[string]any:
+		keys := sortedAnyKeys(x)
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = flowText(k) + ": " + flowText(x[k])
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
 	}
 	return fmt.Sprint(v)
 }

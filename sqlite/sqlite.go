@@ -143,7 +143,7 @@ func (db *DB) setUp(ctx context.Context) error {
 		return err
 	}
 	if db.insertAct, err = db.write.PrepareContext(ctx, `INSERT INTO actions
-		(battle_id, seq, side, body, outcome, idempotency_key) VALUES (?, ?, ?, ?, ?, ?)`); err != nil {
+		(battle_id, seq, side, body, outcome, idempotency_key, chain) VALUES (?, ?, ?, ?, ?, ?, ?)`); err != nil {
 		return err
 	}
 	return nil

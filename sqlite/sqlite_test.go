@@ -1,6 +1,7 @@
 package sqlite_test
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
@@ -55,13 +56,17 @@ func TestReopen(t *testing.T) {
 	storetest.MustCreate(t, db, battle)
 	var actions []volley.ActionRecord
 	for seq := range 3 {
-		a := volley.ActionRecord{BattleID: "b", Seq: seq, Side: "red", Body: "fire", Outcome: "{}", IdempotencyKey: fmt.Sprintf("k%d", seq)}
+		a := volley.ActionRecord{BattleID: "b", Seq: seq, Side: "red", Body: "fire", Outcome: "{}", IdempotencyKey: fmt.Sprintf("k%d", seq), Chain: fmt.Sprintf("%064x", seq)}
 		if _, err := db.AppendAction(ctx, &a); err != nil {
 			t.Fatal(err)
 		}
 		actions = append(actions, a)
 	}
 	if err := db.EndBattle(ctx, "b"); err != nil {
+		t.Fatal(err)
+	}
+	key, err := db.SigningKey(ctx, bytes.Repeat([]byte{7}, volley.SigningKeySize))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if err := db.Close(); err != nil {
@@ -87,6 +92,9 @@ func TestReopen(t *testing.T) {
 		}
 		if !reflect.DeepEqual(list, actions) {
 			t.Errorf("after reopening, Actions(b, 0) = %+v; want %+v", list, actions)
+		}
+		if again, err := db.SigningKey(ctx, bytes.Repeat([]byte{8}, volley.SigningKeySize)); err != nil || !bytes.Equal(again, key) {
+			t.Errorf("after reopening, SigningKey = %x, %v; want %x", again, err, key)
 		}
 		if err := db.Close(); err != nil {
 			t.Fatal(err)
@@ -146,6 +154,9 @@ func (h *twoHandles) Demos(ctx context.Context) ([]volley.DemoRecord, error) {
 }
 func (h *twoHandles) SetDemo(ctx context.Context, d *volley.DemoRecord, replaces string) (*volley.DemoRecord, error) {
 	return h.db().SetDemo(ctx, d, replaces)
+}
+func (h *twoHandles) SigningKey(ctx context.Context, fresh []byte) ([]byte, error) {
+	return h.db().SigningKey(ctx, fresh)
 }
 func (h *twoHandles) Close() error { return nil }
 

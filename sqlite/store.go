@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,12 +16,12 @@ import (
 )
 
 // actionColumns are the columns scanAction reads, in its order.
-const actionColumns = `battle_id, seq, side, body, outcome, COALESCE(idempotency_key, '')`
+const actionColumns = `battle_id, seq, side, body, outcome, COALESCE(idempotency_key, ''), chain`
 
 // scanAction reads a row of actionColumns.
 func scanAction(row interface{ Scan(...any) error }) (*volley.ActionRecord, error) {
 	var a volley.ActionRecord
-	if err := row.Scan(&a.BattleID, &a.Seq, &a.Side, &a.Body, &a.Outcome, &a.IdempotencyKey); err != nil {
+	if err := row.Scan(&a.BattleID, &a.Seq, &a.Side, &a.Body, &a.Outcome, &a.IdempotencyKey, &a.Chain); err != nil {
 		return nil, err
 	}
 	return &a, nil
@@ -232,7 +233,7 @@ func (db *DB) AppendAction(ctx context.Context, a *volley.ActionRecord) (*volley
 		return nil, volley.Errorf(volley.ECONFLICT, "battle %q is at action %d, not %d", a.BattleID, next, a.Seq)
 	}
 	if _, err := tx.StmtContext(ctx, db.insertAct).ExecContext(ctx,
-		a.BattleID, a.Seq, a.Side, a.Body, a.Outcome, nullKey(a.IdempotencyKey)); err != nil {
+		a.BattleID, a.Seq, a.Side, a.Body, a.Outcome, nullKey(a.IdempotencyKey), a.Chain); err != nil {
 		return nil, fmt.Errorf("sqlite: append action: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
@@ -350,4 +351,31 @@ func (db *DB) SetDemo(ctx context.Context, d *volley.DemoRecord, replaces string
 		}
 	}
 	return nil, notFound(d.BattleID)
+}
+
+// SigningKey returns the seed of the file's signing key, storing fresh first if it holds
+// none. The insert and the read are one write transaction: of two processes sharing the
+// file, the second finds the first's key.
+func (db *DB) SigningKey(ctx context.Context, fresh []byte) ([]byte, error) {
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: signing key: %w", err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `INSERT INTO signing_key (id, seed) VALUES (1, ?) ON CONFLICT (id) DO NOTHING`,
+		hex.EncodeToString(fresh)); err != nil {
+		return nil, fmt.Errorf("sqlite: signing key: %w", err)
+	}
+	var seed string
+	if err := tx.QueryRowContext(ctx, `SELECT seed FROM signing_key WHERE id = 1`).Scan(&seed); err != nil {
+		return nil, fmt.Errorf("sqlite: signing key: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("sqlite: signing key: %w", err)
+	}
+	key, err := hex.DecodeString(seed)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: signing key: the stored key is not hex: %w", err)
+	}
+	return key, nil
 }

@@ -4,6 +4,7 @@
 package storetest
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"fmt"
@@ -43,6 +44,7 @@ func Run(t *testing.T, open func(t *testing.T) volley.Store) {
 		{"Tickets", testTickets},
 		{"Pages", testPages},
 		{"Demos", testDemos},
+		{"SigningKey", testSigningKey},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -89,7 +91,8 @@ func MustCreate(tb testing.TB, s volley.Store, b *volley.BattleRecord) {
 	}
 }
 
-// action returns action seq of battle id, with a body and an outcome naming it.
+// action returns action seq of battle id, with a body, an outcome and a chain head
+// naming it.
 func action(id string, seq int, key string) *volley.ActionRecord {
 	side := "red"
 	if seq%2 == 1 {
@@ -102,6 +105,7 @@ func action(id string, seq int, key string) *volley.ActionRecord {
 		Body:           fmt.Sprintf("fire:\n  unit: u%d\n  at: t%d\n", seq, seq),
 		Outcome:        fmt.Sprintf(`{"seq":%d,"rolls":[6,1,3],"trace":"hit"}`, seq),
 		IdempotencyKey: key,
+		Chain:          fmt.Sprintf("%064x", seq+1),
 	}
 }
 
@@ -460,6 +464,7 @@ func testRaceWithOneKey(t *testing.T, s volley.Store) {
 		race(func(g int) {
 			a := action("b", seq, fmt.Sprintf("key-%d", seq))
 			a.Side = fmt.Sprintf("g%d", g) // whoever wins, all must get the winner's record
+			a.Chain = fmt.Sprintf("%064x", g)
 			got[g], errs[g] = s.AppendAction(ctx, a)
 		})
 		for g := range writers {
@@ -697,5 +702,29 @@ func testDemos(t *testing.T, s volley.Store) {
 	}
 	if all, err := s.Demos(ctx); err != nil || len(all) != 1 || all[0].BattleID != second.BattleID {
 		t.Errorf("demos: %+v, %v", all, err)
+	}
+}
+
+// testSigningKey: the first signing key stored is the store's for good. Of writers racing
+// to store one in an empty store, every one gets the same key, one of theirs; a later call
+// with another key gets it back.
+func testSigningKey(t *testing.T, s volley.Store) {
+	ctx := context.Background()
+	fresh := func(b byte) []byte { return bytes.Repeat([]byte{b}, volley.SigningKeySize) }
+	keys := make([][]byte, writers)
+	errs := make([]error, writers)
+	race(func(g int) {
+		keys[g], errs[g] = s.SigningKey(ctx, fresh(byte(g+1)))
+	})
+	for g := range writers {
+		if errs[g] != nil || !bytes.Equal(keys[g], keys[0]) {
+			t.Errorf("writer %d: SigningKey = %x, %v; writer 0 got %x", g, keys[g], errs[g], keys[0])
+		}
+	}
+	if len(keys[0]) != volley.SigningKeySize || keys[0][0] == 0 || !bytes.Equal(keys[0], fresh(keys[0][0])) {
+		t.Errorf("the key stored is %x; want one of the writers'", keys[0])
+	}
+	if again, err := s.SigningKey(ctx, fresh(0xee)); err != nil || !bytes.Equal(again, keys[0]) {
+		t.Errorf("SigningKey again = %x, %v; want the first %x", again, err, keys[0])
 	}
 }

@@ -21,6 +21,7 @@ type memStore struct {
 	actions map[string][]volley.ActionRecord
 	tickets map[string]volley.TicketRecord
 	demos   map[string]volley.DemoRecord
+	key     []byte
 }
 
 func newMemStore() *memStore {
@@ -180,6 +181,15 @@ func (m *memStore) SetDemo(ctx context.Context, d *volley.DemoRecord, replaces s
 	}
 	cur := m.demos[d.Ruleset]
 	return &cur, nil
+}
+
+func (m *memStore) SigningKey(ctx context.Context, fresh []byte) ([]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.key == nil {
+		m.key = slices.Clone(fresh)
+	}
+	return slices.Clone(m.key), nil
 }
 
 func (m *memStore) Close() error { return nil }

@@ -143,44 +143,52 @@ func (c checkCmd) Run(e *env) error {
 
 type aimCmd struct {
 	File string `arg:"" help:"Scenario file with an action: section."`
+	asking
 	output
 }
 
 func (c aimCmd) Run(e *env) error {
-	l, err := open(c.File, true)
+	l, q, err := c.ask(e, c.File)
 	if err != nil {
 		return err
 	}
-	aims, err := l.battle.Aim(e.context(), l.action)
+	given, err := q.Aims(e.context())
 	if err != nil {
 		return err
 	}
 	if c.JSON {
-		if err := writeJSON(e.stdout, struct {
-			Ruleset string       `json:"ruleset"`
-			Aims    []volley.Aim `json:"aims"`
-		}{l.ruleset.Name(), aims}); err != nil {
+		out := struct {
+			Ruleset string        `json:"ruleset"`
+			Script  *scriptJSON   `json:"script,omitempty"`
+			Aims    *[]volley.Aim `json:"aims,omitempty"`
+			Given   []rules.Given `json:"given,omitempty"`
+		}{Ruleset: l.ruleset.Name(), Script: scriptOf(l, q)}
+		if len(given) == 1 {
+			out.Aims = &given[0].Aims
+		} else {
+			out.Given = given
+		}
+		if err := writeJSON(e.stdout, out); err != nil {
 			return err
 		}
-		return nothingFires(e, l, aims)
+		return nothingFires(e, l, given)
 	}
 	writeHeading(e.stdout, l)
-	writeAims(e.stdout, aims)
-	if board, ok := l.battle.(volley.Board); ok && len(aims) > 0 {
-		writeBoard(e.stdout, board.Board(), &aims[0])
+	writeAsked(e.stdout, l, q, false)
+	writeGiven(e.stdout, q, given)
+	if board, ok := l.battle.(volley.Board); ok && len(given) == 1 && len(given[0].Aims) > 0 {
+		writeBoard(e.stdout, board.Board(), &given[0].Aims[0])
 	}
-	return nothingFires(e, l, aims)
+	return nothingFires(e, l, given)
 }
 
 // nothingFires is the error of an action of which no shot can be taken, after its aims
 // are shown: the rules' refusals, each at its declaration, so that aim and odds exit 1
 // and say why, as check does. An action of which some shot can be taken, and one the
 // rules allow (ending a step, say), is not an error.
-func nothingFires(e *env, l *loaded, aims []volley.Aim) error {
-	for _, a := range aims {
-		if a.Status == volley.StatusOK {
-			return nil
-		}
+func nothingFires(e *env, l *loaded, given []rules.Given) error {
+	if fires(given) {
+		return nil
 	}
 	ref, ok := l.battle.(volley.Refuser)
 	if !ok {
@@ -195,6 +203,7 @@ func nothingFires(e *env, l *loaded, aims []volley.Aim) error {
 
 type oddsCmd struct {
 	File string `arg:"" help:"Scenario file with an action: section."`
+	asking
 	output
 	Plot string `help:"Also draw the distributions into this file (.png or .svg)." placeholder:"FILE"`
 }
@@ -205,11 +214,11 @@ func (c oddsCmd) Run(e *env) error {
 			return err
 		}
 	}
-	l, err := open(c.File, true)
+	l, q, err := c.ask(e, c.File)
 	if err != nil {
 		return err
 	}
-	odds, err := l.battle.Odds(e.context(), l.action)
+	odds, given, err := q.Odds(e.context())
 	if err != nil {
 		return err
 	}
@@ -226,16 +235,28 @@ func (c oddsCmd) Run(e *env) error {
 		}
 	}
 	if c.JSON {
-		if err := writeJSON(e.stdout, struct {
-			Ruleset string `json:"ruleset"`
+		out := struct {
+			Ruleset string      `json:"ruleset"`
+			Script  *scriptJSON `json:"script,omitempty"`
+			// Aims, when the battles the action is asked of disagree on them, give way
+			// to Given: each group of battles with their chance.
+			Aims  *[]volley.Aim `json:"aims,omitempty"`
+			Given []rules.Given `json:"given,omitempty"`
 			volley.Odds
-		}{l.ruleset.Name(), odds}); err != nil {
+		}{Ruleset: l.ruleset.Name(), Script: scriptOf(l, q), Odds: odds}
+		if len(given) == 1 {
+			out.Aims = &given[0].Aims
+		} else {
+			out.Given = given
+		}
+		if err := writeJSON(e.stdout, out); err != nil {
 			return err
 		}
-		return nothingFires(e, l, odds.Aims)
+		return nothingFires(e, l, given)
 	}
 	writeHeading(e.stdout, l)
-	writeAims(e.stdout, odds.Aims)
+	writeAsked(e.stdout, l, q, true)
+	writeGiven(e.stdout, q, given)
 	if onGrid {
 		writeHeat(e.stdout, board.Board(), odds.Squares)
 	}
@@ -245,7 +266,7 @@ func (c oddsCmd) Run(e *env) error {
 	if c.Plot != "" {
 		fmt.Fprintf(e.stdout, "\nplot written to %s\n", c.Plot)
 	}
-	return nothingFires(e, l, odds.Aims)
+	return nothingFires(e, l, given)
 }
 
 type resolveCmd struct {

@@ -43,7 +43,7 @@ func goldenFile(t *testing.T, name, got string) {
 }
 
 var exampleNames = []string{
-	"dropzone/sabres", "dropzone/coherency-evasion", "dropzone/equalizer-vs-hunter", "dropzone/checks",
+	"dropzone/sabres", "dropzone/coherency-evasion", "dropzone/equalizer-vs-hunter", "dropzone/checks", "dropzone/moves",
 	"warengine/murphy", "warengine/murphy-pass", "warengine/bolter", "warengine/cubicles", "warengine/moves",
 	"warfare/longbowmen", "warfare/longbowmen-reversed", "warfare/longbowmen-existing", "warfare/longbowmen-alternate",
 	"warstrike/elevated-ruin", "warstrike/split-fire", "warstrike/obstacles", "warstrike/who-may-shoot", "warstrike/moves", "warfare/moves",

@@ -127,6 +127,9 @@ func writePosition(w io.Writer, m *advise.PositionMap) {
 	fmt.Fprintf(w, "\nThe best %d by offence:\n", len(m.Top))
 	for _, p := range m.Top {
 		fmt.Fprintf(w, "  (%g, %g)  %s away  offence %.4f  danger %.4f\n", p.X, p.Y, fmtReach(p.Reach, m.Length), p.Offence, p.Danger)
+		if p.Move == nil && len(p.Moves) == 0 && p.Reach == 0 {
+			fmt.Fprintln(w, "    move: none, where it stands")
+		}
 		if p.Move != nil {
 			mv, _ := json.Marshal(p.Move)
 			fmt.Fprintf(w, "    move: %s\n", mv)

@@ -209,14 +209,14 @@ func TestPositionWarfare(t *testing.T) {
 	if got.Position.Unit != "in" || len(at) < 300 {
 		t.Fatalf("unit %q, %d points", got.Position.Unit, len(at))
 	}
-	if v, ok := at[[2]float64{-0.25, -0.25}]; !ok || v[1] <= 0 || v[2] != 0 {
-		t.Errorf("where the longbowmen stand: %v; want offence and no danger", v)
+	if v, ok := at[[2]float64{0, 0}]; !ok || v[0] != 0 || v[1] <= 0 || v[2] != 0 {
+		t.Errorf("where the longbowmen stand: %v; want a point, standing still, with offence and no danger", v)
 	}
-	if v, ok := at[[2]float64{0.25, 5.75}]; ok {
-		t.Errorf("behind the billmen, 5.76\" as the crow flies: reachable, %v", v)
+	if v, ok := at[[2]float64{0, 5.5}]; ok {
+		t.Errorf("behind the billmen, 5.5\" as the crow flies: reachable, %v", v)
 	}
-	crow := math.Hypot(2.75, 3.25)
-	if v, ok := at[[2]float64{-2.75, 3.25}]; !ok || v[0] < crow+0.01 || v[1] < 2.4-1e-9 || v[2] < 1.2-1e-9 {
+	crow := math.Hypot(3, 3.5)
+	if v, ok := at[[2]float64{-3, 3.5}]; !ok || v[0] < crow+0.01 || v[1] < 2.4-1e-9 || v[2] < 1.2-1e-9 {
 		t.Errorf("by the crossbowmen: %v; want the way round the billmen, longer than %v, and the most of both", v, crow)
 	}
 	if len(got.Position.Top) == 0 || len(got.Position.Top[0].Move["path"].([]any)) < 2 {

@@ -184,10 +184,14 @@ func demos(ctx context.Context, e *env, srv *vhttp.Server, url string) error {
 
 // verifyCmd checks a battle's log against its revealed seed: the commitment must be the
 // seed's and the battle's, and replaying every action from the scenario must roll every
-// die the log records, and come out the same.
+// die the log records, and come out the same. The seed proves the dice, not the history:
+// with --head or --key it also checks the log's chain against a head the player kept or
+// the server's signature.
 type verifyCmd struct {
 	Log        string `arg:"" help:"A log downloaded from GET /api/battles/{id}/log after the battle ended."`
 	Commitment string `help:"The commitment you were given when the battle began: the log must carry the same one." placeholder:"HEX"`
+	Head       string `help:"A head you were given while the battle went on (the head of an answer or event: its JSON, or its hash alone): the log's history must pass through it." placeholder:"HEAD"`
+	Key        string `help:"The server's public key (GET /api/key): the log's head, or --head, must carry its signature." placeholder:"HEX"`
 }
 
 func (c verifyCmd) Run(e *env) error {
@@ -199,19 +203,41 @@ func (c verifyCmd) Run(e *env) error {
 	if err := json.Unmarshal(raw, &lg); err != nil {
 		return volley.Errorf(volley.EINVALID, "%s is not a volley log: %v", c.Log, err)
 	}
+	var trust vhttp.Trust
+	if c.Head != "" {
+		if trust.Head, err = vhttp.ParseHead(c.Head); err != nil {
+			return usageError{fmt.Errorf("--head: %w", err)}
+		}
+	}
+	if c.Key != "" {
+		if trust.Key, err = vhttp.ParseKey(c.Key); err != nil {
+			return usageError{fmt.Errorf("--key: %w", err)}
+		}
+	}
 	if c.Commitment != "" && !strings.EqualFold(strings.TrimSpace(c.Commitment), lg.Commitment) {
 		return volley.Errorf(volley.EINVALID, "REJECTED: the log's commitment %s is not the %s you were given when the battle began", lg.Commitment, c.Commitment)
 	}
-	v, err := vhttp.Verify(e.context(), lg)
+	v, err := vhttp.VerifyWith(e.context(), lg, trust)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "commitment %s… matches the seed and the battle (edition %d, %s dice)\n", lg.Commitment[:16], volley.EditionOf(lg.Edition), cmpOr(lg.Generator, "pcg"))
 	fmt.Fprintf(e.stdout, "VERIFIED: %d actions and %d dice replay exactly from the seed\n", v.Actions, v.Dice)
+	fmt.Fprintf(e.stdout, "chain head %s… after %d actions\n", v.Head[:16], v.Actions)
+	if v.Kept >= 0 {
+		fmt.Fprintf(e.stdout, "the head you kept is the log's after %d of its %d actions: the log is the history you were shown\n", v.Kept, v.Actions)
+	}
+	if v.Signed {
+		fmt.Fprintln(e.stdout, "signed by the server's key: this is the history the server vouched for")
+	}
 	if c.Commitment == "" {
 		fmt.Fprintln(e.stdout, "(pass --commitment with the one you were given at the start to check that this is that battle)")
 	}
-	fmt.Fprintln(e.stdout, "(a log proves its dice, not that nothing was left off its end: compare its length with the answers you received)")
+	if c.Head == "" && c.Key == "" {
+		fmt.Fprintln(e.stdout, "(the seed proves the dice, not the history: anyone can write other actions for an ended battle; pass --head with the last head you were given, or --key with the server's key)")
+	} else if v.Kept >= 0 && v.Kept < v.Actions {
+		fmt.Fprintf(e.stdout, "(the %d actions after your head are the server's word alone%s)\n", v.Actions-v.Kept, map[bool]string{true: ", signed by it", false: ""}[v.Signed])
+	}
 	return nil
 }
 

@@ -11,7 +11,7 @@ import (
 // system with a table's edge: volley check says where, with the table's size.
 func TestCheckOffTheTable(t *testing.T) {
 	for _, tc := range []struct{ system, from, to, where string }{
-		{"dropzone", "at: [14, 6]", "at: [47.5, 6]", ":49:"},
+		{"dropzone", "at: [14, 6]", "at: [47.5, 6]", ":50:"},
 		{"warfare", "at: [6, 14]", "at: [6, 17.5]", ":34:"},
 		{"warstrike", "{id: bravo-2, at: [7, 14]}", "{id: bravo-2, at: [-1, 14]}", ":51:"},
 		{"republique", "at: [30, 15]", "at: [121, 15]", ":30:"},

@@ -35,8 +35,11 @@ func pct(p float64) string {
 	return fmt.Sprintf("%.1f%%", p*100)
 }
 
-func writeAims(w io.Writer, aims []volley.Aim) {
-	fmt.Fprintln(w, "\nShots")
+func writeAims(w io.Writer, aims []volley.Aim) { writeAimsTitled(w, "Shots", aims) }
+
+// writeAimsTitled writes aims under a title of their own.
+func writeAimsTitled(w io.Writer, title string, aims []volley.Aim) {
+	fmt.Fprintf(w, "\n%s\n", title)
 	for _, a := range aims {
 		fmt.Fprintf(w, "  %s  %s → %s", a.Shooter, a.Weapon, a.Target)
 		switch {

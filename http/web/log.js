@@ -1,6 +1,9 @@
 // The log panel: every action with its side, every die (what it was for, its sides, what
 // it showed), every step of the trace, and what happened to each target; the commitment
-// to the seed, and once the battle has ended the seed itself and a check of the dice.
+// to the seed, and once the battle has ended the seed itself and a check of the dice. The
+// head of the battle's chain the page was last given is kept in this browser, so that the
+// check can hold the log to the history the page was shown (docs/api.md, "What a log
+// proves").
 
 import {call, errorBox, showError} from './api.js';
 import {h} from './dom.js';
@@ -9,6 +12,15 @@ export function renderLog(box, view, lg, token) {
   const parts = [h('h2', {id: 'log-h'}, 'Log')];
   parts.push(h('p', {class: 'help'}, 'Commitment (SHA-256 binding the secret seed to this battle, published before the first action): ',
     h('code', {class: 'hash', id: 'commitment'}, lg.commitment)));
+  const changed = keepHead(view.id, lg.head);
+  const kept = keptHead(view.id);
+  if (changed) {
+    parts.push(h('p', {class: 'error', id: 'head-changed', role: 'alert'}, `The server now gives another history of the first ${changed.actions} actions than it showed this page `
+      + `(head ${changed.hash.slice(0, 16)}…, kept in this browser): the log was rewritten.`));
+  } else if (kept) {
+    parts.push(h('p', {class: 'help'}, `History after ${kept.actions} actions (kept in this browser, signed by the server): `,
+      h('code', {class: 'hash', id: 'head'}, kept.hash)));
+  }
   if (lg.ended) parts.push(verifyPanel(view, lg, token));
   else parts.push(h('p', {class: 'help'}, 'The seed is revealed when the battle ends; the dice can then be checked against this commitment.'));
   if (lg.actions.length === 0) parts.push(h('p', {}, 'No action yet.'));
@@ -69,21 +81,46 @@ function verifyPanel(view, lg, token) {
       if (local !== null) {
         lines.push(h('li', {}, local === lg.commitment ? '✔ In this browser: the seed matches the commitment.' : '✘ In this browser: the seed does NOT match the commitment.'));
       }
-      const v = await call('GET', `/api/battles/${view.id}/verify`, {token});
+      const kept = keptHead(view.id);
+      const q = kept ? `?head=${kept.hash}&actions=${kept.actions}` : '';
+      const v = await call('GET', `/api/battles/${view.id}/verify${q}`, {token});
       lines.push(h('li', {class: v.verified ? 'ok' : 'bad'}, v.verified
         ? `✔ Verified: ${v.actions} actions and ${v.dice} dice replay exactly from the seed.`
         : '✘ Rejected: ' + v.problem.replace(/^REJECTED: /, '')));
+      if (v.verified && v.kept !== undefined) {
+        lines.push(h('li', {class: 'ok', id: 'verify-kept'}, `✔ The log is the history this browser was shown: its first ${v.kept} actions chain to the head kept here.`));
+      } else if (v.verified) {
+        lines.push(h('li', {}, 'This browser kept no head of this battle: the seed proves the dice, not which actions were taken. Check the log against a head you kept elsewhere.'));
+      }
+      const command = kept ? `volley verify volley-${view.id}.json --head '${JSON.stringify(kept)}'` : `volley verify volley-${view.id}.json`;
       result.replaceChildren(h('ul', {class: 'verify'}, lines),
         h('p', {class: 'help'}, 'To check without trusting this server, download ',
           h('a', {href: URL.createObjectURL(new Blob([JSON.stringify(lg, null, 2)], {type: 'application/json'})),
             download: `volley-${view.id}.json`, id: 'log-download'}, 'the log'),
-          ' and run ', h('code', {}, 'volley verify'), ' on it.'));
+          ' and run ', h('code', {id: 'verify-command'}, command), ' (or ', h('code', {}, '--key'), ' with the server\'s key, from ', h('code', {}, 'GET /api/key'), ').'));
     } catch (err) {
       result.replaceChildren();
       showError(box, err);
     } finally { button.disabled = false; }
   }}, 'Verify the dice');
   return h('div', {class: 'seed'}, h('p', {}, 'Revealed seed: ', h('code', {id: 'seed'}, lg.seed), ' ', button), result, box);
+}
+
+// keptHead is the head of battle id's chain this browser keeps, or null.
+function keptHead(id) {
+  try { return JSON.parse(localStorage.getItem('volley.head.' + id)); } catch { return null; }
+}
+
+// keepHead keeps the head the server gives now, unless the one kept covers more actions.
+// A head for as many actions as the kept one but with another hash means the server now
+// shows another history than it showed this page: the kept head stays, as the evidence,
+// and is answered.
+function keepHead(id, head) {
+  if (!head?.hash) return null;
+  const old = keptHead(id);
+  if (old && old.actions === head.actions && old.hash !== head.hash) return old;
+  if (!old || head.actions >= old.actions) localStorage.setItem('volley.head.' + id, JSON.stringify(head));
+  return null;
 }
 
 // localCommitment recomputes a log's commitment in the browser, as volley.Commitment

@@ -49,7 +49,7 @@ export function mover(a) {
     cancel();
   });
   const deployRow = h('label', {class: 'check', id: 'move-deploy-row'}, deployBox,
-    ' Drag to deploy (units are placed freely in their zone until the first other action)');
+    ' Drag to deploy (units are placed in their zone, a side at a time, until the battle begins)');
   const lengthP = h('p', {id: 'move-length', class: 'move-length'});
   const status = h('p', {id: 'move-status', class: 'status'});
   const trace = h('ul', {id: 'move-trace', class: 'help'});

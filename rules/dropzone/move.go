@@ -147,6 +147,10 @@ func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 			errs.Add(doc.At(&spec.Type), "deploy: a battle begun under edition %d does not move its units", volley.DocEdition(doc))
 			return
 		}
+		if why := b.table.NoDeployment(); why != "" {
+			errs.Add(doc.At(&spec.Type), "deploy: %s", why)
+			return
+		}
 		u, ok := b.Unit(spec.Unit)
 		if !ok {
 			if spec.Unit != "" {
@@ -213,9 +217,13 @@ func (b *Battle) activationCheck(side, squad string) error {
 	return b.turns.Check(side, squad, "squad")
 }
 
-// shootCheck returns the error that keeps a squad from shooting now: out of turn, its
-// activation over, or its shot taken this activation.
+// shootCheck returns the error that keeps a squad from shooting now: the battle not begun
+// (its deployment goes on), out of turn, its activation over, or its shot taken this
+// activation.
 func (b *Battle) shootCheck(sq *Shooting) error {
+	if err := b.table.CheckBegun(); err != nil {
+		return err
+	}
 	if err := b.activationCheck(b.Actor(sq), sq.Squad); err != nil {
 		return err
 	}
@@ -283,20 +291,28 @@ func (b *Battle) resolveMove(m *Move) (volley.Outcome, error) {
 }
 
 // checkMove says why a move may not be made now, or nil: the unit may not move (out of
-// turn, its activation over, its move spent), the path is longer than what it has left,
-// or it crosses a base, solid terrain or the table's edge.
+// turn, its activation over, its move spent), the path crosses a base, solid terrain or
+// the table's edge, or it is longer than what the unit has left. A path both blocked and
+// too long is refused for what blocks it, its length added: the obstacle is what the
+// player must go round.
 func (b *Battle) checkMove(m *Move) error {
 	u, _ := b.Unit(m.Unit)
 	left, why := b.movable(u)
 	if why != "" {
 		return volley.Errorf(volley.ECONFLICT, "dropzone: %s may not move now: %s", u.ID, why)
 	}
-	if length := m.Path.Length(); length > left+geom.Tolerance {
+	length := m.Path.Length()
+	tooLong := length > left+geom.Tolerance
+	// What is in the way comes first: a shorter path would still meet it.
+	if why := b.pathBlocked(u, m.Path); why != "" {
+		if tooLong {
+			why += fmt.Sprintf(" (and the move is %s long, with %s left this activation)", b.formatLength(length), b.formatLength(left))
+		}
+		return volley.Errorf(volley.EINVALID, "dropzone: %s cannot move there: %s", u.ID, why)
+	}
+	if tooLong {
 		return volley.Errorf(volley.EINVALID, "dropzone: %s's move is %s long, and it may move %s more this activation (its move %s%s; Check Movement)",
 			u.ID, b.formatLength(length), b.formatLength(left), b.formatLength(u.Type.Move.Inches()), b.firedWords(u))
-	}
-	if why := b.pathBlocked(u, m.Path); why != "" {
-		return volley.Errorf(volley.EINVALID, "dropzone: %s cannot move there: %s", u.ID, why)
 	}
 	return nil
 }
@@ -348,8 +364,8 @@ func (b *Battle) pathBlocked(u *Unit, path geom.Path) string {
 // resolveDeploy places a unit, before the battle's first other action.
 func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 	u, _ := b.Unit(d.Unit)
-	if !b.table.Deploying {
-		return volley.Outcome{}, volley.Errorf(volley.ECONFLICT, "dropzone: the battle has begun: units are deployed only before its first action")
+	if err := b.table.CheckDeploy(u.Side, []string{u.ID}, "units"); err != nil {
+		return volley.Outcome{}, fmt.Errorf("dropzone: %w", err)
 	}
 	r := u.Type.Base.Inches() / 2
 	why := b.table.InZone(u.Side, d.At, r)
@@ -377,7 +393,7 @@ func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 	}
 	step := volley.Step{Rule: "deploy", Inputs: map[string]any{"unit": u.ID, "at": []float64{u.At.X, u.At.Y}, "facing": u.Facing},
 		Result: fmt.Sprintf("%s placed", u.ID)}
-	return volley.Outcome{Trace: []volley.Step{step}, Targets: []volley.TargetResult{}}, nil
+	return volley.Outcome{Trace: append([]volley.Step{step}, b.table.Deployed([]string{u.ID}, u.ID)...), Targets: []volley.TargetResult{}}, nil
 }
 
 // measured fills in the facts of a shooting action that the battle measures from its
@@ -483,6 +499,9 @@ func (b *Battle) moveView(u *Unit, in func(float64) float64) *volley.MoveView {
 		return nil
 	}
 	left, why := b.movable(u)
+	if err := b.table.CheckBegun(); err != nil && why == "" {
+		left, why = 0, volley.ErrorMessage(err)
+	}
 	v := &volley.MoveView{Allowance: in(u.Type.Move.Inches()), Left: in(left), Why: why}
 	if b.act.squad == u.Squad {
 		v.Moved = in(b.act.moved[u.ID])
@@ -513,13 +532,14 @@ var (
 	_ volley.Placer = (*Battle)(nil)
 )
 
-// Fork is a copy of the battle for a "what if": its units, turn and activation are its
-// own; what no action changes (types, terrain) is shared.
+// Fork is a copy of the battle for a "what if": its units, turn, activation and
+// deployment are its own; what no action changes (types, terrain) is shared.
 func (b *Battle) Fork() volley.Battle {
 	c := *b
 	c.units = slices.Clone(b.units)
 	c.turns = b.turns.Clone()
 	c.act = b.act.clone()
+	c.table = b.table.Clone()
 	return &c
 }
 

@@ -10,11 +10,22 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
-// movesBattle is examples/dropzone/moves.yaml with nothing played yet.
+// movesBattle is examples/dropzone/moves.yaml with nothing played yet but the end of
+// each side's deployment: the battle has begun.
 func movesBattle(tb testing.TB) *Battle {
+	tb.Helper()
+	b := deployingBattle(tb)
+	rulestest.EndDeployment(tb, b)
+	return b
+}
+
+// deployingBattle is examples/dropzone/moves.yaml with nothing played yet: the UCM
+// deploys first.
+func deployingBattle(tb testing.TB) *Battle {
 	tb.Helper()
 	b, _ := mustLoadFileAny(tb, "moves.yaml")
 	return b
@@ -101,13 +112,18 @@ func TestMoveLimitNamed(t *testing.T) {
 func TestMoveBlocked(t *testing.T) {
 	b := movesBattle(t)
 	refused(t, b, "{type: move, unit: sabre-1, path: [[20, 6]]}", "would pass over sabre-2's base")
-	b = movesBattle(t)
+	b = deployingBattle(t)
 	play(t, b, "{type: deploy, unit: sabre-3, at: [28, 11]}")
+	rulestest.EndDeployment(t, b)
 	refused(t, b, "{type: move, unit: sabre-3, path: [[31, 14]]}", "would pass through hab-block (solid terrain)")
 	b = movesBattle(t)
 	refused(t, b, "{type: move, unit: sabre-1, path: [[14, 2], [14, 0.2]]}", "its base would leave the table")
 	// Into contact is not over: bases that touch do not overlap.
 	play(t, b, "{type: move, unit: sabre-1, path: [[16.75, 6]]}")
+	// Both too long and blocked: the base in the way comes first, the length after it
+	// (the length alone once said nothing of sabre-2, which a shorter path still meets).
+	b = movesBattle(t)
+	refused(t, b, "{type: move, unit: sabre-1, path: [[22, 6]]}", `sabre-1 cannot move there: leg 1 would pass over sabre-2's base (and the move is 8" long, with 6" left this activation)`)
 }
 
 // TestCoherencyMeasured: "A squad that is out of coherency suffers a +1 penalty to its
@@ -195,17 +211,136 @@ func TestStatedFactsRefusedOverTheAPI(t *testing.T) {
 	}
 }
 
-// TestDeployment: before the first action each side places its units in its zone.
+// TestDeployment: before the battle begins each side places its units in its zone, in
+// its own deployment (the UCM's first: it plays first), and may place a unit again until
+// its deployment ends.
 func TestDeployment(t *testing.T) {
-	b := movesBattle(t)
+	b := deployingBattle(t)
+	play(t, b, "{type: deploy, unit: sabre-1, at: [4, 4]}", "{type: deploy, unit: sabre-2, at: [18, 4]}")
+	refused(t, b, "{type: deploy, unit: sabre-2, at: [18, 20]}", "outside UCM's deployment zone")
+	refused(t, b, "{type: deploy, unit: sabre-2, at: [4.5, 4]}", "would overlap sabre-1's")
+	play(t, b, "{type: deploy, unit: sabre-2, at: [20, 4]}") // placed again: its side deploys still
+	refused(t, b, "{type: deploy, unit: hunter-1, at: [10, 40], facing: 180}", "it is UCM's deployment: Scourge deploys when UCM has deployed all its units")
+	// Its last unit placed, the UCM's deployment ends by itself.
+	out := play(t, b, "{type: deploy, unit: sabre-3, at: [30, 4]}")[0]
+	if got := out.Trace[len(out.Trace)-1].Result; got != "Scourge's deployment" {
+		t.Errorf("after the UCM's last unit: %v", out.Trace)
+	}
+	play(t, b, "{type: deploy, unit: hunter-1, at: [10, 40], facing: 180}")
+	if u, _ := b.Unit("hunter-1"); u.At.X != 10 || u.At.Y != 40 || u.Facing != 180 {
+		t.Errorf("hunter-1 deployed at %v facing %v", u.At, u.Facing)
+	}
+	refused(t, b, "{type: deploy, unit: sabre-1, at: [6, 4]}", "it is Scourge's deployment, and UCM's has ended")
+	play(t, b, "type: end_deployment")
+	play(t, b, "{type: move, unit: sabre-2, path: [[20, 8]]}")
+	refused(t, b, "{type: deploy, unit: hunter-2, at: [30, 40]}", "the battle has begun")
+}
+
+// TestDeploymentTurns: the deployment of examples/dropzone/moves.yaml in turns, held to
+// what every system's must do.
+func TestDeploymentTurns(t *testing.T) {
+	rulestest.CheckDeploymentTurns(t, deployingBattle(t), []string{"UCM", "Scourge"},
+		map[string]string{"UCM": "{type: deploy, unit: sabre-1, at: [4, 4]}", "Scourge": "{type: deploy, unit: hunter-1, at: [10, 40]}"},
+		map[string]string{"UCM": "{type: move, unit: sabre-2, path: [[18, 8]]}", "Scourge": "{type: move, unit: hunter-2, path: [[24, 28]]}"})
+}
+
+// TestDeploymentAlternates: with deployment_order: alternate (or turns whose activations
+// alternate) the sides place a unit each in turn, and a unit placed stays placed; a side
+// done deploying is passed over.
+func TestDeploymentAlternates(t *testing.T) {
+	src := movesSource(t)
+	for _, change := range []string{"options: {coherency: 6\"}\ndeployment_order: alternate", "options: {coherency: 6\"}\nturn: {activations: alternate}"} {
+		b, _ := mustLoad(t, strings.Replace(src, "options: {coherency: 6\"}", change, 1))
+		play(t, b, "{type: deploy, unit: sabre-1, at: [4, 4]}")
+		refused(t, b, "{type: deploy, unit: sabre-2, at: [18, 4]}", "it is Scourge's deployment: the sides place a unit each in turn")
+		play(t, b, "{type: deploy, unit: hunter-1, at: [10, 40]}")
+		refused(t, b, "{type: deploy, unit: sabre-1, at: [6, 4]}", "sabre-1 is deployed already")
+		play(t, b, "{type: deploy, unit: sabre-2, at: [18, 4]}", "type: end_deployment") // the Scourge is done
+		play(t, b, "{type: deploy, unit: sabre-3, at: [30, 4]}")                         // the UCM's last: the battle begins
+		if turn := b.State().Turn; turn.Phase != "turn" || turn.Side != "UCM" {
+			t.Errorf("%s: after the last unit deployed the turn is %+v", change, turn)
+		}
+	}
+	if _, err := loadDoc(t, strings.Replace(src, "options: {coherency: 6\"}", "deployment_order: sideways", 1), 0); err == nil || !strings.Contains(err.Error(), `deployment_order: want "sides" or "alternate", got "sideways"`) {
+		t.Errorf("a deployment order of no kind: %v", err)
+	}
+}
+
+// TestDeploymentEdition4: a battle begun under edition 4 deploys as it did: either side
+// at any time, until the first other action, which ends the deployment for both.
+func TestDeploymentEdition4(t *testing.T) {
+	b, _ := loadEdition(t, movesSource(t), volley.EditionMoves)
 	play(t, b, "{type: deploy, unit: hunter-1, at: [10, 40], facing: 180}", "{type: deploy, unit: sabre-1, at: [4, 4]}", "{type: deploy, unit: sabre-2, at: [18, 4]}")
 	if u, _ := b.Unit("hunter-1"); u.At.X != 10 || u.At.Y != 40 {
 		t.Errorf("hunter-1 deployed at %v", u.At)
 	}
-	refused(t, b, "{type: deploy, unit: sabre-2, at: [18, 20]}", "outside UCM's deployment zone")
-	refused(t, b, "{type: deploy, unit: sabre-2, at: [4.5, 4]}", "would overlap sabre-1's")
+	if turn := b.State().Turn; turn.Phase != "turn" {
+		t.Errorf("an edition 4 battle deploying shows the turn %+v", turn)
+	}
 	play(t, b, "{type: move, unit: sabre-2, path: [[18, 8]]}")
-	refused(t, b, "{type: deploy, unit: sabre-3, at: [30, 4]}", "the battle has begun")
+	refused(t, b, "{type: deploy, unit: hunter-2, at: [30, 40]}", "the battle has begun: units are deployed only before its first action")
+	for _, src := range []string{"type: end_deployment", "deployment_order: alternate"} {
+		doc, _ := scenario.Parse("x.yaml", []byte(src))
+		doc.Edition = volley.EditionMoves
+		if src[0] == 't' {
+			_, err := b.DecodeAction(doc)
+			if err == nil || !strings.Contains(err.Error(), "deploys without turns") {
+				t.Errorf("%s in an edition 4 battle: %v", src, err)
+			}
+			continue
+		}
+		if _, err := loadDoc(t, movesSource(t)+src+"\n", volley.EditionMoves); err == nil || !strings.Contains(err.Error(), "deploys without turns") {
+			t.Errorf("%s in an edition 4 scenario: %v", src, err)
+		}
+	}
+}
+
+// TestNoDeployment: a scenario of the current edition with neither zones nor a
+// deployment_order places its units itself: the battle begins at once, and a deployment
+// is a mistake. deployment_order alone deploys anywhere on the table.
+func TestNoDeployment(t *testing.T) {
+	src := movesSource(t)
+	zones := src[strings.Index(src, "deployment:"):strings.Index(src, "options:")]
+	b, _ := mustLoad(t, strings.Replace(src, zones, "", 1))
+	if turn := b.State().Turn; turn.Phase != "turn" || b.Table().Deploying {
+		t.Errorf("a battle without a deployment: the turn is %+v", turn)
+	}
+	for _, a := range []string{"{type: deploy, unit: sabre-1, at: [4, 4]}", "type: end_deployment"} {
+		doc, _ := scenario.Parse("x.yaml", []byte(a))
+		if _, err := b.DecodeAction(doc); err == nil || !strings.Contains(err.Error(), "this battle has no deployment") {
+			t.Errorf("%s: %v", a, err)
+		}
+	}
+	play(t, b, "{type: move, unit: sabre-1, path: [[14, 9]]}")
+	b, _ = mustLoad(t, strings.Replace(src, zones, "deployment_order: sides\n", 1))
+	play(t, b, "{type: deploy, unit: sabre-1, at: [40, 40]}") // anywhere on the table
+	refused(t, b, "{type: move, unit: sabre-2, path: [[18, 9]]}", "the battle has not begun: it is UCM's deployment")
+}
+
+// movesSource is examples/dropzone/moves.yaml without its actions.
+func movesSource(tb testing.TB) string {
+	tb.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "moves.yaml"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s := string(src)
+	return s[:strings.Index(s, "\nactions:")] + "\n"
+}
+
+// loadDoc loads a scenario under edition ed (0: the current one).
+func loadDoc(tb testing.TB, src string, ed int) (*Battle, error) {
+	tb.Helper()
+	doc, err := scenario.Parse("test.yaml", []byte(src))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	doc.Edition = ed
+	b, _, err := Ruleset{}.Load(doc)
+	if err != nil {
+		return nil, err
+	}
+	return b.(*Battle), nil
 }
 
 // TestMovesNotInOldEditions: a battle begun before moves does not move.
@@ -230,6 +365,7 @@ func TestMoveSentOnItsOwnInTheBattlesUnit(t *testing.T) {
 	s = strings.Replace(s[:strings.Index(s, "\nactions:")], "distances: in", "distances: cm", 1) + "\n"
 	b, _ := mustLoad(t, s)
 	play(t, b, "{type: deploy, unit: sabre-2, at: [4, 4]}")
+	rulestest.EndDeployment(t, b)
 	if u, _ := b.Unit("sabre-2"); math.Abs(u.At.X-4/2.54) > 1e-9 {
 		t.Errorf("deployed at x %v\"; want 4 cm", u.At.X)
 	}

@@ -23,11 +23,14 @@ const positionTop = 5
 // positionSetup is a position query checked: the unit, how far it may still move, the
 // ways there (geom.Reach), and the points, in inches.
 type positionSetup struct {
-	u          *Unit
-	left       float64
-	reach      *geom.Reach
-	obstacles  int // corners of the grown obstacles, for the price
-	area       [4]float64
+	u         *Unit
+	left      float64
+	reach     *geom.Reach
+	obstacles int // corners of the grown obstacles, for the price
+	area      [4]float64
+	// view is the area the map's points cover, in the scenario's unit, laid through the
+	// unit's own place (advise.Around): standing still is one of them.
+	view       [4]float64
 	perInch    float64
 	g          dangerGrid
 	unitLength scenario.Unit
@@ -81,7 +84,8 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 		step = scenario.Inches(DefaultPositionStep).In(s.unitLength)
 	}
 	inView := [4]float64{s.area[0] * s.perInch, s.area[1] * s.perInch, s.area[2] * s.perInch, s.area[3] * s.perInch}
-	g, err := b.dangerGrid(advise.DangerQuery{Side: u.Side, As: u.Type.Name, Area: inView, Step: step})
+	s.view = advise.Around([2]float64{start.X * s.perInch, start.Y * s.perInch}, inView, step)
+	g, err := b.dangerGrid(advise.DangerQuery{Side: u.Side, As: u.Type.Name, Area: s.view, Step: step})
 	if err != nil {
 		return nil, err
 	}
@@ -170,8 +174,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 		Offence: obj.Describe(MeasureDamage), Length: string(s.unitLength), Step: g.step, X0: g.x0, Y0: g.y0, Cols: g.cols, Rows: g.rows,
 		Reach: make([]float64, n), OffenceValues: make([]float64, n), DangerValues: make([]float64, n)}
 	// The danger of a unit like it on every point of the area.
-	dq := advise.DangerQuery{Side: u.Side, As: u.Type.Name, Like: u.ID, Step: g.step, Objective: q.Danger,
-		Area: [4]float64{s.area[0] * s.perInch, s.area[1] * s.perInch, s.area[2] * s.perInch, s.area[3] * s.perInch}}
+	dq := advise.DangerQuery{Side: u.Side, As: u.Type.Name, Like: u.ID, Step: g.step, Objective: q.Danger, Area: s.view}
 	dm, err := b.Danger(advise.Stage(ctx, 0, 2), dq)
 	if err != nil {
 		return nil, err
@@ -181,8 +184,10 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	}
 	m.Danger = dm.Scores
 	copy(m.DangerValues, dm.Values)
+	// The points, the unit's own place exactly among them.
 	point := func(c, r int) geom.Vec {
-		return geom.V((g.x0+float64(c)*g.step)/s.perInch, (g.y0+float64(r)*g.step)/s.perInch)
+		p := advise.OnPoint([2]float64{(g.x0 + float64(c)*g.step) / s.perInch, (g.y0 + float64(r)*g.step) / s.perInch}, [2]float64{u.At.X, u.At.Y}, g.step/s.perInch)
+		return geom.V(p[0], p[1])
 	}
 	// The ways there, and the offence from there, on every core.
 	_, err = advise.FillGrid(advise.Stage(ctx, 1, 2), g.cols, g.rows, m.OffenceValues, func() advise.PointFunc {
@@ -212,6 +217,9 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 		pts := make([]any, 0, len(path))
 		for _, p := range path[1:] {
 			pts = append(pts, []float64{roundLength(p.X, s.unitLength), roundLength(p.Y, s.unitLength)})
+		}
+		if len(pts) == 0 || point(i%g.cols, i/g.cols) == u.At {
+			return nil // standing still
 		}
 		return map[string]any{"type": volley.MoveAction, "unit": u.ID, "path": pts}
 	}, func(i int) map[string]any {

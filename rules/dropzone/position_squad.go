@@ -124,20 +124,21 @@ func (b *Battle) squadSetup(q advise.PositionQuery) (*squadSetup, error) {
 	if !(s.step > 0) || math.IsInf(s.step, 0) {
 		return nil, invalid("step", "step must be a positive distance")
 	}
-	// The points: whole multiples of the step (as the danger map lays them out), on the
-	// square round the centre as far as a unit may go.
-	c0, c1 := math.Ceil((s.centre.X-s.most)*s.perInch/s.step-1e-9), math.Floor((s.centre.X+s.most)*s.perInch/s.step+1e-9)
-	r0, r1 := math.Ceil((s.centre.Y-s.most)*s.perInch/s.step-1e-9), math.Floor((s.centre.Y+s.most)*s.perInch/s.step+1e-9)
-	if cols, rows := c1-c0+1, r1-r0+1; cols*rows > advise.MaxDangerPoints {
-		return nil, invalid("step", "%g × %g points at step %g is more than the %d a map may have: use a larger step", cols, rows, s.step, advise.MaxDangerPoints)
+	// The points: step apart on the square round the centre as far as a unit may go, the
+	// centre one of them (standing still is a choice).
+	k := math.Floor(s.most*s.perInch/s.step + 1e-9)
+	if side := 2*k + 1; side*side > advise.MaxDangerPoints {
+		return nil, invalid("step", "%g × %g points at step %g is more than the %d a map may have: use a larger step", side, side, s.step, advise.MaxDangerPoints)
 	}
-	s.x0, s.y0, s.ncols, s.nrows = c0*s.step, r0*s.step, int(c1-c0+1), int(r1-r0+1)
+	s.x0, s.y0, s.ncols, s.nrows = s.centre.X*s.perInch-k*s.step, s.centre.Y*s.perInch-k*s.step, int(2*k+1), int(2*k+1)
 	return s, nil
 }
 
-// point is point (c, r) in inches.
+// point is point (c, r) in inches: the centre itself where the grid's arithmetic puts it
+// within a hair.
 func (s *squadSetup) point(c, r int) geom.Vec {
-	return geom.V((s.x0+float64(c)*s.step)/s.perInch, (s.y0+float64(r)*s.step)/s.perInch)
+	p := advise.OnPoint([2]float64{(s.x0 + float64(c)*s.step) / s.perInch, (s.y0 + float64(r)*s.step) / s.perInch}, [2]float64{s.centre.X, s.centre.Y}, s.step/s.perInch)
+	return geom.V(p[0], p[1])
 }
 
 // squadPositionWork is the work of a squad's map: each unit's ways (the visibility graph

@@ -14,6 +14,7 @@ import (
 	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rulestest"
 )
 
 // soloSabre is moves.yaml with sabre-1 a squad of its own, so that its squad's best plan
@@ -27,6 +28,7 @@ func soloSabre(tb testing.TB) *Battle {
 	s := strings.Replace(string(src), "{id: sabre-1, type: Sabre, side: UCM, squad: sabres,", "{id: sabre-1, type: Sabre, side: UCM, squad: solo,", 1)
 	s = s[:strings.Index(s, "\nactions:")] + "\n"
 	b, _ := mustLoad(tb, s)
+	rulestest.EndDeployment(tb, b)
 	return b
 }
 
@@ -122,6 +124,7 @@ func squadBattle(tb testing.TB) *Battle {
 	}
 	s := string(src)
 	b, _ := mustLoad(tb, s[:strings.Index(s, "\nactions:")]+"\n")
+	rulestest.EndDeployment(tb, b)
 	return b
 }
 
@@ -261,5 +264,35 @@ func TestSquadPositionRefuses(t *testing.T) {
 	_, err = b.Position(context.Background(), advise.PositionQuery{Unit: "sabers"})
 	if err == nil || !strings.Contains(err.Error(), "sabres") {
 		t.Errorf("a misspelt squad: %v", err)
+	}
+}
+
+// TestPositionOffersStandingStill: the unit's own place is a point of its map, whatever
+// the step (at 1" the nearest point was 0.35" from it), at no distance, its offence what
+// the advisor gives where the unit stands; and the squad's map has its place, unmoved.
+func TestPositionOffersStandingStill(t *testing.T) {
+	b := soloSabre(t)
+	ctx := context.Background()
+	adv, err := advise.Advise(ctx, b, advise.Query{Side: "UCM", Actor: "solo"}, advise.Objective{Kind: advise.Expected}, 1, advise.Budget{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range []float64{1, 0.7, 0.5} {
+		m, err := b.Position(ctx, advise.PositionQuery{Unit: "sabre-1", Step: step})
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := rulestest.StandingStill(t, m)
+		if got, want := m.OffenceValues[i], adv[0].Plans[0].Value; math.Abs(got-want) > 1e-12 {
+			t.Errorf("step %v: offence standing still %v; the advisor where sabre-1 stands: %v", step, got, want)
+		}
+	}
+	sq := squadBattle(t)
+	for _, step := range []float64{1, 0.7} {
+		m, err := sq.Position(ctx, advise.PositionQuery{Unit: "sabres", Step: step})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rulestest.StandingStill(t, m)
 	}
 }

@@ -13,9 +13,15 @@ var _ volley.Refuser = (*Battle)(nil)
 // Refusals are the rules' refusals of a shooting action, as Resolve would refuse it: a
 // squad that may not shoot now at the action's start, and each declared shot the rules
 // forbid (out of arc, out of range, no line of sight, moved too far…) at its
-// declaration. Ending a turn is never refused.
+// declaration; a move or a shot while the sides deploy (from edition 5). Ending a turn is
+// never refused here.
 func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorList, error) {
 	if m, ok := a.(*Move); ok {
+		if err := b.table.CheckBegun(); err != nil {
+			var list scenario.ErrorList
+			list.Add(m.at, "%s", volley.ErrorMessage(err))
+			return list, nil
+		}
 		return b.moveRefusals(m), nil
 	}
 	sq, ok := a.(*Shooting)

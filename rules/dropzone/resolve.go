@@ -20,7 +20,21 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 	if err := ctx.Err(); err != nil {
 		return volley.Outcome{}, err
 	}
+	if _, ok := a.(*Deploy); !ok {
+		if _, ok := a.(*volley.DeploymentEnd); !ok {
+			// From edition 5 the battle begins once every side has deployed.
+			if err := b.table.CheckBegun(); err != nil {
+				return volley.Outcome{}, fmt.Errorf("dropzone: %w", err)
+			}
+		}
+	}
 	switch a := a.(type) {
+	case *volley.DeploymentEnd:
+		steps, err := b.table.EndDeployment()
+		if err != nil {
+			return volley.Outcome{}, fmt.Errorf("dropzone: %w", err)
+		}
+		return volley.Outcome{Rolls: d.Rolls(), Trace: steps, Targets: []volley.TargetResult{}}, nil
 	case *TurnEnd:
 		b.act = activation{}
 		b.table.Deploying = false

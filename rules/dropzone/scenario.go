@@ -309,6 +309,15 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	b.turns = volley.LoadTurns(doc, &f.Turn, sides, squads, errs)
 	b.moves = volley.Moves(doc)
 	b.table = volley.LoadTable(doc, &f.Header, sides, errs)
+	// From edition 5 the sides deploy in the order they play; a unit carried in a
+	// transport comes with it.
+	deploys := map[string][]string{}
+	for i := range b.units {
+		if u := &b.units[i]; u.Embarked == "" && !u.Destroyed() {
+			deploys[u.Side] = append(deploys[u.Side], u.ID)
+		}
+	}
+	b.table.PlanDeployment(volley.FromFirst(b.turns.Order, b.turns.Side), deploys, b.turns.Alternate)
 	seen := map[string]bool{}
 	for i := range f.Units {
 		s := &f.Units[i]

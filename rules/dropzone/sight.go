@@ -246,7 +246,7 @@ func (b *Battle) traceWork() int64 {
 // (exactTraceCost).
 func (b *Battle) Cost(a volley.Action) int64 {
 	switch a := a.(type) {
-	case *TurnEnd, *Deploy:
+	case *TurnEnd, *Deploy, *volley.DeploymentEnd:
 		return 1
 	case *Move:
 		// Each leg swept against every base and every edge of solid terrain.

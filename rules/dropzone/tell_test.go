@@ -8,11 +8,14 @@ import (
 	"github.com/volley-wargames/volley/rulestest"
 )
 
-// battleRound is the first round of examples/dropzone/battle.yaml: a deployment, the
-// Sabres' moves and shot, the end of UCM's turn, the Hunters' and the Gun Beasts'.
+// battleRound is the first round of examples/dropzone/battle.yaml: the deployments (UCM's
+// ended as it stands, a Gun Beast placed), the Sabres' moves and shot, the end of UCM's
+// turn, the Hunters'.
 const battleRound = `
 actions:
+  - {type: end_deployment}
   - {type: deploy, unit: beast-2, at: [40, 42], facing: 180}
+  - {type: end_deployment}
   - {type: move, unit: sabre-1, path: [[19, 8]]}
   - {type: move, unit: sabre-2, path: [[21, 8]]}
   - {type: move, unit: sabre-3, path: [[28, 8]]}
@@ -23,8 +26,6 @@ actions:
   - {type: move, unit: hunter-1, path: [[20, 37]]}
   - {type: move, unit: hunter-2, path: [[28, 37]]}
   - {squad: hunters, declarations: [{unit: hunter-1, weapon: Plasma Cannon, target: sabre-1}, {unit: hunter-2, weapon: Plasma Cannon, target: sabre-3}]}
-  - {type: move, unit: beast-1, path: [[13, 38]]}
-  - {squad: beasts, declarations: [{unit: beast-1, weapon: Plasma Lance, target: sabre-1}]}
   - {type: end_turn}
 `
 

@@ -130,6 +130,8 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 		return b.decodeMove(doc)
 	case volley.DeployAction:
 		return b.decodeDeploy(doc)
+	case volley.EndDeployment:
+		return b.table.DecodeEndDeployment(doc)
 	case KindDecline:
 		return b.decodeDecline(doc)
 	}
@@ -306,10 +308,14 @@ func (b *Battle) checkStated(doc *scenario.Doc, s *actionSpec, bats []string, er
 }
 
 // Actor is the side that acts: the batteries' or marker's side, the moved or deployed
-// unit's, the side that declines passing fire, or for oppose and end_step the phasing
-// side.
+// unit's, the side that declines passing fire, the side deploying for end_deployment, or
+// for oppose and end_step the phasing side.
 func (b *Battle) Actor(a volley.Action) string {
 	switch a := a.(type) {
+	case *volley.DeploymentEnd:
+		if side := b.table.DeployingSide(); side != "" {
+			return side
+		}
 	case *Move:
 		if u := b.Unit(a.Unit); u != nil {
 			return u.Side
@@ -366,6 +372,8 @@ func (b *Battle) Cost(a volley.Action) int64 {
 		return int64(len(a.Path)+360/turnStep+2)*n*n + bats*n*n*200
 	case *Deploy:
 		return n * n
+	case *volley.DeploymentEnd:
+		return 1
 	case *Fire:
 		k = int64(len(a.Batteries))
 	case *Save:

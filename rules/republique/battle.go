@@ -2,6 +2,7 @@ package republique
 
 import (
 	"errors"
+	"maps"
 	"slices"
 
 	"github.com/volley-wargames/volley"
@@ -122,6 +123,9 @@ type phase struct {
 	// panic counts each unit's pending panic tests (the Panic section is not part of the
 	// phase's text).
 	panic map[string]int
+	// began is each battery's morale when the artillery fire segment began, which decides
+	// Disordered+ from edition 5 (Edition5); nil outside the segment.
+	began map[string]int
 	// Movement this player turn, from edition 4: how far each unit has moved of its rate
 	// and each battery by prolonge (cm), how far each mover has moved across each enemy
 	// battery's front within its arc, and the pause for passing fire after a move.
@@ -148,6 +152,7 @@ func (p phase) clone() phase {
 		m[k] = v
 	}
 	p.panic = m
+	p.began = maps.Clone(p.began)
 	p.moved = cloneMap(p.moved)
 	p.prolonged = cloneMap(p.prolonged)
 	p.inArc = cloneMap(p.inArc)
@@ -212,6 +217,31 @@ func (b *Battle) demoralized() int       { return b.stepOf("demoralized") }
 
 // moraleName is the name of a ladder step.
 func (b *Battle) moraleName(i int) string { return b.ladder[min(max(i, 0), len(b.ladder)-1)] }
+
+// beginSegment records each battery's morale as the artillery fire segment begins: what
+// Disordered+ reads from edition 5 ("batteries which begin the artillery fire step in
+// disordered or rattled status").
+func (b *Battle) beginSegment() {
+	if !b.opts.segmentStart {
+		return
+	}
+	b.phase.began = map[string]int{}
+	for i := range b.units {
+		if u := &b.units[i]; u.Battery() {
+			b.phase.began[u.ID] = u.Morale
+		}
+	}
+}
+
+// disorderRead is the morale Disordered+ reads for a battery's fire, and when it was
+// read: from edition 5, in the artillery fire segment, the morale it began the segment
+// with; otherwise (passing fire, earlier editions) its morale as it fires, when "".
+func (b *Battle) disorderRead(bat *Unit, passing bool) (int, string) {
+	if m, ok := b.phase.began[bat.ID]; ok && !passing && b.phase.step == ArtillerySegment {
+		return m, "when the artillery fire segment began"
+	}
+	return bat.Morale, ""
+}
 
 // pendingFor is the hits pending against a unit in the current step.
 func (b *Battle) pendingFor(id string) pendingHits {

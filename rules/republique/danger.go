@@ -212,6 +212,7 @@ func (b *Battle) newDangerWorker(t *Unit, side string) *dangerWorker {
 	c.phase = b.phase.clone()
 	c.phase.step = ArtillerySegment
 	c.phase.done, c.phase.passed, c.phase.pending, c.phase.firedUpon = nil, nil, nil, nil
+	c.phase.began = nil // every battery's morale as the table stands
 	i := slices.IndexFunc(c.units, func(u Unit) bool { return u.ID == t.ID })
 	u := &c.units[i]
 	u.Bases = slices.Clone(t.Bases)

@@ -26,6 +26,10 @@ type batteryPlan struct {
 	level     int // the die modifier for levels
 	enfArc    *Arc
 	forced    *Unit
+	// disorder says which morale Disordered+ read and when, where it matters: the battery
+	// began the artillery fire segment disordered or rattled, or its morale has changed
+	// since (edition 5); "" otherwise.
+	disorder string
 }
 
 // firePlan is a fire worked out: every battery, the target and its secondary targets,
@@ -203,8 +207,17 @@ func (b *Battle) batteryPoints(bp *batteryPlan, t *Unit, passing bool) {
 	if bat.Damaged {
 		times(DamagedFactor, "damaged")
 	}
-	if bat.Morale == b.disordered() || bat.Morale == b.rattled() {
-		times(DisorderFactor, b.moraleName(bat.Morale))
+	switch read, when := b.disorderRead(bat, passing); {
+	case when == "":
+		if read == b.disordered() || read == b.rattled() {
+			times(DisorderFactor, b.moraleName(read))
+		}
+	case read == b.disordered() || read == b.rattled():
+		bp.disorder = fmt.Sprintf("%s began the artillery fire segment %s: its fire points are halved (Disordered+)", bat.ID, b.moraleName(read))
+		times(DisorderFactor, fmt.Sprintf("%s %s", b.moraleName(read), when))
+	case read != bat.Morale:
+		bp.disorder = fmt.Sprintf("%s began the artillery fire segment %s (%s now, by hits that took effect within it): Disordered+ halves only batteries that begin the step disordered or rattled", bat.ID, b.moraleName(read), b.moraleName(bat.Morale))
+		bp.notes = append(bp.notes, bp.disorder)
 	}
 	n, why := b.deepTarget(bp, t)
 	bp.deep = n >= DeepTargetBases && why == ""

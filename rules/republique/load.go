@@ -55,6 +55,8 @@ type options struct {
 	compoundDeep bool // compound targets also through the deep target rule
 	deepOpen     bool // no deep target against a main target in cover; every base crossed open
 	combatBases  bool // batteries are not combat bases anywhere (deep count, bases_lost)
+	// rulings of edition 5 (Edition5).
+	segmentStart bool // Disordered+ reads the morale a battery began the segment with
 }
 
 func oneOf(doc *scenario.Doc, errs *scenario.ErrorList, v *string, name string, allowed ...string) string {
@@ -82,6 +84,7 @@ func (o *Options) read(doc *scenario.Doc, errs *scenario.ErrorList) options {
 	}
 	r.adjacentAny = oneOf(doc, errs, &o.Adjacent, "adjacent", adjacent...) == "any_side"
 	r.compoundDeep, r.deepOpen, r.combatBases = !old, !old, !old
+	r.segmentStart = volley.DocEdition(doc) >= Edition5
 	if o.AdjacentWithin != nil {
 		r.adjacentWithin = o.AdjacentWithin.In(scenario.Centimetre)
 		if r.adjacentWithin > 20 {
@@ -252,9 +255,17 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	}
 	sides := b.sides(doc, f.Units, f.Turn.Order != nil, errs)
 	b.loadTurn(doc, &f.Turn, sides, errs)
+	b.loadSegmentStart(doc, f.Units, errs)
 	b.moves = volley.Moves(doc)
 	b.movement = loadMovement(doc, &f.Movement, errs)
 	b.table = volley.LoadTable(doc, &f.Header, sides, errs)
+	deploys := map[string][]string{} // from edition 5 the sides deploy in the order they play
+	for i := range b.units {
+		if u := &b.units[i]; !u.Destroyed() && !b.broken[u.ID] {
+			deploys[u.Side] = append(deploys[u.Side], u.ID)
+		}
+	}
+	b.table.PlanDeployment(volley.FromFirst(b.phase.order, b.phase.side), deploys, false)
 	for i := range f.Units {
 		s := &f.Units[i]
 		if u := b.Unit(s.ID); u != nil && !b.broken[s.ID] {
@@ -434,6 +445,36 @@ func (b *Battle) loadUnit(doc *scenario.Doc, s *unitSpec, errs *scenario.ErrorLi
 		errs.Add(doc.At(&s.SavedFire), "battery %q: a battery that moved or is out of command cannot keep saved fire", s.ID)
 	}
 	return u, ok
+}
+
+// loadSegmentStart records, for a scenario that begins in the artillery fire segment, each
+// battery's morale when the segment began: its morale_at_segment_start, by default its
+// morale (edition 5, Edition5).
+func (b *Battle) loadSegmentStart(doc *scenario.Doc, units []unitSpec, errs *scenario.ErrorList) {
+	if b.phase.step == ArtillerySegment {
+		b.beginSegment()
+	}
+	for i := range units {
+		s := &units[i]
+		if s.MoraleAtSegmentStart == "" || b.broken[s.ID] {
+			continue
+		}
+		at := doc.At(&s.MoraleAtSegmentStart)
+		u := b.Unit(s.ID)
+		switch {
+		case u == nil:
+		case !b.opts.segmentStart:
+			errs.Add(at, "battery %q: morale_at_segment_start: a battery of a battle begun under edition %d is halved by its morale as it fires", s.ID, volley.DocEdition(doc))
+		case !u.Battery():
+			errs.Add(at, "unit %q: morale_at_segment_start is for batteries (Disordered+)", s.ID)
+		case !slices.Contains(b.ladder, s.MoraleAtSegmentStart):
+			b.level(s.MoraleAtSegmentStart, doc, errs, &s.MoraleAtSegmentStart) // says why
+		case b.phase.step != ArtillerySegment:
+			errs.Add(at, "battery %q: morale_at_segment_start: the scenario begins in the %s step, before the artillery fire segment: its morale is the one it begins with", s.ID, b.phase.step)
+		default:
+			b.phase.began[u.ID] = b.level(s.MoraleAtSegmentStart, doc, errs, &s.MoraleAtSegmentStart)
+		}
+	}
 }
 
 func (b *Battle) loadTurn(doc *scenario.Doc, t *turnSpec, sides []string, errs *scenario.ErrorList) {

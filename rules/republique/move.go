@@ -245,6 +245,10 @@ func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 		if b.noMoves(doc, "deploy", &s.Type, errs) {
 			return
 		}
+		if why := b.table.NoDeployment(); why != "" {
+			errs.Add(doc.At(&s.Type), "deploy: %s", why)
+			return
+		}
 		u := b.Unit(s.Unit)
 		if u == nil {
 			if s.Unit != "" && !b.broken[s.Unit] {
@@ -575,8 +579,8 @@ func (b *Battle) moveRefusals(a volley.Action) scenario.ErrorList {
 			list.Add(a.at, "%s", strings.TrimPrefix(volley.ErrorMessage(err), "republique: "))
 		}
 	case *Deploy:
-		if !b.table.Deploying {
-			list.Add(a.at, "the battle has begun: units are deployed only before its first action")
+		if err := b.table.CheckDeploy(b.Unit(a.Unit).Side, []string{a.Unit}, "units"); err != nil {
+			list.Add(a.at, "%s", volley.ErrorMessage(err))
 		} else if _, _, why := b.deployed(a); why != "" {
 			list.Add(a.at, "%s cannot be deployed there: %s", a.Unit, why)
 		}

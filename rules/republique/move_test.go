@@ -11,6 +11,7 @@ import (
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -276,6 +277,24 @@ func TestLimberedMayNotFire(t *testing.T) {
 	refused(t, b, "{type: passing_fire, batteries: [g], target: m}", "limbered batteries may not fire")
 }
 
+// TestLimberedRefusalNamesNoEmptyTarget: a limbered battery is refused before a target
+// is chosen, and the words say so without an empty target ("f1 cannot fire at: …", "f1
+// at  is …" before).
+func TestLimberedRefusalNamesNoEmptyTarget(t *testing.T) {
+	units := `  - {id: f1, side: French, kind: artillery, gun: 6pdr foot, frontage: 4, depth: 3, at: [-20, 0], limbered: true}
+  - {id: A, side: Austrian, kind: infantry, frontage: 4, depth: 2, facing: 180, at: [0, 30], bases: 3}
+`
+	b := movesBattle(t, units, "artillery")
+	err := refused(t, b, "{batteries: [f1]}", "f1 is not_eligible: limbered batteries may not fire")
+	if err != nil && strings.Contains(err.Error(), " at  ") {
+		t.Errorf("Resolve: %v; an empty target named", err)
+	}
+	list, err := b.Refusals(context.Background(), act(t, b, "{batteries: [f1]}"))
+	if err != nil || len(list) != 1 || !strings.Contains(list[0].Msg, "f1 cannot fire: limbered batteries may not fire") {
+		t.Errorf("Refusals: %v, %v; want f1 cannot fire, and why", list, err)
+	}
+}
+
 // TestSavedFireLostOnAnyMove: "If a battery with saved fire moves in any way, the saved
 // fire status is lost (this includes changing facing or prolonging)." A move refused
 // keeps it.
@@ -450,22 +469,56 @@ func TestAttachedLeaderFollows(t *testing.T) {
 	}
 }
 
-// TestDeployment: before the first action each side places its units in its zone.
-func TestDeployment(t *testing.T) {
+// deployingSrc is a battle whose French deploy in their zone, then the Austrians
+// anywhere on the table.
+func deployingSrc() string {
 	src := strings.Replace(movesSrc, "movement:", "deployment:\n  French: [[-100, -100], [100, -100], [100, -50], [-100, -50]]\nmovement:", 1)
-	b, _, err := loadSrc(t, sprintf(src, "  - {id: m, side: French, kind: infantry, frontage: 4, depth: 2, at: [0, 0], bases: 2}\n  - {id: n, side: French, kind: infantry, frontage: 4, depth: 2, at: [0, 20]}\n  - {id: A, side: Austrian, kind: infantry, frontage: 4, depth: 2, at: [0, 60]}\n", "maneuver"))
+	return sprintf(src, "  - {id: m, side: French, kind: infantry, frontage: 4, depth: 2, at: [0, 0], bases: 2}\n  - {id: n, side: French, kind: infantry, frontage: 4, depth: 2, at: [0, 20]}\n  - {id: A, side: Austrian, kind: infantry, frontage: 4, depth: 2, at: [0, 60]}\n  - {id: B, side: Austrian, kind: infantry, frontage: 4, depth: 2, at: [30, 60]}\n", "maneuver")
+}
+
+// TestDeployment: before the battle begins each side places its units in its zone, in
+// turn: the French first (their player turn comes first), then the Austrians.
+func TestDeployment(t *testing.T) {
+	b, _, err := loadSrc(t, deployingSrc())
 	if err != nil {
 		t.Fatal(err)
 	}
-	play(t, b, "{type: deploy, unit: m, at: [0, -60], facing: 90}", "{type: deploy, unit: A, at: [50, 50]}")
+	refused(t, b, "{type: deploy, unit: A, at: [50, 50]}", "it is French's deployment: Austrian deploys when French has deployed all its units")
+	play(t, b, "{type: deploy, unit: m, at: [0, -60], facing: 90}")
 	if u := b.Unit("m"); u.Facing != 90 || centre(u.Bases).Dist(geom.V(0, -60)) > 1e-9 {
 		t.Errorf("m deployed at %v facing %v", centre(u.Bases), u.Facing)
 	}
 	refused(t, b, "{type: deploy, unit: n, at: [0, -50.5]}", "a base would lie outside French's deployment zone")
-	play(t, b, "{type: deploy, unit: n, at: [10, -51]}") // its front on the zone's edge
 	refused(t, b, "{type: deploy, unit: n, at: [1, -60]}", "its bases would stand on m's base")
+	refused(t, b, "{type: move, unit: n, path: [[10, -40]]}", "the battle has not begun: it is French's deployment")
+	play(t, b, "{type: deploy, unit: n, at: [10, -51]}") // its front on the zone's edge: the French are done
+	play(t, b, "{type: deploy, unit: A, at: [50, 50]}", "type: end_deployment")
+	if turn := b.State().Turn; turn.Side != "French" || turn.Phase != string(Maneuver) {
+		t.Errorf("the battle begins with %+v", turn)
+	}
 	play(t, b, "{type: move, unit: n, path: [[10, -40]]}")
-	refused(t, b, "{type: deploy, unit: n, at: [0, -70]}", "the battle has begun")
+	refused(t, b, "{type: deploy, unit: B, at: [0, -70]}", "the battle has begun")
+}
+
+// TestDeploymentTurnsRepublique: a deployment in turns, held to what every system's must
+// do.
+func TestDeploymentTurnsRepublique(t *testing.T) {
+	b, _, err := loadSrc(t, deployingSrc())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rulestest.CheckDeploymentTurns(t, b, []string{"French", "Austrian"},
+		map[string]string{"French": "{type: deploy, unit: m, at: [0, -60], facing: 90}", "Austrian": "{type: deploy, unit: A, at: [50, 50]}"},
+		map[string]string{"French": "{type: move, unit: n, path: [[10, 30]]}", "Austrian": "{type: move, unit: B, path: [[30, 50]]}"})
+}
+
+// TestDeploymentEdition4Republique: a battle begun under edition 4 deploys as it did:
+// either side at any time, until the first other action, which ends the deployment for
+// both.
+func TestDeploymentEdition4Republique(t *testing.T) {
+	b, _ := mustLoadEdition(t, deployingSrc(), volley.EditionMoves)
+	play(t, b, "{type: deploy, unit: A, at: [50, 50]}", "{type: deploy, unit: m, at: [0, -60], facing: 90}", "{type: move, unit: n, path: [[10, 30]]}")
+	refused(t, b, "{type: deploy, unit: B, at: [0, -70]}", "the battle has begun: units are deployed only before its first action")
 }
 
 // TestStatedFactsRefusedOverTheAPI: a refereed action may not state what the server

@@ -11,12 +11,13 @@ import (
 // Where units stand: deployment before the battle's first action, how the page moves
 // them, and the battle written back as a scenario.
 
-// resolveDeploy places a unit, before the battle's first other action: its bases keep
-// their shape, turned to the facing, its centre where the deployment says.
+// resolveDeploy places a unit before the battle begins (from edition 5 in its side's
+// deployment, before it until the battle's first other action): its bases keep their
+// shape, turned to the facing, its centre where the deployment says.
 func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 	u := b.Unit(d.Unit)
-	if !b.table.Deploying {
-		return volley.Outcome{}, volley.Errorf(volley.ECONFLICT, "republique: the battle has begun: units are deployed only before its first action")
+	if err := b.table.CheckDeploy(u.Side, []string{u.ID}, "units"); err != nil {
+		return volley.Outcome{}, fmt.Errorf("republique: %w", err)
 	}
 	bases, facing, why := b.deployed(d)
 	if why != "" {
@@ -27,7 +28,7 @@ func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 	c := centre(u.Bases)
 	step := volley.Step{Rule: "deploy", Inputs: map[string]any{"unit": u.ID, "at": []float64{round3(c.X), round3(c.Y)}, "facing": round3(u.Facing)},
 		Result: fmt.Sprintf("%s placed", u.ID)}
-	return volley.Outcome{Trace: []volley.Step{step}, Targets: []volley.TargetResult{}}, nil
+	return volley.Outcome{Trace: append([]volley.Step{step}, b.table.Deployed([]string{u.ID}, u.ID)...), Targets: []volley.TargetResult{}}, nil
 }
 
 // deployed is where a deployment puts a unit's bases, and why it may not ("" when it
@@ -67,6 +68,9 @@ func (b *Battle) moveView(u *Unit, k float64) *volley.MoveView {
 		return nil
 	}
 	left, why, _ := b.movable(u)
+	if err := b.table.CheckBegun(); err != nil && why == "" {
+		left, why = 0, volley.ErrorMessage(err)
+	}
 	return &volley.MoveView{Allowance: round3(b.rate(u) * k), Moved: round3(b.phase.moved[u.ID] * k), Left: round3(left * k), Why: why}
 }
 

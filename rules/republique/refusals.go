@@ -12,9 +12,17 @@ var _ volley.Refuser = (*Battle)(nil)
 // Refusals are the rules' refusals of an action, as Resolve would refuse it: each
 // battery that may not fire (or save) where the action names it, a skirmish marker's at
 // its name, a pairing of opposed skirmishers at its pairs, a move or a deployment at the
-// action, a decline with nothing to decline. Ending a step is never refused here (while
-// play waits on a passing fire, Resolve refuses it).
+// action, a decline with nothing to decline; any of them but a deployment while the sides
+// deploy (from edition 5). Ending a step is never refused here (while play waits on a
+// passing fire, or the sides deploy, Resolve refuses it).
 func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorList, error) {
+	if at, ok := actionAt(a); ok {
+		if err := b.table.CheckBegun(); err != nil {
+			var list scenario.ErrorList
+			list.Add(at, "%s", volley.ErrorMessage(err)) // from edition 5, the sides deploy first
+			return list, nil
+		}
+	}
 	switch a := a.(type) {
 	case *Move, *Deploy:
 		return b.moveRefusals(a), nil
@@ -51,11 +59,34 @@ func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorL
 		switch {
 		case verb == "cannot be paired":
 			list.Add(at.root, "the opposed skirmishers cannot be paired so: %s", x.Reason)
-		case x.Target == "" || verb == "cannot save fire":
+		case verb == "cannot save fire":
 			list.Add(at.pos(x.Shooter), "%s %s: %s", x.Shooter, verb, x.Reason)
+		case x.Target == "":
+			// Refused before a target is chosen (a limbered battery): no target to name.
+			list.Add(at.pos(x.Shooter), "%s cannot fire: %s", x.Shooter, x.Reason)
 		default:
 			list.Add(at.pos(x.Shooter), "%s %s %s: %s", x.Shooter, verb, x.Target, x.Reason)
 		}
 	}
 	return list, nil
+}
+
+// actionAt is where an action other than a deployment or the end of a step is written,
+// for a refusal of the whole of it; false for those.
+func actionAt(a volley.Action) (scenario.Pos, bool) {
+	switch a := a.(type) {
+	case *Move:
+		return a.at, true
+	case *Decline:
+		return a.at, true
+	case *Fire:
+		return a.at.root, true
+	case *Save:
+		return a.at.root, true
+	case *SkirmishFire:
+		return a.at.root, true
+	case *Oppose:
+		return a.at.root, true
+	}
+	return scenario.Pos{}, false
 }

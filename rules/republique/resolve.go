@@ -40,7 +40,7 @@ func (b *Battle) Aim(ctx context.Context, a volley.Action) ([]volley.Aim, error)
 		return v.fireAims(v.plan(a)), nil
 	case *SkirmishFire:
 		return []volley.Aim{b.planSkirmish(a).aim}, nil
-	case *Move, *Deploy, *Decline:
+	case *Move, *Deploy, *Decline, *volley.DeploymentEnd:
 		return []volley.Aim{}, nil // no shot
 	case *Save:
 		var out []volley.Aim
@@ -164,6 +164,7 @@ func (b *Battle) copy() *Battle {
 	c.leaders = slices.Clone(b.leaders)
 	c.markers = slices.Clone(b.markers)
 	c.phase = b.phase.clone()
+	c.table = b.table.Clone()
 	return &c
 }
 
@@ -177,6 +178,14 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 	}
 	r := &record{}
 	out := volley.Outcome{Targets: []volley.TargetResult{}}
+	switch a.(type) {
+	case *Deploy, *volley.DeploymentEnd:
+	default:
+		// From edition 5 the battle begins once every side has deployed.
+		if err := b.table.CheckBegun(); err != nil {
+			return out, fmt.Errorf("republique: %w", err)
+		}
+	}
 	if b.moves && b.phase.window != nil {
 		// The phasing player's movement pauses for the enemy's answer to a move.
 		f, passing := a.(*Fire)
@@ -197,6 +206,12 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 			return out, err
 		}
 		r.steps = o.Trace
+	case *volley.DeploymentEnd:
+		steps, err := b.table.EndDeployment()
+		if err != nil {
+			return out, fmt.Errorf("republique: %w", err)
+		}
+		r.steps = steps
 	case *Decline:
 		if err := b.resolveDecline(r); err != nil {
 			return out, err
@@ -219,6 +234,12 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 				passing = a
 			}
 			r.steps = append(r.steps, b.movementStep(v, a.Batteries, a.stated, passing))
+		}
+		for _, bp := range p.bats {
+			if bp.disorder != "" {
+				read, when := b.disorderRead(bp.bat, a.Passing)
+				r.step("disordered+", map[string]any{"battery": bp.bat.ID, "morale_read": b.moraleName(read), "read": when, "morale_now": b.moraleName(bp.bat.Morale)}, bp.disorder)
+			}
 		}
 		face := d.Roll(D10, purpose(d, "artillery fire: %s at %s", strings.Join(a.Batteries, "+"), p.target.ID))
 		die, h, eff := p.roll(b, face)
@@ -327,8 +348,10 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 	default:
 		return out, volley.Errorf(volley.EINVALID, "republique: not an action of this system")
 	}
-	if _, ok := a.(*Deploy); !ok {
-		b.table.Deploying = false // the first other action ends the deployment
+	switch a.(type) {
+	case *Deploy, *volley.DeploymentEnd:
+	default:
+		b.table.Deploying = false // before edition 5 the first other action ends the deployment
 	}
 	out.Rolls = d.Rolls()
 	out.Trace = r.steps
@@ -352,6 +375,9 @@ func refusal(aims []volley.Aim) error {
 	for _, a := range aims {
 		if a.Status != volley.StatusOK {
 			s := fmt.Sprintf("%s at %s is %s: %s", a.Shooter, a.Target, a.Status, a.Reason)
+			if a.Target == "" { // refused before a target is chosen
+				s = fmt.Sprintf("%s is %s: %s", a.Shooter, a.Status, a.Reason)
+			}
 			bad = append(bad, s)
 		}
 	}
@@ -479,6 +505,7 @@ func (b *Battle) endStep(d *dice.Stream, r *record) {
 	case Skirmish:
 		b.applyPending(r)
 		p.step = ArtillerySegment
+		b.beginSegment()
 		r.step("end of step", map[string]any{"step": string(Skirmish)}, "skirmish results take effect; the artillery fire segment begins")
 	case ArtillerySegment:
 		b.applyPending(r)
@@ -496,6 +523,7 @@ func (b *Battle) endStep(d *dice.Stream, r *record) {
 			p.number++
 		}
 		p.step = Maneuver
+		p.began = nil
 		p.done, p.passed, p.lost, p.firedUpon, p.skirmished, p.pairs, p.paired = nil, nil, nil, nil, nil, nil, false
 		if b.moves {
 			// A new player turn: no unit has moved in it yet.

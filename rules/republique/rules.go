@@ -86,6 +86,14 @@ const (
 // older edition replay as they were played.
 const Edition3 = 3
 
+// Edition5 is the edition of volley's rules from which a battery's fire points are halved
+// for disorder (Disordered+) by the morale it had when the artillery fire segment began,
+// as the text says ("batteries which begin the artillery fire step in disordered or
+// rattled status"): hits that take effect within the segment (on a battery that
+// prolonged, which lost simultaneous fire) do not halve its fire that segment. Earlier
+// editions read the morale it had as it fired; their battles replay so.
+const Edition5 = 5
+
 // Bounds that are not rules: they keep a typo from costing the server.
 const (
 	MaxUnits     = 200

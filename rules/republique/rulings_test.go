@@ -1,6 +1,7 @@
 package republique
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/scenario"
 )
@@ -269,5 +271,93 @@ action: {type: fire, batteries: [gun]}
 	}
 	if slices.ContainsFunc(aim.Notes, func(n string) bool { return strings.Contains(n, "column for 0") }) {
 		t.Errorf("notes %q name a column for 0 fire points", aim.Notes)
+	}
+}
+
+// TestRulingHalvingAtSegmentStart: "Artillery batteries which begin the artillery fire
+// step in disordered or rattled status will have their fire points halved" (Disordered+).
+// f1 prolonged in the movement before, so "Prolonged artillery is excepted" from
+// simultaneous fire: a1's morale hit disorders it at once, within the segment. It began
+// the segment ordered, so it fires at its full 3 points, and the trace says which morale
+// was read and when. Edition 4 read its morale as it fired and halved them, as played.
+func TestRulingHalvingAtSegmentStart(t *testing.T) {
+	units := `  - {id: f1, side: French, kind: artillery, gun: 6pdr foot, frontage: 4, depth: 3, at: [-30, 0]}
+  - {id: a1, side: Austrian, kind: artillery, gun: 6pdr foot, frontage: 4, depth: 3, facing: 180, at: [-30, 20]}
+`
+	src := sprintf(movesSrc, units, "maneuver")
+	for _, ed := range []int{0, 4} {
+		b, _ := mustLoadEdition(t, src, ed)
+		play(t, b, "{type: move, unit: f1, path: [[-30, 3]]}", "{type: end_step}", "{type: end_step}")
+		// A roll of a1's that scores one morale hit and no base hit: the same dice on a
+		// copy first.
+		var seed uint64
+		for seed = 1; ; seed++ {
+			c := b.copy()
+			out, err := c.Resolve(context.Background(), act(t, c, "{batteries: [a1], target: f1}"), dice.ForAction(seed, 0))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m := out.Targets[0].Measures; m[MeasureMorale] == 1 && m[MeasureBases] == 0 {
+				break
+			}
+		}
+		if _, err := b.Resolve(context.Background(), act(t, b, "{batteries: [a1], target: f1}"), dice.ForAction(seed, 0)); err != nil {
+			t.Fatal(err)
+		}
+		if u := b.Unit("f1"); b.moraleName(u.Morale) != "disordered" || u.Damaged {
+			t.Fatalf("edition %d: f1 is %s, damaged %v; want disordered at once", ed, b.moraleName(u.Morale), u.Damaged)
+		}
+		fire := act(t, b, "{batteries: [f1], target: a1}")
+		o, err := b.Odds(context.Background(), fire)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := b.Resolve(context.Background(), fire, dice.ForAction(1, 9))
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch ed {
+		case 0:
+			if o.Values["fire_points"] != 3 {
+				t.Errorf("f1 fires at %g points; want its full 3: it began the segment ordered", o.Values["fire_points"])
+			}
+			if !slices.ContainsFunc(o.Aims[0].Notes, func(n string) bool {
+				return strings.Contains(n, "f1 began the artillery fire segment ordered (disordered now, by hits that took effect within it)")
+			}) {
+				t.Errorf("the aim's notes %q do not say which morale was read", o.Aims[0].Notes)
+			}
+			if !traceHas([]volley.Outcome{out}, "f1 began the artillery fire segment ordered") {
+				t.Errorf("the fire's trace %+v does not say which morale was read", out.Trace)
+			}
+		default:
+			if o.Values["fire_points"] != 1 {
+				t.Errorf("edition 4: f1 fires at %g points; want 1 (3 halved, rounded down), as it was played", o.Values["fire_points"])
+			}
+		}
+	}
+}
+
+// TestRulingHalvingScenarioInSegment: a scenario that begins in the artillery fire segment
+// gives each battery's morale when the segment began (morale_at_segment_start), by default
+// its morale: a battery written disordered fires at half points, one that became
+// disordered within the segment fires at its full points.
+func TestRulingHalvingScenarioInSegment(t *testing.T) {
+	for _, tc := range []struct {
+		extra string
+		want  float64
+	}{{"", 1}, {", morale_at_segment_start: ordered", 3}} {
+		src := rulingHead + `units:
+  - {id: gun, side: French, kind: artillery, gun: 6pdr foot, frontage: 4, depth: 3, at: [0, 0], morale: disordered` + tc.extra + `}
+  - {id: IR1, side: Austrian, kind: infantry, frontage: 3, depth: 2, facing: 180, at: [0, 20], bases: 2}
+action: {type: fire, batteries: [gun]}
+`
+		b, a := mustLoadEdition(t, src, 0)
+		o, err := b.Odds(context.Background(), a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.Values["fire_points"] != tc.want {
+			t.Errorf("%q: %g fire points; want %g", tc.extra, o.Values["fire_points"], tc.want)
+		}
 	}
 }

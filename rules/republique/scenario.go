@@ -127,6 +127,10 @@ type unitSpec struct {
 	SavedFire    bool   `yaml:"saved_fire"`
 	Moved        bool   `yaml:"moved"`
 	OutOfCommand bool   `yaml:"out_of_command"`
+	// MoraleAtSegmentStart is the morale a battery had when the artillery fire segment
+	// began, for a scenario that begins within the segment; by default its morale. It
+	// decides Disordered+ (from edition 5, Edition5).
+	MoraleAtSegmentStart string `yaml:"morale_at_segment_start"`
 }
 
 type markerSpec struct {

@@ -14,7 +14,9 @@ import (
 // riding across its front, which it answers with passing fire.
 const battleRound = `
 actions:
+  - {type: end_deployment}
   - {type: deploy, unit: cav, at: [14, 70], facing: 180}
+  - {type: end_deployment}
   - {type: move, unit: ligne-1, path: [[62, 30]]}
   - {type: move, unit: hussars, path: [[8, 36]]}
   - {type: end_step}

@@ -21,6 +21,9 @@ func (b *Battle) State() volley.State {
 	if p.window != nil {
 		s.Turn = b.windowTurn()
 	}
+	if t := b.table.DeployTurn(); t != nil {
+		s.Turn = t // the sides deploy before the first player turn
+	}
 	flag := func(v bool) float64 {
 		if v {
 			return 1

@@ -35,6 +35,9 @@ const (
 	// phase to the fire phase, and from the fire phase to the next side's turn, clearing
 	// the targets left unfired.
 	EndPhase OrderType = "end_phase"
+	// EndDeployment ends the deploying side's deployment (from edition 5, when the sides
+	// deploy in turns before the battle begins; volley's, not in the source).
+	EndDeployment OrderType = volley.EndDeployment
 )
 
 // Order is one War Engine action.
@@ -102,6 +105,13 @@ func (b *Battle) decodeOrder(doc *scenario.Doc) (*Order, error) {
 		return b.decodeMove(doc)
 	case Deploy:
 		return b.decodeDeploy(doc)
+	case EndDeployment:
+		if _, err := b.table.DecodeEndDeployment(doc); err != nil {
+			return nil, err
+		}
+		o := &Order{Type: EndDeployment}
+		o.at.root, o.at.unit = doc.Root(), doc.Root()
+		return o, nil
 	}
 	var spec actionSpec
 	var o *Order
@@ -198,8 +208,11 @@ func (b *Battle) refuse(o *Order) error { return b.refuseAs(o, false) }
 // aim and odds answer ("what if it had been declared there"), not as an order to carry
 // out, so neither its target nor a missing declaration refuses it.
 func (b *Battle) refuseAs(o *Order, whatIf bool) error {
-	if o.Type == Deploy {
-		return nil // checkDeploy's: deployments come before the battle's turns
+	if o.Type == Deploy || o.Type == EndDeployment {
+		return nil // checkDeploy's and the deployment's: deployments come before the battle's turns
+	}
+	if err := b.table.CheckBegun(); err != nil && !whatIf {
+		return fmt.Errorf("warengine: %w", err) // from edition 5 the battle begins once every side has deployed
 	}
 	if o.Type == EndPhase {
 		if len(b.sides) == 0 {
@@ -273,6 +286,12 @@ func (b *Battle) targetOf(o *Order) (geom.Square, bool, bool) {
 // it is.
 func (b *Battle) Actor(a volley.Action) string {
 	o := order(a)
+	if o.Type == EndDeployment {
+		if side := b.table.DeployingSide(); side != "" {
+			return side
+		}
+		return b.side
+	}
 	if u, ok := b.Unit(o.Unit); ok {
 		return u.Side
 	}

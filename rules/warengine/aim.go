@@ -57,8 +57,8 @@ func (b *Battle) aim(o *Order) (volley.Aim, *shot, *landing) {
 	case v != nil && v.Side == u.Side && !friendly:
 		return fail(volley.StatusNotEligible, "%s is a friendly unit: a click would select it; target it with friendly: true (the game's shift-click)", v.ID)
 	case aim.Range > float64(s.w.MaxRange):
-		return fail(volley.StatusOutOfRange, "%s is %g squares away, beyond %s's maximum range of %d; %s",
-			aim.Target, aim.Range, o.Weapon, s.w.MaxRange, b.correction(s, target))
+		return fail(volley.StatusOutOfRange, "%s is %s away, beyond %s's maximum range of %d; %s",
+			aim.Target, squares(int(aim.Range)), o.Weapon, s.w.MaxRange, b.correction(s, target))
 	case !b.inArc(s, target):
 		return fail(volley.StatusOutOfArc, "%s is outside %s's %d° arc around facing %s; %s",
 			aim.Target, o.Weapon, s.w.Arc, u.Facing, b.correction(s, target))

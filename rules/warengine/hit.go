@@ -115,7 +115,7 @@ func (b *Battle) chanceToHit(s *shot, to geom.Square, terms bool) (float64, []vo
 	}
 	dist := s.from.Chebyshev(to)
 	bd, name := band(s.w, dist)
-	add(float64(bd.Accuracy), func() string { return fmt.Sprintf("%s range accuracy (%d squares)", name, dist) })
+	add(float64(bd.Accuracy), func() string { return fmt.Sprintf("%s range accuracy (%s)", name, squares(dist)) })
 	vis := b.visibilitySum(s.from, to)
 	add(-float64(vis)/VisibilityDivisor, func() string { return fmt.Sprintf("terrain: visibility %d along the line, halved", vis) })
 	return cth, mods

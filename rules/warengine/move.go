@@ -87,6 +87,10 @@ func (b *Battle) decodeDeploy(doc *scenario.Doc) (*Order, error) {
 			errs.Add(doc.At(&spec.Type), "deploy: %s", b.noMoves(doc))
 			return
 		}
+		if why := b.table.NoDeployment(); why != "" {
+			errs.Add(doc.At(&spec.Type), "deploy: %s", why)
+			return
+		}
 		u, ok := b.Unit(spec.Unit)
 		if !ok {
 			if spec.Unit != "" {
@@ -191,8 +195,8 @@ func (b *Battle) checkMove(o *Order) (movePlan, *refused) {
 		prev = q
 	}
 	if left := u.Type.Move - u.Moved; plan.cost > left {
-		return plan, &refused{volley.Errorf(volley.EINVALID, "warengine: %s's path costs %d squares of its move, and it has %d left this turn (its move is %d squares a Phase I, its type's move:%s)",
-			u.ID, plan.cost, left, u.Type.Move, b.diagonalWords()), -1}
+		return plan, &refused{volley.Errorf(volley.EINVALID, "warengine: %s's path costs %s of its move, and it has %d left this turn (its move is %s a Phase I, its type's move:%s)",
+			u.ID, squares(plan.cost), left, squares(u.Type.Move), b.diagonalWords()), -1}
 	}
 	prev = u.At
 	for i, q := range o.Path {
@@ -277,13 +281,14 @@ func (b *Battle) resolveMove(o *Order, r *record) error {
 }
 
 // checkDeploy says why a unit may not be deployed where a deployment puts it: the
-// battle has begun, or its footprint would leave the map, stand on a wall or another
+// battle has begun, or it is another side's deployment (from edition 5), or its footprint would leave the map, stand on a wall or another
 // unit, or lie outside its side's deployment zone.
 func (b *Battle) checkDeploy(o *Order) *refused {
 	u, _ := b.Unit(o.Unit)
+	if err := b.table.CheckDeploy(u.Side, []string{u.ID}, "units"); err != nil {
+		return &refused{fmt.Errorf("warengine: %w", err), -1}
+	}
 	switch {
-	case !b.table.Deploying:
-		return &refused{volley.Errorf(volley.ECONFLICT, "warengine: the battle has begun: units are deployed only before its first action"), -1}
 	case u.Destroyed():
 		return &refused{volley.Errorf(volley.EINVALID, "warengine: %s is destroyed", u.ID), -1}
 	}
@@ -303,7 +308,8 @@ func (b *Battle) checkDeploy(o *Order) *refused {
 	return nil
 }
 
-// resolveDeploy places a unit, before the battle's first other action.
+// resolveDeploy places a unit before the battle begins: from edition 5 in its side's
+// deployment, before it until the battle's first other action.
 func (b *Battle) resolveDeploy(o *Order, r *record) error {
 	if no := b.checkDeploy(o); no != nil {
 		return no.err
@@ -317,6 +323,7 @@ func (b *Battle) resolveDeploy(o *Order, r *record) error {
 		u.Facing = *o.Facing
 	}
 	r.step("deploy", map[string]any{"unit": u.ID, "at": squareName(u.At), "facing": u.Facing.String()}, u.ID+" placed")
+	r.steps = append(r.steps, b.table.Deployed([]string{u.ID}, u.ID)...)
 	return nil
 }
 
@@ -372,11 +379,19 @@ func (b *Battle) aimingWords(o *Order, u *Unit) string {
 	case !u.measured:
 		return aims + ", as the scenario says: the battle began after its side's Phase I"
 	case u.Moved > 0:
-		return fmt.Sprintf("%s moved %d squares in Phase I, so it does not aim", u.ID, u.Moved)
+		return fmt.Sprintf("%s moved %s in Phase I, so it does not aim", u.ID, squares(u.Moved))
 	case !u.Aiming:
 		return u.ID + " turned in Phase I (facing_change_moves), so it does not aim"
 	}
 	return u.ID + " stood still in Phase I, so it aims"
+}
+
+// squares writes a count of squares as a player says it: "1 square", "3 squares".
+func squares(n int) string {
+	if n == 1 {
+		return "1 square"
+	}
+	return fmt.Sprintf("%d squares", n)
 }
 
 // aimingInputs are the inputs of the trace step that says whether a unit aims.
@@ -400,7 +415,7 @@ func (b *Battle) movable(u *Unit) (left int, why string) {
 	case u.Type.Move == 0:
 		return 0, fmt.Sprintf("a %s has no move in the scenario (its type's move:): it may only turn", u.Type.Name)
 	case u.Moved >= u.Type.Move:
-		return 0, fmt.Sprintf("%s has moved its whole move of %d squares this turn: it may only turn", u.ID, u.Type.Move)
+		return 0, fmt.Sprintf("%s has moved its whole move of %s this turn: it may only turn", u.ID, squares(u.Type.Move))
 	}
 	return u.Type.Move - u.Moved, ""
 }
@@ -411,6 +426,9 @@ func (b *Battle) moveView(u *Unit) *volley.MoveView {
 		return nil
 	}
 	left, why := b.movable(u)
+	if err := b.table.CheckBegun(); err != nil && why == "" {
+		left, why = 0, volley.ErrorMessage(err)
+	}
 	v := &volley.MoveView{Allowance: float64(u.Type.Move), Left: float64(left), Why: why}
 	if u.Side == b.side {
 		v.Moved = float64(u.Moved)
@@ -425,8 +443,8 @@ var (
 )
 
 // Fork is a copy of the battle for a "what if": its units (and their declarations), the
-// map's terrain as shots have left it and who stands where are its own; what no action
-// changes (types, weapons, the legend) is shared.
+// map's terrain as shots have left it, who stands where and the deployment are its own;
+// what no action changes (types, weapons, the legend) is shared.
 func (b *Battle) Fork() volley.Battle {
 	c := *b
 	c.units = slices.Clone(b.units)
@@ -436,6 +454,7 @@ func (b *Battle) Fork() volley.Battle {
 	c.cells = slices.Clone(b.cells)
 	c.cellHits = slices.Clone(b.cellHits)
 	c.occ = slices.Clone(b.occ)
+	c.table = b.table.Clone()
 	return &c
 }
 
@@ -468,7 +487,10 @@ func (o *Order) MovedUnit() string {
 // moveTypes names the move and deploy actions in a list of the action types, where the
 // battle has them.
 func (b *Battle) moveTypes() string {
-	if b.moves {
+	switch {
+	case b.table.Deployment != nil:
+		return "move, deploy, end_deployment, "
+	case b.moves:
 		return "move, deploy, "
 	}
 	return ""
@@ -483,6 +505,15 @@ func (b *Battle) loadMoves(doc *scenario.Doc, f *file, errs *scenario.ErrorList)
 		f.Table = nil
 	}
 	b.table = volley.LoadTable(doc, &f.Header, b.sides, errs)
+	// From edition 5 the sides deploy in the order they play, from the side whose turn
+	// the battle begins with.
+	deploys := map[string][]string{}
+	for i := range b.units {
+		if u := &b.units[i]; !u.Destroyed() {
+			deploys[u.Side] = append(deploys[u.Side], u.ID)
+		}
+	}
+	b.table.PlanDeployment(volley.FromFirst(b.sides, slices.Index(b.sides, b.side)), deploys, false)
 	if b.phase == PhaseMove && !b.moves {
 		errs.Add(doc.At(&f.Turn.Phase), "turn: phase move: %s: its turns begin with the target phase", b.noMoves(doc))
 		b.phase = PhaseTarget

@@ -51,7 +51,16 @@ units:
   - {id: t, type: Sentry, side: red, at: [8, 0], facing: S, aiming: true}
 `
 
+// moveBattle is moveScenario with options, its deployment over: the battle has begun.
 func moveBattle(t *testing.T, options string) *Battle {
+	t.Helper()
+	b := deployingBattle(t, options)
+	rulestest.EndDeployment(t, b)
+	return b
+}
+
+// deployingBattle is moveScenario with options, its sides to deploy: blue first.
+func deployingBattle(t *testing.T, options string) *Battle {
 	t.Helper()
 	b, _ := mustLoad(t, strings.Replace(moveScenario, "ruleset: warengine\n", "ruleset: warengine\n"+options, 1))
 	return b
@@ -120,7 +129,7 @@ func TestNotAimingAfterAMove(t *testing.T) {
 	if moved.Values["adjusted_strength"] != 40 || still.Values["adjusted_strength"] != 44 {
 		t.Errorf("adjusted strength %v (moved) and %v (still); want 40 and 44", moved.Values["adjusted_strength"], still.Values["adjusted_strength"])
 	}
-	if note := strings.Join(moved.Aims[0].Notes, "; "); !strings.Contains(note, "a moved 1 squares in Phase I, so it does not aim") {
+	if note := strings.Join(moved.Aims[0].Notes, "; "); !strings.Contains(note, "a moved 1 square in Phase I, so it does not aim") {
 		t.Errorf("a's aim notes: %s", note)
 	}
 	st := b.State()
@@ -135,7 +144,7 @@ func TestNotAimingAfterAMove(t *testing.T) {
 	// The fire's trace says what it read, and from where.
 	play(t, b, "{type: declare, unit: a, weapon: Gun, target: s}", "type: end_phase")
 	out, err := b.Resolve(context.Background(), decodeOrder(t, b, "{type: fire, unit: a, weapon: Gun}"), dice.ForAction(1, 0))
-	if err != nil || out.Trace[0].Rule != "aiming (Phase I)" || out.Trace[0].Result != "a moved 1 squares in Phase I, so it does not aim" {
+	if err != nil || out.Trace[0].Rule != "aiming (Phase I)" || out.Trace[0].Result != "a moved 1 square in Phase I, so it does not aim" {
 		t.Errorf("the fire's first step: %+v, %v", out.Trace[0], err)
 	}
 }
@@ -350,12 +359,13 @@ func TestMovesNotInOldEditions(t *testing.T) {
 	}
 }
 
-// TestDeployment: before the battle's first other action each unit may be placed in its
-// side's deployment zone (a square is in it when its centre is), or anywhere on the map
-// for a side without one; not on a wall or another unit.
+// TestDeployment: before the battle begins each unit may be placed in its side's
+// deployment zone (a square is in it when its centre is), or anywhere on the map for a
+// side without one; not on a wall or another unit. Blue deploys first (its turn comes
+// first), then red; the battle begins when both are done.
 func TestDeployment(t *testing.T) {
-	b := moveBattle(t, "")
-	play(t, b, "{type: deploy, unit: a, at: [1, 0], facing: E}", "{type: deploy, unit: w, at: [8, 3]}", "{type: deploy, unit: s, at: [0, 7]}")
+	b := deployingBattle(t, "")
+	play(t, b, "{type: deploy, unit: a, at: [1, 0], facing: E}", "{type: deploy, unit: w, at: [8, 3]}")
 	if u, _ := b.Unit("a"); u.At != geom.Sq(1, 0) || u.Facing != 2 {
 		t.Errorf("a deployed at %v facing %s", u.At, u.Facing)
 	}
@@ -363,14 +373,45 @@ func TestDeployment(t *testing.T) {
 	refusedOrder(t, b, "{type: deploy, unit: w, at: [8, 4]}", "8,5 lies outside blue's deployment zone")
 	refusedOrder(t, b, "{type: deploy, unit: b, at: [4, 2]}", "the ruined wall at 4,2 blocks it")
 	refusedOrder(t, b, "{type: deploy, unit: b, at: [9, 4]}", "w stands on 9,4")
-	if !b.Board().Deploying {
-		t.Error("the board says deployment is over before any other action")
+	refusedOrder(t, b, "{type: deploy, unit: s, at: [0, 7]}", "it is blue's deployment: red deploys when blue has deployed all its units")
+	refusedOrder(t, b, "{type: move, unit: b, path: [[6, 1]]}", "the battle has not begun: it is blue's deployment")
+	play(t, b, "type: end_deployment", "{type: deploy, unit: s, at: [0, 7]}")
+	if !b.Board().Deploying || b.State().Turn.Side != "red" || b.State().Turn.Phase != "deployment" {
+		t.Errorf("the board says deployment is over before red's: %+v", b.State().Turn)
+	}
+	play(t, b, "type: end_deployment")
+	if turn := b.State().Turn; turn.Side != "blue" || turn.Phase != string(PhaseMove) {
+		t.Errorf("the battle begins with %+v; want blue's move phase", turn)
 	}
 	play(t, b, "{type: move, unit: b, path: [[6, 1]]}")
 	refusedOrder(t, b, "{type: deploy, unit: b, at: [5, 0]}", "the battle has begun")
 	if b.Board().Deploying {
 		t.Error("the board says units still deploy after a move")
 	}
+}
+
+// TestDeploymentTurnsWarEngine: moveScenario's deployment in turns, held to what every
+// system's must do.
+func TestDeploymentTurnsWarEngine(t *testing.T) {
+	rulestest.CheckDeploymentTurns(t, deployingBattle(t, ""), []string{"blue", "red"},
+		map[string]string{"blue": "{type: deploy, unit: a, at: [1, 0], facing: E}", "red": "{type: deploy, unit: s, at: [0, 7]}"},
+		map[string]string{"blue": "{type: move, unit: b, path: [[6, 1]]}", "red": "{type: end_phase}"})
+	// A battle that begins in red's turn deploys red first.
+	rulestest.CheckDeploymentTurns(t, deployingBattle(t, "turn: {side: red, phase: move}\n"), []string{"red", "blue"},
+		map[string]string{"blue": "{type: deploy, unit: a, at: [1, 0], facing: E}", "red": "{type: deploy, unit: s, at: [0, 7]}"},
+		map[string]string{"red": "{type: end_phase}", "blue": "{type: move, unit: b, path: [[6, 1]]}"})
+}
+
+// TestDeploymentEdition4WarEngine: a battle begun under edition 4 deploys as it did:
+// either side at any time, until the first other action, which ends the deployment for
+// both.
+func TestDeploymentEdition4WarEngine(t *testing.T) {
+	b, err := loadEdition(t, moveScenario, volley.EditionMoves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(t, b, "{type: deploy, unit: s, at: [0, 7]}", "{type: deploy, unit: a, at: [1, 0], facing: E}", "{type: move, unit: b, path: [[6, 1]]}")
+	refusedOrder(t, b, "{type: deploy, unit: t, at: [5, 7]}", "the battle has begun: units are deployed only before its first action")
 }
 
 // TestForkSharesNothing: a fork declares, fires and moves on its own; the battle it came
@@ -405,8 +446,8 @@ func TestForkSharesNothing(t *testing.T) {
 // with the units where they were deployed and moved, and a unit destroyed where it fell,
 // off the map, though another now stands there.
 func TestPlacedScenarioLoads(t *testing.T) {
-	b := moveBattle(t, "")
-	play(t, b, "{type: deploy, unit: b, at: [7, 1], facing: W}", "{type: deploy, unit: a, at: [1, 3]}")
+	b := deployingBattle(t, "")
+	play(t, b, "{type: deploy, unit: b, at: [7, 1], facing: W}", "{type: deploy, unit: a, at: [1, 3]}", "type: end_deployment", "type: end_deployment")
 	w, _ := b.Unit("w")
 	w.Hits = 0 // destroyed where it stands, 0,5 to 1,6
 	b.vacate(b.byID["w"])
@@ -433,6 +474,8 @@ func TestPlacedScenarioLoads(t *testing.T) {
 // at the square of its path that breaks the rule.
 func TestMoveRefusedInCheck(t *testing.T) {
 	src := moveScenario + `actions:
+  - type: end_deployment
+  - type: end_deployment
   - {type: move, unit: a, path: [[3, 1]]}
   - type: move
     unit: b
@@ -442,7 +485,7 @@ func TestMoveRefusedInCheck(t *testing.T) {
       - [3, 1]
 `
 	_, _, _, err := rules.Check(context.Background(), mustParse(t, src))
-	want := "order.yaml:38:9: b cannot move there: step 3, to 3,1: a stands on 3,1"
+	want := "order.yaml:40:9: b cannot move there: step 3, to 3,1: a stands on 3,1"
 	if err == nil || err.Error() != want {
 		t.Errorf("check: %v; want %s", err, want)
 	}

@@ -155,7 +155,7 @@ func (b *Battle) positionWork(s *positionSetup) (int64, string) {
 	squares := int64(s.area.Dx() * s.area.Dy())
 	size := int64(s.u.Type.Size)
 	ways := squares * 2 * 8 * size * size
-	offence := b.AdviceCost(advise.Query{Side: s.u.Side, Actor: s.u.ID, Centres: true})
+	offence := b.AdviceCost(advise.Query{Side: s.u.Side, Actor: s.u.ID})
 	dw, _ := b.dangerWork(s.u.Type, s.u.Side, s.area)
 	return ways + squares*offence + dw, fmt.Sprintf("%d squares, the unit's advice from each, and the danger map", squares)
 }
@@ -223,7 +223,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	})
 	m.Notes = []string{
 		"reach: the cheapest path of squares there this Phase I, as a move may take it (walls, units and the map's edge stop it; no corner cut between two blocked squares)",
-		"offence: " + u.ID + "'s best plan from there, as the advisor finds it after the move with each weapon aimed at an enemy's centre square (as the danger map aims; not in the source): a unit that moved is not aiming (no +20, a repeating weapon picks three times)",
+		"offence: " + u.ID + "'s best plan from there, as the advisor finds it after the move, each weapon aimed at an enemy's squares and those beside them: a unit that moved is not aiming (no +20, a repeating weapon picks three times)",
 		"facing: on each square " + u.ID + " turns to face the nearest armed enemy, as the danger map turns the units it places (not in the source); turning is free unless facing_change_moves",
 		"danger: the other sides' next fire at " + u.ID + " standing there (the danger map of the unit itself)",
 	}
@@ -305,7 +305,9 @@ func (f *Battle) offenceAt(ctx context.Context, id string, sq geom.Square, cost 
 		u.At, u.Facing, u.Aiming, u.Moved = from, facing, aiming, moved
 		f.occupy(i)
 	}()
-	adv, err := advise.Advise(ctx, f, advise.Query{Side: u.Side, Actor: u.ID, Centres: true}, obj, 1, advise.Budget{})
+	// The advisor's own query: every weapon aimed at each enemy's squares and those beside
+	// them (adviceSquares), as a player asking the advisor there would be answered.
+	adv, err := advise.Advise(ctx, f, advise.Query{Side: u.Side, Actor: u.ID}, obj, 1, advise.Budget{})
 	if err != nil {
 		if volley.ErrorCode(err) == volley.EINVALID {
 			return 0, nil, nil // nothing it could fire at from there

@@ -11,6 +11,7 @@ import (
 	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -23,6 +24,7 @@ func positionExample(tb testing.TB) *Battle {
 		tb.Fatal(err)
 	}
 	b, _ := mustLoad(tb, string(src))
+	rulestest.EndDeployment(tb, b)
 	return b
 }
 
@@ -80,7 +82,7 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 		if cos < math.Cos(22.5*math.Pi/180)-1e-9 {
 			t.Errorf("at %v: facing %v, not towards the nearest raider at %v", sq, u.Facing, nearest)
 		}
-		adv, err := advise.Advise(ctx, f, advise.Query{Side: "trenchers", Actor: "hale", Centres: true}, advise.Objective{Kind: advise.Expected}, 1, advise.Budget{})
+		adv, err := advise.Advise(ctx, f, advise.Query{Side: "trenchers", Actor: "hale"}, advise.Objective{Kind: advise.Expected}, 1, advise.Budget{})
 		want := 0.0
 		if err == nil {
 			for _, a := range adv {
@@ -112,5 +114,145 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 				t.Fatalf("%v costs %v, fewer steps than its distance %d", p, reach, c)
 			}
 		}
+	}
+}
+
+// smallBoard is a 10 × 8 map for brute force: a private with a repeating HMG, two
+// raiders side by side to the north (a square aimed between them may strike either) and
+// one alone.
+const smallBoard = `
+ruleset: warengine
+title: small board
+map:
+  legend:
+    ".": {name: open ground}
+    "#": {name: ruined wall, visibility: 100, firepower: 100, save: 20, hits: 6, becomes: "r"}
+    "r": {name: rubble, visibility: 0, firepower: 30}
+  rows: |
+    ..........
+    ..........
+    ..........
+    ..........
+    ....#.....
+    ..........
+    ..........
+    ..........
+weapons:
+  - name: HMG
+    arc: 90
+    short:  {range: 5, accuracy: 10, strength: 10}
+    medium: {range: 10, accuracy: 5, strength: 0}
+    long:   {range: 20, accuracy: 0, strength: -10}
+    strength: 45
+    damage: [1, 4]
+    save_modifier: -10
+    ammo: bullet
+    repeating: true
+types:
+  - name: Private
+    weapon_skill: 35
+    toughness: {default: {front: 10, side: 10, rear: 10}}
+    save: 5
+    hits: 2
+    move: 3
+    weapons:
+      - {weapon: HMG, group: 1}
+  - name: Raider
+    weapon_skill: 35
+    toughness: {default: {front: 20, side: 20, rear: 20}}
+    save: 5
+    hits: 2
+    move: 3
+units:
+  - {id: hale, type: Private, side: trenchers, at: [5, 6], facing: N}
+  - {id: raider-1, type: Raider, side: raiders, at: [3, 1], facing: S}
+  - {id: raider-2, type: Raider, side: raiders, at: [4, 1], facing: S}
+  - {id: raider-3, type: Raider, side: raiders, at: [8, 0], facing: S}
+`
+
+// TestPositionOffenceIsTheAdvisorsBest: on a small board, at every square the private
+// can reach, the map's offence is the advisor's best plan from there, found by brute
+// force: the map's move made as an action, then volley advise's own query (each weapon
+// at every enemy's squares and those beside them). Aiming at the raiders' own squares
+// only, as the map once did, scores less at some of them.
+func TestPositionOffenceIsTheAdvisorsBest(t *testing.T) {
+	b, _ := mustLoad(t, smallBoard)
+	ctx := context.Background()
+	m, err := b.Position(ctx, advise.PositionQuery{Unit: "hale"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := b.positionSetup(advise.PositionQuery{Unit: "hale"})
+	best := func(f *Battle, centres bool) float64 {
+		adv, err := advise.Advise(ctx, f, advise.Query{Side: "trenchers", Actor: "hale", Centres: centres}, advise.Objective{Kind: advise.Expected}, 1, advise.Budget{})
+		v := 0.0
+		if err == nil {
+			for _, a := range adv {
+				if len(a.Plans) > 0 {
+					v = max(v, a.Plans[0].Value)
+				}
+			}
+		}
+		return v
+	}
+	checked, beside := 0, 0
+	for i, reach := range m.Reach {
+		if math.IsNaN(reach) {
+			continue
+		}
+		p := m.Point(i)
+		sq := geom.Sq(int(p.X), int(p.Y))
+		f := b.Fork().(*Battle)
+		if mv := s.move(b, sq); mv != nil {
+			src, _ := json.Marshal(mv)
+			doc, err := scenario.Parse("move", src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, err := f.DecodeAction(doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := f.Resolve(ctx, a, dice.ForAction(1, 0)); err != nil {
+				t.Fatalf("the map's move to %v is refused: %v", sq, err)
+			}
+		}
+		checked++
+		want := best(f, false)
+		if math.Abs(p.Offence-want) > 1e-12 {
+			t.Errorf("at %v: offence %v; the advisor's best from there %v", sq, p.Offence, want)
+		}
+		if centres := best(f, true); want > centres+1e-9 {
+			beside++
+		}
+	}
+	if checked < 20 {
+		t.Errorf("only %d squares reachable", checked)
+	}
+	if beside == 0 {
+		t.Error("aiming beside the raiders never beats aiming at them: the board shows nothing")
+	}
+	t.Logf("%d squares, %d where aiming beside beats aiming at the raiders' squares", checked, beside)
+}
+
+// TestPositionOffersStandingStill: the unit's own square is a square of its map, at no
+// cost, its offence the advisor's after at most a turn where it stands (still aiming).
+func TestPositionOffersStandingStill(t *testing.T) {
+	b, _ := mustLoad(t, smallBoard)
+	ctx := context.Background()
+	m, err := b.Position(ctx, advise.PositionQuery{Unit: "hale"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := rulestest.StandingStill(t, m)
+	f := b.Fork().(*Battle)
+	u, _ := f.Unit("hale")
+	u.Facing = f.faceAt(u, u.At) // the map's turn; turning is free, so hale still aims
+	adv, err := advise.Advise(ctx, f, advise.Query{Side: "trenchers", Actor: "hale"}, advise.Objective{Kind: advise.Expected}, 1, advise.Budget{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := m.OffenceValues[i], adv[0].Plans[0].Value; !u.Aiming || math.Abs(got-want) > 1e-12 {
+		t.Errorf("offence standing still %v (aiming %v); the advisor where hale stands: %v", got, u.Aiming, want)
 	}
 }

@@ -22,6 +22,11 @@ func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorL
 		return nil, err
 	}
 	o := order(a)
+	if err := b.table.CheckBegun(); err != nil && o.Type != Deploy && o.Type != EndDeployment {
+		var list scenario.ErrorList
+		list.Add(o.at.root, "%s", volley.ErrorMessage(err)) // from edition 5, the sides deploy first
+		return list, nil
+	}
 	if o.Type == Move || o.Type == Deploy {
 		return b.moveRefusals(o), nil
 	}

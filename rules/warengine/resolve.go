@@ -41,12 +41,18 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 		err = b.resolveMove(o, r)
 	case Deploy:
 		err = b.resolveDeploy(o, r)
+	case EndDeployment:
+		var steps []volley.Step
+		if steps, err = b.table.EndDeployment(); err != nil {
+			err = fmt.Errorf("warengine: %w", err)
+		}
+		r.steps = append(r.steps, steps...)
 	}
 	if err != nil {
 		return volley.Outcome{}, err
 	}
-	if o.Type != Deploy {
-		b.table.Deploying = false // the battle's first other action ends its deployment
+	if o.Type != Deploy && o.Type != EndDeployment {
+		b.table.Deploying = false // before edition 5 the battle's first other action ends its deployment
 	}
 	return volley.Outcome{Rolls: d.Rolls(), Trace: r.steps, Targets: r.targets, Landed: r.landed}, nil
 }
@@ -180,7 +186,7 @@ func (b *Battle) rollLanding(s *shot, d *dice.Stream, r *record) geom.Square {
 			}
 			r.step("chance to hit", in, plan.cth)
 			r.step("max distance missed by", map[string]any{"pick": n + 1, "distance": s.from.Chebyshev(start)},
-				fmt.Sprintf("%d: a %d×%d area (%d squares on the map)", plan.r, 2*plan.r+1, 2*plan.r+1, plan.nArea))
+				fmt.Sprintf("%d: a %d×%d area (%s on the map)", plan.r, 2*plan.r+1, 2*plan.r+1, squares(plan.nArea)))
 		}
 		// A certain result is not rolled: a need of 0 always fails, of 100 always passes.
 		needed, roll := need(plan.cth), 0

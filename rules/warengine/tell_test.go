@@ -12,7 +12,9 @@ import (
 // each side's turn: its moves (Phase I), its targets (Phase II) and its fire (Phase III).
 const battleRound = `
 actions:
+  - {type: end_deployment}
   - {type: deploy, unit: raider-3, at: [21, 2], facing: S}
+  - {type: end_deployment}
   - {type: move, unit: hale, path: [[12, 17], [12, 16], [12, 15]], facing: N}
   - {type: move, unit: cole, path: [[17, 16], [17, 15], [17, 14]]}
   - {type: move, unit: murphy, facing: NE}

@@ -149,6 +149,9 @@ func (b *Battle) Unit(id string) (*Unit, bool) {
 // State lists every unit with its casualties and ammunition.
 func (b *Battle) State() volley.State {
 	s := volley.State{Turn: b.turns.View(), Units: make([]volley.UnitState, len(b.units))}
+	if t := b.table.DeployTurn(); t != nil {
+		s.Turn = t // the sides deploy before the first turn
+	}
 	for i := range b.units {
 		u := &b.units[i]
 		ammo := map[Ammo]float64{AmmoOK: 0, AmmoLow: 1, AmmoOut: 2}[u.Ammo]
@@ -253,6 +256,8 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 		return b.decodeMove(doc)
 	case volley.DeployAction:
 		return b.decodeDeploy(doc)
+	case volley.EndDeployment:
+		return b.table.DecodeEndDeployment(doc)
 	}
 	var spec fireSpec
 	var a *Fire
@@ -421,10 +426,16 @@ func (b *Battle) modifierNames() []string {
 	return names
 }
 
-// Actor is the side of the firing unit; ending a turn is the side whose turn it is.
+// Actor is the side of the firing unit; ending a turn is the side whose turn it is,
+// ending a deployment the side deploying.
 func (b *Battle) Actor(a volley.Action) string {
 	switch a := a.(type) {
 	case *TurnEnd:
+		return b.turns.Current()
+	case *volley.DeploymentEnd:
+		if side := b.table.DeployingSide(); side != "" {
+			return side
+		}
 		return b.turns.Current()
 	case *Move:
 		u, _ := b.Unit(a.Unit)

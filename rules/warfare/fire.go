@@ -259,7 +259,7 @@ func (b *Battle) Aim(ctx context.Context, a volley.Action) ([]volley.Aim, error)
 // swept against every unit's base.
 func (b *Battle) Cost(a volley.Action) int64 {
 	switch a := a.(type) {
-	case *TurnEnd:
+	case *TurnEnd, *volley.DeploymentEnd:
 		return 1
 	case *Move:
 		// Each leg swept against every unit's base.

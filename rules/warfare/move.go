@@ -126,6 +126,9 @@ func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 		case !b.moves: // a log replayed without its edition: the battle's decides
 			errs.Add(doc.At(&spec.Type), "deploy: a battle begun before edition %d does not move its units", volley.EditionMoves)
 			return
+		case b.table.NoDeployment() != "":
+			errs.Add(doc.At(&spec.Type), "deploy: %s", b.table.NoDeployment())
+			return
 		}
 		u, ok := b.Unit(spec.Unit)
 		if !ok {
@@ -156,9 +159,13 @@ func (b *Battle) actCheck(u *Unit) error {
 	return b.turns.Check(u.Side, u.ID, "unit")
 }
 
-// fireCheck returns the error that keeps f's unit from firing now: out of turn, or its
-// action over. From edition 4 a unit that moved this turn may then fire.
+// fireCheck returns the error that keeps f's unit from firing now: the battle not begun
+// (its deployment goes on), out of turn, or its action over. From edition 4 a unit that
+// moved this turn may then fire.
 func (b *Battle) fireCheck(f *Fire) error {
+	if err := b.table.CheckBegun(); err != nil {
+		return err
+	}
 	if b.moves && b.act.unit == f.Unit && !b.act.fired {
 		if u, ok := b.Unit(f.Unit); ok && (!b.turns.Kept() || u.Side == b.turns.Current()) {
 			return nil
@@ -291,8 +298,8 @@ func (b *Battle) moveRefusals(m *Move) scenario.ErrorList {
 // resolveDeploy places a unit, before the battle's first other action.
 func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 	u, _ := b.Unit(d.Unit)
-	if !b.table.Deploying {
-		return volley.Outcome{}, volley.Errorf(volley.ECONFLICT, "warfare: the battle has begun: units are deployed only before its first action")
+	if err := b.table.CheckDeploy(u.Side, []string{u.ID}, "units"); err != nil {
+		return volley.Outcome{}, fmt.Errorf("warfare: %w", err)
 	}
 	r := u.Base / 2
 	why := b.table.InZone(u.Side, d.At, r)
@@ -309,7 +316,7 @@ func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 	}
 	u.At = &scenario.Point{X: d.At.X, Y: d.At.Y}
 	step := volley.Step{Rule: "deploy", Inputs: map[string]any{"unit": u.ID, "at": b.point(*u.At)}, Result: u.ID + " placed"}
-	return volley.Outcome{Trace: []volley.Step{step}, Targets: []volley.TargetResult{}}, nil
+	return volley.Outcome{Trace: append([]volley.Step{step}, b.table.Deployed([]string{u.ID}, u.ID)...), Targets: []volley.TargetResult{}}, nil
 }
 
 // moveView is how unit u may move now, in the view's unit.
@@ -318,6 +325,9 @@ func (b *Battle) moveView(u *Unit, in func(float64) float64) *volley.MoveView {
 		return nil
 	}
 	left, why := b.movable(u)
+	if err := b.table.CheckBegun(); err != nil && why == "" {
+		left, why = 0, volley.ErrorMessage(err)
+	}
 	return &volley.MoveView{Allowance: in(u.Move), Moved: in(b.moved[u.ID]), Left: in(left), Why: why}
 }
 
@@ -327,13 +337,14 @@ var (
 	_ volley.Moving = (*Move)(nil)
 )
 
-// Fork is a copy of the battle for a "what if": its units, turn, activation and moves
-// are its own; the tables are shared. A move gives its unit a new point, so the copies
-// may share the old ones.
+// Fork is a copy of the battle for a "what if": its units, turn, activation, moves and
+// deployment are its own; the tables are shared. A move gives its unit a new point, so
+// the copies may share the old ones.
 func (b *Battle) Fork() volley.Battle {
 	c := *b
 	c.units = slices.Clone(b.units)
 	c.turns = b.turns.Clone()
+	c.table = b.table.Clone()
 	c.moved = maps.Clone(b.moved)
 	return &c
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -111,7 +112,7 @@ const fire = "unit: longbowmen\ntargets: [{unit: knights, stands: 4}, {unit: spe
 // moves, even for a fire decoded before them (a preview's shot).
 func TestRangeMeasuredAfterMove(t *testing.T) {
 	b := movesBattle(t, 0)
-	play(t, b, "{type: deploy, unit: spearmen, at: [4, 9]}")
+	play(t, b, "type: end_deployment", "{type: deploy, unit: spearmen, at: [4, 9]}", "type: end_deployment")
 	early := mustDecode(t, b, fire)
 	if aims := aimsOf(t, b, early); aims[0].Range != 8 || !strings.Contains(aims[0].Reason, "at long range") {
 		t.Errorf("the knights before the move: %v %s", aims[0].Range, aims[0].Reason)
@@ -134,6 +135,7 @@ func TestRangeMeasuredAfterMove(t *testing.T) {
 // stated range is a "what if" and wins.
 func TestStatedRangeAfterMove(t *testing.T) {
 	b := movesBattle(t, 0)
+	rulestest.EndDeployment(t, b)
 	play(t, b, "{type: move, unit: longbowmen, path: [[0, 2]]}")
 	_, err := decodeAs(t, b, "unit: longbowmen\ntargets: [{unit: knights, range: long}]", true, 0)
 	if err == nil || !strings.Contains(err.Error(), `target "knights": knights is 6" from longbowmen, at effective range; the server measures the range`) {
@@ -156,7 +158,7 @@ func TestStatedRangeAfterMove(t *testing.T) {
 // off the table is refused naming why, and changes nothing.
 func TestMoveLimitsWarfare(t *testing.T) {
 	b := movesBattle(t, 0)
-	play(t, b, "{type: deploy, unit: spearmen, at: [10.5, 9]}")
+	play(t, b, "type: end_deployment", "{type: deploy, unit: spearmen, at: [10.5, 9]}", "type: end_deployment")
 	const fire = "unit: longbowmen\ntargets: [{unit: knights}]"
 	refused(t, b, "{type: move, unit: longbowmen, path: [[0, 2], [2, 2.5]]}", "longbowmen's move is 4.062\" long, and it may move 3\" more this turn (its move: 3\", data: the article gives no moves)")
 	refused(t, b, "{type: move, unit: knights, path: [[0, 6]]}", "it is English's turn")
@@ -182,24 +184,49 @@ func TestMoveLimitsWarfare(t *testing.T) {
 	src := strings.Replace(readMoves(t), "at: [6, 14], move: 4, base: 2", "move: 4, base: 2", 1)
 	src = strings.Replace(src, "at: [0, 8], move: 8, base: 2", "at: [0, 8], base: 2", 1)
 	o := loadSrc(t, src, 0)
+	rulestest.EndDeployment(t, o)
 	play(t, o, "type: end_turn")
 	refused(t, o, "{type: move, unit: spearmen, path: [[4, 9]]}", "spearmen is not on the table")
 	refused(t, o, "{type: move, unit: knights, path: [[0, 7]]}", "knights has no move in the scenario")
 }
 
-// TestDeploymentWarfare: before the first action a unit is placed in its side's zone
-// (anywhere on the table without one): a unit the scenario leaves off the table too, and
-// its range is then measured.
+// TestDeploymentWarfare: before the battle begins a unit is placed in its side's zone
+// (anywhere on the table without one), in its side's deployment: the English's first,
+// then the French's. A unit the scenario leaves off the table is placed too, and its range
+// is then measured.
 func TestDeploymentWarfare(t *testing.T) {
 	b := loadSrc(t, strings.Replace(readMoves(t), "at: [6, 14], move: 4, base: 2", "move: 4, base: 2", 1), 0)
+	refused(t, b, "{type: deploy, unit: spearmen, at: [4, 9]}", "it is English's deployment: French deploys when English has deployed all its units")
+	refused(t, b, "{type: move, unit: longbowmen, path: [[0, 1]]}", "the battle has not begun: it is English's deployment")
+	// The English have one unit: placed, their deployment ends by itself.
+	play(t, b, "{type: deploy, unit: longbowmen, at: [0, -1]}")
 	refused(t, b, "{type: deploy, unit: spearmen, at: [4, 2]}", "spearmen cannot be deployed there: its base would lie outside French's deployment zone")
 	refused(t, b, "{type: deploy, unit: spearmen, at: [1, 8]}", "its base would overlap knights")
 	play(t, b, "{type: deploy, unit: spearmen, at: [4, 9]}")
-	if aims := aimsOf(t, b, mustDecode(t, b, "unit: longbowmen\ntargets: [{unit: spearmen}]")); aims[0].Range != 9.849 {
+	if aims := aimsOf(t, b, mustDecode(t, b, "unit: longbowmen\ntargets: [{unit: spearmen}]")); aims[0].Range != 10.770 {
 		t.Errorf("the deployed spearmen's range: %v", aims[0].Range)
 	}
-	play(t, b, "{type: move, unit: longbowmen, path: [[0, 1]]}")
+	refused(t, b, "{type: move, unit: longbowmen, path: [[0, 0]]}", "the battle has not begun: it is French's deployment")
+	play(t, b, "type: end_deployment")
+	play(t, b, "{type: move, unit: longbowmen, path: [[0, 0]]}")
 	refused(t, b, "{type: deploy, unit: knights, at: [0, 10]}", "the battle has begun")
+}
+
+// TestDeploymentTurnsWarfare: the deployment of examples/warfare/moves.yaml in turns,
+// held to what every system's must do.
+func TestDeploymentTurnsWarfare(t *testing.T) {
+	src := strings.Replace(readMoves(t), "{id: longbowmen,", "{id: archers, side: English, stands: 2, figures_per_stand: 4, weapon: longbow, at: [-8, 0], move: 3, base: 2}\n  - {id: longbowmen,", 1)
+	rulestest.CheckDeploymentTurns(t, loadSrc(t, src, 0), []string{"English", "French"},
+		map[string]string{"English": "{type: deploy, unit: archers, at: [-6, -2]}", "French": "{type: deploy, unit: spearmen, at: [4, 9]}"},
+		map[string]string{"English": "{type: move, unit: longbowmen, path: [[0, 2]]}", "French": "{type: move, unit: knights, path: [[0, 7]]}"})
+}
+
+// TestDeploymentEdition4Warfare: a battle begun under edition 4 deploys as it did: either
+// side at any time, until the first other action, which ends the deployment for both.
+func TestDeploymentEdition4Warfare(t *testing.T) {
+	b := movesBattle(t, volley.EditionMoves)
+	play(t, b, "{type: deploy, unit: spearmen, at: [4, 9]}", "{type: move, unit: longbowmen, path: [[0, 2]]}")
+	refused(t, b, "{type: deploy, unit: knights, at: [0, 10]}", "the battle has begun: units are deployed only before its first action")
 }
 
 // TestMovesNotInOldEditionsWarfare: a battle begun before edition 4 does not move.
@@ -224,7 +251,7 @@ func TestForkAndPlacementsWarfare(t *testing.T) {
 	b := movesBattle(t, 0)
 	before := snapshot(b)
 	f := b.Fork().(*Battle)
-	play(t, f, "{type: deploy, unit: spearmen, at: [4, 9]}", "{type: move, unit: longbowmen, path: [[0, 2]]}", fire)
+	play(t, f, "type: end_deployment", "{type: deploy, unit: spearmen, at: [4, 9]}", "type: end_deployment", "{type: move, unit: longbowmen, path: [[0, 2]]}", fire)
 	if snapshot(b) != before {
 		t.Error("moves on the fork changed the battle")
 	}
@@ -247,6 +274,10 @@ func TestForkAndPlacementsWarfare(t *testing.T) {
 // TestMoveViewWarfare: the table says how each unit may move now.
 func TestMoveViewWarfare(t *testing.T) {
 	b := movesBattle(t, 0)
+	if tv := b.Table(); !tv.Deploying || !strings.Contains(tv.Units[0].Move.Why, "it is English's deployment") {
+		t.Errorf("while the English deploy: %v %+v", tv.Deploying, tv.Units[0].Move)
+	}
+	rulestest.EndDeployment(t, b)
 	play(t, b, "{type: move, unit: longbowmen, path: [[0, 1]]}")
 	tv := b.Table()
 	if tv.Moves == nil || tv.Moves.Facing || tv.Edge == nil || len(tv.Zones) != 2 || tv.Deploying {

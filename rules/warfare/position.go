@@ -48,6 +48,9 @@ type positionSetup struct {
 	reach   *geom.Reach
 	corners int        // corners of the grown bases, for the price
 	area    [4]float64 // inches
+	// view is the area the map's points cover, in the table's unit, laid through the
+	// unit's own place (advise.Around): standing still is one of them.
+	view [4]float64
 	// enemies are the units the advisor weighs as targets; inReach those of them that may
 	// be within the unit's long range from some point it can reach.
 	enemies []*Unit
@@ -123,7 +126,8 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 	if step == 0 {
 		step = scenario.Inches(DefaultPositionStep).In(s.length)
 	}
-	g, err := b.dangerGrid(advise.DangerQuery{Side: u.Side, As: u.ID, Area: s.inView(s.area), Step: step})
+	s.view = advise.Around([2]float64{start.X * s.perInch, start.Y * s.perInch}, s.inView(s.area), step)
+	g, err := b.dangerGrid(advise.DangerQuery{Side: u.Side, As: u.ID, Area: s.view, Step: step})
 	if err != nil {
 		return nil, err
 	}
@@ -136,9 +140,11 @@ func (s *positionSetup) inView(a [4]float64) [4]float64 {
 	return [4]float64{a[0] * s.perInch, a[1] * s.perInch, a[2] * s.perInch, a[3] * s.perInch}
 }
 
-// point is point (c, r) of the map, in inches.
+// point is point (c, r) of the map, in inches: the unit's own place itself where the
+// grid's arithmetic puts it within a hair.
 func (s *positionSetup) point(c, r int) geom.Vec {
-	return geom.V((s.g.x0+float64(c)*s.g.step)/s.perInch, (s.g.y0+float64(r)*s.g.step)/s.perInch)
+	p := advise.OnPoint([2]float64{(s.g.x0 + float64(c)*s.g.step) / s.perInch, (s.g.y0 + float64(r)*s.g.step) / s.perInch}, [2]float64{s.u.At.X, s.u.At.Y}, s.g.step/s.perInch)
+	return geom.V(p[0], p[1])
 }
 
 // PositionWork is the work of q's map: the ways there (every pair of the grown bases'
@@ -215,7 +221,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 		Offence: obj.Describe(MeasureCasualties), Length: string(s.length), Step: g.step, X0: g.x0, Y0: g.y0, Cols: g.cols, Rows: g.rows,
 		Reach: make([]float64, n), OffenceValues: make([]float64, n), DangerValues: make([]float64, n)}
 	// The danger of a copy of the unit on every point of the area.
-	dm, err := b.Danger(advise.Stage(ctx, 0, 2), advise.DangerQuery{Side: u.Side, As: u.ID, Step: g.step, Objective: q.Danger, Area: s.inView(s.area)})
+	dm, err := b.Danger(advise.Stage(ctx, 0, 2), advise.DangerQuery{Side: u.Side, As: u.ID, Step: g.step, Objective: q.Danger, Area: s.view})
 	if err != nil {
 		return nil, err
 	}
@@ -350,8 +356,8 @@ func (b *Battle) offenceAt(ctx context.Context, id string, p geom.Vec, d float64
 // refused (a way ending within a hair of the unit's move).
 func (b *Battle) moveTo(s *positionSetup, p geom.Vec) map[string]any {
 	way := s.reach.Path(p)
-	if len(way) < 2 {
-		return nil
+	if len(way) < 2 || p == geom.V(s.u.At.X, s.u.At.Y) {
+		return nil // standing still
 	}
 	write := func(round bool) ([]any, []geom.Vec) {
 		var pts []any

@@ -13,6 +13,7 @@ import (
 	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -58,21 +59,25 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 					t.Fatalf("the way to %v is %v long; the map says %v", at, way.Length(), reach)
 				}
 				f := b.Fork().(*Battle)
-				mv := b.moveTo(s, at)
-				src, _ := json.Marshal(mv)
-				doc, err := scenario.Parse("move", src)
-				if err != nil {
-					t.Fatal(err)
-				}
-				a, err := f.DecodeAction(doc)
-				if err != nil {
-					t.Fatalf("%s: %v", src, err)
-				}
-				if _, err := f.Resolve(ctx, a, dice.ForAction(1, 0)); err != nil {
-					t.Fatalf("the map's way to %v is refused: %v", at, err)
+				legs := 0
+				if mv := b.moveTo(s, s.point(i%m.Cols, i/m.Cols)); mv != nil {
+					src, _ := json.Marshal(mv)
+					doc, err := scenario.Parse("move", src)
+					if err != nil {
+						t.Fatal(err)
+					}
+					a, err := f.DecodeAction(doc)
+					if err != nil {
+						t.Fatalf("%s: %v", src, err)
+					}
+					if _, err := f.Resolve(ctx, a, dice.ForAction(1, 0)); err != nil {
+						t.Fatalf("the map's way to %v is refused: %v", at, err)
+					}
+					legs = len(a.(*Move).Points)
+				} else if reach != 0 {
+					t.Errorf("no move to %v, %v away", at, reach)
 				}
 				u, _ := f.Unit("longbowmen")
-				legs := len(a.(*Move).Points)
 				if math.Hypot(u.At.X-p.X, u.At.Y-p.Y) > 1e-9 || math.Abs(f.moved["longbowmen"]-reach) > 0.002*float64(legs) {
 					t.Errorf("the move to %v ended at %v after %v; the map says %v", at, *u.At, f.moved["longbowmen"], reach)
 				}
@@ -102,7 +107,7 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 			}
 			// The top points' moves and plans are the map's own.
 			for _, tp := range m.Top {
-				if tp.Move == nil || math.Abs(tp.Offence-m.OffenceValues[m.At(int(math.Round((tp.X-m.X0)/m.Step)), int(math.Round((tp.Y-m.Y0)/m.Step)))]) > 0 {
+				if tp.Move == nil && tp.Reach != 0 || math.Abs(tp.Offence-m.OffenceValues[m.At(int(math.Round((tp.X-m.X0)/m.Step)), int(math.Round((tp.Y-m.Y0)/m.Step)))]) > 0 {
 					t.Errorf("top point %+v", tp)
 				}
 				if tp.Offence > 0 && tp.Plan == nil {
@@ -242,7 +247,7 @@ table: {corner: [-30, -15], width: 60, height: 60}
 tables: {ranges: {longbow: {close: 7.5, effective: 15, long: 30}}}
 units:
   - {id: archers, side: A, stands: 4, figures_per_stand: 3, weapon: longbow, at: [0, 0], move: 10, base: 5}
-  - {id: wall, side: A, stands: 2, figures_per_stand: 3, at: [0, 6.5], base: 4}
+  - {id: wall, side: A, stands: 2, figures_per_stand: 3, at: [1, 6.5], base: 4}
   - {id: foe, side: B, stands: 4, figures_per_stand: 3, weapon: longbow, at: [0, 32], base: 5}
 `, 0)
 	q := advise.PositionQuery{Unit: "archers", Step: 2}
@@ -261,7 +266,11 @@ units:
 		}
 		p := m.Point(i)
 		f := b.Fork().(*Battle)
-		src, _ := json.Marshal(b.moveTo(s, s.point(i%m.Cols, i/m.Cols)))
+		mv := b.moveTo(s, s.point(i%m.Cols, i/m.Cols))
+		if mv == nil {
+			continue // standing still
+		}
+		src, _ := json.Marshal(mv)
 		doc, _ := scenario.Parse("move", src)
 		a, err := f.DecodeAction(doc)
 		if err == nil {
@@ -280,5 +289,26 @@ units:
 	}
 	if bent == 0 {
 		t.Error("no way bends round the wall")
+	}
+}
+
+// TestPositionOffersStandingStill: the unit's own place is a point of its map, whatever
+// the step, at no distance, its offence what the advisor gives where the unit stands.
+func TestPositionOffersStandingStill(t *testing.T) {
+	b := loadSrc(t, positionSrc(t, "alternate"), 0)
+	ctx := context.Background()
+	want := 0.0
+	if adv, err := advise.Advise(ctx, b, advise.Query{Side: "English", Actor: "longbowmen"}, advise.Objective{Kind: advise.Expected}, 1, advise.Budget{}); err == nil {
+		want = adv[0].Plans[0].Value
+	}
+	for _, step := range []float64{1, 0.7} {
+		m, err := b.Position(ctx, advise.PositionQuery{Unit: "longbowmen", Step: step})
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := rulestest.StandingStill(t, m)
+		if got := m.OffenceValues[i]; math.Abs(got-want) > 1e-12 {
+			t.Errorf("step %v: offence standing still %v; the advisor where the longbowmen stand: %v", step, got, want)
+		}
 	}
 }

@@ -12,13 +12,18 @@ var _ volley.Refuser = (*Battle)(nil)
 
 // Refusals are the rules' refusals of a fire, as Resolve would refuse it: a unit that may
 // not fire now at its name, and each target it may not fire at (out of range, a friend,
-// no stands or missiles left…) where the fire names that target. Ending a turn is never
-// refused.
+// no stands or missiles left…) where the fire names that target; a move or a fire while
+// the sides deploy (from edition 5). Ending a turn is never refused here.
 func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorList, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if m, ok := a.(*Move); ok {
+		if err := b.table.CheckBegun(); err != nil {
+			var list scenario.ErrorList
+			list.Add(m.at, "%s", volley.ErrorMessage(err))
+			return list, nil
+		}
 		return b.moveRefusals(m), nil
 	}
 	f, ok := a.(*Fire)

@@ -164,7 +164,21 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 	if err := ctx.Err(); err != nil {
 		return volley.Outcome{}, err
 	}
+	if _, ok := a.(*Deploy); !ok {
+		if _, ok := a.(*volley.DeploymentEnd); !ok {
+			// From edition 5 the battle begins once every side has deployed.
+			if err := b.table.CheckBegun(); err != nil {
+				return volley.Outcome{}, fmt.Errorf("warfare: %w", err)
+			}
+		}
+	}
 	switch a := a.(type) {
+	case *volley.DeploymentEnd:
+		steps, err := b.table.EndDeployment()
+		if err != nil {
+			return volley.Outcome{}, fmt.Errorf("warfare: %w", err)
+		}
+		return volley.Outcome{Rolls: d.Rolls(), Trace: steps, Targets: []volley.TargetResult{}}, nil
 	case *TurnEnd:
 		if b.moves {
 			b.act, b.moved, b.table.Deploying = activation{}, map[string]float64{}, false
@@ -250,7 +264,7 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
 	f, isFire := a.(*Fire)
 	if !isFire {
-		what := map[string]string{volley.EndTurn: "ending a turn", volley.MoveAction: "a move", volley.DeployAction: "a deployment"}[a.Kind()]
+		what := map[string]string{volley.EndTurn: "ending a turn", volley.MoveAction: "a move", volley.DeployAction: "a deployment", volley.EndDeployment: "ending a deployment"}[a.Kind()]
 		return nil, volley.Errorf(volley.EINVALID, "warfare: %s rolls nothing to simulate", what)
 	}
 	firer, ts := b.plan(f)

@@ -283,6 +283,13 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	b.turns = volley.LoadTurns(doc, &f.Turn, sides, b.unitIDs(), errs)
 	b.moves = volley.Moves(doc)
 	b.table = volley.LoadTable(doc, &f.Header, sides, errs)
+	deploys := map[string][]string{} // from edition 5 the sides deploy in the order they play
+	for i := range b.units {
+		if u := &b.units[i]; !u.Destroyed() {
+			deploys[u.Side] = append(deploys[u.Side], u.ID)
+		}
+	}
+	b.table.PlanDeployment(volley.FromFirst(b.turns.Order, b.turns.Side), deploys, b.turns.Alternate)
 	seen := map[string]bool{}
 	for i := range f.Units {
 		s := &f.Units[i]

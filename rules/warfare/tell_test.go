@@ -12,7 +12,9 @@ import (
 // unit's move and fire, and the ends of both turns.
 const battleRound = `
 actions:
+  - {type: end_deployment}
   - {type: deploy, unit: bidowers, at: [5, 16]}
+  - {type: end_deployment}
   - {type: move, unit: longbowmen, path: [[12, 6]]}
   - {unit: longbowmen, targets: [{unit: genoese-1}]}
   - {type: move, unit: archers, path: [[19, 6]]}

@@ -49,11 +49,14 @@ func mustShoot(a volley.Action) *Shoot {
 	return s
 }
 
-// shootSpec is a shooting action as written.
+// shootSpec is a shooting action as written. Action is the word a move uses for the
+// same choice: a player who writes it in a shot means as, and is read so (with the real
+// reason where it is refused), rather than told of an unknown field.
 type shootSpec struct {
 	Type    string       `yaml:"type"`
 	Unit    string       `yaml:"unit,required"`
 	As      Action       `yaml:"as"`
+	Action  Action       `yaml:"action"`
 	Targets []targetSpec `yaml:"targets,required"`
 }
 
@@ -86,6 +89,8 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 		return b.decodeMove(doc)
 	case volley.DeployAction:
 		return b.decodeDeploy(doc)
+	case volley.EndDeployment:
+		return b.table.DecodeEndDeployment(doc)
 	}
 	var spec shootSpec
 	var a *Shoot
@@ -113,10 +118,19 @@ func (b *Battle) checkShoot(doc *scenario.Doc, s *shootSpec, errs *scenario.Erro
 		}
 		errs.Add(doc.At(&s.Type), "action type %q is not one of this system's: %s", s.Type, types)
 	}
-	if doc.Refereed && volley.Moves(doc) && doc.Pos(&s.As).IsValid() {
+	as, key := &s.As, "as"
+	if doc.Pos(&s.Action).IsValid() {
+		if doc.Pos(&s.As).IsValid() {
+			errs.Add(doc.At(&s.Action), "action: a shot names the action it is taken as once, with as: (action: is read as as:); give one of them")
+		} else {
+			as, key = &s.Action, "action"
+			s.As = s.Action
+		}
+	}
+	if doc.Refereed && volley.Moves(doc) && doc.Pos(as).IsValid() {
 		// The action a unit shoots with is the one it chose with its move (Actions That
 		// Allow Shooting); the server reads it from the log.
-		volley.RefuseStated(errs, doc, &s.As, "as", "the action a unit shoots with (chosen with its move: {type: move, unit, action})")
+		volley.RefuseStated(errs, doc, as, key, "the action a unit shoots with (chosen with its move: {type: move, unit, action})")
 	}
 	a := &Shoot{Unit: s.Unit, As: s.As}
 	a.at.unit, a.at.ids = doc.At(&s.Unit), map[string]scenario.Pos{}

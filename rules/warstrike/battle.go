@@ -81,9 +81,12 @@ type Battle struct {
 	// with is the one it chose with its move. act is the unit acting now, moved how far
 	// each model has moved this turn, table the table's edge and deployment zones.
 	moves bool
-	act   activation
-	moved map[string]float64
-	table volley.Tabletop
+	// climbs is true from ClimbEdition: a model keeps the floor it stands on, climbs to
+	// and from floors, and over walls lower than itself.
+	climbs bool
+	act    activation
+	moved  map[string]float64
+	table  volley.Tabletop
 }
 
 // Unit is a unit of models.
@@ -184,6 +187,9 @@ func actionIndex(a Action) int {
 // State lists every unit: its models, suppression markers, leader and chosen action.
 func (b *Battle) State() volley.State {
 	s := volley.State{Turn: b.turns.View(), Units: make([]volley.UnitState, len(b.units))}
+	if t := b.table.DeployTurn(); t != nil {
+		s.Turn = t // the sides deploy before the first turn
+	}
 	for i := range b.units {
 		u := &b.units[i]
 		marked := 0
@@ -216,10 +222,15 @@ func (b *Battle) State() volley.State {
 }
 
 // Actor is the side of the shooting or moving unit; ending a turn is the side whose turn
-// it is.
+// it is, ending a deployment the side deploying.
 func (b *Battle) Actor(a volley.Action) string {
 	switch a := a.(type) {
 	case *TurnEnd:
+		return b.turns.Current()
+	case *volley.DeploymentEnd:
+		if side := b.table.DeployingSide(); side != "" {
+			return side
+		}
 		return b.turns.Current()
 	case *Move:
 		u, _ := b.Unit(a.Unit)

@@ -39,7 +39,9 @@ func (b *Battle) Cost(a volley.Action) int64 {
 		for _, p := range a.Paths {
 			legs += int64(len(p.Points))
 		}
-		return legs * b.sweepWork()
+		// From edition 5, whether each model stands on a floor, once a move and again
+		// for each that moves: its floors' corners.
+		return legs*b.sweepWork() + int64(len(b.modelAt)+len(a.Paths))*b.floorWork()
 	case *Deploy:
 		return int64(len(a.Models)+1) * b.sweepWork()
 	}
@@ -139,6 +141,17 @@ func (b *Battle) exactLookCost(from geom.Vec, t *Unit) int64 {
 	return exactCost(corners, pieces)
 }
 
+// floorWork is what finding the floor under a point costs: every floor's corners.
+func (b *Battle) floorWork() int64 {
+	n := int64(0)
+	for i := range b.terrain {
+		for _, f := range b.terrain[i].Floors {
+			n += int64(len(f.Poly)) + 1
+		}
+	}
+	return n
+}
+
 // sweepWork is what one leg of a move costs: a base swept against every model's base
 // and every edge of the terrain.
 func (b *Battle) sweepWork() int64 {
@@ -146,5 +159,5 @@ func (b *Battle) sweepWork() int64 {
 	for i := range b.terrain {
 		n += int64(len(b.terrain[i].Poly)) + 1
 	}
-	return n
+	return n + b.floorWork()
 }

@@ -46,6 +46,9 @@ func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 		case !b.moves: // a log replayed without its edition: the battle's decides
 			errs.Add(doc.At(&spec.Type), "deploy: a battle begun before edition %d does not move its models", volley.EditionMoves)
 			return
+		case b.table.NoDeployment() != "":
+			errs.Add(doc.At(&spec.Type), "deploy: %s", b.table.NoDeployment())
+			return
 		}
 		if !checkPoint(doc, &spec.At, "deploy: at", errs) {
 			return
@@ -89,17 +92,21 @@ func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 	return d, nil
 }
 
-// resolveDeploy places a model, or a unit, before the battle's first other action.
+// resolveDeploy places a model, or a unit, before the battle begins (from edition 5, in
+// its side's deployment; before, until the battle's first other action). A unit counts as
+// deployed once every one of its living models is placed.
 func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
-	if !b.table.Deploying {
-		return volley.Outcome{}, volley.Errorf(volley.ECONFLICT, "warstrike: the battle has begun: models are deployed only before its first action")
-	}
 	placing := map[*Model]geom.Vec{}
 	var models []*Model
+	var unit *Unit
 	for i, id := range d.Models {
-		m, _, _ := b.Model(id)
+		m, u, _ := b.Model(id)
 		placing[m] = d.At[i]
 		models = append(models, m)
+		unit = u
+	}
+	if err := b.table.CheckDeploy(unit.Side, d.Models, "models"); err != nil {
+		return volley.Outcome{}, fmt.Errorf("warstrike: %w", err)
 	}
 	for i, m := range models {
 		if why := b.deployBlocked(m, d.At[i], placing); why != "" {
@@ -117,7 +124,15 @@ func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 		placed = append(placed, w)
 	}
 	step := volley.Step{Rule: "deploy", Inputs: map[string]any{"unit": d.Unit, "models": len(models)}, Result: "placed " + strings.Join(placed, "; ")}
-	return volley.Outcome{Trace: []volley.Step{step}, Targets: []volley.TargetResult{}}, nil
+	whole := unit.ID
+	if dep := b.table.Deployment; dep != nil {
+		for i := range unit.Models {
+			if m := &unit.Models[i]; m.Alive() && !slices.Contains(d.Models, m.ID) && !slices.Contains(dep.Placed, m.ID) {
+				whole = "" // a model of it waits to be placed
+			}
+		}
+	}
+	return volley.Outcome{Trace: append([]volley.Step{step}, b.table.Deployed(d.Models, whole)...), Targets: []volley.TargetResult{}}, nil
 }
 
 // deployBlocked says why model m may not stand at p (the models being placed going to
@@ -177,6 +192,7 @@ func (b *Battle) Fork() volley.Battle {
 		c.units[i].Models = slices.Clone(b.units[i].Models)
 	}
 	c.turns = b.turns.Clone()
+	c.table = b.table.Clone()
 	c.moved = make(map[string]float64, len(b.moved))
 	for k, v := range b.moved {
 		c.moved[k] = v
@@ -206,5 +222,5 @@ func (b *Battle) Placements() []volley.Placement {
 			out = append(out, p)
 		}
 	}
-	return out
+	return append(out, b.floorPlacements()...)
 }

@@ -37,11 +37,13 @@ type Move struct {
 }
 
 // ModelPath is one model's path: the points it moves through from where it stands,
-// ending where it stops.
+// ending where it stops, and from edition 5 (ClimbEdition) the elevation it climbs to
+// there (a floor's height, or the ground's), nil to stay at the level it walks at.
 type ModelPath struct {
-	Model  string
-	Points []geom.Vec
-	at     scenario.Pos
+	Model     string
+	Points    []geom.Vec
+	Elevation *float64
+	at        scenario.Pos
 }
 
 // Kind returns "move".
@@ -65,11 +67,16 @@ type moveSpec struct {
 	Action Action           `yaml:"action"`
 	Path   []scenario.Point `yaml:"path"`
 	Models []modelPathSpec  `yaml:"models"`
+	// Elevation is the level a model named by unit: climbs to where its path ends.
+	Elevation *scenario.Length `yaml:"elevation"`
 }
 
 type modelPathSpec struct {
 	ID   string           `yaml:"id,required"`
-	Path []scenario.Point `yaml:"path,required"`
+	Path []scenario.Point `yaml:"path"`
+	// Elevation is the level the model climbs to where its path ends (edition 5): a
+	// floor's height above the table, or the ground's.
+	Elevation *scenario.Length `yaml:"elevation"`
 }
 
 // Bounds of a move, not rules: no honest move needs more turns than maxLegs, and a unit
@@ -109,7 +116,25 @@ func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 			m.at.action = m.at.root
 		}
 		legs := 0
-		add := func(id string, pts []scenario.Point, ptr any) {
+		add := func(id string, pts []scenario.Point, ptr any, elev *scenario.Length) {
+			var climb *float64
+			if elev != nil {
+				switch {
+				case !b.climbs && volley.DocEdition(doc) < ClimbEdition:
+					errs.Add(doc.At(elev), "move: %s's elevation: a battle begun under edition %d does not climb", id, volley.DocEdition(doc))
+					return
+				case !b.climbs: // a log replayed without its edition: the battle's decides
+					errs.Add(doc.At(elev), "move: %s's elevation: a battle begun before edition %d does not climb", id, ClimbEdition)
+					return
+				case !checkLength(doc, elev, "move: "+id+"'s elevation", errs):
+					return
+				}
+				climb = new(elev.Inches())
+			}
+			if len(pts) == 0 && climb != nil {
+				m.Paths = append(m.Paths, ModelPath{Model: id, Elevation: climb, at: doc.At(elev)})
+				return
+			}
 			if len(pts) == 0 {
 				errs.Add(doc.At(ptr), "move: %s's path: give the points it moves through, ending where it stops", id)
 				return
@@ -122,7 +147,7 @@ func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 				errs.Add(doc.At(ptr), "move: at most %d legs in all in one move", maxMoveLegs)
 				return
 			}
-			p := ModelPath{Model: id, at: doc.At(ptr)}
+			p := ModelPath{Model: id, Elevation: climb, at: doc.At(ptr)}
 			for i := range pts {
 				if checkPoint(doc, &pts[i], "move: "+id+"'s path", errs) {
 					p.Points = append(p.Points, geom.V(pts[i].X, pts[i].Y))
@@ -135,11 +160,13 @@ func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 			if spec.Models != nil {
 				errs.Add(doc.At(&spec.Models), "move: %s is a model: give its path, or name its unit %s to move several", model.ID, u.ID)
 			}
-			if spec.Path != nil {
-				add(model.ID, spec.Path, &spec.Path)
+			if spec.Path != nil || spec.Elevation != nil {
+				add(model.ID, spec.Path, &spec.Path, spec.Elevation)
 			}
 		case spec.Path != nil:
 			errs.Add(doc.At(&spec.Path), "move: %s is a unit, whose models move one by one: give models: [{id, path}], or name the model as unit", u.ID)
+		case spec.Elevation != nil:
+			errs.Add(doc.At(spec.Elevation), "move: %s is a unit, whose models climb one by one: give models: [{id, path, elevation}], or name the model as unit", u.ID)
 		default:
 			for i := range spec.Models {
 				s := &spec.Models[i]
@@ -154,7 +181,11 @@ func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 					errs.Add(doc.At(&s.ID), "move: %s is given two paths: a model's path holds all its legs", mm.ID)
 					continue
 				}
-				add(mm.ID, s.Path, &s.Path)
+				if s.Path == nil && s.Elevation == nil {
+					errs.Add(doc.At(s), "move: %s's path: give the points it moves through, ending where it stops", mm.ID)
+					continue
+				}
+				add(mm.ID, s.Path, &s.Path, s.Elevation)
 			}
 		}
 		switch {
@@ -215,9 +246,13 @@ func (b *Battle) actCheck(u *Unit) error {
 	return b.turns.Check(u.Side, u.ID, "unit")
 }
 
-// shootCheck returns the error that keeps u from shooting now: out of turn, or its
-// action over. From edition 4 a unit that moved this turn may then shoot.
+// shootCheck returns the error that keeps u from shooting now: the battle not begun (its
+// deployment goes on), out of turn, or its action over. From edition 4 a unit that moved
+// this turn may then shoot.
 func (b *Battle) shootCheck(u *Unit) error {
+	if err := b.table.CheckBegun(); err != nil {
+		return err
+	}
 	if b.moves && b.act.unit == u.ID && !b.act.shot && (!b.turns.Kept() || u.Side == b.turns.Current()) {
 		return nil
 	}
@@ -277,7 +312,7 @@ func (b *Battle) checkMove(m *Move) error {
 	if err != nil {
 		return err
 	}
-	moved := map[*Model]geom.Vec{}
+	moved := newStands()
 	for _, p := range m.Paths {
 		_, err := b.checkPath(u, act, p, moved)
 		if err != nil {
@@ -287,25 +322,128 @@ func (b *Battle) checkMove(m *Move) error {
 	return nil
 }
 
+// standing is where a model stands.
+type standing struct {
+	at        geom.Vec
+	elevation float64
+}
+
+// stands is where the models stand as a move goes on: those it has moved (at), and which
+// models stand on a floor (aloft, from edition 5), worked out once a move for each model
+// it is asked of.
+type stands struct {
+	at    map[*Model]standing
+	aloft map[*Model]bool
+}
+
+func newStands() *stands {
+	return &stands{at: map[*Model]standing{}, aloft: map[*Model]bool{}}
+}
+
+// of is where model o stands now.
+func (s *stands) of(o *Model) standing {
+	if st, ok := s.at[o]; ok {
+		return st
+	}
+	return standing{o.At, o.Elevation}
+}
+
+// moveTo records that model o has moved to st.
+func (s *stands) moveTo(o *Model, st standing) {
+	s.at[o] = st
+	delete(s.aloft, o)
+}
+
+// aloft reports whether model o stands on a floor now.
+func (b *Battle) aloft(s *stands, o *Model) bool {
+	if v, ok := s.aloft[o]; ok {
+		return v
+	}
+	st := s.of(o)
+	v := b.floorAt(st.at, st.elevation) != nil
+	s.aloft[o] = v
+	return v
+}
+
 // checkPath checks one model's path, after the models in moved have moved there, and
-// records where it ends in moved. It returns the path from where the model stands.
-func (b *Battle) checkPath(u *Unit, act Action, p ModelPath, moved map[*Model]geom.Vec) (geom.Path, error) {
+// records where it ends in moved. It returns the model's walk.
+func (b *Battle) checkPath(u *Unit, act Action, p ModelPath, moved *stands) (walk, error) {
 	md, _, _ := b.Model(p.Model)
 	if !md.Alive() {
-		return nil, volley.Errorf(volley.EINVALID, "warstrike: %s is dead and does not move", md.ID)
+		return walk{}, volley.Errorf(volley.EINVALID, "warstrike: %s is dead and does not move", md.ID)
 	}
-	path := append(geom.Path{md.At}, p.Points...)
+	w, why := b.walkOf(md, p)
 	allow := b.allowance(u, act)
 	left := max(allow-b.moved[md.ID], 0)
-	if length := path.Length(); length > left+geom.Tolerance {
-		return nil, volley.Errorf(volley.EINVALID, "warstrike: %s's move is %s long, and it may move %s more this turn (%s moves %s a model: the tables' moves:, data)",
-			md.ID, b.length(length), b.length(left), act.Title(), b.length(allow))
+	if length := w.length(); length > left+geom.Tolerance {
+		how := ""
+		if w.climb > 0 {
+			how = fmt.Sprintf(" (%s along the table and %s climbing)", b.length(w.along), b.length(w.climb))
+		}
+		return walk{}, volley.Errorf(volley.EINVALID, "warstrike: %s's move is %s long%s, and it may move %s more this turn (%s moves %s a model: the tables' moves:, data)",
+			md.ID, b.length(length), how, b.length(left), act.Title(), b.length(allow))
 	}
-	if why := b.pathBlocked(md, path, moved); why != "" {
-		return nil, volley.Errorf(volley.EINVALID, "warstrike: %s cannot move there: %s", md.ID, why)
+	if why == "" {
+		why = b.pathBlocked(md, w, moved)
 	}
-	moved[md] = path.End()
-	return path, nil
+	if why != "" {
+		return walk{}, volley.Errorf(volley.EINVALID, "warstrike: %s cannot move there: %s", md.ID, why)
+	}
+	moved.moveTo(md, standing{w.path.End(), w.elevation})
+	return w, nil
+}
+
+// walk is one model's move as the rules measure it: its path on the table from where it
+// stands, how long it is there, what its climbs cost (edition 5), and the level it ends
+// on.
+type walk struct {
+	path  geom.Path
+	along float64
+	// climb is what the climbs cost the move (climbCost of the heights climbed): over
+	// walls, and up or down at the path's end (up, signed: 0 for none).
+	climb     float64
+	walls     []wallClimb
+	up        float64
+	elevation float64
+}
+
+// length is how much of its move the walk spends.
+func (w *walk) length() float64 { return w.along + w.climb }
+
+// walkOf measures model md's move along p, and says why a climb it asks for may not be
+// made: no such level where it ends, a wall it would stand astride. A model stands at
+// the end on the ground there (a hill's or a building's top, or the table); from edition
+// 5 on the floor it walked along, and at the level it climbs to.
+func (b *Battle) walkOf(md *Model, p ModelPath) (walk, string) {
+	w := walk{path: append(geom.Path{md.At}, p.Points...)}
+	w.along = w.path.Length()
+	end := w.path.End()
+	w.elevation = b.groundAt(end)
+	if !b.climbs {
+		return w, ""
+	}
+	var why string
+	w.walls, why = b.wallClimbs(md, w.path)
+	for _, c := range w.walls {
+		w.climb += b.climbCost(2*(c.wall.Top()-md.Elevation)) * float64(c.times)
+	}
+	switch f := b.floorOf(md); {
+	case len(p.Points) == 0:
+		w.elevation = md.Elevation // it climbs where it stands
+	case f != nil:
+		w.elevation = f.Height // along its floor (pathBlocked keeps it there)
+	}
+	if p.Elevation == nil || math.Abs(*p.Elevation-w.elevation) <= levelTolerance {
+		return w, why
+	}
+	to := *p.Elevation
+	if why == "" && math.Abs(to-b.groundAt(end)) > levelTolerance && b.floorAt(end, to) == nil {
+		why = fmt.Sprintf("there is no floor %s up where its path ends (the levels there: %s)", b.length(to), b.levelsAt(end))
+	}
+	w.up = to - w.elevation
+	w.climb += b.climbCost(math.Abs(w.up))
+	w.elevation = to
+	return w, why
 }
 
 // blocksMove reports whether a piece of terrain stops model m: a wall, a building or a
@@ -319,45 +457,84 @@ func blocksMove(t *Terrain, m *Model) bool {
 	return t.Bottom < m.Elevation+m.Height-1e-9 && t.Top() > m.Elevation+1e-9
 }
 
-// pathBlocked says why model md's base moved along path would overlap another model's
-// base (where the models in moved now stand) or terrain that stops it, step off the roof
-// it stands on, or leave the table; "" when it may go.
-func (b *Battle) pathBlocked(md *Model, path geom.Path, moved map[*Model]geom.Vec) string {
+// pathBlocked says why model md's base moved along its walk would overlap another
+// model's base (where the models in moved now stand) or terrain that stops it, step off
+// the roof or the floor it stands on, or leave the table, or, climbing where it ends,
+// meet terrain or a base at the level it climbs to; "" when it may go. From edition 5 a
+// base passes over or under another on a floor, their bodies apart in height.
+func (b *Battle) pathBlocked(md *Model, w walk, moved *stands) string {
 	r := md.Base / 2
+	path := w.path
 	var roof *Terrain
 	for i := range b.terrain {
 		if t := &b.terrain[i]; t.Kind == Building && standsOn(t, md) {
 			roof = t
 		}
 	}
-	for i := range len(path) - 1 {
-		leg := path.Leg(i)
+	var floor *Floor
+	if b.climbs {
+		floor = b.floorOf(md)
+	}
+	// meets is the first other base the base of a model of md's size, standing z up
+	// (onFloor: on a floor), would overlap swept along leg.
+	var onFloor bool
+	meets := func(leg geom.Segment, z float64) *Model {
 		for ui := range b.units {
 			for mi := range b.units[ui].Models {
 				o := &b.units[ui].Models[mi]
 				if o == md || o.Dead {
 					continue
 				}
-				at, ok := moved[o]
-				if !ok {
-					at = o.At
+				at := moved.of(o)
+				if b.climbs && (z+md.Height <= at.elevation+levelTolerance || at.elevation+o.Height <= z+levelTolerance) {
+					// Apart in height: over or under it, one of them on a floor.
+					if onFloor || b.aloft(moved, o) {
+						continue
+					}
 				}
-				if geom.SweepHitsCircle(leg, r, geom.Circle{C: at, R: o.Base / 2}) {
-					return fmt.Sprintf("leg %d would pass over %s's base", i+1, o.ID)
+				if geom.SweepHitsCircle(leg, r, geom.Circle{C: at.at, R: o.Base / 2}) {
+					return o
 				}
 			}
 		}
+		return nil
+	}
+	onFloor = floor != nil
+	for i := range len(path) - 1 {
+		leg := path.Leg(i)
+		if o := meets(leg, md.Elevation); o != nil {
+			return fmt.Sprintf("leg %d would pass over %s's base", i+1, o.ID)
+		}
 		for j := range b.terrain {
-			if t := &b.terrain[j]; blocksMove(t, md) && geom.SweepHitsPolygon(leg, r, t.Poly) {
+			if t := &b.terrain[j]; blocksMove(t, md) && !b.climbsOver(t, md) && geom.SweepHitsPolygon(leg, r, t.Poly) {
 				return fmt.Sprintf("leg %d would pass through %s (%s)", i+1, t.label(), t.Kind)
 			}
 		}
 		if roof != nil && !staysWithin(leg, roof.Poly) {
 			return fmt.Sprintf("leg %d would step off the roof of %s: climbing down a building is not modelled", i+1, roof.label())
 		}
+		if floor != nil && !staysWithin(leg, floor.Poly) {
+			return fmt.Sprintf("leg %d would step off the floor of %s, %s up: a model leaves a floor by climbing down (elevation:) where it stands, before it walks on", i+1, b.levelPiece(floor), b.length(floor.Height))
+		}
 		if why := b.table.OnTable(leg.B, r); why != "" {
 			return fmt.Sprintf("leg %d: %s", i+1, why)
 		}
+	}
+	if w.up == 0 {
+		return ""
+	}
+	// The climb where the path ends: the base at the level it climbs to.
+	end := path.End()
+	stand := *md
+	stand.At, stand.Elevation = end, w.elevation
+	for j := range b.terrain {
+		if t := &b.terrain[j]; blocksMove(t, &stand) && geom.SweepHitsPolygon(geom.Segment{A: end, B: end}, r, t.Poly) {
+			return fmt.Sprintf("it would climb into %s (%s)", t.label(), t.Kind)
+		}
+	}
+	onFloor = b.floorAt(end, w.elevation) != nil
+	if o := meets(geom.Segment{A: end, B: end}, w.elevation); o != nil {
+		return fmt.Sprintf("%s up, its base would overlap %s's", b.length(w.elevation), o.ID)
 	}
 	return ""
 }
@@ -398,18 +575,22 @@ func (b *Battle) resolveMove(m *Move) (volley.Outcome, error) {
 		steps = append(steps, volley.Step{Rule: "choose an action (Actions That Allow Shooting)", Inputs: map[string]any{"unit": u.ID, "action": act.Title()},
 			Result: b.choiceWords(u, act)})
 	}
-	moved := map[*Model]geom.Vec{}
+	moved := newStands()
 	for _, p := range m.Paths {
-		path, _ := b.checkPath(u, act, p, moved)
+		w, _ := b.checkPath(u, act, p, moved)
 		md, _, _ := b.Model(p.Model)
-		length := path.Length()
+		length := w.length()
 		from := *md
-		md.At = path.End()
-		md.Elevation = b.groundAt(md.At)
+		md.At = w.path.End()
+		md.Elevation = w.elevation
 		b.moved[md.ID] += length
 		in := map[string]any{"model": md.ID, "from": b.point(from.At), "to": b.point(md.At), "length": b.inUnit(length),
 			"moved_this_turn": b.inUnit(b.moved[md.ID]), "move": b.inUnit(b.allowance(u, act)), "elevation": b.inUnit(md.Elevation)}
 		result := fmt.Sprintf("%s moved %s (%s of its %s this turn with %s)", md.ID, b.length(length), b.length(b.moved[md.ID]), b.length(b.allowance(u, act)), act.Title())
+		if c := b.climbWords(&w, from, md); c != "" {
+			in["climbed"] = b.inUnit(w.climb)
+			result += "; " + c
+		}
 		if w := b.elevationWords(from, md); w != "" {
 			result += "; " + w
 		}
@@ -439,9 +620,9 @@ func (b *Battle) choiceWords(u *Unit, a Action) string {
 func (b *Battle) elevationWords(before Model, m *Model) string {
 	switch {
 	case m.Elevation > 0 && math.Abs(m.Elevation-before.Elevation) > 1e-9:
-		return fmt.Sprintf("it stands %s up, on %s (it stood %s up)", b.length(m.Elevation), b.groundName(m.At), b.length(before.Elevation))
+		return fmt.Sprintf("it stands %s up, on %s (it stood %s up)", b.length(m.Elevation), b.levelName(m.At, m.Elevation), b.length(before.Elevation))
 	case m.Elevation > 0:
-		return fmt.Sprintf("it stands %s up, on %s", b.length(m.Elevation), b.groundName(m.At))
+		return fmt.Sprintf("it stands %s up, on %s", b.length(m.Elevation), b.levelName(m.At, m.Elevation))
 	case before.Elevation > 0:
 		return fmt.Sprintf("it stands on the table (it stood %s up)", b.length(before.Elevation))
 	}
@@ -501,6 +682,9 @@ func (b *Battle) moveView(u *Unit, m *Model, in func(float64) float64) *volley.M
 		return nil
 	}
 	left, why := b.movable(u, m)
+	if err := b.table.CheckBegun(); err != nil && why == "" {
+		left, why = 0, volley.ErrorMessage(err)
+	}
 	return &volley.MoveView{Allowance: in(b.mostAllowed(u)), Moved: in(b.moved[m.ID]), Left: in(left), Why: why}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -101,6 +102,7 @@ const (
 // refused and changes nothing.
 func TestActionChosenWithMove(t *testing.T) {
 	b := movesBattle(t, 0)
+	rulestest.EndDeployment(t, b)
 	refused(t, b, "{type: move, unit: alpha-3, path: [[22, 14]]}", "action: alpha has chosen no action this turn: its first move chooses it")
 	out := play(t, b, "{type: move, unit: alpha-3, action: advance, path: [[24, 14]]}")
 	if tr := out[0].Trace; len(tr) != 2 || !strings.Contains(tr[0].Result.(string), "alpha chose Advance: each of its models may move 6\" this turn, and it may not shoot") {
@@ -133,7 +135,7 @@ func TestAtTheDoubleMayNotShoot(t *testing.T) {
 		{"advance", "alpha chose Advance this turn, which is not an action that allows shooting"},
 	} {
 		b := movesBattle(t, 0)
-		play(t, b, raidersDeploy, "{type: move, unit: alpha, action: "+tc.action+"}")
+		play(t, b, "type: end_deployment", raidersDeploy, "{type: move, unit: alpha, action: "+tc.action+"}")
 		refused(t, b, alphaShoots, tc.want)
 		for _, a := range rulesAim(t, b, alphaShoots) {
 			if a.Status != volley.StatusNotEligible || !strings.Contains(a.Reason, "Who Can Shoot?") {
@@ -159,8 +161,8 @@ func rulesAim(tb testing.TB, b *Battle, src string) []volley.Aim {
 // TestStatedActionRefusedOverTheAPI).
 func TestShootingActionFromTheMove(t *testing.T) {
 	b := movesBattle(t, 0)
-	outs := play(t, b, raidersDeploy, alphaAdvances, alphaShoots)
-	who := outs[2].Trace[0]
+	outs := play(t, b, "type: end_deployment", raidersDeploy, alphaAdvances, alphaShoots)
+	who := outs[3].Trace[0]
 	if who.Rule != "who can shoot" || who.Inputs["action"] != "Shooting Advance" || who.Inputs["chosen"] != "with its move" || who.Inputs["moved"] != 4.0 {
 		t.Errorf("the shot's first step: %+v", who)
 	}
@@ -169,7 +171,7 @@ func TestShootingActionFromTheMove(t *testing.T) {
 
 	// Bravo chooses Halt And Fire standing still, then shoots as it.
 	b = movesBattle(t, 0)
-	play(t, b, raidersDeploy, "{type: move, unit: bravo, action: halt_and_fire}")
+	play(t, b, "type: end_deployment", raidersDeploy, "{type: move, unit: bravo, action: halt_and_fire}")
 	if u, _ := b.Unit("bravo"); u.Action != HaltAndFire {
 		t.Errorf("bravo chose %q", u.Action)
 	}
@@ -207,6 +209,26 @@ func TestStatedActionRefusedOverTheAPI(t *testing.T) {
 	}
 }
 
+// TestShotWithAction: a shot written with the move's word, action:, is read as as: on
+// the command line, and over the API gets the real reason at its place, not "unknown
+// field"; both at once is a mistake.
+func TestShotWithAction(t *testing.T) {
+	b := movesBattle(t, 0)
+	src := "{unit: alpha, action: open_fire, targets: [{unit: raiders}]}"
+	_, err := decodeAs(t, b, src, true, 0)
+	if err == nil || !strings.Contains(err.Error(), "1:23: action: the server measures the action a unit shoots with") || strings.Contains(err.Error(), "unknown field") {
+		t.Errorf("action: over the API: %v; want it refused at action, as as: is", err)
+	}
+	a, err := decodeAs(t, b, src, false, 0)
+	if err != nil || a.(*Shoot).As != OpenFire {
+		t.Errorf("action: on the command line: %v, %+v; want it read as as: open_fire", err, a)
+	}
+	_, err = decodeAs(t, b, "{unit: alpha, as: open_fire, action: open_fire, targets: [{unit: raiders}]}", false, 0)
+	if err == nil || !strings.Contains(err.Error(), "action: a shot names the action it is taken as once") {
+		t.Errorf("as: and action: both: %v", err)
+	}
+}
+
 // TestMovesNotInOldEditions: a battle begun before edition 4 does not move its models,
 // nor deploy them.
 func TestMovesNotInOldEditions(t *testing.T) {
@@ -233,6 +255,7 @@ func TestMovesNotInOldEditions(t *testing.T) {
 // limit, and changes nothing; an action that moves nothing moves nothing.
 func TestMoveDistanceIsData(t *testing.T) {
 	b := movesBattle(t, 0)
+	rulestest.EndDeployment(t, b)
 	refused(t, b, "{type: move, unit: alpha-3, action: shooting_advance, path: [[25, 14], [25, 15]]}",
 		"alpha-3's move is 5\" long, and it may move 4\" more this turn (Shooting Advance moves 4\" a model: the tables' moves:, data)")
 	refused(t, b, "{type: move, unit: alpha-3, action: halt, path: [[21.5, 14]]}", "Halt moves 0\" a model")
@@ -245,6 +268,7 @@ func TestMoveDistanceIsData(t *testing.T) {
 		t.Fatal(err)
 	}
 	slow, _ := loadEdition(t, strings.Replace(string(src), "    toughness: 3\n    models:\n      - {id: alpha-leader", "    toughness: 3\n    moves: {shooting_advance: 2}\n    models:\n      - {id: alpha-leader", 1), 0)
+	rulestest.EndDeployment(t, slow)
 	refused(t, slow.(*Battle), "{type: move, unit: alpha-3, action: shooting_advance, path: [[24, 14]]}", "Shooting Advance moves 2\" a model")
 	if mv := slow.(*Battle).Table().Units[3].Move; mv == nil || mv.Allowance != 12 {
 		t.Errorf("alpha-leader's move before alpha chooses: %+v; want the farthest an action allows, 12\"", mv)
@@ -256,6 +280,7 @@ func TestMoveDistanceIsData(t *testing.T) {
 // alpha-3 has moved on, not before.
 func TestModelsMoveOneByOne(t *testing.T) {
 	b := movesBattle(t, 0)
+	rulestest.EndDeployment(t, b)
 	refused(t, b, "{type: move, unit: alpha, action: shooting_advance, models: [{id: alpha-leader, path: [[23, 14]]}, {id: alpha-3, path: [[25, 14]]}]}",
 		"alpha-leader cannot move there: leg 1 would pass over alpha-3's base")
 	play(t, b, "{type: move, unit: alpha, action: shooting_advance, models: [{id: alpha-3, path: [[25, 14]]}, {id: alpha-leader, path: [[23, 14]]}]}")
@@ -265,6 +290,7 @@ func TestModelsMoveOneByOne(t *testing.T) {
 	// A model moved to where a later one of the same move wants to pass blocks it: the
 	// leader's path is clear of where alpha-3 stood, not of where it went.
 	b = movesBattle(t, 0)
+	rulestest.EndDeployment(t, b)
 	play(t, b.Fork().(*Battle), "{type: move, unit: alpha, action: shooting_advance, models: [{id: alpha-leader, path: [[21.6, 16.4]]}]}")
 	refused(t, b, "{type: move, unit: alpha, action: shooting_advance, models: [{id: alpha-3, path: [[21, 17]]}, {id: alpha-leader, path: [[21.6, 16.4]]}]}",
 		"alpha-leader cannot move there: leg 1 would pass over alpha-3's base")
@@ -276,6 +302,7 @@ func TestModelsMoveOneByOne(t *testing.T) {
 // area terrain as far as its elevation gives (6" more for each full 3").
 func TestElevationFollowsGround(t *testing.T) {
 	b := movesBattle(t, 0)
+	rulestest.EndDeployment(t, b)
 	if m := model(t, b, "bravo-2"); m.Elevation != 3 {
 		t.Fatalf("bravo-2 on the hill: elevation %v", m.Elevation)
 	}
@@ -307,7 +334,7 @@ func TestElevationFollowsGround(t *testing.T) {
 // terrain are entered.
 func TestMoveBlocked(t *testing.T) {
 	b := movesBattle(t, 0)
-	play(t, b, raidersDeploy)
+	play(t, b, "type: end_deployment", raidersDeploy)
 	refused(t, b, "{type: move, unit: alpha-leader, action: advance, path: [[19, 20]]}", "alpha-leader cannot move there: leg 1 would pass through field wall (wall)")
 	refused(t, b, "{type: move, unit: alpha-2, action: advance, path: [[22, 10]]}", "leg 1 would pass through house (building)")
 	refused(t, b, "{type: move, unit: alpha-2, action: advance, path: [[19.3, 12.2], [20, 10]]}", "leg 2 would pass through house (building)")
@@ -323,6 +350,7 @@ func TestMoveBlocked(t *testing.T) {
 	}
 	roof, _ := loadEdition(t, strings.Replace(string(src), "{id: alpha-2, at: [19.5, 13]}", "{id: alpha-2, at: [21, 9]}", 1), 0)
 	rb := roof.(*Battle)
+	rulestest.EndDeployment(t, rb)
 	if m := model(t, rb, "alpha-2"); m.Elevation != 5 {
 		t.Fatalf("alpha-2 on the roof: %v", m.Elevation)
 	}
@@ -333,27 +361,80 @@ func TestMoveBlocked(t *testing.T) {
 	}
 }
 
-// TestDeploymentWarStrike: before the first action each side places its models, one by
-// one or a unit in its formation, inside its deployment zone; any other action ends the
-// deployment.
+// TestDeploymentWarStrike: before the battle begins each side places its models, one by
+// one or a unit in its formation, inside its deployment zone, in its own deployment: the
+// Ironclad's first (they play first), then the Verdant's. A side whose units are all
+// placed is done; the battle begins when both are.
 func TestDeploymentWarStrike(t *testing.T) {
 	b := movesBattle(t, 0)
-	play(t, b, raidersDeploy, "{type: deploy, unit: raider-1, at: [21, 26]}")
-	want := map[string][2]float64{"raider-1": {21, 26}, "raider-2": {24, 25}, "raider-3": {26, 23}}
-	for id, at := range want {
-		if m := model(t, b, id); m.At.X != at[0] || m.At.Y != at[1] {
-			t.Errorf("%s deployed at %v; want %v", id, m.At, at)
-		}
-	}
-	refused(t, b, "{type: deploy, unit: raiders, at: [24, 21]}", "cannot be deployed there: its base would lie outside Verdant's deployment zone")
+	refused(t, b, raidersDeploy, "it is Ironclad's deployment: Verdant deploys when Ironclad has deployed all its units or ended its deployment")
 	refused(t, b, "{type: deploy, unit: bravo-2, at: [5.5, 14]}", "its base would overlap bravo-leader's")
 	refused(t, b, "{type: deploy, unit: bravo-2, at: [20, 20]}", "its base would lie outside Ironclad's deployment zone")
 	play(t, b, "{type: deploy, unit: bravo-2, at: [23, 10]}") // on the house's roof
 	if m := model(t, b, "bravo-2"); m.Elevation != 5 {
 		t.Errorf("bravo-2 deployed on the roof: elevation %v", m.Elevation)
 	}
+	refused(t, b, "{type: move, unit: alpha, action: halt}", "the battle has not begun: it is Ironclad's deployment")
+	play(t, b, "type: end_deployment")
+	refused(t, b, "{type: deploy, unit: raiders, at: [24, 21]}", "cannot be deployed there: its base would lie outside Verdant's deployment zone")
+	// The raiders, the Verdant's one unit, placed whole: the battle begins.
+	out := play(t, b, raidersDeploy)[0]
+	if got := out.Trace[len(out.Trace)-1].Result; got != "every side has deployed" {
+		t.Errorf("after the Verdant's last unit: %v", out.Trace)
+	}
+	want := map[string][2]float64{"raider-1": {22, 24}, "raider-2": {24, 25}, "raider-3": {26, 23}}
+	for id, at := range want {
+		if m := model(t, b, id); m.At.X != at[0] || m.At.Y != at[1] {
+			t.Errorf("%s deployed at %v; want %v", id, m.At, at)
+		}
+	}
 	play(t, b, "{type: move, unit: alpha, action: halt}")
 	refused(t, b, "{type: deploy, unit: raider-1, at: [30, 30]}", "the battle has begun")
+}
+
+// TestDeploymentTurnsWarStrike: the deployment of examples/warstrike/moves.yaml in
+// turns, held to what every system's must do.
+func TestDeploymentTurnsWarStrike(t *testing.T) {
+	rulestest.CheckDeploymentTurns(t, movesBattle(t, 0), []string{"Ironclad", "Verdant"},
+		map[string]string{"Ironclad": "{type: deploy, unit: bravo-2, at: [7, 14]}", "Verdant": "{type: deploy, unit: raider-1, at: [28, 28]}"},
+		map[string]string{"Ironclad": "{type: move, unit: alpha, action: halt}", "Verdant": "{type: move, unit: raiders, action: halt}"})
+}
+
+// TestDeploymentAlternatesWarStrike: with deployment_order: alternate the sides place a
+// unit each in turn, model by model or whole: the turn passes when the unit's last model
+// is placed, and a model placed stays placed.
+func TestDeploymentAlternatesWarStrike(t *testing.T) {
+	src, err := os.ReadFile(example("moves.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, _ := loadEdition(t, strings.Replace(string(src), "\ntables:", "\ndeployment_order: alternate\ntables:", 1), 0)
+	b := x.(*Battle)
+	play(t, b, "{type: deploy, unit: bravo-2, at: [7, 14]}")
+	refused(t, b, "{type: deploy, unit: bravo-2, at: [7, 15]}", "bravo-2 is deployed already")
+	refused(t, b, "{type: deploy, unit: bravo, at: [7, 15]}", "bravo-2 is deployed already")
+	refused(t, b, raidersDeploy, "it is Ironclad's deployment: the sides place a unit each in turn")
+	play(t, b, "{type: deploy, unit: bravo-leader, at: [5, 14]}", "{type: deploy, unit: bravo-3, at: [9, 14]}") // bravo whole: the Verdant's turn
+	if turn := b.State().Turn; turn.Side != "Verdant" || turn.Phase != "deployment" {
+		t.Fatalf("once bravo is placed: %+v", turn)
+	}
+	play(t, b, raidersDeploy) // the Verdant's last unit: the Ironclad deploy on alone
+	if turn := b.State().Turn; turn.Side != "Ironclad" || turn.Phase != "deployment" {
+		t.Fatalf("once the raiders are placed: %+v", turn)
+	}
+	play(t, b, "type: end_deployment")
+	if turn := b.State().Turn; turn.Phase != "turn" {
+		t.Errorf("once every side is done: %+v", turn)
+	}
+}
+
+// TestDeploymentEdition4WarStrike: a battle begun under edition 4 deploys as it did:
+// either side at any time, until the first other action, which ends the deployment for
+// both.
+func TestDeploymentEdition4WarStrike(t *testing.T) {
+	b := movesBattle(t, volley.EditionMoves)
+	play(t, b, raidersDeploy, "{type: move, unit: alpha, action: halt}")
+	refused(t, b, "{type: deploy, unit: raider-1, at: [30, 30]}", "the battle has begun: models are deployed only before its first action")
 }
 
 // TestForkAndPlacements: a fork moves without touching the battle; the battle written
@@ -363,7 +444,7 @@ func TestForkAndPlacements(t *testing.T) {
 	b := movesBattle(t, 0)
 	before := snapshot(b)
 	f := b.Fork().(*Battle)
-	play(t, f, raidersDeploy, alphaAdvances, alphaShoots)
+	play(t, f, "type: end_deployment", raidersDeploy, alphaAdvances, alphaShoots)
 	if snapshot(b) != before {
 		t.Error("moves on the fork changed the battle")
 	}
@@ -373,7 +454,7 @@ func TestForkAndPlacements(t *testing.T) {
 	}
 	noIDs := strings.NewReplacer("{id: raider-1, at:", "{at:", "{id: raider-2, at:", "{at:", "{id: raider-3, at:", "{at:").Replace(string(src))
 	b, _ = func() (*Battle, volley.Action) { x, a := loadEdition(t, noIDs, 0); return x.(*Battle), a }()
-	play(t, b, raidersDeploy, alphaAdvances)
+	play(t, b, "type: end_deployment", raidersDeploy, alphaAdvances)
 	doc, err := scenario.Parse("moves.yaml", []byte(noIDs))
 	if err != nil {
 		t.Fatal(err)
@@ -407,6 +488,10 @@ func TestMoveView(t *testing.T) {
 	if tv.Edge == nil || len(tv.Zones) != 2 || !tv.Deploying {
 		t.Errorf("the table's edge and zones: %v %v %v", tv.Edge, tv.Zones, tv.Deploying)
 	}
+	if m := tv.Units[0].Move; m.Left != 0 || !strings.Contains(m.Why, "it is Ironclad's deployment") {
+		t.Errorf("alpha-leader while the Ironclad deploy: %+v", m)
+	}
+	rulestest.EndDeployment(t, b)
 	play(t, b, "{type: move, unit: alpha-3, action: shooting_advance, path: [[23, 14]]}")
 	moves := map[string]*volley.MoveView{}
 	for _, u := range b.Table().Units {
@@ -437,6 +522,7 @@ func TestMoveView(t *testing.T) {
 // rule.
 func TestMoveRefusalsInCheck(t *testing.T) {
 	b := movesBattle(t, 0)
+	rulestest.EndDeployment(t, b)
 	doc, err := scenario.Parse("action.yaml", []byte("type: move\nunit: alpha\naction: shooting_advance\nmodels:\n  - {id: alpha-3, path: [[25, 14]]}\n  - {id: alpha-2, path: [[30, 13]]}\n"))
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -442,4 +443,17 @@ func jsonDoc(tb testing.TB, v map[string]any) *scenario.Doc {
 		tb.Fatal(err)
 	}
 	return doc
+}
+
+// TestPositionOffersStandingStill: the unit's own place (its formation's centre) is a
+// point of its map, whatever the step, at no distance.
+func TestPositionOffersStandingStill(t *testing.T) {
+	b := positionBattle(t, 0, "")
+	for _, step := range []float64{1, 0.7} {
+		m, err := b.Position(context.Background(), advise.PositionQuery{Unit: "alpha", Step: step})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rulestest.StandingStill(t, m)
+	}
 }

@@ -14,12 +14,18 @@ var _ volley.Refuser = (*Battle)(nil)
 // unit that may not shoot now (its turn, Who Can Shoot?) at its name, each target it may
 // not choose (Select Your Targets) where the action names the target, and each firing
 // model given a target it cannot see where the action names the model; a move that may
-// not be made at the model's path (or the move). Ending a turn is never refused.
+// not be made at the model's path (or the move); a move or a shot while the sides deploy
+// (from edition 5). Ending a turn is never refused here.
 func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorList, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if m, ok := a.(*Move); ok {
+		if err := b.table.CheckBegun(); err != nil {
+			var list scenario.ErrorList
+			list.Add(m.at.root, "%s", volley.ErrorMessage(err))
+			return list, nil
+		}
 		return b.moveRefusals(m), nil
 	}
 	s, ok := a.(*Shoot)

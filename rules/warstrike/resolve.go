@@ -154,7 +154,21 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 	if err := ctx.Err(); err != nil {
 		return volley.Outcome{}, err
 	}
+	if _, ok := a.(*Deploy); !ok {
+		if _, ok := a.(*volley.DeploymentEnd); !ok {
+			// From edition 5 the battle begins once every side has deployed.
+			if err := b.table.CheckBegun(); err != nil {
+				return volley.Outcome{}, fmt.Errorf("warstrike: %w", err)
+			}
+		}
+	}
 	switch a := a.(type) {
+	case *volley.DeploymentEnd:
+		steps, err := b.table.EndDeployment()
+		if err != nil {
+			return volley.Outcome{}, fmt.Errorf("warstrike: %w", err)
+		}
+		return volley.Outcome{Rolls: d.Rolls(), Trace: steps, Targets: []volley.TargetResult{}}, nil
 	case *TurnEnd:
 		return volley.Outcome{Rolls: d.Rolls(), Trace: b.endTurn(), Targets: []volley.TargetResult{}}, nil
 	case *Move:
@@ -263,7 +277,7 @@ func (b *Battle) endTurn() []volley.Step {
 func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
 	s, ok := a.(*Shoot)
 	if !ok {
-		what := map[string]string{volley.EndTurn: "ending a turn", volley.MoveAction: "a move", volley.DeployAction: "a deployment"}[a.Kind()]
+		what := map[string]string{volley.EndTurn: "ending a turn", volley.MoveAction: "a move", volley.DeployAction: "a deployment", volley.EndDeployment: "ending a deployment"}[a.Kind()]
 		return nil, volley.Errorf(volley.EINVALID, "warstrike: %s rolls nothing to simulate", what)
 	}
 	p := b.plan(s)

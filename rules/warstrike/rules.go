@@ -95,6 +95,14 @@ const (
 // the readings they were played with.
 const ExactSightEdition = 4
 
+// ClimbEdition is the first edition of volley's rules whose WarStrike models climb: a
+// model on a floor of area terrain (a ruin's) keeps its elevation while it moves along
+// the floor, a path may end with a climb to a floor or down from one, and a model climbs
+// over a wall lower than itself (docs/rules/warstrike.md, "Floors and walls"). Battles
+// begun before keep the moves they were played with: a model that moves stands on the
+// ground where it stops, and every wall stops it.
+const ClimbEdition = 5
+
 // Bounds that are not rules: they keep a typo or a hostile scenario from costing more
 // than a request may.
 const (
@@ -109,4 +117,5 @@ const (
 	MaxWounds        = 20
 	MaxMarkers       = 20
 	MaxSamples       = 16 // silhouette columns or rows
+	MaxFloors        = 8  // a piece of area terrain's floors
 )

@@ -1,10 +1,12 @@
 package warstrike
 
 import (
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/scenario"
 )
 
 // rulingsTables are tables for the rulings' tests: every concealment condition costs 1,
@@ -185,4 +187,237 @@ action: {unit: a, targets: [{unit: b}]}
 		}
 		wantAim(t, olds, pair, volley.StatusBlocked, "no part of the body is seen")
 	}
+}
+
+// The rulings of issue 33, each under the edition that brought them (ClimbEdition) and
+// under edition 4, whose battles must replay as they were played.
+
+// exampleEdition is an example read from the examples' folder (so that its tables file is
+// found) as a battle begun under edition.
+func exampleEdition(tb testing.TB, name string, edition int) *Battle {
+	tb.Helper()
+	doc, err := scenario.ParseFile(example(name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	doc.Edition = edition
+	b, _, err := Ruleset{}.Load(doc)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b.(*Battle)
+}
+
+// TestRulingFloorKept: "Measure the distance from the the table surface to the bottom of
+// the model's base to determine it's elevation", and "a model whose base is resting on
+// the upper floor of a ruin 7" above the surface of the table would be able to see models
+// within or behind a piece of Area Terrain if those models are within 24"" (TLOS And
+// Elevated Positions). A model that moves along the floor still rests on it: the sniper of
+// elevated-ruin.yaml, given `elevation: 7` on the ruin, moves 0.5" along it with Shooting
+// Advance and still sees hunters-1, as it did standing still. Edition 4 put it on the
+// table, where it saw into the wood to 12" only.
+func TestRulingFloorKept(t *testing.T) {
+	shot := "{unit: watchers, targets: [{unit: hunters}]}"
+	move := "{type: move, unit: watchers, action: shooting_advance, models: [{id: sniper, path: [[0.5, 0]]}]}"
+	now := exampleEdition(t, "elevated-ruin.yaml", volley.Edition)
+	wantAim(t, aimsOf(t, now, mustDecode(t, now, shot)), "sniper>hunters-1", volley.StatusOK, `20" ≤ 24" sight distance`)
+	out := play(t, now, move)
+	if m := model(t, now, "sniper"); m.Elevation != 7 {
+		t.Errorf("the sniper moved along the floor: elevation %v, want 7", m.Elevation)
+	}
+	if r := out[0].Trace[1].Result.(string); !strings.Contains(r, `it stands 7" up, on the floor of ruin`) {
+		t.Errorf("the move reads %q", r)
+	}
+	wantAim(t, aimsOf(t, now, mustDecode(t, now, shot)), "sniper>hunters-1", volley.StatusOK, `19.5" ≤ 24" sight distance`)
+
+	old := exampleEdition(t, "elevated-ruin.yaml", ClimbEdition-1)
+	play(t, old, move)
+	if m := model(t, old, "sniper"); m.Elevation != 0 {
+		t.Errorf("edition 4: elevation %v, want 0, as it was played", m.Elevation)
+	}
+	wantAim(t, aimsOf(t, old, mustDecode(t, old, shot)), "watchers>hunters", volley.StatusNotEligible, "sniper sees no model of hunters")
+}
+
+// floorsSrc is a ruin with two floors (the upper one over its east half only), a tall
+// pillar in it, and a wood 14" east of it.
+const floorsSrc = "ruleset: warstrike\n" + rulingsTables + `  moves: {shooting_advance: 4, advance: 6, at_the_double: 12}
+terrain:
+  - id: ruin
+    name: ruin
+    kind: area
+    height: 9
+    polygon: [[-4, -4], [4, -4], [4, 4], [-4, 4]]
+    floors:
+      - {height: 3.5}
+      - {height: 7, polygon: [[0, -4], [4, -4], [4, 4], [0, 4]]}
+  - {id: pillar, kind: feature, height: 9, polygon: [[-3.5, 2], [-2.5, 2], [-2.5, 3], [-3.5, 3]]}
+  - {id: wood, kind: area, height: 4, polygon: [[8, -12], [40, -12], [40, 12], [8, 12]]}
+units:
+  - {id: a, side: A, base: 1, height: 1.2, weapon: rifle, models: [{id: climber, at: [-3, 0], leader: true}, {id: below, at: [0, 0]}]}
+  - {id: b, side: B, base: 1, height: 1.2, models: [{id: hidden, at: [22, 0]}]}
+`
+
+// TestRulingClimbFloor: the text gives floors and elevation but no way onto a floor. Volley's
+// reading (not in the source): a path may end with a climb to a floor of the terrain under
+// its last point, or down to the ground, and the height climbed counts against the move
+// (option climb: free counts none). A model on a floor walks along it and leaves it only
+// by climbing down.
+func TestRulingClimbFloor(t *testing.T) {
+	b, _ := loadEdition(t, floorsSrc, 0)
+	now := b.(*Battle)
+	// Across the ruin and up to the first floor: 2" along and 3.5" up is 5.5", more than
+	// Shooting Advance's 4".
+	refused(t, now, "{type: move, unit: a, action: shooting_advance, models: [{id: climber, path: [[-1, 0]], elevation: 3.5}]}",
+		`climber's move is 5.5" long (2" along the table and 3.5" climbing), and it may move 4" more this turn`)
+	// There is no floor at 5".
+	refused(t, now, "{type: move, unit: a, action: at_the_double, models: [{id: climber, path: [[-1, 0]], elevation: 5}]}",
+		`there is no floor 5" up where its path ends`)
+	// The upper floor covers the east half only.
+	refused(t, now, "{type: move, unit: a, action: at_the_double, models: [{id: climber, path: [[-1, 0]], elevation: 7}]}",
+		`there is no floor 7" up where its path ends`)
+	out := play(t, now, "{type: move, unit: a, action: at_the_double, models: [{id: climber, path: [[-1, 0]], elevation: 3.5}]}")
+	if m := model(t, now, "climber"); m.Elevation != 3.5 || now.moved["climber"] != 5.5 {
+		t.Errorf("climber on the first floor: elevation %v, moved %v; want 3.5 and 5.5", m.Elevation, now.moved["climber"])
+	}
+	if r := out[0].Trace[1].Result.(string); !strings.Contains(r, `climbed 3.5" to the floor of ruin`) {
+		t.Errorf("the climb reads %q", r)
+	}
+	// Off the floor's edge, out of the ruin, without climbing down: refused.
+	refused(t, now, "{type: move, unit: climber, path: [[-4.5, 0]]}", "leg 1 would step off the floor of ruin, 3.5\" up: a model leaves a floor by climbing down")
+	// Along the floor, over below's head (below stands on the table under it) and up again
+	// to the upper floor: 2" and 3.5" more.
+	play(t, now, "{type: move, unit: climber, path: [[1, 0]], elevation: 7}")
+	if m := model(t, now, "climber"); m.Elevation != 7 {
+		t.Errorf("climber on the upper floor: elevation %v", m.Elevation)
+	}
+	// It sees hidden in the wood, 20" away, from 7" up (24"); below, on the table under it,
+	// does not (12").
+	// (At-The-Double may not shoot: the command line asks what if it had chosen Open
+	// Fire.)
+	aims := aimsOf(t, now, mustDecode(t, now, "{unit: a, as: open_fire, targets: [{unit: b}]}"))
+	wantAim(t, aims, "climber>hidden", volley.StatusOK, `20" ≤ 24" sight distance`)
+	wantAim(t, aims, "below>hidden", volley.StatusBlocked, `21" > 12" sight distance`)
+	// Down to the table where it stands, a move with no path: 7" more than it has left.
+	refused(t, now, "{type: move, unit: climber, elevation: 0}", `it may move 1" more this turn`)
+
+	// climb: free: the height does not count.
+	free, _ := loadEdition(t, strings.Replace(floorsSrc, "terrain:\n", "options: {climb: free}\nterrain:\n", 1), 0)
+	play(t, free.(*Battle), "{type: move, unit: a, action: shooting_advance, models: [{id: climber, path: [[-1, 0]], elevation: 3.5}]}")
+	if d := free.(*Battle).moved["climber"]; d != 2 {
+		t.Errorf("climb: free: moved %v, want 2", d)
+	}
+
+	// The view gives the floors, and the move form the elevation to climb to.
+	tv := now.Table()
+	if l := tv.Terrain[0].Levels; len(l) != 2 || l[0].Height != 3.5 || l[0].Polygon != nil || l[1].Height != 7 || len(l[1].Polygon) != 4 {
+		t.Errorf("the ruin's levels: %+v", l)
+	}
+	if f := tv.Moves.Fields; len(f) != 2 || f[1].Key != "elevation" || f[1].Kind != "number" {
+		t.Errorf("the move form: %+v", f)
+	}
+}
+
+// TestRulingFloorsEdition4: a battle begun under edition 4 has no floors and does not
+// climb: the scenario's floors and a move's elevation are refused, naming the edition.
+func TestRulingFloorsEdition4(t *testing.T) {
+	doc, err := scenario.Parse("scenario.yaml", []byte(floorsSrc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc.Edition = 4
+	if _, _, err := (Ruleset{}).Load(doc); err == nil || !strings.Contains(err.Error(), "floors: a battle begun under edition 4 has no floors") {
+		t.Errorf("floors under edition 4: %v", err)
+	}
+	b := exampleEdition(t, "elevated-ruin.yaml", ClimbEdition-1)
+	if _, err := decodeAs(t, b, "{type: move, unit: sniper, action: halt, elevation: 0}", true, 4); err == nil || !strings.Contains(err.Error(), "a battle begun under edition 4 does not climb") {
+		t.Errorf("a climb under edition 4: %v", err)
+	}
+}
+
+// lowWallSrc is a 0.5" field wall between two models 1.2" tall, and a 1.5" wall beside it.
+const lowWallSrc = "ruleset: warstrike\n" + rulingsTables + `  moves: {shooting_advance: 4, advance: 6}
+terrain:
+  - {id: field-wall, name: field wall, kind: wall, height: 0.5, line: [[-5, 0], [5, 0]]}
+  - {id: high-wall, name: high wall, kind: wall, height: 1.5, line: [[6, 0], [16, 0]]}
+units:
+  - {id: a, side: A, base: 1, height: 1.2, weapon: rifle, models: [{id: a-1, at: [0, -2], leader: true}, {id: a-2, at: [10, -2]}]}
+  - {id: b, side: B, base: 1, height: 1.2, models: [{id: b-1, at: [0, 20]}]}
+`
+
+// TestRulingLowWall: the text says when a linear obstacle blocks sight ("Linear Obstacles
+// that are higher than the models … will block LOS") and nothing of crossing one. Volley's
+// reading (not in the source): a model climbs over a wall lower than itself, and the
+// height up and down counts against its move; a wall as high as the model or higher stops
+// it. cross_walls: never is the other reading: every wall stops a model, as in edition 4.
+func TestRulingLowWall(t *testing.T) {
+	over := "{type: move, unit: a, action: advance, models: [{id: a-1, path: [[0, 2]]}]}"
+	b, _ := loadEdition(t, lowWallSrc, 0)
+	now := b.(*Battle)
+	out := play(t, now, over)
+	if m := model(t, now, "a-1"); m.At.Y != 2 || now.moved["a-1"] != 5 {
+		t.Errorf("a-1 over the field wall: at %v, moved %v; want (0, 2) and 4\" + 2 × 0.5\"", m.At, now.moved["a-1"])
+	}
+	if r := out[0].Trace[1].Result.(string); !strings.Contains(r, `climbing over field wall (0.5" up and down)`) {
+		t.Errorf("the move reads %q", r)
+	}
+	refused(t, now, "{type: move, unit: a, models: [{id: a-2, path: [[10, 2]]}]}", "a-2 cannot move there: leg 1 would pass through high wall (wall)")
+	// A model crosses a wall; it does not stop astride it.
+	b, _ = loadEdition(t, lowWallSrc, 0)
+	refused(t, b.(*Battle), "{type: move, unit: a, action: advance, models: [{id: a-1, path: [[0, -0.3]]}]}", "a-1 cannot move there: it would stop astride field wall")
+
+	never, _ := loadEdition(t, strings.Replace(lowWallSrc, "terrain:\n", "options: {cross_walls: never}\nterrain:\n", 1), 0)
+	refused(t, never.(*Battle), over, "a-1 cannot move there: leg 1 would pass through field wall (wall)")
+	old, _ := loadEdition(t, lowWallSrc, ClimbEdition-1)
+	refused(t, old.(*Battle), over, "a-1 cannot move there: leg 1 would pass through field wall (wall)")
+	doc, err := scenario.Parse("scenario.yaml", []byte(strings.Replace(lowWallSrc, "terrain:\n", "options: {cross_walls: never}\nterrain:\n", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc.Edition = ClimbEdition - 1
+	if _, _, err := (Ruleset{}).Load(doc); err == nil || !strings.Contains(err.Error(), "cross_walls: a battle begun under edition 4 does not climb") {
+		t.Errorf("cross_walls under edition 4: %v", err)
+	}
+}
+
+// TestFloorWrittenBack: the floor elevated-ruin.yaml's sniper stands on is implied by its
+// elevation: (the scenario gives the ruin no floors). Written back as a scenario after the
+// sniper has climbed down, the ruin states it, so that the sniper may climb back.
+func TestFloorWrittenBack(t *testing.T) {
+	b := exampleEdition(t, "elevated-ruin.yaml", volley.Edition)
+	if l := b.Table().Terrain[0].Levels; len(l) != 1 || l[0].Height != 7 {
+		t.Fatalf("the ruin's levels: %+v; want the floor the sniper stands on", l)
+	}
+	out := play(t, b, "{type: move, unit: sniper, action: at_the_double, path: [[1, 0]], elevation: 0}")
+	if m := model(t, b, "sniper"); m.Elevation != 0 || b.moved["sniper"] != 8 {
+		t.Errorf("the sniper climbed down: elevation %v, moved %v; want 0 and 1\" + 7\"", m.Elevation, b.moved["sniper"])
+	}
+	if r := out[0].Trace[1].Result.(string); !strings.Contains(r, `climbed down 7" to the table (1" along the table and 7" climbing)`) {
+		t.Errorf("the move reads %q", r)
+	}
+	doc, err := scenario.ParseFile(example("elevated-ruin.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := doc.Place(b.Placements(), "action")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(src), "floors: [{height: 7}]") || !strings.Contains(string(src), "{id: sniper, at: [1, 0], leader: true}") {
+		t.Errorf("the scenario written back:\n%s", src)
+	}
+	placed, _ := loadEdition(t, strings.Replace(string(src), "{file: sample-tables.yaml}", "\n"+sampleTables(t), 1), 0)
+	play(t, placed.(*Battle), "{type: move, unit: sniper, action: at_the_double, elevation: 7}")
+	if m := model(t, placed.(*Battle), "sniper"); m.Elevation != 7 {
+		t.Errorf("the sniper climbed back: elevation %v", m.Elevation)
+	}
+}
+
+// sampleTables is sample-tables.yaml, indented to stand under tables:.
+func sampleTables(tb testing.TB) string {
+	tb.Helper()
+	src, err := os.ReadFile(example("sample-tables.yaml"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return "  " + strings.ReplaceAll(strings.TrimSpace(string(src)), "\n", "\n  ")
 }

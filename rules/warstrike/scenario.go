@@ -58,6 +58,12 @@ type Options struct {
 	// Dead says what becomes of killed models: "remove" (at once, the default) or
 	// "mark" (they stay, may still shoot this turn, and leave at the end of the turn).
 	Dead string `yaml:"dead"`
+	// Climb says what a climb costs a model's move, from edition 5 (ClimbEdition): "height"
+	// (the height it climbs, up or down, counts as distance moved, the default) or "free".
+	Climb string `yaml:"climb"`
+	// CrossWalls says which walls a model may climb over, from edition 5: "lower" (a wall
+	// lower than the model, the default) or "never" (every wall stops it).
+	CrossWalls string `yaml:"cross_walls"`
 }
 
 // The options' values.
@@ -80,6 +86,12 @@ const (
 
 	DeadRemove = "remove"
 	DeadMark   = "mark"
+
+	ClimbHeight = "height"
+	ClimbFree   = "free"
+
+	CrossWallsLower = "lower"
+	CrossWallsNever = "never"
 )
 
 // Defaults of the options that are numbers.
@@ -153,6 +165,9 @@ type Terrain struct {
 	Height float64
 	// Line is a wall's centre line, from which Poly is built; nil for other kinds.
 	Line *geom.Segment
+	// Floors are the levels of area terrain a model may stand on (a ruin's floors), from
+	// edition 5 (ClimbEdition), lowest first.
+	Floors []Floor
 	// lo and hi are Poly's bounding box, set when the battle's scene is built.
 	lo, hi geom.Vec
 }
@@ -181,6 +196,15 @@ type terrainSpec struct {
 	// Bottom lifts area terrain or a feature off the table (a wood on a hill, an
 	// arch's lintel); 0 by default.
 	Bottom scenario.Length `yaml:"bottom"`
+	// Floors are area terrain's floors (a ruin's), from edition 5.
+	Floors []floorSpec `yaml:"floors"`
+}
+
+// floorSpec is a floor as written: its height above the table, and where it is (the
+// piece's footprint when left out).
+type floorSpec struct {
+	Height  scenario.Length  `yaml:"height,required"`
+	Polygon []scenario.Point `yaml:"polygon"`
 }
 
 // unitSpec is one unit as written.
@@ -232,8 +256,9 @@ const NoWeapon = "none"
 
 // load builds the battle from a decoded file.
 func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
-	b := &Battle{unit: doc.Unit(), byID: map[string]int{}, modelAt: map[string][2]int{}, exact: volley.DocEdition(doc) >= ExactSightEdition}
-	b.opts = checkOptions(doc, &f.Options, errs)
+	b := &Battle{unit: doc.Unit(), byID: map[string]int{}, modelAt: map[string][2]int{}, exact: volley.DocEdition(doc) >= ExactSightEdition,
+		climbs: volley.DocEdition(doc) >= ClimbEdition}
+	b.opts = checkOptions(doc, &f.Options, b.climbs, errs)
 	if b.tables = loadTables(doc, &f.Tables, errs); b.tables == nil {
 		// The tables' own errors are reported; a weapon is not unknown for want of them.
 		b.tables, b.noTables = &Tables{Die: DefaultDie}, true
@@ -244,7 +269,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	}
 	ids := map[string]bool{}
 	for i := range f.Terrain {
-		if t, ok := checkTerrain(doc, &f.Terrain[i], errs); ok {
+		if t, ok := checkTerrain(doc, &f.Terrain[i], errs); ok && b.checkFloors(doc, &f.Terrain[i], &t, errs) {
 			if ids[t.ID] {
 				errs.Add(doc.At(&f.Terrain[i].ID), "terrain id %q is used twice", t.ID)
 				continue
@@ -296,6 +321,13 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	b.turns = volley.LoadTurns(doc, &f.Turn, sides, b.unitIDs(), errs)
 	b.moves = volley.Moves(doc)
 	b.table = volley.LoadTable(doc, &f.Header, sides, errs)
+	deploys := map[string][]string{} // from edition 5 the sides deploy in the order they play
+	for i := range b.units {
+		if u := &b.units[i]; !u.Destroyed() {
+			deploys[u.Side] = append(deploys[u.Side], u.ID)
+		}
+	}
+	b.table.PlanDeployment(volley.FromFirst(b.turns.Order, b.turns.Side), deploys, b.turns.Alternate)
 	for i := range f.Units {
 		s := &f.Units[i]
 		k, ok := b.byID[s.ID]
@@ -312,10 +344,10 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	return b
 }
 
-func checkOptions(doc *scenario.Doc, o *Options, errs *scenario.ErrorList) options {
+func checkOptions(doc *scenario.Doc, o *Options, climbs bool, errs *scenario.ErrorList) options {
 	r := options{eyeAbove: DefaultEyeAbove, cols: DefaultSampleCols, rows: DefaultSampleRows,
 		higher: HigherEither, compare: CompareSize, seeOver: SeeOverElevatedFirer,
-		distance: DistanceEdge, aimAt: AimAtNearest, dead: DeadRemove}
+		distance: DistanceEdge, aimAt: AimAtNearest, dead: DeadRemove, climb: ClimbHeight, crossWalls: CrossWallsLower}
 	if o.EyeAbove != nil {
 		if *o.EyeAbove > MaxDistance {
 			errs.Add(doc.At(o.EyeAbove), "eye_above: at most %d", MaxDistance)
@@ -347,6 +379,17 @@ func checkOptions(doc *scenario.Doc, o *Options, errs *scenario.ErrorList) optio
 	choose(&o.Distance, "distance", &r.distance, DistanceEdge, DistanceCentre)
 	choose(&o.AimAt, "aim_at", &r.aimAt, AimAtNearest, AimAtBest)
 	choose(&o.Dead, "dead", &r.dead, DeadRemove, DeadMark)
+	for _, c := range []struct {
+		ptr  *string
+		name string
+	}{{&o.Climb, "climb"}, {&o.CrossWalls, "cross_walls"}} {
+		if *c.ptr != "" && !climbs {
+			errs.Add(doc.At(c.ptr), "%s: a battle begun under edition %d does not climb (from edition %d)", c.name, volley.DocEdition(doc), ClimbEdition)
+			*c.ptr = ""
+		}
+	}
+	choose(&o.Climb, "climb", &r.climb, ClimbHeight, ClimbFree)
+	choose(&o.CrossWalls, "cross_walls", &r.crossWalls, CrossWallsLower, CrossWallsNever)
 	return r
 }
 
@@ -355,6 +398,8 @@ type options struct {
 	eyeAbove                                        float64
 	cols, rows                                      int
 	higher, compare, seeOver, distance, aimAt, dead string
+	// climb and crossWalls are read from edition 5 (ClimbEdition).
+	climb, crossWalls string
 }
 
 func checkPoint(doc *scenario.Doc, p *scenario.Point, what string, errs *scenario.ErrorList) bool {
@@ -529,6 +574,7 @@ func (b *Battle) checkUnit(doc *scenario.Doc, s *unitSpec, errs *scenario.ErrorL
 		if ms.Elevation != nil {
 			if checkLength(doc, ms.Elevation, "model "+m.ID+": elevation", errs) {
 				m.Elevation = ms.Elevation.Inches()
+				b.implyFloor(&m)
 			}
 		} else {
 			m.Elevation = b.groundAt(m.At)

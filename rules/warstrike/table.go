@@ -33,7 +33,17 @@ func (b *Battle) Table() volley.TableView {
 		for j, p := range t.Poly {
 			pts[j] = [2]float64{in(p.X), in(p.Y)}
 		}
-		v.Terrain = append(v.Terrain, volley.TablePiece{ID: t.ID, Polygon: pts, Height: in(t.Top()), BlocksLOS: t.Kind != Area})
+		piece := volley.TablePiece{ID: t.ID, Polygon: pts, Height: in(t.Top()), BlocksLOS: t.Kind != Area}
+		for _, f := range t.Floors {
+			l := volley.TableLevel{Height: in(f.Height)}
+			if !f.Whole {
+				for _, p := range f.Poly {
+					l.Polygon = append(l.Polygon, [2]float64{in(p.X), in(p.Y)})
+				}
+			}
+			piece.Levels = append(piece.Levels, l)
+		}
+		v.Terrain = append(v.Terrain, piece)
 	}
 	for i := range b.units {
 		un := &b.units[i]
@@ -89,6 +99,10 @@ func (b *Battle) Table() volley.TableView {
 			all[i] = string(a)
 		}
 		v.Moves = &volley.MoveForm{Fields: []volley.FieldView{{Key: "action", Label: "action", Kind: "select", Options: all, Empty: "as chosen"}}}
+		if b.hasFloors() {
+			// From edition 5 a model climbs to a floor, or down from one, where it stops.
+			v.Moves.Fields = append(v.Moves.Fields, volley.FieldView{Key: "elevation", Label: "climb to (elevation)", Kind: "number"})
+		}
 		b.table.View(&v)
 		v.Declare.Fields = nil
 		v.Declare.Help = "Drag a model to move it, choosing its unit's action with its first move; point at an enemy model to see every line of sight to its unit; click it to add or remove its unit as a target (two with a leader, one without)."

@@ -12,7 +12,9 @@ import (
 // each unit's action chosen with its move, its models moving one by one, and its shot.
 const battleRound = `
 actions:
+  - {type: end_deployment}
   - {type: deploy, unit: raiders, at: [13, 29.5]}
+  - {type: end_deployment}
   - type: move
     unit: alpha
     action: shooting_advance

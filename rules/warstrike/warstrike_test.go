@@ -407,6 +407,9 @@ func FuzzLoad(f *testing.F) {
 	for _, name := range []string{"elevated-ruin.yaml", "split-fire.yaml", "who-may-shoot.yaml", "obstacles.yaml"} {
 		f.Add(inline(f, name))
 	}
+	// Floors, a climb and a wall climbed over (edition 5).
+	f.Add([]byte(floorsSrc + "action: {type: move, unit: a, action: advance, models: [{id: climber, path: [[-1, 0]], elevation: 3.5}]}\n"))
+	f.Add([]byte(lowWallSrc + "action: {type: move, unit: a-1, action: advance, path: [[0, 2]]}\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		rulestest.CheckLoad(t, Ruleset{}, src, nil)
 	})
