@@ -20,13 +20,16 @@ const DefaultPositionStep = DefaultDangerStep
 // positionTop is how many of the best points a position map lists with their plans.
 const positionTop = 5
 
-// positionSetup is a position query checked: the unit, how far it may still move, the
-// ways there (geom.Reach), and the points, in inches.
+// positionSetup is a position query checked: the unit, how far it may still move, what
+// its way there goes round, and the points, in inches. The ways themselves (geom.Reach)
+// are worked out only once their price is checked (ways).
 type positionSetup struct {
 	u          *Unit
 	left       float64
+	start      geom.Vec
+	obstacles  []geom.Polygon // the solid terrain and the other bases, grown by its radius
+	lo, hi     geom.Vec
 	reach      *geom.Reach
-	obstacles  int // corners of the grown obstacles, for the price
 	area       [4]float64
 	perInch    float64
 	g          dangerGrid
@@ -49,29 +52,24 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 		e.Field = "unit"
 		return nil, e
 	}
-	s := &positionSetup{u: u, left: left, unitLength: b.unit}
+	if err := advise.CheckDestroyTarget(b, u.Side, q.Objective); err != nil {
+		return nil, err
+	}
+	s := &positionSetup{u: u, left: left, start: u.At, unitLength: b.unit}
 	if s.unitLength == "" {
 		s.unitLength = scenario.Inch
 	}
 	s.perInch = scenario.Inches(1).In(s.unitLength)
 	r := u.Type.Base.Inches() / 2
-	var obs []geom.Polygon
-	for _, t := range b.terrain {
-		if t.BlocksLOS {
-			obs = append(obs, geom.Inflate(t.Footprint, r)...)
-		}
-	}
+	s.obstacles = b.grownTerrain(r)
 	for i := range b.units {
 		if o := &b.units[i]; o != u && !o.Destroyed() && o.Embarked == "" {
-			obs = append(obs, geom.InflateCircle(o.Circle(), r))
+			s.obstacles = append(s.obstacles, geom.InflateCircle(o.Circle(), r))
 		}
 	}
-	for _, o := range obs {
-		s.obstacles += len(o)
-	}
 	lo, hi := b.table.Lo.Add(geom.V(r, r)), b.table.Hi.Sub(geom.V(r, r))
+	s.lo, s.hi = lo, hi
 	start := u.At
-	s.reach = geom.NewReach(start, obs, lo, hi, b.table.Edged, left)
 	s.area = [4]float64{start.X - left, start.Y - left, start.X + left, start.Y + left}
 	if b.table.Edged {
 		s.area = [4]float64{max(s.area[0], lo.X), max(s.area[1], lo.Y), min(s.area[2], hi.X), min(s.area[3], hi.Y)}
@@ -99,10 +97,16 @@ func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
 		if err != nil {
 			return 0, err
 		}
+		if err := s.checkWays(); err != nil {
+			return 0, err
+		}
 		return advise.CheckPositionWork(b.squadPositionWork(s))
 	}
 	s, err := b.positionSetup(q)
 	if err != nil {
+		return 0, err
+	}
+	if err := s.checkWays(); err != nil {
 		return 0, err
 	}
 	w, why := b.positionWork(s)
@@ -111,11 +115,43 @@ func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
 
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
 	points := int64(s.g.cols * s.g.rows)
-	corners := int64(s.obstacles) + 1
-	ways := corners*corners*corners + points*corners*corners
+	graph, point, near := geom.ReachWork(s.start, s.obstacles, s.left)
 	offence := b.unitOffenceWork(s.u)
 	danger := points * b.dangerPointWork(s.u.Type, s.u.Side)
-	return ways + points*offence + danger, fmt.Sprintf("%d points, %d corners to go round, %d weapons at every enemy, and the danger map", points, corners, len(s.u.Type.Weapons))
+	return advise.AddWork(graph, advise.MulWork(points, point+offence), danger), fmt.Sprintf("%d points, %d corners to go round within its move, %d weapons at every enemy, and the danger map", points, near, len(s.u.Type.Weapons))
+}
+
+// checkWays refuses a map whose ways alone cost more than volley.MaxHeavyWork: the
+// corners within the unit's move, which no step makes fewer.
+func (s *positionSetup) checkWays() error {
+	graph, _, near := geom.ReachWork(s.start, s.obstacles, s.left)
+	return advise.CheckWaysWork(graph, near, s.u.ID)
+}
+
+// ways works out the shortest ways there, once the price is checked: the map's dearest
+// part on a table of many corners, it stops when ctx ends.
+func (s *positionSetup) ways(ctx context.Context, edged bool) (err error) {
+	s.reach, err = geom.NewReach(ctx, s.start, s.obstacles, s.lo, s.hi, edged, s.left)
+	return err
+}
+
+// grownTerrain is the solid terrain grown by a base's radius r: the regions a centre may
+// not enter, each footprint's convex pieces (cut once, at load, for exact sight) grown.
+func (b *Battle) grownTerrain(r float64) []geom.Polygon {
+	var obs []geom.Polygon
+	k := 0
+	for _, t := range b.terrain {
+		if !t.BlocksLOS {
+			continue
+		}
+		if k < len(b.terrainOcc) {
+			obs = append(obs, geom.InflatePieces(b.terrainOcc[k].Pieces(), r)...)
+		} else {
+			obs = append(obs, geom.Inflate(t.Footprint, r)...)
+		}
+		k++
+	}
+	return obs
 }
 
 // isSquadQuery reports whether q names a squad (and no unit): its map is the squad's,
@@ -157,7 +193,13 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	if err != nil {
 		return nil, err
 	}
+	if err := s.checkWays(); err != nil {
+		return nil, err
+	}
 	if _, err := advise.CheckPositionWork(b.positionWork(s)); err != nil {
+		return nil, err
+	}
+	if err := s.ways(ctx, b.table.Edged); err != nil {
 		return nil, err
 	}
 	u, g := s.u, s.g

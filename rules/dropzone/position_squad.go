@@ -95,17 +95,16 @@ func (b *Battle) squadSetup(q advise.PositionQuery) (*squadSetup, error) {
 		s.least, s.most = min(s.least, left), max(s.most, left)
 	}
 	s.centre = s.centre.Scale(1 / float64(len(s.units)))
+	if err := advise.CheckDestroyTarget(b, s.side, q.Objective); err != nil {
+		return nil, err
+	}
 	// Units of one base size go round the same obstacles: they are grown once.
 	grown := map[float64][]geom.Polygon{}
 	for _, u := range s.units {
 		r := u.Type.Base.Inches() / 2
 		obs, ok := grown[r]
 		if !ok {
-			for _, t := range b.terrain {
-				if t.BlocksLOS {
-					obs = append(obs, geom.Inflate(t.Footprint, r)...)
-				}
-			}
+			obs = b.grownTerrain(r)
 			for i := range b.units {
 				if o := &b.units[i]; o.Squad != s.squad && !o.Destroyed() && o.Embarked == "" {
 					obs = append(obs, geom.InflateCircle(o.Circle(), r))
@@ -125,10 +124,12 @@ func (b *Battle) squadSetup(q advise.PositionQuery) (*squadSetup, error) {
 		return nil, invalid("step", "step must be a positive distance")
 	}
 	// The points: whole multiples of the step (as the danger map lays them out), on the
-	// square round the centre as far as a unit may go.
+	// square round the centre as far as a unit may go. A step so small that the multiples
+	// overflow (1e-320) counts as too many points: the test is written so that NaN and
+	// infinities fail it.
 	c0, c1 := math.Ceil((s.centre.X-s.most)*s.perInch/s.step-1e-9), math.Floor((s.centre.X+s.most)*s.perInch/s.step+1e-9)
 	r0, r1 := math.Ceil((s.centre.Y-s.most)*s.perInch/s.step-1e-9), math.Floor((s.centre.Y+s.most)*s.perInch/s.step+1e-9)
-	if cols, rows := c1-c0+1, r1-r0+1; cols*rows > advise.MaxDangerPoints {
+	if cols, rows := c1-c0+1, r1-r0+1; !(cols*rows <= advise.MaxDangerPoints) || math.IsInf(c0*s.step, 0) || math.IsInf(r0*s.step, 0) {
 		return nil, invalid("step", "%g × %g points at step %g is more than the %d a map may have: use a larger step", cols, rows, s.step, advise.MaxDangerPoints)
 	}
 	s.x0, s.y0, s.ncols, s.nrows = c0*s.step, r0*s.step, int(c1-c0+1), int(r1-r0+1)
@@ -149,12 +150,9 @@ func (b *Battle) squadPositionWork(s *squadSetup) (int64, string) {
 	points := s.within()
 	n := int64(len(s.units))
 	ways := int64(0)
-	for _, obs := range s.obstacles {
-		corners := int64(1)
-		for _, o := range obs {
-			corners += int64(len(o))
-		}
-		ways += corners*corners*corners + points*corners*corners
+	for i, obs := range s.obstacles {
+		graph, point, _ := geom.ReachWork(s.units[i].At, obs, s.left[i])
+		ways = advise.AddWork(ways, graph, advise.MulWork(points, point))
 	}
 	checks := points * n * (n + int64(len(b.units)) + b.solidWork())
 	offence, nodes, most := int64(0), int64(1), 0
@@ -176,7 +174,32 @@ func (b *Battle) squadPositionWork(s *squadSetup) (int64, string) {
 	for _, u := range s.units {
 		danger += b.dangerPointWork(u.Type, u.Side)
 	}
-	return ways + checks + points*(offence+danger), fmt.Sprintf("%d points, %d units' ways round what stops them, the squad's plan and each unit's danger at each", points, n)
+	return advise.AddWork(ways, checks, advise.MulWork(points, offence+danger)), fmt.Sprintf("%d points, %d units' ways round what stops them, the squad's plan and each unit's danger at each", points, n)
+}
+
+// checkWays refuses a squad's map whose units' ways alone cost more than
+// volley.MaxHeavyWork (see positionSetup.checkWays).
+func (s *squadSetup) checkWays() error {
+	graph, near := int64(0), 0
+	for i, obs := range s.obstacles {
+		g, _, n := geom.ReachWork(s.units[i].At, obs, s.left[i])
+		graph, near = advise.AddWork(graph, g), max(near, n)
+	}
+	return advise.CheckWaysWork(graph, near, s.squad)
+}
+
+// ways works out each unit's shortest ways, once the price is checked; it stops when
+// ctx ends.
+func (s *squadSetup) ways(ctx context.Context, edged bool) error {
+	s.reach = s.reach[:0]
+	for i, u := range s.units {
+		r, err := geom.NewReach(ctx, u.At, s.obstacles[i], s.lo[i], s.hi[i], edged, s.left[i])
+		if err != nil {
+			return err
+		}
+		s.reach = append(s.reach, r)
+	}
+	return nil
 }
 
 // within counts the points no further from the centre than the most a unit may move:
@@ -210,14 +233,14 @@ func (b *Battle) squadPosition(ctx context.Context, q advise.PositionQuery) (*ad
 	if err != nil {
 		return nil, err
 	}
+	if err := s.checkWays(); err != nil {
+		return nil, err
+	}
 	if _, err := advise.CheckPositionWork(b.squadPositionWork(s)); err != nil {
 		return nil, err
 	}
-	for i, u := range s.units {
-		s.reach = append(s.reach, geom.NewReach(u.At, s.obstacles[i], s.lo[i], s.hi[i], b.table.Edged, s.left[i]))
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
+	if err := s.ways(ctx, b.table.Edged); err != nil {
+		return nil, err
 	}
 	obj := q.Objective
 	if obj.Kind == "" {

@@ -40,6 +40,9 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 		t.Fatalf("%d squares reachable, front %d, top %d", m.Reachable, len(m.Pareto), len(m.Top))
 	}
 	s, _ := b.positionSetup(advise.PositionQuery{Unit: "hale"})
+	if err := s.ways(context.Background(), b); err != nil {
+		t.Fatal(err)
+	}
 	checked := 0
 	for i, reach := range m.Reach {
 		if math.IsNaN(reach) || i%5 != 0 {
