@@ -45,12 +45,17 @@ const writeWeight = 1 << 30
 
 // fold is what a live battle knows, apart from its lock.
 type fold struct {
-	record  *volley.BattleRecord
-	title   string
-	ruleset volley.Ruleset
-	battle  volley.Battle
-	next    int
-	keys    map[string]volley.ActionRecord
+	record *volley.BattleRecord
+	title  string
+	// values is how many values its scenario stands for (scenario.Doc.Values), and
+	// viewBytes and stateBytes the size of its view and of its state as JSON when it was
+	// built: what the work they cost is priced by (price.go).
+	values                int64
+	viewBytes, stateBytes int64
+	ruleset               volley.Ruleset
+	battle                volley.Battle
+	next                  int
+	keys                  map[string]volley.ActionRecord
 	// logBytes is the size of the actions folded so far, bodies and outcomes.
 	logBytes int64
 	// turns is whose turn it was after each of the last actions folded, for the event
@@ -308,7 +313,10 @@ func (s *Server) syncLight(ctx context.Context, l *live) (bool, error) {
 		if len(rec.Scenario) > s.limits.LightBytes {
 			return false, nil // building a big scenario is heavy work
 		}
-		if err := l.build(rec); err != nil {
+		switch err := l.build(rec, lightValues); {
+		case err == errHeavyDoc:
+			return false, nil // and so is one that stands for many values
+		case err != nil:
 			return false, err
 		}
 	}
@@ -331,13 +339,16 @@ func pageFull(acts []volley.ActionRecord, limit int) bool {
 	return size >= limit
 }
 
-// build makes the battle of a record, with none of its actions folded yet.
-func (l *live) build(rec *volley.BattleRecord) error {
-	rs, battle, title, err := build(rec)
+// build makes the battle of a record, with none of its actions folded yet, and measures
+// its views for their price (measureViews). A scenario that stands for more than most
+// values is not built: errHeavyDoc.
+func (l *live) build(rec *volley.BattleRecord, most int64) error {
+	rs, battle, doc, err := build(rec, most)
 	if err != nil {
 		return err
 	}
-	l.fold = fold{record: rec, ruleset: rs, battle: battle, title: title, keys: map[string]volley.ActionRecord{}}
+	l.fold = fold{record: rec, ruleset: rs, battle: battle, title: titleOf(doc), values: doc.Values(), keys: map[string]volley.ActionRecord{}}
+	l.measureViews()
 	return nil
 }
 
@@ -454,7 +465,7 @@ func (s *Server) rebuildFold(ctx context.Context, l *live) error {
 		if err != nil {
 			return err
 		}
-		if err := l.build(rec); err != nil {
+		if err := l.build(rec, scenario.MaxValues); err != nil {
 			return err
 		}
 	}
@@ -470,19 +481,23 @@ func (s *Server) rebuildFold(ctx context.Context, l *live) error {
 }
 
 // build loads a stored battle's scenario with its rule system, under the edition of the
-// rules it began with.
-func build(rec *volley.BattleRecord) (volley.Ruleset, volley.Battle, string, error) {
+// rules it began with; the document it was read from gives its title and its size.
+// A scenario that stands for more than most values is not loaded: errHeavyDoc.
+func build(rec *volley.BattleRecord, most int64) (volley.Ruleset, volley.Battle, *scenario.Doc, error) {
 	doc, err := scenario.Parse("scenario", []byte(rec.Scenario))
 	if err != nil {
-		return nil, nil, "", fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
+		return nil, nil, nil, fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
+	}
+	if doc.Values() > most {
+		return nil, nil, nil, errHeavyDoc
 	}
 	doc.Edition = volley.EditionOf(rec.Edition)
 	doc.Accepted = true
 	rs, battle, _, err := rules.Open(doc)
 	if err != nil {
-		return nil, nil, "", fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
+		return nil, nil, nil, fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
 	}
-	return rs, battle, titleOf(doc), nil
+	return rs, battle, doc, nil
 }
 
 // titleOf reads a scenario's optional title.

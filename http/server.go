@@ -13,6 +13,7 @@
 package http
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -351,15 +352,22 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	writeJSON(w, statusOf(e.Code), e)
 }
 
-// writeJSON answers with v as indented JSON.
+// writeJSON answers with v as indented JSON. v is encoded whole before anything is sent,
+// so that a value JSON cannot hold (a NaN or an infinity a computation let through) is
+// never an empty or cut-off answer under a 200: it is a bug, and panics before the answer
+// starts, which Handler logs and answers with a 500.
 func writeJSON(w http.ResponseWriter, status int, v any) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		panic(fmt.Errorf("http: the answer cannot be written as JSON: %w", err))
+	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	_ = enc.Encode(v) // the client has gone if this fails; the access log says so
+	_, _ = w.Write(b.Bytes()) // the client has gone if this fails; the access log says so
 }
 
 func randomToken() string {
