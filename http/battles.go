@@ -604,7 +604,7 @@ func (s *Server) log(w http.ResponseWriter, r *http.Request) {
 		if page, err = s.store.Actions(ctx, rec.ID, next, s.limits.PageBytes); err != nil {
 			// The answer has begun: cut it off, so that the client sees a broken log
 			// rather than a short one.
-			s.logger.Warn("log: reading a page failed", "battle", rec.ID, "error", err)
+			s.logger.Warn("log: reading a page failed", "battle", rec.ID, "client", client, "error", err)
 			panic(http.ErrAbortHandler)
 		}
 	}

@@ -415,20 +415,23 @@ func (s *Server) awaitRebuild(ctx context.Context, l *live) error {
 	}
 }
 
-// rebuild folds l's log, all of it, as heavy work: a slice (Limits.RebuildSlice) at a
-// time in a heavy place, giving the place to the next in the queue between slices. It
-// runs once per battle, in the background: a request waits for it or not, and its
+// rebuild folds l's log, all of it: a slice (Limits.RebuildSlice) at a time in one of
+// the rebuilds' places (Limits.Rebuilds), giving it to the next battle waiting between
+// slices. Those places are apart from the heavy requests', so that however much heavy
+// work is queued (a flood of maps from many addresses), a battle read again after a
+// restart waits only for the other rebuilds, each a slice at a time (issue 34, break 7).
+// It runs once per battle, in the background: a request waits for it or not, and its
 // progress is kept either way. It stops when the server closes or the cache drops l.
 func (s *Server) rebuild(l *live) error {
 	for {
 		if s.cache.lookup(l.id) != l {
 			return nil // dropped: whoever asks next starts again
 		}
-		if err := s.heavy.Acquire(s.base, 1); err != nil {
+		if err := s.rebuilds.Acquire(s.base, 1); err != nil {
 			return err
 		}
 		done, err := s.rebuildSlice(l)
-		s.heavy.Release(1)
+		s.rebuilds.Release(1)
 		if err != nil || done {
 			return err
 		}

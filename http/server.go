@@ -57,10 +57,11 @@ type Server struct {
 
 	cache *cache
 	// inFlight admits Limits.InFlight requests' work at a time, heavy the Limits.Heavy
-	// requests whose work is above Limits.LightWork (see admission.go).
-	inFlight, heavy *semaphore.Weighted
-	heavyMu         sync.Mutex
-	heavyWaiting    int
+	// requests whose work is above Limits.LightWork (see admission.go), and rebuilds
+	// Limits.Rebuilds battles' rebuilds (live.go).
+	inFlight, heavy, rebuilds *semaphore.Weighted
+	heavyMu                   sync.Mutex
+	heavyWaiting              int
 	// clients holds each client address's rates and what it has in flight.
 	clients *clients
 	mux     *http.ServeMux
@@ -81,6 +82,7 @@ func NewServer(store volley.Store, logger *slog.Logger, limits Limits) *Server {
 		cache:    newCache(l.CacheBytes),
 		inFlight: semaphore.NewWeighted(int64(l.InFlight)),
 		heavy:    semaphore.NewWeighted(int64(l.Heavy)),
+		rebuilds: semaphore.NewWeighted(int64(l.Rebuilds)),
 	}
 	s.base, s.cancel = context.WithCancel(context.Background())
 	s.hub = newHub()
@@ -162,28 +164,31 @@ func (s *Server) Handler() http.Handler {
 		r.Body = body
 		rec.body = body
 		defer func() {
-			if p := recover(); p != nil {
-				if p == http.ErrAbortHandler { // the standard way to drop a connection
-					panic(p)
-				}
-				s.logger.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			p := recover()
+			aborted := p == http.ErrAbortHandler // the standard way to drop a connection
+			if p != nil && !aborted {
+				s.logger.Error("panic", "method", r.Method, "path", r.URL.Path, "client", client, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 				if !rec.wrote {
 					s.fail(rec, r, volley.Errorf(volley.EINTERNAL, "internal error"))
 				}
 			}
 			// What the client received: nothing at all if it had gone, or if writing the
-			// answer failed. The answer is flushed here, so that a write the connection's
-			// deadline refuses (the server's write timeout) is seen, not left to fail
-			// unseen after the handler returns.
-			if rec.wrote && rec.writeErr == nil {
+			// answer failed, or if the answer was cut off (aborted). The answer is flushed
+			// here, so that a write the connection's deadline refuses (the server's write
+			// timeout) is seen, not left to fail unseen after the handler returns.
+			if rec.wrote && rec.writeErr == nil && !aborted {
 				if err := http.NewResponseController(w).Flush(); err != nil {
 					rec.writeErr = err
 				}
 			}
-			delivered := rec.wrote && rec.writeErr == nil && r.Context().Err() != context.Canceled
+			delivered := rec.wrote && rec.writeErr == nil && r.Context().Err() != context.Canceled && !aborted
+			// Every request has its line, a cut-off answer too (issue 34, break 7).
 			s.logger.Info("request", "method", r.Method, "path", r.URL.Path, "client", client,
 				"status", rec.status, "bytes", rec.bytes, "delivered", delivered,
 				"duration", time.Since(start).Round(time.Microsecond))
+			if aborted {
+				panic(p) // net/http drops the connection, and logs nothing of it
+			}
 		}()
 		// The page's files cost nothing; every API request counts against its client's
 		// requests in flight while it is read, worked on and answered.
