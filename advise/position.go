@@ -231,11 +231,11 @@ func CheckDestroyTarget(b volley.Battle, side string, o Objective) error {
 		}
 		enemies = append(enemies, u.ID)
 	}
-	what := "an enemy unit"
+	of := ""
 	if side != "" {
-		what = "a unit of an enemy of " + side
+		of = " of " + side
 	}
-	e := volley.Errorf(volley.EINVALID, "advise: objective: destroy:%s names no unit of the battle that is %s%s", o.Unit, what, scenario.Hint(o.Unit, enemies))
+	e := volley.Errorf(volley.EINVALID, "advise: destroy:%s names no enemy unit%s in the battle%s", o.Unit, of, scenario.Hint(o.Unit, enemies))
 	e.Field = "objective"
 	return e
 }
