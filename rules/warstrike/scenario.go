@@ -296,6 +296,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	b.turns = volley.LoadTurns(doc, &f.Turn, sides, b.unitIDs(), errs)
 	b.moves = volley.Moves(doc)
 	b.table = volley.LoadTable(doc, &f.Header, sides, errs)
+	var bases []volley.StartingBase
 	for i := range f.Units {
 		s := &f.Units[i]
 		k, ok := b.byID[s.ID]
@@ -305,7 +306,13 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		for j := range s.Models {
 			m := &b.units[k].Models[j]
 			b.table.CheckStart(errs, doc.At(&s.Models[j].At), fmt.Sprintf("model %q", m.ID), m.At, m.Base/2)
+			if !m.Dead {
+				bases = append(bases, volley.StartingBase{Base: m.circle(), Pos: doc.At(&s.Models[j].At), What: fmt.Sprintf("model %q", m.ID)})
+			}
 		}
+	}
+	if !doc.Accepted {
+		volley.CheckOverlaps(errs, bases) // a move passes over no base, whatever it stands on (pathBlocked)
 	}
 	b.moved = map[string]float64{}
 	b.buildScene()
