@@ -119,20 +119,59 @@ type Reach struct {
 // test a look at every obstacle's box and, at worst, every corner of them; a point is a
 // test against every node. near is n, the corners the unit's way may turn round.
 func ReachWork(start Vec, obstacles []Polygon, limit float64) (graph, point int64, near int) {
-	corners := int64(0)
+	corners := 0
 	for _, o := range obstacles {
-		corners += int64(len(o))
+		corners += len(o)
 		for _, v := range o {
 			if v.Dist(start) <= limit {
 				near++
 			}
 		}
 	}
-	n := int64(near) + 1                    // and the start
-	test := int64(len(obstacles)) + corners // one way tested against every obstacle
-	graph = satAdd(corners, satMul(satMul(n, n+1), test))
-	point = satMul(n+2, test)
+	graph, point = reachWork(near, len(obstacles), corners)
 	return graph, point, near
+}
+
+// GrownReachWork is ReachWork of the obstacles a base of radius r goes round, found from
+// them before they are grown (Inflate, InflatePieces and InflateCircle are work too: a
+// hull of each piece's corners with each of the disc's): footprints already cut into
+// their convex pieces, and other bases. A piece of n corners grows into at most
+// n+ArcSides, a base into ArcSides; all of an obstacle's are counted near when the box
+// round it, grown, comes within limit of start. An upper bound of ReachWork's, found in
+// a look at each corner.
+func GrownReachWork(start Vec, pieces []Polygon, bases []Circle, r, limit float64) (graph, point int64, near int) {
+	grow := r * arcOut
+	obstacles, corners := len(pieces)+len(bases), 0
+	within := func(lo, hi Vec, by float64) bool {
+		dx := max(lo.X-by-start.X, start.X-hi.X-by, 0)
+		dy := max(lo.Y-by-start.Y, start.Y-hi.Y-by, 0)
+		return math.Hypot(dx, dy) <= limit
+	}
+	for _, p := range pieces {
+		n := len(p) + ArcSides
+		corners += n
+		if lo, hi := p.Bounds(); within(lo, hi, grow) {
+			near += n
+		}
+	}
+	for _, b := range bases {
+		corners += ArcSides
+		if within(b.C, b.C, (b.R+r)*arcOut) {
+			near += ArcSides
+		}
+	}
+	graph, point = reachWork(near, obstacles, corners)
+	return graph, point, near
+}
+
+// reachWork is ReachWork's price of near corners within the limit among obstacles of
+// corners corners in all.
+func reachWork(near, obstacles, corners int) (graph, point int64) {
+	n := int64(near) + 1                      // and the start
+	test := int64(obstacles) + int64(corners) // one way tested against every obstacle
+	graph = satAdd(int64(corners), satMul(satMul(n, n+1), test))
+	point = satMul(n+2, test)
+	return graph, point
 }
 
 // satMul is a·b for non-negative a and b, or the largest int64 when that overflows.

@@ -252,3 +252,34 @@ func TestReachWorkCountsLimit(t *testing.T) {
 		t.Errorf("%d nodes and %d tests, more than ReachWork's %d corners and %d steps", len(reach.nodes), reach.tests, nearShort, short)
 	}
 }
+
+// TestGrownReachWork: priced from the footprints' pieces and the bases before they are
+// grown, the price is never below ReachWork's of the grown obstacles.
+func TestGrownReachWork(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range 30 {
+		var pieces []Polygon
+		var bases []Circle
+		for range 6 {
+			x, y := rng.Float64()*40, rng.Float64()*40
+			star := make(Polygon, 12)
+			for j := range star {
+				a := 2 * math.Pi * float64(j) / 12
+				rad := 1 + float64(j%2)
+				star[j] = V(x+rad*math.Cos(a), y+rad*math.Sin(a))
+			}
+			pieces = append(pieces, star.ConvexPieces()...)
+			bases = append(bases, Circle{C: V(rng.Float64()*40, rng.Float64()*40), R: rng.Float64()})
+		}
+		r, limit, start := 0.5+rng.Float64(), 2+rng.Float64()*30, V(rng.Float64()*40, rng.Float64()*40)
+		obs := InflatePieces(pieces, r)
+		for _, b := range bases {
+			obs = append(obs, InflateCircle(b, r))
+		}
+		g, p, n := ReachWork(start, obs, limit)
+		G, P, N := GrownReachWork(start, pieces, bases, r, limit)
+		if G < g || P < p || N < n {
+			t.Fatalf("before growing: %d, %d, %d corners; after: %d, %d, %d", G, P, N, g, p, n)
+		}
+	}
+}

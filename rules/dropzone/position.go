@@ -24,10 +24,14 @@ const positionTop = 5
 // its way there goes round, and the points, in inches. The ways themselves (geom.Reach)
 // are worked out only once their price is checked (ways).
 type positionSetup struct {
-	u          *Unit
-	left       float64
-	start      geom.Vec
-	obstacles  []geom.Polygon // the solid terrain and the other bases, grown by its radius
+	u     *Unit
+	left  float64
+	start geom.Vec
+	// pieces are the solid terrain's convex pieces and bases the other bases: what its
+	// way goes round, each grown by its radius (ways), priced before (GrownReachWork).
+	pieces     []geom.Polygon
+	bases      []geom.Circle
+	radius     float64
 	lo, hi     geom.Vec
 	reach      *geom.Reach
 	area       [4]float64
@@ -61,10 +65,10 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 	}
 	s.perInch = scenario.Inches(1).In(s.unitLength)
 	r := u.Type.Base.Inches() / 2
-	s.obstacles = b.grownTerrain(r)
+	s.pieces, s.radius = b.solidPieces(), r
 	for i := range b.units {
 		if o := &b.units[i]; o != u && !o.Destroyed() && o.Embarked == "" {
-			s.obstacles = append(s.obstacles, geom.InflateCircle(o.Circle(), r))
+			s.bases = append(s.bases, o.Circle())
 		}
 	}
 	lo, hi := b.table.Lo.Add(geom.V(r, r)), b.table.Hi.Sub(geom.V(r, r))
@@ -115,7 +119,7 @@ func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
 
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
 	points := int64(s.g.cols * s.g.rows)
-	graph, point, near := geom.ReachWork(s.start, s.obstacles, s.left)
+	graph, point, near := geom.GrownReachWork(s.start, s.pieces, s.bases, s.radius, s.left)
 	offence := b.unitOffenceWork(s.u)
 	danger := points * b.dangerPointWork(s.u.Type, s.u.Side)
 	return advise.AddWork(graph, advise.MulWork(points, point+offence), danger), fmt.Sprintf("%d points, %d corners to go round within its move, %d weapons at every enemy, and the danger map", points, near, len(s.u.Type.Weapons))
@@ -124,32 +128,42 @@ func (b *Battle) positionWork(s *positionSetup) (int64, string) {
 // checkWays refuses a map whose ways alone cost more than volley.MaxHeavyWork: the
 // corners within the unit's move, which no step makes fewer.
 func (s *positionSetup) checkWays() error {
-	graph, _, near := geom.ReachWork(s.start, s.obstacles, s.left)
+	graph, _, near := geom.GrownReachWork(s.start, s.pieces, s.bases, s.radius, s.left)
 	return advise.CheckWaysWork(graph, near, s.u.ID)
 }
 
 // ways works out the shortest ways there, once the price is checked: the map's dearest
 // part on a table of many corners, it stops when ctx ends.
 func (s *positionSetup) ways(ctx context.Context, edged bool) (err error) {
-	s.reach, err = geom.NewReach(ctx, s.start, s.obstacles, s.lo, s.hi, edged, s.left)
+	s.reach, err = geom.NewReach(ctx, s.start, grown(s.pieces, s.bases, s.radius), s.lo, s.hi, edged, s.left)
 	return err
 }
 
-// grownTerrain is the solid terrain grown by a base's radius r: the regions a centre may
-// not enter, each footprint's convex pieces (cut once, at load, for exact sight) grown.
-func (b *Battle) grownTerrain(r float64) []geom.Polygon {
-	var obs []geom.Polygon
+// solidPieces are the convex pieces of the solid terrain (cut once, at load, for exact
+// sight; cut here for a battle of an edition before it).
+func (b *Battle) solidPieces() []geom.Polygon {
+	var pieces []geom.Polygon
 	k := 0
 	for _, t := range b.terrain {
 		if !t.BlocksLOS {
 			continue
 		}
 		if k < len(b.terrainOcc) {
-			obs = append(obs, geom.InflatePieces(b.terrainOcc[k].Pieces(), r)...)
+			pieces = append(pieces, b.terrainOcc[k].Pieces()...)
 		} else {
-			obs = append(obs, geom.Inflate(t.Footprint, r)...)
+			pieces = append(pieces, t.Footprint.ConvexPieces()...)
 		}
 		k++
+	}
+	return pieces
+}
+
+// grown are the regions a centre of a base of radius r may not enter: the solid pieces
+// and the other bases, each grown by r.
+func grown(pieces []geom.Polygon, bases []geom.Circle, r float64) []geom.Polygon {
+	obs := geom.InflatePieces(pieces, r)
+	for _, c := range bases {
+		obs = append(obs, geom.InflateCircle(c, r))
 	}
 	return obs
 }

@@ -46,9 +46,13 @@ type squadSetup struct {
 	left        []float64
 	// least and most are the least and the most any unit may still move.
 	least, most float64
-	obstacles   [][]geom.Polygon
-	reach       []*geom.Reach
-	lo, hi      []geom.Vec
+	// pieces are the solid terrain's convex pieces and bases the bases of the other
+	// squads' units: what each unit's way goes round, grown by its radius (radius[i]).
+	pieces []geom.Polygon
+	bases  []geom.Circle
+	radius []float64
+	reach  []*geom.Reach
+	lo, hi []geom.Vec
 	// The points: (x0 + c·step, y0 + r·step) in the scenario's unit, c from 0 to ncols-1
 	// and r to nrows-1.
 	unitLength   scenario.Unit
@@ -98,21 +102,15 @@ func (b *Battle) squadSetup(q advise.PositionQuery) (*squadSetup, error) {
 	if err := advise.CheckDestroyTarget(b, s.side, q.Objective); err != nil {
 		return nil, err
 	}
-	// Units of one base size go round the same obstacles: they are grown once.
-	grown := map[float64][]geom.Polygon{}
+	s.pieces = b.solidPieces()
+	for i := range b.units {
+		if o := &b.units[i]; o.Squad != s.squad && !o.Destroyed() && o.Embarked == "" {
+			s.bases = append(s.bases, o.Circle())
+		}
+	}
 	for _, u := range s.units {
 		r := u.Type.Base.Inches() / 2
-		obs, ok := grown[r]
-		if !ok {
-			obs = b.grownTerrain(r)
-			for i := range b.units {
-				if o := &b.units[i]; o.Squad != s.squad && !o.Destroyed() && o.Embarked == "" {
-					obs = append(obs, geom.InflateCircle(o.Circle(), r))
-				}
-			}
-			grown[r] = obs
-		}
-		s.obstacles = append(s.obstacles, obs)
+		s.radius = append(s.radius, r)
 		s.lo = append(s.lo, b.table.Lo.Add(geom.V(r, r)))
 		s.hi = append(s.hi, b.table.Hi.Sub(geom.V(r, r)))
 	}
@@ -150,8 +148,8 @@ func (b *Battle) squadPositionWork(s *squadSetup) (int64, string) {
 	points := s.within()
 	n := int64(len(s.units))
 	ways := int64(0)
-	for i, obs := range s.obstacles {
-		graph, point, _ := geom.ReachWork(s.units[i].At, obs, s.left[i])
+	for i, u := range s.units {
+		graph, point, _ := geom.GrownReachWork(u.At, s.pieces, s.bases, s.radius[i], s.left[i])
 		ways = advise.AddWork(ways, graph, advise.MulWork(points, point))
 	}
 	checks := points * n * (n + int64(len(b.units)) + b.solidWork())
@@ -181,8 +179,8 @@ func (b *Battle) squadPositionWork(s *squadSetup) (int64, string) {
 // volley.MaxHeavyWork (see positionSetup.checkWays).
 func (s *squadSetup) checkWays() error {
 	graph, near := int64(0), 0
-	for i, obs := range s.obstacles {
-		g, _, n := geom.ReachWork(s.units[i].At, obs, s.left[i])
+	for i, u := range s.units {
+		g, _, n := geom.GrownReachWork(u.At, s.pieces, s.bases, s.radius[i], s.left[i])
 		graph, near = advise.AddWork(graph, g), max(near, n)
 	}
 	return advise.CheckWaysWork(graph, near, s.squad)
@@ -192,8 +190,15 @@ func (s *squadSetup) checkWays() error {
 // ctx ends.
 func (s *squadSetup) ways(ctx context.Context, edged bool) error {
 	s.reach = s.reach[:0]
+	// Units of one base size go round the same obstacles: they are grown once.
+	obstacles := map[float64][]geom.Polygon{}
 	for i, u := range s.units {
-		r, err := geom.NewReach(ctx, u.At, s.obstacles[i], s.lo[i], s.hi[i], edged, s.left[i])
+		obs, ok := obstacles[s.radius[i]]
+		if !ok {
+			obs = grown(s.pieces, s.bases, s.radius[i])
+			obstacles[s.radius[i]] = obs
+		}
+		r, err := geom.NewReach(ctx, u.At, obs, s.lo[i], s.hi[i], edged, s.left[i])
 		if err != nil {
 			return err
 		}
