@@ -221,7 +221,7 @@ func (s *Server) getBattle(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	l, done, err := s.openPriced(r.Context(), rec.ID, viewWork)
+	l, done, err := s.openPriced(r.Context(), rec.ID, viewPrice)
 	if err != nil {
 		s.fail(w, r, err)
 		return

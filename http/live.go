@@ -405,8 +405,15 @@ func (s *Server) awaitRebuild(ctx context.Context, l *live) error {
 	if done == nil {
 		return nil
 	}
+	// Waiting holds no request slot (as waiting for heavy work holds none): a flood of
+	// requests about a battle being rebuilt would otherwise take every slot the light
+	// requests need.
+	resume := s.pause(ctx)
 	select {
 	case <-done:
+		if err := resume(); err != nil {
+			return err
+		}
 		l.mu.Lock()
 		defer l.mu.Unlock()
 		return l.failed // the requests waiting learn why; the next one tries again

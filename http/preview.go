@@ -74,7 +74,9 @@ func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	l, done, err := s.openRead(r.Context(), rec.ID)
+	// The view it writes is priced first: a big table's preview waits for heavy work
+	// before any of it is done (the rest is priced below, once the move is decoded).
+	l, done, err := s.openPriced(r.Context(), rec.ID, viewPrice)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -203,13 +205,10 @@ func dangerPrice(fork volley.Battle, move volley.Action, req *previewRequest) in
 	return w
 }
 
-// onePointStep is the side of a preview's one-point danger map: a square of it centred
-// where the unit stands.
-const onePointStep = 0.01
-
-// onePoint is the danger query of a preview at the point at.
+// onePoint is the danger query of a preview at the point at: a map of one point, a
+// square of side step centred there.
 func onePoint(req *previewRequest, obj advise.ObjectiveKind, at [2]float64) advise.DangerQuery {
-	const step = onePointStep
+	const step = 0.01
 	return advise.DangerQuery{Side: req.Danger.Side, As: req.Danger.As, Objective: obj, Step: step,
 		Area: [4]float64{at[0] - step/2, at[1] - step/2, at[0] + step/2, at[1] + step/2}}
 }
@@ -228,8 +227,7 @@ func (s *Server) dangerAt(ctx context.Context, fork volley.Battle, move volley.A
 	if !ok {
 		return nil, volley.Errorf(volley.EINVALID, "danger: the moved unit is not on the table")
 	}
-	// One point: a square of side step centred where the unit stands.
-	q := onePoint(req, obj, at)
+	q := onePoint(req, obj, at) // where the unit stands now
 	if _, err := dg.DangerWork(q); err != nil {
 		return nil, dangerField(err)
 	}
@@ -281,7 +279,7 @@ func (s *Server) scenarioOf(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	l, done, err := s.openRead(r.Context(), rec.ID)
+	l, done, err := s.openPriced(r.Context(), rec.ID, exportPrice)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -293,12 +291,10 @@ func (s *Server) scenarioOf(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// What the export writes is taken now, and the battle let go: the rest is the
-	// stored scenario's.
+	// stored scenario's. Its price is whole now: the placements are counted.
 	placements, src, values := pl.Placements(), l.record.Scenario, l.values
 	done()
-	// Priced as its parts: the scenario parsed (twice: read, then again to place the
-	// units and write it out), and each placement's walk of it.
-	if err := s.admit(r.Context(), advise.MulWork(int64(len(placements)), values*placeStepsPerValue), 2*len(src)); err != nil {
+	if err := s.admit(r.Context(), placeWork(len(placements), values), 2*len(src)); err != nil {
 		s.fail(w, r, err)
 		return
 	}

@@ -43,6 +43,22 @@ var errHeavyDoc = errors.New("http: the scenario stands for too many values for 
 // viewWork is the price of writing l's view.
 func viewWork(l *live) int64 { return l.viewBytes * jsonStepsPerByte }
 
+// viewPrice is viewWork as openPriced takes it.
+func viewPrice(l *live) (int64, int) { return viewWork(l), 0 }
+
+// exportPrice is the first part of an export's price: its scenario parsed twice (read,
+// then again to place the units and write it out). Each placement's walk of it is priced
+// once they are counted (placeWork).
+func exportPrice(l *live) (int64, int) { return 0, 2 * len(l.record.Scenario) }
+
+// placeWork is the price of placing n units or models in a document of values values.
+func placeWork(n int, values int64) int64 {
+	if values > 0 && int64(n) > (1<<62)/(values*placeStepsPerValue) {
+		return 1 << 62
+	}
+	return int64(n) * values * placeStepsPerValue
+}
+
 // stateWork is the price of writing l's state.
 func stateWork(l *live) int64 { return l.stateBytes * jsonStepsPerByte }
 
@@ -86,13 +102,18 @@ func (s *Server) admitValues(ctx context.Context, values int64) error {
 	return s.heavyTurn(ctx)
 }
 
-// openPriced opens battle id for reading (openRead) and admits the request at price(l).
-// When that is heavy work, the battle is let go while the request waits for its heavy
-// place, so that a request in the queue holds no battle, and opened again once it has one.
-func (s *Server) openPriced(ctx context.Context, id string, price func(*live) int64) (*live, func(), error) {
+// openPriced opens battle id for reading (openRead) and admits the request at price(l):
+// its work, and the bytes of a document it parses. When that is heavy work, the battle is
+// let go while the request waits for its heavy place, so that a request in the queue
+// holds no battle, and opened again once it has one. A request turned away (429, 503)
+// has cost a look-up, before any of its work.
+func (s *Server) openPriced(ctx context.Context, id string, price func(*live) (work int64, doc int)) (*live, func(), error) {
 	l, done, err := s.openRead(ctx, id)
-	if err != nil || price(l) <= s.limits.LightWork {
+	if err != nil {
 		return l, done, err
+	}
+	if work, doc := price(l); work <= s.limits.LightWork && doc <= s.limits.LightBytes {
+		return l, done, nil
 	}
 	done()
 	if err := s.heavyTurn(ctx); err != nil {
