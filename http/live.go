@@ -45,12 +45,17 @@ const writeWeight = 1 << 30
 
 // fold is what a live battle knows, apart from its lock.
 type fold struct {
-	record  *volley.BattleRecord
-	title   string
-	ruleset volley.Ruleset
-	battle  volley.Battle
-	next    int
-	keys    map[string]volley.ActionRecord
+	record *volley.BattleRecord
+	title  string
+	// values is how many values its scenario stands for (scenario.Doc.Values), and
+	// viewBytes and stateBytes the size of its view and of its state as JSON when it was
+	// built: what the work they cost is priced by (price.go).
+	values                int64
+	viewBytes, stateBytes int64
+	ruleset               volley.Ruleset
+	battle                volley.Battle
+	next                  int
+	keys                  map[string]volley.ActionRecord
 	// logBytes is the size of the actions folded so far, bodies and outcomes.
 	logBytes int64
 	// head is the head of the battle's chain after its first next actions.
@@ -326,7 +331,10 @@ func (s *Server) syncLight(ctx context.Context, l *live) (bool, error) {
 		if len(rec.Scenario) > s.limits.LightBytes {
 			return false, nil // building a big scenario is heavy work
 		}
-		if err := l.build(rec); err != nil {
+		switch err := l.build(rec, lightValues); {
+		case err == errHeavyDoc:
+			return false, nil // and so is one that stands for many values
+		case err != nil:
 			return false, err
 		}
 	}
@@ -349,13 +357,16 @@ func pageFull(acts []volley.ActionRecord, limit int) bool {
 	return size >= limit
 }
 
-// build makes the battle of a record, with none of its actions folded yet.
-func (l *live) build(rec *volley.BattleRecord) error {
-	rs, battle, title, err := build(rec)
+// build makes the battle of a record, with none of its actions folded yet, and measures
+// its views for their price (measureViews). A scenario that stands for more than most
+// values is not built: errHeavyDoc.
+func (l *live) build(rec *volley.BattleRecord, most int64) error {
+	rs, battle, doc, err := build(rec, most)
 	if err != nil {
 		return err
 	}
-	l.fold = fold{record: rec, ruleset: rs, battle: battle, title: title, keys: map[string]volley.ActionRecord{}, head: volley.ChainStart(rec)}
+	l.fold = fold{record: rec, ruleset: rs, battle: battle, title: titleOf(doc), values: doc.Values(), keys: map[string]volley.ActionRecord{}, head: volley.ChainStart(rec)}
+	l.measureViews()
 	return nil
 }
 
@@ -417,8 +428,15 @@ func (s *Server) awaitRebuild(ctx context.Context, l *live) error {
 	if done == nil {
 		return nil
 	}
+	// Waiting holds no request slot (as waiting for heavy work holds none): a flood of
+	// requests about a battle being rebuilt would otherwise take every slot the light
+	// requests need.
+	resume := s.pause(ctx)
 	select {
 	case <-done:
+		if err := resume(); err != nil {
+			return err
+		}
 		l.mu.Lock()
 		defer l.mu.Unlock()
 		return l.failed // the requests waiting learn why; the next one tries again
@@ -427,20 +445,23 @@ func (s *Server) awaitRebuild(ctx context.Context, l *live) error {
 	}
 }
 
-// rebuild folds l's log, all of it, as heavy work: a slice (Limits.RebuildSlice) at a
-// time in a heavy place, giving the place to the next in the queue between slices. It
-// runs once per battle, in the background: a request waits for it or not, and its
+// rebuild folds l's log, all of it: a slice (Limits.RebuildSlice) at a time in one of
+// the rebuilds' places (Limits.Rebuilds), giving it to the next battle waiting between
+// slices. Those places are apart from the heavy requests', so that however much heavy
+// work is queued (a flood of maps from many addresses), a battle read again after a
+// restart waits only for the other rebuilds, each a slice at a time (issue 34, break 7).
+// It runs once per battle, in the background: a request waits for it or not, and its
 // progress is kept either way. It stops when the server closes or the cache drops l.
 func (s *Server) rebuild(l *live) error {
 	for {
 		if s.cache.lookup(l.id) != l {
 			return nil // dropped: whoever asks next starts again
 		}
-		if err := s.heavy.Acquire(s.base, 1); err != nil {
+		if err := s.rebuilds.Acquire(s.base, 1); err != nil {
 			return err
 		}
 		done, err := s.rebuildSlice(l)
-		s.heavy.Release(1)
+		s.rebuilds.Release(1)
 		if err != nil || done {
 			return err
 		}
@@ -477,7 +498,7 @@ func (s *Server) rebuildFold(ctx context.Context, l *live) error {
 		if err != nil {
 			return err
 		}
-		if err := l.build(rec); err != nil {
+		if err := l.build(rec, scenario.MaxValues); err != nil {
 			return err
 		}
 	}
@@ -493,19 +514,23 @@ func (s *Server) rebuildFold(ctx context.Context, l *live) error {
 }
 
 // build loads a stored battle's scenario with its rule system, under the edition of the
-// rules it began with.
-func build(rec *volley.BattleRecord) (volley.Ruleset, volley.Battle, string, error) {
+// rules it began with; the document it was read from gives its title and its size.
+// A scenario that stands for more than most values is not loaded: errHeavyDoc.
+func build(rec *volley.BattleRecord, most int64) (volley.Ruleset, volley.Battle, *scenario.Doc, error) {
 	doc, err := scenario.Parse("scenario", []byte(rec.Scenario))
 	if err != nil {
-		return nil, nil, "", fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
+		return nil, nil, nil, fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
+	}
+	if doc.Values() > most {
+		return nil, nil, nil, errHeavyDoc
 	}
 	doc.Edition = volley.EditionOf(rec.Edition)
 	doc.Accepted = true
 	rs, battle, _, err := rules.Open(doc)
 	if err != nil {
-		return nil, nil, "", fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
+		return nil, nil, nil, fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
 	}
-	return rs, battle, titleOf(doc), nil
+	return rs, battle, doc, nil
 }
 
 // titleOf reads a scenario's optional title.
