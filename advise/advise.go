@@ -28,6 +28,9 @@ func Advise(ctx context.Context, b volley.Battle, q Query, o Objective, k int, b
 	if err := CheckAdviceWork(b, q); err != nil {
 		return nil, err
 	}
+	if err := CheckDestroyTarget(b, q.Side, o); err != nil {
+		return nil, err
+	}
 	probs, err := pl.Problems(ctx, q)
 	if err != nil {
 		return nil, err

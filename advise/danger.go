@@ -152,6 +152,23 @@ func satMul(a, b int64) int64 {
 	return a * b
 }
 
+// MulWork and AddWork multiply and add prices (non-negative, in volley.MaxWork's steps)
+// as a price is refused: a result too large for an int64 is the largest, which is
+// refused all the same.
+func MulWork(a, b int64) int64 { return satMul(a, b) }
+
+// AddWork is the sum of prices, or the largest int64 when it overflows (see MulWork).
+func AddWork(xs ...int64) int64 {
+	t := int64(0)
+	for _, x := range xs {
+		if t > math.MaxInt64-x {
+			return math.MaxInt64
+		}
+		t += x
+	}
+	return t
+}
+
 // Grid lays points over an area with a step: the cell centres, and how many.
 func Grid(area [4]float64, step float64) (x0, y0 float64, cols, rows int, err error) {
 	if !(step > 0) || math.IsInf(step, 0) {

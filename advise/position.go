@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/scenario"
 )
 
 // Where to stand: for a unit of the side to act, every point it can reach this turn,
@@ -224,6 +226,43 @@ func fmtFloat(v float64) string {
 		return "null"
 	}
 	return strconv.FormatFloat(v, 'g', 8, 64)
+}
+
+// CheckWaysWork refuses a position map whose ways alone cost more than
+// volley.MaxHeavyWork: the visibility graph of the near corners of what unit must go round
+// (geom.ReachWork's graph), which no step makes cheaper. The error names the unit.
+func CheckWaysWork(graph int64, near int, unit string) error {
+	if graph > volley.MaxHeavyWork {
+		return volley.TooMuchWork("this position map", graph, fmt.Sprintf("the ways round %d corners of terrain and bases within %s's move, before any point", near, unit),
+			"no step makes the ways cheaper: ask for a unit with fewer corners of terrain and other bases within its move", "unit")
+	}
+	return nil
+}
+
+// CheckDestroyTarget refuses a destroy:UNIT objective for a unit of side whose UNIT is not
+// an enemy unit of the battle: its plans would all score nothing. The error names the
+// objective.
+func CheckDestroyTarget(b volley.Battle, side string, o Objective) error {
+	if o.Kind != Destroy {
+		return nil
+	}
+	var enemies []string
+	for _, u := range b.State().Units {
+		if u.Side == side {
+			continue
+		}
+		if u.ID == o.Unit {
+			return nil
+		}
+		enemies = append(enemies, u.ID)
+	}
+	of := ""
+	if side != "" {
+		of = " of " + side
+	}
+	e := volley.Errorf(volley.EINVALID, "advise: destroy:%s names no enemy unit%s in the battle%s", o.Unit, of, scenario.Hint(o.Unit, enemies))
+	e.Field = "objective"
+	return e
 }
 
 // CheckPositionWork refuses a position map whose work is above volley.MaxHeavyWork.

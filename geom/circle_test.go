@@ -1,6 +1,10 @@
 package geom
 
-import "testing"
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
 
 func TestCircle(t *testing.T) {
 	tests := []struct {
@@ -25,6 +29,35 @@ func TestCircle(t *testing.T) {
 		}
 		if got := tt.a.Touches(tt.b, 0.5); got != tt.loose {
 			t.Errorf("%v.Touches(%v, 0.5) = %v; want %v", tt.a, tt.b, got, tt.loose)
+		}
+	}
+}
+
+// TestOverlapping: the sweep finds exactly the pairs a test of every pair finds (bases
+// that touch do not overlap), on random tables, and no more than it is asked for.
+func TestOverlapping(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for scene := range 50 {
+		cs := make([]Circle, 40)
+		for i := range cs {
+			cs[i] = Circle{C: V(rng.Float64()*30, rng.Float64()*30), R: rng.Float64() * 2}
+		}
+		cs[5] = Circle{C: V(cs[4].C.X+cs[4].R+1, cs[4].C.Y), R: 1} // touching 4: no overlap
+		var want [][2]int
+		for j := range cs {
+			for i := range j {
+				if cs[i].C.Dist(cs[j].C) < cs[i].R+cs[j].R-Tolerance {
+					want = append(want, [2]int{i, j})
+				}
+			}
+		}
+		if got := Overlapping(cs, len(cs)*len(cs)); !slices.Equal(got, want) {
+			t.Fatalf("scene %d: %v; want %v", scene, got, want)
+		}
+		if len(want) > 2 {
+			if got := Overlapping(cs, 2); len(got) != 2 {
+				t.Errorf("scene %d: asked for 2, got %d", scene, len(got))
+			}
 		}
 	}
 }

@@ -2,6 +2,7 @@ package geom
 
 import (
 	"container/heap"
+	"context"
 	"math"
 	"slices"
 )
@@ -40,11 +41,19 @@ func InflateCircle(c Circle, r float64) Polygon {
 
 // Inflate is the region a base of radius r may not have its centre in, for a valid
 // footprint p: each convex piece of p grown by r (their Minkowski sum with the
-// ArcSides-gon round a disc of radius r), convex and anticlockwise.
+// ArcSides-gon round a disc of radius r), convex and anticlockwise. Cutting p costs
+// O(n²) for n corners: a caller that keeps p's pieces grows them with InflatePieces.
 func Inflate(p Polygon, r float64) []Polygon {
+	return InflatePieces(p.ConvexPieces(), r)
+}
+
+// InflatePieces is Inflate of a footprint already cut into its convex pieces
+// (Polygon.ConvexPieces): each piece grown by r, a piece of n corners into at most
+// n + ArcSides.
+func InflatePieces(pieces []Polygon, r float64) []Polygon {
 	disc := InflateCircle(Circle{R: r}, 0)
-	var out []Polygon
-	for _, piece := range p.ConvexPieces() {
+	out := make([]Polygon, 0, len(pieces))
+	for _, piece := range pieces {
 		pts := make([]Vec, 0, len(piece)*len(disc))
 		for _, a := range piece {
 			for _, d := range disc {
@@ -98,24 +107,126 @@ type Reach struct {
 	prev   []int // the node before each on its shortest path, -1 for the start
 	// order lists the nodes reached within the limit, nearest first.
 	order []int
+	// tests counts the ways NewReach tested, each against every obstacle: what
+	// ReachWork prices.
+	tests int64
 }
+
+// ReachWork is the work of NewReach and of each point asked of it afterwards (Dist,
+// Path), in volley.MaxWork's steps (a corner or an edge tested once), found without doing
+// any of it: the graph is the n corners within limit of start (found by a look at each
+// corner), each tested for standing in an obstacle and then against every other, each
+// test a look at every obstacle's box and, at worst, every corner of them; a point is a
+// test against every node. near is n, the corners the unit's way may turn round.
+func ReachWork(start Vec, obstacles []Polygon, limit float64) (graph, point int64, near int) {
+	corners := 0
+	for _, o := range obstacles {
+		corners += len(o)
+		for _, v := range o {
+			if v.Dist(start) <= limit {
+				near++
+			}
+		}
+	}
+	graph, point = reachWork(near, len(obstacles), corners)
+	return graph, point, near
+}
+
+// GrownReachWork is ReachWork of the obstacles a base of radius r goes round, found from
+// them before they are grown (Inflate, InflatePieces and InflateCircle are work too: a
+// hull of each piece's corners with each of the disc's): footprints already cut into
+// their convex pieces, and other bases. A piece of n corners grows into at most
+// n+ArcSides, a base into ArcSides; all of an obstacle's are counted near when the box
+// round it, grown, comes within limit of start. An upper bound of ReachWork's, found in
+// a look at each corner.
+func GrownReachWork(start Vec, pieces []Polygon, bases []Circle, r, limit float64) (graph, point int64, near int) {
+	grow := r * arcOut
+	obstacles, corners := len(pieces)+len(bases), 0
+	within := func(lo, hi Vec, by float64) bool {
+		dx := max(lo.X-by-start.X, start.X-hi.X-by, 0)
+		dy := max(lo.Y-by-start.Y, start.Y-hi.Y-by, 0)
+		return math.Hypot(dx, dy) <= limit
+	}
+	for _, p := range pieces {
+		n := len(p) + ArcSides
+		corners += n
+		if lo, hi := p.Bounds(); within(lo, hi, grow) {
+			near += n
+		}
+	}
+	for _, b := range bases {
+		corners += ArcSides
+		if within(b.C, b.C, (b.R+r)*arcOut) {
+			near += ArcSides
+		}
+	}
+	graph, point = reachWork(near, obstacles, corners)
+	return graph, point, near
+}
+
+// reachWork is ReachWork's price of near corners within the limit among obstacles of
+// corners corners in all.
+func reachWork(near, obstacles, corners int) (graph, point int64) {
+	n := int64(near) + 1                      // and the start
+	test := int64(obstacles) + int64(corners) // one way tested against every obstacle
+	graph = satAdd(int64(corners), satMul(satMul(n, n+1), test))
+	point = satMul(n+2, test)
+	return graph, point
+}
+
+// satMul is a·b for non-negative a and b, or the largest int64 when that overflows.
+func satMul(a, b int64) int64 {
+	if a != 0 && b > math.MaxInt64/a {
+		return math.MaxInt64
+	}
+	return a * b
+}
+
+// satAdd is a+b for non-negative a and b, or the largest int64 when that overflows.
+func satAdd(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
+}
+
+// reachCheckEvery is how many tests of a way NewReach makes between two looks at its
+// context: a few microseconds of work at the least, a fraction of a second at the most
+// (every test a look at every obstacle).
+const reachCheckEvery = 256
 
 // NewReach works out the shortest distances from start among obstacles (convex,
 // anticlockwise: what Inflate and InflateCircle return), with the centre kept inside the
-// rectangle [lo, hi] when edged, for paths no longer than limit.
-func NewReach(start Vec, obstacles []Polygon, lo, hi Vec, edged bool, limit float64) *Reach {
+// rectangle [lo, hi] when edged, for paths no longer than limit. Its work grows with the
+// square of the corners within limit (ReachWork prices it): it stops with ctx's error
+// when ctx ends, looking at it every reachCheckEvery tests.
+func NewReach(ctx context.Context, start Vec, obstacles []Polygon, lo, hi Vec, edged bool, limit float64) (*Reach, error) {
 	r := &Reach{start: start, limit: limit, obs: obstacles, lo: lo, hi: hi, edged: edged}
 	for _, o := range obstacles {
 		a, b := o.Bounds()
 		r.boxes = append(r.boxes, [2]Vec{a, b})
+	}
+	stop := func() error {
+		if r.tests++; r.tests%reachCheckEvery == 0 {
+			return ctx.Err()
+		}
+		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	// The graph's nodes: the start, and every corner a path might turn round: within
 	// the limit of the start as the crow flies, on the table, inside no obstacle.
 	r.nodes = append(r.nodes, start)
 	for _, o := range obstacles {
 		for _, v := range o {
-			if v.Dist(start) <= limit && r.free(v) {
-				r.nodes = append(r.nodes, v)
+			if v.Dist(start) <= limit {
+				if err := stop(); err != nil {
+					return nil, err
+				}
+				if r.free(v) {
+					r.nodes = append(r.nodes, v)
+				}
 			}
 		}
 	}
@@ -139,13 +250,18 @@ func NewReach(start Vec, obstacles []Polygon, lo, hi Vec, edged bool, limit floa
 				continue
 			}
 			d := r.dist[u] + r.nodes[u].Dist(r.nodes[v])
-			if d < r.dist[v] && d <= limit && r.clear(r.nodes[u], r.nodes[v]) {
-				r.dist[v], r.prev[v] = d, u
-				heap.Push(q, queued{v, d})
+			if d < r.dist[v] && d <= limit {
+				if err := stop(); err != nil {
+					return nil, err
+				}
+				if r.clear(r.nodes[u], r.nodes[v]) {
+					r.dist[v], r.prev[v] = d, u
+					heap.Push(q, queued{v, d})
+				}
 			}
 		}
 	}
-	return r
+	return r, nil
 }
 
 // Dist is the length of the shortest path from the start to p that keeps out of every

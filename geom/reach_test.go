@@ -2,9 +2,12 @@ package geom
 
 import (
 	"container/heap"
+	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 )
 
 // TestReachAroundABlock: round a square block the shortest way turns round its grown
@@ -13,7 +16,10 @@ func TestReachAroundABlock(t *testing.T) {
 	block := Polygon{V(4, -2), V(6, -2), V(6, 2), V(4, 2)}
 	r := 0.5
 	obs := Inflate(block, r)
-	reach := NewReach(V(0, 0), obs, Vec{}, Vec{}, false, 20)
+	reach, err := NewReach(context.Background(), V(0, 0), obs, Vec{}, Vec{}, false, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if d := reach.Dist(V(0, 3)); math.Abs(d-3) > 1e-9 {
 		t.Errorf("straight ahead: %v", d)
 	}
@@ -76,7 +82,13 @@ func TestReachAgreesWithAGrid(t *testing.T) {
 		}
 		start := V(0.5+r, 0.5+r)
 		lo, hi := V(r, r), V(size-r, size-r)
-		reach := NewReach(start, obs, lo, hi, true, 100)
+		reach, err := NewReach(context.Background(), start, obs, lo, hi, true, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if graph, _, _ := ReachWork(start, obs, 100); reach.tests*int64(len(obs)+corners(obs)) > graph {
+			t.Errorf("scene %d: %d tests against %d obstacles is more work than ReachWork's %d", scene, reach.tests, len(obs), graph)
+		}
 		if !reach.free(start) {
 			continue
 		}
@@ -165,4 +177,109 @@ func gridDistances(start Vec, obs []Polygon, lo, hi Vec, h float64) []gridPoint 
 		}
 	}
 	return out
+}
+
+func corners(obs []Polygon) int {
+	n := 0
+	for _, o := range obs {
+		n += len(o)
+	}
+	return n
+}
+
+// starField is a table of n star-shaped pieces of k corners (each cut into its convex
+// pieces and grown by r), in rows round the start: the issue's cornered table.
+func starField(n, k int, r float64) []Polygon {
+	var obs []Polygon
+	for i := range n {
+		cx, cy := 4+float64(i%8)*6, 4+float64(i/8)*6
+		star := make(Polygon, k)
+		for j := range k {
+			a := 2 * math.Pi * float64(j) / float64(k)
+			rad := 2.0
+			if j%2 == 1 {
+				rad = 1.2
+			}
+			star[j] = V(cx+rad*math.Cos(a), cy+rad*math.Sin(a))
+		}
+		obs = append(obs, Inflate(star, r)...)
+	}
+	return obs
+}
+
+// TestReachStopsWithItsContext (issue 34, 2): a table of forty pieces of 64 corners
+// made one position map's ways run for minutes after its client had left. NewReach now
+// stops when its context ends, within a few of its tests; ReachWork prices it before.
+func TestReachStopsWithItsContext(t *testing.T) {
+	obs := starField(40, 64, 0.5)
+	start := V(1, 1)
+	graph, point, near := ReachWork(start, obs, 100)
+	if near < 2000 || graph < 10*2_000_000_000 {
+		t.Errorf("the cornered table: %d corners near, a graph of %d steps; want thousands of corners, more than MaxHeavyWork many times over", near, graph)
+	}
+	if point <= 0 {
+		t.Errorf("a point's work %d", point)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := NewReach(ctx, start, obs, Vec{}, Vec{}, false, 100); !errors.Is(err, context.Canceled) {
+		t.Errorf("an ended context: %v", err)
+	}
+	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	t0 := time.Now()
+	_, err := NewReach(ctx, start, obs, Vec{}, Vec{}, false, 100)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("a deadline: %v", err)
+	}
+	t.Logf("stopped %v after its deadline", time.Since(t0)-50*time.Millisecond)
+}
+
+// TestReachWorkCountsLimit: only the corners within the limit are nodes, so a short
+// move on a big table is cheap; the price falls with the limit.
+func TestReachWorkCountsLimit(t *testing.T) {
+	obs := starField(40, 64, 0.5)
+	far, _, nearFar := ReachWork(V(1, 1), obs, 100)
+	short, _, nearShort := ReachWork(V(1, 1), obs, 4)
+	if !(nearShort < nearFar && short < far) {
+		t.Errorf("limit 4: %d corners, %d steps; limit 100: %d corners, %d steps", nearShort, short, nearFar, far)
+	}
+	reach, err := NewReach(context.Background(), V(1, 1), obs, Vec{}, Vec{}, false, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reach.nodes) > nearShort+1 || reach.tests*int64(len(obs)+corners(obs)) > short {
+		t.Errorf("%d nodes and %d tests, more than ReachWork's %d corners and %d steps", len(reach.nodes), reach.tests, nearShort, short)
+	}
+}
+
+// TestGrownReachWork: priced from the footprints' pieces and the bases before they are
+// grown, the price is never below ReachWork's of the grown obstacles.
+func TestGrownReachWork(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range 30 {
+		var pieces []Polygon
+		var bases []Circle
+		for range 6 {
+			x, y := rng.Float64()*40, rng.Float64()*40
+			star := make(Polygon, 12)
+			for j := range star {
+				a := 2 * math.Pi * float64(j) / 12
+				rad := 1 + float64(j%2)
+				star[j] = V(x+rad*math.Cos(a), y+rad*math.Sin(a))
+			}
+			pieces = append(pieces, star.ConvexPieces()...)
+			bases = append(bases, Circle{C: V(rng.Float64()*40, rng.Float64()*40), R: rng.Float64()})
+		}
+		r, limit, start := 0.5+rng.Float64(), 2+rng.Float64()*30, V(rng.Float64()*40, rng.Float64()*40)
+		obs := InflatePieces(pieces, r)
+		for _, b := range bases {
+			obs = append(obs, InflateCircle(b, r))
+		}
+		g, p, n := ReachWork(start, obs, limit)
+		G, P, N := GrownReachWork(start, pieces, bases, r, limit)
+		if G < g || P < p || N < n {
+			t.Fatalf("before growing: %d, %d, %d corners; after: %d, %d, %d", G, P, N, g, p, n)
+		}
+	}
 }

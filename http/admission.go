@@ -29,7 +29,8 @@ import (
 //     computation. Heavy work gives the slot back and waits in a queue of its own
 //     (Limits.HeavyQueue, at most Limits.HeavyPerClient from one client) for one of the
 //     Limits.Heavy places, so that heavy requests waiting never hold the slots light ones
-//     need;
+//     need. What a request's work costs, light or heavy, is priced before it starts
+//     (price.go). A request waiting for a battle being rebuilt holds no slot either;
 //  6. its answer: the slot or place is given back as soon as the answer starts, so that a
 //     client reading slowly holds neither; a danger map that reports its progress as it
 //     works gives its place back when the work ends, before it writes the map.
@@ -116,6 +117,27 @@ func (s *Server) work(ctx context.Context) error {
 	a.slot = true
 	a.mu.Unlock()
 	return nil
+}
+
+// pause gives back the request's slot while it waits for something that is not work (a
+// battle being rebuilt), and returns what takes a slot again (work) when the wait is over.
+// A request holding a heavy place keeps it.
+func (s *Server) pause(ctx context.Context) (resume func() error) {
+	a := admissionOf(ctx)
+	if a == nil {
+		return func() error { return nil }
+	}
+	a.mu.Lock()
+	held := a.slot
+	if held {
+		s.inFlight.Release(1)
+		a.slot = false
+	}
+	a.mu.Unlock()
+	if !held {
+		return func() error { return nil }
+	}
+	return func() error { return s.work(ctx) }
 }
 
 // heavyTurn moves the request from its request slot to the queue for heavy work, and

@@ -277,7 +277,15 @@ func (s *Server) answerWithProgress(w http.ResponseWriter, r *http.Request, rule
 		_ = enc.Encode(map[string]apiError{"error": e})
 		return
 	}
-	_ = enc.Encode(map[string]any{"ruleset": ruleset, key: m})
+	// Encoded whole before it is sent: a map JSON cannot hold (a bug) is an error line,
+	// never a cut-off one.
+	out, err := marshalJSON(map[string]any{"ruleset": ruleset, key: m})
+	if err != nil {
+		s.logger.Error("internal error", "method", r.Method, "path", r.URL.Path, "error", err.Error())
+		_ = enc.Encode(map[string]apiError{"error": {Code: volley.EINTERNAL, Message: "internal error"}})
+		return
+	}
+	_, _ = w.Write(out)
 }
 
 // progressParam reads a map's progress parameter: whether to answer with the map's

@@ -52,7 +52,7 @@ func TestAdviceOverTheAPI(t *testing.T) {
 		{"/advice?top=x", "top"},
 		{"/advice?side=Nobody", "side"},
 		{"/advice?side=UCM&actor=hunters", "actor"},
-		{"/advice?side=UCM&objective=" + url.QueryEscape("destroy:nobody"), "actor"},
+		{"/advice?side=UCM&objective=" + url.QueryEscape("destroy:nobody"), "objective"},
 		{"/danger?as=Sabre", "side"},
 		{"/danger?side=UCM", "as"},
 		{"/danger?side=UCM&as=Tank", "as"},

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
@@ -99,6 +100,11 @@ func (s *Server) CreateBattle(ctx context.Context, body []byte) (*Created, error
 	if err != nil {
 		return nil, err
 	}
+	// Decoding costs by the values the document stands for, which a few bytes may
+	// multiply: past lightValues, it is heavy work.
+	if err := s.admitValues(ctx, doc.Values()); err != nil {
+		return nil, err
+	}
 	rs, battle, _, err := rules.Open(doc)
 	if err != nil {
 		return nil, err
@@ -146,11 +152,10 @@ func (s *Server) createBattle(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	turn := s.work
-	if len(body) > s.limits.LightBytes {
-		turn = s.heavyTurn
+	if err = s.admitBody(r.Context(), body); err == nil {
+		err = s.work(r.Context())
 	}
-	if err := turn(r.Context()); err != nil {
+	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -235,7 +240,7 @@ func (s *Server) getBattle(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	l, done, err := s.openRead(r.Context(), rec.ID)
+	l, done, err := s.openPriced(r.Context(), rec.ID, viewPrice)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -366,6 +371,11 @@ func (s *Server) evaluate(w http.ResponseWriter, r *http.Request, odds bool) {
 		return
 	}
 	defer done()
+	// A large body is heavy work before it is parsed (parsing it is the price).
+	if err := s.admitBody(r.Context(), body); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	a, err := decodeAction(l, body, name, false)
 	if err != nil {
 		s.fail(w, r, err)
@@ -488,6 +498,11 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, volley.Errorf(volley.ECONFLICT, "the battle's log is full (%d bytes): end the battle and start another", s.limits.MaxLogBytes))
 		return
 	}
+	// A large body is heavy work before it is parsed (parsing it is the price).
+	if err := s.admitBody(r.Context(), body); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	a, err := decodeGameAction(l, body)
 	if err != nil {
 		s.fail(w, r, err)
@@ -498,10 +513,11 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The server works out the odds of every action it rolls, so that the log can say
-	// where each result fell (volley.Luck): the work is priced with it.
+	// where each result fell (volley.Luck): the work is priced with it, as the action
+	// and the state its answer writes.
 	l.game.Luck = true
 	defer func() { l.game.Luck = false }()
-	if err := s.workTurn(r.Context(), l.game, a, len(body)); err != nil {
+	if err := s.admit(r.Context(), advise.AddWork(l.game.Cost(a), stateWork(l)), len(body)); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -606,6 +622,12 @@ func (s *Server) log(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
+	// The log's head names the scenario's title, which is parsed for it: priced as a
+	// document.
+	if err := s.admit(ctx, 0, len(rec.Scenario)); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	// The first page is read before the answer starts, so that a failed read is an
 	// error answer rather than a cut-off log.
 	page, err := s.store.Actions(ctx, rec.ID, 0, s.limits.PageBytes)
@@ -661,7 +683,7 @@ func (s *Server) log(w http.ResponseWriter, r *http.Request) {
 		if page, err = s.store.Actions(ctx, rec.ID, next, s.limits.PageBytes); err != nil {
 			// The answer has begun: cut it off, so that the client sees a broken log
 			// rather than a short one.
-			s.logger.Warn("log: reading a page failed", "battle", rec.ID, "error", err)
+			s.logger.Warn("log: reading a page failed", "battle", rec.ID, "client", client, "error", err)
 			panic(http.ErrAbortHandler)
 		}
 	}

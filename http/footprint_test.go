@@ -15,11 +15,12 @@ import (
 	_ "github.com/volley-wargames/volley/rules/warengine"
 	_ "github.com/volley-wargames/volley/rules/warfare"
 	_ "github.com/volley-wargames/volley/rules/warstrike"
+	"github.com/volley-wargames/volley/scenario"
 )
 
 // bigScenarios are the largest battles a scenario body may hold, of each kind: what the
 // cache's footprint estimate must not underrate.
-func bigScenarios(t *testing.T) map[string]string {
+func bigScenarios(t testing.TB) map[string]string {
 	murphy, err := os.ReadFile(filepath.Join("..", "examples", "warengine", "murphy.yaml"))
 	if err != nil {
 		t.Fatal(err)
@@ -76,11 +77,11 @@ func TestFootprint(t *testing.T) {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		rs, game, title, err := build(rec)
+		rs, game, doc, err := build(rec, scenario.MaxValues)
 		if err != nil {
 			t.Fatalf("%s: %.300v", name, err)
 		}
-		f := fold{record: rec, ruleset: rs, game: game, battle: game.Battle(), title: title}
+		f := fold{record: rec, ruleset: rs, game: game, battle: game.Battle(), title: titleOf(doc)}
 		runtime.GC()
 		runtime.ReadMemStats(&after)
 		kept := int64(after.HeapAlloc) - int64(before.HeapAlloc)

@@ -37,9 +37,9 @@ type Limits struct {
 	// answered 429 at once. Event streams are counted by their own bounds.
 	ClientInFlight int
 	// Heavy is how many requests at once may do heavy work: computing an action that
-	// costs more than LightWork, reading a body larger than LightBytes, rebuilding a
-	// battle (a big scenario, or many actions to fold), replaying a log to verify it,
-	// advice and danger maps. Light requests never wait for it, so a client that asks
+	// costs more than LightWork, reading a body larger than LightBytes, writing a view or
+	// an export that costs more (price.go), replaying a log to verify it, advice, danger
+	// and position maps. (Rebuilding a battle has places of its own: Rebuilds.) Light requests never wait for it, so a client that asks
 	// for the most expensive odds cannot slow down one that plays.
 	Heavy int
 	// HeavyQueue bounds the heavy requests waiting for a place, HeavyPerClient those of
@@ -49,11 +49,14 @@ type Limits struct {
 	// UploadGrace has passed; a slower upload is answered 408 and its connection closed.
 	MinUploadRate int
 	UploadGrace   time.Duration
-	// RebuildSlice is how long a battle's rebuild (folding its log again after a restart
-	// or after the cache dropped it) works at a time before it gives its heavy place to
-	// the next in the queue; it then takes its turn again until it is done. A rebuild
-	// runs once per battle, in the background, and keeps its progress whether or not
-	// the request that began it waits for it.
+	// Rebuilds is how many battles may be rebuilt at once (their logs folded again after
+	// a restart or after the cache dropped them): places of their own, apart from the
+	// heavy requests', so that no amount of heavy work queued (a flood of maps) keeps a
+	// battle from being read again. RebuildSlice is how long a rebuild works at a time
+	// before it gives its place to the next battle waiting; it then takes its turn again
+	// until it is done. A rebuild runs once per battle, in the background, and keeps its
+	// progress whether or not the request that began it waits for it.
+	Rebuilds     int
 	RebuildSlice time.Duration
 	// LightWork is the most work (in volley.MaxWork's steps) an action may cost and
 	// still be light; LightBytes the largest light document.
@@ -167,6 +170,7 @@ func DefaultLimits() Limits {
 		HeavyPerClient: 2,
 		MinUploadRate:  4 << 10,
 		UploadGrace:    2 * time.Second,
+		Rebuilds:       1,
 		RebuildSlice:   time.Second,
 		LightWork:      volley.MaxWork / 100,
 		LightBytes:     16 << 10,
@@ -201,7 +205,7 @@ func (l Limits) withDefaults() Limits {
 		def int
 	}{{&l.Streams, d.Streams}, {&l.PlayerStreams, d.PlayerStreams}, {&l.StreamsPerBattle, d.StreamsPerBattle},
 		{&l.StreamsPerSide, d.StreamsPerSide}, {&l.StreamsPerClient, d.StreamsPerClient}, {&l.StreamsPerTicket, d.StreamsPerTicket},
-		{&l.ClientInFlight, d.ClientInFlight}, {&l.HeavyQueue, d.HeavyQueue}, {&l.HeavyPerClient, d.HeavyPerClient},
+		{&l.ClientInFlight, d.ClientInFlight}, {&l.HeavyQueue, d.HeavyQueue}, {&l.HeavyPerClient, d.HeavyPerClient}, {&l.Rebuilds, d.Rebuilds},
 		{&l.MinUploadRate, d.MinUploadRate}, {&l.PageBytes, d.PageBytes}, {&l.FeedBytes, d.FeedBytes}, {&l.FeedMemory, d.FeedMemory}} {
 		if *f.v <= 0 {
 			*f.v = f.def

@@ -45,9 +45,14 @@ const writeWeight = 1 << 30
 
 // fold is what a live battle knows, apart from its lock.
 type fold struct {
-	record  *volley.BattleRecord
-	title   string
-	ruleset volley.Ruleset
+	record *volley.BattleRecord
+	title  string
+	// values is how many values its scenario stands for (scenario.Doc.Values), and
+	// viewBytes and stateBytes the size of its view and of its state as JSON when it was
+	// built: what the work they cost is priced by (price.go).
+	values                int64
+	viewBytes, stateBytes int64
+	ruleset               volley.Ruleset
 	// game plays the log: the battle, its end and take-backs. battle is game.Battle(),
 	// kept in step after every action (a take-back replaces it).
 	game   *volley.Game
@@ -332,7 +337,10 @@ func (s *Server) syncLight(ctx context.Context, l *live) (bool, error) {
 		if len(rec.Scenario) > s.limits.LightBytes {
 			return false, nil // building a big scenario is heavy work
 		}
-		if err := l.build(rec); err != nil {
+		switch err := l.build(rec, lightValues); {
+		case err == errHeavyDoc:
+			return false, nil // and so is one that stands for many values
+		case err != nil:
 			return false, err
 		}
 	}
@@ -355,13 +363,16 @@ func pageFull(acts []volley.ActionRecord, limit int) bool {
 	return size >= limit
 }
 
-// build makes the battle of a record, with none of its actions folded yet.
-func (l *live) build(rec *volley.BattleRecord) error {
-	rs, game, title, err := build(rec)
+// build makes the battle of a record, with none of its actions folded yet, and measures
+// its views for their price (measureViews). A scenario that stands for more than most
+// values is not built: errHeavyDoc.
+func (l *live) build(rec *volley.BattleRecord, most int64) error {
+	rs, game, doc, err := build(rec, most)
 	if err != nil {
 		return err
 	}
-	l.fold = fold{record: rec, ruleset: rs, game: game, battle: game.Battle(), title: title, keys: map[string]volley.ActionRecord{}, head: volley.ChainStart(rec)}
+	l.fold = fold{record: rec, ruleset: rs, game: game, battle: game.Battle(), title: titleOf(doc), values: doc.Values(), keys: map[string]volley.ActionRecord{}, head: volley.ChainStart(rec)}
+	l.measureViews()
 	return nil
 }
 
@@ -425,8 +436,15 @@ func (s *Server) awaitRebuild(ctx context.Context, l *live) error {
 	if done == nil {
 		return nil
 	}
+	// Waiting holds no request slot (as waiting for heavy work holds none): a flood of
+	// requests about a battle being rebuilt would otherwise take every slot the light
+	// requests need.
+	resume := s.pause(ctx)
 	select {
 	case <-done:
+		if err := resume(); err != nil {
+			return err
+		}
 		l.mu.Lock()
 		defer l.mu.Unlock()
 		return l.failed // the requests waiting learn why; the next one tries again
@@ -435,20 +453,23 @@ func (s *Server) awaitRebuild(ctx context.Context, l *live) error {
 	}
 }
 
-// rebuild folds l's log, all of it, as heavy work: a slice (Limits.RebuildSlice) at a
-// time in a heavy place, giving the place to the next in the queue between slices. It
-// runs once per battle, in the background: a request waits for it or not, and its
+// rebuild folds l's log, all of it: a slice (Limits.RebuildSlice) at a time in one of
+// the rebuilds' places (Limits.Rebuilds), giving it to the next battle waiting between
+// slices. Those places are apart from the heavy requests', so that however much heavy
+// work is queued (a flood of maps from many addresses), a battle read again after a
+// restart waits only for the other rebuilds, each a slice at a time (issue 34, break 7).
+// It runs once per battle, in the background: a request waits for it or not, and its
 // progress is kept either way. It stops when the server closes or the cache drops l.
 func (s *Server) rebuild(l *live) error {
 	for {
 		if s.cache.lookup(l.id) != l {
 			return nil // dropped: whoever asks next starts again
 		}
-		if err := s.heavy.Acquire(s.base, 1); err != nil {
+		if err := s.rebuilds.Acquire(s.base, 1); err != nil {
 			return err
 		}
 		done, err := s.rebuildSlice(l)
-		s.heavy.Release(1)
+		s.rebuilds.Release(1)
 		if err != nil || done {
 			return err
 		}
@@ -488,7 +509,7 @@ func (s *Server) rebuildFold(ctx context.Context, l *live) error {
 		if err != nil {
 			return err
 		}
-		if err := l.build(rec); err != nil {
+		if err := l.build(rec, scenario.MaxValues); err != nil {
 			return err
 		}
 	}
@@ -504,23 +525,28 @@ func (s *Server) rebuildFold(ctx context.Context, l *live) error {
 }
 
 // build loads a stored battle's scenario with its rule system, under the edition of the
-// rules it began with, as a game of its scenario's end.
-func build(rec *volley.BattleRecord) (volley.Ruleset, *volley.Game, string, error) {
+// rules it began with, as a game of its scenario's end; the document it was read from
+// gives its title and its size. A scenario that stands for more than most values is not
+// loaded: errHeavyDoc.
+func build(rec *volley.BattleRecord, most int64) (volley.Ruleset, *volley.Game, *scenario.Doc, error) {
 	doc, err := scenario.Parse("scenario", []byte(rec.Scenario))
 	if err != nil {
-		return nil, nil, "", fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
+		return nil, nil, nil, fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
+	}
+	if doc.Values() > most {
+		return nil, nil, nil, errHeavyDoc
 	}
 	doc.Edition = volley.EditionOf(rec.Edition)
 	doc.Accepted = true
 	rs, battle, _, err := rules.Open(doc)
 	if err != nil {
-		return nil, nil, "", fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
+		return nil, nil, nil, fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
 	}
 	end, err := volley.ReadEnd(doc, battle)
 	if err != nil {
-		return nil, nil, "", fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
+		return nil, nil, nil, fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
 	}
-	return rs, volley.NewGame(battle, end), titleOf(doc), nil
+	return rs, volley.NewGame(battle, end), doc, nil
 }
 
 // titleOf reads a scenario's optional title.

@@ -124,8 +124,8 @@ func load(t *testing.T, store volley.Store) {
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-// Under attack: attackers send the worst inputs both rounds of hostile testing found,
-// all together, while playClients play, each from its own loopback address (so each has
+// Under attack: attackers send the worst inputs the three rounds of hostile testing
+// found, all together, while playClients play, each from its own loopback address (so each has
 // its own rates and its own share). The players first play alone for baselineTime, then
 // under attack for attackTime; their latencies and completed requests in both go to
 // docs/benchmarks.md. The test asserts that nothing a player was acknowledged is lost,
@@ -223,6 +223,41 @@ func timed(t *testing.T, c *http.Client, method, u, token string, body []byte) a
 	return answer{status: resp.StatusCode, took: time.Since(t0)}
 }
 
+// battleFrom is battle, created from the loopback address ip.
+func battleFrom(tb testing.TB, ip, base string, scenario []byte) (string, map[string]string) {
+	tb.Helper()
+	a := sendFrom(tb, ip, "POST", base+"/api/battles", "", scenario)
+	v := a.json(tb)
+	if a.status != http.StatusCreated {
+		tb.Fatalf("create from %s: %d %v", ip, a.status, v)
+	}
+	tokens := map[string]string{}
+	for side, t := range v["tokens"].(map[string]any) {
+		tokens[side] = t.(string)
+	}
+	spectators.Store(v["id"].(string), v["spectator"].(string))
+	return v["id"].(string), tokens
+}
+
+// many sends k requests at once (send(i) each), reports the status of all but the first
+// to also, and returns the first's.
+func many(k int, send func(i int) int, also func(status int)) int {
+	var wg sync.WaitGroup
+	statuses := make([]int, k)
+	for i := range statuses {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses[i] = send(i)
+		}()
+	}
+	wg.Wait()
+	for _, s := range statuses[1:] {
+		also(s)
+	}
+	return statuses[0]
+}
+
 func TestLoadUnderAttack(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the load test is skipped in -short mode")
@@ -255,6 +290,14 @@ func TestLoadUnderAttack(t *testing.T) {
 	crowdID, crowdTokens := battle(t, ts.URL, []byte(heavyScenario))
 	mapID, _ := battle(t, ts.URL, crossfire(t))
 	logID := bigLog(t, ts.URL, 60)
+	// The third round's: a table of forty pieces of 64 corners whose position maps ran
+	// for minutes before their price; a map within its price (heavy work that runs); a
+	// table of 100 such pieces and 300 bases whose previews and exports were light.
+	// The attackers make these themselves, each from an address of its own.
+	corneredID, _ := battleFrom(t, "127.0.0.10", ts.URL, corneredTable(40, 64, 4))
+	positionID, _ := battleFrom(t, "127.0.0.11", ts.URL, example(t, "dropzone/position.yaml"))
+	bigID, bigTokens := battleFrom(t, "127.0.0.12", ts.URL, corneredTable(100, 64, 300))
+	bigPreview := []byte(`{"move": {"type": "move", "unit": "runner", "path": [[44, 47]]}}`)
 	var (
 		mu       sync.Mutex
 		attacks  = map[string]map[int]int{}
@@ -336,6 +379,25 @@ func TestLoadUnderAttack(t *testing.T) {
 		// The long log, read again and again.
 		attack(a, "log reads", func(c *http.Client, ip string, n int) int {
 			return timed(t, c, "GET", ts.URL+"/api/battles/"+logID+"/log", watch(logID), nil).status
+		})
+		// Position maps by the dozen: on the cornered table (refused at once, by the price
+		// of their ways), and within their price (heavy work that runs).
+		attack(a, "position flood", func(c *http.Client, ip string, n int) int {
+			return many(12, func(i int) int {
+				if i%2 == 0 {
+					return timed(t, c, "GET", ts.URL+"/api/battles/"+corneredID+"/position?unit=runner", watch(corneredID), nil).status
+				}
+				return timed(t, c, "GET", ts.URL+"/api/battles/"+positionID+"/position?unit=sabre-1&step=0.5", watch(positionID), nil).status
+			}, func(s int) { hit("position flood", s) })
+		})
+		// Previews and exports of the big table, sixteen at a time from one address.
+		attack(a, "preview/export flood", func(c *http.Client, ip string, n int) int {
+			return many(16, func(i int) int {
+				if i%2 == 0 {
+					return timed(t, c, "POST", ts.URL+"/api/battles/"+bigID+"/preview", bigTokens["UCM"], bigPreview).status
+				}
+				return timed(t, c, "GET", ts.URL+"/api/battles/"+bigID+"/scenario", watch(bigID), nil).status
+			}, func(s int) { hit("preview/export flood", s) })
 		})
 	}
 	under := play(t, ts.URL, ids, tokens, deadline)

@@ -74,6 +74,29 @@ func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	// The view it writes is priced first: a big table's preview waits for heavy work
+	// before any of it is done (the rest is priced below, once the move is decoded).
+	l, done, err := s.openPriced(r.Context(), rec.ID, viewPrice)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	fk, ok := l.battle.(volley.Forker)
+	if !ok {
+		done()
+		s.fail(w, r, volley.Errorf(volley.ENOTSUPPORTED, "%s battles have no preview", l.record.Ruleset))
+		return
+	}
+	// The preview works on its own copy: the battle is let go at once, so that a
+	// preview waiting for heavy work holds nothing of it.
+	fork := fk.Fork()
+	edition, ruleset, view := volley.EditionOf(l.record.Edition), l.record.Ruleset, viewWork(l)
+	done()
+	// A large body is heavy work before it is parsed (parsing it is the price).
+	if err := s.admitBody(r.Context(), body); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	doc, err := scenario.Parse("body", body)
 	if err != nil {
 		s.fail(w, r, err)
@@ -84,19 +107,6 @@ func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	l, done, err := s.openRead(r.Context(), rec.ID)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	defer done()
-	fk, ok := l.battle.(volley.Forker)
-	if !ok {
-		s.fail(w, r, volley.Errorf(volley.ENOTSUPPORTED, "%s battles have no preview", l.record.Ruleset))
-		return
-	}
-	fork := fk.Fork()
-	edition := volley.EditionOf(l.record.Edition)
 	moveDoc := doc.Section("move")
 	moveDoc.Refereed, moveDoc.Edition = true, edition // the move as the server would take it
 	move, err := fork.DecodeAction(moveDoc)
@@ -112,14 +122,14 @@ func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	// Priced as the actions are: over the light limit, it waits for heavy work.
-	if work := fork.Cost(move) + costOf(fork, then); work > s.limits.LightWork || len(body) > s.limits.LightBytes {
-		if err := s.heavyTurn(r.Context()); err != nil {
-			s.fail(w, r, err)
-			return
-		}
+	// Priced as its parts: the move and the action after it as the actions are, the
+	// danger at one point as a danger map, and the battle's view it writes
+	// (viewWork); over the light limit, it waits for heavy work.
+	if err := s.admit(r.Context(), advise.AddWork(fork.Cost(move), costOf(fork, then), dangerPrice(fork, move, &req), view), len(body)); err != nil {
+		s.fail(w, r, err)
+		return
 	}
-	ans, err := s.previewOn(r.Context(), fork, move, then, &req, l.record.Ruleset)
+	ans, err := s.previewOn(r.Context(), fork, move, then, &req, ruleset)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -175,6 +185,34 @@ func (s *Server) previewOn(ctx context.Context, fork volley.Battle, move, then v
 	return ans, nil
 }
 
+// dangerPrice is the price of a preview's danger at one point (DangerWork), asked where
+// the moved unit stands before it moves: a map of one point costs the same wherever the
+// point is. 0 when there is none to price, or the query is refused (dangerAt says why).
+func dangerPrice(fork volley.Battle, move volley.Action, req *previewRequest) int64 {
+	dg, ok := fork.(advise.Dangerer)
+	if req.Danger == nil || !ok {
+		return 0
+	}
+	obj, err := advise.ParseDangerObjective(req.Danger.Objective)
+	if err != nil {
+		return 0
+	}
+	at, _ := movedTo(fork, move)
+	w, err := dg.DangerWork(onePoint(req, obj, at))
+	if err != nil {
+		return 0
+	}
+	return w
+}
+
+// onePoint is the danger query of a preview at the point at: a map of one point, a
+// square of side step centred there.
+func onePoint(req *previewRequest, obj advise.ObjectiveKind, at [2]float64) advise.DangerQuery {
+	const step = 0.01
+	return advise.DangerQuery{Side: req.Danger.Side, As: req.Danger.As, Objective: obj, Step: step,
+		Area: [4]float64{at[0] - step/2, at[1] - step/2, at[0] + step/2, at[1] + step/2}}
+}
+
 // dangerAt is the danger map's value at one point: where the moved unit now stands.
 func (s *Server) dangerAt(ctx context.Context, fork volley.Battle, move volley.Action, req *previewRequest) (*previewDanger, error) {
 	dg, ok := fork.(advise.Dangerer)
@@ -189,10 +227,7 @@ func (s *Server) dangerAt(ctx context.Context, fork volley.Battle, move volley.A
 	if !ok {
 		return nil, volley.Errorf(volley.EINVALID, "danger: the moved unit is not on the table")
 	}
-	// One point: a square of side step centred where the unit stands.
-	const step = 0.01
-	q := advise.DangerQuery{Side: req.Danger.Side, As: req.Danger.As, Objective: obj, Step: step,
-		Area: [4]float64{at[0] - step/2, at[1] - step/2, at[0] + step/2, at[1] + step/2}}
+	q := onePoint(req, obj, at) // where the unit stands now
 	if _, err := dg.DangerWork(q); err != nil {
 		return nil, dangerField(err)
 	}
@@ -244,23 +279,31 @@ func (s *Server) scenarioOf(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	l, done, err := s.openRead(r.Context(), rec.ID)
+	l, done, err := s.openPriced(r.Context(), rec.ID, exportPrice)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	defer done()
 	pl, ok := l.battle.(volley.Placer)
 	if !ok {
+		done()
 		s.fail(w, r, volley.Errorf(volley.ENOTSUPPORTED, "%s battles cannot be written back as a scenario", l.record.Ruleset))
 		return
 	}
-	doc, err := scenario.Parse("scenario", []byte(l.record.Scenario))
+	// What the export writes is taken now, and the battle let go: the rest is the
+	// stored scenario's. Its price is whole now: the placements are counted.
+	placements, src, values := pl.Placements(), l.record.Scenario, l.values
+	done()
+	if err := s.admit(r.Context(), placeWork(len(placements), values), 2*len(src)); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	doc, err := scenario.Parse("scenario", []byte(src))
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	out, err := doc.Place(pl.Placements(), "action", "actions", "turn")
+	out, err := doc.Place(placements, "action", "actions", "turn")
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/scenario"
 )
 
 // replayAt answers GET /api/battles/{id}/replay?at=N: the battle as it stood after its
@@ -33,7 +34,7 @@ func (s *Server) replayAt(w http.ResponseWriter, r *http.Request) {
 	past := *rec
 	past.Ended = false
 	l := &live{id: rec.ID}
-	if err := l.build(&past); err != nil {
+	if err := l.build(&past, scenario.MaxValues); err != nil {
 		s.fail(w, r, err)
 		return
 	}

@@ -13,6 +13,7 @@
 package http
 
 import (
+	"bytes"
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
@@ -64,10 +65,11 @@ type Server struct {
 
 	cache *cache
 	// inFlight admits Limits.InFlight requests' work at a time, heavy the Limits.Heavy
-	// requests whose work is above Limits.LightWork (see admission.go).
-	inFlight, heavy *semaphore.Weighted
-	heavyMu         sync.Mutex
-	heavyWaiting    int
+	// requests whose work is above Limits.LightWork (see admission.go), and rebuilds
+	// Limits.Rebuilds battles' rebuilds (live.go).
+	inFlight, heavy, rebuilds *semaphore.Weighted
+	heavyMu                   sync.Mutex
+	heavyWaiting              int
 	// clients holds each client address's rates and what it has in flight.
 	clients *clients
 	mux     *http.ServeMux
@@ -88,6 +90,7 @@ func NewServer(store volley.Store, logger *slog.Logger, limits Limits) *Server {
 		cache:    newCache(l.CacheBytes),
 		inFlight: semaphore.NewWeighted(int64(l.InFlight)),
 		heavy:    semaphore.NewWeighted(int64(l.Heavy)),
+		rebuilds: semaphore.NewWeighted(int64(l.Rebuilds)),
 	}
 	s.base, s.cancel = context.WithCancel(context.Background())
 	s.hub = newHub()
@@ -172,28 +175,31 @@ func (s *Server) Handler() http.Handler {
 		r.Body = body
 		rec.body = body
 		defer func() {
-			if p := recover(); p != nil {
-				if p == http.ErrAbortHandler { // the standard way to drop a connection
-					panic(p)
-				}
-				s.logger.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			p := recover()
+			aborted := p == http.ErrAbortHandler // the standard way to drop a connection
+			if p != nil && !aborted {
+				s.logger.Error("panic", "method", r.Method, "path", r.URL.Path, "client", client, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 				if !rec.wrote {
 					s.fail(rec, r, volley.Errorf(volley.EINTERNAL, "internal error"))
 				}
 			}
 			// What the client received: nothing at all if it had gone, or if writing the
-			// answer failed. The answer is flushed here, so that a write the connection's
-			// deadline refuses (the server's write timeout) is seen, not left to fail
-			// unseen after the handler returns.
-			if rec.wrote && rec.writeErr == nil {
+			// answer failed, or if the answer was cut off (aborted). The answer is flushed
+			// here, so that a write the connection's deadline refuses (the server's write
+			// timeout) is seen, not left to fail unseen after the handler returns.
+			if rec.wrote && rec.writeErr == nil && !aborted {
 				if err := http.NewResponseController(w).Flush(); err != nil {
 					rec.writeErr = err
 				}
 			}
-			delivered := rec.wrote && rec.writeErr == nil && r.Context().Err() != context.Canceled
+			delivered := rec.wrote && rec.writeErr == nil && r.Context().Err() != context.Canceled && !aborted
+			// Every request has its line, a cut-off answer too (issue 34, break 7).
 			s.logger.Info("request", "method", r.Method, "path", r.URL.Path, "client", client,
 				"status", rec.status, "bytes", rec.bytes, "delivered", delivered,
 				"duration", time.Since(start).Round(time.Microsecond))
+			if aborted {
+				panic(p) // net/http drops the connection, and logs nothing of it
+			}
 		}()
 		// The page's files cost nothing; every API request counts against its client's
 		// requests in flight while it is read, worked on and answered.
@@ -362,15 +368,22 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	writeJSON(w, statusOf(e.Code), e)
 }
 
-// writeJSON answers with v as indented JSON.
+// writeJSON answers with v as indented JSON. v is encoded whole before anything is sent,
+// so that a value JSON cannot hold (a NaN or an infinity a computation let through) is
+// never an empty or cut-off answer under a 200: it is a bug, and panics before the answer
+// starts, which Handler logs and answers with a 500.
 func writeJSON(w http.ResponseWriter, status int, v any) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		panic(fmt.Errorf("http: the answer cannot be written as JSON: %w", err))
+	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	_ = enc.Encode(v) // the client has gone if this fails; the access log says so
+	_, _ = w.Write(b.Bytes()) // the client has gone if this fails; the access log says so
 }
 
 func randomToken() string {

@@ -1,9 +1,9 @@
 package opponent_test
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
-	"bytes"
 	"strings"
 	"testing"
 	"time"

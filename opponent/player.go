@@ -32,7 +32,7 @@ type Player struct {
 	// a plan of several actions (a War Engine unit's group, then each weapon's square),
 	// taken before anything else: a plan chosen is carried out, not weighed again at
 	// every step.
-	fired map[string]bool
+	fired    map[string]bool
 	steps    []map[string]any
 	stepsWhy string
 	// maps are the position maps read this turn, by unit, where it stood and what was

@@ -47,6 +47,7 @@ type Doc struct {
 	src     []byte   // the whole file, for positions inside block scalars
 	dir     string   // the folder of a file read with ParseFile; "" for bytes
 	unit    Unit
+	values  int64                       // the whole document's, with aliases expanded (Values)
 	aliases map[*ast.AliasNode]ast.Node // each alias to the node it names
 	table   *posTable                   // shared by a Doc and its sections
 }
@@ -123,6 +124,7 @@ func Parse(file string, src []byte) (*Doc, error) {
 	if values > MaxValues {
 		return nil, ErrorList{{Pos: d.Root(), Msg: fmt.Sprintf("the document stands for %s values once its aliases and merge keys are expanded; a scenario may have at most %d", countText(values), MaxValues)}}
 	}
+	d.values = values
 	d.unit = Inch
 	if v := d.lookup("distances"); v != nil {
 		if n, _ := newDecoder(d).resolve(v); n != nil {
@@ -340,6 +342,12 @@ func (d *Doc) Decode(v any) error {
 	d.table.mu.Unlock()
 	return dec.errs.Err()
 }
+
+// Values is how many values (scalars, lists, mappings, keys) the whole document stands
+// for with every alias and merge key expanded: at most MaxValues. Whatever is decoded from
+// it (units, models, corners) holds no more, so it bounds the work of writing any of that
+// out again, however few bytes the document has.
+func (d *Doc) Values() int64 { return d.values }
 
 // Section returns the value of key in d's mapping (for a document, a
 // top-level key such as "action") as a Doc of its own, sharing d's file,

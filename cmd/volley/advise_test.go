@@ -67,7 +67,7 @@ func TestAdviseRefuses(t *testing.T) {
 		want string
 	}{
 		{[]string{"--objective", "most"}, "unknown objective"},
-		{[]string{"--objective", "destroy:nobody"}, `can hurt "nobody"`},
+		{[]string{"--objective", "destroy:nobody"}, `destroy:nobody names no enemy unit of UCM`},
 		{[]string{"--objective", "at_least:0"}, "at_least needs a count"},
 		{[]string{"--top", "0"}, "--top"},
 		{[]string{"--actor", "hunters", "--side", "UCM"}, `no squad "hunters"`},

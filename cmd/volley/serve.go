@@ -38,8 +38,9 @@ type serveCmd struct {
 	Timeout  time.Duration `default:"15s" help:"Deadline of every request: work still running then stops and is answered 503."`
 	InFlight int           `name:"in-flight" default:"64" help:"API requests worked on at once; more wait for a place until their deadline."`
 	Client   int           `name:"client-in-flight" default:"16" help:"API requests one client address may have in flight at once (read, worked on, answered); more get 429."`
-	Heavy    int           `default:"0" help:"Requests doing heavy work at once (odds above the light limit, big scenarios, rebuilds, advice, danger maps, verifying); 0: one less than the cores, at least 1."`
+	Heavy    int           `default:"0" help:"Requests doing heavy work at once (odds and views above the light limit, big scenarios, advice, danger and position maps, verifying); 0: one less than the cores, at least 1."`
 	HeavyPer int           `name:"heavy-per-client" default:"2" help:"Heavy requests one client address may have waiting or working; more get 429."`
+	Rebuilds int           `default:"1" help:"Battles rebuilt from their logs at once (after a restart), in places apart from the heavy requests'."`
 	Upload   int           `name:"min-upload-rate" default:"4096" help:"Slowest a request body may arrive, in bytes a second, after its first 2 s; slower gets 408."`
 	MaxConns int           `name:"max-conns" default:"20000" help:"Connections open at once (event streams included); more wait to be accepted."`
 	CacheMiB int64         `name:"cache-mib" default:"256" help:"Memory for battles kept folded, in MiB; the least recently used are dropped first."`
@@ -58,7 +59,7 @@ type serveCmd struct {
 // limits reads the limit flags.
 func (c serveCmd) limits() (vhttp.Limits, error) {
 	l := vhttp.Limits{RequestTimeout: c.Timeout, InFlight: c.InFlight, ClientInFlight: c.Client, Heavy: c.Heavy, HeavyPerClient: c.HeavyPer,
-		MinUploadRate: c.Upload, CacheBytes: c.CacheMiB << 20,
+		Rebuilds: c.Rebuilds, MinUploadRate: c.Upload, CacheBytes: c.CacheMiB << 20,
 		Streams: c.Streams, PlayerStreams: c.PlayerStreams, StreamsPerBattle: c.StreamsPerBattle, StreamsPerSide: c.StreamsPerSide,
 		StreamsPerClient: c.StreamsPerClient, StreamIdle: c.StreamIdle, StreamWriteTimeout: c.StreamWrite}
 	var err error
@@ -68,11 +69,11 @@ func (c serveCmd) limits() (vhttp.Limits, error) {
 	if l.Reads, err = vhttp.ParseRate(c.Reads); err != nil {
 		return l, usageError{fmt.Errorf("--reads: %w", err)}
 	}
-	for _, v := range []int64{int64(c.Timeout), int64(c.InFlight), int64(c.Client), int64(c.Heavy), int64(c.HeavyPer), int64(c.Upload),
+	for _, v := range []int64{int64(c.Timeout), int64(c.InFlight), int64(c.Client), int64(c.Heavy), int64(c.HeavyPer), int64(c.Rebuilds), int64(c.Upload),
 		int64(c.MaxConns), c.CacheMiB, int64(c.Streams), int64(c.PlayerStreams), int64(c.StreamsPerBattle), int64(c.StreamsPerSide),
 		int64(c.StreamsPerClient), int64(c.StreamIdle), int64(c.StreamWrite)} {
 		if v < 0 {
-			return l, usageError{fmt.Errorf("--timeout, --in-flight, --heavy, --cache-mib, --max-conns, --min-upload-rate and the client and stream limits cannot be negative")}
+			return l, usageError{fmt.Errorf("--timeout, --in-flight, --heavy, --rebuilds, --cache-mib, --max-conns, --min-upload-rate and the client and stream limits cannot be negative")}
 		}
 	}
 	return l, nil

@@ -71,6 +71,8 @@ type Battle struct {
 	// then the terrain that blocks line of sight made ready for it, in order.
 	exact      bool
 	terrainOcc []los.Occluder
+	// bounded says the battle's actions are held to the bounds of BoundsEdition.
+	bounded bool
 	// turns is whose turn it is and which squads have shot in it (volley's order of
 	// play: the seed gives none).
 	turns volley.Turns

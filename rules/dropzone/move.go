@@ -128,8 +128,8 @@ func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 			checkPoint(doc, p, "move: path", errs)
 			m.Path = append(m.Path, geom.V(p.X, p.Y))
 		}
-		if f := spec.Facing; f != nil && (math.IsNaN(*f) || math.IsInf(*f, 0)) {
-			errs.Add(doc.At(f), "move: facing must be a number of degrees")
+		if f := spec.Facing; f != nil && (math.IsNaN(*f) || math.IsInf(*f, 0) || b.bounded && math.Abs(*f) > MaxFacing) {
+			errs.Add(doc.At(f), "move: facing must be a number of degrees, at most %d either way", MaxFacing)
 		}
 	})
 	if err != nil {
@@ -159,8 +159,8 @@ func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 			return
 		}
 		checkPoint(doc, &spec.At, "deploy: at", errs)
-		if f := spec.Facing; f != nil && (math.IsNaN(*f) || math.IsInf(*f, 0)) {
-			errs.Add(doc.At(f), "deploy: facing must be a number of degrees")
+		if f := spec.Facing; f != nil && (math.IsNaN(*f) || math.IsInf(*f, 0) || b.bounded && math.Abs(*f) > MaxFacing) {
+			errs.Add(doc.At(f), "deploy: facing must be a number of degrees, at most %d either way", MaxFacing)
 		}
 		d = &Deploy{Unit: u.ID, At: geom.V(spec.At.X, spec.At.Y), Facing: spec.Facing}
 	})

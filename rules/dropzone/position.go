@@ -20,14 +20,21 @@ const DefaultPositionStep = DefaultDangerStep
 // positionTop is how many of the best points a position map lists with their plans.
 const positionTop = 5
 
-// positionSetup is a position query checked: the unit, how far it may still move, the
-// ways there (geom.Reach), and the points, in inches.
+// positionSetup is a position query checked: the unit, how far it may still move, what
+// its way there goes round, and the points, in inches. The ways themselves (geom.Reach)
+// are worked out only once their price is checked (ways).
 type positionSetup struct {
-	u         *Unit
-	left      float64
-	reach     *geom.Reach
-	obstacles int // corners of the grown obstacles, for the price
-	area      [4]float64
+	u     *Unit
+	left  float64
+	start geom.Vec
+	// pieces are the solid terrain's convex pieces and bases the other bases: what its
+	// way goes round, each grown by its radius (ways), priced before (GrownReachWork).
+	pieces []geom.Polygon
+	bases  []geom.Circle
+	radius float64
+	lo, hi geom.Vec
+	reach  *geom.Reach
+	area   [4]float64
 	// view is the area the map's points cover, in the scenario's unit, laid through the
 	// unit's own place (advise.Around): standing still is one of them.
 	view       [4]float64
@@ -52,29 +59,24 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 		e.Field = "unit"
 		return nil, e
 	}
-	s := &positionSetup{u: u, left: left, unitLength: b.unit}
+	if err := advise.CheckDestroyTarget(b, u.Side, q.Objective); err != nil {
+		return nil, err
+	}
+	s := &positionSetup{u: u, left: left, start: u.At, unitLength: b.unit}
 	if s.unitLength == "" {
 		s.unitLength = scenario.Inch
 	}
 	s.perInch = scenario.Inches(1).In(s.unitLength)
 	r := u.Type.Base.Inches() / 2
-	var obs []geom.Polygon
-	for _, t := range b.terrain {
-		if t.BlocksLOS {
-			obs = append(obs, geom.Inflate(t.Footprint, r)...)
-		}
-	}
+	s.pieces, s.radius = b.solidPieces(), r
 	for i := range b.units {
 		if o := &b.units[i]; o != u && !o.Destroyed() && o.Embarked == "" {
-			obs = append(obs, geom.InflateCircle(o.Circle(), r))
+			s.bases = append(s.bases, o.Circle())
 		}
 	}
-	for _, o := range obs {
-		s.obstacles += len(o)
-	}
 	lo, hi := b.table.Lo.Add(geom.V(r, r)), b.table.Hi.Sub(geom.V(r, r))
+	s.lo, s.hi = lo, hi
 	start := u.At
-	s.reach = geom.NewReach(start, obs, lo, hi, b.table.Edged, left)
 	s.area = [4]float64{start.X - left, start.Y - left, start.X + left, start.Y + left}
 	if b.table.Edged {
 		s.area = [4]float64{max(s.area[0], lo.X), max(s.area[1], lo.Y), min(s.area[2], hi.X), min(s.area[3], hi.Y)}
@@ -103,10 +105,16 @@ func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
 		if err != nil {
 			return 0, err
 		}
+		if err := s.checkWays(); err != nil {
+			return 0, err
+		}
 		return advise.CheckPositionWork(b.squadPositionWork(s))
 	}
 	s, err := b.positionSetup(q)
 	if err != nil {
+		return 0, err
+	}
+	if err := s.checkWays(); err != nil {
 		return 0, err
 	}
 	w, why := b.positionWork(s)
@@ -115,11 +123,53 @@ func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
 
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
 	points := int64(s.g.cols * s.g.rows)
-	corners := int64(s.obstacles) + 1
-	ways := corners*corners*corners + points*corners*corners
+	graph, point, near := geom.GrownReachWork(s.start, s.pieces, s.bases, s.radius, s.left)
 	offence := b.unitOffenceWork(s.u)
 	danger := points * b.dangerPointWork(s.u.Type, s.u.Side)
-	return ways + points*offence + danger, fmt.Sprintf("%d points, %d corners to go round, %d weapons at every enemy, and the danger map", points, corners, len(s.u.Type.Weapons))
+	return advise.AddWork(graph, advise.MulWork(points, point+offence), danger), fmt.Sprintf("%d points, %d corners to go round within its move, %d weapons at every enemy, and the danger map", points, near, len(s.u.Type.Weapons))
+}
+
+// checkWays refuses a map whose ways alone cost more than volley.MaxHeavyWork: the
+// corners within the unit's move, which no step makes fewer.
+func (s *positionSetup) checkWays() error {
+	graph, _, near := geom.GrownReachWork(s.start, s.pieces, s.bases, s.radius, s.left)
+	return advise.CheckWaysWork(graph, near, s.u.ID)
+}
+
+// ways works out the shortest ways there, once the price is checked: the map's dearest
+// part on a table of many corners, it stops when ctx ends.
+func (s *positionSetup) ways(ctx context.Context, edged bool) (err error) {
+	s.reach, err = geom.NewReach(ctx, s.start, grown(s.pieces, s.bases, s.radius), s.lo, s.hi, edged, s.left)
+	return err
+}
+
+// solidPieces are the convex pieces of the solid terrain (cut once, at load, for exact
+// sight; cut here for a battle of an edition before it).
+func (b *Battle) solidPieces() []geom.Polygon {
+	var pieces []geom.Polygon
+	k := 0
+	for _, t := range b.terrain {
+		if !t.BlocksLOS {
+			continue
+		}
+		if k < len(b.terrainOcc) {
+			pieces = append(pieces, b.terrainOcc[k].Pieces()...)
+		} else {
+			pieces = append(pieces, t.Footprint.ConvexPieces()...)
+		}
+		k++
+	}
+	return pieces
+}
+
+// grown are the regions a centre of a base of radius r may not enter: the solid pieces
+// and the other bases, each grown by r.
+func grown(pieces []geom.Polygon, bases []geom.Circle, r float64) []geom.Polygon {
+	obs := geom.InflatePieces(pieces, r)
+	for _, c := range bases {
+		obs = append(obs, geom.InflateCircle(c, r))
+	}
+	return obs
 }
 
 // isSquadQuery reports whether q names a squad (and no unit): its map is the squad's,
@@ -161,7 +211,13 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	if err != nil {
 		return nil, err
 	}
+	if err := s.checkWays(); err != nil {
+		return nil, err
+	}
 	if _, err := advise.CheckPositionWork(b.positionWork(s)); err != nil {
+		return nil, err
+	}
+	if err := s.ways(ctx, b.table.Edged); err != nil {
 		return nil, err
 	}
 	u, g := s.u, s.g

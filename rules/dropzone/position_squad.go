@@ -46,9 +46,13 @@ type squadSetup struct {
 	left        []float64
 	// least and most are the least and the most any unit may still move.
 	least, most float64
-	obstacles   [][]geom.Polygon
-	reach       []*geom.Reach
-	lo, hi      []geom.Vec
+	// pieces are the solid terrain's convex pieces and bases the bases of the other
+	// squads' units: what each unit's way goes round, grown by its radius (radius[i]).
+	pieces []geom.Polygon
+	bases  []geom.Circle
+	radius []float64
+	reach  []*geom.Reach
+	lo, hi []geom.Vec
 	// The points: (x0 + c·step, y0 + r·step) in the scenario's unit, c from 0 to ncols-1
 	// and r to nrows-1.
 	unitLength   scenario.Unit
@@ -95,25 +99,18 @@ func (b *Battle) squadSetup(q advise.PositionQuery) (*squadSetup, error) {
 		s.least, s.most = min(s.least, left), max(s.most, left)
 	}
 	s.centre = s.centre.Scale(1 / float64(len(s.units)))
-	// Units of one base size go round the same obstacles: they are grown once.
-	grown := map[float64][]geom.Polygon{}
+	if err := advise.CheckDestroyTarget(b, s.side, q.Objective); err != nil {
+		return nil, err
+	}
+	s.pieces = b.solidPieces()
+	for i := range b.units {
+		if o := &b.units[i]; o.Squad != s.squad && !o.Destroyed() && o.Embarked == "" {
+			s.bases = append(s.bases, o.Circle())
+		}
+	}
 	for _, u := range s.units {
 		r := u.Type.Base.Inches() / 2
-		obs, ok := grown[r]
-		if !ok {
-			for _, t := range b.terrain {
-				if t.BlocksLOS {
-					obs = append(obs, geom.Inflate(t.Footprint, r)...)
-				}
-			}
-			for i := range b.units {
-				if o := &b.units[i]; o.Squad != s.squad && !o.Destroyed() && o.Embarked == "" {
-					obs = append(obs, geom.InflateCircle(o.Circle(), r))
-				}
-			}
-			grown[r] = obs
-		}
-		s.obstacles = append(s.obstacles, obs)
+		s.radius = append(s.radius, r)
 		s.lo = append(s.lo, b.table.Lo.Add(geom.V(r, r)))
 		s.hi = append(s.hi, b.table.Hi.Sub(geom.V(r, r)))
 	}
@@ -125,9 +122,11 @@ func (b *Battle) squadSetup(q advise.PositionQuery) (*squadSetup, error) {
 		return nil, invalid("step", "step must be a positive distance")
 	}
 	// The points: step apart on the square round the centre as far as a unit may go, the
-	// centre one of them (standing still is a choice).
+	// centre one of them (standing still is a choice). A step so small that the count
+	// overflows (1e-320) counts as too many points: the test is written so that NaN and
+	// infinities fail it.
 	k := math.Floor(s.most*s.perInch/s.step + 1e-9)
-	if side := 2*k + 1; side*side > advise.MaxDangerPoints {
+	if side := 2*k + 1; !(side*side <= advise.MaxDangerPoints) {
 		return nil, invalid("step", "%g × %g points at step %g is more than the %d a map may have: use a larger step", side, side, s.step, advise.MaxDangerPoints)
 	}
 	s.x0, s.y0, s.ncols, s.nrows = s.centre.X*s.perInch-k*s.step, s.centre.Y*s.perInch-k*s.step, int(2*k+1), int(2*k+1)
@@ -150,12 +149,9 @@ func (b *Battle) squadPositionWork(s *squadSetup) (int64, string) {
 	points := s.within()
 	n := int64(len(s.units))
 	ways := int64(0)
-	for _, obs := range s.obstacles {
-		corners := int64(1)
-		for _, o := range obs {
-			corners += int64(len(o))
-		}
-		ways += corners*corners*corners + points*corners*corners
+	for i, u := range s.units {
+		graph, point, _ := geom.GrownReachWork(u.At, s.pieces, s.bases, s.radius[i], s.left[i])
+		ways = advise.AddWork(ways, graph, advise.MulWork(points, point))
 	}
 	checks := points * n * (n + int64(len(b.units)) + b.solidWork())
 	offence, nodes, most := int64(0), int64(1), 0
@@ -177,7 +173,39 @@ func (b *Battle) squadPositionWork(s *squadSetup) (int64, string) {
 	for _, u := range s.units {
 		danger += b.dangerPointWork(u.Type, u.Side)
 	}
-	return ways + checks + points*(offence+danger), fmt.Sprintf("%d points, %d units' ways round what stops them, the squad's plan and each unit's danger at each", points, n)
+	return advise.AddWork(ways, checks, advise.MulWork(points, offence+danger)), fmt.Sprintf("%d points, %d units' ways round what stops them, the squad's plan and each unit's danger at each", points, n)
+}
+
+// checkWays refuses a squad's map whose units' ways alone cost more than
+// volley.MaxHeavyWork (see positionSetup.checkWays).
+func (s *squadSetup) checkWays() error {
+	graph, near := int64(0), 0
+	for i, u := range s.units {
+		g, _, n := geom.GrownReachWork(u.At, s.pieces, s.bases, s.radius[i], s.left[i])
+		graph, near = advise.AddWork(graph, g), max(near, n)
+	}
+	return advise.CheckWaysWork(graph, near, s.squad)
+}
+
+// ways works out each unit's shortest ways, once the price is checked; it stops when
+// ctx ends.
+func (s *squadSetup) ways(ctx context.Context, edged bool) error {
+	s.reach = s.reach[:0]
+	// Units of one base size go round the same obstacles: they are grown once.
+	obstacles := map[float64][]geom.Polygon{}
+	for i, u := range s.units {
+		obs, ok := obstacles[s.radius[i]]
+		if !ok {
+			obs = grown(s.pieces, s.bases, s.radius[i])
+			obstacles[s.radius[i]] = obs
+		}
+		r, err := geom.NewReach(ctx, u.At, obs, s.lo[i], s.hi[i], edged, s.left[i])
+		if err != nil {
+			return err
+		}
+		s.reach = append(s.reach, r)
+	}
+	return nil
 }
 
 // within counts the points no further from the centre than the most a unit may move:
@@ -211,14 +239,14 @@ func (b *Battle) squadPosition(ctx context.Context, q advise.PositionQuery) (*ad
 	if err != nil {
 		return nil, err
 	}
+	if err := s.checkWays(); err != nil {
+		return nil, err
+	}
 	if _, err := advise.CheckPositionWork(b.squadPositionWork(s)); err != nil {
 		return nil, err
 	}
-	for i, u := range s.units {
-		s.reach = append(s.reach, geom.NewReach(u.At, s.obstacles[i], s.lo[i], s.hi[i], b.table.Edged, s.left[i]))
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
+	if err := s.ways(ctx, b.table.Edged); err != nil {
+		return nil, err
 	}
 	obj := q.Objective
 	if obj.Kind == "" {

@@ -57,6 +57,9 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 			// The real move: along the map's own way there.
 			f := b.Fork().(*Battle)
 			way, _ := b.positionSetup(advise.PositionQuery{Unit: "sabre-1", Step: 1})
+			if err := way.ways(ctx, b.table.Edged); err != nil {
+				t.Fatal(err)
+			}
 			pts := way.reach.Path(geom.V(p.X, p.Y))
 			if math.Abs(pts.Length()-reach) > 1e-9 {
 				t.Fatalf("the way to %v is %v long; the map says %v", p, pts.Length(), reach)
@@ -168,8 +171,8 @@ func TestSquadPositionMatchesBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i, u := range s.units {
-			s.reach = append(s.reach, geom.NewReach(u.At, s.obstacles[i], s.lo[i], s.hi[i], b.table.Edged, s.left[i]))
+		if err := s.ways(ctx, b.table.Edged); err != nil {
+			t.Fatal(err)
 		}
 		checked, offence, still := 0, 0, 0
 		for i, reach := range m.Reach {

@@ -63,6 +63,18 @@ const (
 // keep counting silhouette_samples rays, as they were played.
 const ExactSightEdition = 4
 
+// BoundsEdition is the first edition (volley.Edition) whose Dropzone battles refuse a
+// move's or a deployment's facing beyond MaxFacing; a battle begun before replays its
+// actions as they were taken. A new scenario is held to the bounds whatever its edition,
+// and so are its bases (no two may overlap), as a battle stored before still loads.
+const BoundsEdition = 5
+
+// MaxFacing bounds a facing, in degrees either way (not in the source, which gives
+// bearings no bound): a bearing is taken round the circle, and one past two turns is a
+// mistake, not a direction (1e308 was taken as whatever float64 leaves of it, 296°). As
+// Republique bounds its facings.
+const MaxFacing = 720
+
 // Option defaults and bounds.
 const (
 	defaultSampleCols       = 9
@@ -165,6 +177,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		byID:    map[string]int{},
 		broken:  map[string]bool{},
 		exact:   volley.DocEdition(doc) >= ExactSightEdition,
+		bounded: volley.DocEdition(doc) >= BoundsEdition,
 	}
 	o := &b.options
 	if !given(doc, &f.Options.SilhouetteSamples) {
@@ -257,8 +270,8 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		if u.Squad == "" {
 			u.Squad = u.ID // a unit on its own is a squad of one
 		}
-		if math.IsNaN(s.Facing) || math.IsInf(s.Facing, 0) {
-			errs.Add(doc.At(&s.Facing), "unit %q: facing must be a number of degrees", s.ID)
+		if math.IsNaN(s.Facing) || math.IsInf(s.Facing, 0) || !doc.Accepted && math.Abs(s.Facing) > MaxFacing {
+			errs.Add(doc.At(&s.Facing), "unit %q: facing must be a number of degrees, at most %d either way", s.ID, MaxFacing)
 		}
 		checkPoint(doc, &s.At, fmt.Sprintf("unit %q: at", s.ID), errs)
 		if !given(doc, &s.At) && s.Embarked == "" {
@@ -319,12 +332,19 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	}
 	b.table.PlanDeployment(volley.FromFirst(b.turns.Order, b.turns.Side), deploys, b.turns.Alternate)
 	seen := map[string]bool{}
+	var bases []volley.StartingBase
 	for i := range f.Units {
 		s := &f.Units[i]
 		if k, ok := b.byID[s.ID]; ok && !seen[s.ID] && b.units[k].Embarked == "" {
 			b.table.CheckStart(errs, doc.At(&s.At), fmt.Sprintf("unit %q", s.ID), b.units[k].At, b.units[k].Type.Base.Inches()/2)
+			if u := &b.units[k]; !u.Destroyed() {
+				bases = append(bases, volley.StartingBase{Base: u.Circle(), Pos: doc.At(&s.At), What: fmt.Sprintf("unit %q", s.ID)})
+			}
 		}
 		seen[s.ID] = true
+	}
+	if !doc.Accepted {
+		volley.CheckOverlaps(errs, bases)
 	}
 	if b.options.Coherency < 0 || b.options.Coherency > MaxDistance {
 		errs.Add(doc.At(&f.Options.Coherency), "coherency: a distance from 0 to %g", float64(MaxDistance))

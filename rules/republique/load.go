@@ -266,15 +266,27 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		}
 	}
 	b.table.PlanDeployment(volley.FromFirst(b.phase.order, b.phase.side), deploys, false)
+	var earlier []obstacle // the bases of the units before, for a new scenario's overlaps
 	for i := range f.Units {
 		s := &f.Units[i]
 		if u := b.Unit(s.ID); u != nil && !b.broken[s.ID] {
+			pos := doc.At(&s.ID)
+			if s.At != nil {
+				pos = doc.At(s.At)
+			}
 			if why := b.offTable(u.Bases); why != "" {
-				pos := doc.At(&s.ID)
-				if s.At != nil {
-					pos = doc.At(s.At)
-				}
 				errs.Add(pos, "unit %q: at: %s", s.ID, strings.Replace(why, "would leave", "lies off", 1))
+			}
+			// Not in the source, which never has two units stand in one place: a move
+			// passes over no other unit's base, so neither of two that overlap could
+			// move. A battle stored before the check loads as it was.
+			if !doc.Accepted {
+				if on := standsOn(u.Bases, earlier); on != "" {
+					errs.Add(pos, "unit %q: at: a base of it overlaps %s: two units may not stand in one place, where neither could move", s.ID, on)
+				}
+				for _, r := range u.Bases {
+					earlier = append(earlier, obstacleOf(u.ID+"'s base", r))
+				}
 			}
 		}
 	}

@@ -73,6 +73,9 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 		e.Field = "unit"
 		return nil, e
 	}
+	if err := advise.CheckDestroyTarget(b, u.Side, q.Objective); err != nil {
+		return nil, err
+	}
 	s := &positionSetup{u: u, left: left, limber: b.movement.limber, start: centre(u.Bases), perCm: b.perCm()}
 	s.radius = left
 	if u.Battery() && !u.Limbered {
@@ -146,8 +149,13 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 		return err
 	}
 	if q.Step != 0 {
-		// Rounded: a step in cm read back in cm is not always the number it was.
-		if err := lay(math.Round(q.Step*1e9) / 1e9); err != nil {
+		// Rounded: a step in cm read back in cm is not always the number it was. A step
+		// that rounds to nothing (1e-320) is not a step.
+		st := math.Round(q.Step*1e9) / 1e9
+		if !(st > 0) || math.IsInf(st, 0) {
+			return nil, stepError(volley.Errorf(volley.EINVALID, "republique: step must be a positive distance of at least a billionth"))
+		}
+		if err := lay(st); err != nil {
 			return nil, stepError(err)
 		}
 		return s, nil
@@ -213,19 +221,18 @@ func blockPieces(bases []Rect) []geom.Polygon {
 }
 
 // ways works out the shortest ways to every corner the unit's centre may turn round
-// (once the price is checked: it is the map's dearest part but for the points).
-func (s *positionSetup) ways() {
-	s.reach = geom.NewReach(s.start, s.obstacles, s.lo, s.hi, s.edged, s.radius)
+// (once the price is checked: it is the map's dearest part but for the points). It stops
+// when ctx ends.
+func (s *positionSetup) ways(ctx context.Context) (err error) {
+	s.reach, err = geom.NewReach(ctx, s.start, s.obstacles, s.lo, s.hi, s.edged, s.radius)
+	return err
 }
 
-// corners counts the corners of the regions the centre keeps out of: the price of the
-// ways there.
-func (s *positionSetup) corners() int {
-	n := 0
-	for _, o := range s.obstacles {
-		n += len(o)
-	}
-	return n
+// checkWays refuses a map whose ways alone cost more than volley.MaxHeavyWork: the
+// corners within the unit's reach, which no step makes fewer.
+func (s *positionSetup) checkWays() error {
+	graph, _, near := geom.ReachWork(s.start, s.obstacles, s.radius)
+	return advise.CheckWaysWork(graph, near, s.u.ID)
 }
 
 // PositionWork is the work of q's map: the ways there (every pair of corners tested
@@ -236,23 +243,26 @@ func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	if err := s.checkWays(); err != nil {
+		return 0, err
+	}
 	return advise.CheckPositionWork(b.positionWork(s))
 }
 
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
 	points := int64(s.g.cols * s.g.rows)
-	corners := int64(s.corners()) + 1
-	ways := corners*corners*corners + points*corners*corners
+	graph, point, corners := geom.ReachWork(s.start, s.obstacles, s.radius)
+	ways := advise.AddWork(graph, advise.MulWork(points, point))
 	offence, fires := int64(0), "no fire of its own"
 	if s.u.Battery() {
 		offence, fires = b.Cost(&Fire{Batteries: []string{s.u.ID}}), "its own fire"
 	}
 	dw, _ := b.dangerWork(s.g)
-	total := ways + points*offence
-	if total < 0 || dw > math.MaxInt64-total {
-		return math.MaxInt64, "too many points"
+	total := advise.AddWork(ways, advise.MulWork(points, offence), dw)
+	if total == math.MaxInt64 {
+		return total, "too many points"
 	}
-	return total + dw, fmt.Sprintf("%d points, %d corners to go round, %s from each, and the danger map", points, corners, fires)
+	return total, fmt.Sprintf("%d points, %d corners to go round within its reach, %s from each, and the danger map", points, corners, fires)
 }
 
 // way is how the unit comes to a point d cm away along its shortest path: whether a
@@ -307,10 +317,15 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	if err != nil {
 		return nil, err
 	}
+	if err := s.checkWays(); err != nil {
+		return nil, err
+	}
 	if _, err := advise.CheckPositionWork(b.positionWork(s)); err != nil {
 		return nil, err
 	}
-	s.ways()
+	if err := s.ways(ctx); err != nil {
+		return nil, err
+	}
 	u, g := s.u, s.g
 	obj := q.Objective
 	if obj.Kind == "" {

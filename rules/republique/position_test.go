@@ -93,7 +93,9 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s.ways()
+			if err := s.ways(ctx); err != nil {
+				t.Fatal(err)
+			}
 			u := b.Unit(tc.unit)
 			checked, round := 0, 0
 			for i, reach := range m.Reach {
@@ -203,7 +205,9 @@ func TestPositionBattery(t *testing.T) {
 		t.Errorf("where it stands: %+v", home)
 	}
 	s, _ := b.positionSetup(advise.PositionQuery{Unit: "fb", Step: 1})
-	s.ways()
+	if err := s.ways(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	index := func(x, y float64) (int, int) {
 		return int(math.Round((x - m.X0) / m.Step)), int(math.Round((y - m.Y0) / m.Step))
 	}
@@ -256,7 +260,9 @@ func TestPositionPassingFire(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.ways()
+	if err := s.ways(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		x, y float64
 		want string

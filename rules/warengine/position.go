@@ -31,6 +31,9 @@ type positionSetup struct {
 	prev  []int
 	start int
 	area  squareRect
+	// box holds every square the unit might reach, found without the search (the
+	// price's area): area lies within it once ways has run.
+	box squareRect
 }
 
 // reachState is a square reached with a count of diagonal steps' parity (every second
@@ -75,7 +78,27 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 		e.Field = "unit"
 		return nil, e
 	}
-	s := &positionSetup{u: u, left: left, cost: make([]int, b.width*b.height), prev: make([]int, 2*b.width*b.height), best: map[int]int{}}
+	if err := advise.CheckDestroyTarget(b, u.Side, q.Objective); err != nil {
+		return nil, err
+	}
+	s := &positionSetup{u: u, left: left}
+	// The squares it might reach, as far as its move could take it on the map whatever
+	// stands in the way: every step costs at least 1 and moves one square at most.
+	n := u.Type.Size
+	s.box = squareRect{geom.Sq(max(u.At.X-left, 0), max(u.At.Y-left, 0)),
+		geom.Sq(max(min(u.At.X+left, b.width-n)+1, u.At.X+1), max(min(u.At.Y+left, b.height-n)+1, u.At.Y+1))}
+	return s, nil
+}
+
+// reachCheckEvery is how many squares the ways' search takes between two looks at the
+// request's context.
+const reachCheckEvery = 1024
+
+// ways works out the cheapest way to every square the unit can reach (once the price is
+// checked), and the rectangle that holds them; it stops when ctx ends.
+func (s *positionSetup) ways(ctx context.Context, b *Battle) error {
+	u, left := s.u, s.left
+	s.cost, s.prev, s.best = make([]int, b.width*b.height), make([]int, 2*b.width*b.height), map[int]int{}
 	for i := range s.cost {
 		s.cost[i] = -1
 	}
@@ -94,7 +117,12 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 	done := make([]bool, len(dist))
 	pq := &reachQueue{{u.At, u.diagonals % 2, 0}}
 	s.area = squareRect{u.At, u.At.Add(1, 1)}
-	for pq.Len() > 0 {
+	for taken := 1; pq.Len() > 0; taken++ {
+		if taken%reachCheckEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
 		st := heap.Pop(pq).(reachState)
 		k := state(st.sq, st.parity)
 		if done[k] {
@@ -136,7 +164,7 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 			}
 		}
 	}
-	return s, nil
+	return nil
 }
 
 // PositionWork is the work of q's map: the ways there (each square reached looked at
@@ -152,12 +180,12 @@ func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
 }
 
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
-	squares := int64(s.area.Dx() * s.area.Dy())
+	squares := int64(s.box.Dx() * s.box.Dy())
 	size := int64(s.u.Type.Size)
 	ways := squares * 2 * 8 * size * size
 	offence := b.AdviceCost(advise.Query{Side: s.u.Side, Actor: s.u.ID})
-	dw, _ := b.dangerWork(s.u.Type, s.u.Side, s.area)
-	return ways + squares*offence + dw, fmt.Sprintf("%d squares, the unit's advice from each, and the danger map", squares)
+	dw, _ := b.dangerWork(s.u.Type, s.u.Side, s.box)
+	return advise.AddWork(ways, advise.MulWork(squares, offence), dw), fmt.Sprintf("%d squares within its move, the unit's advice from each, and the danger map", squares)
 }
 
 // Position maps every square u can reach this Phase I (its footprint's top-left): the
@@ -170,6 +198,9 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 		return nil, err
 	}
 	if _, err := advise.CheckPositionWork(b.positionWork(s)); err != nil {
+		return nil, err
+	}
+	if err := s.ways(ctx, b); err != nil {
 		return nil, err
 	}
 	u, a := s.u, s.area

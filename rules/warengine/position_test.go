@@ -42,6 +42,9 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 		t.Fatalf("%d squares reachable, front %d, top %d", m.Reachable, len(m.Pareto), len(m.Top))
 	}
 	s, _ := b.positionSetup(advise.PositionQuery{Unit: "hale"})
+	if err := s.ways(context.Background(), b); err != nil {
+		t.Fatal(err)
+	}
 	checked := 0
 	for i, reach := range m.Reach {
 		if math.IsNaN(reach) || i%5 != 0 {
@@ -183,6 +186,9 @@ func TestPositionOffenceIsTheAdvisorsBest(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, _ := b.positionSetup(advise.PositionQuery{Unit: "hale"})
+	if err := s.ways(ctx, b); err != nil {
+		t.Fatal(err)
+	}
 	best := func(f *Battle, centres bool) float64 {
 		adv, err := advise.Advise(ctx, f, advise.Query{Side: "trenchers", Actor: "hale", Centres: centres}, advise.Objective{Kind: advise.Expected}, 1, advise.Budget{})
 		v := 0.0

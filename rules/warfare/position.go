@@ -43,11 +43,15 @@ const planWork = 100_000
 // positionSetup is a position query checked: the unit, how far it may still move, the
 // ways there, the enemies its fire might reach from some point, and the points.
 type positionSetup struct {
-	u       *Unit
-	left    float64 // inches
-	reach   *geom.Reach
-	corners int        // corners of the grown bases, for the price
-	area    [4]float64 // inches
+	u    *Unit
+	left float64 // inches
+	// start, obstacles, lo and hi are what its ways are worked out from (reach, once
+	// their price is checked: ways).
+	start     geom.Vec
+	obstacles []geom.Polygon
+	lo, hi    geom.Vec
+	reach     *geom.Reach
+	area      [4]float64 // inches
 	// view is the area the map's points cover, in the table's unit, laid through the
 	// unit's own place (advise.Around): standing still is one of them.
 	view [4]float64
@@ -93,18 +97,16 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 	// base crossed), and the table's edge drawn in by it. Two units without a base are
 	// points, which cross nothing.
 	r := u.Base / 2
-	var obs []geom.Polygon
 	for i := range b.units {
 		o := &b.units[i]
 		if o == u || o.At == nil || o.Destroyed() || o.Base/2+r <= 0 {
 			continue
 		}
-		obs = append(obs, geom.InflateCircle(o.circle(), r+wayMargin))
-		s.corners += geom.ArcSides
+		s.obstacles = append(s.obstacles, geom.InflateCircle(o.circle(), r+wayMargin))
 	}
 	start := geom.V(u.At.X, u.At.Y)
 	lo, hi := b.table.Lo.Add(geom.V(r, r)), b.table.Hi.Sub(geom.V(r, r))
-	s.reach = geom.NewReach(start, obs, lo, hi, b.table.Edged, left)
+	s.start, s.lo, s.hi = start, lo, hi
 	s.area = [4]float64{start.X - left, start.Y - left, start.X + left, start.Y + left}
 	if b.table.Edged {
 		s.area = [4]float64{max(s.area[0], lo.X), max(s.area[1], lo.Y), min(s.area[2], hi.X), min(s.area[3], hi.Y)}
@@ -157,14 +159,31 @@ func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	if err := s.checkWays(); err != nil {
+		return 0, err
+	}
 	w, why := b.positionWork(s)
 	return advise.CheckPositionWork(w, why)
 }
 
+// checkWays refuses a map whose ways alone cost more than volley.MaxHeavyWork: the
+// corners of the bases within the unit's move, which no step makes fewer.
+func (s *positionSetup) checkWays() error {
+	graph, _, near := geom.ReachWork(s.start, s.obstacles, s.left)
+	return advise.CheckWaysWork(graph, near, s.u.ID)
+}
+
+// ways works out the shortest ways there, once the price is checked; it stops when ctx
+// ends.
+func (s *positionSetup) ways(ctx context.Context, edged bool) (err error) {
+	s.reach, err = geom.NewReach(ctx, s.start, s.obstacles, s.lo, s.hi, edged, s.left)
+	return err
+}
+
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
 	points := int64(s.g.cols * s.g.rows)
-	corners := int64(s.corners) + 1
-	ways := corners*corners*corners + points*corners*corners
+	graph, point, corners := geom.ReachWork(s.start, s.obstacles, s.left)
+	ways := advise.AddWork(graph, advise.MulWork(points, point))
 	enemies := int64(len(s.enemies))
 	// The advice at one set of bands: each enemy's one-target plan written and aimed,
 	// then every split of the stands among those in range scored by Odds.
@@ -179,7 +198,7 @@ func (b *Battle) positionWork(s *positionSetup) (int64, string) {
 	}
 	offence := points*enemies*rangeWork + keys*advice
 	danger, _ := b.dangerWork(s.g)
-	return ways + offence + danger, fmt.Sprintf("%d points, %d corners to go round, the advice at up to %d sets of range bands to %d enemies, and the danger map",
+	return advise.AddWork(ways, offence, danger), fmt.Sprintf("%d points, %d corners to go round within its move, the advice at up to %d sets of range bands to %d enemies, and the danger map",
 		points, corners, keys, enemies)
 }
 
@@ -208,7 +227,13 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	if err != nil {
 		return nil, err
 	}
+	if err := s.checkWays(); err != nil {
+		return nil, err
+	}
 	if _, err := advise.CheckPositionWork(b.positionWork(s)); err != nil {
+		return nil, err
+	}
+	if err := s.ways(ctx, b.table.Edged); err != nil {
 		return nil, err
 	}
 	u, g := s.u, s.g

@@ -47,7 +47,7 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 			if m.Reachable < 80 || len(m.Pareto) == 0 || len(m.Top) == 0 {
 				t.Fatalf("%s %s: %d points reachable, front %d, top %d", system, obj, m.Reachable, len(m.Pareto), len(m.Top))
 			}
-			s, _ := b.positionSetup(q)
+			s := waysOf(t, b, q)
 			some := map[bool]int{} // points with offence, and without
 			for i, reach := range m.Reach {
 				if math.IsNaN(reach) {
@@ -128,7 +128,7 @@ func TestPositionReach(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, _ := b.positionSetup(advise.PositionQuery{Unit: "longbowmen", Step: 0.5})
+	s := waysOf(t, b, advise.PositionQuery{Unit: "longbowmen", Step: 0.5})
 	u, _ := b.Unit("longbowmen")
 	start := geom.V(u.At.X, u.At.Y)
 	longer, shadowed := 0, 0
@@ -258,7 +258,7 @@ units:
 	if m.Length != "cm" || math.Abs(m.Left-10) > 1e-9 || m.Reachable < 40 {
 		t.Fatalf("%s, %v left, %d points", m.Length, m.Left, m.Reachable)
 	}
-	s, _ := b.positionSetup(q)
+	s := waysOf(t, b, q)
 	bent := 0
 	for i, reach := range m.Reach {
 		if math.IsNaN(reach) {
@@ -311,4 +311,17 @@ func TestPositionOffersStandingStill(t *testing.T) {
 			t.Errorf("step %v: offence standing still %v; the advisor where the longbowmen stand: %v", step, got, want)
 		}
 	}
+}
+
+// waysOf is the setup of q's map with its ways worked out, as Position has them.
+func waysOf(t *testing.T, b *Battle, q advise.PositionQuery) *positionSetup {
+	t.Helper()
+	s, err := b.positionSetup(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ways(context.Background(), b.table.Edged); err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -291,13 +291,20 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	}
 	b.table.PlanDeployment(volley.FromFirst(b.turns.Order, b.turns.Side), deploys, b.turns.Alternate)
 	seen := map[string]bool{}
+	var bases []volley.StartingBase
 	for i := range f.Units {
 		s := &f.Units[i]
 		if k, ok := b.byID[s.ID]; ok && !seen[s.ID] && b.units[k].At != nil {
 			u := &b.units[k]
 			b.table.CheckStart(errs, doc.At(s.At), fmt.Sprintf("unit %q", s.ID), u.circle().C, u.circle().R)
+			if !u.Destroyed() {
+				bases = append(bases, volley.StartingBase{Base: u.circle(), Pos: doc.At(s.At), What: fmt.Sprintf("unit %q", s.ID)})
+			}
 		}
 		seen[s.ID] = true
+	}
+	if !doc.Accepted {
+		volley.CheckOverlaps(errs, bases) // a move passes over no base (pathBlocked)
 	}
 	b.moved = map[string]float64{}
 	return b

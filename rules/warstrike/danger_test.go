@@ -12,6 +12,7 @@ import (
 	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rulestest"
+	"github.com/volley-wargames/volley/scenario"
 )
 
 // The danger to a copy of the raiders at a point is what the Odds of each Ironclad unit
@@ -41,7 +42,17 @@ func TestDangerWarStrike(t *testing.T) {
 		for i, r := range raiders {
 			probe += fmt.Sprintf("      - {at: [%g, %g]%s}\n", p[0]+r[0]-cx, p[1]+r[1]-cy, map[bool]string{true: ", leader: true"}[i == 0])
 		}
-		pb, _ := rulestest.Load(t, Ruleset{}, "probe.yaml", []byte(base+"\n"+probe))
+		// The probe stands where the map places its copy, over another base or not: read
+		// as an accepted document, past a new scenario's check that no bases overlap.
+		doc, err := scenario.Parse("probe.yaml", []byte(base+"\n"+probe))
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc.Accepted = true
+		pb, _, err := Ruleset{}.Load(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
 		wounds := dice.Const(0)
 		for _, u := range []string{"watchers", "alpha", "bravo"} {
 			a, err := advise.DecodePlan(pb, map[string]any{"unit": u, "targets": []any{map[string]any{"unit": "probe"}}})

@@ -91,6 +91,9 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 		e.Field = "unit"
 		return nil, e
 	}
+	if err := advise.CheckDestroyTarget(b, u.Side, q.Objective); err != nil {
+		return nil, err
+	}
 	s := &positionSetup{u: u, unitLength: b.unitOr(), left: math.Inf(1), shootMost: -1}
 	s.perInch = scenario.Inches(1).In(s.unitLength)
 	for i := range u.Models {
@@ -244,6 +247,9 @@ func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	if err := s.checkWays(); err != nil {
+		return 0, err
+	}
 	w, why := b.positionWork(s)
 	return advise.CheckPositionWork(w, why)
 }
@@ -256,17 +262,9 @@ func (b *Battle) positionWork(s *positionSetup) (int64, string) {
 	}
 	n := int64(len(s.models))
 	ways := int64(0)
-	for i, obs := range s.obstacles {
-		corners, near := int64(1), int64(1)
-		for _, o := range obs {
-			corners += int64(len(o))
-			for _, v := range o {
-				if v.Dist(s.models[i].At) <= s.limit[i] {
-					near++
-				}
-			}
-		}
-		ways += (near*near + points*near) * corners
+	for i, m := range s.models {
+		graph, point, _ := geom.ReachWork(m.At, s.obstacles[i], s.limit[i]+geom.Tolerance)
+		ways = advise.AddWork(ways, graph, advise.MulWork(points, point))
 	}
 	checks := points * n * 2 * (n + b.sweepWork())
 	offence := b.AdviceCost(advise.Query{Side: s.u.Side, Actor: s.u.ID})
@@ -282,7 +280,7 @@ func (b *Battle) positionWork(s *positionSetup) (int64, string) {
 		}
 	}
 	danger := points * b.dangerPointWork(s.u, s.u.Side)
-	work := ways + checks + shooting*(offence+int64(len(b.modelAt))) + danger
+	work := advise.AddWork(ways, checks, advise.MulWork(shooting, offence+int64(len(b.modelAt))), danger)
 	return work, fmt.Sprintf("%d points, %d of them where %s may still shoot, %d models' ways round what stops them, its advice from each and the danger map",
 		points, shooting, s.u.ID, n)
 }
@@ -294,6 +292,9 @@ func (b *Battle) positionWork(s *positionSetup) (int64, string) {
 func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
 	s, err := b.positionSetup(q)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.checkWays(); err != nil {
 		return nil, err
 	}
 	if _, err := advise.CheckPositionWork(b.positionWork(s)); err != nil {
@@ -360,12 +361,24 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 func (s *positionSetup) buildWays(ctx context.Context, b *Battle) error {
 	s.reach = s.reach[:0]
 	for i, m := range s.models {
-		s.reach = append(s.reach, geom.NewReach(m.At, s.obstacles[i], s.lo[i], s.hi[i], b.table.Edged, s.limit[i]+geom.Tolerance))
-		if err := ctx.Err(); err != nil {
+		r, err := geom.NewReach(ctx, m.At, s.obstacles[i], s.lo[i], s.hi[i], b.table.Edged, s.limit[i]+geom.Tolerance)
+		if err != nil {
 			return err
 		}
+		s.reach = append(s.reach, r)
 	}
 	return nil
+}
+
+// checkWays refuses a map whose models' ways alone cost more than volley.MaxHeavyWork:
+// the corners within their moves, which no step makes fewer.
+func (s *positionSetup) checkWays() error {
+	graph, near := int64(0), 0
+	for i, m := range s.models {
+		g, _, n := geom.ReachWork(m.At, s.obstacles[i], s.limit[i]+geom.Tolerance)
+		graph, near = advise.AddWork(graph, g), max(near, n)
+	}
+	return advise.CheckWaysWork(graph, near, s.u.ID)
 }
 
 // offenceAt makes the move w on a copy of the battle and asks the advisor for the unit's

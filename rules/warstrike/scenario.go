@@ -328,6 +328,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		}
 	}
 	b.table.PlanDeployment(volley.FromFirst(b.turns.Order, b.turns.Side), deploys, b.turns.Alternate)
+	var bases []volley.StartingBase
 	for i := range f.Units {
 		s := &f.Units[i]
 		k, ok := b.byID[s.ID]
@@ -337,7 +338,13 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		for j := range s.Models {
 			m := &b.units[k].Models[j]
 			b.table.CheckStart(errs, doc.At(&s.Models[j].At), fmt.Sprintf("model %q", m.ID), m.At, m.Base/2)
+			if !m.Dead {
+				bases = append(bases, volley.StartingBase{Base: m.circle(), Pos: doc.At(&s.Models[j].At), What: fmt.Sprintf("model %q", m.ID)})
+			}
 		}
+	}
+	if !doc.Accepted {
+		volley.CheckOverlaps(errs, bases) // a move passes over no base, whatever it stands on (pathBlocked)
 	}
 	b.moved = map[string]float64{}
 	b.buildScene()
