@@ -60,8 +60,11 @@ function route() {
   const m = location.hash.match(/^#\/battles\/([0-9a-f]{16})(?:\?(.*))?$/);
   if (!m) { showList(my); return; }
   if (m[2]) {
-    const all = tokens.get(m[1]);
-    for (const [side, t] of new URLSearchParams(m[2])) {
+    const q = new URLSearchParams(m[2]);
+    // A lobby's "play as" link keeps only its side's token (and the spectator's): the
+    // page then plays that side alone, whatever it held of the battle before.
+    const all = q.has('only') ? {} : tokens.get(m[1]);
+    for (const [side, t] of q) {
       if (!/^[0-9a-f]{32}$/.test(t)) continue;
       if (side === 'spectator') tokens.setSpectator(m[1], t); else all[side] = t;
     }
@@ -75,45 +78,97 @@ function route() {
 
 async function showList(my) {
   document.title = 'volley — battles';
-  const list = h('section', {class: 'panel', 'aria-labelledby': 'battles-h'},
-    h('h1', {id: 'battles-h'}, 'Battles'), h('p', {}, 'Loading…'));
+  const demos = h('section', {class: 'panel demos', id: 'demos', 'aria-labelledby': 'demos-h'},
+    h('h1', {id: 'demos-h'}, 'Play a demo battle'), h('p', {}, 'Loading…'));
+  const list = h('section', {class: 'panel', id: 'battles', 'aria-labelledby': 'battles-h'},
+    h('h2', {id: 'battles-h'}, 'Your battles'), h('p', {}, 'Loading…'));
   const form = newBattleForm();
-  main.replaceChildren(h('div', {class: 'home'}, list, form));
+  main.replaceChildren(h('div', {class: 'home'}, h('div', {class: 'home-main'}, demos, list), form));
+  showDemos(demos, my);
   try {
     const mine = tokens.every();
     const {battles} = mine.length ? await call('GET', '/api/battles', {token: mine.join(',')}) : {battles: []};
     if (my !== nav) return;
     const rows = battles.map((b) => h('tr', {},
-      h('td', {}, h('a', {href: '#/battles/' + b.id}, b.title || b.id)),
-      h('td', {}, b.ruleset), h('td', {class: 'num'}, b.actions), h('td', {}, b.ended ? 'ended' : 'in play')));
-    list.replaceChildren(h('h1', {id: 'battles-h'}, 'Battles'),
-      battles.length === 0 ? h('p', {}, 'No battle in this browser yet: start one from a scenario file, or open a link you were sent.')
-        : h('table', {class: 'battles'},
-          h('thead', {}, h('tr', {}, h('th', {}, 'battle'), h('th', {}, 'rules'), h('th', {class: 'num'}, 'actions'), h('th', {}, 'state'))),
-          h('tbody', {}, rows)));
+      h('td', {}, h('a', {href: '#/battles/' + b.id}, b.title || localStorage.getItem('volley.title.' + b.id) || b.id)),
+      h('td', {}, b.ruleset), h('td', {class: 'num'}, b.actions), h('td', {}, b.ended ? 'ended' : 'in play'),
+      h('td', {}, playsAs(b.id))));
+    list.replaceChildren(h('h2', {id: 'battles-h'}, 'Your battles'),
+      battles.length === 0 ? h('p', {class: 'help'}, 'None in this browser yet: play a demo, start a battle below, or open a link you were sent.')
+        : h('div', {class: 'scroll-x'}, h('table', {class: 'battles'},
+          h('thead', {}, h('tr', {}, h('th', {}, 'battle'), h('th', {}, 'rules'), h('th', {class: 'num'}, 'actions'), h('th', {}, 'state'), h('th', {}, 'you play'))),
+          h('tbody', {}, rows))));
   } catch (err) {
     const box = errorBox('list-error');
-    list.replaceChildren(h('h1', {id: 'battles-h'}, 'Battles'), box);
+    list.replaceChildren(h('h2', {id: 'battles-h'}, 'Your battles'), box);
     showError(box, err);
   }
 }
 
+// playsAs says which sides of battle id this browser holds the tokens of.
+function playsAs(id) {
+  const sides = Object.keys(tokens.get(id));
+  return sides.length ? sides.join(', ') : 'watching';
+}
+
+// showDemos lists the server's demo battles (GET /api/demos), each with a link to play
+// each side and one to watch. A demo is public: its tokens are in the list.
+async function showDemos(box, my) {
+  let demos = [];
+  try {
+    ({demos} = await call('GET', '/api/demos'));
+  } catch (err) {
+    if (my !== nav) return;
+    const e = errorBox('demos-error');
+    box.replaceChildren(h('h1', {id: 'demos-h'}, 'Play a demo battle'), e);
+    showError(e, err);
+    return;
+  }
+  if (my !== nav) return;
+  if (!demos.length) {
+    box.hidden = true;
+    return;
+  }
+  const link = (d, query) => `#/battles/${d.id}?${query}`;
+  const cards = demos.map((d) => h('li', {class: 'demo', 'data-demo': d.ruleset, 'data-battle': d.id},
+    h('div', {class: 'demo-title'}, h('strong', {}, d.title || d.id), ' ', h('span', {class: 'badge'}, d.ruleset),
+      ' ', h('span', {class: 'help'}, d.ended ? 'ended' : d.actions ? `${d.actions} action${d.actions === 1 ? '' : 's'} played` : 'not begun')),
+    h('div', {class: 'demo-links'},
+      Object.entries(d.sides).sort(([a], [b]) => a.localeCompare(b)).map(([side, t]) => h('a', {class: 'button primary', 'data-side': side,
+        href: link(d, `${encodeURIComponent(side)}=${t}&spectator=${d.spectator}&only=1`)}, `Play as ${side}`)),
+      h('a', {class: 'button', 'data-side': 'spectator', href: link(d, `spectator=${d.spectator}`)}, 'Watch'))));
+  box.replaceChildren(h('h1', {id: 'demos-h'}, 'Play a demo battle'),
+    h('p', {class: 'help'}, 'Public battles anyone who opens this page may play: choose a side; another player opens this page and plays the other, live.'),
+    h('ul', {class: 'demo-list'}, cards));
+}
+
 function newBattleForm() {
-  const text = h('textarea', {id: 'scenario', rows: 16, spellcheck: 'false', 'aria-describedby': 'scenario-help',
+  const text = h('textarea', {id: 'scenario', rows: 12, spellcheck: 'false', 'aria-describedby': 'scenario-help',
     placeholder: 'ruleset: …\ntitle: …'});
   const file = h('input', {type: 'file', id: 'scenario-file', accept: '.yaml,.yml,.json,text/yaml,application/json'});
   const pick = h('select', {id: 'example'}, h('option', {value: ''}, '— an example —'));
   const box = errorBox('create-error');
   const done = h('div', {id: 'created', 'aria-live': 'polite'});
-  const create = h('button', {type: 'submit', id: 'create'}, 'Start the battle');
+  const create = h('button', {type: 'submit', id: 'create', class: 'primary'}, 'Start the battle');
+  // The scenario's text is folded away until there is one to read or write.
+  const paste = h('details', {id: 'scenario-box'}, h('summary', {}, 'Paste or edit the scenario'),
+    h('p', {id: 'scenario-help', class: 'help'}, 'YAML or JSON, as for ', h('code', {}, 'volley check'),
+      '. A scenario sent here must carry its tables in place.'), text);
+  const loaded = () => {
+    const n = text.value.split('\n').length;
+    paste.querySelector('summary').textContent = text.value.trim() ? `The scenario (${n} lines): read or edit it` : 'Paste or edit the scenario';
+  };
+  text.addEventListener('input', loaded);
   file.addEventListener('change', async () => {
     const f = file.files[0];
     if (f) text.value = await f.text();
+    loaded();
   });
   pick.addEventListener('change', async () => {
     if (!pick.value) return;
     try {
       text.value = await call('GET', '/api/examples/' + pick.value, {text: true});
+      loaded();
       showError(box, null);
     } catch (err) { showError(box, err); }
   });
@@ -121,13 +176,10 @@ function newBattleForm() {
     for (const e of examples) pick.append(h('option', {value: e}, e));
   }).catch(() => { pick.disabled = true; });
   const form = h('form', {class: 'panel', id: 'new-battle', 'aria-labelledby': 'new-h'},
-    h('h2', {id: 'new-h'}, 'New battle from a scenario file'),
-    h('p', {id: 'scenario-help', class: 'help'}, 'Choose a file, pick an example, or paste a scenario (YAML or JSON, as for ',
-      h('code', {}, 'volley check'), '). A scenario sent here must carry its tables in place.'),
-    h('div', {class: 'row'}, h('label', {for: 'scenario-file'}, 'File '), file),
-    h('div', {class: 'row'}, h('label', {for: 'example'}, 'Example '), pick),
-    h('label', {for: 'scenario', class: 'block'}, 'Scenario'), text, box,
-    h('div', {class: 'row'}, create), done);
+    h('h2', {id: 'new-h'}, 'New battle'),
+    h('div', {class: 'row'}, h('label', {for: 'example'}, 'From an example '), pick),
+    h('div', {class: 'row'}, h('label', {for: 'scenario-file'}, 'or a file '), file),
+    paste, box, h('div', {class: 'row'}, create), done);
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     showError(box, null);
@@ -144,6 +196,7 @@ function newBattleForm() {
         h('p', {class: 'help'}, 'Commitment to the secret seed: ', h('code', {class: 'hash'}, c.commitment)));
     } catch (err) {
       showError(box, err);
+      if (/^body:/.test(err.field || '')) paste.open = true;
       markLine(text, err);
     } finally { create.disabled = false; }
   });
@@ -195,6 +248,8 @@ async function showBattle(id, my) {
   }
   if (my !== nav) return;
   document.title = 'volley — ' + (view.title || id);
+  // The list of battles names each by its title, which it learns here.
+  if (view.title) localStorage.setItem('volley.title.' + id, view.title);
   const kind = view.board ? grid : table;
   const field = h('div', {class: 'field', id: 'field'});
   const unitsBox = h('section', {class: 'panel units-panel', id: 'units', 'aria-labelledby': 'units-h'});
