@@ -11,6 +11,7 @@ import * as table from './table.js';
 import * as advisor from './advisor.js';
 import {follow} from './live.js';
 import {offers, same} from './turn.js';
+import {endControls, endScreen, offersLine, replayer, roundWords, score} from './end.js';
 
 const main = document.getElementById('main');
 
@@ -259,15 +260,22 @@ async function showBattle(id, my) {
   const sidesBox = h('section', {class: 'panel', id: 'sides', 'aria-labelledby': 'sides-h'});
   const adviceBox = h('section', {class: 'panel advisor', id: 'advisor', 'aria-labelledby': 'advisor-h'});
   const crumbs = h('p', {class: 'crumbs'}, h('a', {href: '#/'}, '← Battles'));
+  const endBox = h('section', {class: 'panel end', id: 'end', 'aria-labelledby': 'end-verdict', hidden: true});
+  const replayBox = h('div', {class: 'replay-box'});
   main.replaceChildren(
     crumbs,
-    head, box,
+    head, box, endBox, replayBox,
     h('div', {class: 'play'}, field, controls, unitsBox),
     adviceBox, sidesBox, logBox);
   const ctx = {
     id,
     view,
     unitsBox,
+    // log is the battle's log as last read; entries() the actions the board shows the
+    // effects of (in a replay, those up to its step).
+    log: null,
+    shown: null,
+    entries: () => ctx.shown || ctx.log?.actions || [],
     token: (side) => tokens.get(id)[side] || '',
     reader: () => tokens.reader(id),
     // act sends an action for a side and refreshes the battle. It answers the outcome,
@@ -295,6 +303,24 @@ async function showBattle(id, my) {
   };
   const board = kind.mount(field, controls, ctx);
   const advice = advisor.mount(adviceBox, board, ctx);
+  // The replay draws past boards with the same board code, read-only; leaving it shows
+  // the battle as it is.
+  let current = view;
+  const replay = replayer(ctx, {
+    show(v, entries) {
+      ctx.view = v;
+      ctx.shown = entries;
+      board.update(v);
+      field.classList.add('replaying');
+    },
+    leave() {
+      ctx.view = current;
+      ctx.shown = null;
+      board.update(current);
+      field.classList.remove('replaying');
+    },
+  });
+  replayBox.replaceWith(replay.bar); // a child of main, so that it sticks to the top while stepping
 
   // refresh reads the battle and its log again. Calls that come while one runs (the
   // stream's events, this page's own actions) are folded into one more read after it.
@@ -320,7 +346,8 @@ async function showBattle(id, my) {
     const token = tokens.reader(id);
     const [v, lg] = await Promise.all([call('GET', '/api/battles/' + id, {token}), call('GET', `/api/battles/${id}/log`, {token})]);
     if (my !== nav) return;
-    ctx.view = v;
+    current = v;
+    ctx.log = lg;
     // A page holding no side's token watches: the same live page, without action controls.
     document.body.classList.toggle('spectating', !v.sides.some((side) => ctx.token(side)));
     drawHead(head, v, ctx);
@@ -330,8 +357,12 @@ async function showBattle(id, my) {
     const shown = `${lg.actions.length} ${lg.ended}`;
     if (logBox.dataset.shown !== shown) {
       logBox.dataset.shown = shown;
-      renderLog(logBox, v, lg, token);
+      renderLog(logBox, v, lg);
+      replay.log(lg);
+      if (v.ended) endScreen(endBox, v, lg, ctx);
     }
+    if (replay.active()) return; // the replay's board stays until the player leaves it
+    ctx.view = v;
     board.update(v);
     advice.update(v);
   }
@@ -348,23 +379,28 @@ function drawHead(head, v, ctx) {
   const box = errorBox('head-error');
   const parts = [h('h1', {}, v.title || v.id), h('span', {class: 'badge'}, v.ruleset)];
   const turn = v.state.turn;
-  if (turn) {
-    const round = turn.number ? `, round ${turn.number}` : '';
+  if (turn && !v.ended) {
     parts.push(h('span', {class: 'turn', id: 'turn'}, turn.phase === 'turn'
-      ? `${possessive(turn.side)} turn${round}` : `${possessive(turn.side)} turn, ${turn.phase} phase${round}`));
+      ? `${possessive(turn.side)} turn` : `${possessive(turn.side)} turn, ${turn.phase} phase`));
   }
+  const round = roundWords(v);
+  if (round) parts.push(h('span', {class: 'round', id: 'round'}, round));
+  if (v.result?.scores) parts.push(h('span', {class: 'score-now', id: 'score', title: 'the score as it stands: enemies destroyed and objectives held'}, score(v)));
   if (v.ended) parts.push(h('span', {class: 'badge ended'}, 'ended'));
   const buttons = h('span', {class: 'actions'});
+  buttons.append(...endControls(v, ctx, box));
   // The battle says which action ends its phase or turn; the page only sends it. Where
   // the battle offers that action among others (turn.actions), it is one of those.
   const offered = offers(v, ctx, box);
   if (!v.ended && turn?.end && ctx.token(turn.side) && !(turn.actions || []).some((a) => same(a, turn.end))) {
-    buttons.append(h('button', {id: 'end-phase', onclick: async (ev) => {
+    buttons.append(h('button', {id: 'end-phase', class: 'primary', onclick: async (ev) => {
       ev.target.disabled = true;
       try { await ctx.act(turn.end, turn.side); showError(box, null); } catch (err) { showError(box, err); } finally { ev.target.disabled = false; }
     }}, turn.phase === 'turn' ? 'End turn' : `End ${turn.phase} phase`));
   }
-  if (!v.ended && v.sides.some((s) => ctx.token(s))) {
+  // A battle whose scenario has an end ends when the sides agree (Offer to end); one
+  // without may only be ended as it stands.
+  if (!v.ended && !v.result && v.sides.some((s) => ctx.token(s))) {
     buttons.append(h('button', {id: 'end-battle', class: 'quiet', onclick: async () => {
       const side = v.sides.find((s) => ctx.token(s));
       if (!side) { showError(box, new Error('Ending the battle needs any side\'s token.')); return; }
@@ -375,7 +411,7 @@ function drawHead(head, v, ctx) {
       } catch (err) { showError(box, err); }
     }}, 'End the battle'));
   }
-  head.replaceChildren(h('div', {class: 'titles'}, parts), buttons, ...(offered ? [offered] : []), box);
+  head.replaceChildren(h('div', {class: 'titles'}, parts), buttons, ...(offered ? [offered] : []), offersLine(v, ctx) || '', box);
 }
 
 function drawSides(box, v) {

@@ -14,6 +14,13 @@ export function drawPanel(m) {
   // shares its first unit with an earlier choice, by all its units.
   const key = (c, i) => (d.choices.findIndex((x) => x.units[0] === c.units[0]) === i ? c.units[0] : c.units.join('+'));
   const mine = d.choices.map((c, i) => [c, i]).filter(([c]) => m.playing(c.side));
+  if (v.ended) {
+    parts.push(h('p', {class: 'help', id: 'watching'}, v.replay !== undefined
+      ? 'The battle as it stood at this step of the replay: point at a unit to see it.'
+      : 'The battle has ended: point at a unit to see it; the log shows every shot.'));
+    m.panel.replaceChildren(...parts);
+    return;
+  }
   if (!mine.length) {
     parts.push(h('p', {class: 'help', id: 'watching'}, v.sides.some((x) => m.playing(x))
       ? 'None of your units may act now.'
