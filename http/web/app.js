@@ -12,6 +12,7 @@ import * as advisor from './advisor.js';
 import {follow} from './live.js';
 import {offers, same} from './turn.js';
 import {endControls, endScreen, offersLine, replayer, roundWords, score} from './end.js';
+import {startValues} from './marks.js';
 
 const main = document.getElementById('main');
 
@@ -321,6 +322,16 @@ async function showBattle(id, my) {
     },
   });
   replayBox.replaceWith(replay.bar); // a child of main, so that it sticks to the top while stepping
+  // The units' values as the battle began, which the board's marks compare with: the
+  // view itself before the first action, else the replay of none (read once).
+  if (view.actions === 0) ctx.start = startValues(view);
+  else {
+    call('GET', `/api/battles/${id}/replay?at=0`, {token: tokens.reader(id)}).then((v0) => {
+      if (my !== nav) return;
+      ctx.start = startValues(v0);
+      if (!replay.active()) board.update(ctx.view);
+    }).catch(() => { /* the marks then leave out plain values */ });
+  }
 
   // refresh reads the battle and its log again. Calls that come while one runs (the
   // stream's events, this page's own actions) are folded into one more read after it.
@@ -376,6 +387,10 @@ async function showBattle(id, my) {
 }
 
 function drawHead(head, v, ctx) {
+  // The same header is not drawn again: a button being pressed would be replaced.
+  const key = JSON.stringify([v.title, v.ended, v.state.turn, v.result, v.take_back, v.sides.map((s) => !!ctx.token(s))]);
+  if (head.dataset.key === key) return;
+  head.dataset.key = key;
   const box = errorBox('head-error');
   const parts = [h('h1', {}, v.title || v.id), h('span', {class: 'badge'}, v.ruleset)];
   const turn = v.state.turn;

@@ -93,3 +93,9 @@ export function tidy(line) {
     .replace(/-?\d+\.\d{3,}/g, (m) => num(Number(m)))
     .replace(/(\d)"/g, '$1″');
 }
+
+// sideKey is the key of the sides' colours on a board: a swatch and a name each.
+export function sideKey(sides) {
+  return h('span', {class: 'side-key', id: 'side-key', 'aria-label': 'the sides\' colours'},
+    sides.map((s) => h('span', {class: 'side-key-item', 'data-side': s}, swatch(sideColour(sides, s)), s)));
+}

@@ -6,11 +6,12 @@
 // target carries a "ready to fire" marker, and clicking its weapon fires it.
 
 import {ask, errorBox, showError} from './api.js';
-import {h, s, pct, signed, sideColour} from './dom.js';
+import {h, s, pct, signed, sideColour, sideKey} from './dom.js';
 import {dangerImage} from './advisor.js';
 import {unitsTable} from './units.js';
 import {viewport} from './viewport.js';
 import {gridMover} from './gridmove.js';
+import {lastShot, marksOf} from './marks.js';
 
 const S = 24; // pixels per square in the drawing's own units; the SVG scales to fit
 const GROUP_COLOURS = ['#6b6b6b', '#c62828', '#1565c0', '#2e7d32', '#ef6c00', '#6a1b9a', '#00838f'];
@@ -328,8 +329,16 @@ export function mount(field, controls, ctx) {
         s('rect', {x: u.x * S + 2, y: u.y * S + 2, width: u.size * S - 4, height: u.size * S - 4, rx: 4, fill: col, 'fill-opacity': 0.85, stroke: sel ? '#ffd600' : '#222', 'stroke-width': sel ? 3 : 1}),
         s('circle', {cx, cy, r: ring, class: 'facing-ring', stroke: col}),
         s('polygon', {points: `${tip} ${l} ${rr}`, fill: col, class: 'facing'}),
-        s('text', {x: cx, y: cy + 4, class: 'label'}, shortName(u)));
+        s('text', {x: cx, y: cy + 4, class: 'label'}, shortName(u)),
+        markText(u, cx, u.y * S + u.size * S + 12));
     }));
+  }
+
+  // markText is what a unit's state says (marks.js), under it: hits lost, stunned…
+  function markText(u, cx, y) {
+    const su = stateOf(u.id);
+    const marks = su ? marksOf(ctx.view, su, ctx.start) : [];
+    return marks.length ? s('text', {x: cx, y, class: 'unit-mark', 'data-mark': u.id}, marks.join(' · ')) : null;
   }
 
   function shortName(u) {
@@ -384,7 +393,16 @@ export function mount(field, controls, ctx) {
           ready ? s('text', {x: tx + S * 0.6, y: ty - S * 0.5, class: 'ready-label'}, 'ready') : null));
       }
     }
-    for (const q of st.landed) {
+    // The last shot of the log: where it landed, and what it did.
+    const shot = lastShot(ctx.entries(), (id) => boardUnit(id)?.side || stateOf(id)?.side);
+    const landed = shot?.landed?.length ? shot.landed : st.landed;
+    if (shot?.landed?.length) {
+      const q = shot.landed.at(-1);
+      const [x, y] = sqCentre(q.x, q.y);
+      const text = shot.targets.length ? shot.targets.map((t) => `${t.id}: ${t.text}`).join('; ') : 'nothing hit';
+      marks.push(s('text', {x: x + S * 0.7, y: y + S * 1.2, class: 'shot-label', id: 'shot-label'}, `#${shot.seq}: ${text}`));
+    }
+    for (const q of landed) {
       const [x, y] = sqCentre(q.x, q.y);
       const r = S * 0.45;
       marks.push(s('g', {class: 'landed'}, s('title', {}, `landed on ${q.x},${q.y}`),
@@ -493,7 +511,7 @@ export function mount(field, controls, ctx) {
   }
 
   const moving = gridMover({ctx, svg, S, vp, layers, unit: boardUnit});
-  vp.bar.append(moving.mv.exportButton);
+  vp.bar.append(moving.mv.exportButton, sideKey(ctx.view.sides));
   controls.prepend(moving.mv.panel);
   clearAim();
   return {

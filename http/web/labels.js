@@ -21,9 +21,11 @@ const overlaps = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a
 // placeLabels positions labels, each {el (an SVG text), x, y (its piece's centre), rx,
 // ry (the piece's half width and height), owner, px (font size in CSS pixels), inside
 // (try the centre first: a terrain piece's name)}, avoiding the pieces' boxes ({box
-// [x0, y0, x1, y1], owner}). Labels earlier in the list have the first pick.
-export function placeLabels(labels, pieces, upp) {
-  const placed = [];
+// [x0, y0, x1, y1], owner}). Labels earlier in the list have the first pick, and the
+// boxes in taken (labels placed before) are kept clear of. It answers the boxes taken,
+// those given and its own, so that labels drawn later (the ghost's) keep clear of them.
+export function placeLabels(labels, pieces, upp, taken = []) {
+  const placed = [...taken];
   for (const l of labels) {
     const w = (textWidth(l.el.textContent, l.px) + 4) * upp;
     const hgt = l.px * 1.2 * upp;
@@ -55,4 +57,5 @@ export function placeLabels(labels, pieces, upp) {
     l.el.setAttribute('x', at[0]);
     l.el.setAttribute('y', at[1]);
   }
+  return placed;
 }

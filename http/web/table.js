@@ -9,7 +9,7 @@
 // tabledraw.js draws the table, declare.js the panel that builds the declaration.
 
 import {ask, errorBox, showError} from './api.js';
-import {h, s, pct, signed} from './dom.js';
+import {h, s, pct, signed, sideKey} from './dom.js';
 import {histogram} from './chart.js';
 import {resultText} from './log.js';
 import {drawTable, drawSight, drawDanger, drawGhost, highlightUnit} from './tabledraw.js';
@@ -51,6 +51,9 @@ export function mount(field, controls, ctx) {
     X: (x) => (x - m.B()[0]) * m.K,
     Y: (y) => (m.B()[3] - y) * m.K, // y grows north, drawn upwards
     radius: (u) => (u.base > 0 ? u.base / 2 : 12 / m.K), // no base size: a 12-unit marker
+    // drawn says whether a unit is drawn: placed on the table, or destroyed where it fell
+    // (a model removed from play keeps the place it fell at).
+    drawn: (u) => u.placed || (u.destroyed && Number.isFinite(u.x) && Number.isFinite(u.y)),
     // targetOf is what pointing at u aims at: u, or its squad where targets are squads
     // of models; members are the drawn units a target stands for.
     targetOf: (u) => (D().target_squad && u.squad ? u.squad : u.id),
@@ -99,7 +102,7 @@ export function mount(field, controls, ctx) {
   });
   m.vp = vp;
   const moving = tableMover(m);
-  vp.bar.append(moving.mv.exportButton);
+  vp.bar.append(moving.mv.exportButton, sideKey(ctx.view.sides));
   controls.prepend(moving.mv.panel);
   field.replaceChildren(vp.bar, svg, info);
 

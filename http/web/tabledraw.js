@@ -1,9 +1,12 @@
 // Drawing the tabletop (table.js holds the model m): the cloth and its ruler, the terrain
 // with its names, the danger map, the chosen firer's arcs, rings and the shapes its rules
-// measure with, the declared targets, the lines of sight, and the units with labels that
-// never overlap (labels.js).
+// measure with, the declared targets, the lines of sight, the last shot and what it did,
+// the turn's paths, and the units (the destroyed where they fell, crossed out) with
+// labels that never overlap (labels.js): each unit's name, and what its state says
+// (marks.js: damage, suppression, morale, limbered…).
 
-import {s, pct, sideColour} from './dom.js';
+import {s, pct, sideColour, status} from './dom.js';
+import {lastShot, marksOf} from './marks.js';
 import {dangerImage} from './advisor.js';
 import {placeLabels} from './labels.js';
 import {offenceColour} from './position.js';
@@ -54,6 +57,8 @@ export function drawTable(m) {
       s('polygon', {points: t.polygon.map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), class: t.blocks_los ? 'piece solid' : 'piece'}),
       label);
   }));
+  layers.paths = s('g', {class: 'paths', id: 'turn-paths'});
+  layers.shot = s('g', {class: 'last-shot', id: 'last-shot'});
   layers.reach = s('g', {class: 'reach'});
   layers.decl = s('g', {class: 'decl'});
   layers.sight = s('g', {class: 'sight', id: 'sight'});
@@ -63,20 +68,26 @@ export function drawTable(m) {
   layers.danger = s('g', {class: 'danger', id: 'danger-layer'});
   layers.position = s('g', {class: 'position', id: 'position-overlay'});
   layers.ghost = s('g', {class: 'ghost', id: 'ghost'});
-  svg.replaceChildren(layers.ground, layers.zones, layers.danger, layers.terrain, layers.position, layers.reach, layers.decl, layers.sight,
-    layers.hits, layers.units, layers.ghost, layers.labels);
+  svg.replaceChildren(layers.ground, layers.zones, layers.danger, layers.terrain, layers.position, layers.paths, layers.reach, layers.decl, layers.sight,
+    layers.shot, layers.hits, layers.units, layers.ghost, layers.labels);
   drawDanger(m);
   drawPosition(m);
   const unitLabels = drawUnits(m);
+  const shotLabels = drawShot(m);
   drawReach(m);
   drawDeclared(m);
   drawSight(m);
   // Units' boxes are what labels keep off; a unit's own label may touch its own base.
-  const pieces = T().units.filter((u) => u.placed).map((u) => {
+  const pieces = T().units.filter(m.drawn).map((u) => {
     const r = m.radius(u) * K;
     return {box: [X(u.x) - r, Y(u.y) - r, X(u.x) + r, Y(u.y) + r], owner: 'unit:' + m.labelOwner(u)};
   });
-  m.placeLabels = (upp) => placeLabels([...unitLabels, ...terrainLabels], pieces, upp);
+  // Names first, then what the last shot did, then the units' marks, then the terrain's.
+  const names = unitLabels.filter((l) => !l.mark), marks = unitLabels.filter((l) => l.mark);
+  m.placeLabels = (upp) => {
+    m.taken = placeLabels([...names, ...shotLabels, ...marks, ...terrainLabels], pieces, upp);
+    m.pieces = pieces;
+  };
 }
 
 // drawUnits draws every placed unit, and answers their labels: one a unit, or one a
@@ -100,9 +111,9 @@ function drawUnits(m) {
     listen(c, u);
     return c;
   }));
-  layers.units.replaceChildren(...T().units.filter((u) => u.placed).map((u) => {
+  layers.units.replaceChildren(...T().units.filter(m.drawn).map((u) => {
     const cx = X(u.x), cy = Y(u.y), r = m.radius(u) * K;
-    const col = u.destroyed ? '#9e9e9e' : sideColour(sides, u.side);
+    const col = sideColour(sides, u.side);
     const g = s('g', {class: 'unit' + (firing.has(u.id) ? ' selected' : '') + (u.destroyed ? ' destroyed' : ''), 'data-unit': u.id, 'data-x': u.x, 'data-y': u.y,
       'data-state': m.stateID(u), tabindex: 0, role: 'button', 'aria-label': `${u.name} ${u.id}, ${u.side}${u.destroyed ? ', destroyed' : ''}`},
     s('title', {}, `${u.name} ${u.id} (${u.side})${u.destroyed ? ', destroyed' : ''}`),
@@ -121,7 +132,7 @@ function drawUnits(m) {
   }));
   // One label a unit, or a squad, at the middle of what it names.
   const groups = new Map();
-  for (const u of T().units.filter((x) => x.placed)) {
+  for (const u of T().units.filter(m.drawn)) {
     const key = m.labelOwner(u);
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(u);
@@ -136,7 +147,16 @@ function drawUnits(m) {
     layers.labels.append(el);
     // The chosen firer's and its targets' labels are placed first.
     const first = us.some((u) => st.choice?.units.includes(u.id)) ? 0 : destroyed ? 2 : 1;
-    labels.push({el, x: (ax + bx) / 2, y: (ay + by) / 2, rx: (bx - ax) / 2, ry: (by - ay) / 2, owner: 'unit:' + key, px: 12, first});
+    const box = {x: (ax + bx) / 2, y: (ay + by) / 2, rx: (bx - ax) / 2, ry: (by - ay) / 2, owner: 'unit:' + key};
+    labels.push({el, ...box, px: 12, first});
+    // What its state says, beside it: damage, suppression, morale, limbered…
+    const su = m.stateOf(m.stateID(us[0]));
+    const marks = su && !destroyed ? marksOf(ctx.view, su, ctx.start) : [];
+    if (marks.length) {
+      const mark = s('text', {class: 'label unit-mark', 'data-mark': su.id, 'data-state': su.id}, marks.join(' · '));
+      layers.labels.append(mark);
+      labels.push({el: mark, ...box, px: 10, first: first + 0.5, mark: true});
+    }
   }
   return labels.sort((a, b) => a.first - b.first);
 }
@@ -147,6 +167,39 @@ function hitCircle(cx, cy, r) {
   const c = s('circle', {cx, cy, r, class: 'hit'});
   c.style.setProperty('r', `max(${r}px, calc(${TAP}px * var(--upp, 1)))`);
   return c;
+}
+
+// drawShot draws the last shot of the log (marks.js): a line from who acted to each
+// target, and beside the target what it did. It answers the outcome's labels, placed
+// with the units' (labels.js).
+function drawShot(m) {
+  const {T, X, Y, ctx, layers} = m;
+  const sideOf = (id) => (m.members(id)[0] || null)?.side;
+  const shot = lastShot(ctx.entries(), sideOf);
+  const items = [], labels = [];
+  if (shot) {
+    const centre = (id) => {
+      const us = m.members(id).filter(m.drawn);
+      if (!us.length) return null;
+      return [us.reduce((n, u) => n + u.x, 0) / us.length, us.reduce((n, u) => n + u.y, 0) / us.length, us];
+    };
+    for (const t of shot.targets) {
+      const to = centre(t.id);
+      if (!to) continue;
+      const who = shot.pairs.length ? shot.pairs.filter(([, x]) => x === t.id).map(([f]) => f) : shot.actors;
+      for (const f of [...new Set(who)].map(centre).filter(Boolean)) {
+        items.push(s('line', {x1: X(f[0]), y1: Y(f[1]), x2: X(to[0]), y2: Y(to[1]), class: 'shot-line' + (t.destroyed ? ' destroyed' : ''),
+          'data-target': t.id}, s('title', {}, `#${shot.seq} ${shot.side} → ${t.id}: ${t.text}`)));
+      }
+      const r = Math.max(...to[2].map((u) => m.radius(u))) * m.K;
+      items.push(s('circle', {cx: X(to[0]), cy: Y(to[1]), r: r + 4, class: 'shot-ring' + (t.destroyed ? ' destroyed' : '')}));
+      const el = s('text', {class: 'label shot-label' + (t.destroyed ? ' destroyed' : ''), 'data-shot': t.id}, `#${shot.seq}: ${t.text}`);
+      layers.labels.append(el);
+      labels.push({el, x: X(to[0]), y: Y(to[1]), rx: r, ry: r, owner: 'unit:' + m.labelOwner(to[2][0]), px: 11});
+    }
+  }
+  layers.shot.replaceChildren(...items);
+  return labels;
 }
 
 // highlightUnit marks the drawn units of a unit of the state (null: none), and its label.
