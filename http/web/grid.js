@@ -6,7 +6,7 @@
 // target carries a "ready to fire" marker, and clicking its weapon fires it.
 
 import {ask, errorBox, showError} from './api.js';
-import {h, s, pct, signed, sideColour, sideKey} from './dom.js';
+import {h, s, pct, signed, sideColour, sideKey, num, length, status} from './dom.js';
 import {dangerImage} from './advisor.js';
 import {unitsTable} from './units.js';
 import {viewport} from './viewport.js';
@@ -180,7 +180,7 @@ export function mount(field, controls, ctx) {
     const {q, aim, odds} = st.aim;
     const parts = [h('h2', {id: 'aim-h'}, 'Aim: ', st.weapon, ' → ', aim.target, ` (${q.x},${q.y})`)];
     if (aim.status !== 'ok') {
-      const label = {blocked: 'Blocked', out_of_range: 'Out of range', out_of_arc: 'Out of arc', not_eligible: 'Cannot fire'}[aim.status] || aim.status;
+      const label = status(aim.status).replace(/^./, (c) => c.toUpperCase());
       parts.push(h('p', {class: 'status bad', id: 'aim-status'}, label), h('p', {id: 'aim-reason'}, aim.reason));
     } else {
       const cth = aim.die === 100 ? aim.need : aim.p_hit * 100;
@@ -189,15 +189,20 @@ export function mount(field, controls, ctx) {
         h('table', {class: 'terms', id: 'aim-terms'}, h('tbody', {},
           aim.modifiers.map((m) => h('tr', {}, h('td', {}, m.rule), h('td', {class: 'num'}, signed(m.value)))),
           h('tr', {class: 'total'}, h('td', {}, 'ChanceToHit'), h('td', {class: 'num'}, cth)))),
-        h('p', {}, `Range ${aim.range} ${aim.range_unit}. MaxDistanceMissedBy ${odds.values.max_distance_missed_by ?? '—'}`,
-          odds.values.picks > 1 ? `, ${odds.values.picks} picks (repeating, not aiming)` : ''),
+        h('p', {}, `Range ${length(aim.range, aim.range_unit)}`, ...valueWords(odds.values)),
         h('p', {}, 'True chance the shot ends on ', aim.target, ': ', h('strong', {id: 'aim-phit'}, pct(aim.p_hit))));
       for (const t of odds.targets || []) {
-        parts.push(h('p', {class: 'help'}, `${t.target}: struck ${pct(t.mean.struck ?? 0)}, mean hits ${(t.mean.hits ?? 0).toFixed(2)}, destroyed ${pct(t.p_destroyed)}`));
+        parts.push(h('p', {class: 'help'}, `${t.target}: struck ${pct(t.mean.struck ?? 0)}, mean hits ${num(t.mean.hits ?? 0)}, destroyed ${pct(t.p_destroyed)}`));
       }
     }
     for (const n of aim.notes || []) parts.push(h('p', {class: 'help'}, n));
     aimBox.replaceChildren(...parts);
+  }
+
+  // valueWords are the odds' values in words: "· max distance missed by 4, picks 1".
+  function valueWords(values) {
+    const vs = Object.entries(values || {});
+    return vs.length ? [' · ', vs.map(([k, v]) => `${k.replaceAll('_', ' ')} ${typeof v === 'number' ? num(v) : v}`).join(', ')] : [];
   }
 
   // click acts on square q: declares or clears the selected weapon's target in the target

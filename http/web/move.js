@@ -21,7 +21,7 @@
 //   draw(ghost), after(), focus(): the drawing, and the board's keyboard focus.
 
 import {call, errorBox, showError} from './api.js';
-import {h, pct} from './dom.js';
+import {h, pct, num} from './dom.js';
 import {aimWords, exporter, fieldInputs} from './movepanel.js';
 
 // A preview is asked at most once in this many milliseconds, and one at a time: a drag
@@ -518,7 +518,7 @@ export function mover(a) {
       aimP.replaceChildren(...aimWords(ans, g));
       if (ans.danger) {
         dangerP.replaceChildren('Danger there: ', h('strong', {id: 'move-danger-value', 'data-value': ans.danger.value},
-          ans.danger.scores.startsWith('P(') ? pct(ans.danger.value) : ans.danger.value.toFixed(2)),
+          ans.danger.scores.startsWith('P(') ? pct(ans.danger.value) : num(ans.danger.value)),
         ` (${ans.danger.scores}${ans.danger.firers.length ? ', from ' + ans.danger.firers.join(', ') : ', nothing can fire at it'})`);
       }
     }

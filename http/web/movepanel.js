@@ -2,7 +2,7 @@
 // from the ghost would be, and the Export scenario button.
 
 import {call, errorBox, showError} from './api.js';
-import {h, pct} from './dom.js';
+import {h, pct, length, status} from './dom.js';
 
 // fieldInputs are the inputs of the form's fields (a select, a flag, a number) for the
 // values of a ghost; changed() is called when one changes.
@@ -31,8 +31,8 @@ export function aimWords(ans, g) {
   if (!ans.aims?.length) return g.target ? [] : [h('span', {class: 'help'}, 'Aim at an enemy to see the chance from there.')];
   const out = [h('span', {class: 'help'}, `From there, at ${g.target}: `)];
   out.push(h('ul', {class: 'move-aims'}, ans.aims.map((x) => h('li', {class: x.status === 'ok' ? 'ok' : 'bad', 'data-status': x.status},
-    `${x.shooter} ${x.weapon}: `, x.status === 'ok' ? h('strong', {class: 'move-chance', 'data-p': x.p_hit}, pct(x.p_hit)) : x.status.replaceAll('_', ' '),
-    x.status === 'ok' ? ` (range ${x.range}${x.range_unit === 'in' ? '″' : ' ' + x.range_unit})` : ` — ${x.reason}`))));
+    `${x.shooter} ${x.weapon}: `, x.status === 'ok' ? h('strong', {class: 'move-chance', 'data-p': x.p_hit}, pct(x.p_hit)) : status(x.status),
+    x.status === 'ok' ? ` (range ${length(x.range, x.range_unit)})` : ` — ${x.reason}`))));
   const t = ans.odds?.targets?.[0];
   if (t) out.push(h('span', {class: 'help', id: 'move-odds'}, `P(${t.target} destroyed) ${pct(t.p_destroyed)}`));
   return out;

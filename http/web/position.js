@@ -17,7 +17,7 @@
 // (a.squadOf(id): its name where the squad has other units on the table, else null).
 
 import {errorBox, lines, showError} from './api.js';
-import {h, pct} from './dom.js';
+import {h, pct, num} from './dom.js';
 
 // A map not back within this many milliseconds shows its progress and a Cancel button;
 // a quick one shows nothing but itself.
@@ -130,7 +130,7 @@ export function positionMap(a) {
     const {side, unit} = map; // each move brings a new battle, and a new map is asked for
     try {
       for (const m of p.moves) await ctx.act(m, side);
-      legend.textContent = `Squad ${unit} moved to ${p.x}, ${p.y}.`;
+      legend.textContent = `Squad ${unit} moved to ${num(p.x)}, ${num(p.y)}.`;
     } catch (e) {
       showError(err, e);
     } finally {
@@ -158,8 +158,8 @@ export function positionMap(a) {
     const best = map.top?.[0];
     legend.replaceChildren(h('span', {class: which === 'offence' ? 'offence-scale' : 'danger-scale'}),
       ` ${ofSquad ? 'squad ' : ''}${map.unit}${map.unit.endsWith('s') ? "'" : "'s"} ${which} (${words}) at the ${map.reachable} points it can reach, ${map.step}${a.unitWord} apart: from 0 to `
-      + `${words.startsWith('P(') ? pct(max) : max.toFixed(2)}. Ringed: the ${map.pareto.length} points no other beats on both scores`
-      + (best ? `; the best by offence is at ${best.x}, ${best.y}` : '')
+      + `${words.startsWith('P(') ? pct(max) : num(max)}. Ringed: the ${map.pareto.length} points no other beats on both scores`
+      + (best ? `; the best by offence is at ${num(best.x)}, ${num(best.y)}` : '')
       + (squadMap() ? '. Choose one of the best points below to move the whole squad there, one unit after another.' : '. Click a point, or choose one below, to move there.'));
     list();
   }
@@ -167,12 +167,12 @@ export function positionMap(a) {
   // list writes the map's best points by offence and its front (least danger first, at
   // most FRONT of it, the points of one score pair once) as buttons that start the move.
   function list() {
-    const fmt = (words, v) => (words.startsWith('P(') ? pct(v) : v.toFixed(2));
+    const fmt = (words, v) => (words.startsWith('P(') ? pct(v) : num(v));
     const squad = squadMap();
     const button = (p, kind) => {
       const b = h('button', {type: 'button', class: 'quiet position-point', dataset: {x: p.x, y: p.y, kind},
-        'aria-label': `move ${squad ? 'squad ' : ''}${map.unit} to ${p.x}, ${p.y}: offence ${fmt(map.offence, p.offence)}, danger ${fmt(map.danger, p.danger)}, ${p.reach}${a.unitWord} away`},
-      `${p.x}, ${p.y}`, h('span', {class: 'help'}, ` · offence ${fmt(map.offence, p.offence)} · danger ${fmt(map.danger, p.danger)}`
+        'aria-label': `move ${squad ? 'squad ' : ''}${map.unit} to ${num(p.x)}, ${num(p.y)}: offence ${fmt(map.offence, p.offence)}, danger ${fmt(map.danger, p.danger)}, ${p.reach}${a.unitWord} away`},
+      `${num(p.x)}, ${num(p.y)}`, h('span', {class: 'help'}, ` · offence ${fmt(map.offence, p.offence)} · danger ${fmt(map.danger, p.danger)}`
         + (squad ? ` · ${p.moves?.length || 0} move${p.moves?.length === 1 ? '' : 's'}` : '')));
       b.addEventListener('click', () => (squad ? moveSquad(p, b) : pick([p.x, p.y])));
       return b;

@@ -9,7 +9,7 @@
 // tabledraw.js draws the table, declare.js the panel that builds the declaration.
 
 import {ask, errorBox, showError} from './api.js';
-import {h, s, pct, signed, sideKey} from './dom.js';
+import {h, s, pct, signed, sideKey, num, length, status} from './dom.js';
 import {histogram} from './chart.js';
 import {resultText} from './log.js';
 import {drawTable, drawSight, drawDanger, drawGhost, highlightUnit} from './tabledraw.js';
@@ -306,10 +306,10 @@ export function mount(field, controls, ctx) {
         h('p', {class: 'chance'}, 'Chance to hit ', h('strong', {id: 'aim-chance', 'data-p': a.p_hit}, pct(a.p_hit)),
           a.die ? ` (${a.need}+ on a d${a.die})` : ''));
     } else {
-      const label = {blocked: 'Line of sight blocked', out_of_range: 'Out of range', out_of_arc: 'Out of arc', not_eligible: 'Cannot fire'}[a.status] || a.status;
+      const label = status(a.status).replace(/^./, (c) => c.toUpperCase());
       parts.push(h('p', {class: 'status bad', id: 'aim-status'}, label));
     }
-    parts.push(h('p', {id: 'aim-reason'}, a.reason), h('p', {}, `Range ${a.range} ${a.range_unit}`));
+    parts.push(h('p', {id: 'aim-reason'}, a.reason), h('p', {}, `Range ${length(a.range, a.range_unit)}`));
     if (a.modifiers?.length) {
       parts.push(h('table', {class: 'terms', id: 'aim-terms'}, h('tbody', {}, a.modifiers.map((x) => h('tr', {}, h('td', {}, x.rule), h('td', {class: 'num'}, signed(x.value)))))));
     }
@@ -340,7 +340,7 @@ export function mount(field, controls, ctx) {
           h('p', {class: 'help'}, `P(destroyed) ${pct(t.p_destroyed)}`));
       }
       const vals = Object.entries(res.values || {});
-      if (vals.length) parts.push(h('p', {class: 'help'}, vals.map(([k, v]) => `${k.replaceAll('_', ' ')} ${Number.isInteger(v) ? v : v.toFixed(3)}`).join(' · ')));
+      if (vals.length) parts.push(h('p', {class: 'help'}, vals.map(([k, v]) => `${k.replaceAll('_', ' ')} ${num(v)}`).join(' · ')));
       oddsBox.replaceChildren(...parts);
     } catch (err) {
       if (seq !== st.oddsSeq) return;

@@ -292,7 +292,7 @@ export function drawSight(m) {
   const ok = a.status === 'ok';
   layers.sight.replaceChildren(
     s('line', {x1: X(u.x), y1: Y(u.y), x2: X(t.x), y2: Y(t.y), class: 'los ' + (ok ? 'clear' : 'blocked'), id: 'los-line'}),
-    s('text', {x: (X(u.x) + X(t.x)) / 2 + 6, y: (Y(u.y) + Y(t.y)) / 2, class: 'los-label ' + (ok ? 'clear' : 'blocked')}, ok ? pct(a.p_hit) : a.status.replaceAll('_', ' ')));
+    s('text', {x: (X(u.x) + X(t.x)) / 2 + 6, y: (Y(u.y) + Y(t.y)) / 2, class: 'los-label ' + (ok ? 'clear' : 'blocked')}, ok ? pct(a.p_hit) : status(a.status)));
 }
 
 // drawDanger draws the danger map (advisor.js asks for it): one pixel per point,
@@ -344,7 +344,7 @@ export function drawGhost(m, g, mv) {
     const cls = best ? 'clear' : 'blocked';
     items.push(s('line', {x1: cx, y1: cy, x2: X(t.x), y2: Y(t.y), class: 'los ghost-los ' + cls, id: 'ghost-los'},
       s('title', {}, ans.aims.map((x) => `${x.weapon}: ${x.status === 'ok' ? pct(x.p_hit) : x.reason}`).join('\n'))),
-    s('text', {x: (cx + X(t.x)) / 2 + 6 * upp, y: (cy + Y(t.y)) / 2, class: 'los-label ' + cls}, best ? pct(best.p_hit) : ans.aims[0].status.replaceAll('_', ' ')));
+    s('text', {x: (cx + X(t.x)) / 2 + 6 * upp, y: (cy + Y(t.y)) / 2, class: 'los-label ' + cls}, best ? pct(best.p_hit) : status(ans.aims[0].status)));
   }
   // The base, moved and turned: rectangles turn about the unit's centre.
   const facing = g.facing ?? g.base;
