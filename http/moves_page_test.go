@@ -200,7 +200,7 @@ func TestPageMoveIllegal(t *testing.T) {
 	// Too far: the ghost's end dragged on, 14" from where the Sabre stands.
 	p.mouseDrag(`(() => { const r = document.querySelector('#ghost-base .ghost-shape').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`, tablePoint(30, 11))
 	p.wait("the second refusal", `document.querySelector('#move-reason')?.textContent.includes('may move')`)
-	if got := p.text("#move-reason"); !strings.Contains(got, `14" long`) || !strings.Contains(got, `10" more`) {
+	if got := p.text("#move-reason"); !strings.Contains(got, "14″ long") || !strings.Contains(got, "10″ more") {
 		t.Errorf("the drag too far reads %q", got)
 	}
 	if got := p.text("#move-length"); !strings.Contains(got, "Path 14") {

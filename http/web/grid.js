@@ -12,6 +12,7 @@ import {unitsTable} from './units.js';
 import {viewport} from './viewport.js';
 import {gridMover} from './gridmove.js';
 import {lastShot, marksOf} from './marks.js';
+import {turnPaths} from './paths.js';
 
 const S = 24; // pixels per square in the drawing's own units; the SVG scales to fit
 const GROUP_COLOURS = ['#6b6b6b', '#c62828', '#1565c0', '#2e7d32', '#ef6c00', '#6a1b9a', '#00838f'];
@@ -285,6 +286,7 @@ export function mount(field, controls, ctx) {
       return s('g', {}, s('title', {}, `${side}'s deployment zone`), zone);
     }) : []);
     layers.heat = s('g', {class: 'heat', id: 'heat'});
+    layers.paths = s('g', {class: 'paths', id: 'turn-paths'});
     layers.reach = s('g', {class: 'reach'});
     layers.targets = s('g', {class: 'targets'});
     layers.hits = s('g', {class: 'hits'});
@@ -294,9 +296,10 @@ export function mount(field, controls, ctx) {
     layers.position = s('g', {class: 'position', id: 'position-overlay'});
     layers.ghost = s('g', {class: 'ghost', id: 'ghost'});
     // Found targets go above the units: a target is usually on one.
-    svg.replaceChildren(layers.terrain, layers.zones, layers.danger, layers.position, layers.heat, layers.reach, layers.hits, layers.units, layers.ghost,
+    svg.replaceChildren(layers.terrain, layers.zones, layers.danger, layers.position, layers.heat, layers.paths, layers.reach, layers.hits, layers.units, layers.ghost,
       layers.targets, layers.over);
     drawDanger();
+    drawPaths();
     drawUnits();
     drawReach();
     drawTargets();
@@ -336,6 +339,18 @@ export function mount(field, controls, ctx) {
         s('polygon', {points: `${tip} ${l} ${rr}`, fill: col, class: 'facing'}),
         s('text', {x: cx, y: cy + 4, class: 'label'}, shortName(u)),
         markText(u, cx, u.y * S + u.size * S + 12));
+    }));
+  }
+
+  // drawPaths draws the turn's paths (paths.js): each move this turn, square by square
+  // from where the unit stood, through its footprint's centre, in its side's colour.
+  function drawPaths() {
+    layers.paths.replaceChildren(...turnPaths(ctx.entries(), ctx.view.state.turn).map((p) => {
+      const half = (boardUnit(p.unit)?.size || 1) / 2;
+      const line = s('polyline', {points: p.points.map(([x, y]) => `${(x + half) * S},${(y + half) * S}`).join(' '), class: 'turn-path', 'data-unit': p.unit, 'data-seq': p.seq},
+        s('title', {}, `#${p.seq}: ${p.unit}'s move this turn`));
+      line.style.setProperty('stroke', sideColour(ctx.view.sides, p.side));
+      return line;
     }));
   }
 

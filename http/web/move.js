@@ -21,7 +21,7 @@
 //   draw(ghost), after(), focus(): the drawing, and the board's keyboard focus.
 
 import {call, errorBox, showError} from './api.js';
-import {h, pct, num} from './dom.js';
+import {h, pct, num, tidy} from './dom.js';
 import {aimWords, exporter, fieldInputs} from './movepanel.js';
 
 // A preview is asked at most once in this many milliseconds, and one at a time: a drag
@@ -313,7 +313,7 @@ export function mover(a) {
     }
     // A move the preview refused is not sent: its reason is shown, and nothing changes.
     if (g.answer && g.answer.legal === false) {
-      showError(err, new Error(`Not sent: ${g.answer.reason}`));
+      showError(err, new Error(`Not sent: ${tidy(g.answer.reason)}`));
       return;
     }
     showError(err, null);
@@ -511,10 +511,10 @@ export function mover(a) {
     if (!has(g)) status.textContent = form()?.facing ? 'Drag the unit, move the ghost with the arrow keys, or turn it.' : 'Drag the unit, or move the ghost with the arrow keys.';
     else if (!ans) status.textContent = 'Asking the rules…';
     else if (ans.failed) status.textContent = 'The preview failed: ' + ans.failed.message;
-    else if (!ans.legal) status.replaceChildren('Refused: ', h('span', {id: 'move-reason'}, ans.reason));
+    else if (!ans.legal) status.replaceChildren('Refused: ', h('span', {id: 'move-reason'}, tidy(ans.reason)));
     else {
       status.textContent = g.kind === 'deploy' ? 'It may stand there.' : 'The rules take this move.';
-      trace.replaceChildren(...(ans.trace || []).map((s) => h('li', {}, s.result)));
+      trace.replaceChildren(...(ans.trace || []).map((s) => h('li', {}, tidy(s.result))));
       aimP.replaceChildren(...aimWords(ans, g));
       if (ans.danger) {
         dangerP.replaceChildren('Danger there: ', h('strong', {id: 'move-danger-value', 'data-value': ans.danger.value},
@@ -543,6 +543,11 @@ export function mover(a) {
     // ghost is the ghost out, or null; mover the unit selected for moving.
     ghost: () => st.ghost,
     mover: () => st.mover,
+    // left is what the ghost's unit may still move (as the preview's battle has it once
+    // the rules took the move); leftFor what a unit selected for moving may, or undefined
+    // where it may not move now.
+    left: (g) => leftOf(g),
+    leftFor: (u) => (!u || whyNot(u) || deploying() ? undefined : st.allowed?.unit === u.id ? st.allowed.left : u.move?.left),
     endOf,
     path,
     lengthOf,

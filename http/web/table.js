@@ -9,7 +9,7 @@
 // tabledraw.js draws the table, declare.js the panel that builds the declaration.
 
 import {ask, errorBox, showError} from './api.js';
-import {h, s, pct, signed, sideKey, num, length, status} from './dom.js';
+import {h, s, pct, signed, sideKey, num, length, status, tidy} from './dom.js';
 import {histogram} from './chart.js';
 import {resultText} from './log.js';
 import {drawTable, drawSight, drawDanger, drawGhost, highlightUnit} from './tabledraw.js';
@@ -309,7 +309,7 @@ export function mount(field, controls, ctx) {
       const label = status(a.status).replace(/^./, (c) => c.toUpperCase());
       parts.push(h('p', {class: 'status bad', id: 'aim-status'}, label));
     }
-    parts.push(h('p', {id: 'aim-reason'}, a.reason), h('p', {}, `Range ${length(a.range, a.range_unit)}`));
+    parts.push(h('p', {id: 'aim-reason'}, tidy(a.reason)), h('p', {}, `Range ${length(a.range, a.range_unit)}`));
     if (a.modifiers?.length) {
       parts.push(h('table', {class: 'terms', id: 'aim-terms'}, h('tbody', {}, a.modifiers.map((x) => h('tr', {}, h('td', {}, x.rule), h('td', {class: 'num'}, signed(x.value)))))));
     }

@@ -7,6 +7,7 @@
 
 import {s, pct, sideColour, status} from './dom.js';
 import {lastShot, marksOf} from './marks.js';
+import {split, turnPaths} from './paths.js';
 import {dangerImage} from './advisor.js';
 import {placeLabels} from './labels.js';
 import {offenceColour} from './position.js';
@@ -74,6 +75,7 @@ export function drawTable(m) {
   drawPosition(m);
   const unitLabels = drawUnits(m);
   const shotLabels = drawShot(m);
+  drawPaths(m);
   drawReach(m);
   drawDeclared(m);
   drawSight(m);
@@ -167,6 +169,23 @@ function hitCircle(cx, cy, r) {
   const c = s('circle', {cx, cy, r, class: 'hit'});
   c.style.setProperty('r', `max(${r}px, calc(${TAP}px * var(--upp, 1)))`);
   return c;
+}
+
+// drawPaths draws the turn's paths (paths.js): each move made this turn, from where the
+// unit stood, in its side's colour, its end marked.
+function drawPaths(m) {
+  const {X, Y, ctx, layers} = m;
+  const sides = ctx.view.sides;
+  layers.paths.replaceChildren(...turnPaths(ctx.entries(), ctx.view.state.turn).map((p) => {
+    const colour = sideColour(sides, p.side);
+    const line = s('polyline', {points: p.points.map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), class: 'turn-path', 'data-unit': p.unit, 'data-seq': p.seq},
+      s('title', {}, `#${p.seq}: ${p.unit}'s move this turn`));
+    line.style.setProperty('stroke', colour);
+    const [sx, sy] = p.points[0];
+    const start = pxCircle(X(sx), Y(sy), 3, {class: 'turn-path-start'});
+    start.style.setProperty('stroke', colour);
+    return s('g', {class: 'turn-path-g'}, line, start);
+  }));
 }
 
 // drawShot draws the last shot of the log (marks.js): a line from who acted to each
@@ -324,7 +343,10 @@ export function drawGhost(m, g, mv) {
   const {X, Y, K, layers} = m;
   const u = g && m.unit(g.unit);
   if (!u) {
-    layers.ghost.replaceChildren();
+    // No ghost: the reach of the unit selected for moving, if it may move.
+    const sel = !g && m.unit(mv.mover());
+    const left = sel ? mv.leftFor(sel) : undefined;
+    layers.ghost.replaceChildren(...(left > 0 ? [reachRing(m, [sel.x, sel.y], left, sel)] : []));
     return;
   }
   const upp = m.vp.upp();
@@ -333,7 +355,18 @@ export function drawGhost(m, g, mv) {
   const cx = X(ex), cy = Y(ey), r = m.radius(u) * K;
   const ans = g.answer;
   const state = !mv.has(g) || !ans || ans.failed ? 'pending' : ans.legal ? 'legal' : 'illegal';
-  const items = [s('polyline', {points: pts.map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), class: 'ghost-path ' + state, id: 'ghost-path'})];
+  const poly = (ps, cls, id) => s('polyline', {points: ps.map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), class: cls, id});
+  // The path within what the unit may still move, and beyond it; the move left, a ring.
+  const left = g.kind === 'move' ? mv.left(g) : undefined;
+  const items = [];
+  if (left !== undefined) items.push(reachRing(m, g.start, left, u));
+  if (left !== undefined && pts.length > 1) {
+    const [inside, beyond] = split(pts, left, (p, q) => Math.hypot(q[0] - p[0], q[1] - p[1]));
+    items.push(poly(pts, 'ghost-path ' + state, 'ghost-path'), poly(inside, 'ghost-within', 'ghost-within'));
+    if (beyond.length > 1) items.push(poly(beyond, 'ghost-beyond', 'ghost-beyond'));
+  } else {
+    items.push(poly(pts, 'ghost-path ' + state, 'ghost-path'));
+  }
   for (const [x, y] of g.anchors.slice(0, -1)) items.push(pxCircle(X(x), Y(y), 4, {class: 'ghost-waypoint'}));
   // The line of sight from the ghost to the enemy aimed at, and the best chance there.
   const ts = ans?.legal && ans.aims?.length && g.target ? m.members(g.target).filter((t) => t.placed && !t.destroyed) : [];
@@ -378,6 +411,14 @@ export function drawGhost(m, g, mv) {
   }
   items.push(s('text', {x: cx, y: cy + r + 16 * upp, class: 'ghost-label ' + state, id: 'ghost-label'}, mv.words(g)));
   layers.ghost.replaceChildren(...items);
+}
+
+// reachRing is the move a unit has left, as a ring round where it stands: where its
+// centre may go, terrain and other units aside.
+function reachRing(m, [x, y], left, u) {
+  const {X, Y, K} = m;
+  return s('circle', {cx: X(x), cy: Y(y), r: Math.max(0, left) * K, class: 'reach-ring', id: 'reach-ring', 'data-left': left},
+    s('title', {}, `${u.id} may move ${Math.round(left * 100) / 100}${m.T().unit === 'cm' ? ' cm' : '″'} more`));
 }
 
 // drawPosition draws a unit's position map (position.js): one pixel per point of the
