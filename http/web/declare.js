@@ -69,11 +69,12 @@ export function drawPanel(m) {
   if (st.choice && !v.ended) {
     // The first button is #shoot, whatever its verb; a verb without targets needs none.
     const buttons = m.verbs().map((verb, i) => {
-      const b = h('button', {id: i ? `shoot-${i}` : 'shoot', class: i ? '' : 'primary', 'data-verb': verb.label, disabled: !verb.no_target && !m.hasTargets()}, verb.label);
+      const b = h('button', {id: i ? `shoot-${i}` : 'shoot', class: i ? '' : 'primary', 'data-verb': verb.label,
+        disabled: !verb.no_target && (!m.hasTargets() || !!st.refused)}, verb.label);
       b.addEventListener('click', () => m.shoot(b, verb));
       return b;
     });
-    parts.push(h('div', {class: 'row'}, buttons));
+    parts.push(h('div', {class: 'row'}, buttons), h('p', {class: 'why-not', id: 'shoot-why', hidden: !st.refused}, st.refused || ''));
   }
   m.panel.replaceChildren(...parts);
 }

@@ -99,3 +99,9 @@ export function sideKey(sides) {
   return h('span', {class: 'side-key', id: 'side-key', 'aria-label': 'the sides\' colours'},
     sides.map((s) => h('span', {class: 'side-key-item', 'data-side': s}, swatch(sideColour(sides, s)), s)));
 }
+
+// touch says whether the page is used with a finger (a phone, a tablet): its help then
+// says nothing of keys a touch screen lacks.
+export function touch() {
+  return globalThis.matchMedia?.('(pointer: coarse)').matches || navigator.maxTouchPoints > 0;
+}

@@ -6,7 +6,7 @@
 // target carries a "ready to fire" marker, and clicking its weapon fires it.
 
 import {ask, errorBox, showError} from './api.js';
-import {h, s, pct, signed, sideColour, sideKey, num, length, status} from './dom.js';
+import {h, s, pct, signed, sideColour, sideKey, num, length, status, touch} from './dom.js';
 import {dangerImage} from './advisor.js';
 import {unitsTable} from './units.js';
 import {viewport} from './viewport.js';
@@ -29,6 +29,9 @@ function terrainColour(name, i) {
 }
 
 export function mount(field, controls, ctx) {
+  // The log's actions whose effects the board shows (the last shot, the turn's paths);
+  // none where the page gives no log.
+  ctx.entries ||= () => [];
   const st = {unit: null, weapon: null, hover: null, cursor: {x: 0, y: 0}, shift: false, aimSeq: 0, landed: [], landedAt: -1, heat: null, aim: null};
   const svg = s('svg', {class: 'board grid', role: 'application', tabindex: 0, id: 'board',
     'aria-label': 'The map. Arrow keys move the cursor, Enter clicks the square, Shift+Enter targets a friend, Escape drops the selection; + and − zoom, 0 fits the units.'});
@@ -494,7 +497,8 @@ export function mount(field, controls, ctx) {
       }
       parts.push(h('p', {class: 'help'}, phase() === 'fire'
         ? 'Fire phase: select a weapon to see its aim; Fire shoots it at its found target.'
-        : 'Target phase: click a weapon, then a square. Shift-click to target a friendly unit; click the target again to clear it.'));
+        : touch() ? 'Target phase: tap a weapon, then a square; tap the target again to clear it.'
+          : 'Target phase: click a weapon, then a square. Shift-click to target a friendly unit; click the target again to clear it.'));
     }
     panel.replaceChildren(...parts);
   }

@@ -47,6 +47,8 @@ export function gridMover(g) {
       return out;
     },
     length: (from, path) => path.length,
+    // lift is px CSS pixels up the screen, in squares (rows grow down the map).
+    lift: (px) => [0, -(px * g.vp.upp()) / S],
     snap: (p) => [clamp(Math.round(p[0]), B().width), clamp(Math.round(p[1]), B().height)],
     step: () => 1,
     arrow: (key) => ({ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0]})[key],
@@ -72,6 +74,7 @@ export function gridMover(g) {
   const pos = positionMap({
     ctx,
     mv,
+    unit: (id) => g.unit(id),
     unitWord: ' square',
     draw: (map, layer, values, max) => {
       shown = map ? {map, layer, values, max} : null;

@@ -309,9 +309,10 @@ export function drawSight(m) {
   const u = m.unit(a.shooter), t = m.unit(a.target);
   if (!u?.placed || !t?.placed) { layers.sight.replaceChildren(); return; }
   const ok = a.status === 'ok';
+  const label = s('text', {x: (X(u.x) + X(t.x)) / 2 + 6, y: (Y(u.y) + Y(t.y)) / 2, class: 'los-label ' + (ok ? 'clear' : 'blocked')}, ok ? pct(a.p_hit) : status(a.status));
   layers.sight.replaceChildren(
-    s('line', {x1: X(u.x), y1: Y(u.y), x2: X(t.x), y2: Y(t.y), class: 'los ' + (ok ? 'clear' : 'blocked'), id: 'los-line'}),
-    s('text', {x: (X(u.x) + X(t.x)) / 2 + 6, y: (Y(u.y) + Y(t.y)) / 2, class: 'los-label ' + (ok ? 'clear' : 'blocked')}, ok ? pct(a.p_hit) : status(a.status)));
+    s('line', {x1: X(u.x), y1: Y(u.y), x2: X(t.x), y2: Y(t.y), class: 'los ' + (ok ? 'clear' : 'blocked'), id: 'los-line'}), label);
+  placeFree(m, [{el: label, x: (X(u.x) + X(t.x)) / 2, y: (Y(u.y) + Y(t.y)) / 2, rx: 0, ry: 0, owner: 'los', px: 12}], m.vp.upp());
 }
 
 // drawDanger draws the danger map (advisor.js asks for it): one pixel per point,
@@ -344,9 +345,11 @@ export function drawGhost(m, g, mv) {
   const u = g && m.unit(g.unit);
   if (!u) {
     // No ghost: the reach of the unit selected for moving, if it may move.
+    // Where its move must first choose (an action), what each choice allows, as bands.
     const sel = !g && m.unit(mv.mover());
     const left = sel ? mv.leftFor(sel) : undefined;
-    layers.ghost.replaceChildren(...(left > 0 ? [reachRing(m, [sel.x, sel.y], left, sel)] : []));
+    const bands = sel ? bandRings(m, sel, mv.bands(sel)) : [];
+    layers.ghost.replaceChildren(...(left > 0 ? [reachRing(m, [sel.x, sel.y], left, sel)] : []), ...bands);
     return;
   }
   const upp = m.vp.upp();
@@ -369,7 +372,8 @@ export function drawGhost(m, g, mv) {
   }
   for (const [x, y] of g.anchors.slice(0, -1)) items.push(pxCircle(X(x), Y(y), 4, {class: 'ghost-waypoint'}));
   // The line of sight from the ghost to the enemy aimed at, and the best chance there.
-  const ts = ans?.legal && ans.aims?.length && g.target ? m.members(g.target).filter((t) => t.placed && !t.destroyed) : [];
+  const aimed = g.target === '*' ? ans?.aims?.[0]?.target : g.target; // '*': whom the rules chose
+  const ts = ans?.legal && ans.aims?.length && aimed ? m.members(aimed).filter((t) => t.placed && !t.destroyed) : [];
   const t = ts.reduce((best, x) => (!best || Math.hypot(x.x - ex, x.y - ey) < Math.hypot(best.x - ex, best.y - ey) ? x : best), null);
   if (t) {
     const ok = ans.aims.filter((x) => x.status === 'ok');
@@ -377,7 +381,7 @@ export function drawGhost(m, g, mv) {
     const cls = best ? 'clear' : 'blocked';
     items.push(s('line', {x1: cx, y1: cy, x2: X(t.x), y2: Y(t.y), class: 'los ghost-los ' + cls, id: 'ghost-los'},
       s('title', {}, ans.aims.map((x) => `${x.weapon}: ${x.status === 'ok' ? pct(x.p_hit) : x.reason}`).join('\n'))),
-    s('text', {x: (cx + X(t.x)) / 2 + 6 * upp, y: (cy + Y(t.y)) / 2, class: 'los-label ' + cls}, best ? pct(best.p_hit) : status(ans.aims[0].status)));
+    s('text', {x: (cx + X(t.x)) / 2 + 6 * upp, y: (cy + Y(t.y)) / 2, class: 'los-label ' + cls, id: 'ghost-los-label'}, best ? pct(best.p_hit) : status(ans.aims[0].status)));
   }
   // The base, moved and turned: rectangles turn about the unit's centre.
   const facing = g.facing ?? g.base;
@@ -411,6 +415,20 @@ export function drawGhost(m, g, mv) {
   }
   items.push(s('text', {x: cx, y: cy + r + 16 * upp, class: 'ghost-label ' + state, id: 'ghost-label'}, mv.words(g)));
   layers.ghost.replaceChildren(...items);
+  // The ghost's labels keep clear of the units' labels and bases, as those keep clear
+  // of each other.
+  const free = [{el: layers.ghost.querySelector('#ghost-label'), x: cx, y: cy, rx: r, ry: r, owner: 'ghost', px: 12}];
+  const los = layers.ghost.querySelector('#ghost-los-label');
+  if (los && t) free.push({el: los, x: (cx + X(t.x)) / 2, y: (cy + Y(t.y)) / 2, rx: 0, ry: 0, owner: 'los', px: 12});
+  placeFree(m, free, upp);
+}
+
+// placeFree places labels drawn after the board's (the ghost's, a line of sight's) where
+// they cover no label placed and no unit.
+function placeFree(m, labels, upp) {
+  if (!m.taken) return;
+  for (const l of labels) l.el.classList.add('label-free');
+  placeLabels(labels, m.pieces || [], upp, m.taken);
 }
 
 // reachRing is the move a unit has left, as a ring round where it stands: where its
@@ -419,6 +437,18 @@ function reachRing(m, [x, y], left, u) {
   const {X, Y, K} = m;
   return s('circle', {cx: X(x), cy: Y(y), r: Math.max(0, left) * K, class: 'reach-ring', id: 'reach-ring', 'data-left': left},
     s('title', {}, `${u.id} may move ${Math.round(left * 100) / 100}${m.T().unit === 'cm' ? ' cm' : '″'} more`));
+}
+
+// bandRings are the rings of what each choice of a unit's move allows it (bands from
+// move.js: {label, left}), the widest first, each labelled at its top.
+function bandRings(m, u, bands) {
+  const {X, Y, K} = m;
+  const unit = m.T().unit === 'cm' ? ' cm' : '″';
+  const by = new Map();
+  for (const b of bands.filter((x) => x.left > 0)) by.set(b.left, [...(by.get(b.left) || []), b.label]);
+  return [...by].sort(([x], [y]) => y - x).map(([left, labels]) => s('g', {class: 'band-ring', 'data-left': left},
+    s('circle', {cx: X(u.x), cy: Y(u.y), r: left * K}),
+    s('text', {x: X(u.x), y: Y(u.y) - left * K - 3, class: 'band-label'}, `${labels.join(', ')} ${Math.round(left * 100) / 100}${unit}`)));
 }
 
 // drawPosition draws a unit's position map (position.js): one pixel per point of the
