@@ -123,7 +123,7 @@ func TestPageEndOfBattle(t *testing.T) {
 		if got := p.text("#end-objectives"); !strings.Contains(got, "the hab block") {
 			t.Errorf("the objectives read %q", got)
 		}
-		if got := p.text(`#end-scores tr[data-side="UCM"] .luck`); got != fmt.Sprintf("luck %d%%", int(math.Round(luck*100))) {
+		if got := p.text(`#end-scores tr[data-side="UCM"] .luck`); got != fmt.Sprintf("%d%%", int(math.Round(luck*100))) {
 			t.Errorf("UCM's luck over the battle reads %q; its one roll's was %v", got, luck)
 		}
 		if top := eval[float64](p, `document.querySelector('#end').getBoundingClientRect().top + scrollY`); top > 400 {

@@ -94,7 +94,7 @@ export function endScreen(box, v, lg, ctx) {
     h('th', {scope: 'row'}, swatch(sideColour(v.sides, s)), s),
     h('td', {class: 'num score'}, r?.scores && s in r.scores ? num(r.scores[s]) : '—'),
     h('td', {class: 'num luck', title: luck[s] ? `the mean of ${luck[s].n} rolls' percentiles` : 'no roll that could come out more than one way'},
-      luck[s] ? luckWords(luck[s].mean) : '—')));
+      luck[s] ? `${Math.round(luck[s].mean * 100)}%` : '—')));
   parts.push(h('table', {class: 'scores', id: 'end-scores'},
     h('thead', {}, h('tr', {}, h('th', {}, 'side'), h('th', {class: 'num'}, 'score'),
       h('th', {class: 'num', title: 'where each roll fell in the exact odds worked out before it, averaged: 50% is an average battle'}, 'luck'))),

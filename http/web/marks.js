@@ -91,6 +91,6 @@ function targetText(t, words) {
     .filter(([k, x]) => !['target', 'destroyed'].includes(k) && typeof x === 'number' && x > 0)
     .map(([k, x]) => `${num(x)} ${k.replaceAll('_', ' ')}`).join(', ');
   if (!text) text = 'no effect';
-  if (text.length > 48) text = text.slice(0, 46) + '…';
+  if (text.length > 32) text = text.slice(0, 30) + '…';
   return t.destroyed && !/destroyed/.test(text) ? `${text} — destroyed` : text;
 }

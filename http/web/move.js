@@ -616,7 +616,7 @@ export function mover(a) {
       : u ? `${u.id}: ${moveWords(u)}` + (whyNot(u) || fingers ? '.' : '. Drag it, or press M (or Move) and use the arrow keys.')
         : deploying() ? 'Deployment: drag your units where they should stand in your zone (shaded).'
           : fingers ? 'Drag one of your units to move it.' : 'Drag one of your units to move it, or Tab to it and press M.';
-    startB.hidden = !!g || !u || !!whyNot(u);
+    startB.hidden = !!g || !u || !!whyNot(u) || !!needs(u);
     startB.textContent = u ? `Move ${u.id}` : 'Move';
     for (const b of [commitB, cancelB]) b.hidden = !g;
     dock.hidden = !g;

@@ -87,7 +87,9 @@ export function drawTable(m) {
   // Names first, then what the last shot did, then the units' marks, then the terrain's.
   const names = unitLabels.filter((l) => !l.mark), marks = unitLabels.filter((l) => l.mark);
   m.placeLabels = (upp) => {
-    m.taken = placeLabels([...names, ...shotLabels, ...marks, ...terrainLabels], pieces, upp);
+    const vb = svg.viewBox?.baseVal;
+    const view = vb && vb.width ? [vb.x, vb.y, vb.x + vb.width, vb.y + vb.height] : null;
+    m.taken = placeLabels([...names, ...shotLabels, ...marks, ...terrainLabels], pieces, upp, [], view);
     m.pieces = pieces;
   };
 }
