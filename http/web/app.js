@@ -324,7 +324,8 @@ async function showBattle(id, my) {
   replayBox.replaceWith(replay.bar); // a child of main, so that it sticks to the top while stepping
   // The units' values as the battle began, which the board's marks compare with: the
   // view itself before the first action, else the replay of none (read once).
-  if (view.actions === 0) ctx.start = startValues(view);
+  const plain = ((view.table || view.board)?.columns || []).some((c) => c.key && !c.of && !c.levels?.length && !c.flags?.length && c.key !== 'moved');
+  if (view.actions === 0 || !plain) ctx.start = startValues(view); // no plain value to compare: the start is not read
   else {
     call('GET', `/api/battles/${id}/replay?at=0`, {token: tokens.reader(id)}).then((v0) => {
       if (my !== nav) return;

@@ -433,6 +433,8 @@ export function mount(field, controls, ctx) {
   }
 
   function draw() {
+    // A redraw replaces the units' nodes: the keyboard keeps its place on the same unit.
+    const focused = svg.contains(document.activeElement) ? document.activeElement.closest?.('[data-unit]')?.dataset.unit : null;
     const [x0, y0, x1, y1] = m.B();
     m.K = Math.min(80, Math.max(4, DRAWING_WIDTH / Math.max(x1 - x0, y1 - y0)));
     // How the table maps onto the drawing, for whatever maps a point of the table to the
@@ -446,6 +448,7 @@ export function mount(field, controls, ctx) {
     units.draw(ctx.view);
     if (st.hl) highlight(st.hl);
     moving.mv.render();
+    if (focused) svg.querySelector(`.unit[data-unit="${CSS.escape(focused)}"]`)?.focus({preventScroll: true});
   }
 
   aimBox.replaceChildren(h('h2', {}, 'Aim'), h('p', {class: 'help'}, 'Choose who fires, then point at (or tap) an enemy.'));
