@@ -119,6 +119,7 @@ func playScreenshots(t *testing.T, p *browserPage) {
 		"republique": republiqueMoves(t),
 	})
 	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
+	n0 := begin(t, base, id, tokens)
 	for _, a := range []struct{ side, body string }{
 		{"UCM", `{"type":"move","unit":"sabre-1","path":[[14,9]]}`},
 		{"UCM", `{"squad":"sabres","declarations":[{"unit":"sabre-1","weapon":"Avenger Railgun","target":"hunter-1"},{"unit":"sabre-3","weapon":"Equalizer Machinegun","target":"warriors-1"}]}`},
@@ -152,9 +153,10 @@ func playScreenshots(t *testing.T, p *browserPage) {
 		eval[bool](p, `(scrollTo(0, 0), true)`)
 		p.view("end-"+size.name, size.scale)
 		p.click("#replay-start")
-		p.click("#replay-next")
-		p.click("#replay-next")
-		p.wait("step 2", `document.querySelector('#replay-step')?.textContent === 'step 2 of 6' && document.querySelector('#last-shot line')`)
+		for range n0 + 2 { // to the shot
+			p.click("#replay-next")
+		}
+		p.wait("the shot's step", fmt.Sprintf(`document.querySelector('#replay-step')?.textContent === 'step %d of %d' && document.querySelector('#last-shot line')`, n0+2, n0+6))
 		p.settle()
 		time.Sleep(200 * time.Millisecond)
 		eval[bool](p, `(document.querySelector('#replay').scrollIntoView({block: 'start'}), true)`)

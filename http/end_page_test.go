@@ -3,6 +3,7 @@ package http_test
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 	"testing"
 
@@ -19,6 +20,40 @@ func withEnd(t *testing.T, name, end string) []byte {
 		src = src[:i+1]
 	}
 	return []byte(src + "\n" + end)
+}
+
+// begin ends the sides' deployments where the battle deploys in turns (a turn whose end
+// is {type: end_deployment}, as the server offers it from edition 5's deployment in
+// turns), each side leaving its units where the scenario placed them, so that the battle
+// has begun; a battle that offers no such turn is left as it is. It answers how many
+// actions the log then holds: the tests count theirs after these.
+func begin(t *testing.T, base, id string, tokens map[string]string) int {
+	t.Helper()
+	for {
+		status, v := call(t, "GET", base+"/api/battles/"+id, tokens[firstKey(tokens)], "", nil)
+		if status != 200 {
+			t.Fatalf("the battle: %d %v", status, v)
+		}
+		turn, _ := v["state"].(map[string]any)["turn"].(map[string]any)
+		end, _ := turn["end"].(map[string]any)
+		if turn == nil || end == nil || end["type"] != "end_deployment" {
+			return int(v["actions"].(float64))
+		}
+		side := turn["side"].(string)
+		if status, body := call(t, "POST", base+"/api/battles/"+id+"/actions", tokens[side], "", []byte(`{"type":"end_deployment"}`)); status != 200 {
+			t.Fatalf("ending %s's deployment: %d %v", side, status, body)
+		}
+	}
+}
+
+// firstKey is a map's first key in order, for a token that reads the battle.
+func firstKey(m map[string]string) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys[0]
 }
 
 const sabresEnd = `end:
@@ -38,6 +73,7 @@ func TestPageEndOfBattle(t *testing.T) {
 	exe := chromiumPath(t)
 	base := pageServer(t, sqliteStore(t))
 	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
+	n0 := begin(t, base, id, tokens)
 	ucm, scourge := newBrowserAt(t, exe, base), newBrowserAt(t, exe, base)
 	ucm.openAs(id, "UCM="+tokens["UCM"])
 	scourge.openAs(id, "Scourge="+tokens["Scourge"])
@@ -56,17 +92,17 @@ func TestPageEndOfBattle(t *testing.T) {
 	ucm.mouseDrag(unitPoint("sabre-1"), tablePoint(14, 9))
 	ucm.wait("the ghost, legal", ghostLegal)
 	ucm.click("#move-commit")
-	ucm.logCount(1)
+	ucm.logCount(n0 + 1)
 	ucm.wait("Take back", `document.querySelector('#take-back')`)
 	if got := ucm.text("#take-back"); !strings.Contains(got, "sabre-1") {
 		t.Errorf("the take-back reads %q", got)
 	}
-	scourge.logCount(1)
+	scourge.logCount(n0 + 1)
 	if eval[bool](scourge, `!!document.querySelector('#take-back')`) {
 		t.Error("the Scourge's page is offered to take back UCM's move")
 	}
 	ucm.click("#take-back")
-	ucm.logCount(2)
+	ucm.logCount(n0 + 2)
 	ucm.wait("sabre-1 back where it stood", `Number(document.querySelector('#board .unit[data-unit="sabre-1"]').dataset.y) === 6`)
 	if eval[bool](ucm, `!!document.querySelector('#take-back')`) {
 		t.Error("Take back is still offered with nothing to take back")
@@ -77,20 +113,21 @@ func TestPageEndOfBattle(t *testing.T) {
 	ucm.mouse(unitPoint("hunter-1"), true, false)
 	ucm.wait("a declared target", `!document.querySelector('#shoot').disabled`)
 	ucm.click("#shoot")
-	ucm.logCount(3)
-	ucm.wait("the shot's luck", `document.querySelector('#action-2 .luck')`)
+	ucm.logCount(n0 + 3)
+	shot := fmt.Sprintf("#action-%d", n0+2)
+	ucm.wait("the shot's luck", `document.querySelector('`+shot+` .luck')`)
 	lg := ucm.apiGet("/api/battles/"+id+"/log", nil)
-	luck := lg["actions"].([]any)[2].(map[string]any)["outcome"].(map[string]any)["luck"].(map[string]any)["percentile"].(float64)
-	if got, want := ucm.text("#action-2 .luck"), fmt.Sprintf("luck %d%%", int(math.Round(luck*100))); got != want {
+	luck := lg["actions"].([]any)[n0+2].(map[string]any)["outcome"].(map[string]any)["luck"].(map[string]any)["percentile"].(float64)
+	if got, want := ucm.text(shot+" .luck"), fmt.Sprintf("luck %d%%", int(math.Round(luck*100))); got != want {
 		t.Errorf("the shot's luck reads %q, want %q", got, want)
 	}
-	if got := ucm.text("#action-2 ul.words"); got == "" || strings.Contains(got, "{") {
+	if got := ucm.text(shot + " ul.words"); got == "" || strings.Contains(got, "{") {
 		t.Errorf("the shot's words read %q", got)
 	}
 
 	// UCM offers to end; the Scourge's page accepts.
 	ucm.click("#offer-end")
-	ucm.logCount(4)
+	ucm.logCount(n0 + 4)
 	ucm.wait("the offer shown", `document.querySelector('#end-offers')?.textContent.includes('UCM (you) has offered')`)
 	if eval[bool](ucm, `!!document.querySelector('#offer-end')`) {
 		t.Error("UCM is offered to offer again")
@@ -107,7 +144,7 @@ func TestPageEndOfBattle(t *testing.T) {
 	for _, p := range []*browserPage{ucm, scourge} {
 		p.wait("the end screen", `document.querySelector('#end-verdict')`)
 		p.wait("the dice checked", `document.querySelector('#verify-result .ok')`)
-		if got := p.text("#verify-result"); !strings.Contains(got, "Verified: 5 actions") {
+		if got := p.text("#verify-result"); !strings.Contains(got, fmt.Sprintf("Verified: %d actions", n0+5)) {
 			t.Errorf("the dice check reads %q", got)
 		}
 		want := "A draw"
@@ -145,6 +182,7 @@ func TestPageReplay(t *testing.T) {
 	exe := chromiumPath(t)
 	base := pageServer(t, sqliteStore(t))
 	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", strings.Replace(sabresEnd, "turns: 2", "turns: 1", 1)))
+	n0 := begin(t, base, id, tokens)
 	acts := []struct{ side, body string }{
 		{"UCM", `{"type":"move","unit":"sabre-1","path":[[14,9]]}`},
 		{"UCM", `{"type":"move","unit":"sabre-2","path":[[18,9],[19.2,10.6]]}`},
@@ -168,7 +206,7 @@ func TestPageReplay(t *testing.T) {
 
 	at := func(n int, y float64) {
 		t.Helper()
-		p.wait(fmt.Sprintf("step %d", n), fmt.Sprintf(`document.querySelector('#replay-step')?.textContent === 'step %d of 5'`, n))
+		p.wait(fmt.Sprintf("step %d", n), fmt.Sprintf(`document.querySelector('#replay-step')?.textContent === 'step %d of %d'`, n, n0+5))
 		p.wait(fmt.Sprintf("sabre-1 at y %v on step %d", y, n), fmt.Sprintf(`Number(document.querySelector('#board .unit[data-unit="sabre-1"]')?.dataset.y) === %v`, y))
 		p.settle()
 	}
@@ -180,19 +218,21 @@ func TestPageReplay(t *testing.T) {
 	if eval[bool](p, `!!document.querySelector('#move:not([hidden]), #shoot')`) {
 		t.Error("the replay's board offers a move or a shot")
 	}
-	p.click("#replay-next")
-	at(1, 9)
-	if got := p.text("#replay-words"); !strings.Contains(got, "#0 UCM") || !strings.Contains(got, "sabre-1 moved 3″") {
+	for range n0 + 1 { // past the deployments' ends, to the first move
+		p.click("#replay-next")
+	}
+	at(n0+1, 9)
+	if got := p.text("#replay-words"); !strings.Contains(got, fmt.Sprintf("#%d UCM", n0)) || !strings.Contains(got, "sabre-1 moved 3″") {
 		t.Errorf("step 1 reads %q", got)
 	}
 	p.screenshot("replay-step")
 	// The keys: → and End, ← and Home, from the replay's own buttons.
 	p.do(chromedp.Focus(chromedp.CSS("#replay-next")))
 	p.keys(kb.ArrowRight, 1)
-	at(2, 9)
+	at(n0+2, 9)
 	p.wait("hunter-1 where it stood", `Number(document.querySelector('#board .unit[data-unit="hunter-1"]').dataset.y) === 31`)
 	p.keys(kb.End, 1)
-	at(5, 9)
+	at(n0+5, 9)
 	p.wait("hunter-1 where it went", `Number(document.querySelector('#board .unit[data-unit="hunter-1"]').dataset.y) === 28`)
 	p.keys(kb.Home, 1)
 	at(0, 6)

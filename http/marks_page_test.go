@@ -18,6 +18,7 @@ func TestPageBoardMarks(t *testing.T) {
 		"{id: hunter-1, type: Hunter, side: Scourge, squad: hunters, at: [12, 31], facing: 180}",
 		"{id: hunter-1, type: Hunter, side: Scourge, squad: hunters, at: [12, 31], facing: 180, damage_points: 2}", 1)
 	id, tokens := battle(t, base, []byte(src))
+	n0 := begin(t, base, id, tokens)
 	p := newBrowserAt(t, exe, base)
 	p.openAs(id, "Scourge="+tokens["Scourge"])
 	p.wait("hunter-1's mark", `document.querySelector('#board [data-mark="hunter-1"]')`)
@@ -50,10 +51,11 @@ func TestPageBoardMarks(t *testing.T) {
 	if from[0] != sabre[0] || from[1] != sabre[1] {
 		t.Errorf("the shot is drawn from %v; sabre-3 stands at %v", from, sabre)
 	}
-	words := p.apiGet("/api/battles/"+id+"/log", nil)["actions"].([]any)[0].(map[string]any)["words"].([]any)
+	words := p.apiGet("/api/battles/"+id+"/log", nil)["actions"].([]any)[n0].(map[string]any)["words"].([]any)
 	label := p.text(`#board [data-shot="hunter-2"]`)
-	said := strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(label, "#0: "), " — destroyed"), "…") // long words are cut short
-	if !strings.HasPrefix(label, "#0: ") || said == "" || !strings.Contains(fmt.Sprint(words), said) {
+	prefix := fmt.Sprintf("#%d: ", n0)
+	said := strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(label, prefix), " — destroyed"), "…") // long words are cut short
+	if !strings.HasPrefix(label, prefix) || said == "" || !strings.Contains(fmt.Sprint(words), said) {
 		t.Errorf("the shot's label reads %q; the log's words are %q", label, words)
 	}
 	p.screenshot("marks-dropzone")
@@ -64,6 +66,7 @@ func TestPageBoardMarks(t *testing.T) {
 		src = src[:i+1]
 	}
 	id, tokens = battle(t, base, []byte(src))
+	begin(t, base, id, tokens)
 	p.openAs(id, "Ironclad="+tokens["Ironclad"])
 	p.wait("the dead model", `document.querySelector('#board .unit.destroyed[data-unit="raider-2"] line.x')`)
 	xy := p.unitAt("raider-2")

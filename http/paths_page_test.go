@@ -14,6 +14,7 @@ func TestPageMovePaths(t *testing.T) {
 	exe := chromiumPath(t)
 	base := pageServer(t, sqliteStore(t))
 	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
+	begin(t, base, id, tokens)
 	for _, a := range []string{
 		`{"type":"move","unit":"sabre-1","path":[[14,8],[16,9]]}`,
 		`{"type":"move","unit":"sabre-3","path":[[22,9]]}`,

@@ -17,6 +17,7 @@ func TestPagePhoneAtTheTable(t *testing.T) {
 	exe := chromiumPath(t)
 	base := pageServer(t, sqliteStore(t))
 	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
+	n0 := begin(t, base, id, tokens)
 	p := newBrowserAt(t, exe, base)
 	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	p.open(id, "UCM="+tokens["UCM"])
@@ -76,8 +77,8 @@ func TestPagePhoneAtTheTable(t *testing.T) {
 	p.touch(input.DispatchTouchEventTypeTouchEnd)
 	p.wait("the ghost, legal", ghostLegal)
 	p.tapOn("#dock-commit")
-	p.logCount(1)
-	if got := loggedActions(p, id)[0]; got["unit"] != "sabre-2" {
+	p.logCount(n0 + 1)
+	if got := loggedActions(p, id)[n0]; got["unit"] != "sabre-2" {
 		t.Errorf("the phone sent %v", got)
 	}
 }

@@ -55,6 +55,7 @@ func TestPageRepubliqueRefusals(t *testing.T) {
 	exe := chromiumPath(t)
 	base := pageServer(t, sqliteStore(t))
 	id, tokens := battle(t, base, example(t, "republique/demo.yaml"))
+	n0 := begin(t, base, id, tokens)
 	p := newBrowserAt(t, exe, base)
 	failed := p.failedRequests()
 	p.openAs(id, "French="+tokens["French"])
@@ -75,6 +76,7 @@ func TestPageRepubliqueRefusals(t *testing.T) {
 	src := strings.Replace(string(republiqueMoves(t)), "\nunits:", "\nskirmishers:\n  - {id: k9, parent: grenz, at: [30, 24]}\nunits:", 1)
 	src = strings.Replace(src, "\n  - {id: IR,", "\n  - {id: grenz, name: Grenz battalion, side: Austrian, kind: light, frontage: 4, depth: 2, facing: 180, at: [10, 66], bases: 2, deployed: 1}\n  - {id: IR,", 1)
 	id, tokens = battle(t, base, []byte(src))
+	n0 = begin(t, base, id, tokens)
 	p.openAs(id, "French="+tokens["French"])
 	if eval[bool](p, `document.querySelector('#move-deploy')?.checked`) {
 		p.click("#move-deploy")
@@ -93,8 +95,8 @@ func TestPageRepubliqueRefusals(t *testing.T) {
 		t.Errorf("failed requests while dragging the battery: %q", f[before:])
 	}
 	p.click("#move-commit")
-	p.logCount(1)
-	if got := loggedActions(p, id)[0]; got["type"] != "move" || got["unit"] != "fb" {
+	p.logCount(n0 + 1)
+	if got := loggedActions(p, id)[n0]; got["type"] != "move" || got["unit"] != "fb" {
 		t.Errorf("the page sent %v", got)
 	}
 }
@@ -111,6 +113,7 @@ func TestPageWarStrikeRefusals(t *testing.T) {
 	base := pageServer(t, sqliteStore(t))
 	src := string(example(t, "warstrike/moves.yaml"))
 	id, tokens := battle(t, base, []byte(src[:strings.Index(src, "\nactions:")+1]))
+	n0 := begin(t, base, id, tokens)
 	p := newBrowserAt(t, exe, base)
 	failed := p.failedRequests()
 	p.openAs(id, "Ironclad="+tokens["Ironclad"])
@@ -150,7 +153,7 @@ func TestPageWarStrikeRefusals(t *testing.T) {
 	if status, body := call(t, "POST", base+"/api/battles/"+id+"/actions", tokens["Ironclad"], "", []byte(move)); status != 200 {
 		t.Fatalf("the move: %d %v", status, body)
 	}
-	p.logCount(1)
+	p.logCount(n0 + 1)
 	p.choose("#firer", "alpha-leader")
 	p.choose("#add-target", "raiders")
 	p.wait("Shoot offered", `!document.querySelector('#shoot').disabled`)
@@ -162,13 +165,13 @@ func TestPageWarStrikeRefusals(t *testing.T) {
 	p.screenshot("warstrike-warning")
 	p.click("#shoot-not-now")
 	p.settle()
-	if n := p.logEntries(); n != 1 {
+	if n := p.logEntries(); n != n0+1 {
 		t.Errorf("%d actions after Not now, want the move alone", n)
 	}
 	p.click("#shoot")
 	p.wait("the warning again", `!document.querySelector('#shoot-warn').hidden`)
 	p.click("#shoot-anyway")
-	p.logCount(2)
+	p.logCount(n0 + 2)
 	if f := failed(); len(f) > 0 {
 		t.Errorf("failed requests: %q", f)
 	}
@@ -186,6 +189,7 @@ func TestPageRefusalsEverywhere(t *testing.T) {
 
 	// The War Engine: murphy pressed and moved within his square, then on.
 	id, tokens := battle(t, base, example(t, "warengine/moves.yaml"))
+	begin(t, base, id, tokens)
 	p.openAs(id, "trenchers="+tokens["trenchers"])
 	if eval[bool](p, `document.querySelector('#move-deploy')?.checked`) {
 		p.click("#move-deploy")
@@ -202,6 +206,7 @@ func TestPageRefusalsEverywhere(t *testing.T) {
 
 	// Warfare: both sides' tokens; the French knights may not move in the English turn.
 	id, tokens = battle(t, base, example(t, "warfare/moves.yaml"))
+	begin(t, base, id, tokens)
 	p.openAs(id, "English="+tokens["English"]+"&French="+tokens["French"])
 	if eval[bool](p, `document.querySelector('#move-deploy')?.checked`) {
 		p.click("#move-deploy")
@@ -216,6 +221,7 @@ func TestPageRefusalsEverywhere(t *testing.T) {
 
 	// Dropzone: two Hunters apart in Aim at; the ghost's labels clear of the others.
 	id, tokens = battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
+	begin(t, base, id, tokens)
 	p.openAs(id, "UCM="+tokens["UCM"])
 	if eval[bool](p, `document.querySelector('#move-deploy')?.checked`) {
 		p.click("#move-deploy")

@@ -1,6 +1,7 @@
 package http_test
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -14,6 +15,7 @@ func TestPageLogWords(t *testing.T) {
 	exe := chromiumPath(t)
 	base := pageServer(t, sqliteStore(t))
 	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
+	n0 := begin(t, base, id, tokens)
 	for _, a := range []string{
 		`{"type":"move","unit":"sabre-1","path":[[14,8.3333333]]}`,
 		`{"squad":"sabres","declarations":[{"unit":"sabre-3","weapon":"Avenger Railgun","target":"hunter-2"}]}`,
@@ -24,7 +26,7 @@ func TestPageLogWords(t *testing.T) {
 	}
 	p := newBrowserAt(t, exe, base)
 	p.openAs(id, "UCM="+tokens["UCM"])
-	p.logCount(2)
+	p.logCount(n0 + 2)
 	// What a player reads: each entry without its folded details.
 	read := eval[string](p, `[...document.querySelectorAll('#log li.entry')].map(li => { const c = li.cloneNode(true); c.querySelector('details')?.remove(); return c.textContent; }).join('\n')`)
 	if !strings.Contains(read, "sabre-1 moved 2.33″") {
@@ -35,10 +37,11 @@ func TestPageLogWords(t *testing.T) {
 			t.Errorf("the log a player reads holds %q: %q", bad, read)
 		}
 	}
-	if got := p.text("#action-1 details"); !strings.Contains(got, `"declarations"`) || !strings.Contains(got, "to-hit") {
+	shot := fmt.Sprintf("#action-%d", n0+1)
+	if got := p.text(shot + " details"); !strings.Contains(got, `"declarations"`) || !strings.Contains(got, "to-hit") {
 		t.Errorf("the shot's details lack its body or dice: %q", got)
 	}
-	if n := eval[int](p, `document.querySelectorAll('#action-1 details tr.die').length`); n == 0 {
+	if n := eval[int](p, `document.querySelectorAll('`+shot+` details tr.die').length`); n == 0 {
 		t.Error("the shot's dice are not in its details")
 	}
 
