@@ -495,7 +495,9 @@ func (p *Player) rank(v *view, unit string, pc piece) func(advise.PositionPoint)
 	if p.Policy.Level == Teaching {
 		w /= 2
 	}
-	worth := v.points[unit]
+	// A unit lost is its points to the enemy, and what it would have done after: counted
+	// as a point more.
+	worth := v.points[unit] + 1
 	return func(pt advise.PositionPoint) float64 {
 		off, dg := pt.Offence, pt.Danger
 		if math.IsNaN(off) {
@@ -523,11 +525,13 @@ func (v *view) destroyed() int {
 }
 
 // objectiveValue is what holding the objectives within reach of a point is worth: its
-// points, in full in the last round, half before.
+// points, in full in the last round and less the more rounds are left (a half one
+// round before, a third two before…), since only where the units stand at the end
+// scores.
 func (v *view) objectiveValue(x, y float64) float64 {
-	w := 0.5
-	if v.lastTurn {
-		w = 1
+	w := 1.0
+	if v.end != nil && v.end.Turns > 0 && v.turn != nil {
+		w = 1 / float64(1+max(0, v.end.Turns-v.turn.Number))
 	}
 	s := 0.0
 	for _, o := range v.result.Objectives {
