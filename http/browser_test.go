@@ -322,7 +322,7 @@ func TestPageWarEngine(t *testing.T) {
 
 	// The scenario's found target, in the fire phase: a red dotted line and a ready marker.
 	p.wait("the found target, ready to fire", `document.querySelector('.found.ready[data-unit="murphy"]')`)
-	if got := p.text("#turn"); got != "trenchers' turn, fire phase, round 1" {
+	if got := p.text("#turn"); got != "trenchers' turn, fire phase" {
 		t.Errorf("turn reads %q", got)
 	}
 
@@ -369,7 +369,7 @@ func TestPageWarEngine(t *testing.T) {
 	p.screenshot("warengine-fired")
 
 	// Round the turn: the raiders' two phases, then the trenchers' target phase.
-	for _, want := range []string{"raiders' turn, target phase, round 1", "raiders' turn, fire phase, round 1", "trenchers' turn, target phase, round 2"} {
+	for _, want := range []string{"raiders' turn, target phase", "raiders' turn, fire phase", "trenchers' turn, target phase"} {
 		p.click("#end-phase")
 		p.wait(want, fmt.Sprintf(`document.querySelector('#turn')?.textContent === %q`, want))
 	}
@@ -400,7 +400,7 @@ func TestPageWarEngine(t *testing.T) {
 	p.wait("the declared target", `document.querySelector('.found[data-unit="murphy"] title')?.textContent.includes('→ 11,8')`)
 
 	p.click("#end-phase")
-	p.wait("the fire phase", `document.querySelector('#turn')?.textContent === "trenchers' turn, fire phase, round 2"`)
+	p.wait("the fire phase", `document.querySelector('#turn')?.textContent === "trenchers' turn, fire phase"`)
 	p.selectUnit("murphy")
 	before := p.logEntries()
 	p.click(`button[data-fire="HMG Model 50"]`)
@@ -416,7 +416,7 @@ func TestPageWarEngine(t *testing.T) {
 	if got := p.logEntries(); got != entries {
 		t.Errorf("after a reload the log has %d actions, before %d", got, entries)
 	}
-	if got := p.text("#turn"); got != "trenchers' turn, fire phase, round 2" {
+	if got := p.text("#turn"); got != "trenchers' turn, fire phase" {
 		t.Errorf("after a reload the turn reads %q", got)
 	}
 
@@ -433,7 +433,7 @@ func TestPageWarEngine(t *testing.T) {
 	p.do(chromedp.Navigate(p.base + "/#/battles/" + id + "?trenchers=" + token))
 	p.wait("the battle from the link", `document.querySelector('#end-phase') && location.hash === '#/battles/`+id+`'`)
 	p.click("#end-phase")
-	p.wait("the raiders' turn", `document.querySelector('#turn')?.textContent === "raiders' turn, target phase, round 2"`)
+	p.wait("the raiders' turn", `document.querySelector('#turn')?.textContent === "raiders' turn, target phase"`)
 
 	// Phone width: the board above the controls, nothing wider than the screen.
 	p.do(chromedp.EmulateViewport(390, 844))

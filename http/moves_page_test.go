@@ -131,7 +131,7 @@ func TestPageMoveLive(t *testing.T) {
 	}
 	ucm.screenshot("move-deployment")
 	endDeployment(ucm, scourge)
-	ucm.wait("the battle begun", `document.querySelector('#turn').textContent === "UCM's turn, round 1" && !document.querySelector('#board .zone')`)
+	ucm.wait("the battle begun", `document.querySelector('#turn').textContent === "UCM's turn" && !document.querySelector('#board .zone')`)
 
 	ucm.mouseDrag(unitPoint("sabre-1"), tablePoint(14, 9))
 	ucm.wait("the ghost, legal", ghostLegal)

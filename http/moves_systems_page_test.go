@@ -81,7 +81,7 @@ func TestPageMoveWarEngine(t *testing.T) {
 	}
 	p.wait("the deployment, live", `(() => { const u = document.querySelector('#board .unit[data-unit="raider-2"]'); return u && u.dataset.x === '15' && u.dataset.y === '1'; })()`)
 	endDeployment(raiders)
-	p.wait("the battle begun", `document.querySelector('#turn').textContent === "trenchers' turn, move phase, round 1"`)
+	p.wait("the battle begun", `document.querySelector('#turn').textContent === "trenchers' turn, move phase"`)
 
 	// Murphy, four squares north.
 	p.mouseDrag(square(7, 12), square(7, 8))
