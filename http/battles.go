@@ -14,6 +14,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
+	"github.com/volley-wargames/volley/opponent"
 	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
@@ -91,6 +92,9 @@ type Created struct {
 	// Spectator reads the battle, its odds and its log, and cannot act.
 	Spectator  string `json:"spectator"`
 	Commitment string `json:"commitment"`
+	// Opponent is the side volley plays (the scenario's opponent: section), which has no
+	// token; nil when people play every side.
+	Opponent *opponent.Seat `json:"opponent,omitempty"`
 }
 
 // CreateBattle stores a new battle from a scenario document, as POST /api/battles does.
@@ -118,6 +122,10 @@ func (s *Server) CreateBattle(ctx context.Context, body []byte) (*Created, error
 	if len(sides) == 0 {
 		return nil, volley.Errorf(volley.EINVALID, "the scenario has no units, so no side could act")
 	}
+	seat, err := opponent.ReadSeat(doc, battle)
+	if err != nil {
+		return nil, err
+	}
 	seed, err := s.NewSeed()
 	if err != nil {
 		return nil, fmt.Errorf("http: a new seed: %w", err)
@@ -129,7 +137,11 @@ func (s *Server) CreateBattle(ctx context.Context, body []byte) (*Created, error
 	rec.Commitment = volley.Commitment(rec)
 	c := &Created{ID: rec.ID, Ruleset: rs.Name(), Edition: rec.Edition, Generator: string(seed.Generator),
 		Tokens: map[string]string{}, Commitment: rec.Commitment}
+	c.Opponent = seat
 	for _, side := range sides {
+		if seat != nil && side == seat.Side {
+			continue // volley plays it: nobody holds its token
+		}
 		tok := s.NewToken()
 		c.Tokens[side] = tok
 		rec.TokenHashes[side] = hashToken(tok)
@@ -164,6 +176,7 @@ func (s *Server) createBattle(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	s.wakeOpponent(c.ID) // it may deploy first
 	w.Header().Set("Location", "/api/battles/"+c.ID)
 	writeJSON(w, http.StatusCreated, c)
 }
@@ -218,6 +231,8 @@ type battleView struct {
 	TakeBack *takeBackView `json:"take_back,omitempty"`
 	// Head is the chain's head after the actions counted, signed by the server.
 	Head *Head `json:"head,omitempty"`
+	// Opponent is the side volley plays, nil when people play every side.
+	Opponent *opponent.Seat `json:"opponent,omitempty"`
 }
 
 // takeBackView is the action that may be taken back now, and whose it is.
@@ -248,6 +263,9 @@ func (s *Server) getBattle(w http.ResponseWriter, r *http.Request) {
 	defer done()
 	v := view(l, rec.Ended)
 	v.Head = signed(key, rec.ID, l.next, l.head)
+	if opponentWaits(l) {
+		s.wakeOpponent(rec.ID) // after a restart, or a worker that gave up
+	}
 	writeJSON(w, http.StatusOK, v)
 }
 
@@ -259,6 +277,10 @@ func view(l *live, ended bool) battleView {
 	}
 	for side := range l.record.TokenHashes {
 		v.Sides = append(v.Sides, side)
+	}
+	if l.seat != nil {
+		v.Sides = append(v.Sides, l.seat.Side)
+		v.Opponent = l.seat
 	}
 	slices.Sort(v.Sides)
 	if v.Ended {
@@ -475,7 +497,7 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	l, done, err := s.openWrite(r.Context(), id)
+	l, done, err := s.openWritePriced(r.Context(), id, body)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -512,14 +534,31 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &volley.Error{Code: volley.EFORBIDDEN, Message: fmt.Sprintf("this action is %s's to take, and your token is %s's", actor, me), Field: "Authorization"})
 		return
 	}
+	ans, prev, err := s.append(r.Context(), l, signer, me, a, body, key)
+	switch {
+	case err != nil:
+		s.fail(w, r, err)
+	case prev != nil:
+		// Another server stored this idempotency key first: its answer stands.
+		s.replayed(w, r, signer, *prev, me, body, nil)
+	default:
+		s.wakeOpponent(id)
+		writeJSON(w, http.StatusOK, ans)
+	}
+}
+
+// append resolves a (sent as body, with idempotency key) as side me's next action in l,
+// whose write lock the caller holds, and stores it. When another server stored the same
+// key first, it returns that action instead (prev), and nothing of its own. A failed
+// action leaves the battle as it was.
+func (s *Server) append(ctx context.Context, l *live, signer ed25519.PrivateKey, me string, a volley.Action, body []byte, key string) (ans *acted, prev *volley.ActionRecord, err error) {
 	// The server works out the odds of every action it rolls, so that the log can say
 	// where each result fell (volley.Luck): the work is priced with it, as the action
 	// and the state its answer writes.
 	l.game.Luck = true
 	defer func() { l.game.Luck = false }()
-	if err := s.admit(r.Context(), advise.AddWork(l.game.Cost(a), stateWork(l)), len(body)); err != nil {
-		s.fail(w, r, err)
-		return
+	if err := s.admit(ctx, advise.AddWork(l.game.Cost(a), stateWork(l)), len(body)); err != nil {
+		return nil, nil, err
 	}
 	// From here the fold in memory runs ahead of the store. Unless the action is stored,
 	// drop it (whatever happens, a panic in the rules included), so that the next request
@@ -531,32 +570,28 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	seq := l.next
-	out, err := l.game.Resolve(r.Context(), a, l.record.Seed.ForAction(seq))
+	out, err := l.game.Resolve(ctx, a, l.record.Seed.ForAction(seq))
 	l.battle = l.game.Battle()
 	if err != nil {
-		stored = true                       // refused by the rules, or out of time: the battle is exactly as it was
-		s.fail(w, r, fieldFor(err, "body")) // the rules refuse the action as a whole
-		return
+		stored = true                          // refused by the rules, or out of time: the battle is exactly as it was
+		return nil, nil, fieldFor(err, "body") // the rules refuse the action as a whole
 	}
 	outcome, err := json.Marshal(out)
 	if err != nil {
-		s.fail(w, r, err)
-		return
+		return nil, nil, err
 	}
+	id := l.record.ID
 	ar := &volley.ActionRecord{BattleID: id, Seq: seq, Side: me, Body: string(body), Outcome: string(outcome), IdempotencyKey: key}
 	ar.Chain = volley.ChainNext(l.head, ar)
-	saved, err := s.store.AppendAction(r.Context(), ar)
+	saved, err := s.store.AppendAction(ctx, ar)
 	if err != nil {
 		if volley.ErrorCode(err) == volley.ECONFLICT {
-			err = s.conflict(r, id)
+			err = s.conflictOf(ctx, id)
 		}
-		s.fail(w, r, err)
-		return
+		return nil, nil, err
 	}
 	if saved.Seq != seq || saved.Outcome != ar.Outcome {
-		// Another server stored this idempotency key first: its answer stands.
-		s.replayed(w, r, signer, *saved, me, body, nil)
-		return
+		return nil, saved, nil
 	}
 	stored = true
 	l.next = seq + 1
@@ -567,17 +602,17 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 	s.cache.resize(l, footprint(&l.fold))
 	state := l.battle.State()
 	l.folded(seq, state.Turn, ar.Chain)
-	if err := s.endIfOver(r.Context(), l); err != nil {
+	if err := s.endIfOver(ctx, l); err != nil {
 		s.logger.Warn("ending a battle that is over failed; the next request ends it", "battle", id, "error", err)
 	}
 	s.hub.wake(id) // this server's streams; PostgreSQL tells the others
-	writeJSON(w, http.StatusOK, acted{Seq: seq, Side: me, Outcome: outcome, Head: signed(signer, id, seq+1, ar.Chain), State: &state})
+	return &acted{Seq: seq, Side: me, Outcome: outcome, Head: signed(signer, id, seq+1, ar.Chain), State: &state}, nil, nil
 }
 
 // conflict explains a refused append: the battle ended, or another action took the
 // place first (then the same request may simply be sent again).
-func (s *Server) conflict(r *http.Request, id string) error {
-	if rec, err := s.store.Battle(r.Context(), id); err == nil && rec.Ended {
+func (s *Server) conflictOf(ctx context.Context, id string) error {
+	if rec, err := s.store.Battle(ctx, id); err == nil && rec.Ended {
 		return volley.Errorf(volley.ECONFLICT, "the battle has ended: it takes no more actions")
 	}
 	return volley.Errorf(volley.ECONFLICT, "another action took this place in the log first: fetch the battle's state and send the action again")
@@ -672,7 +707,7 @@ func (s *Server) log(w http.ResponseWriter, r *http.Request) {
 				out.WriteString(",")
 			}
 			n++
-			entry, _ := marshalJSON(LogEntry{Seq: a.Seq, Side: a.Side, Action: a.Body, Outcome: json.RawMessage(a.Outcome), Words: words(rs, a.Outcome)})
+			entry, _ := marshalJSON(LogEntry{Seq: a.Seq, Side: a.Side, Action: a.Body, Outcome: json.RawMessage(a.Outcome), Words: words(rs, a.Outcome), Why: opponent.Reason(a.Body)})
 			out.Write(bytes.TrimRight(entry, "\n"))
 			if chain = a.Chain; chain == "" { // stored before chains: worked out here
 				chain = volley.ChainNext(prev, &a)

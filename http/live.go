@@ -11,6 +11,7 @@ import (
 	"golang.org/x/sync/semaphore"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/opponent"
 	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
@@ -66,6 +67,12 @@ type fold struct {
 	// turns is whose turn it was after each of the last actions folded, and the chain's
 	// head then, for the event stream: at most keptTurns of them, oldest first.
 	turns []turnAfter
+	// seat is the side volley plays (the scenario's opponent: section), nil when people
+	// play every side, and bot plays it. The player's memory of the phase (what it has
+	// tried, a fire plan under way) lives as long as the fold: a fold built again starts
+	// a fresh one, which plans the phase again from the battle as it stands.
+	seat *opponent.Seat
+	bot  *opponent.Player
 }
 
 // turnAfter is whose turn it was after action Seq, and the chain's head.
@@ -371,7 +378,14 @@ func (l *live) build(rec *volley.BattleRecord, most int64) error {
 	if err != nil {
 		return err
 	}
-	l.fold = fold{record: rec, ruleset: rs, game: game, battle: game.Battle(), title: titleOf(doc), values: doc.Values(), keys: map[string]volley.ActionRecord{}, head: volley.ChainStart(rec)}
+	seat, err := opponent.ReadSeat(doc, game.Battle())
+	if err != nil {
+		return fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
+	}
+	l.fold = fold{record: rec, ruleset: rs, game: game, battle: game.Battle(), title: titleOf(doc), values: doc.Values(), keys: map[string]volley.ActionRecord{}, head: volley.ChainStart(rec), seat: seat}
+	if seat != nil {
+		l.bot = &opponent.Player{Policy: seat.Policy, Side: seat.Side}
+	}
 	l.measureViews()
 	return nil
 }

@@ -78,6 +78,12 @@ type Server struct {
 	hub    *hub
 	base   context.Context
 	cancel context.CancelFunc
+	// bots are the battles whose opponent is acting (opponent.go), and thinkers admits
+	// Limits.Opponents of them to think at once.
+	botMu    sync.Mutex
+	bots     map[string]bool
+	botWG    sync.WaitGroup
+	thinkers *semaphore.Weighted
 }
 
 // NewServer returns a server over store that logs each request to logger, within
@@ -91,6 +97,7 @@ func NewServer(store volley.Store, logger *slog.Logger, limits Limits) *Server {
 		inFlight: semaphore.NewWeighted(int64(l.InFlight)),
 		heavy:    semaphore.NewWeighted(int64(l.Heavy)),
 		rebuilds: semaphore.NewWeighted(int64(l.Rebuilds)),
+		thinkers: semaphore.NewWeighted(int64(l.Opponents)),
 	}
 	s.base, s.cancel = context.WithCancel(context.Background())
 	s.hub = newHub()
@@ -141,7 +148,10 @@ func NewServer(store volley.Store, logger *slog.Logger, limits Limits) *Server {
 
 // Close ends the server's event streams and stops listening to the store. Call it before
 // shutting the HTTP server down, which waits for open requests (streams among them).
-func (s *Server) Close() { s.cancel() }
+func (s *Server) Close() {
+	s.cancel()
+	s.botWG.Wait() // an opponent mid-action stops at its context's end
+}
 
 // Streams is the number of event streams open.
 func (s *Server) Streams() int { return s.hub.streams() }

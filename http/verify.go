@@ -28,6 +28,9 @@ type LogEntry struct {
 	// (volley.Tell). The server writes them when it answers the log; nothing checks
 	// them, and verifying leaves them out.
 	Words []string `json:"words,omitempty"`
+	// Why is what volley, playing a side, said of its reasons for the action (the
+	// comment its body begins with); nothing checks it either.
+	Why string `json:"why,omitempty"`
 }
 
 // Head is the head of a battle's chain after its first Actions actions
