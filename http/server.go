@@ -58,6 +58,7 @@ type Server struct {
 
 	examplesOnce sync.Once
 	examples     []string
+	wholeBattles []WholeBattle
 
 	// key signs the heads of battles' chains: the store's, read once (chain.go).
 	keyMu sync.Mutex

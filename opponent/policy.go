@@ -47,6 +47,9 @@ func (p Policy) dangerWeight() float64 { return 2 * (1 - p.Style) }
 // The styles by name, as the CLI and the API take them.
 var styles = map[string]float64{"cautious": 0, "careful": 0.25, "balanced": 0.5, "bold": 0.75, "reckless": 1}
 
+// Styles names the styles from the most cautious to the boldest.
+func Styles() []string { return []string{"cautious", "careful", "balanced", "bold", "reckless"} }
+
 // ParsePolicy reads a policy as the CLI and the API write it: a level, optionally followed
 // by ":" and a style by name (cautious, careful, balanced, bold, reckless) or as a number
 // from 0 to 1: "strong", "teaching:bold", "strong:0.8".

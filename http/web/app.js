@@ -82,11 +82,13 @@ async function showList(my) {
   document.title = 'volley — battles';
   const demos = h('section', {class: 'panel demos', id: 'demos', 'aria-labelledby': 'demos-h'},
     h('h1', {id: 'demos-h'}, 'Play a demo battle'), h('p', {}, 'Loading…'));
+  const against = h('section', {class: 'panel against', id: 'against', 'aria-labelledby': 'against-h', hidden: true});
   const list = h('section', {class: 'panel', id: 'battles', 'aria-labelledby': 'battles-h'},
     h('h2', {id: 'battles-h'}, 'Your battles'), h('p', {}, 'Loading…'));
   const form = newBattleForm();
-  main.replaceChildren(h('div', {class: 'home'}, h('div', {class: 'home-main'}, demos, list), form));
+  main.replaceChildren(h('div', {class: 'home'}, h('div', {class: 'home-main'}, demos, against, list), form));
   showDemos(demos, my);
+  showAgainst(against, my);
   try {
     const mine = tokens.every();
     const {battles} = mine.length ? await call('GET', '/api/battles', {token: mine.join(',')}) : {battles: []};
@@ -142,6 +144,56 @@ async function showDemos(box, my) {
   box.replaceChildren(h('h1', {id: 'demos-h'}, 'Play a demo battle'),
     h('p', {class: 'help'}, 'Public battles anyone who opens this page may play: choose a side; another player opens this page and plays the other, live.'),
     h('ul', {class: 'demo-list'}, cards));
+}
+
+// showAgainst offers a battle against volley: one of the server's whole battles (the
+// examples with an end), the side the player takes, and how volley plays the other (a
+// level and a style, as the server lists them). The battle is the example with an
+// opponent: section added; its one token is the player's.
+async function showAgainst(box, my) {
+  let list;
+  try {
+    list = await call('GET', '/api/examples');
+  } catch { return; }
+  if (my !== nav || !list.battles?.length) return;
+  const err = errorBox('against-error');
+  const battle = h('select', {id: 'against-battle'}, list.battles.map((b, i) => h('option', {value: i}, `${b.title || b.name} (${b.ruleset})`)));
+  const side = h('select', {id: 'against-side'});
+  const sides = () => {
+    const b = list.battles[battle.value];
+    side.replaceChildren(...b.sides.map((s) => h('option', {value: s}, s)));
+  };
+  battle.addEventListener('change', sides);
+  sides();
+  const level = h('select', {id: 'against-level'}, list.opponent.levels.map((l) => h('option', {value: l, selected: l === list.opponent.level}, l)));
+  const style = h('select', {id: 'against-style'}, list.opponent.styles.map((s) => h('option', {value: s, selected: s === 'balanced'}, s)));
+  const start = h('button', {type: 'submit', id: 'against-start', class: 'primary'}, 'Play against volley');
+  const form = h('form', {},
+    h('div', {class: 'row'}, h('label', {for: 'against-battle'}, 'Battle '), battle),
+    h('div', {class: 'row'}, h('label', {for: 'against-side'}, 'You play '), side),
+    h('div', {class: 'row'}, h('label', {for: 'against-level'}, 'volley plays '), level, ' ', h('label', {for: 'against-style', class: 'help'}, 'style '), style),
+    err, h('div', {class: 'row'}, start));
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    showError(err, null);
+    start.disabled = true;
+    try {
+      const b = list.battles[battle.value];
+      const bot = b.sides.find((s) => s !== side.value);
+      const text = await call('GET', '/api/examples/' + b.name, {text: true});
+      const body = text.replace(/\s*$/, '\n') + `opponent: {side: ${JSON.stringify(bot)}, level: ${level.value}, style: ${style.value}}\n`;
+      const c = await call('POST', '/api/battles', {body});
+      tokens.set(c.id, c.tokens);
+      tokens.setSpectator(c.id, c.spectator);
+      location.hash = '#/battles/' + c.id;
+    } catch (e) {
+      showError(err, e);
+    } finally { start.disabled = false; }
+  });
+  box.replaceChildren(h('h2', {id: 'against-h'}, 'Play against volley'),
+    h('p', {class: 'help'}, 'volley plays the other side, saying why in the log: teaching plays like a reasonable person and can be beaten; strong plans each turn with every exact measure it has.'),
+    form);
+  box.hidden = false;
 }
 
 function newBattleForm() {
@@ -398,6 +450,9 @@ function drawHead(head, v, ctx) {
   if (turn && !v.ended) {
     parts.push(h('span', {class: 'turn', id: 'turn'}, turn.phase === 'turn'
       ? `${possessive(turn.side)} turn` : `${possessive(turn.side)} turn, ${turn.phase} phase`));
+  }
+  if (turn && !v.ended && v.opponent && turn.side === v.opponent.side) {
+    parts.push(h('span', {class: 'thinking', id: 'opponent-thinking', 'aria-live': 'polite'}, 'volley is playing…'));
   }
   const round = roundWords(v);
   if (round) parts.push(h('span', {class: 'round', id: 'round'}, round));

@@ -80,8 +80,10 @@ function entry(a, v) {
       title: (luck.measures || []).map((m) => `${m.target} ${m.measure.replaceAll('_', ' ')}: rolled ${num(m.rolled)}, ${num(m.mean)} on average (${Math.round(m.percentile * 100)}%)`).join('\n')},
     luckWords(luck.percentile)));
   }
+  if (v?.opponent?.side === a.side) head.append(' ', h('span', {class: 'badge'}, 'volley'));
   const li = h('li', {class: 'entry', id: 'action-' + a.seq, value: a.seq + 1}, head,
     h('ul', {class: 'words'}, wordsOf(a).map((l) => h('li', {}, l))));
+  if (a.why) li.append(h('p', {class: 'why help'}, 'Why: ' + a.why));
   if (rolls.length) {
     li.append(h('p', {class: 'dice-line'}, 'Dice: ', rolls.map((r, i) => [i ? ' ' : '', h('span', {class: 'die-face', title: r.purpose}, `${r.value}`)]),
       ` (d${[...new Set(rolls.map((r) => r.sides))].join('/d')})`));
