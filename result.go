@@ -118,6 +118,10 @@ type Outcome struct {
 	// Landed is where each shot ended on a grid map, for systems played on squares, so
 	// that a page can mark it; the trace says the same in words.
 	Landed []geom.Square `json:"landed,omitempty"`
+	// Luck says where the result fell in the exact distribution worked out before the
+	// dice were rolled. A server adds it (Game.Luck); it is a reading of the result, not
+	// part of it, so a replay that compares outcomes leaves it out.
+	Luck *Luck `json:"luck,omitempty"`
 }
 
 // TargetResult is what a resolved action did to one target. Measures holds one count per

@@ -111,6 +111,16 @@ type TicketRecord struct {
 	Expires time.Time
 }
 
+// DemoRecord is the demo battle `volley serve` keeps for a rule system, with its tokens:
+// a demo is public (the home page links to it), so its tokens are kept, unlike any other
+// battle's.
+type DemoRecord struct {
+	Ruleset  string
+	BattleID string
+	// Tokens are each side's token and, under "spectator", the spectator's.
+	Tokens map[string]string
+}
+
 // SigningKeySize is the size of the seed of a store's signing key: an Ed25519 seed.
 const SigningKeySize = ed25519.SeedSize
 
@@ -161,6 +171,13 @@ type Store interface {
 	CreateTicket(ctx context.Context, t *TicketRecord, now time.Time) error
 	// Ticket returns the ticket stored under a hash, expired or not, or ENOTFOUND.
 	Ticket(ctx context.Context, hash string) (*TicketRecord, error)
+	// Demos lists the demo battles, one a rule system at most, by rule system.
+	Demos(ctx context.Context) ([]DemoRecord, error)
+	// SetDemo makes d's battle the demo of its rule system: if the system has none and
+	// replaces is "", or its demo is still the battle replaces names. It returns the demo
+	// that stands after, which is another's when another server set one first.
+	SetDemo(ctx context.Context, d *DemoRecord, replaces string) (*DemoRecord, error)
+
 	// SigningKey returns the seed of the key the servers of this store sign chain heads
 	// with (an Ed25519 seed, SigningKeySize bytes): the one stored first. When the store
 	// holds none it stores fresh and returns it. Servers racing to store one all get the

@@ -237,6 +237,10 @@ type ChoiceView struct {
 	Action map[string]any `json:"action"`
 	Count  int            `json:"count,omitempty"`
 	Note   string         `json:"note,omitempty"`
+	// NeedsTarget says that, where rows are "single", this choice must name its target:
+	// the rules choose none for it (a Republique skirmish marker, where a battery fires
+	// at its main target). A page asks nothing of it before a target is chosen.
+	NeedsTarget bool `json:"needs_target,omitempty"`
 }
 
 // VerbView is one button of several that resolve the chosen action. Action holds the

@@ -41,6 +41,12 @@ type PositionQuery struct {
 	// Step is the distance between points, in the table's unit; 0 for the system's
 	// default (a square on a grid map).
 	Step float64
+	// Rank, when set, orders the points for Top by a score of the caller's own (higher
+	// first) instead of the most offence first: the opponent's trade of offence, danger,
+	// objectives and the way there (package opponent). Top, when above 0, is how many of
+	// the best points get their move and plan written, instead of the system's number.
+	Rank func(p PositionPoint) float64 `json:"-"`
+	Top  int                           `json:"-"`
 }
 
 // PositionMap is a unit's position map. Points are laid out as a danger map's: point
@@ -168,6 +174,25 @@ func (m *PositionMap) Best(k int) []int {
 	return idx[:min(k, len(idx))]
 }
 
+// BestBy is the k points of highest rank, the shorter way first on a tie.
+func (m *PositionMap) BestBy(rank func(PositionPoint) float64, k int) []int {
+	var idx []int
+	score := map[int]float64{}
+	for i, v := range m.Reach {
+		if !math.IsNaN(v) {
+			idx = append(idx, i)
+			score[i] = rank(m.Point(i))
+		}
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		if c := -cmpScore(score[a], score[b]); c != 0 {
+			return c
+		}
+		return cmpScore(m.Reach[a], m.Reach[b])
+	})
+	return idx[:min(k, len(idx))]
+}
+
 // MarshalJSON writes the map with every reachable point, as {x, y, reach, offence,
 // danger}.
 func (m *PositionMap) MarshalJSON() ([]byte, error) {
@@ -248,9 +273,10 @@ func CheckPositionWork(work int64, why string) (int64, error) {
 	return work, nil
 }
 
-// Finish fills the front and the top points (k of them), each with its place and scores;
-// plan and move, when given, write each top point's plan and the move there.
-func (m *PositionMap) Finish(k int, move func(i int) map[string]any, plan func(i int) map[string]any) {
+// Finish fills the front and the top points (k of them, or q.Top, ranked by q.Rank when
+// given), each with its place and scores; plan and move, when given, write each top
+// point's plan and the move there.
+func (m *PositionMap) Finish(q PositionQuery, k int, move func(i int) map[string]any, plan func(i int) map[string]any) {
 	m.Reachable = 0
 	for _, v := range m.Reach {
 		if !math.IsNaN(v) {
@@ -261,7 +287,14 @@ func (m *PositionMap) Finish(k int, move func(i int) map[string]any, plan func(i
 	for _, i := range m.Front() {
 		m.Pareto = append(m.Pareto, m.Point(i))
 	}
-	for _, i := range m.Best(k) {
+	if q.Top > 0 {
+		k = q.Top
+	}
+	best := m.Best(k)
+	if q.Rank != nil {
+		best = m.BestBy(q.Rank, k)
+	}
+	for _, i := range best {
 		p := m.Point(i)
 		if move != nil {
 			p.Move = move(i)

@@ -139,9 +139,29 @@ func (s Seed) ForAction(n int) *Stream {
 // actionKey is the ChaCha8 key of action n: HMAC-SHA256 of "volley action n" under the
 // battle's secret.
 func actionKey(secret []byte, n int) [32]byte {
+	return labelKey(secret, "volley action "+strconv.Itoa(n))
+}
+
+// labelKey is HMAC-SHA256 of a label under the battle's secret.
+func labelKey(secret []byte, label string) [32]byte {
 	mac := hmac.New(sha256.New, secret)
-	mac.Write([]byte("volley action " + strconv.Itoa(n)))
+	mac.Write([]byte(label))
 	var key [32]byte
 	copy(key[:], mac.Sum(nil))
 	return key
+}
+
+// ForChoice returns the stream of the choices volley's opponent makes before action n of
+// a battle played with s (its levels that choose at random), unrecorded: ChaCha8 keyed
+// with the HMAC of "volley choice n", so that the opponent's choices replay with the
+// battle and say nothing of any action's dice. For a PCG seed it is ForActionUnrecorded
+// of the number's complement.
+func (s Seed) ForChoice(n int) *Stream {
+	if err := s.Valid(); err != nil {
+		panic(err.Error())
+	}
+	if x, ok := s.Uint64(); ok {
+		return ForActionUnrecorded(^x, n)
+	}
+	return &Stream{cc: rand.NewChaCha8(labelKey(s.Bytes, "volley choice "+strconv.Itoa(n)))}
 }

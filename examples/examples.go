@@ -4,17 +4,19 @@ package examples
 
 import "embed"
 
-// FS holds every example scenario, by path: dropzone/sabres.yaml, warengine/murphy.yaml…
+// FS holds every example scenario, by path: dropzone/battle.yaml, warengine/murphy.yaml…
 //
 //go:embed dropzone/*.yaml warengine/*.yaml warfare/*.yaml republique/*.yaml warstrike/*.yaml
 var FS embed.FS
 
-// Demos names the example each rule system's demo battle starts from. They carry
-// everything inline (no tables file), as a posted scenario must.
+// Demos names the example each rule system's demo battle starts from: its whole
+// battle, with deployment zones, units that move and fire, and an end (a last round,
+// points, objectives). They carry everything inline (no tables file), as a posted
+// scenario must.
 var Demos = map[string]string{
-	"dropzone":   "dropzone/sabres.yaml",
-	"warengine":  "warengine/murphy.yaml",
-	"warfare":    "warfare/demo.yaml",
-	"republique": "republique/demo.yaml",
-	"warstrike":  "warstrike/demo.yaml",
+	"dropzone":   "dropzone/battle.yaml",
+	"warengine":  "warengine/battle.yaml",
+	"warfare":    "warfare/battle.yaml",
+	"republique": "republique/battle.yaml",
+	"warstrike":  "warstrike/battle.yaml",
 }

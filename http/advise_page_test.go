@@ -14,7 +14,7 @@ func TestPageAdvisor(t *testing.T) {
 	p.choose("#advice-objective", "destroyed")
 	p.click("#advise")
 	p.wait("the plans", `document.querySelectorAll('#advice li.plan').length === 3`)
-	if got := p.text(`#advice li.plan[data-rank="1"] .plan-value`); !strings.Contains(got, "expected units destroyed: 2.076") {
+	if got := p.text(`#advice li.plan[data-rank="1"] .plan-value`); !strings.Contains(got, "expected units destroyed: 2.08") {
 		t.Errorf("the best plan reads %q", got)
 	}
 	if got := p.text(`#advice li.plan[data-rank="1"] .picks`); strings.Count(got, "→ hunter-1") != 3 {

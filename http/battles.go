@@ -14,6 +14,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
+	"github.com/volley-wargames/volley/opponent"
 	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
@@ -91,6 +92,9 @@ type Created struct {
 	// Spectator reads the battle, its odds and its log, and cannot act.
 	Spectator  string `json:"spectator"`
 	Commitment string `json:"commitment"`
+	// Opponent is the side volley plays (the scenario's opponent: section), which has no
+	// token; nil when people play every side.
+	Opponent *opponent.Seat `json:"opponent,omitempty"`
 }
 
 // CreateBattle stores a new battle from a scenario document, as POST /api/battles does.
@@ -118,6 +122,10 @@ func (s *Server) CreateBattle(ctx context.Context, body []byte) (*Created, error
 	if len(sides) == 0 {
 		return nil, volley.Errorf(volley.EINVALID, "the scenario has no units, so no side could act")
 	}
+	seat, err := opponent.ReadSeat(doc, battle)
+	if err != nil {
+		return nil, err
+	}
 	seed, err := s.NewSeed()
 	if err != nil {
 		return nil, fmt.Errorf("http: a new seed: %w", err)
@@ -129,7 +137,11 @@ func (s *Server) CreateBattle(ctx context.Context, body []byte) (*Created, error
 	rec.Commitment = volley.Commitment(rec)
 	c := &Created{ID: rec.ID, Ruleset: rs.Name(), Edition: rec.Edition, Generator: string(seed.Generator),
 		Tokens: map[string]string{}, Commitment: rec.Commitment}
+	c.Opponent = seat
 	for _, side := range sides {
+		if seat != nil && side == seat.Side {
+			continue // volley plays it: nobody holds its token
+		}
 		tok := s.NewToken()
 		c.Tokens[side] = tok
 		rec.TokenHashes[side] = hashToken(tok)
@@ -164,6 +176,7 @@ func (s *Server) createBattle(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	s.wakeOpponent(c.ID) // it may deploy first
 	w.Header().Set("Location", "/api/battles/"+c.ID)
 	writeJSON(w, http.StatusCreated, c)
 }
@@ -210,8 +223,22 @@ type battleView struct {
 	Table      *volley.TableView `json:"table,omitempty"`
 	// Advisor says what the advisor offers on this battle (advise.go).
 	Advisor advisorView `json:"advisor"`
+	// Result is how the battle stands by its scenario's end: the scores, and once it is
+	// over why and who won. Nil for a battle whose scenario has no end.
+	Result *volley.Result `json:"result,omitempty"`
+	// TakeBack says who may take back which action now ({type: take_back}); nil when
+	// nothing may be taken back.
+	TakeBack *takeBackView `json:"take_back,omitempty"`
 	// Head is the chain's head after the actions counted, signed by the server.
 	Head *Head `json:"head,omitempty"`
+	// Opponent is the side volley plays, nil when people play every side.
+	Opponent *opponent.Seat `json:"opponent,omitempty"`
+}
+
+// takeBackView is the action that may be taken back now, and whose it is.
+type takeBackView struct {
+	Side string `json:"side"`
+	What string `json:"what"`
 }
 
 func (s *Server) getBattle(w http.ResponseWriter, r *http.Request) {
@@ -236,6 +263,9 @@ func (s *Server) getBattle(w http.ResponseWriter, r *http.Request) {
 	defer done()
 	v := view(l, rec.Ended)
 	v.Head = signed(key, rec.ID, l.next, l.head)
+	if opponentWaits(l) {
+		s.wakeOpponent(rec.ID) // after a restart, or a worker that gave up
+	}
 	writeJSON(w, http.StatusOK, v)
 }
 
@@ -247,6 +277,10 @@ func view(l *live, ended bool) battleView {
 	}
 	for side := range l.record.TokenHashes {
 		v.Sides = append(v.Sides, side)
+	}
+	if l.seat != nil {
+		v.Sides = append(v.Sides, l.seat.Side)
+		v.Opponent = l.seat
 	}
 	slices.Sort(v.Sides)
 	if v.Ended {
@@ -262,6 +296,13 @@ func view(l *live, ended bool) battleView {
 		v.Table = &table
 	}
 	v.Advisor = advisorOf(l.battle, l.record.Ruleset)
+	if l.game.End() != nil {
+		r := l.game.Result()
+		v.Result = &r
+	}
+	if side, what := l.game.CanTakeBack(); side != "" && !v.Ended {
+		v.TakeBack = &takeBackView{Side: side, What: what}
+	}
 	return v
 }
 
@@ -296,9 +337,24 @@ func decodeAction(l *live, body []byte, name string, refereed bool) (volley.Acti
 	return l.battle.DecodeAction(doc)
 }
 
+// decodeGameAction decodes an action a player sends to be resolved: one of the game's
+// own (a take-back, an offer to end) or the rule system's, refereed.
+func decodeGameAction(l *live, body []byte) (volley.Action, error) {
+	doc, err := scenario.Parse("body", body)
+	if err != nil {
+		return nil, err
+	}
+	doc.Refereed = true
+	doc.Edition = volley.EditionOf(l.record.Edition)
+	return l.game.DecodeAction(doc)
+}
+
+// coster prices an action's work: a battle, or a game.
+type coster interface{ Cost(volley.Action) int64 }
+
 // workTurn moves the request to the queue for heavy work when an action's work is
 // above the light limit; light work keeps its request slot.
-func (s *Server) workTurn(ctx context.Context, b volley.Battle, a volley.Action, bodyLen int) error {
+func (s *Server) workTurn(ctx context.Context, b coster, a volley.Action, bodyLen int) error {
 	if b.Cost(a) <= s.limits.LightWork && bodyLen <= s.limits.LightBytes {
 		return nil
 	}
@@ -441,7 +497,7 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	l, done, err := s.openWrite(r.Context(), id)
+	l, done, err := s.openWritePriced(r.Context(), id, body)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -469,19 +525,40 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	a, err := decodeAction(l, body, "body", true)
+	a, err := decodeGameAction(l, body)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	if actor := l.battle.Actor(a); actor != me {
+	if actor := l.game.Actor(a); actor != me {
 		s.fail(w, r, &volley.Error{Code: volley.EFORBIDDEN, Message: fmt.Sprintf("this action is %s's to take, and your token is %s's", actor, me), Field: "Authorization"})
 		return
 	}
-	// Priced as the action and the state its answer writes.
-	if err := s.admit(r.Context(), advise.AddWork(l.battle.Cost(a), stateWork(l)), len(body)); err != nil {
+	ans, prev, err := s.append(r.Context(), l, signer, me, a, body, key)
+	switch {
+	case err != nil:
 		s.fail(w, r, err)
-		return
+	case prev != nil:
+		// Another server stored this idempotency key first: its answer stands.
+		s.replayed(w, r, signer, *prev, me, body, nil)
+	default:
+		s.wakeOpponent(id)
+		writeJSON(w, http.StatusOK, ans)
+	}
+}
+
+// append resolves a (sent as body, with idempotency key) as side me's next action in l,
+// whose write lock the caller holds, and stores it. When another server stored the same
+// key first, it returns that action instead (prev), and nothing of its own. A failed
+// action leaves the battle as it was.
+func (s *Server) append(ctx context.Context, l *live, signer ed25519.PrivateKey, me string, a volley.Action, body []byte, key string) (ans *acted, prev *volley.ActionRecord, err error) {
+	// The server works out the odds of every action it rolls, so that the log can say
+	// where each result fell (volley.Luck): the work is priced with it, as the action
+	// and the state its answer writes.
+	l.game.Luck = true
+	defer func() { l.game.Luck = false }()
+	if err := s.admit(ctx, advise.AddWork(l.game.Cost(a), stateWork(l)), len(body)); err != nil {
+		return nil, nil, err
 	}
 	// From here the fold in memory runs ahead of the store. Unless the action is stored,
 	// drop it (whatever happens, a panic in the rules included), so that the next request
@@ -493,31 +570,28 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	seq := l.next
-	out, err := l.battle.Resolve(r.Context(), a, l.record.Seed.ForAction(seq))
+	out, err := l.game.Resolve(ctx, a, l.record.Seed.ForAction(seq))
+	l.battle = l.game.Battle()
 	if err != nil {
-		stored = true                       // refused by the rules, or out of time: the battle is exactly as it was
-		s.fail(w, r, fieldFor(err, "body")) // the rules refuse the action as a whole
-		return
+		stored = true                          // refused by the rules, or out of time: the battle is exactly as it was
+		return nil, nil, fieldFor(err, "body") // the rules refuse the action as a whole
 	}
 	outcome, err := json.Marshal(out)
 	if err != nil {
-		s.fail(w, r, err)
-		return
+		return nil, nil, err
 	}
+	id := l.record.ID
 	ar := &volley.ActionRecord{BattleID: id, Seq: seq, Side: me, Body: string(body), Outcome: string(outcome), IdempotencyKey: key}
 	ar.Chain = volley.ChainNext(l.head, ar)
-	saved, err := s.store.AppendAction(r.Context(), ar)
+	saved, err := s.store.AppendAction(ctx, ar)
 	if err != nil {
 		if volley.ErrorCode(err) == volley.ECONFLICT {
-			err = s.conflict(r, id)
+			err = s.conflictOf(ctx, id)
 		}
-		s.fail(w, r, err)
-		return
+		return nil, nil, err
 	}
 	if saved.Seq != seq || saved.Outcome != ar.Outcome {
-		// Another server stored this idempotency key first: its answer stands.
-		s.replayed(w, r, signer, *saved, me, body, nil)
-		return
+		return nil, saved, nil
 	}
 	stored = true
 	l.next = seq + 1
@@ -528,14 +602,17 @@ func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
 	s.cache.resize(l, footprint(&l.fold))
 	state := l.battle.State()
 	l.folded(seq, state.Turn, ar.Chain)
+	if err := s.endIfOver(ctx, l); err != nil {
+		s.logger.Warn("ending a battle that is over failed; the next request ends it", "battle", id, "error", err)
+	}
 	s.hub.wake(id) // this server's streams; PostgreSQL tells the others
-	writeJSON(w, http.StatusOK, acted{Seq: seq, Side: me, Outcome: outcome, Head: signed(signer, id, seq+1, ar.Chain), State: &state})
+	return &acted{Seq: seq, Side: me, Outcome: outcome, Head: signed(signer, id, seq+1, ar.Chain), State: &state}, nil, nil
 }
 
 // conflict explains a refused append: the battle ended, or another action took the
 // place first (then the same request may simply be sent again).
-func (s *Server) conflict(r *http.Request, id string) error {
-	if rec, err := s.store.Battle(r.Context(), id); err == nil && rec.Ended {
+func (s *Server) conflictOf(ctx context.Context, id string) error {
+	if rec, err := s.store.Battle(ctx, id); err == nil && rec.Ended {
 		return volley.Errorf(volley.ECONFLICT, "the battle has ended: it takes no more actions")
 	}
 	return volley.Errorf(volley.ECONFLICT, "another action took this place in the log first: fetch the battle's state and send the action again")
@@ -604,6 +681,7 @@ func (s *Server) log(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
+	rs, _ := rules.Lookup(rec.Ruleset)
 	out := bufio.NewWriterSize(w, 32<<10)
 	out.Write(start)
 	out.WriteString(`"actions":[`)
@@ -629,7 +707,7 @@ func (s *Server) log(w http.ResponseWriter, r *http.Request) {
 				out.WriteString(",")
 			}
 			n++
-			entry, _ := marshalJSON(LogEntry{Seq: a.Seq, Side: a.Side, Action: a.Body, Outcome: json.RawMessage(a.Outcome)})
+			entry, _ := marshalJSON(LogEntry{Seq: a.Seq, Side: a.Side, Action: a.Body, Outcome: json.RawMessage(a.Outcome), Words: words(rs, a.Outcome), Why: opponent.Reason(a.Body)})
 			out.Write(bytes.TrimRight(entry, "\n"))
 			if chain = a.Chain; chain == "" { // stored before chains: worked out here
 				chain = volley.ChainNext(prev, &a)
@@ -750,4 +828,29 @@ func (s *Server) end(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, http.StatusOK, ans)
+}
+
+// endIfOver ends a battle whose scenario's end has come (its last round is over, a side
+// has no unit left, or every side has agreed): the store marks it ended, and its seed is
+// revealed. A battle that is over is ended by the first request that finds it so, since
+// it is a fact of its log (after a crash between the last action and its end, the next
+// fold ends it). The caller holds l's write lock.
+func (s *Server) endIfOver(ctx context.Context, l *live) error {
+	if l.record == nil || l.record.Ended || !l.game.Over() {
+		return nil
+	}
+	if err := s.store.EndBattle(ctx, l.id); err != nil {
+		return err
+	}
+	l.record.Ended = true
+	return nil
+}
+
+// words tells a logged outcome for people (volley.Tell); none when its JSON does not read.
+func words(rs volley.Ruleset, outcome string) []string {
+	var out volley.Outcome
+	if rs == nil || json.Unmarshal([]byte(outcome), &out) != nil {
+		return nil
+	}
+	return volley.Tell(rs, out)
 }

@@ -52,11 +52,11 @@ func TestPageScreenshots(t *testing.T) {
 		system, firer, target string
 		grid                  bool
 	}{
-		{"dropzone", "sabre-2", "hunter-2", false},
+		{"dropzone", "sabre-2", "beast-1", false},
 		{"warengine", "murphy", "", true},
-		{"warfare", "longbowmen", "knights", false},
-		{"republique", "g2", "IR7", false},
-		{"warstrike", "sniper", "raiders-1", false},
+		{"warfare", "longbowmen", "genoese-1", false},
+		{"republique", "fb1", "ab1", false},
+		{"warstrike", "sniper", "raider-2", false},
 	}
 	for _, s := range shots {
 		body, err := examples.FS.ReadFile(examples.Demos[s.system])
@@ -103,5 +103,63 @@ func TestPageScreenshots(t *testing.T) {
 			p.view(s.system+"-"+size.name, size.scale)
 		}
 		p.do(chromedp.Navigate(p.base + "/"))
+	}
+	playScreenshots(t, p)
+}
+
+// playScreenshots leaves docs/page.md's pictures of playing a battle through: the lobby
+// of a server with demos, and a battle's end screen and a step of its replay, each at a
+// desktop's size and a phone's.
+func playScreenshots(t *testing.T, p *browserPage) {
+	base, _ := demoServer(t, map[string][]byte{
+		"dropzone":   example(t, "dropzone/moves.yaml"),
+		"warstrike":  example(t, "warstrike/moves.yaml"),
+		"warfare":    example(t, "warfare/moves.yaml"),
+		"warengine":  example(t, "warengine/moves.yaml"),
+		"republique": republiqueMoves(t),
+	})
+	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
+	n0 := begin(t, base, id, tokens)
+	for _, a := range []struct{ side, body string }{
+		{"UCM", `{"type":"move","unit":"sabre-1","path":[[14,9]]}`},
+		{"UCM", `{"squad":"sabres","declarations":[{"unit":"sabre-1","weapon":"Avenger Railgun","target":"hunter-1"},{"unit":"sabre-3","weapon":"Equalizer Machinegun","target":"warriors-1"}]}`},
+		{"UCM", `{"type":"end_turn"}`},
+		{"Scourge", `{"type":"move","unit":"hunter-2","path":[[26,27]]}`},
+		{"Scourge", `{"type":"offer_end","side":"Scourge"}`},
+		{"UCM", `{"type":"offer_end","side":"UCM"}`},
+	} {
+		if status, body := call(t, "POST", base+"/api/battles/"+id+"/actions", tokens[a.side], "", []byte(a.body)); status != 200 {
+			t.Fatalf("%s: %d %v", a.body, status, body)
+		}
+	}
+	for _, size := range []struct {
+		name          string
+		width, height int64
+		scale         float64
+	}{{"desktop", 1500, 1000, 0.6}, {"phone", 390, 844, 1}} {
+		if size.name == "phone" {
+			p.do(chromedp.EmulateViewport(size.width, size.height, chromedp.EmulateMobile, chromedp.EmulateTouch))
+		} else {
+			p.do(chromedp.EmulateViewport(size.width, size.height))
+		}
+		p.base = base
+		p.do(chromedp.Navigate(base + "/"))
+		p.wait("the demos", `document.querySelectorAll('#demos li.demo').length === 5`)
+		p.settle()
+		p.view("lobby-"+size.name, size.scale)
+		p.open(id, "UCM="+tokens["UCM"])
+		p.wait("the dice checked", `document.querySelector('#verify-result .ok')`)
+		p.settle()
+		eval[bool](p, `(scrollTo(0, 0), true)`)
+		p.view("end-"+size.name, size.scale)
+		p.click("#replay-start")
+		for range n0 + 2 { // to the shot
+			p.click("#replay-next")
+		}
+		p.wait("the shot's step", fmt.Sprintf(`document.querySelector('#replay-step')?.textContent === 'step %d of %d' && document.querySelector('#last-shot line')`, n0+2, n0+6))
+		p.settle()
+		time.Sleep(200 * time.Millisecond)
+		eval[bool](p, `(document.querySelector('#replay').scrollIntoView({block: 'start'}), true)`)
+		p.view("replay-"+size.name, size.scale)
 	}
 }

@@ -77,11 +77,11 @@ func TestFootprint(t *testing.T) {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		rs, battle, doc, err := build(rec, scenario.MaxValues)
+		rs, game, doc, err := build(rec, scenario.MaxValues)
 		if err != nil {
 			t.Fatalf("%s: %.300v", name, err)
 		}
-		f := fold{record: rec, ruleset: rs, battle: battle, title: titleOf(doc)}
+		f := fold{record: rec, ruleset: rs, game: game, battle: game.Battle(), title: titleOf(doc)}
 		runtime.GC()
 		runtime.ReadMemStats(&after)
 		kept := int64(after.HeapAlloc) - int64(before.HeapAlloc)

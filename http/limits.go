@@ -19,6 +19,13 @@ import (
 // them under "Limits and abuse", and `volley serve` sets them with flags. A zero field
 // takes its default (DefaultLimits).
 type Limits struct {
+	// OpponentPace is the pause before each action of a side volley plays, so that its
+	// moves reach the page one by one (negative: none); OpponentThink bounds one of its
+	// decisions (past it, it ends its phase or turn); Opponents is how many battles'
+	// opponents think at once.
+	OpponentPace  time.Duration
+	OpponentThink time.Duration
+	Opponents     int
 	// RequestTimeout is the deadline of every request: its work, its waits for a lock
 	// or a turn, and its reads of the store. Work still running then stops, and the
 	// answer is 503 with a Retry-After.
@@ -160,6 +167,9 @@ func ParseRate(s string) (Rate, error) {
 // requests always have the other; a few hundred megabytes in all.
 func DefaultLimits() Limits {
 	return Limits{
+		OpponentPace:   600 * time.Millisecond,
+		OpponentThink:  10 * time.Second,
+		Opponents:      1,
 		RequestTimeout: 15 * time.Second,
 		MaxBodyBytes:   1 << 20,
 		MaxActionBytes: 64 << 10,
@@ -206,7 +216,7 @@ func (l Limits) withDefaults() Limits {
 	}{{&l.Streams, d.Streams}, {&l.PlayerStreams, d.PlayerStreams}, {&l.StreamsPerBattle, d.StreamsPerBattle},
 		{&l.StreamsPerSide, d.StreamsPerSide}, {&l.StreamsPerClient, d.StreamsPerClient}, {&l.StreamsPerTicket, d.StreamsPerTicket},
 		{&l.ClientInFlight, d.ClientInFlight}, {&l.HeavyQueue, d.HeavyQueue}, {&l.HeavyPerClient, d.HeavyPerClient}, {&l.Rebuilds, d.Rebuilds},
-		{&l.MinUploadRate, d.MinUploadRate}, {&l.PageBytes, d.PageBytes}, {&l.FeedBytes, d.FeedBytes}, {&l.FeedMemory, d.FeedMemory}} {
+		{&l.MinUploadRate, d.MinUploadRate}, {&l.Opponents, d.Opponents}, {&l.PageBytes, d.PageBytes}, {&l.FeedBytes, d.FeedBytes}, {&l.FeedMemory, d.FeedMemory}} {
 		if *f.v <= 0 {
 			*f.v = f.def
 		}
@@ -215,10 +225,14 @@ func (l Limits) withDefaults() Limits {
 		v   *time.Duration
 		def time.Duration
 	}{{&l.StreamIdle, d.StreamIdle}, {&l.StreamHeartbeat, d.StreamHeartbeat}, {&l.TicketTTL, d.TicketTTL},
-		{&l.StreamWriteTimeout, d.StreamWriteTimeout}, {&l.UploadGrace, d.UploadGrace}, {&l.RebuildSlice, d.RebuildSlice}} {
+		{&l.StreamWriteTimeout, d.StreamWriteTimeout}, {&l.UploadGrace, d.UploadGrace}, {&l.RebuildSlice, d.RebuildSlice},
+		{&l.OpponentThink, d.OpponentThink}} {
 		if *f.v <= 0 {
 			*f.v = f.def
 		}
+	}
+	if l.OpponentPace == 0 {
+		l.OpponentPace = d.OpponentPace
 	}
 	if l.RequestTimeout <= 0 {
 		l.RequestTimeout = d.RequestTimeout

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/sync/semaphore"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/opponent"
 	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
@@ -53,9 +54,12 @@ type fold struct {
 	values                int64
 	viewBytes, stateBytes int64
 	ruleset               volley.Ruleset
-	battle                volley.Battle
-	next                  int
-	keys                  map[string]volley.ActionRecord
+	// game plays the log: the battle, its end and take-backs. battle is game.Battle(),
+	// kept in step after every action (a take-back replaces it).
+	game   *volley.Game
+	battle volley.Battle
+	next   int
+	keys   map[string]volley.ActionRecord
 	// logBytes is the size of the actions folded so far, bodies and outcomes.
 	logBytes int64
 	// head is the head of the battle's chain after its first next actions.
@@ -63,6 +67,12 @@ type fold struct {
 	// turns is whose turn it was after each of the last actions folded, and the chain's
 	// head then, for the event stream: at most keptTurns of them, oldest first.
 	turns []turnAfter
+	// seat is the side volley plays (the scenario's opponent: section), nil when people
+	// play every side, and bot plays it. The player's memory of the phase (what it has
+	// tried, a fire plan under way) lives as long as the fold: a fold built again starts
+	// a fresh one, which plans the phase again from the battle as it stands.
+	seat *opponent.Seat
+	bot  *opponent.Player
 }
 
 // turnAfter is whose turn it was after action Seq, and the chain's head.
@@ -311,6 +321,9 @@ const lightFoldActions = 32
 // forgotten: an unknown id, or a log that no longer folds, keeps nothing.
 func (s *Server) sync(ctx context.Context, l *live) (upToDate bool, err error) {
 	upToDate, err = s.syncLight(ctx, l)
+	if err == nil && upToDate {
+		err = s.endIfOver(ctx, l)
+	}
 	switch {
 	case err != nil && volley.ErrorCode(err) != volley.EUNAVAILABLE:
 		s.forget(l)
@@ -361,11 +374,18 @@ func pageFull(acts []volley.ActionRecord, limit int) bool {
 // its views for their price (measureViews). A scenario that stands for more than most
 // values is not built: errHeavyDoc.
 func (l *live) build(rec *volley.BattleRecord, most int64) error {
-	rs, battle, doc, err := build(rec, most)
+	rs, game, doc, err := build(rec, most)
 	if err != nil {
 		return err
 	}
-	l.fold = fold{record: rec, ruleset: rs, battle: battle, title: titleOf(doc), values: doc.Values(), keys: map[string]volley.ActionRecord{}, head: volley.ChainStart(rec)}
+	seat, err := opponent.ReadSeat(doc, game.Battle())
+	if err != nil {
+		return fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
+	}
+	l.fold = fold{record: rec, ruleset: rs, game: game, battle: game.Battle(), title: titleOf(doc), values: doc.Values(), keys: map[string]volley.ActionRecord{}, head: volley.ChainStart(rec), seat: seat}
+	if seat != nil {
+		l.bot = &opponent.Player{Policy: seat.Policy, Side: seat.Side}
+	}
 	l.measureViews()
 	return nil
 }
@@ -376,7 +396,9 @@ func (l *live) foldActions(ctx context.Context, acts []volley.ActionRecord) erro
 		if a.Seq != l.next {
 			continue // folded meanwhile
 		}
-		if err := replay(ctx, l.battle, l.record, a); err != nil {
+		err := replay(ctx, l.game, l.record, a)
+		l.battle = l.game.Battle()
+		if err != nil {
 			return err
 		}
 		// The head is worked out from the log; the one stored beside the action must be it.
@@ -478,6 +500,9 @@ func (s *Server) rebuildSlice(l *live) (bool, error) {
 	}
 	defer l.lock.Release(writeWeight)
 	err := s.rebuildFold(ctx, l)
+	if err == nil {
+		err = s.endIfOver(ctx, l)
+	}
 	switch {
 	case err == nil:
 		s.cache.resize(l, footprint(&l.fold))
@@ -514,9 +539,10 @@ func (s *Server) rebuildFold(ctx context.Context, l *live) error {
 }
 
 // build loads a stored battle's scenario with its rule system, under the edition of the
-// rules it began with; the document it was read from gives its title and its size.
-// A scenario that stands for more than most values is not loaded: errHeavyDoc.
-func build(rec *volley.BattleRecord, most int64) (volley.Ruleset, volley.Battle, *scenario.Doc, error) {
+// rules it began with, as a game of its scenario's end; the document it was read from
+// gives its title and its size. A scenario that stands for more than most values is not
+// loaded: errHeavyDoc.
+func build(rec *volley.BattleRecord, most int64) (volley.Ruleset, *volley.Game, *scenario.Doc, error) {
 	doc, err := scenario.Parse("scenario", []byte(rec.Scenario))
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
@@ -530,7 +556,11 @@ func build(rec *volley.BattleRecord, most int64) (volley.Ruleset, volley.Battle,
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
 	}
-	return rs, battle, doc, nil
+	end, err := volley.ReadEnd(doc, battle)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
+	}
+	return rs, volley.NewGame(battle, end), doc, nil
 }
 
 // titleOf reads a scenario's optional title.
@@ -546,8 +576,8 @@ func titleOf(doc *scenario.Doc) string {
 // it was first resolved: the same side, the same dice, the same outcome in every field.
 // A log that replays otherwise was written by a different version of the rules, or has
 // been altered; no battle is served from it.
-func replay(ctx context.Context, b volley.Battle, rec *volley.BattleRecord, a volley.ActionRecord) error {
-	_, actor, out, err := volley.ReplayAction(ctx, b, a.Body, rec.Seed.ForAction(a.Seq))
+func replay(ctx context.Context, g *volley.Game, rec *volley.BattleRecord, a volley.ActionRecord) error {
+	_, actor, out, err := g.Replay(ctx, a.Body, rec.Seed.ForAction(a.Seq))
 	if err != nil {
 		if volley.ErrorCode(err) == volley.EUNAVAILABLE {
 			return err
@@ -565,8 +595,10 @@ func replay(ctx context.Context, b volley.Battle, rec *volley.BattleRecord, a vo
 
 // sameOutcome reports whether the outcome a replay gives is, field for field, the
 // outcome a log records as JSON: the same dice, trace, results and landings, with
-// nothing added or left out. Spacing and the order of keys do not matter.
+// nothing added or left out. Spacing and the order of keys do not matter. The luck the
+// server wrote beside the result is a reading of it, not part of it: it is left out.
 func sameOutcome(out volley.Outcome, logged []byte) (bool, error) {
+	out.Luck = nil
 	got, err := json.Marshal(out)
 	if err != nil {
 		return false, err
@@ -577,6 +609,9 @@ func sameOutcome(out volley.Outcome, logged []byte) (bool, error) {
 	}
 	if err := json.Unmarshal(logged, &b); err != nil {
 		return false, fmt.Errorf("the logged outcome is not JSON: %w", err)
+	}
+	if m, ok := b.(map[string]any); ok {
+		delete(m, "luck")
 	}
 	return reflect.DeepEqual(a, b), nil
 }

@@ -345,7 +345,7 @@ func TestPageMoveRepublique(t *testing.T) {
 	if got := au.text(`#turn-offers button[data-type="decline"]`); got != "Decline" {
 		t.Errorf("the decline's button reads %q", got)
 	}
-	if got := au.text("#turn"); got != "Austrian's turn, passing fire phase, round 1" {
+	if got := au.text("#turn"); got != "Austrian's turn, passing fire phase" {
 		t.Errorf("the Austrians' turn reads %q", got)
 	}
 	if eval[bool](au, `!!document.querySelector('#end-phase')`) {
@@ -375,7 +375,7 @@ func TestPageMoveRepublique(t *testing.T) {
 		t.Errorf("the answer sent is %v", got)
 	}
 	for _, p := range []*browserPage{au, fr} {
-		p.wait("the pause closed", `!document.querySelector('#turn-offers') && document.querySelector('#turn')?.textContent === "French's turn, maneuver phase, round 1"`)
+		p.wait("the pause closed", `!document.querySelector('#turn-offers') && document.querySelector('#turn')?.textContent === "French's turn, maneuver phase"`)
 		p.logCount(4)
 	}
 

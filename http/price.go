@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/volley-wargames/volley/advise"
 )
 
 // What a request's work costs, found before any of it is done, in volley.MaxWork's steps
@@ -100,6 +101,29 @@ func (s *Server) admitValues(ctx context.Context, values int64) error {
 		return nil // light, or not a request (volley serve's demo battles)
 	}
 	return s.heavyTurn(ctx)
+}
+
+// openWritePriced opens battle id for writing (openWrite), admitted first at the price
+// of the action body would be: its work and the state its answer writes, as append
+// prices it. The price is found under the read lock and the heavy place, if it is heavy
+// work, taken before the write lock: a request never waits for a heavy place while it
+// holds a battle that the heavy request before it may be waiting to read.
+func (s *Server) openWritePriced(ctx context.Context, id string, body []byte) (*live, func(), error) {
+	l, done, err := s.openRead(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	work := stateWork(l)
+	if a, err := decodeGameAction(l, body); err == nil {
+		l.game.Luck = true
+		work = advise.AddWork(l.game.Cost(a), work)
+		l.game.Luck = false
+	}
+	done()
+	if err := s.admit(ctx, work, len(body)); err != nil {
+		return nil, nil, err
+	}
+	return s.openWrite(ctx, id)
 }
 
 // openPriced opens battle id for reading (openRead) and admits the request at price(l):

@@ -30,11 +30,11 @@ func stepTime(b *testing.B) float64 {
 	if err != nil {
 		b.Fatal(err)
 	}
-	_, battle, _, err := build(&volley.BattleRecord{ID: "0123456789abcdef", Scenario: string(src), Edition: volley.Edition}, scenario.MaxValues)
+	_, game, _, err := build(&volley.BattleRecord{ID: "0123456789abcdef", Scenario: string(src), Edition: volley.Edition}, scenario.MaxValues)
 	if err != nil {
 		b.Fatal(err)
 	}
-	dg := battle.(advise.Dangerer)
+	dg := game.Battle().(advise.Dangerer)
 	q := advise.DangerQuery{Side: "UCM", As: "Sabre", Step: 0.5}
 	work, err := dg.DangerWork(q)
 	if err != nil {
@@ -73,11 +73,12 @@ func BenchmarkViewWork(b *testing.B) {
 	}
 	for name, src := range all {
 		rec := &volley.BattleRecord{ID: "0123456789abcdef", Scenario: src, Edition: volley.Edition}
-		rs, battle, doc, err := build(rec, scenario.MaxValues)
+		rs, game, doc, err := build(rec, scenario.MaxValues)
 		if err != nil {
 			b.Fatal(err)
 		}
-		l := &live{fold: fold{record: rec, ruleset: rs, battle: battle, title: titleOf(doc), values: doc.Values()}}
+		battle := game.Battle()
+		l := &live{fold: fold{record: rec, ruleset: rs, game: game, battle: battle, title: titleOf(doc), values: doc.Values()}}
 		l.measureViews()
 		steps := func(f func()) float64 {
 			t0 := cpuTime()

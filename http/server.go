@@ -52,9 +52,13 @@ type Server struct {
 	// Examples, if set, holds example scenarios (*.yaml) that the page offers as a start
 	// for a new battle.
 	Examples fs.FS
+	// PublishDemos makes GET /api/demos list the demo battles the store keeps, tokens
+	// and all, for the home page (`volley serve` keeps them, KeepDemos).
+	PublishDemos bool
 
 	examplesOnce sync.Once
 	examples     []string
+	wholeBattles []WholeBattle
 
 	// key signs the heads of battles' chains: the store's, read once (chain.go).
 	keyMu sync.Mutex
@@ -75,6 +79,12 @@ type Server struct {
 	hub    *hub
 	base   context.Context
 	cancel context.CancelFunc
+	// bots are the battles whose opponent is acting (opponent.go), and thinkers admits
+	// Limits.Opponents of them to think at once.
+	botMu    sync.Mutex
+	bots     map[string]bool
+	botWG    sync.WaitGroup
+	thinkers *semaphore.Weighted
 }
 
 // NewServer returns a server over store that logs each request to logger, within
@@ -88,6 +98,7 @@ func NewServer(store volley.Store, logger *slog.Logger, limits Limits) *Server {
 		inFlight: semaphore.NewWeighted(int64(l.InFlight)),
 		heavy:    semaphore.NewWeighted(int64(l.Heavy)),
 		rebuilds: semaphore.NewWeighted(int64(l.Rebuilds)),
+		thinkers: semaphore.NewWeighted(int64(l.Opponents)),
 	}
 	s.base, s.cancel = context.WithCancel(context.Background())
 	s.hub = newHub()
@@ -106,6 +117,7 @@ func NewServer(store volley.Store, logger *slog.Logger, limits Limits) *Server {
 	m.Handle("GET /{$}", pg)
 	m.Handle("GET /web/", pg)
 	m.HandleFunc("GET /api/examples", s.exampleList)
+	m.HandleFunc("GET /api/demos", s.demoList)
 	m.HandleFunc("GET /api/examples/{name...}", s.example)
 	m.HandleFunc("GET /api/rulesets", s.rulesets)
 	m.HandleFunc("GET /api/key", s.publicKey)
@@ -127,6 +139,7 @@ func NewServer(store volley.Store, logger *slog.Logger, limits Limits) *Server {
 	m.HandleFunc("GET /api/battles/{id}/verify", s.verify)
 	m.HandleFunc("POST /api/battles/{id}/preview", s.preview)
 	m.HandleFunc("GET /api/battles/{id}/scenario", s.scenarioOf)
+	m.HandleFunc("GET /api/battles/{id}/replay", s.replayAt)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, volley.Errorf(volley.ENOTFOUND, "no such API path: %s %s", r.Method, r.URL.Path))
 	})
@@ -136,7 +149,10 @@ func NewServer(store volley.Store, logger *slog.Logger, limits Limits) *Server {
 
 // Close ends the server's event streams and stops listening to the store. Call it before
 // shutting the HTTP server down, which waits for open requests (streams among them).
-func (s *Server) Close() { s.cancel() }
+func (s *Server) Close() {
+	s.cancel()
+	s.botWG.Wait() // an opponent mid-action stops at its context's end
+}
 
 // Streams is the number of event streams open.
 func (s *Server) Streams() int { return s.hub.streams() }

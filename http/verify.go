@@ -24,6 +24,13 @@ type LogEntry struct {
 	Side    string          `json:"side"`
 	Action  string          `json:"action"`
 	Outcome json.RawMessage `json:"outcome"`
+	// Words tell the outcome for people, a line for each thing that happened
+	// (volley.Tell). The server writes them when it answers the log; nothing checks
+	// them, and verifying leaves them out.
+	Words []string `json:"words,omitempty"`
+	// Why is what volley, playing a side, said of its reasons for the action (the
+	// comment its body begins with); nothing checks it either.
+	Why string `json:"why,omitempty"`
 }
 
 // Head is the head of a battle's chain after its first Actions actions
@@ -164,6 +171,11 @@ func VerifyWith(ctx context.Context, lg Log, trust Trust) (Verified, error) {
 	if err != nil {
 		return rejected("the scenario no longer loads: %v", err)
 	}
+	end, err := volley.ReadEnd(doc, battle)
+	if err != nil {
+		return rejected("the scenario's end no longer reads: %v", err)
+	}
+	game := volley.NewGame(battle, end)
 	if rs.Name() != lg.Ruleset {
 		return rejected("the log says %s, but its scenario is a %s battle", lg.Ruleset, rs.Name())
 	}
@@ -177,7 +189,7 @@ func VerifyWith(ctx context.Context, lg Log, trust Trust) (Verified, error) {
 		if a.Seq != i {
 			return rejected("action %d is numbered %d: the log has a gap or is out of order", i, a.Seq)
 		}
-		n, p, err := verifyAction(ctx, battle, seed, a)
+		n, p, err := verifyAction(ctx, game, seed, a)
 		if err != nil {
 			return v, err
 		}
@@ -307,8 +319,8 @@ func generatorOf(edition int) dice.Generator {
 
 // verifyAction replays one logged action and returns the dice it rolled, or says how
 // it differs from the log. err is set only when ctx ended.
-func verifyAction(ctx context.Context, b volley.Battle, seed dice.Seed, a LogEntry) (int, string, error) {
-	_, actor, out, err := volley.ReplayAction(ctx, b, a.Action, seed.ForAction(a.Seq))
+func verifyAction(ctx context.Context, g *volley.Game, seed dice.Seed, a LogEntry) (int, string, error) {
+	_, actor, out, err := g.Replay(ctx, a.Action, seed.ForAction(a.Seq))
 	if err != nil {
 		if volley.ErrorCode(err) == volley.EUNAVAILABLE {
 			return 0, "", err

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/opponent"
 	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
@@ -48,7 +49,22 @@ func page() http.Handler {
 
 // exampleList answers the names of the example scenarios a new battle may start from.
 func (s *Server) exampleList(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]any{"examples": s.postable()})
+	s.postable()
+	levels := make([]string, len(opponent.Levels))
+	for i, l := range opponent.Levels {
+		levels[i] = string(l)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"examples": s.examples, "battles": s.wholeBattles,
+		"opponent": map[string]any{"levels": levels, "level": opponent.DefaultLevel, "styles": opponent.Styles()}})
+}
+
+// WholeBattle is an example that is a whole battle (it has an end: section), with what a
+// player chooses before playing it against volley: its sides.
+type WholeBattle struct {
+	Name    string   `json:"name"`
+	Ruleset string   `json:"ruleset"`
+	Title   string   `json:"title,omitempty"`
+	Sides   []string `json:"sides"`
 }
 
 // postable lists, once, the examples that load as a battle when posted: a scenario sent
@@ -56,7 +72,7 @@ func (s *Server) exampleList(w http.ResponseWriter, r *http.Request) {
 // offered (its tables would have to be written in place).
 func (s *Server) postable() []string {
 	s.examplesOnce.Do(func() {
-		s.examples = []string{}
+		s.examples, s.wholeBattles = []string{}, []WholeBattle{}
 		if s.Examples == nil {
 			return
 		}
@@ -72,12 +88,24 @@ func (s *Server) postable() []string {
 			if err != nil {
 				return nil
 			}
-			if _, _, _, err := rules.Open(doc); err == nil {
-				s.examples = append(s.examples, p)
+			rs, b, _, err := rules.Open(doc)
+			if err != nil {
+				return nil
+			}
+			s.examples = append(s.examples, p)
+			if doc.Section("end") != nil {
+				wb := WholeBattle{Name: p, Ruleset: rs.Name(), Title: titleOf(doc)}
+				for _, u := range b.State().Units {
+					if !slices.Contains(wb.Sides, u.Side) {
+						wb.Sides = append(wb.Sides, u.Side)
+					}
+				}
+				s.wholeBattles = append(s.wholeBattles, wb)
 			}
 			return nil
 		})
 		slices.Sort(s.examples)
+		slices.SortFunc(s.wholeBattles, func(a, b WholeBattle) int { return strings.Compare(a.Name, b.Name) })
 	})
 	return s.examples
 }

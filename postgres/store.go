@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -343,6 +344,60 @@ func (db *DB) listen(ctx context.Context, notify func(battleID string)) error {
 		id, _, _ := strings.Cut(n.Payload, " ")
 		notify(id)
 	}
+}
+
+// Demos lists the demo battles, by rule system.
+func (db *DB) Demos(ctx context.Context) ([]volley.DemoRecord, error) {
+	rows, err := db.pool.Query(ctx, `SELECT ruleset, battle_id, tokens FROM demos ORDER BY ruleset`)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: demos: %w", err)
+	}
+	defer rows.Close()
+	var out []volley.DemoRecord
+	for rows.Next() {
+		var d volley.DemoRecord
+		var tokens string
+		if err := rows.Scan(&d.Ruleset, &d.BattleID, &tokens); err != nil {
+			return nil, fmt.Errorf("postgres: demos: %w", err)
+		}
+		if err := json.Unmarshal([]byte(tokens), &d.Tokens); err != nil {
+			return nil, fmt.Errorf("postgres: demos: %s's tokens: %w", d.Ruleset, err)
+		}
+		out = append(out, d)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("postgres: demos: %w", err)
+	}
+	return out, nil
+}
+
+// SetDemo makes d's battle its rule system's demo, unless another server took the place
+// first.
+func (db *DB) SetDemo(ctx context.Context, d *volley.DemoRecord, replaces string) (*volley.DemoRecord, error) {
+	tokens, err := json.Marshal(d.Tokens)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: set demo: %w", err)
+	}
+	if replaces == "" {
+		_, err = db.pool.Exec(ctx, `INSERT INTO demos (ruleset, battle_id, tokens) SELECT $1, id, $2 FROM battles WHERE id = $3
+			ON CONFLICT (ruleset) DO NOTHING`, d.Ruleset, string(tokens), d.BattleID)
+	} else {
+		_, err = db.pool.Exec(ctx, `UPDATE demos SET battle_id = $1, tokens = $2 WHERE ruleset = $3 AND battle_id = $4
+			AND EXISTS (SELECT 1 FROM battles WHERE id = $1)`, d.BattleID, string(tokens), d.Ruleset, replaces)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("postgres: set demo: %w", err)
+	}
+	all, err := db.Demos(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for i := range all {
+		if all[i].Ruleset == d.Ruleset {
+			return &all[i], nil
+		}
+	}
+	return nil, notFound(d.BattleID)
 }
 
 // SigningKey returns the seed of the database's signing key, storing fresh first if it

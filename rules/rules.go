@@ -81,6 +81,11 @@ func Open(doc *scenario.Doc) (volley.Ruleset, volley.Battle, volley.Action, erro
 		if err := checkNames(doc, b); err != nil {
 			return nil, nil, nil, err
 		}
+		// The end section names units: checked here, once the battle has loaded, for
+		// every rule system alike.
+		if _, err := volley.ReadEnd(doc, b); err != nil {
+			return nil, nil, nil, err
+		}
 	}
 	return r, b, a, nil
 }

@@ -182,13 +182,30 @@ type Header struct {
 	// Deployment is each side's deployment zone, a polygon, where its units may be
 	// placed before the first action; a side without one deploys anywhere on the table.
 	Deployment map[string][]Point `yaml:"deployment"`
+	// End says when the battle ends by itself and how it is scored (see EndSpec): not
+	// in any rule system's text, volley's own.
+	End *EndSpec `yaml:"end"`
 	// DeploymentOrder is how the sides take turns to deploy (from edition 5): "sides"
 	// (each deploys its units, then passes) or "alternate" (a unit each in turn). Given
 	// without zones, the sides deploy anywhere on the table.
 	DeploymentOrder string `yaml:"deployment_order"`
+	// Opponent names a side that volley plays (see OpponentSpec): a battle served with
+	// it gives that side no token, and the server takes its actions. Not in any rule
+	// system's text; the command line ignores it.
+	Opponent *OpponentSpec `yaml:"opponent"`
 	// Actions lists actions played in order after the scenario is set up, each in the
 	// form of an `action:` section: a move, then a shot. The command line plays them.
 	Actions Skip `yaml:"actions"`
+}
+
+// OpponentSpec is the side volley plays in a served battle, and how: a level (random,
+// greedy, teaching or strong; teaching when left out) and a style from cautious to bold
+// (a name or a number from 0 to 1; balanced when left out). The opponent package reads
+// and checks it.
+type OpponentSpec struct {
+	Side  string `yaml:"side,required"`
+	Level string `yaml:"level"`
+	Style string `yaml:"style"`
 }
 
 // TableSpec is a rectangular table: its corner of least x and y, and its size.

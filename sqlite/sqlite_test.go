@@ -149,6 +149,12 @@ func (h *twoHandles) CreateTicket(ctx context.Context, t *volley.TicketRecord, n
 func (h *twoHandles) Ticket(ctx context.Context, hash string) (*volley.TicketRecord, error) {
 	return h.db().Ticket(ctx, hash)
 }
+func (h *twoHandles) Demos(ctx context.Context) ([]volley.DemoRecord, error) {
+	return h.db().Demos(ctx)
+}
+func (h *twoHandles) SetDemo(ctx context.Context, d *volley.DemoRecord, replaces string) (*volley.DemoRecord, error) {
+	return h.db().SetDemo(ctx, d, replaces)
+}
 func (h *twoHandles) SigningKey(ctx context.Context, fresh []byte) ([]byte, error) {
 	return h.db().SigningKey(ctx, fresh)
 }

@@ -300,6 +300,59 @@ func (db *DB) Ticket(ctx context.Context, hash string) (*volley.TicketRecord, er
 	return &t, nil
 }
 
+// Demos lists the demo battles, by rule system.
+func (db *DB) Demos(ctx context.Context) ([]volley.DemoRecord, error) {
+	rows, err := db.read.QueryContext(ctx, `SELECT ruleset, battle_id, tokens FROM demos ORDER BY ruleset`)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: demos: %w", err)
+	}
+	defer rows.Close()
+	var out []volley.DemoRecord
+	for rows.Next() {
+		var d volley.DemoRecord
+		var tokens string
+		if err := rows.Scan(&d.Ruleset, &d.BattleID, &tokens); err != nil {
+			return nil, fmt.Errorf("sqlite: demos: %w", err)
+		}
+		if err := json.Unmarshal([]byte(tokens), &d.Tokens); err != nil {
+			return nil, fmt.Errorf("sqlite: demos: %s's tokens: %w", d.Ruleset, err)
+		}
+		out = append(out, d)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: demos: %w", err)
+	}
+	return out, nil
+}
+
+// SetDemo makes d's battle its rule system's demo, unless another took the place first.
+func (db *DB) SetDemo(ctx context.Context, d *volley.DemoRecord, replaces string) (*volley.DemoRecord, error) {
+	tokens, err := json.Marshal(d.Tokens)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: set demo: %w", err)
+	}
+	if replaces == "" {
+		_, err = db.write.ExecContext(ctx, `INSERT INTO demos (ruleset, battle_id, tokens) SELECT ?, id, ? FROM battles WHERE id = ?
+			ON CONFLICT (ruleset) DO NOTHING`, d.Ruleset, string(tokens), d.BattleID)
+	} else {
+		_, err = db.write.ExecContext(ctx, `UPDATE demos SET battle_id = ?, tokens = ? WHERE ruleset = ? AND battle_id = ?
+			AND EXISTS (SELECT 1 FROM battles WHERE id = ?)`, d.BattleID, string(tokens), d.Ruleset, replaces, d.BattleID)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: set demo: %w", err)
+	}
+	all, err := db.Demos(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for i := range all {
+		if all[i].Ruleset == d.Ruleset {
+			return &all[i], nil
+		}
+	}
+	return nil, notFound(d.BattleID)
+}
+
 // SigningKey returns the seed of the file's signing key, storing fresh first if it holds
 // none. The insert and the read are one write transaction: of two processes sharing the
 // file, the second finds the first's key.

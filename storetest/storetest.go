@@ -43,6 +43,7 @@ func Run(t *testing.T, open func(t *testing.T) volley.Store) {
 		{"EndWhileAppending", testEndWhileAppending},
 		{"Tickets", testTickets},
 		{"Pages", testPages},
+		{"Demos", testDemos},
 		{"SigningKey", testSigningKey},
 	}
 	for _, tt := range tests {
@@ -665,6 +666,43 @@ func testPages(t *testing.T, s volley.Store) {
 	}
 	_, err := s.Actions(ctx, "nope", 0, 10)
 	wantCode(t, "Actions(nope, 0, 10)", err, volley.ENOTFOUND)
+}
+
+// testDemos keeps a demo per rule system: the first set stands, a second without
+// replacing it loses to it, a replacement takes the place only from the demo it names,
+// and a battle that does not exist is never a demo.
+func testDemos(t *testing.T, s volley.Store) {
+	ctx := context.Background()
+	if all, err := s.Demos(ctx); err != nil || len(all) != 0 {
+		t.Fatalf("demos of a new store: %v, %v", all, err)
+	}
+	for i, id := range []string{"d000000000000001", "d000000000000002", "d000000000000003"} {
+		if err := s.CreateBattle(ctx, NewBattle(id, uint64(i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first := &volley.DemoRecord{Ruleset: "seed-rules", BattleID: "d000000000000001", Tokens: map[string]string{"red": "r1", "spectator": "s1"}}
+	got, err := s.SetDemo(ctx, first, "")
+	if err != nil || got.BattleID != first.BattleID || got.Tokens["red"] != "r1" {
+		t.Fatalf("the first demo: %+v, %v", got, err)
+	}
+	second := &volley.DemoRecord{Ruleset: "seed-rules", BattleID: "d000000000000002", Tokens: map[string]string{"red": "r2"}}
+	if got, err := s.SetDemo(ctx, second, ""); err != nil || got.BattleID != first.BattleID {
+		t.Errorf("a second demo racing the first: %+v, %v; want the first to stand", got, err)
+	}
+	if got, err := s.SetDemo(ctx, second, "d000000000000003"); err != nil || got.BattleID != first.BattleID {
+		t.Errorf("replacing a demo that is not the one standing: %+v, %v; want the first to stand", got, err)
+	}
+	if got, err := s.SetDemo(ctx, second, first.BattleID); err != nil || got.BattleID != second.BattleID || got.Tokens["red"] != "r2" {
+		t.Errorf("replacing the demo: %+v, %v; want the second", got, err)
+	}
+	ghost := &volley.DemoRecord{Ruleset: "other-rules", BattleID: "d00000000000000f", Tokens: map[string]string{}}
+	if got, err := s.SetDemo(ctx, ghost, ""); volley.ErrorCode(err) != volley.ENOTFOUND {
+		t.Errorf("a demo of no battle: %+v, %v; want not found", got, err)
+	}
+	if all, err := s.Demos(ctx); err != nil || len(all) != 1 || all[0].BattleID != second.BattleID {
+		t.Errorf("demos: %+v, %v", all, err)
+	}
 }
 
 // testSigningKey: the first signing key stored is the store's for good. Of writers racing

@@ -20,11 +20,12 @@ type memStore struct {
 	battles map[string]*volley.BattleRecord
 	actions map[string][]volley.ActionRecord
 	tickets map[string]volley.TicketRecord
+	demos   map[string]volley.DemoRecord
 	key     []byte
 }
 
 func newMemStore() *memStore {
-	return &memStore{battles: map[string]*volley.BattleRecord{}, actions: map[string][]volley.ActionRecord{}, tickets: map[string]volley.TicketRecord{}}
+	return &memStore{battles: map[string]*volley.BattleRecord{}, actions: map[string][]volley.ActionRecord{}, tickets: map[string]volley.TicketRecord{}, demos: map[string]volley.DemoRecord{}}
 }
 
 func (m *memStore) CreateBattle(ctx context.Context, b *volley.BattleRecord) error {
@@ -157,6 +158,29 @@ func (m *memStore) Ticket(ctx context.Context, hash string) (*volley.TicketRecor
 		return nil, volley.Errorf(volley.ENOTFOUND, "no such ticket")
 	}
 	return &t, nil
+}
+
+func (m *memStore) Demos(ctx context.Context) ([]volley.DemoRecord, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []volley.DemoRecord
+	for _, k := range slices.Sorted(maps.Keys(m.demos)) {
+		out = append(out, m.demos[k])
+	}
+	return out, nil
+}
+
+func (m *memStore) SetDemo(ctx context.Context, d *volley.DemoRecord, replaces string) (*volley.DemoRecord, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.battles[d.BattleID] == nil {
+		return nil, volley.Errorf(volley.ENOTFOUND, "no battle %q", d.BattleID)
+	}
+	if cur, ok := m.demos[d.Ruleset]; !ok && replaces == "" || ok && cur.BattleID == replaces {
+		m.demos[d.Ruleset] = volley.DemoRecord{Ruleset: d.Ruleset, BattleID: d.BattleID, Tokens: maps.Clone(d.Tokens)}
+	}
+	cur := m.demos[d.Ruleset]
+	return &cur, nil
 }
 
 func (m *memStore) SigningKey(ctx context.Context, fresh []byte) ([]byte, error) {

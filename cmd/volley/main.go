@@ -55,6 +55,8 @@ type cli struct {
 	Dice     diceCmd     `cmd:"" help:"Exact distribution of a dice expression such as 2d6+1."`
 	Serve    serveCmd    `cmd:"" help:"Serve the JSON API: battles that persist, with verifiable dice."`
 	Verify   verifyCmd   `cmd:"" help:"Check a finished battle's log against its revealed seed."`
+	Play     playCmd     `cmd:"" help:"Play a battle to its end with volley's opponent on the sides you name."`
+	Tourney  tourneyCmd  `cmd:"" help:"Play a series of battles between two of volley's policies, sides swapped."`
 }
 
 // env is what commands write to; tests swap it.

@@ -32,7 +32,7 @@ import (
 type serveCmd struct {
 	Addr string `default:"127.0.0.1:8080" help:"Address to listen on."`
 	DB   string `default:"volley.db" help:"The store: a SQLite file, or a postgres:// URL shared by several servers."`
-	Demo bool   `default:"true" negatable:"" help:"Start a demo battle of each rule system when the store is empty."`
+	Demo bool   `default:"true" negatable:"" help:"Keep a demo battle of each rule system, public: the home page offers its sides to anyone who opens it."`
 
 	// The limits of docs/api.md's "Limits and abuse"; 0 takes the default.
 	Timeout  time.Duration `default:"15s" help:"Deadline of every request: work still running then stops and is answered 503."`
@@ -107,7 +107,7 @@ func (c serveCmd) Run(e *env) error {
 	}
 	fmt.Fprintf(e.stdout, "volley: serving %s (store: %s)\n", url, kind)
 	if c.Demo {
-		if err := demos(ctx, e, srv, store, url); err != nil {
+		if err := demos(ctx, e, srv, url); err != nil {
 			ln.Close()
 			return err
 		}
@@ -151,35 +151,34 @@ func openStore(ctx context.Context, db string) (volley.Store, string, error) {
 	return s, "sqlite " + db, nil
 }
 
-// demos starts one battle of each rule system from the embedded examples, when the
-// store holds no battle yet, and prints their ids and tokens.
-func demos(ctx context.Context, e *env, srv *vhttp.Server, store volley.Store, url string) error {
-	empty, err := store.Empty(ctx)
-	if err != nil || !empty {
-		return err
-	}
-	names := slices.Sorted(maps.Keys(examples.Demos))
-	for _, system := range names {
+// demos keeps a demo battle of each rule system, from the embedded examples: at every
+// start a system whose demo is missing or has ended gets a new one. It prints each
+// demo's links, one a side and one to watch, and has the home page offer them.
+func demos(ctx context.Context, e *env, srv *vhttp.Server, url string) error {
+	scenarios := map[string][]byte{}
+	for system, name := range examples.Demos {
 		if _, ok := rules.Lookup(system); !ok {
 			continue
 		}
-		body, err := fs.ReadFile(examples.FS, examples.Demos[system])
+		body, err := fs.ReadFile(examples.FS, name)
 		if err != nil {
 			return err
 		}
-		c, err := srv.CreateBattle(ctx, body)
-		if err != nil {
-			return fmt.Errorf("demo %s: %w", system, err)
+		scenarios[system] = body
+	}
+	list, err := srv.KeepDemos(ctx, scenarios)
+	if err != nil {
+		return err
+	}
+	srv.PublishDemos = true
+	// Each link carries one side's token in its fragment (which browsers never send to
+	// the server); the spectator's only watches. The home page offers the same links.
+	for _, d := range list {
+		fmt.Fprintf(e.stdout, "  demo %s: %s\n", d.Ruleset, d.Title)
+		for _, side := range slices.Sorted(maps.Keys(d.Sides)) {
+			fmt.Fprintf(e.stdout, "    play %-10s %s/#/battles/%s?%s=%s\n", side, url, d.ID, neturl.QueryEscape(side), d.Sides[side])
 		}
-		// The page link carries every side's token in its fragment (which browsers never
-		// send to the server): whoever opens it may play both sides, as at a table. The
-		// spectator's link only watches.
-		var tokens []string
-		for _, side := range slices.Sorted(maps.Keys(c.Tokens)) {
-			tokens = append(tokens, neturl.QueryEscape(side)+"="+c.Tokens[side])
-		}
-		fmt.Fprintf(e.stdout, "  demo %-10s %s/#/battles/%s?%s\n", system, url, c.ID, strings.Join(tokens, "&"))
-		fmt.Fprintf(e.stdout, "       %-10s %s/#/battles/%s?spectator=%s\n", "watch", url, c.ID, c.Spectator)
+		fmt.Fprintf(e.stdout, "    %-15s %s/#/battles/%s?spectator=%s\n", "watch", url, d.ID, d.Spectator)
 	}
 	return nil
 }

@@ -399,41 +399,53 @@ func get(t *testing.T, u, token string) (int, []byte) {
 	return resp.StatusCode, raw
 }
 
-// demoLink is a demo battle's line: its id and the side tokens its link carries.
-var demoLink = regexp.MustCompile(`#/battles/([0-9a-f]{16})\?(\S+)`)
+// demoLink is a demo battle's link: its id, and the role and token it carries.
+var demoLink = regexp.MustCompile(`#/battles/([0-9a-f]{16})\?([^=\s]+)=([0-9a-f]{32})`)
 
-// demoTokens waits for the demo battles' links and returns every token they carry.
-func demoTokens(t *testing.T, srv *server, battles int) []string {
+// demoLinks waits until the server has printed links to at least battles battles, and
+// returns them by battle and role ("spectator" or a side).
+func demoLinks(t *testing.T, srv *server, battles int) map[string]map[string]string {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		var toks []string
-		seen := map[string]bool{}
+		links := map[string]map[string]string{}
 		for _, line := range srv.printed() {
 			m := demoLink.FindStringSubmatch(line)
 			if m == nil {
 				continue
 			}
-			seen[m[1]] = true
-			for _, kv := range strings.Split(m[2], "&") {
-				_, tok, _ := strings.Cut(kv, "=")
-				toks = append(toks, tok)
+			if links[m[1]] == nil {
+				links[m[1]] = map[string]string{}
 			}
+			links[m[1]][m[2]] = m[3]
 		}
-		if len(seen) >= battles || time.Now().After(deadline) {
-			return toks
+		if len(links) >= battles || time.Now().After(deadline) {
+			return links
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
 }
 
-// TestServeDemos: a fresh store gets one demo battle per rule system, printed with its
-// sides' link and its spectator's; the battle list shows them to those tokens; a second
-// start on the same store adds none.
+// TestServeDemos: a fresh store gets one demo battle per rule system, printed with a
+// link for each side and one to watch, and offered by GET /api/demos with the same
+// tokens; the battle list shows them to those tokens; a restart on the same store prints
+// the same links again, except that a demo that has ended is replaced by a new one.
 func TestServeDemos(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "demo.db")
 	srv := startServer(t, db)
-	toks := demoTokens(t, srv, len(rules.Names()))
+	links := demoLinks(t, srv, len(rules.Names()))
+	if len(links) != len(rules.Names()) {
+		t.Fatalf("links to %d demo battles for %d rule systems:\n%s", len(links), len(rules.Names()), strings.Join(srv.printed(), "\n"))
+	}
+	var toks []string
+	for id, roles := range links {
+		if len(roles) != 3 || roles["spectator"] == "" {
+			t.Errorf("demo %s: links %v; want one a side and one to watch", id, roles)
+		}
+		for _, tok := range roles {
+			toks = append(toks, tok)
+		}
+	}
 	list := mustRequest(t, "GET", srv.url+"/api/battles", strings.Join(toks, ","), nil, 200)["battles"].([]any)
 	if len(list) != len(rules.Names()) {
 		t.Errorf("%d demo battles for %d rule systems", len(list), len(rules.Names()))
@@ -441,14 +453,46 @@ func TestServeDemos(t *testing.T) {
 	if none := mustRequest(t, "GET", srv.url+"/api/battles", "", nil, 200)["battles"].([]any); len(none) != 0 {
 		t.Errorf("the battle list without tokens shows %d battles", len(none))
 	}
+	demos := mustRequest(t, "GET", srv.url+"/api/demos", "", nil, 200)["demos"].([]any)
+	var ended string
+	for _, d := range demos {
+		m := d.(map[string]any)
+		id := m["id"].(string)
+		if links[id] == nil || m["spectator"] != links[id]["spectator"] || m["title"] == "" {
+			t.Errorf("GET /api/demos offers %v; the printed links are %v", m, links[id])
+		}
+		for side, tok := range m["sides"].(map[string]any) {
+			if links[id][side] != tok {
+				t.Errorf("demo %s: side %s's token %v; printed %q", id, side, tok, links[id][side])
+			}
+		}
+		if ended == "" {
+			ended = id
+			var side string
+			for sd := range m["sides"].(map[string]any) {
+				side = sd
+			}
+			mustRequest(t, "POST", srv.url+"/api/battles/"+id+"/end", links[id][side], nil, 200)
+		}
+	}
+	if len(demos) != len(rules.Names()) {
+		t.Errorf("GET /api/demos offers %d demos", len(demos))
+	}
 	srv.cmd.Process.Kill()
 	srv.cmd.Wait()
 	srv = startServer(t, db)
-	if again := mustRequest(t, "GET", srv.url+"/api/battles", strings.Join(toks, ","), nil, 200)["battles"].([]any); len(again) != len(list) {
-		t.Errorf("a restart added demo battles: %d then %d", len(list), len(again))
+	again := demoLinks(t, srv, len(rules.Names()))
+	fresh := 0
+	for id, roles := range again {
+		switch {
+		case links[id] == nil:
+			fresh++
+		case fmt.Sprint(roles) != fmt.Sprint(links[id]):
+			t.Errorf("after a restart demo %s's links are %v; they were %v", id, roles, links[id])
+		}
 	}
-	if more := demoTokens(t, srv, 0); len(more) != 0 {
-		t.Errorf("a restart printed demo links again: %v", more)
+	if len(again) != len(rules.Names()) || fresh != 1 || again[ended] != nil {
+		t.Errorf("after a restart: links to %d demos, %d new, the ended one still offered: %t; want the same five but the ended one, replaced", len(again), fresh, again[ended] != nil)
 	}
 }
 

@@ -7,7 +7,7 @@
 // as they are done.
 
 import {call, lines, errorBox, showError} from './api.js';
-import {h, pct} from './dom.js';
+import {h, pct, num} from './dom.js';
 
 // A plan whose value is this small does nothing: it is shown, not offered as a move.
 const NOTHING = 1e-12;
@@ -65,7 +65,7 @@ export function mount(box, board, ctx) {
   stopAdvice.addEventListener('click', () => adviceRun?.abort());
 
   function adviceBox(a) {
-    const value = (v) => (a.objective === 'destroy' || a.objective.startsWith('at_least') ? pct(v) : v.toFixed(3));
+    const value = (v) => (a.objective === 'destroy' || a.objective.startsWith('at_least') ? pct(v) : num(v));
     const head = h('p', {class: 'help'}, `${a.actor} (${a.side}): ${a.total} legal plans, ${a.scored} scored, ${a.bounded} set aside by the bound`,
       a.complete ? '' : h('strong', {}, ` — cut short: ${a.stopped}`));
     const plans = h('ol', {class: 'plans'}, a.plans.map((p) => {
@@ -86,7 +86,7 @@ export function mount(box, board, ctx) {
           p.variant ? ` [${p.variant}]` : '', ' ', offered ? fire : ''),
         h('ul', {class: 'picks'}, p.picks.map((k) => h('li', {}, `${k.slot} → ${k.target || 'holds fire'}`))),
         h('ul', {class: 'plan-targets'}, (p.targets || []).map((t) => h('li', {},
-          `${t.target}: mean ${t.mean.toFixed(2)} ${a.measure}, destroyed ${pct(t.p_destroyed)}`))));
+          `${t.target}: mean ${num(t.mean)} ${a.measure}, destroyed ${pct(t.p_destroyed)}`))));
     }));
     const notes = (a.notes || []).map((n) => h('li', {}, n));
     return h('div', {class: 'advice-actor'}, head, notes.length ? h('ul', {class: 'help advice-notes'}, notes) : '', plans);
@@ -120,7 +120,7 @@ export function mount(box, board, ctx) {
       board.setDanger?.(res.danger);
       const m = res.danger;
       legend.replaceChildren(h('span', {class: 'danger-scale'}),
-        ` ${m.scores} of ${m.placed} of ${m.side}, from 0 (clear) to ${m.objective === 'expected' ? m.max.toFixed(2) : pct(m.max)} (darkest), `
+        ` ${m.scores} of ${m.placed} of ${m.side}, from 0 (clear) to ${m.objective === 'expected' ? num(m.max) : pct(m.max)} (darkest), `
         + `${m.cols} × ${m.rows} points ${m.step}${m.unit === 'cm' ? 'cm' : m.unit === 'in' ? '"' : ' square'} apart; firers: ${m.firers.join(', ') || 'none'}.`);
     } catch (e) {
       if (run !== dangerRun) return; // replaced by another map

@@ -1,4 +1,4 @@
-import {h} from './dom.js';
+import {h, status} from './dom.js';
 
 // The JSON API, and its errors in words a player understands.
 
@@ -113,7 +113,9 @@ export function ask(battle, what, action, token) {
 // already says which rule refused; the prefix naming the package is dropped.
 export function explain(err) {
   if (!(err instanceof ApiError)) return String(err?.message || err);
-  const msg = err.message.replace(/^[a-z]+: /, ''); // the Go package's prefix
+  // The Go package's prefix goes, and an aim's status codes read as words ("is out of
+  // range", not "is out_of_range").
+  const msg = err.message.replace(/^[a-z]+: /, '').replace(/\b(out_of_range|out_of_arc|not_eligible|no_target)\b/g, (c) => status(c));
   switch (err.code) {
     case 'cancelled': return 'Cancelled.';
     case 'network': return 'Cannot reach the volley server. Is `volley serve` still running?';

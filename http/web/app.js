@@ -11,6 +11,8 @@ import * as table from './table.js';
 import * as advisor from './advisor.js';
 import {follow} from './live.js';
 import {offers, same} from './turn.js';
+import {endControls, endScreen, offersLine, replayer, roundWords, score} from './end.js';
+import {startValues} from './marks.js';
 
 const main = document.getElementById('main');
 
@@ -60,8 +62,11 @@ function route() {
   const m = location.hash.match(/^#\/battles\/([0-9a-f]{16})(?:\?(.*))?$/);
   if (!m) { showList(my); return; }
   if (m[2]) {
-    const all = tokens.get(m[1]);
-    for (const [side, t] of new URLSearchParams(m[2])) {
+    const q = new URLSearchParams(m[2]);
+    // A lobby's "play as" link keeps only its side's token (and the spectator's): the
+    // page then plays that side alone, whatever it held of the battle before.
+    const all = q.has('only') ? {} : tokens.get(m[1]);
+    for (const [side, t] of q) {
       if (!/^[0-9a-f]{32}$/.test(t)) continue;
       if (side === 'spectator') tokens.setSpectator(m[1], t); else all[side] = t;
     }
@@ -75,45 +80,149 @@ function route() {
 
 async function showList(my) {
   document.title = 'volley — battles';
-  const list = h('section', {class: 'panel', 'aria-labelledby': 'battles-h'},
-    h('h1', {id: 'battles-h'}, 'Battles'), h('p', {}, 'Loading…'));
+  const demos = h('section', {class: 'panel demos', id: 'demos', 'aria-labelledby': 'demos-h'},
+    h('h1', {id: 'demos-h'}, 'Play a demo battle'), h('p', {}, 'Loading…'));
+  const against = h('section', {class: 'panel against', id: 'against', 'aria-labelledby': 'against-h', hidden: true});
+  const list = h('section', {class: 'panel', id: 'battles', 'aria-labelledby': 'battles-h'},
+    h('h2', {id: 'battles-h'}, 'Your battles'), h('p', {}, 'Loading…'));
   const form = newBattleForm();
-  main.replaceChildren(h('div', {class: 'home'}, list, form));
+  main.replaceChildren(h('div', {class: 'home'}, h('div', {class: 'home-main'}, demos, against, list), form));
+  showDemos(demos, my);
+  showAgainst(against, my);
   try {
     const mine = tokens.every();
     const {battles} = mine.length ? await call('GET', '/api/battles', {token: mine.join(',')}) : {battles: []};
     if (my !== nav) return;
     const rows = battles.map((b) => h('tr', {},
-      h('td', {}, h('a', {href: '#/battles/' + b.id}, b.title || b.id)),
-      h('td', {}, b.ruleset), h('td', {class: 'num'}, b.actions), h('td', {}, b.ended ? 'ended' : 'in play')));
-    list.replaceChildren(h('h1', {id: 'battles-h'}, 'Battles'),
-      battles.length === 0 ? h('p', {}, 'No battle in this browser yet: start one from a scenario file, or open a link you were sent.')
-        : h('table', {class: 'battles'},
-          h('thead', {}, h('tr', {}, h('th', {}, 'battle'), h('th', {}, 'rules'), h('th', {class: 'num'}, 'actions'), h('th', {}, 'state'))),
-          h('tbody', {}, rows)));
+      h('td', {}, h('a', {href: '#/battles/' + b.id}, b.title || localStorage.getItem('volley.title.' + b.id) || b.id)),
+      h('td', {}, b.ruleset), h('td', {class: 'num'}, b.actions), h('td', {}, b.ended ? 'ended' : 'in play'),
+      h('td', {}, playsAs(b.id))));
+    list.replaceChildren(h('h2', {id: 'battles-h'}, 'Your battles'),
+      battles.length === 0 ? h('p', {class: 'help'}, 'None in this browser yet: play a demo, start a battle below, or open a link you were sent.')
+        : h('div', {class: 'scroll-x'}, h('table', {class: 'battles'},
+          h('thead', {}, h('tr', {}, h('th', {}, 'battle'), h('th', {}, 'rules'), h('th', {class: 'num'}, 'actions'), h('th', {}, 'state'), h('th', {}, 'you play'))),
+          h('tbody', {}, rows))));
   } catch (err) {
     const box = errorBox('list-error');
-    list.replaceChildren(h('h1', {id: 'battles-h'}, 'Battles'), box);
+    list.replaceChildren(h('h2', {id: 'battles-h'}, 'Your battles'), box);
     showError(box, err);
   }
 }
 
+// playsAs says which sides of battle id this browser holds the tokens of.
+function playsAs(id) {
+  const sides = Object.keys(tokens.get(id));
+  return sides.length ? sides.join(', ') : 'watching';
+}
+
+// showDemos lists the server's demo battles (GET /api/demos), each with a link to play
+// each side and one to watch. A demo is public: its tokens are in the list.
+async function showDemos(box, my) {
+  let demos = [];
+  try {
+    ({demos} = await call('GET', '/api/demos'));
+  } catch (err) {
+    if (my !== nav) return;
+    const e = errorBox('demos-error');
+    box.replaceChildren(h('h1', {id: 'demos-h'}, 'Play a demo battle'), e);
+    showError(e, err);
+    return;
+  }
+  if (my !== nav) return;
+  if (!demos.length) {
+    box.hidden = true;
+    return;
+  }
+  const link = (d, query) => `#/battles/${d.id}?${query}`;
+  const cards = demos.map((d) => h('li', {class: 'demo', 'data-demo': d.ruleset, 'data-battle': d.id},
+    h('div', {class: 'demo-title'}, h('strong', {}, d.title || d.id), ' ', h('span', {class: 'badge'}, d.ruleset),
+      ' ', h('span', {class: 'help'}, d.ended ? 'ended' : d.actions ? `${d.actions} action${d.actions === 1 ? '' : 's'} played` : 'not begun')),
+    h('div', {class: 'demo-links'},
+      Object.entries(d.sides).sort(([a], [b]) => a.localeCompare(b)).map(([side, t]) => h('a', {class: 'button primary', 'data-side': side,
+        href: link(d, `${encodeURIComponent(side)}=${t}&spectator=${d.spectator}&only=1`)}, `Play as ${side}`)),
+      h('a', {class: 'button', 'data-side': 'spectator', href: link(d, `spectator=${d.spectator}`)}, 'Watch'))));
+  box.replaceChildren(h('h1', {id: 'demos-h'}, 'Play a demo battle'),
+    h('p', {class: 'help'}, 'Public battles anyone who opens this page may play: choose a side; another player opens this page and plays the other, live.'),
+    h('ul', {class: 'demo-list'}, cards));
+}
+
+// showAgainst offers a battle against volley: one of the server's whole battles (the
+// examples with an end), the side the player takes, and how volley plays the other (a
+// level and a style, as the server lists them). The battle is the example with an
+// opponent: section added; its one token is the player's.
+async function showAgainst(box, my) {
+  let list;
+  try {
+    list = await call('GET', '/api/examples');
+  } catch { return; }
+  if (my !== nav || !list.battles?.length) return;
+  const err = errorBox('against-error');
+  const battle = h('select', {id: 'against-battle'}, list.battles.map((b, i) => h('option', {value: i}, `${b.title || b.name} (${b.ruleset})`)));
+  const side = h('select', {id: 'against-side'});
+  const sides = () => {
+    const b = list.battles[battle.value];
+    side.replaceChildren(...b.sides.map((s) => h('option', {value: s}, s)));
+  };
+  battle.addEventListener('change', sides);
+  sides();
+  const level = h('select', {id: 'against-level'}, list.opponent.levels.map((l) => h('option', {value: l, selected: l === list.opponent.level}, l)));
+  const style = h('select', {id: 'against-style'}, list.opponent.styles.map((s) => h('option', {value: s, selected: s === 'balanced'}, s)));
+  const start = h('button', {type: 'submit', id: 'against-start', class: 'primary'}, 'Play against volley');
+  const form = h('form', {},
+    h('div', {class: 'row'}, h('label', {for: 'against-battle'}, 'Battle '), battle),
+    h('div', {class: 'row'}, h('label', {for: 'against-side'}, 'You play '), side),
+    h('div', {class: 'row'}, h('label', {for: 'against-level'}, 'volley plays '), level, ' ', h('label', {for: 'against-style', class: 'help'}, 'style '), style),
+    err, h('div', {class: 'row'}, start));
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    showError(err, null);
+    start.disabled = true;
+    try {
+      const b = list.battles[battle.value];
+      const bot = b.sides.find((s) => s !== side.value);
+      const text = await call('GET', '/api/examples/' + b.name, {text: true});
+      const body = text.replace(/\s*$/, '\n') + `opponent: {side: ${JSON.stringify(bot)}, level: ${level.value}, style: ${style.value}}\n`;
+      const c = await call('POST', '/api/battles', {body});
+      tokens.set(c.id, c.tokens);
+      tokens.setSpectator(c.id, c.spectator);
+      location.hash = '#/battles/' + c.id;
+    } catch (e) {
+      showError(err, e);
+    } finally { start.disabled = false; }
+  });
+  box.replaceChildren(h('h2', {id: 'against-h'}, 'Play against volley'),
+    h('p', {class: 'help'}, 'volley plays the other side, saying why in the log: teaching plays like a reasonable person and can be beaten; strong plans each turn with every exact measure it has.'),
+    form);
+  box.hidden = false;
+}
+
 function newBattleForm() {
-  const text = h('textarea', {id: 'scenario', rows: 16, spellcheck: 'false', 'aria-describedby': 'scenario-help',
+  const text = h('textarea', {id: 'scenario', rows: 12, spellcheck: 'false', 'aria-describedby': 'scenario-help',
     placeholder: 'ruleset: …\ntitle: …'});
   const file = h('input', {type: 'file', id: 'scenario-file', accept: '.yaml,.yml,.json,text/yaml,application/json'});
   const pick = h('select', {id: 'example'}, h('option', {value: ''}, '— an example —'));
   const box = errorBox('create-error');
   const done = h('div', {id: 'created', 'aria-live': 'polite'});
-  const create = h('button', {type: 'submit', id: 'create'}, 'Start the battle');
+  const create = h('button', {type: 'submit', id: 'create', class: 'primary'}, 'Start the battle');
+  // The scenario's text is folded away until there is one to read or write.
+  const paste = h('details', {id: 'scenario-box'}, h('summary', {}, 'Paste or edit the scenario'),
+    h('p', {id: 'scenario-help', class: 'help'}, 'YAML or JSON, as for ', h('code', {}, 'volley check'),
+      '. A scenario sent here must carry its tables in place.'), text);
+  const loaded = () => {
+    const n = text.value.split('\n').length;
+    paste.querySelector('summary').textContent = text.value.trim() ? `The scenario (${n} lines): read or edit it` : 'Paste or edit the scenario';
+  };
+  text.addEventListener('input', loaded);
   file.addEventListener('change', async () => {
     const f = file.files[0];
     if (f) text.value = await f.text();
+    loaded();
   });
   pick.addEventListener('change', async () => {
     if (!pick.value) return;
     try {
       text.value = await call('GET', '/api/examples/' + pick.value, {text: true});
+      loaded();
       showError(box, null);
     } catch (err) { showError(box, err); }
   });
@@ -121,13 +230,10 @@ function newBattleForm() {
     for (const e of examples) pick.append(h('option', {value: e}, e));
   }).catch(() => { pick.disabled = true; });
   const form = h('form', {class: 'panel', id: 'new-battle', 'aria-labelledby': 'new-h'},
-    h('h2', {id: 'new-h'}, 'New battle from a scenario file'),
-    h('p', {id: 'scenario-help', class: 'help'}, 'Choose a file, pick an example, or paste a scenario (YAML or JSON, as for ',
-      h('code', {}, 'volley check'), '). A scenario sent here must carry its tables in place.'),
-    h('div', {class: 'row'}, h('label', {for: 'scenario-file'}, 'File '), file),
-    h('div', {class: 'row'}, h('label', {for: 'example'}, 'Example '), pick),
-    h('label', {for: 'scenario', class: 'block'}, 'Scenario'), text, box,
-    h('div', {class: 'row'}, create), done);
+    h('h2', {id: 'new-h'}, 'New battle'),
+    h('div', {class: 'row'}, h('label', {for: 'example'}, 'From an example '), pick),
+    h('div', {class: 'row'}, h('label', {for: 'scenario-file'}, 'or a file '), file),
+    paste, box, h('div', {class: 'row'}, create), done);
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     showError(box, null);
@@ -144,6 +250,7 @@ function newBattleForm() {
         h('p', {class: 'help'}, 'Commitment to the secret seed: ', h('code', {class: 'hash'}, c.commitment)));
     } catch (err) {
       showError(box, err);
+      if (/^body:/.test(err.field || '')) paste.open = true;
       markLine(text, err);
     } finally { create.disabled = false; }
   });
@@ -195,6 +302,8 @@ async function showBattle(id, my) {
   }
   if (my !== nav) return;
   document.title = 'volley — ' + (view.title || id);
+  // The list of battles names each by its title, which it learns here.
+  if (view.title) localStorage.setItem('volley.title.' + id, view.title);
   const kind = view.board ? grid : table;
   const field = h('div', {class: 'field', id: 'field'});
   const unitsBox = h('section', {class: 'panel units-panel', id: 'units', 'aria-labelledby': 'units-h'});
@@ -204,15 +313,22 @@ async function showBattle(id, my) {
   const sidesBox = h('section', {class: 'panel', id: 'sides', 'aria-labelledby': 'sides-h'});
   const adviceBox = h('section', {class: 'panel advisor', id: 'advisor', 'aria-labelledby': 'advisor-h'});
   const crumbs = h('p', {class: 'crumbs'}, h('a', {href: '#/'}, '← Battles'));
+  const endBox = h('section', {class: 'panel end', id: 'end', 'aria-labelledby': 'end-verdict', hidden: true});
+  const replayBox = h('div', {class: 'replay-box'});
   main.replaceChildren(
     crumbs,
-    head, box,
+    head, box, endBox, replayBox,
     h('div', {class: 'play'}, field, controls, unitsBox),
     adviceBox, sidesBox, logBox);
   const ctx = {
     id,
     view,
     unitsBox,
+    // log is the battle's log as last read; entries() the actions the board shows the
+    // effects of (in a replay, those up to its step).
+    log: null,
+    shown: null,
+    entries: () => ctx.shown || ctx.log?.actions || [],
     token: (side) => tokens.get(id)[side] || '',
     reader: () => tokens.reader(id),
     // act sends an action for a side and refreshes the battle. It answers the outcome,
@@ -240,6 +356,35 @@ async function showBattle(id, my) {
   };
   const board = kind.mount(field, controls, ctx);
   const advice = advisor.mount(adviceBox, board, ctx);
+  // The replay draws past boards with the same board code, read-only; leaving it shows
+  // the battle as it is.
+  let current = view;
+  const replay = replayer(ctx, {
+    show(v, entries) {
+      ctx.view = v;
+      ctx.shown = entries;
+      board.update(v);
+      field.classList.add('replaying');
+    },
+    leave() {
+      ctx.view = current;
+      ctx.shown = null;
+      board.update(current);
+      field.classList.remove('replaying');
+    },
+  });
+  replayBox.replaceWith(replay.bar); // a child of main, so that it sticks to the top while stepping
+  // The units' values as the battle began, which the board's marks compare with: the
+  // view itself before the first action, else the replay of none (read once).
+  const plain = ((view.table || view.board)?.columns || []).some((c) => c.key && !c.of && !c.levels?.length && !c.flags?.length && c.key !== 'moved');
+  if (view.actions === 0 || !plain) ctx.start = startValues(view); // no plain value to compare: the start is not read
+  else {
+    call('GET', `/api/battles/${id}/replay?at=0`, {token: tokens.reader(id)}).then((v0) => {
+      if (my !== nav) return;
+      ctx.start = startValues(v0);
+      if (!replay.active()) board.update(ctx.view);
+    }).catch(() => { /* the marks then leave out plain values */ });
+  }
 
   // refresh reads the battle and its log again. Calls that come while one runs (the
   // stream's events, this page's own actions) are folded into one more read after it.
@@ -265,7 +410,8 @@ async function showBattle(id, my) {
     const token = tokens.reader(id);
     const [v, lg] = await Promise.all([call('GET', '/api/battles/' + id, {token}), call('GET', `/api/battles/${id}/log`, {token})]);
     if (my !== nav) return;
-    ctx.view = v;
+    current = v;
+    ctx.log = lg;
     // A page holding no side's token watches: the same live page, without action controls.
     document.body.classList.toggle('spectating', !v.sides.some((side) => ctx.token(side)));
     drawHead(head, v, ctx);
@@ -275,8 +421,12 @@ async function showBattle(id, my) {
     const shown = `${lg.actions.length} ${lg.ended}`;
     if (logBox.dataset.shown !== shown) {
       logBox.dataset.shown = shown;
-      renderLog(logBox, v, lg, token);
+      renderLog(logBox, v, lg);
+      replay.log(lg);
+      if (v.ended) endScreen(endBox, v, lg, ctx);
     }
+    if (replay.active()) return; // the replay's board stays until the player leaves it
+    ctx.view = v;
     board.update(v);
     advice.update(v);
   }
@@ -290,26 +440,38 @@ async function showBattle(id, my) {
 }
 
 function drawHead(head, v, ctx) {
+  // The same header is not drawn again: a button being pressed would be replaced.
+  const key = JSON.stringify([v.title, v.ended, v.state.turn, v.result, v.take_back, v.sides.map((s) => !!ctx.token(s))]);
+  if (head.dataset.key === key) return;
+  head.dataset.key = key;
   const box = errorBox('head-error');
   const parts = [h('h1', {}, v.title || v.id), h('span', {class: 'badge'}, v.ruleset)];
   const turn = v.state.turn;
-  if (turn) {
-    const round = turn.number ? `, round ${turn.number}` : '';
+  if (turn && !v.ended) {
     parts.push(h('span', {class: 'turn', id: 'turn'}, turn.phase === 'turn'
-      ? `${possessive(turn.side)} turn${round}` : `${possessive(turn.side)} turn, ${turn.phase} phase${round}`));
+      ? `${possessive(turn.side)} turn` : `${possessive(turn.side)} turn, ${turn.phase} phase`));
   }
+  if (turn && !v.ended && v.opponent && turn.side === v.opponent.side) {
+    parts.push(h('span', {class: 'thinking', id: 'opponent-thinking', 'aria-live': 'polite'}, 'volley is playing…'));
+  }
+  const round = roundWords(v);
+  if (round) parts.push(h('span', {class: 'round', id: 'round'}, round));
+  if (v.result?.scores) parts.push(h('span', {class: 'score-now', id: 'score', title: 'the score as it stands: enemies destroyed and objectives held'}, score(v)));
   if (v.ended) parts.push(h('span', {class: 'badge ended'}, 'ended'));
   const buttons = h('span', {class: 'actions'});
+  buttons.append(...endControls(v, ctx, box));
   // The battle says which action ends its phase or turn; the page only sends it. Where
   // the battle offers that action among others (turn.actions), it is one of those.
   const offered = offers(v, ctx, box);
   if (!v.ended && turn?.end && ctx.token(turn.side) && !(turn.actions || []).some((a) => same(a, turn.end))) {
-    buttons.append(h('button', {id: 'end-phase', onclick: async (ev) => {
+    buttons.append(h('button', {id: 'end-phase', class: 'primary', onclick: async (ev) => {
       ev.target.disabled = true;
       try { await ctx.act(turn.end, turn.side); showError(box, null); } catch (err) { showError(box, err); } finally { ev.target.disabled = false; }
     }}, turn.phase === 'turn' ? 'End turn' : `End ${turn.phase} phase`));
   }
-  if (!v.ended && v.sides.some((s) => ctx.token(s))) {
+  // A battle whose scenario has an end ends when the sides agree (Offer to end); one
+  // without may only be ended as it stands.
+  if (!v.ended && !v.result && v.sides.some((s) => ctx.token(s))) {
     buttons.append(h('button', {id: 'end-battle', class: 'quiet', onclick: async () => {
       const side = v.sides.find((s) => ctx.token(s));
       if (!side) { showError(box, new Error('Ending the battle needs any side\'s token.')); return; }
@@ -320,7 +482,7 @@ function drawHead(head, v, ctx) {
       } catch (err) { showError(box, err); }
     }}, 'End the battle'));
   }
-  head.replaceChildren(h('div', {class: 'titles'}, parts), buttons, ...(offered ? [offered] : []), box);
+  head.replaceChildren(h('div', {class: 'titles'}, parts), buttons, ...(offered ? [offered] : []), offersLine(v, ctx) || '', box);
 }
 
 function drawSides(box, v) {

@@ -2,7 +2,7 @@
 // probability written above it. (uPlot was allowed, but a bar chart this small needs no
 // library, and the page stays free of anything it did not write.)
 
-import {h, s, pct} from './dom.js';
+import {h, s, pct, num} from './dom.js';
 
 export function histogram(dist, {title, id, unit = ''}) {
   const keys = Object.keys(dist).map(Number).sort((a, b) => a - b);
@@ -25,5 +25,5 @@ export function histogram(dist, {title, id, unit = ''}) {
   return h('figure', {class: 'hist', id},
     s('svg', {viewBox: `0 0 ${Math.max(width, 120)} ${base + 18}`, width: Math.max(width, 120) * 1.4, height: (base + 18) * 1.4, role: 'img', 'aria-label': `${title}: ` + keys.map((k) => `${k} ${pct(dist[k])}`).join(', ')},
       s('line', {x1: 0, y1: base, x2: Math.max(width, 120), y2: base, class: 'axis'}), bars),
-    h('figcaption', {}, `${title} — mean ${mean.toFixed(2)}`));
+    h('figcaption', {}, `${title} — mean ${num(mean)}`));
 }

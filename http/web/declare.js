@@ -14,6 +14,13 @@ export function drawPanel(m) {
   // shares its first unit with an earlier choice, by all its units.
   const key = (c, i) => (d.choices.findIndex((x) => x.units[0] === c.units[0]) === i ? c.units[0] : c.units.join('+'));
   const mine = d.choices.map((c, i) => [c, i]).filter(([c]) => m.playing(c.side));
+  if (v.ended) {
+    parts.push(h('p', {class: 'help', id: 'watching'}, v.replay !== undefined
+      ? 'The battle as it stood at this step of the replay: point at a unit to see it.'
+      : 'The battle has ended: point at a unit to see it; the log shows every shot.'));
+    m.panel.replaceChildren(...parts);
+    return;
+  }
   if (!mine.length) {
     parts.push(h('p', {class: 'help', id: 'watching'}, v.sides.some((x) => m.playing(x))
       ? 'None of your units may act now.'
@@ -62,11 +69,12 @@ export function drawPanel(m) {
   if (st.choice && !v.ended) {
     // The first button is #shoot, whatever its verb; a verb without targets needs none.
     const buttons = m.verbs().map((verb, i) => {
-      const b = h('button', {id: i ? `shoot-${i}` : 'shoot', class: i ? '' : 'primary', 'data-verb': verb.label, disabled: !verb.no_target && !m.hasTargets()}, verb.label);
+      const b = h('button', {id: i ? `shoot-${i}` : 'shoot', class: i ? '' : 'primary', 'data-verb': verb.label,
+        disabled: !verb.no_target && (!m.hasTargets() || !!st.refused)}, verb.label);
       b.addEventListener('click', () => m.shoot(b, verb));
       return b;
     });
-    parts.push(h('div', {class: 'row'}, buttons));
+    parts.push(h('div', {class: 'row'}, buttons), h('p', {class: 'why-not', id: 'shoot-why', hidden: !st.refused}, st.refused || ''));
   }
   m.panel.replaceChildren(...parts);
 }

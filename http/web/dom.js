@@ -61,3 +61,47 @@ export function swatch(colour) {
   el.style.background = colour;
   return el;
 }
+
+// num writes a number as a player reads it: at most two decimals, none that are 0
+// (3, 3.5, 18.17).
+export function num(x) {
+  if (typeof x !== 'number' || !Number.isFinite(x)) return String(x);
+  const r = Math.round(x * 100) / 100;
+  return String(Object.is(r, -0) ? 0 : r);
+}
+
+// length writes a distance in its unit: 3.5″, 12 cm, 4 squares.
+export function length(x, unit) {
+  if (unit === 'in' || unit === '"' || unit === '″') return `${num(x)}″`;
+  if (unit === 'square' || unit === 'squares') return `${num(x)} square${x === 1 ? '' : 's'}`;
+  return unit ? `${num(x)} ${unit}` : num(x);
+}
+
+// STATUS are the words for an aim's status: what a player reads instead of the API's code.
+const STATUS = {ok: 'may fire', blocked: 'no line of sight', out_of_range: 'out of range', out_of_arc: 'out of arc',
+  not_eligible: 'may not fire', no_target: 'no target'};
+
+// status is an aim's status in words.
+export function status(code) {
+  return STATUS[code] || String(code || '').replaceAll('_', ' ');
+}
+
+// tidy makes a line of the API's words read well: inches as ″ rather than ", and no
+// number with more than two decimals.
+export function tidy(line) {
+  return String(line)
+    .replace(/-?\d+\.\d{3,}/g, (m) => num(Number(m)))
+    .replace(/(\d)"/g, '$1″');
+}
+
+// sideKey is the key of the sides' colours on a board: a swatch and a name each.
+export function sideKey(sides) {
+  return h('span', {class: 'side-key', id: 'side-key', 'aria-label': 'the sides\' colours'},
+    sides.map((s) => h('span', {class: 'side-key-item', 'data-side': s}, swatch(sideColour(sides, s)), s)));
+}
+
+// touch says whether the page is used with a finger (a phone, a tablet): its help then
+// says nothing of keys a touch screen lacks.
+export function touch() {
+  return globalThis.matchMedia?.('(pointer: coarse)').matches || navigator.maxTouchPoints > 0;
+}

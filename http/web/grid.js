@@ -6,11 +6,13 @@
 // target carries a "ready to fire" marker, and clicking its weapon fires it.
 
 import {ask, errorBox, showError} from './api.js';
-import {h, s, pct, signed, sideColour} from './dom.js';
+import {h, s, pct, signed, sideColour, sideKey, num, length, status, touch} from './dom.js';
 import {dangerImage} from './advisor.js';
 import {unitsTable} from './units.js';
 import {viewport} from './viewport.js';
 import {gridMover} from './gridmove.js';
+import {lastShot, marksOf} from './marks.js';
+import {turnPaths} from './paths.js';
 
 const S = 24; // pixels per square in the drawing's own units; the SVG scales to fit
 const GROUP_COLOURS = ['#6b6b6b', '#c62828', '#1565c0', '#2e7d32', '#ef6c00', '#6a1b9a', '#00838f'];
@@ -27,6 +29,9 @@ function terrainColour(name, i) {
 }
 
 export function mount(field, controls, ctx) {
+  // The log's actions whose effects the board shows (the last shot, the turn's paths);
+  // none where the page gives no log.
+  ctx.entries ||= () => [];
   const st = {unit: null, weapon: null, hover: null, cursor: {x: 0, y: 0}, shift: false, aimSeq: 0, landed: [], landedAt: -1, heat: null, aim: null};
   const svg = s('svg', {class: 'board grid', role: 'application', tabindex: 0, id: 'board',
     'aria-label': 'The map. Arrow keys move the cursor, Enter clicks the square, Shift+Enter targets a friend, Escape drops the selection; + and − zoom, 0 fits the units.'});
@@ -179,7 +184,7 @@ export function mount(field, controls, ctx) {
     const {q, aim, odds} = st.aim;
     const parts = [h('h2', {id: 'aim-h'}, 'Aim: ', st.weapon, ' → ', aim.target, ` (${q.x},${q.y})`)];
     if (aim.status !== 'ok') {
-      const label = {blocked: 'Blocked', out_of_range: 'Out of range', out_of_arc: 'Out of arc', not_eligible: 'Cannot fire'}[aim.status] || aim.status;
+      const label = status(aim.status).replace(/^./, (c) => c.toUpperCase());
       parts.push(h('p', {class: 'status bad', id: 'aim-status'}, label), h('p', {id: 'aim-reason'}, aim.reason));
     } else {
       const cth = aim.die === 100 ? aim.need : aim.p_hit * 100;
@@ -188,15 +193,20 @@ export function mount(field, controls, ctx) {
         h('table', {class: 'terms', id: 'aim-terms'}, h('tbody', {},
           aim.modifiers.map((m) => h('tr', {}, h('td', {}, m.rule), h('td', {class: 'num'}, signed(m.value)))),
           h('tr', {class: 'total'}, h('td', {}, 'ChanceToHit'), h('td', {class: 'num'}, cth)))),
-        h('p', {}, `Range ${aim.range} ${aim.range_unit}. MaxDistanceMissedBy ${odds.values.max_distance_missed_by ?? '—'}`,
-          odds.values.picks > 1 ? `, ${odds.values.picks} picks (repeating, not aiming)` : ''),
+        h('p', {}, `Range ${length(aim.range, aim.range_unit)}`, ...valueWords(odds.values)),
         h('p', {}, 'True chance the shot ends on ', aim.target, ': ', h('strong', {id: 'aim-phit'}, pct(aim.p_hit))));
       for (const t of odds.targets || []) {
-        parts.push(h('p', {class: 'help'}, `${t.target}: struck ${pct(t.mean.struck ?? 0)}, mean hits ${(t.mean.hits ?? 0).toFixed(2)}, destroyed ${pct(t.p_destroyed)}`));
+        parts.push(h('p', {class: 'help'}, `${t.target}: struck ${pct(t.mean.struck ?? 0)}, mean hits ${num(t.mean.hits ?? 0)}, destroyed ${pct(t.p_destroyed)}`));
       }
     }
     for (const n of aim.notes || []) parts.push(h('p', {class: 'help'}, n));
     aimBox.replaceChildren(...parts);
+  }
+
+  // valueWords are the odds' values in words: "· max distance missed by 4, picks 1".
+  function valueWords(values) {
+    const vs = Object.entries(values || {});
+    return vs.length ? [' · ', vs.map(([k, v]) => `${k.replaceAll('_', ' ')} ${typeof v === 'number' ? num(v) : v}`).join(', ')] : [];
   }
 
   // click acts on square q: declares or clears the selected weapon's target in the target
@@ -279,6 +289,7 @@ export function mount(field, controls, ctx) {
       return s('g', {}, s('title', {}, `${side}'s deployment zone`), zone);
     }) : []);
     layers.heat = s('g', {class: 'heat', id: 'heat'});
+    layers.paths = s('g', {class: 'paths', id: 'turn-paths'});
     layers.reach = s('g', {class: 'reach'});
     layers.targets = s('g', {class: 'targets'});
     layers.hits = s('g', {class: 'hits'});
@@ -288,9 +299,10 @@ export function mount(field, controls, ctx) {
     layers.position = s('g', {class: 'position', id: 'position-overlay'});
     layers.ghost = s('g', {class: 'ghost', id: 'ghost'});
     // Found targets go above the units: a target is usually on one.
-    svg.replaceChildren(layers.terrain, layers.zones, layers.danger, layers.position, layers.heat, layers.reach, layers.hits, layers.units, layers.ghost,
+    svg.replaceChildren(layers.terrain, layers.zones, layers.danger, layers.position, layers.heat, layers.paths, layers.reach, layers.hits, layers.units, layers.ghost,
       layers.targets, layers.over);
     drawDanger();
+    drawPaths();
     drawUnits();
     drawReach();
     drawTargets();
@@ -328,8 +340,28 @@ export function mount(field, controls, ctx) {
         s('rect', {x: u.x * S + 2, y: u.y * S + 2, width: u.size * S - 4, height: u.size * S - 4, rx: 4, fill: col, 'fill-opacity': 0.85, stroke: sel ? '#ffd600' : '#222', 'stroke-width': sel ? 3 : 1}),
         s('circle', {cx, cy, r: ring, class: 'facing-ring', stroke: col}),
         s('polygon', {points: `${tip} ${l} ${rr}`, fill: col, class: 'facing'}),
-        s('text', {x: cx, y: cy + 4, class: 'label'}, shortName(u)));
+        s('text', {x: cx, y: cy + 4, class: 'label'}, shortName(u)),
+        markText(u, cx, u.y * S + u.size * S + 12));
     }));
+  }
+
+  // drawPaths draws the turn's paths (paths.js): each move this turn, square by square
+  // from where the unit stood, through its footprint's centre, in its side's colour.
+  function drawPaths() {
+    layers.paths.replaceChildren(...turnPaths(ctx.entries(), ctx.view.state.turn).map((p) => {
+      const half = (boardUnit(p.unit)?.size || 1) / 2;
+      const line = s('polyline', {points: p.points.map(([x, y]) => `${(x + half) * S},${(y + half) * S}`).join(' '), class: 'turn-path', 'data-unit': p.unit, 'data-seq': p.seq},
+        s('title', {}, `#${p.seq}: ${p.unit}'s move this turn`));
+      line.style.setProperty('stroke', sideColour(ctx.view.sides, p.side));
+      return line;
+    }));
+  }
+
+  // markText is what a unit's state says (marks.js), under it: hits lost, stunned…
+  function markText(u, cx, y) {
+    const su = stateOf(u.id);
+    const marks = su ? marksOf(ctx.view, su, ctx.start) : [];
+    return marks.length ? s('text', {x: cx, y, class: 'unit-mark', 'data-mark': u.id}, marks.join(' · ')) : null;
   }
 
   function shortName(u) {
@@ -384,7 +416,16 @@ export function mount(field, controls, ctx) {
           ready ? s('text', {x: tx + S * 0.6, y: ty - S * 0.5, class: 'ready-label'}, 'ready') : null));
       }
     }
-    for (const q of st.landed) {
+    // The last shot of the log: where it landed, and what it did.
+    const shot = lastShot(ctx.entries(), (id) => boardUnit(id)?.side || stateOf(id)?.side);
+    const landed = shot?.landed?.length ? shot.landed : st.landed;
+    if (shot?.landed?.length) {
+      const q = shot.landed.at(-1);
+      const [x, y] = sqCentre(q.x, q.y);
+      const text = shot.targets.length ? shot.targets.map((t) => `${t.id}: ${t.text}`).join('; ') : 'nothing hit';
+      marks.push(s('text', {x: x + S * 0.7, y: y + S * 1.2, class: 'shot-label', id: 'shot-label'}, `#${shot.seq}: ${text}`));
+    }
+    for (const q of landed) {
       const [x, y] = sqCentre(q.x, q.y);
       const r = S * 0.45;
       marks.push(s('g', {class: 'landed'}, s('title', {}, `landed on ${q.x},${q.y}`),
@@ -456,7 +497,8 @@ export function mount(field, controls, ctx) {
       }
       parts.push(h('p', {class: 'help'}, phase() === 'fire'
         ? 'Fire phase: select a weapon to see its aim; Fire shoots it at its found target.'
-        : 'Target phase: click a weapon, then a square. Shift-click to target a friendly unit; click the target again to clear it.'));
+        : touch() ? 'Target phase: tap a weapon, then a square; tap the target again to clear it.'
+          : 'Target phase: click a weapon, then a square. Shift-click to target a friendly unit; click the target again to clear it.'));
     }
     panel.replaceChildren(...parts);
   }
@@ -493,7 +535,7 @@ export function mount(field, controls, ctx) {
   }
 
   const moving = gridMover({ctx, svg, S, vp, layers, unit: boardUnit});
-  vp.bar.append(moving.mv.exportButton);
+  vp.bar.append(moving.mv.exportButton, sideKey(ctx.view.sides));
   controls.prepend(moving.mv.panel);
   clearAim();
   return {

@@ -47,6 +47,8 @@ export function gridMover(g) {
       return out;
     },
     length: (from, path) => path.length,
+    // lift is px CSS pixels up the screen, in squares (rows grow down the map).
+    lift: (px) => [0, -(px * g.vp.upp()) / S],
     snap: (p) => [clamp(Math.round(p[0]), B().width), clamp(Math.round(p[1]), B().height)],
     step: () => 1,
     arrow: (key) => ({ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0]})[key],
@@ -72,6 +74,7 @@ export function gridMover(g) {
   const pos = positionMap({
     ctx,
     mv,
+    unit: (id) => g.unit(id),
     unitWord: ' square',
     draw: (map, layer, values, max) => {
       shown = map ? {map, layer, values, max} : null;
@@ -84,7 +87,10 @@ export function gridMover(g) {
   function drawGhost(gh) {
     const u = gh && g.unit(gh.unit);
     if (!u) {
-      g.layers.ghost.replaceChildren();
+      // No ghost: the reach of the unit selected for moving, if it may move.
+      const sel = !gh && g.unit(mv.mover());
+      const left = sel ? mv.leftFor(sel) : undefined;
+      g.layers.ghost.replaceChildren(...(left > 0 ? [reachSquare(sel, [sel.x, sel.y], left)] : []));
       return;
     }
     const upp = g.vp.upp();
@@ -92,7 +98,11 @@ export function gridMover(g) {
     const [ex, ey] = path.at(-1) || gh.start;
     const ans = gh.answer;
     const state = !mv.has(gh) || !ans || ans.failed ? 'pending' : ans.legal ? 'legal' : 'illegal';
-    const items = path.map(([x, y]) => s('rect', {x: x * S + S * 0.3, y: y * S + S * 0.3, width: S * 0.4, height: S * 0.4, class: 'ghost-step ' + state}));
+    // Each step, within what the unit may still move or beyond it; and its reach.
+    const left = gh.kind === 'move' ? mv.left(gh) : undefined;
+    const items = left !== undefined ? [reachSquare(u, gh.start, left)] : [];
+    items.push(...path.map(([x, y], i) => s('rect', {x: x * S + S * 0.3, y: y * S + S * 0.3, width: S * 0.4, height: S * 0.4,
+      class: 'ghost-step ' + state + (left !== undefined && i >= left ? ' beyond' : '')})));
     const size = u.size * S, cx = ex * S + size / 2, cy = ey * S + size / 2;
     const facing = gh.facing ?? gh.base;
     const hit = s('circle', {cx, cy, r: size / 2, class: 'hit'});
@@ -116,6 +126,14 @@ export function gridMover(g) {
     }
     items.push(s('text', {x: cx, y: cy + size / 2 + 16 * upp, class: 'ghost-label ' + state, id: 'ghost-label'}, mv.words(gh)));
     g.layers.ghost.replaceChildren(...items);
+  }
+
+  // reachSquare is the move a unit has left, on the squares: a square of that many steps
+  // each way (a step may be diagonal) round its footprint, terrain aside.
+  function reachSquare(u, [x, y], left) {
+    const n = Math.max(0, Math.floor(left));
+    return s('rect', {x: (x - n) * S, y: (y - n) * S, width: (u.size + 2 * n) * S, height: (u.size + 2 * n) * S, class: 'reach-sq', id: 'reach-ring', 'data-left': left},
+      s('title', {}, `${u.id} may move ${n} square${n === 1 ? '' : 's'} more`));
   }
 
   // drawPosition draws the unit's position map: a pixel a square, under the units.

@@ -21,9 +21,14 @@ const overlaps = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a
 // placeLabels positions labels, each {el (an SVG text), x, y (its piece's centre), rx,
 // ry (the piece's half width and height), owner, px (font size in CSS pixels), inside
 // (try the centre first: a terrain piece's name)}, avoiding the pieces' boxes ({box
-// [x0, y0, x1, y1], owner}). Labels earlier in the list have the first pick.
-export function placeLabels(labels, pieces, upp) {
-  const placed = [];
+// [x0, y0, x1, y1], owner}). Labels earlier in the list have the first pick, and the
+// boxes in taken (labels placed before) are kept clear of. A place inside view (the part
+// of the drawing shown, [x0, y0, x1, y1]) is preferred to one partly out of it. It answers
+// the boxes taken, those given and its own, so that labels drawn later (the ghost's) keep
+// clear of them.
+export function placeLabels(labels, pieces, upp, taken = [], view = null) {
+  const placed = [...taken];
+  const inside = (b) => !view || (b[0] >= view[0] && b[1] >= view[1] && b[2] <= view[2] && b[3] <= view[3]);
   for (const l of labels) {
     const w = (textWidth(l.el.textContent, l.px) + 4) * upp;
     const hgt = l.px * 1.2 * upp;
@@ -35,15 +40,20 @@ export function placeLabels(labels, pieces, upp) {
       const ax = k === 1 ? 0 : (k - 1) * w * 0.25;
       spots.push([0, dy], [0, -dy], [dx, 0], [-dx, 0], [dx - ax, dy], [-dx + ax, dy], [dx - ax, -dy], [-dx + ax, -dy]);
     }
-    let at = null;
+    let at = null, out = null;
     for (const [ox, oy] of spots) {
       const cx = l.x + ox, cy = l.y + oy;
       const box = [cx - w / 2, cy - hgt / 2, cx + w / 2, cy + hgt / 2];
       if (placed.some((b) => overlaps(b, box))) continue;
       if (pieces.some((p) => p.owner !== l.owner && overlaps(p.box, box))) continue;
+      if (!inside(box)) {
+        out ||= [cx, cy, box];
+        continue;
+      }
       at = [cx, cy, box];
       break;
     }
+    at ||= out;
     l.el.classList.toggle('crowded', !at);
     if (!at) {
       // Hidden, it still shows below its piece while the piece is pointed at.
@@ -55,4 +65,5 @@ export function placeLabels(labels, pieces, upp) {
     l.el.setAttribute('x', at[0]);
     l.el.setAttribute('y', at[1]);
   }
+  return placed;
 }

@@ -1,15 +1,22 @@
-// The log panel: every action with its side, every die (what it was for, its sides, what
-// it showed), every step of the trace, and what happened to each target; the commitment
-// to the seed, and once the battle has ended the seed itself and a check of the dice. The
-// head of the battle's chain the page was last given is kept in this browser, so that the
-// check can hold the log to the history the page was shown (docs/api.md, "What a log
-// proves").
+// The log panel: every action in words, a line for each thing that happened (the log's
+// words), with its side, its dice and its luck (where the result fell in the exact odds
+// worked out before rolling); what each die was for, the action as sent and every rule
+// applied are folded away beneath it. Each side's luck so far; the commitment to the
+// seed; and the check of the dice, which the end of a battle shows (end.js). The head of
+// the battle's chain the page was last given is kept in this browser, so that the check
+// can hold the log to the history the page was shown (docs/api.md, "What a log proves").
 
 import {call, errorBox, showError} from './api.js';
-import {h} from './dom.js';
+import {h, num, sideColour, swatch, tidy} from './dom.js';
 
-export function renderLog(box, view, lg, token) {
+export function renderLog(box, view, lg) {
   const parts = [h('h2', {id: 'log-h'}, 'Log')];
+  const luck = luckLine(view, lg);
+  if (luck) parts.push(luck);
+  if (lg.actions.length === 0) parts.push(h('p', {}, 'No action yet.'));
+  const list = h('ol', {class: 'entries', reversed: true});
+  for (const a of [...lg.actions].reverse()) list.append(entry(a, view));
+  parts.push(list);
   parts.push(h('p', {class: 'help'}, 'Commitment (SHA-256 binding the secret seed to this battle, published before the first action): ',
     h('code', {class: 'hash', id: 'commitment'}, lg.commitment)));
   const changed = keepHead(view.id, lg.head);
@@ -21,54 +28,95 @@ export function renderLog(box, view, lg, token) {
     parts.push(h('p', {class: 'help'}, `History after ${kept.actions} actions (kept in this browser, signed by the server): `,
       h('code', {class: 'hash', id: 'head'}, kept.hash)));
   }
-  if (lg.ended) parts.push(verifyPanel(view, lg, token));
-  else parts.push(h('p', {class: 'help'}, 'The seed is revealed when the battle ends; the dice can then be checked against this commitment.'));
-  if (lg.actions.length === 0) parts.push(h('p', {}, 'No action yet.'));
-  const list = h('ol', {class: 'entries', reversed: true});
-  for (const a of [...lg.actions].reverse()) list.append(entry(a));
-  parts.push(list);
+  parts.push(lg.ended ? h('p', {class: 'help'}, 'The battle has ended: its seed is revealed and the dice checked at the top of the page.')
+    : h('p', {class: 'help'}, 'The seed is revealed when the battle ends; the dice can then be checked against this commitment.'));
   box.replaceChildren(...parts);
 }
 
-function entry(a) {
+// wordsOf are an action's lines for people: the log's words where it has them, else what
+// it did to each target; numbers to two decimals, inches as ″.
+export function wordsOf(a) {
+  const out = a.outcome || {};
+  const lines = a.words?.length ? a.words : (out.targets || []).map(resultText);
+  return (lines.length ? lines : [out.rolls?.length ? 'dice rolled' : 'done']).map(tidy);
+}
+
+// luckWords writes a percentile as a player reads luck: "luck 82%".
+export function luckWords(p) {
+  return `luck ${Math.round(p * 100)}%`;
+}
+
+// luckBySide is each side's luck over the log: the mean of its actions' percentiles, and
+// how many there were.
+export function luckBySide(lg) {
+  const by = {};
+  for (const a of lg.actions) {
+    const p = a.outcome?.luck?.percentile;
+    if (typeof p !== 'number') continue;
+    (by[a.side] ||= []).push(p);
+  }
+  return Object.fromEntries(Object.entries(by).map(([s, ps]) => [s, {mean: ps.reduce((x, y) => x + y, 0) / ps.length, n: ps.length}]));
+}
+
+// luckLine is the log's line of each side's luck so far.
+function luckLine(v, lg) {
+  const luck = luckBySide(lg);
+  const sides = v.sides.filter((s) => luck[s]);
+  if (!sides.length) return null;
+  return h('p', {class: 'help', id: 'log-luck', title: 'where each roll fell in the exact odds worked out before it: 50% is average'},
+    'Luck so far: ', sides.map((s, i) => [i ? ' · ' : '', swatch(sideColour(v.sides, s)), `${s} ${Math.round(luck[s].mean * 100)}%`]));
+}
+
+function entry(a, v) {
   const out = a.outcome || {};
   let action = a.action;
-  try { action = JSON.stringify(JSON.parse(a.action)); } catch { /* YAML, as sent */ }
+  try { action = JSON.stringify(JSON.parse(a.action), null, 1); } catch { /* YAML, as sent */ }
   const rolls = out.rolls || [];
-  const li = h('li', {class: 'entry', id: 'action-' + a.seq, value: a.seq + 1},
-    h('div', {class: 'entry-head'}, h('strong', {}, '#' + a.seq), ' ', h('span', {class: 'side'}, a.side), ' ', h('code', {}, action)));
+  const luck = out.luck;
+  const head = h('div', {class: 'entry-head'}, h('strong', {}, '#' + a.seq), ' ',
+    h('span', {class: 'side'}, v ? swatch(sideColour(v.sides, a.side)) : '', a.side));
+  if (luck) {
+    head.append(' ', h('span', {class: 'luck', 'data-luck': luck.percentile,
+      title: (luck.measures || []).map((m) => `${m.target} ${m.measure.replaceAll('_', ' ')}: rolled ${num(m.rolled)}, ${num(m.mean)} on average (${Math.round(m.percentile * 100)}%)`).join('\n')},
+    luckWords(luck.percentile)));
+  }
+  if (v?.opponent?.side === a.side) head.append(' ', h('span', {class: 'badge'}, 'volley'));
+  const li = h('li', {class: 'entry', id: 'action-' + a.seq, value: a.seq + 1}, head,
+    h('ul', {class: 'words'}, wordsOf(a).map((l) => h('li', {}, l))));
+  if (a.why) li.append(h('p', {class: 'why help'}, 'Why: ' + a.why));
   if (rolls.length) {
-    li.append(h('table', {class: 'dice'},
+    li.append(h('p', {class: 'dice-line'}, 'Dice: ', rolls.map((r, i) => [i ? ' ' : '', h('span', {class: 'die-face', title: r.purpose}, `${r.value}`)]),
+      ` (d${[...new Set(rolls.map((r) => r.sides))].join('/d')})`));
+  }
+  const details = h('details', {class: 'entry-details'}, h('summary', {}, rolls.length ? 'What each die was for, the action sent, every rule applied' : 'The action sent, every rule applied'));
+  if (rolls.length) {
+    details.append(h('table', {class: 'dice'},
       h('thead', {}, h('tr', {}, h('th', {}, 'die for'), h('th', {class: 'num'}, 'sides'), h('th', {class: 'num'}, 'rolled'))),
       h('tbody', {}, rolls.map((r) => h('tr', {class: 'die'}, h('td', {}, r.purpose), h('td', {class: 'num'}, 'd' + r.sides), h('td', {class: 'num roll'}, r.value))))));
-  } else {
-    li.append(h('p', {class: 'help'}, 'No die rolled.'));
   }
-  if (out.targets?.length) {
-    li.append(h('ul', {class: 'results'}, out.targets.map((t) => h('li', {}, resultText(t)))));
-  }
+  details.append(h('pre', {class: 'action-body'}, h('code', {}, action)));
   if (out.trace?.length) {
-    li.append(h('details', {}, h('summary', {}, `Trace: ${out.trace.length} steps, every modifier`),
-      h('ol', {class: 'trace'}, out.trace.map((s) => h('li', {},
-        h('span', {class: 'rule'}, s.rule), ': ', inputs(s.inputs), ' → ', h('strong', {}, String(s.result)))))));
+    details.append(h('ol', {class: 'trace'}, out.trace.map((s) => h('li', {},
+      h('span', {class: 'rule'}, s.rule), ': ', inputs(s.inputs), ' → ', h('strong', {}, tidy(typeof s.result === 'object' ? JSON.stringify(s.result) : String(s.result)))))));
   }
+  li.append(details);
   return li;
 }
 
 function inputs(inp) {
-  return Object.entries(inp || {}).map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : v}`).join(', ');
+  return Object.entries(inp || {}).map(([k, v]) => `${k.replaceAll('_', ' ')} ${typeof v === 'number' ? num(v) : typeof v === 'object' ? JSON.stringify(v) : v}`).join(', ');
 }
 
 // resultText says what an action did to one target: its measures and whether it is destroyed.
 export function resultText(t) {
-  const m = Object.entries(t).filter(([k]) => k !== 'target' && k !== 'destroyed').map(([k, v]) => `${k.replaceAll('_', ' ')} ${v}`);
+  const m = Object.entries(t).filter(([k]) => k !== 'target' && k !== 'destroyed').map(([k, v]) => `${k.replaceAll('_', ' ')} ${typeof v === 'number' ? num(v) : v}`);
   return `${t.target}: ${m.join(', ')}${t.destroyed ? ' — destroyed' : ''}`;
 }
 
 // verifyPanel shows the revealed seed, checks the commitment in this browser where it
 // can (SHA-256 of the seed's 8 bytes, most significant first), and asks the server to
 // replay the dice. Anyone who trusts neither runs `volley verify` on the downloaded log.
-function verifyPanel(view, lg, token) {
+export function verifyPanel(view, lg, token, {auto = false} = {}) {
   const result = h('div', {id: 'verify-result', 'aria-live': 'polite'});
   const box = errorBox('verify-error');
   const button = h('button', {id: 'verify', onclick: async () => {
@@ -102,25 +150,10 @@ function verifyPanel(view, lg, token) {
       result.replaceChildren();
       showError(box, err);
     } finally { button.disabled = false; }
-  }}, 'Verify the dice');
-  return h('div', {class: 'seed'}, h('p', {}, 'Revealed seed: ', h('code', {id: 'seed'}, lg.seed), ' ', button), result, box);
-}
-
-// keptHead is the head of battle id's chain this browser keeps, or null.
-function keptHead(id) {
-  try { return JSON.parse(localStorage.getItem('volley.head.' + id)); } catch { return null; }
-}
-
-// keepHead keeps the head the server gives now, unless the one kept covers more actions.
-// A head for as many actions as the kept one but with another hash means the server now
-// shows another history than it showed this page: the kept head stays, as the evidence,
-// and is answered.
-function keepHead(id, head) {
-  if (!head?.hash) return null;
-  const old = keptHead(id);
-  if (old && old.actions === head.actions && old.hash !== head.hash) return old;
-  if (!old || head.actions >= old.actions) localStorage.setItem('volley.head.' + id, JSON.stringify(head));
-  return null;
+  }}, auto ? 'Check again' : 'Verify the dice');
+  // At the end of a battle the dice are checked at once: the check is the end's proof.
+  if (auto) setTimeout(() => { if (button.isConnected && !button.disabled) button.click(); }, 0);
+  return h('div', {class: 'seed', id: 'dice-check'}, h('p', {}, 'Revealed seed: ', h('code', {id: 'seed'}, lg.seed), ' ', button), result, box);
 }
 
 // localCommitment recomputes a log's commitment in the browser, as volley.Commitment
@@ -140,4 +173,20 @@ async function localCommitment(lg) {
   const text = `volley battle commitment\nedition: ${lg.edition}\nid: ${lg.id}\nruleset: ${lg.ruleset}\n`
     + `generator: ${lg.generator}\nscenario-sha256: ${hex(await sha(enc.encode(lg.scenario)))}\nseed: ${lg.seed}\n`;
   return hex(await sha(enc.encode(text)));
+}
+
+// keptHead is the head of a battle's chain this browser was last given, or null.
+function keptHead(id) {
+  try { return JSON.parse(localStorage.getItem('volley.head.' + id)); } catch { return null; }
+}
+
+// keepHead keeps a head the server gave, when it covers at least as many actions as the
+// one kept; it returns the kept head when the server now gives another for as many
+// actions (the history changed), and keeps the old one as the evidence.
+function keepHead(id, head) {
+  if (!head?.hash) return null;
+  const old = keptHead(id);
+  if (old && old.actions === head.actions && old.hash !== head.hash) return old;
+  if (!old || head.actions >= old.actions) localStorage.setItem('volley.head.' + id, JSON.stringify(head));
+  return null;
 }

@@ -21,19 +21,30 @@
 //   draw(ghost), after(), focus(): the drawing, and the board's keyboard focus.
 
 import {call, errorBox, showError} from './api.js';
-import {h, pct} from './dom.js';
+import {h, pct, num, tidy, touch} from './dom.js';
 import {aimWords, exporter, fieldInputs} from './movepanel.js';
 
 // A preview is asked at most once in this many milliseconds, and one at a time: a drag
 // asking once a frame would pass the server's rate of reads for one client (50 a second).
 const PREVIEW_GAP = 40;
 
+// LIFT is how far above a finger, in CSS pixels, the ghost of a unit it drags is drawn
+// once the drag is under way: clear of the fingertip (about 45 px across), so that the
+// player sees where it goes.
+export const LIFT = 64;
+
 export function mover(a) {
   const {ctx} = a;
   // fields are the values of the form's fields chosen for the unit selected for moving
   // (fieldsOf), before or while a ghost is out: a unit's action may be chosen before its
   // first model is dragged.
-  const st = {mover: null, deploy: null, ghost: null, asking: false, last: 0, timer: 0, dragging: false, fields: {}, fieldsOf: null};
+  // probe is what the rules say of the unit selected for moving before it is dragged
+  // (a preview of a move that goes nowhere, with the fields chosen): what it may move
+  // with them, or why it may not (a field its first move must choose), and what each
+  // option of a select would allow (the bands drawn round it). noThen are the enemies a
+  // preview may not aim the unit's shot at, by unit and target, with the rules' reason.
+  const st = {mover: null, deploy: null, ghost: null, asking: false, last: 0, timer: 0, dragging: false, fields: {}, fieldsOf: null,
+    probe: null, probing: '', noThen: new Map(), commitWhenAnswered: false};
   const form = () => a.form();
   const played = (u) => !!u && !!ctx.token(u.side);
   // Units are deployed by dragging while the battle allows it, if the player wants to: by
@@ -78,7 +89,13 @@ export function mover(a) {
   const panel = h('section', {class: 'panel move', id: 'move', 'aria-labelledby': 'move-h', hidden: true},
     h('h2', {id: 'move-h'}, 'Move'), help, deployRow, lengthP, status, trace, turnRow, fieldsBox, targetRow, aimP, dangerP, buttons, err, extra);
   const live = h('p', {class: 'sr-only', 'aria-live': 'polite', id: 'move-live'});
-  panel.append(live);
+  // On a phone the panel lies below the board: while a ghost is out, a dock at the foot
+  // of the screen keeps the rules' verdict, Commit and Cancel within the thumb's reach.
+  const dockStatus = h('span', {class: 'dock-status', id: 'dock-status'});
+  const dockCommit = h('button', {type: 'button', id: 'dock-commit', class: 'primary', onclick: () => commit()}, 'Commit');
+  const dockCancel = h('button', {type: 'button', id: 'dock-cancel', onclick: () => cancel()}, 'Cancel');
+  const dock = h('div', {class: 'move-dock', id: 'move-dock', hidden: true, role: 'group', 'aria-label': 'the move'}, dockStatus, dockCommit, dockCancel);
+  panel.append(live, dock);
 
   const exportButton = exporter(ctx);
 
@@ -135,7 +152,8 @@ export function mover(a) {
   // has says whether the ghost says anything to send: a path, a facing the player turned
   // it to, or a field chosen. A move need not go anywhere: a unit may turn where it
   // stands, or choose its action standing still.
-  const has = (g) => g.anchors.length > 0 || (g.facing !== null && !!form()?.facing) || (g.kind === 'move' && Object.keys(chosen(g)).length > 0);
+  const has = (g) => (g.kind === 'deploy' ? g.anchors.length > 0 : path(g).length > 0) || (g.facing !== null && !!form()?.facing)
+    || (g.kind === 'move' && Object.keys(chosen(g)).length > 0);
 
   // leftOf is what the ghost's unit may still move, before this move: as the view has it,
   // or, once the rules took the move, no more than the allowance the preview's battle
@@ -145,7 +163,70 @@ export function mover(a) {
     if (!m) return undefined;
     const ans = g.answer;
     const after = ans?.legal && (ans.table || ans.board)?.units?.find((x) => x.id === g.unit)?.move;
-    return after ? Math.max(0, Math.min(m.left, after.allowance - m.moved)) : m.left;
+    if (after) return Math.max(0, Math.min(m.left, after.allowance - m.moved));
+    const pr = probed(g.unit);
+    return pr && pr.left !== undefined ? pr.left : m.left;
+  }
+
+  // ---- what the unit selected may do, before it is dragged: the probe ----
+
+  // probed is the probe of unit id with the fields chosen now, or null.
+  function probed(id) {
+    const pr = st.probe;
+    return pr && pr.unit === id && pr.fields === JSON.stringify(chosenOf(st.fieldsOf === id ? st.fields : {})) ? pr : null;
+  }
+
+  // chosenOf are field values as the API takes them.
+  function chosenOf(values) {
+    return chosen({fields: values || {}});
+  }
+
+  // needs says why unit u may not be dragged yet although it may move: its move must
+  // choose a field first (WarStrike's action), as the probe found; '' when nothing is
+  // missing.
+  function needs(u) {
+    const pr = probed(u.id);
+    return pr && pr.why && form()?.fields?.length && !Object.keys(chosenOf(st.fieldsOf === u.id ? st.fields : {})).length ? pr.why : '';
+  }
+
+  // probe asks the rules what unit u may move with the fields chosen (a preview of a
+  // move that goes nowhere): its allowance, or why not. Where none may be chosen yet and
+  // a choice is missing, each option of the form's selects is asked too, so that the
+  // board draws what each allows. Only a form with fields is probed: without them the
+  // view's allowance is the move's.
+  async function probe(u) {
+    if (!u || !form()?.fields?.length || whyNot(u) || deploying()) return;
+    const values = st.fieldsOf === u.id ? st.fields : {};
+    const fields = JSON.stringify(chosenOf(values));
+    const key = `${u.id} ${fields} ${ctx.view.actions}`;
+    if (st.probing === key || (st.probe?.key === key)) return;
+    st.probing = key;
+    const ask1 = async (extra) => {
+      const ans = await call('POST', `/api/battles/${ctx.id}/preview`, {body: {move: {type: 'move', unit: u.id, ...chosenOf(values), ...extra}}, token: ctx.reader()});
+      const mv = ans.legal && (ans.table || ans.board)?.units?.find((x) => x.id === u.id)?.move;
+      return mv ? {left: Math.max(0, Math.min(u.move.left, mv.allowance - u.move.moved)), allowance: mv.allowance} : {why: ans.reason || 'the rules refuse it'};
+    };
+    try {
+      const pr = {unit: u.id, fields, key, ...(await ask1({})), bands: []};
+      if (pr.why && fields === '{}') {
+        for (const f of (form().fields || []).filter((x) => x.kind === 'select')) {
+          for (const o of f.options || []) {
+            const b = await ask1({[f.key]: o});
+            if (st.probing !== key) return;
+            pr.bands.push({field: f.key, option: o, label: o.replaceAll('_', ' '), ...b});
+          }
+        }
+      }
+      if (st.probing !== key) return;
+      st.probe = pr;
+    } catch {
+      // A probe is a hint: without it the view's allowance stands. It is not asked again
+      // of the same battle.
+      if (st.probing === key) st.probe = {unit: u.id, fields, key, bands: []};
+    } finally {
+      if (st.probing === key) st.probing = '';
+    }
+    render();
   }
 
   // action is the move (or deployment) as the API takes it. The facing is sent only if the
@@ -153,7 +234,9 @@ export function mover(a) {
   function action(g) {
     const facing = g.facing !== null && form()?.facing ? {facing: g.facing} : {};
     if (g.kind === 'deploy') return {type: 'deploy', unit: g.unit, at: endOf(g), ...facing};
-    const way = g.anchors.length ? {path: path(g)} : {};
+    // A path that goes nowhere (a drag still on the unit's own square) is not sent.
+    const p = path(g);
+    const way = p.length ? {path: p} : {};
     return {type: 'move', unit: g.unit, ...way, ...facing, ...chosen(g)};
   }
 
@@ -169,7 +252,7 @@ export function mover(a) {
   function request(g) {
     const u = a.unit(g.unit);
     const body = {move: action(g)};
-    const then = g.target && a.then(u, g.target);
+    const then = g.target && !st.noThen.has(`${u.id} ${g.target}`) && a.then(u, g.target);
     if (then) body.then = then;
     const as = g.kind === 'move' && dangerAs(u);
     if (as) body.danger = {side: u.side, as};
@@ -200,13 +283,31 @@ export function mover(a) {
     const key = g.key;
     st.asking = true;
     st.last = performance.now();
-    call('POST', `/api/battles/${ctx.id}/preview`, {body: JSON.parse(key), token: ctx.reader()})
+    const body = JSON.parse(key);
+    call('POST', `/api/battles/${ctx.id}/preview`, {body, token: ctx.reader()})
       .then((ans) => { if (st.ghost && st.ghost.key === key) st.ghost.answer = ans; })
-      .catch((e) => { if (st.ghost && st.ghost.key === key) st.ghost.answer = {failed: e}; })
+      .catch((e) => {
+        // A shot the rules refuse this unit at that enemy (a battery at a skirmish
+        // marker): the ghost no longer aims it there, and the move is asked alone.
+        if (body.then && e.status === 400 && st.ghost) {
+          st.noThen.set(`${body.move.unit} ${st.ghost.target}`, e.message.replace(/^[a-z]+: /, ''));
+          if (st.ghost.key === key) {
+            st.ghost.key = JSON.stringify(request(st.ghost));
+            fillTargets(a.unit(st.ghost.unit));
+          }
+          return;
+        }
+        if (st.ghost && st.ghost.key === key) st.ghost.answer = {failed: e};
+      })
       .finally(() => {
         st.asking = false;
         if (st.ghost && st.ghost.key !== key) ask(); // the ghost moved on meanwhile
         else render();
+        const g = st.ghost;
+        if (g && st.commitWhenAnswered && g.answer && g.key === key) {
+          st.commitWhenAnswered = false;
+          if (g.answer.legal) commit();
+        }
       });
   }
 
@@ -238,20 +339,21 @@ export function mover(a) {
   function pickTarget(u) {
     const es = a.enemies(u);
     if (!es.length) return null;
+    const ok = es.filter((e) => !st.noThen.has(`${u.id} ${e.id}`));
     const pointed = a.pointed?.();
-    if (pointed && es.some((e) => e.id === pointed)) return pointed;
-    return es[0].id;
+    if (pointed && ok.some((e) => e.id === pointed)) return pointed;
+    return ok[0]?.id || null;
   }
 
   function pickUp(id, focus) {
     const u = a.unit(id);
     if (!u) return;
-    const why = whyNot(u);
+    const why = whyNot(u) || needs(u);
     st.mover = u.id;
     if (why) {
       st.ghost = null;
       render();
-      showError(err, new Error(`${u.id} may not move now: ${why}.`));
+      showError(err, new Error(needs(u) && !whyNot(u) ? `Choose how ${u.id} moves first (below): ${tidy(why)}.` : `${u.id} may not move now: ${tidy(why)}.`));
       return;
     }
     start(u);
@@ -308,12 +410,23 @@ export function mover(a) {
     const g = st.ghost;
     if (!g) return;
     if (!has(g)) {
-      showError(err, new Error('Move the ghost first: drag it, use the arrow keys, or turn it.'));
+      showError(err, new Error(touch() ? 'Move the ghost first: drag it, or turn it.' : 'Move the ghost first: drag it, use the arrow keys, or turn it.'));
       return;
     }
-    // A move the preview refused is not sent: its reason is shown, and nothing changes.
-    if (g.answer && g.answer.legal === false) {
-      showError(err, new Error(`Not sent: ${g.answer.reason}`));
+    // Only a move the rules took is sent. One being asked about is sent once they take
+    // it; one they refused (or could not be asked about) is not: the reason is shown, and
+    // nothing changes.
+    if (!g.answer) {
+      st.commitWhenAnswered = true;
+      status.textContent = 'Asking the rules; the move is sent once they take it…';
+      return;
+    }
+    if (g.answer.failed) {
+      showError(err, new Error(`Not sent: the rules could not be asked (${g.answer.failed.message}).`));
+      return;
+    }
+    if (g.answer.legal === false) {
+      showError(err, new Error(`Not sent: ${tidy(g.answer.reason)}`));
       return;
     }
     showError(err, null);
@@ -339,6 +452,7 @@ export function mover(a) {
   function cancel(focus = false) {
     if (!st.ghost) return;
     st.ghost = null;
+    st.commitWhenAnswered = false;
     showError(err, null);
     render();
     if (focus) a.focus();
@@ -367,6 +481,11 @@ export function mover(a) {
   function dragFrom(u, from, ev, fresh) {
     const p0 = a.pointer(ev);
     const off = [p0[0] - from[0], p0[1] - from[1]];
+    // A finger would hide the ghost it drags: a unit picked up by a finger rises above
+    // it as it is dragged, by as far as the finger has gone up to LIFT pixels, so that a
+    // small move stays small and a longer one is seen clear of the fingertip.
+    const finger = fresh && ev.pointerType === 'touch' ? [ev.clientX, ev.clientY] : null;
+    const lift = (e) => (finger ? a.lift(Math.min(LIFT, Math.hypot(e.clientX - finger[0], e.clientY - finger[1]))) : [0, 0]);
     let begun = false;
     return {
       move(e) {
@@ -374,17 +493,18 @@ export function mover(a) {
         st.dragging = true;
         if (!begun) {
           begun = true;
-          const why = whyNot(u);
+          const why = whyNot(u) || needs(u);
           if (why) {
             st.mover = u.id;
             st.ghost = null;
             render();
-            showError(err, new Error(`${u.id} may not move now: ${why}.`));
+            showError(err, new Error(needs(u) && !whyNot(u) ? `Choose how ${u.id} moves first (below): ${tidy(why)}.` : `${u.id} may not move now: ${tidy(why)}.`));
           } else if (fresh || !st.ghost) {
             start(u);
           }
         }
-        if (st.ghost?.unit === u.id) setEnd([p[0] - off[0], p[1] - off[1]]);
+        const up = lift(e);
+        if (st.ghost?.unit === u.id) setEnd([p[0] - off[0] + up[0], p[1] - off[1] + up[1]]);
       },
       end(e, moved) {
         st.dragging = false;
@@ -448,18 +568,34 @@ export function mover(a) {
 
   // ---- drawing what the ghost means ----
 
+  // fillTargets lists the enemies the ghost may aim at, nearest first; one the rules
+  // refuse the unit's shot at is shown, disabled, with why.
   let targetsKey = '';
   function fillTargets(u) {
     const es = a.enemies(u);
-    const key = es.map((e) => e.id).join(',');
+    const refused = (e) => st.noThen.get(`${u.id} ${e.id}`);
+    const key = u.id + ' ' + es.map((e) => e.id + (refused(e) ? '!' : '')).join(',');
     if (key !== targetsKey) {
       targetsKey = key;
-      target.replaceChildren(h('option', {value: ''}, '— nobody —'), ...es.map((e) => h('option', {value: e.id}, e.name)));
+      target.replaceChildren(h('option', {value: ''}, '— nobody —'), ...es.map((e) => h('option', {value: e.id, disabled: !!refused(e),
+        title: refused(e) || null}, e.name + (refused(e) ? ' (may not aim at it)' : ''))));
     }
-    target.value = st.ghost?.target || '';
+    const g = st.ghost;
+    if (g && g.target && refused({id: g.target})) {
+      // Aim at the nearest enemy the rules allow, if any.
+      g.target = es.find((e) => !refused(e))?.id || null;
+    }
+    target.value = g?.target || '';
   }
 
   let fieldsShown = null;
+  let needShown = '';
+  // fieldChanged follows a field chosen: the ghost's move is asked again, or, before a
+  // drag, what the unit may move with it.
+  function fieldChanged() {
+    if (st.ghost) changed();
+    else render();
+  }
   function render() {
     const v = ctx.view;
     const mine = offered();
@@ -471,15 +607,19 @@ export function mover(a) {
     const u = a.unit(g?.unit || st.mover);
     deployRow.hidden = !a.deploying();
     deployBox.checked = deploying();
+    // A finger has no keys: the help names none on a touch screen.
+    const fingers = touch();
     help.textContent = g ? (g.kind === 'deploy'
-      ? `Deploying ${g.unit}: drag it where it should stand in its zone, turn it, then Commit (Enter).`
-      : `Moving ${g.unit}: drag the ghost's end; a click on the table adds a leg, W makes the end a waypoint; the arrows move the end, [ and ] turn; Enter commits, Escape cancels.`)
-      : u ? `${u.id}: ${moveWords(u)}` + (whyNot(u) ? '.' : '. Drag it, or press M (or Move) and use the arrow keys.')
+      ? `Deploying ${g.unit}: drag it where it should stand in its zone, turn it, then Commit` + (fingers ? '.' : ' (Enter).')
+      : fingers ? `Moving ${g.unit}: drag the ghost; a tap on the table adds a leg; ⟲ ⟳ turn it; then Commit.`
+        : `Moving ${g.unit}: drag the ghost's end; a click on the table adds a leg, W makes the end a waypoint; the arrows move the end, [ and ] turn; Enter commits, Escape cancels.`)
+      : u ? `${u.id}: ${moveWords(u)}` + (whyNot(u) || fingers ? '.' : '. Drag it, or press M (or Move) and use the arrow keys.')
         : deploying() ? 'Deployment: drag your units where they should stand in your zone (shaded).'
-          : 'Drag one of your units to move it, or Tab to it and press M.';
-    startB.hidden = !!g || !u || !!whyNot(u);
+          : fingers ? 'Drag one of your units to move it.' : 'Drag one of your units to move it, or Tab to it and press M.';
+    startB.hidden = !!g || !u || !!whyNot(u) || !!needs(u);
     startB.textContent = u ? `Move ${u.id}` : 'Move';
     for (const b of [commitB, cancelB]) b.hidden = !g;
+    dock.hidden = !g;
     legB.hidden = undoB.hidden = !g || g.kind === 'deploy';
     undoB.disabled = !g || g.anchors.length < 2;
     turnRow.hidden = !g || !form()?.facing;
@@ -489,12 +629,17 @@ export function mover(a) {
     // The form's fields: the ghost's, or those of the unit selected, which a ghost on it
     // then takes.
     const values = g ? (g.kind === 'move' ? g.fields : null) : u && !deploying() && !whyNot(u) ? fieldsFor(u.id) : null;
-    if (values !== fieldsShown) {
+    // A field the unit's move must choose first is asked for, not offered "as chosen".
+    const need = u && !g ? needs(u) : '';
+    if (values !== fieldsShown || need !== needShown) {
       fieldsShown = values;
-      fieldsBox.replaceChildren(...(values ? fieldInputs(form()?.fields || [], values, changed) : []));
+      needShown = need;
+      fieldsBox.replaceChildren(...(values ? fieldInputs(form()?.fields || [], values, fieldChanged, need ? probed(u.id)?.bands : null, a.fmt) : []),
+        ...(need ? [h('p', {class: 'help needs', id: 'move-needs'}, `Choose first: ${tidy(need)}.`)] : []));
     }
     if (!g) {
       a.after?.();
+      if (u && !whyNot(u)) probe(u);
       return;
     }
     const len = lengthOf(g);
@@ -508,21 +653,26 @@ export function mover(a) {
     trace.replaceChildren();
     aimP.replaceChildren();
     dangerP.replaceChildren();
-    if (!has(g)) status.textContent = form()?.facing ? 'Drag the unit, move the ghost with the arrow keys, or turn it.' : 'Drag the unit, or move the ghost with the arrow keys.';
+    if (!has(g)) status.textContent = touch() ? (form()?.facing ? 'Drag the unit, or turn it.' : 'Drag the unit.')
+      : form()?.facing ? 'Drag the unit, move the ghost with the arrow keys, or turn it.' : 'Drag the unit, or move the ghost with the arrow keys.';
     else if (!ans) status.textContent = 'Asking the rules…';
     else if (ans.failed) status.textContent = 'The preview failed: ' + ans.failed.message;
-    else if (!ans.legal) status.replaceChildren('Refused: ', h('span', {id: 'move-reason'}, ans.reason));
+    else if (!ans.legal) status.replaceChildren('Refused: ', h('span', {id: 'move-reason'}, tidy(ans.reason)));
     else {
       status.textContent = g.kind === 'deploy' ? 'It may stand there.' : 'The rules take this move.';
-      trace.replaceChildren(...(ans.trace || []).map((s) => h('li', {}, s.result)));
+      trace.replaceChildren(...(ans.trace || []).map((s) => h('li', {}, tidy(s.result))));
       aimP.replaceChildren(...aimWords(ans, g));
       if (ans.danger) {
         dangerP.replaceChildren('Danger there: ', h('strong', {id: 'move-danger-value', 'data-value': ans.danger.value},
-          ans.danger.scores.startsWith('P(') ? pct(ans.danger.value) : ans.danger.value.toFixed(2)),
+          ans.danger.scores.startsWith('P(') ? pct(ans.danger.value) : num(ans.danger.value)),
         ` (${ans.danger.scores}${ans.danger.firers.length ? ', from ' + ans.danger.firers.join(', ') : ', nothing can fire at it'})`);
       }
     }
-    commitB.disabled = !has(g) || ans?.legal === false;
+    commitB.disabled = !has(g) || ans?.legal === false || !!ans?.failed;
+    dockCommit.disabled = commitB.disabled;
+    dockStatus.className = 'dock-status ' + (ans?.legal ? 'ok' : ans && !ans.failed ? 'bad' : '');
+    dockStatus.textContent = (g.kind === 'deploy' ? '' : `${a.fmt(len)}${left !== undefined ? ' / ' + a.fmt(left) : ''} · `)
+      + (!has(g) ? 'drag it' : !ans ? 'asking…' : ans.failed ? 'the rules could not be asked' : ans.legal ? 'the rules take it' : 'refused: ' + tidy(ans.reason));
     a.after?.();
   }
 
@@ -530,7 +680,11 @@ export function mover(a) {
     if (deploying()) return 'it may be deployed anywhere in its zone';
     const why = whyNot(u);
     if (why) return `may not move now (${why})`;
-    return `may move ${a.fmt(u.move.left)} more` + (u.move.moved ? ` (moved ${a.fmt(u.move.moved)} of ${a.fmt(u.move.allowance)})` : '');
+    if (needs(u)) return 'may move once its move says how (below)';
+    const pr = probed(u.id);
+    const left = pr?.left ?? u.move.left;
+    return `may move ${a.fmt(left)} more` + (u.move.moved ? ` (moved ${a.fmt(u.move.moved)} of ${a.fmt(pr?.allowance ?? u.move.allowance)})` : '')
+      + (pr && pr.fields !== '{}' ? ' with what is chosen' : '');
   }
 
   return {
@@ -543,6 +697,16 @@ export function mover(a) {
     // ghost is the ghost out, or null; mover the unit selected for moving.
     ghost: () => st.ghost,
     mover: () => st.mover,
+    // left is what the ghost's unit may still move (as the preview's battle has it once
+    // the rules took the move); leftFor what a unit selected for moving may, or undefined
+    // where it may not move now.
+    left: (g) => leftOf(g),
+    leftFor: (u) => (!u || whyNot(u) || deploying() || needs(u) ? undefined : probed(u.id)?.left ?? u.move?.left),
+    // why says why unit u may not move now ('' when it may).
+    why: (u) => whyNot(u),
+    // bands are what each option of the move's selects would let unit u move, where it
+    // must choose one first: [{label, left} or {label, why}].
+    bands: (u) => (u && needs(u) ? probed(u.id)?.bands || [] : []),
     endOf,
     path,
     lengthOf,

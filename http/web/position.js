@@ -17,7 +17,7 @@
 // (a.squadOf(id): its name where the squad has other units on the table, else null).
 
 import {errorBox, lines, showError} from './api.js';
-import {h, pct} from './dom.js';
+import {h, pct, num, tidy} from './dom.js';
 
 // A map not back within this many milliseconds shows its progress and a Cancel button;
 // a quick one shows nothing but itself.
@@ -37,9 +37,10 @@ export function positionMap(a) {
   const bar = h('progress', {id: 'position-progress', max: 1, hidden: true});
   const stop = h('button', {type: 'button', id: 'position-cancel', class: 'quiet', hidden: true}, 'Cancel');
   const legend = h('p', {class: 'help', id: 'position-legend', 'aria-live': 'polite'});
+  const whyP = h('p', {class: 'help', id: 'position-why', hidden: true});
   const points = h('div', {id: 'position-points', class: 'position-points', hidden: true});
   const part = h('div', {id: 'position-part'},
-    h('div', {class: 'row'}, h('label', {class: 'check', for: 'position-toggle'}, toggle, ' Where to stand'), ' ', layer, ' ', of),
+    h('div', {class: 'row'}, h('label', {class: 'check', for: 'position-toggle'}, toggle, ' Where to stand'), ' ', layer, ' ', of), whyP,
     h('div', {class: 'row'}, bar, stop), legend, points, err);
   let map = null; // the map shown
   let ofSquad = false; // whether it is a squad's, moved as a formation
@@ -56,8 +57,12 @@ export function positionMap(a) {
   async function refresh(force = false) {
     const mover = mv.ghost()?.unit || mv.mover();
     offerSquad(mover);
-    const unit = of.value === 'squad' && !of.hidden && !mv.ghost() ? a.squadOf(mover) : mover;
+    // The map is of the unit the battle moves: the drawn unit itself, or the unit of the
+    // state it is part of (a WarStrike model's unit), whose map then moves it whole.
+    const own = mover && a.unitOf ? a.unitOf(mover) : mover;
+    const unit = of.value === 'squad' && !of.hidden && !mv.ghost() ? a.squadOf(mover) : own;
     const key = `${unit} ${ctx.view.actions}`;
+    gate(mover);
     if (!toggle.checked || !unit) {
       run?.abort();
       map = null;
@@ -108,6 +113,16 @@ export function positionMap(a) {
     }
   }
 
+  // gate offers the map only for a unit that may move now; for another the toggle is
+  // disabled, and says why.
+  function gate(mover) {
+    const why = mover ? mv.why(a.unit?.(mover) || {id: mover}) : '';
+    toggle.disabled = !!why;
+    whyP.textContent = why ? `Where to stand: ${mover} may not move now (${tidy(why)}).` : '';
+    whyP.hidden = !why;
+    if (why) toggle.checked = false;
+  }
+
   // offerSquad offers the mover's squad as the map's subject where the battle maps squads
   // as formations and the squad has other units on the table.
   function offerSquad(mover) {
@@ -129,8 +144,8 @@ export function positionMap(a) {
     button.disabled = true;
     const {side, unit} = map; // each move brings a new battle, and a new map is asked for
     try {
-      for (const m of p.moves) await ctx.act(m, side);
-      legend.textContent = `Squad ${unit} moved to ${p.x}, ${p.y}.`;
+      for (const m of p.moves || [p.move]) await ctx.act(m, side);
+      legend.textContent = `Squad ${unit} moved to ${num(p.x)}, ${num(p.y)}.`;
     } catch (e) {
       showError(err, e);
     } finally {
@@ -158,22 +173,22 @@ export function positionMap(a) {
     const best = map.top?.[0];
     legend.replaceChildren(h('span', {class: which === 'offence' ? 'offence-scale' : 'danger-scale'}),
       ` ${ofSquad ? 'squad ' : ''}${map.unit}${map.unit.endsWith('s') ? "'" : "'s"} ${which} (${words}) at the ${map.reachable} points it can reach, ${map.step}${a.unitWord} apart: from 0 to `
-      + `${words.startsWith('P(') ? pct(max) : max.toFixed(2)}. Ringed: the ${map.pareto.length} points no other beats on both scores`
-      + (best ? `; the best by offence is at ${best.x}, ${best.y}` : '')
-      + (squadMap() ? '. Choose one of the best points below to move the whole squad there, one unit after another.' : '. Click a point, or choose one below, to move there.'));
+      + `${words.startsWith('P(') ? pct(max) : num(max)}. Ringed: the ${map.pareto.length} points no other beats on both scores`
+      + (best ? `; the best by offence is at ${num(best.x)}, ${num(best.y)}` : '')
+      + (squadMap() ? `. Choose one of the best points below to move the whole of ${map.unit} there.` : '. Click a point, or choose one below, to move there.'));
     list();
   }
 
   // list writes the map's best points by offence and its front (least danger first, at
   // most FRONT of it, the points of one score pair once) as buttons that start the move.
   function list() {
-    const fmt = (words, v) => (words.startsWith('P(') ? pct(v) : v.toFixed(2));
+    const fmt = (words, v) => (words.startsWith('P(') ? pct(v) : num(v));
     const squad = squadMap();
     const button = (p, kind) => {
       const b = h('button', {type: 'button', class: 'quiet position-point', dataset: {x: p.x, y: p.y, kind},
-        'aria-label': `move ${squad ? 'squad ' : ''}${map.unit} to ${p.x}, ${p.y}: offence ${fmt(map.offence, p.offence)}, danger ${fmt(map.danger, p.danger)}, ${p.reach}${a.unitWord} away`},
-      `${p.x}, ${p.y}`, h('span', {class: 'help'}, ` · offence ${fmt(map.offence, p.offence)} · danger ${fmt(map.danger, p.danger)}`
-        + (squad ? ` · ${p.moves?.length || 0} move${p.moves?.length === 1 ? '' : 's'}` : '')));
+        'aria-label': `move ${squad ? 'squad ' : ''}${map.unit} to ${num(p.x)}, ${num(p.y)}: offence ${fmt(map.offence, p.offence)}, danger ${fmt(map.danger, p.danger)}, ${p.reach}${a.unitWord} away`},
+      `${num(p.x)}, ${num(p.y)}`, h('span', {class: 'help'}, ` · offence ${fmt(map.offence, p.offence)} · danger ${fmt(map.danger, p.danger)}`
+        + (squad && p.moves ? ` · ${p.moves.length} move${p.moves.length === 1 ? '' : 's'}` : '')));
       b.addEventListener('click', () => (squad ? moveSquad(p, b) : pick([p.x, p.y])));
       return b;
     };
@@ -186,7 +201,7 @@ export function positionMap(a) {
       front.push(p);
       if (front.length === FRONT) break;
     }
-    const top = (map.top || []).filter((p) => !squad || p.moves?.length);
+    const top = (map.top || []).filter((p) => !squad || p.moves?.length || p.move);
     if (squad) front.length = 0; // a squad moves only to points whose moves the server wrote
     points.replaceChildren(
       ...(top.length ? [h('p', {class: 'help'}, 'Best by offence:'), h('ol', {id: 'position-top'}, ...top.map((p) => h('li', {}, button(p, 'top'))))] : []),
@@ -217,6 +232,7 @@ export function positionMap(a) {
     pick,
     // update follows the selection and the battle (a new battle: a new map).
     update() {
+      gate(mv.ghost()?.unit || mv.mover());
       if (toggle.checked) refresh();
       else if (map) { map = null; draw(); }
     },

@@ -8,8 +8,8 @@
 // This file holds the declaration being built and what the API answers about it;
 // tabledraw.js draws the table, declare.js the panel that builds the declaration.
 
-import {ask, errorBox, showError} from './api.js';
-import {h, s, pct, signed} from './dom.js';
+import {ask, errorBox, explain, showError} from './api.js';
+import {h, s, pct, signed, sideKey, num, length, status, tidy} from './dom.js';
 import {histogram} from './chart.js';
 import {resultText} from './log.js';
 import {drawTable, drawSight, drawDanger, drawGhost, highlightUnit} from './tabledraw.js';
@@ -23,6 +23,9 @@ import {tableMover} from './tablemove.js';
 const DRAWING_WIDTH = 800;
 
 export function mount(field, controls, ctx) {
+  // The log's actions whose effects the board shows (the last shot, the turn's paths);
+  // none where the page gives no log.
+  ctx.entries ||= () => [];
   // choice is what acts (a squad, a unit, a battery…: one of the view's declare.choices);
   // rows are its weapons' targets (rows "weapons") or its targets (rows "targets" or
   // "single"); fields the action's own fields.
@@ -32,10 +35,11 @@ export function mount(field, controls, ctx) {
   const info = h('p', {class: 'hover-info', id: 'hover-info', 'aria-live': 'polite'});
   const panel = h('div', {class: 'panel', id: 'declare'});
   const actError = errorBox('act-error');
+  const warnBox = h('div', {class: 'warn', id: 'shoot-warn', role: 'alert', hidden: true});
   const aimBox = h('section', {class: 'panel aim', id: 'aim', 'aria-live': 'polite'});
   const oddsBox = h('section', {class: 'panel odds', id: 'odds', 'aria-live': 'polite'});
   const resultBox = h('section', {class: 'panel result', id: 'result', 'aria-live': 'polite'});
-  controls.replaceChildren(panel, actError, aimBox, oddsBox, resultBox);
+  controls.replaceChildren(panel, warnBox, actError, aimBox, oddsBox, resultBox);
 
   const T = () => ctx.view.table;
   const D = () => ctx.view.table.declare;
@@ -51,6 +55,9 @@ export function mount(field, controls, ctx) {
     X: (x) => (x - m.B()[0]) * m.K,
     Y: (y) => (m.B()[3] - y) * m.K, // y grows north, drawn upwards
     radius: (u) => (u.base > 0 ? u.base / 2 : 12 / m.K), // no base size: a 12-unit marker
+    // drawn says whether a unit is drawn: placed on the table, or destroyed where it fell
+    // (a model removed from play keeps the place it fell at).
+    drawn: (u) => u.placed || (u.destroyed && Number.isFinite(u.x) && Number.isFinite(u.y)),
     // targetOf is what pointing at u aims at: u, or its squad where targets are squads
     // of models; members are the drawn units a target stands for.
     targetOf: (u) => (D().target_squad && u.squad ? u.squad : u.id),
@@ -64,12 +71,19 @@ export function mount(field, controls, ctx) {
     playing: (side) => !!ctx.token(side),
     hoverUnit, clickUnit, select, choose, refreshOdds, shoot, redraw: () => draw(),
     verbs: () => (D().verbs?.length ? D().verbs : [{label: D().verb}]),
-    hasTargets: () => !!st.choice && (D().rows === 'weapons' ? st.rows.some((r) => r.target) : D().rows === 'single' || st.targets.length > 0),
+    // hasTargets says whether the declaration says whom it fires at: its rows' targets,
+    // or, where rows are single, a target chosen or one the rules choose.
+    hasTargets: () => !!st.choice && (D().rows === 'weapons' ? st.rows.some((r) => r.target)
+      : D().rows === 'single' ? st.targets.length > 0 || !st.choice.needs_target : st.targets.length > 0),
     panel,
   };
+  // targetName names a target as a player knows it, with its id where its name is not
+  // (two Hunters are "Hunter hunter-1" and "Hunter hunter-2"), and its side.
   const targetName = (id) => {
     const u = m.members(id)[0];
-    return u ? `${m.stateOf(id)?.name || u.name} (${u.side})` : id;
+    if (!u) return id;
+    const name = m.stateOf(id)?.name || u.name;
+    return `${name && name !== id ? `${name} ${id}` : id} (${u.side})`;
   };
   m.targetName = targetName;
   // choiceOf is the choice a clicked unit acts in: the chosen one if it holds the unit (a
@@ -99,7 +113,7 @@ export function mount(field, controls, ctx) {
   });
   m.vp = vp;
   const moving = tableMover(m);
-  vp.bar.append(moving.mv.exportButton);
+  vp.bar.append(moving.mv.exportButton, sideKey(ctx.view.sides));
   controls.prepend(moving.mv.panel);
   field.replaceChildren(vp.bar, svg, info);
 
@@ -303,10 +317,10 @@ export function mount(field, controls, ctx) {
         h('p', {class: 'chance'}, 'Chance to hit ', h('strong', {id: 'aim-chance', 'data-p': a.p_hit}, pct(a.p_hit)),
           a.die ? ` (${a.need}+ on a d${a.die})` : ''));
     } else {
-      const label = {blocked: 'Line of sight blocked', out_of_range: 'Out of range', out_of_arc: 'Out of arc', not_eligible: 'Cannot fire'}[a.status] || a.status;
+      const label = status(a.status).replace(/^./, (c) => c.toUpperCase());
       parts.push(h('p', {class: 'status bad', id: 'aim-status'}, label));
     }
-    parts.push(h('p', {id: 'aim-reason'}, a.reason), h('p', {}, `Range ${a.range} ${a.range_unit}`));
+    parts.push(h('p', {id: 'aim-reason'}, tidy(a.reason)), h('p', {}, `Range ${length(a.range, a.range_unit)}`));
     if (a.modifiers?.length) {
       parts.push(h('table', {class: 'terms', id: 'aim-terms'}, h('tbody', {}, a.modifiers.map((x) => h('tr', {}, h('td', {}, x.rule), h('td', {class: 'num'}, signed(x.value)))))));
     }
@@ -318,6 +332,7 @@ export function mount(field, controls, ctx) {
 
   async function refreshOdds() {
     const seq = ++st.oddsSeq;
+    refuse('');
     if (!m.hasTargets()) {
       oddsBox.replaceChildren(h('h2', {}, 'Odds'), h('p', {class: 'help'}, st.choice ? 'Declare a target to see the exact odds.' : 'Choose who fires and a target to see the exact odds.'));
       return;
@@ -326,10 +341,13 @@ export function mount(field, controls, ctx) {
       const res = await ask(ctx.id, 'odds', action(), ctx.reader());
       if (seq !== st.oddsSeq) return;
       const parts = [h('h2', {}, 'Odds before rolling')];
-      // A shot the rules refuse is a fact of the declaration, not a failure of the page.
+      // A shot the rules refuse is a fact of the declaration, not a failure of the page;
+      // one of which nothing may fire is not offered.
       for (const a of res.aims.filter((x) => x.status !== 'ok')) {
-        parts.push(h('p', {class: 'refused'}, `${a.shooter} ${a.weapon} → ${a.target}: ${a.reason}`));
+        parts.push(h('p', {class: 'refused'}, `${a.shooter} ${a.weapon} → ${a.target}: ${tidy(a.reason)}`));
       }
+      const none = res.aims.length && res.aims.every((x) => x.status !== 'ok');
+      refuse(none ? `${status(res.aims[0].status).replace(/^./, (c) => c.toUpperCase())}: ${tidy(res.aims[0].reason)}` : '');
       for (const t of res.targets) {
         const [measure, dist] = Object.entries(t.distributions).find(([k]) => k === 'damage' || k === 'casualties') || Object.entries(t.distributions)[0] || [];
         if (!dist) continue;
@@ -337,18 +355,67 @@ export function mount(field, controls, ctx) {
           h('p', {class: 'help'}, `P(destroyed) ${pct(t.p_destroyed)}`));
       }
       const vals = Object.entries(res.values || {});
-      if (vals.length) parts.push(h('p', {class: 'help'}, vals.map(([k, v]) => `${k.replaceAll('_', ' ')} ${Number.isInteger(v) ? v : v.toFixed(3)}`).join(' · ')));
+      if (vals.length) parts.push(h('p', {class: 'help'}, vals.map(([k, v]) => `${k.replaceAll('_', ' ')} ${num(v)}`).join(' · ')));
       oddsBox.replaceChildren(...parts);
     } catch (err) {
       if (seq !== st.oddsSeq) return;
       const box = errorBox('odds-error');
       oddsBox.replaceChildren(h('h2', {}, 'Odds'), box);
       showError(box, err);
+      // The rules refuse the declaration as it stands (not the server failing): it is
+      // not offered, and why is said beside it.
+      if (err.status === 400 || err.status === 409) refuse(explain(err));
     }
+  }
+
+  // refuse disables the verbs that declare targets, with the rules' reason beside them
+  // ('' offers them again).
+  function refuse(reason) {
+    st.refused = reason;
+    for (const b of m.panel.querySelectorAll('button[data-verb]')) {
+      const verb = m.verbs().find((v) => v.label === b.dataset.verb);
+      if (verb && !verb.no_target) b.disabled = !!reason || !m.hasTargets();
+    }
+    const why = m.panel.querySelector('#shoot-why');
+    if (why) {
+      why.textContent = reason;
+      why.hidden = !reason;
+    }
+  }
+
+  // activation is a warning where acting now with the choice would end a unit's move
+  // under way: the last action was a move of another unit (or a model of it) of the same
+  // side, which may still move. The page cannot know the rules of activations; it says
+  // what it sees, and the player decides. '' when there is nothing to say.
+  function activation() {
+    const last = ctx.log?.actions?.at(-1);
+    if (!last || last.side !== m.firingSide()) return '';
+    let body;
+    try { body = JSON.parse(last.action); } catch { return ''; }
+    if (body.type !== 'move') return '';
+    const moved = m.unit(body.unit) || m.members(body.unit)[0];
+    if (!moved) return '';
+    const sid = m.stateID(moved);
+    const acting = new Set(m.firers().map((u) => m.stateID(u)));
+    if (acting.has(sid)) return '';
+    const more = T().units.filter((u) => m.stateID(u) === sid && !u.destroyed && u.move?.left > 0);
+    if (!more.length) return '';
+    const name = m.stateOf(sid)?.name || sid;
+    return `${name} moved last and may still move (${more.map((u) => u.id).join(', ')}). Acting with ${[...acting].join(', ')} now may end its move for this turn.`;
   }
 
   async function shoot(button, verb) {
     showError(actError, null);
+    const warn = activation();
+    if (warn && warnBox.dataset.ok !== warn) {
+      warnBox.replaceChildren(h('p', {}, warn),
+        h('div', {class: 'row'},
+          h('button', {type: 'button', id: 'shoot-anyway', class: 'primary', onclick: () => { warnBox.dataset.ok = warn; warnBox.hidden = true; shoot(button, verb); }}, `${verb.label} anyway`),
+          h('button', {type: 'button', id: 'shoot-not-now', onclick: () => { warnBox.hidden = true; }}, 'Not now')));
+      warnBox.hidden = false;
+      return;
+    }
+    warnBox.hidden = true;
     button.disabled = true;
     try {
       const res = await ctx.act(action(verb), m.firingSide());
@@ -366,6 +433,8 @@ export function mount(field, controls, ctx) {
   }
 
   function draw() {
+    // A redraw replaces the units' nodes: the keyboard keeps its place on the same unit.
+    const focused = svg.contains(document.activeElement) ? document.activeElement.closest?.('[data-unit]')?.dataset.unit : null;
     const [x0, y0, x1, y1] = m.B();
     m.K = Math.min(80, Math.max(4, DRAWING_WIDTH / Math.max(x1 - x0, y1 - y0)));
     // How the table maps onto the drawing, for whatever maps a point of the table to the
@@ -379,6 +448,7 @@ export function mount(field, controls, ctx) {
     units.draw(ctx.view);
     if (st.hl) highlight(st.hl);
     moving.mv.render();
+    if (focused) svg.querySelector(`.unit[data-unit="${CSS.escape(focused)}"]`)?.focus({preventScroll: true});
   }
 
   aimBox.replaceChildren(h('h2', {}, 'Aim'), h('p', {class: 'help'}, 'Choose who fires, then point at (or tap) an enemy.'));

@@ -1,9 +1,13 @@
 // Drawing the tabletop (table.js holds the model m): the cloth and its ruler, the terrain
 // with its names, the danger map, the chosen firer's arcs, rings and the shapes its rules
-// measure with, the declared targets, the lines of sight, and the units with labels that
-// never overlap (labels.js).
+// measure with, the declared targets, the lines of sight, the last shot and what it did,
+// the turn's paths, and the units (the destroyed where they fell, crossed out) with
+// labels that never overlap (labels.js): each unit's name, and what its state says
+// (marks.js: damage, suppression, morale, limbered…).
 
-import {s, pct, sideColour} from './dom.js';
+import {s, pct, sideColour, status} from './dom.js';
+import {lastShot, marksOf} from './marks.js';
+import {split, turnPaths} from './paths.js';
 import {dangerImage} from './advisor.js';
 import {placeLabels} from './labels.js';
 import {offenceColour} from './position.js';
@@ -54,6 +58,8 @@ export function drawTable(m) {
       s('polygon', {points: t.polygon.map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), class: t.blocks_los ? 'piece solid' : 'piece'}),
       label);
   }));
+  layers.paths = s('g', {class: 'paths', id: 'turn-paths'});
+  layers.shot = s('g', {class: 'last-shot', id: 'last-shot'});
   layers.reach = s('g', {class: 'reach'});
   layers.decl = s('g', {class: 'decl'});
   layers.sight = s('g', {class: 'sight', id: 'sight'});
@@ -63,20 +69,29 @@ export function drawTable(m) {
   layers.danger = s('g', {class: 'danger', id: 'danger-layer'});
   layers.position = s('g', {class: 'position', id: 'position-overlay'});
   layers.ghost = s('g', {class: 'ghost', id: 'ghost'});
-  svg.replaceChildren(layers.ground, layers.zones, layers.danger, layers.terrain, layers.position, layers.reach, layers.decl, layers.sight,
-    layers.hits, layers.units, layers.ghost, layers.labels);
+  svg.replaceChildren(layers.ground, layers.zones, layers.danger, layers.terrain, layers.position, layers.paths, layers.reach, layers.decl, layers.sight,
+    layers.shot, layers.hits, layers.units, layers.ghost, layers.labels);
   drawDanger(m);
   drawPosition(m);
   const unitLabels = drawUnits(m);
+  const shotLabels = drawShot(m);
+  drawPaths(m);
   drawReach(m);
   drawDeclared(m);
   drawSight(m);
   // Units' boxes are what labels keep off; a unit's own label may touch its own base.
-  const pieces = T().units.filter((u) => u.placed).map((u) => {
+  const pieces = T().units.filter(m.drawn).map((u) => {
     const r = m.radius(u) * K;
     return {box: [X(u.x) - r, Y(u.y) - r, X(u.x) + r, Y(u.y) + r], owner: 'unit:' + m.labelOwner(u)};
   });
-  m.placeLabels = (upp) => placeLabels([...unitLabels, ...terrainLabels], pieces, upp);
+  // Names first, then what the last shot did, then the units' marks, then the terrain's.
+  const names = unitLabels.filter((l) => !l.mark), marks = unitLabels.filter((l) => l.mark);
+  m.placeLabels = (upp) => {
+    const vb = svg.viewBox?.baseVal;
+    const view = vb && vb.width ? [vb.x, vb.y, vb.x + vb.width, vb.y + vb.height] : null;
+    m.taken = placeLabels([...names, ...shotLabels, ...marks, ...terrainLabels], pieces, upp, [], view);
+    m.pieces = pieces;
+  };
 }
 
 // drawUnits draws every placed unit, and answers their labels: one a unit, or one a
@@ -100,9 +115,9 @@ function drawUnits(m) {
     listen(c, u);
     return c;
   }));
-  layers.units.replaceChildren(...T().units.filter((u) => u.placed).map((u) => {
+  layers.units.replaceChildren(...T().units.filter(m.drawn).map((u) => {
     const cx = X(u.x), cy = Y(u.y), r = m.radius(u) * K;
-    const col = u.destroyed ? '#9e9e9e' : sideColour(sides, u.side);
+    const col = sideColour(sides, u.side);
     const g = s('g', {class: 'unit' + (firing.has(u.id) ? ' selected' : '') + (u.destroyed ? ' destroyed' : ''), 'data-unit': u.id, 'data-x': u.x, 'data-y': u.y,
       'data-state': m.stateID(u), tabindex: 0, role: 'button', 'aria-label': `${u.name} ${u.id}, ${u.side}${u.destroyed ? ', destroyed' : ''}`},
     s('title', {}, `${u.name} ${u.id} (${u.side})${u.destroyed ? ', destroyed' : ''}`),
@@ -121,7 +136,7 @@ function drawUnits(m) {
   }));
   // One label a unit, or a squad, at the middle of what it names.
   const groups = new Map();
-  for (const u of T().units.filter((x) => x.placed)) {
+  for (const u of T().units.filter(m.drawn)) {
     const key = m.labelOwner(u);
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(u);
@@ -136,7 +151,16 @@ function drawUnits(m) {
     layers.labels.append(el);
     // The chosen firer's and its targets' labels are placed first.
     const first = us.some((u) => st.choice?.units.includes(u.id)) ? 0 : destroyed ? 2 : 1;
-    labels.push({el, x: (ax + bx) / 2, y: (ay + by) / 2, rx: (bx - ax) / 2, ry: (by - ay) / 2, owner: 'unit:' + key, px: 12, first});
+    const box = {x: (ax + bx) / 2, y: (ay + by) / 2, rx: (bx - ax) / 2, ry: (by - ay) / 2, owner: 'unit:' + key};
+    labels.push({el, ...box, px: 12, first});
+    // What its state says, beside it: damage, suppression, morale, limbered…
+    const su = m.stateOf(m.stateID(us[0]));
+    const marks = su && !destroyed ? marksOf(ctx.view, su, ctx.start) : [];
+    if (marks.length) {
+      const mark = s('text', {class: 'label unit-mark', 'data-mark': su.id, 'data-state': su.id}, marks.join(' · '));
+      layers.labels.append(mark);
+      labels.push({el: mark, ...box, px: 10, first: first + 0.5, mark: true});
+    }
   }
   return labels.sort((a, b) => a.first - b.first);
 }
@@ -147,6 +171,56 @@ function hitCircle(cx, cy, r) {
   const c = s('circle', {cx, cy, r, class: 'hit'});
   c.style.setProperty('r', `max(${r}px, calc(${TAP}px * var(--upp, 1)))`);
   return c;
+}
+
+// drawPaths draws the turn's paths (paths.js): each move made this turn, from where the
+// unit stood, in its side's colour, its end marked.
+function drawPaths(m) {
+  const {X, Y, ctx, layers} = m;
+  const sides = ctx.view.sides;
+  layers.paths.replaceChildren(...turnPaths(ctx.entries(), ctx.view.state.turn).map((p) => {
+    const colour = sideColour(sides, p.side);
+    const line = s('polyline', {points: p.points.map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), class: 'turn-path', 'data-unit': p.unit, 'data-seq': p.seq},
+      s('title', {}, `#${p.seq}: ${p.unit}'s move this turn`));
+    line.style.setProperty('stroke', colour);
+    const [sx, sy] = p.points[0];
+    const start = pxCircle(X(sx), Y(sy), 3, {class: 'turn-path-start'});
+    start.style.setProperty('stroke', colour);
+    return s('g', {class: 'turn-path-g'}, line, start);
+  }));
+}
+
+// drawShot draws the last shot of the log (marks.js): a line from who acted to each
+// target, and beside the target what it did. It answers the outcome's labels, placed
+// with the units' (labels.js).
+function drawShot(m) {
+  const {T, X, Y, ctx, layers} = m;
+  const sideOf = (id) => (m.members(id)[0] || null)?.side;
+  const shot = lastShot(ctx.entries(), sideOf);
+  const items = [], labels = [];
+  if (shot) {
+    const centre = (id) => {
+      const us = m.members(id).filter(m.drawn);
+      if (!us.length) return null;
+      return [us.reduce((n, u) => n + u.x, 0) / us.length, us.reduce((n, u) => n + u.y, 0) / us.length, us];
+    };
+    for (const t of shot.targets) {
+      const to = centre(t.id);
+      if (!to) continue;
+      const who = shot.pairs.length ? shot.pairs.filter(([, x]) => x === t.id).map(([f]) => f) : shot.actors;
+      for (const f of [...new Set(who)].map(centre).filter(Boolean)) {
+        items.push(s('line', {x1: X(f[0]), y1: Y(f[1]), x2: X(to[0]), y2: Y(to[1]), class: 'shot-line' + (t.destroyed ? ' destroyed' : ''),
+          'data-target': t.id}, s('title', {}, `#${shot.seq} ${shot.side} → ${t.id}: ${t.text}`)));
+      }
+      const r = Math.max(...to[2].map((u) => m.radius(u))) * m.K;
+      items.push(s('circle', {cx: X(to[0]), cy: Y(to[1]), r: r + 4, class: 'shot-ring' + (t.destroyed ? ' destroyed' : '')}));
+      const el = s('text', {class: 'label shot-label' + (t.destroyed ? ' destroyed' : ''), 'data-shot': t.id}, `#${shot.seq}: ${t.text}`);
+      layers.labels.append(el);
+      labels.push({el, x: X(to[0]), y: Y(to[1]), rx: r, ry: r, owner: 'unit:' + m.labelOwner(to[2][0]), px: 11});
+    }
+  }
+  layers.shot.replaceChildren(...items);
+  return labels;
 }
 
 // highlightUnit marks the drawn units of a unit of the state (null: none), and its label.
@@ -237,9 +311,10 @@ export function drawSight(m) {
   const u = m.unit(a.shooter), t = m.unit(a.target);
   if (!u?.placed || !t?.placed) { layers.sight.replaceChildren(); return; }
   const ok = a.status === 'ok';
+  const label = s('text', {x: (X(u.x) + X(t.x)) / 2 + 6, y: (Y(u.y) + Y(t.y)) / 2, class: 'los-label ' + (ok ? 'clear' : 'blocked')}, ok ? pct(a.p_hit) : status(a.status));
   layers.sight.replaceChildren(
-    s('line', {x1: X(u.x), y1: Y(u.y), x2: X(t.x), y2: Y(t.y), class: 'los ' + (ok ? 'clear' : 'blocked'), id: 'los-line'}),
-    s('text', {x: (X(u.x) + X(t.x)) / 2 + 6, y: (Y(u.y) + Y(t.y)) / 2, class: 'los-label ' + (ok ? 'clear' : 'blocked')}, ok ? pct(a.p_hit) : a.status.replaceAll('_', ' ')));
+    s('line', {x1: X(u.x), y1: Y(u.y), x2: X(t.x), y2: Y(t.y), class: 'los ' + (ok ? 'clear' : 'blocked'), id: 'los-line'}), label);
+  placeFree(m, [{el: label, x: (X(u.x) + X(t.x)) / 2, y: (Y(u.y) + Y(t.y)) / 2, rx: 0, ry: 0, owner: 'los', px: 12}], m.vp.upp());
 }
 
 // drawDanger draws the danger map (advisor.js asks for it): one pixel per point,
@@ -271,7 +346,12 @@ export function drawGhost(m, g, mv) {
   const {X, Y, K, layers} = m;
   const u = g && m.unit(g.unit);
   if (!u) {
-    layers.ghost.replaceChildren();
+    // No ghost: the reach of the unit selected for moving, if it may move.
+    // Where its move must first choose (an action), what each choice allows, as bands.
+    const sel = !g && m.unit(mv.mover());
+    const left = sel ? mv.leftFor(sel) : undefined;
+    const bands = sel ? bandRings(m, sel, mv.bands(sel)) : [];
+    layers.ghost.replaceChildren(...(left > 0 ? [reachRing(m, [sel.x, sel.y], left, sel)] : []), ...bands);
     return;
   }
   const upp = m.vp.upp();
@@ -280,10 +360,22 @@ export function drawGhost(m, g, mv) {
   const cx = X(ex), cy = Y(ey), r = m.radius(u) * K;
   const ans = g.answer;
   const state = !mv.has(g) || !ans || ans.failed ? 'pending' : ans.legal ? 'legal' : 'illegal';
-  const items = [s('polyline', {points: pts.map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), class: 'ghost-path ' + state, id: 'ghost-path'})];
+  const poly = (ps, cls, id) => s('polyline', {points: ps.map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), class: cls, id});
+  // The path within what the unit may still move, and beyond it; the move left, a ring.
+  const left = g.kind === 'move' ? mv.left(g) : undefined;
+  const items = [];
+  if (left !== undefined) items.push(reachRing(m, g.start, left, u));
+  if (left !== undefined && pts.length > 1) {
+    const [inside, beyond] = split(pts, left, (p, q) => Math.hypot(q[0] - p[0], q[1] - p[1]));
+    items.push(poly(pts, 'ghost-path ' + state, 'ghost-path'), poly(inside, 'ghost-within', 'ghost-within'));
+    if (beyond.length > 1) items.push(poly(beyond, 'ghost-beyond', 'ghost-beyond'));
+  } else {
+    items.push(poly(pts, 'ghost-path ' + state, 'ghost-path'));
+  }
   for (const [x, y] of g.anchors.slice(0, -1)) items.push(pxCircle(X(x), Y(y), 4, {class: 'ghost-waypoint'}));
   // The line of sight from the ghost to the enemy aimed at, and the best chance there.
-  const ts = ans?.legal && ans.aims?.length && g.target ? m.members(g.target).filter((t) => t.placed && !t.destroyed) : [];
+  const aimed = g.target === '*' ? ans?.aims?.[0]?.target : g.target; // '*': whom the rules chose
+  const ts = ans?.legal && ans.aims?.length && aimed ? m.members(aimed).filter((t) => t.placed && !t.destroyed) : [];
   const t = ts.reduce((best, x) => (!best || Math.hypot(x.x - ex, x.y - ey) < Math.hypot(best.x - ex, best.y - ey) ? x : best), null);
   if (t) {
     const ok = ans.aims.filter((x) => x.status === 'ok');
@@ -291,7 +383,7 @@ export function drawGhost(m, g, mv) {
     const cls = best ? 'clear' : 'blocked';
     items.push(s('line', {x1: cx, y1: cy, x2: X(t.x), y2: Y(t.y), class: 'los ghost-los ' + cls, id: 'ghost-los'},
       s('title', {}, ans.aims.map((x) => `${x.weapon}: ${x.status === 'ok' ? pct(x.p_hit) : x.reason}`).join('\n'))),
-    s('text', {x: (cx + X(t.x)) / 2 + 6 * upp, y: (cy + Y(t.y)) / 2, class: 'los-label ' + cls}, best ? pct(best.p_hit) : ans.aims[0].status.replaceAll('_', ' ')));
+    s('text', {x: (cx + X(t.x)) / 2 + 6 * upp, y: (cy + Y(t.y)) / 2, class: 'los-label ' + cls, id: 'ghost-los-label'}, best ? pct(best.p_hit) : status(ans.aims[0].status)));
   }
   // The base, moved and turned: rectangles turn about the unit's centre.
   const facing = g.facing ?? g.base;
@@ -325,6 +417,40 @@ export function drawGhost(m, g, mv) {
   }
   items.push(s('text', {x: cx, y: cy + r + 16 * upp, class: 'ghost-label ' + state, id: 'ghost-label'}, mv.words(g)));
   layers.ghost.replaceChildren(...items);
+  // The ghost's labels keep clear of the units' labels and bases, as those keep clear
+  // of each other.
+  const free = [{el: layers.ghost.querySelector('#ghost-label'), x: cx, y: cy, rx: r, ry: r, owner: 'ghost', px: 12}];
+  const los = layers.ghost.querySelector('#ghost-los-label');
+  if (los && t) free.push({el: los, x: (cx + X(t.x)) / 2, y: (cy + Y(t.y)) / 2, rx: 0, ry: 0, owner: 'los', px: 12});
+  placeFree(m, free, upp);
+}
+
+// placeFree places labels drawn after the board's (the ghost's, a line of sight's) where
+// they cover no label placed and no unit.
+function placeFree(m, labels, upp) {
+  if (!m.taken) return;
+  for (const l of labels) l.el.classList.add('label-free');
+  placeLabels(labels, m.pieces || [], upp, m.taken);
+}
+
+// reachRing is the move a unit has left, as a ring round where it stands: where its
+// centre may go, terrain and other units aside.
+function reachRing(m, [x, y], left, u) {
+  const {X, Y, K} = m;
+  return s('circle', {cx: X(x), cy: Y(y), r: Math.max(0, left) * K, class: 'reach-ring', id: 'reach-ring', 'data-left': left},
+    s('title', {}, `${u.id} may move ${Math.round(left * 100) / 100}${m.T().unit === 'cm' ? ' cm' : '″'} more`));
+}
+
+// bandRings are the rings of what each choice of a unit's move allows it (bands from
+// move.js: {label, left}), the widest first, each labelled at its top.
+function bandRings(m, u, bands) {
+  const {X, Y, K} = m;
+  const unit = m.T().unit === 'cm' ? ' cm' : '″';
+  const by = new Map();
+  for (const b of bands.filter((x) => x.left > 0)) by.set(b.left, [...(by.get(b.left) || []), b.label]);
+  return [...by].sort(([x], [y]) => y - x).map(([left, labels]) => s('g', {class: 'band-ring', 'data-left': left},
+    s('circle', {cx: X(u.x), cy: Y(u.y), r: left * K}),
+    s('text', {x: X(u.x), y: Y(u.y) - left * K - 3, class: 'band-label'}, `${labels.join(', ')} ${Math.round(left * 100) / 100}${unit}`)));
 }
 
 // drawPosition draws a unit's position map (position.js): one pixel per point of the

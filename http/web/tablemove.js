@@ -11,6 +11,9 @@ import {grown, shortestWay} from './ways.js';
 
 const round = (x) => Math.round(x * 100) / 100;
 
+// AUTO is the target the rules choose, where the declaration may leave it out.
+export const AUTO = '*';
+
 export function tableMover(m) {
   const {T, D, ctx, svg, st} = m;
   const unitWord = () => (T().unit === 'cm' ? ' cm' : '″');
@@ -25,7 +28,11 @@ export function tableMover(m) {
       const d = Math.hypot(e.x - u.x, e.y - u.y);
       if (!seen.has(id) || d < seen.get(id).d) seen.set(id, {id, name: m.targetName(id), d});
     }
-    return [...seen.values()].sort((x, y) => x.d - y.d);
+    const out = [...seen.values()].sort((x, y) => x.d - y.d);
+    // Where the rules choose the target (a battery's main target), the ghost aims as
+    // they would, first: a target they refuse is not asked about by construction.
+    if (D().rows === 'single' && out.length) out.unshift({id: AUTO, name: 'whom the rules choose', d: -1});
+    return out;
   };
   // way is the shortest way for a map's unit to a point round what stops it: the other
   // bases, and the terrain pieces it may not stand in (those holding none of the map's
@@ -69,6 +76,8 @@ export function tableMover(m) {
       return [B[0] + q.x / m.K, B[3] - q.y / m.K];
     },
     legs: (from, to) => [to],
+    // lift is px CSS pixels up the screen, in the table's units (north is up).
+    lift: (px) => [0, (px * m.vp.upp()) / m.K],
     length(from, path) {
       let n = 0, p = from;
       for (const q of path) {
@@ -96,7 +105,7 @@ export function tableMover(m) {
         act[D().rows_key] = u.weapons.map((w) => ({unit: u.id, weapon: w.name, [D().target_key]: target}));
       } else if (D().rows === 'targets') {
         act[D().rows_key] = [{[D().target_key]: target}];
-      } else {
+      } else if (target !== AUTO) {
         act[D().target_key] = target;
       }
       return act;
@@ -116,6 +125,12 @@ export function tableMover(m) {
     ctx,
     mv,
     way,
+    // unitOf is the unit of the state a drawn unit is part of: what its map is of.
+    unitOf: (id) => {
+      const u = m.unit(id);
+      return u ? m.stateID(u) : id;
+    },
+    unit: (id) => m.unit(id),
     // squadOf is the squad of unit id where it has other units on the table.
     squadOf: (id) => {
       const u = m.unit(id);

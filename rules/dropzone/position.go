@@ -268,7 +268,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 			m.DangerValues[i], m.OffenceValues[i] = math.NaN(), math.NaN()
 		}
 	}
-	m.Finish(positionTop, func(i int) map[string]any {
+	m.Finish(q, positionTop, func(i int) map[string]any {
 		path := s.reach.Path(point(i%g.cols, i/g.cols))
 		pts := make([]any, 0, len(path))
 		for _, p := range path[1:] {

@@ -371,7 +371,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 			m.DangerValues[i], m.OffenceValues[i] = math.NaN(), math.NaN()
 		}
 	}
-	m.Finish(positionTop, func(i int) map[string]any {
+	m.Finish(q, positionTop, func(i int) map[string]any {
 		return s.move(b, i%g.cols, i/g.cols)
 	}, func(i int) map[string]any {
 		p := s.point(i%g.cols, i/g.cols)

@@ -173,7 +173,7 @@ func (b *Battle) Table() volley.TableView {
 	for i := range b.markers {
 		m := &b.markers[i]
 		v.Declare.Choices = append(v.Declare.Choices, volley.ChoiceView{Label: fmt.Sprintf("skirmishers %s (%s)", m.ID, m.Side), Side: m.Side, Units: []string{m.ID},
-			Action: map[string]any{"type": KindSkirmish, "marker": m.ID}})
+			Action: map[string]any{"type": KindSkirmish, "marker": m.ID}, NeedsTarget: true})
 	}
 	v.Columns = []volley.ColumnView{
 		{Label: "bases", Key: "bases_left", Of: "bases"},

@@ -84,6 +84,10 @@ type Battle struct {
 	sides []string
 	side  string // whose turn it is
 	phase Phase
+	// round counts the rounds from 1: it goes up when the first side's turn comes again.
+	// The manual counts no rounds; volley does, so that a scenario may name its last
+	// (scenario.EndSpec).
+	round int
 
 	edition int      // of the rules the battle is played under (volley.Edition)
 	notes   []string // how the scenario was read, beyond errors (Notes)
@@ -293,7 +297,7 @@ func (b *Battle) Unit(id string) (*Unit, bool) {
 // State lists every unit with its hits, group and declared targets, and whose turn it is.
 func (b *Battle) State() volley.State {
 	s := volley.State{
-		Turn:  &volley.Turn{Side: b.side, Phase: string(b.phase), End: map[string]any{"type": string(EndPhase)}},
+		Turn:  &volley.Turn{Side: b.side, Phase: string(b.phase), Number: b.round, End: map[string]any{"type": string(EndPhase)}},
 		Units: make([]volley.UnitState, len(b.units)),
 	}
 	if t := b.table.DeployTurn(); t != nil {

@@ -241,7 +241,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 			m.DangerValues[i], m.OffenceValues[i] = math.NaN(), math.NaN()
 		}
 	}
-	m.Finish(positionTop, func(i int) map[string]any {
+	m.Finish(q, positionTop, func(i int) map[string]any {
 		return s.move(b, square(i%a.Dx(), i/a.Dx()))
 	}, func(i int) map[string]any {
 		sq := square(i%a.Dx(), i/a.Dx())

@@ -28,6 +28,8 @@ type file struct {
 type turnSpec struct {
 	Side  string `yaml:"side"`
 	Phase Phase  `yaml:"phase"`
+	// Number is the round the battle begins in; 1 when left out.
+	Number int `yaml:"number"`
 }
 
 // mapSpec is the battlefield: ASCII rows and what each symbol stands for.

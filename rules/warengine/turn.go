@@ -22,6 +22,10 @@ func (b *Battle) loadTurn(doc *scenario.Doc, t *turnSpec, errs *scenario.ErrorLi
 	}
 	b.phase = t.Phase
 	b.side = t.Side
+	b.round = max(t.Number, 1)
+	if t.Number < 0 {
+		errs.Add(doc.At(&t.Number), "turn: number counts from 1")
+	}
 	if b.side == "" && len(b.sides) > 0 {
 		b.side = b.sides[0]
 	}
@@ -71,6 +75,9 @@ func (b *Battle) endPhase(r *record) {
 		if s == b.side {
 			next = b.sides[(i+1)%len(b.sides)]
 		}
+	}
+	if next == b.sides[0] {
+		b.round++
 	}
 	if !b.moves {
 		r.step("end phase", map[string]any{"side": b.side, "phase": string(from)}, fmt.Sprintf("%s's target phase", next))

@@ -343,7 +343,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	if err != nil {
 		return nil, err
 	}
-	m.Finish(positionTop, func(i int) map[string]any {
+	m.Finish(q, positionTop, func(i int) map[string]any {
 		return s.moveJSON(b, s.wayTo(b, s.point(i%cols, i/cols)))
 	}, func(i int) map[string]any {
 		_, plan, err := s.offenceAt(ctx, b, s.wayTo(b, s.point(i%cols, i/cols)), obj)

@@ -1,0 +1,164 @@
+package opponent_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/examples"
+	vhttp "github.com/volley-wargames/volley/http"
+	"github.com/volley-wargames/volley/opponent"
+	"github.com/volley-wargames/volley/rules"
+	_ "github.com/volley-wargames/volley/rules/dropzone"
+	_ "github.com/volley-wargames/volley/rules/republique"
+	_ "github.com/volley-wargames/volley/rules/warengine"
+	_ "github.com/volley-wargames/volley/rules/warfare"
+	_ "github.com/volley-wargames/volley/rules/warstrike"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// systems are the rule systems whose battle.yaml the opponent plays.
+var systems = []string{"dropzone", "warengine", "warfare", "republique", "warstrike"}
+
+// battle reads examples/<system>/battle.yaml.
+func battle(t testing.TB, system string) []byte {
+	t.Helper()
+	src, err := examples.FS.ReadFile(system + "/battle.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+// newMatch starts a battle with a player a side: policies by side, random where none.
+func newMatch(t testing.TB, src []byte, seed string, policies map[string]string) *opponent.Match {
+	t.Helper()
+	doc, err := scenario.Parse("battle.yaml", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, b, _, err := rules.Open(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end, err := volley.ReadEnd(doc, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256([]byte(seed))
+	s, err := dice.NewSeed(bytes.NewReader(sum[:]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &opponent.Match{Game: volley.NewGame(b, end), Seed: s, Players: map[string]*opponent.Player{}}
+	for _, side := range volley.Sides(b.State()) {
+		name := policies[side]
+		if name == "" {
+			name = "random"
+		}
+		p, err := opponent.ParsePolicy(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Players[side] = &opponent.Player{Policy: p, Side: side}
+	}
+	return m
+}
+
+// TestPlayEverySystem plays each system's battle to its end, the strong level against
+// the greedy baseline: the battle ends by its scenario's end, every action the opponent
+// takes carries its reasons, no action is refused, and the log, written as a server's,
+// verifies.
+func TestPlayEverySystem(t *testing.T) {
+	for _, system := range systems {
+		t.Run(system, func(t *testing.T) {
+			src := battle(t, system)
+			sides := volley.Sides(newMatch(t, src, "sides", nil).Game.Battle().State())
+			m := newMatch(t, src, "1", map[string]string{sides[0]: "strong", sides[1]: "greedy"})
+			if err := m.Play(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			r := m.Game.Result()
+			if !r.Over {
+				t.Fatalf("the battle did not end after %d actions: %+v", len(m.Log), r)
+			}
+			for _, e := range m.Log {
+				if e.Why == "" || opponent.Reason(e.Body) != e.Why {
+					t.Errorf("action %d of %s carries no reasons: %q", e.Seq, e.Side, e.Body)
+				}
+			}
+			lg := logOf(t, src, m)
+			v, err := vhttp.Verify(context.Background(), lg)
+			if err != nil || v.Actions != len(m.Log) {
+				t.Errorf("the log of %d actions does not verify: %+v, %v", len(m.Log), v, err)
+			}
+			t.Logf("%s: %d actions; %s; scores %v, winner %q", system, len(m.Log), r.Reason, r.Scores, r.Winner)
+		})
+	}
+}
+
+// TestPlayDeterministic: the same battle, seed and levels give the same game, action for
+// action, reasons included; another seed, another game.
+func TestPlayDeterministic(t *testing.T) {
+	src := battle(t, "warfare")
+	play := func(seed string) string {
+		m := newMatch(t, src, seed, map[string]string{"English": "teaching", "French": "strong:bold"})
+		if err := m.Play(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		for _, e := range m.Log {
+			out, _ := json.Marshal(e.Outcome)
+			b.WriteString(e.Side + " " + e.Body + string(out) + "\n")
+		}
+		return b.String()
+	}
+	a, b := play("7"), play("7")
+	if a != b {
+		t.Error("the same battle, seed and levels played twice gave two games")
+	}
+	if c := play("8"); c == a {
+		t.Error("another seed gave the same game")
+	}
+}
+
+// logOf writes a match as a server's log.
+func logOf(t *testing.T, src []byte, m *opponent.Match) vhttp.Log {
+	t.Helper()
+	doc, _ := scenario.Parse("battle.yaml", src)
+	name, _ := doc.Ruleset()
+	var title string
+	if sec := doc.Section("title"); sec != nil {
+		sec.Decode(&title)
+	}
+	rec := &volley.BattleRecord{ID: "00000000000000aa", Ruleset: name, Scenario: string(src), Edition: volley.Edition, Seed: m.Seed}
+	rec.Commitment = volley.Commitment(rec)
+	seed := m.Seed.String()
+	lg := vhttp.Log{ID: rec.ID, Ruleset: name, Title: title, Edition: rec.Edition, Generator: string(m.Seed.Generator), Scenario: rec.Scenario,
+		Commitment: rec.Commitment, Ended: true, Seed: &seed}
+	for _, e := range m.Log {
+		out, _ := json.Marshal(e.Outcome)
+		lg.Actions = append(lg.Actions, vhttp.LogEntry{Seq: e.Seq, Side: e.Side, Action: e.Body, Outcome: out})
+	}
+	return lg
+}
+
+// TestParsePolicy reads levels and styles, and refuses what is neither.
+func TestParsePolicy(t *testing.T) {
+	for in, want := range map[string]string{"strong": "strong", "strong:bold": "strong:bold", "teaching:0.25": "teaching:careful", "greedy": "greedy", "random:bold": "random"} {
+		p, err := opponent.ParsePolicy(in)
+		if err != nil || p.String() != want {
+			t.Errorf("ParsePolicy(%q) = %v, %v; want %s", in, p, err, want)
+		}
+	}
+	for _, bad := range []string{"", "clever", "strong:brave", "strong:1.5"} {
+		if _, err := opponent.ParsePolicy(bad); err == nil {
+			t.Errorf("ParsePolicy(%q) was accepted", bad)
+		}
+	}
+}

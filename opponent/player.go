@@ -1,0 +1,673 @@
+package opponent
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/advise"
+	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// Player plays one side of a battle with a policy, one decision at a time.
+type Player struct {
+	Policy Policy
+	Side   string
+	// Step is the distance between the points of the position maps it reads, in the
+	// table's unit; 0 for each system's default.
+	Step float64
+
+	// phase is the turn and phase seen last, and seen the battles seen in it: an action
+	// that would bring back one of them (a target declared, then another, then the
+	// first again) goes round in a circle, and is not taken.
+	phase string
+	seen  map[string]bool
+	// fired are the actors whose fire plan was chosen this phase, and steps the rest of
+	// a plan of several actions (a War Engine unit's group, then each weapon's square),
+	// taken before anything else: a plan chosen is carried out, not weighed again at
+	// every step.
+	fired    map[string]bool
+	steps    []map[string]any
+	stepsWhy string
+	// maps are the position maps read this turn, by unit, where it stood and what was
+	// left of the battle: a map is read again only when its unit has moved, or a unit has
+	// been destroyed, since (each candidate is tried on the battle as it is anyway).
+	maps map[string]*advise.PositionMap
+}
+
+// option is one action a player may take now, weighed.
+type option struct {
+	kind   string // "move", "fire", "answer", "end"
+	actor  string // the squad, unit or battery that acts ("" for an end)
+	action map[string]any
+	value  float64
+	why    string
+	// rest are the actions that carry out the rest of a fire plan of several.
+	rest []map[string]any
+}
+
+// piece is a unit, model or stand on the board as the player reads it.
+type piece struct {
+	id, side, squad string
+	x, y            float64
+	destroyed       bool
+	move            *volley.MoveView
+}
+
+// view is what the player reads of the battle before a decision.
+type view struct {
+	b        volley.Battle
+	state    volley.State
+	turn     *volley.Turn
+	pieces   []piece
+	unitIDs  map[string]bool
+	points   map[string]float64 // what destroying each unit scores its enemies
+	result   volley.Result
+	end      *volley.End
+	lastTurn bool
+	// seen are the battles seen this phase (Player.seen).
+	seen map[string]bool
+}
+
+func read(g *volley.Game) *view {
+	b := g.Battle()
+	v := &view{b: b, state: b.State(), unitIDs: map[string]bool{}, points: map[string]float64{}, end: g.End(), result: g.Result()}
+	v.turn = v.state.Turn
+	for _, u := range v.state.Units {
+		v.unitIDs[u.ID] = true
+		v.points[u.ID] = volley.DefaultPoints
+		if v.end != nil {
+			v.points[u.ID] = v.end.Points[u.ID]
+		}
+	}
+	if v.end != nil && v.end.Turns > 0 && v.turn != nil && v.turn.Number >= v.end.Turns {
+		v.lastTurn = true
+	}
+	if bd, ok := b.(volley.Board); ok {
+		for _, u := range bd.Board().Units {
+			v.pieces = append(v.pieces, piece{id: u.ID, side: u.Side, x: float64(u.X), y: float64(u.Y), move: u.Move})
+		}
+	} else if t, ok := b.(volley.Table); ok {
+		for _, u := range t.Table().Units {
+			if !u.Placed {
+				continue
+			}
+			v.pieces = append(v.pieces, piece{id: u.ID, side: u.Side, squad: u.Squad, x: u.X, y: u.Y, destroyed: u.Destroyed, move: u.Move})
+		}
+	}
+	return v
+}
+
+// owner is the unit of the state a piece belongs to: itself, or its squad (a WarStrike
+// model's unit).
+func (v *view) owner(p piece) string {
+	if v.unitIDs[p.id] {
+		return p.id
+	}
+	return p.squad
+}
+
+// actorOf is who acts for a piece: its squad where it has one (a Dropzone squad fires
+// and activates as one), else its unit.
+func (v *view) actorOf(p piece) string {
+	if p.squad != "" {
+		return p.squad
+	}
+	return p.id
+}
+
+// Next is the player's next action in g, or nil when its side has nothing to do now.
+// rng draws the choices of the levels that choose at random; it should be a stream
+// of the battle's own, so that the battle replays.
+func (p *Player) Next(ctx context.Context, g *volley.Game, rng *dice.Stream) (*Decision, error) {
+	if g.Over() {
+		return nil, nil
+	}
+	v := read(g)
+	t := v.turn
+	if t == nil {
+		return nil, nil
+	}
+	if phase := fmt.Sprintf("%d %s %s", t.Number, t.Side, t.Phase); phase != p.phase || p.seen == nil {
+		p.phase, p.seen, p.fired, p.steps = phase, map[string]bool{}, map[string]bool{}, nil
+	}
+	p.seen[snapshot(v.b)] = true
+	v.seen = p.seen
+	for len(p.steps) > 0 {
+		st := p.steps[0]
+		p.steps = p.steps[1:]
+		if v.legal(ctx, st) {
+			return &Decision{Action: st, Why: p.stepsWhy}, nil
+		}
+	}
+	mine := t.Side == p.Side
+	if mine && t.Phase == "deployment" {
+		// The scenario's placements stand: the units deploy where it puts them.
+		return p.decide(v, []option{{kind: "end", action: t.End, why: "keeps its units where the scenario deploys them"}}, rng, 0), nil
+	}
+	var opts []option
+	weighed := 0
+	if mine && len(t.Actions) > 0 {
+		for _, a := range t.Actions {
+			o, err := p.answer(ctx, v, a)
+			if err != nil {
+				return nil, err
+			}
+			opts = append(opts, o)
+		}
+		weighed = len(opts)
+		return p.decide(v, opts, rng, weighed), nil
+	}
+	fire, n, err := p.fireOptions(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	weighed += n
+	opts = append(opts, fire...)
+	if mine {
+		moves, n, err := p.moveOptions(ctx, v)
+		if err != nil {
+			return nil, err
+		}
+		weighed += n
+		opts = append(opts, moves...)
+	}
+	if mine && t.End != nil {
+		opts = append(opts, option{kind: "end", action: t.End, why: "nothing more worth doing this " + phaseName(t)})
+	}
+	if len(opts) == 0 {
+		return nil, nil
+	}
+	return p.decide(v, opts, rng, weighed), nil
+}
+
+func phaseName(t *volley.Turn) string {
+	if t.Phase == "" || t.Phase == "turn" {
+		return "turn"
+	}
+	return t.Phase + " phase"
+}
+
+// decide chooses among weighed options as the level does.
+func (p *Player) decide(v *view, opts []option, rng *dice.Stream, weighed int) *Decision {
+	if len(opts) == 0 {
+		return nil
+	}
+	pick := func(o option) *Decision {
+		if o.kind == "fire" {
+			p.fired[o.actor] = true
+			p.steps, p.stepsWhy = o.rest, o.why
+		}
+		return &Decision{Action: o.action, Why: o.why, Weighed: weighed}
+	}
+	switch p.Policy.Level {
+	case Random:
+		return pick(opts[rng.IntN(len(opts))])
+	case Greedy:
+		return pick(p.greedy(v, opts))
+	}
+	// Teaching and Strong: finish the activation under way, then the most valuable.
+	opts = p.focus(v, opts)
+	slices.SortStableFunc(opts, func(a, b option) int { return cmp.Compare(b.value, a.value) })
+	best := opts[0]
+	if best.kind != "end" && best.value <= 0 {
+		for _, o := range opts {
+			if o.kind == "end" {
+				return pick(o)
+			}
+		}
+	}
+	if p.Policy.Level == Teaching {
+		// Among its three best worth doing, a player who does not count everything takes
+		// the second or third now and then.
+		var good []option
+		for _, o := range opts[:min(3, len(opts))] {
+			if o.value > 0 || o.kind == "end" {
+				good = append(good, o)
+			}
+		}
+		if len(good) > 1 {
+			r := rng.IntN(100)
+			switch {
+			case r < 20 && len(good) > 2:
+				best = good[2]
+			case r < 45:
+				best = good[1]
+			}
+		}
+	}
+	d := pick(best)
+	if best.kind != "end" && len(opts) > 1 {
+		d.Why += fmt.Sprintf(" — the best of %d choices", max(weighed, len(opts)))
+	}
+	return d
+}
+
+// focus keeps, while an actor's activation is under way (it has begun this turn and may
+// still act), only that actor's options and the end: another's action could end it.
+func (p *Player) focus(v *view, opts []option) []option {
+	if v.turn == nil {
+		return opts
+	}
+	for _, done := range v.turn.Done {
+		var its []option
+		for _, o := range opts {
+			if o.actor == done && o.value > 0 {
+				its = append(its, o)
+			}
+		}
+		if len(its) > 0 {
+			for _, o := range opts {
+				if o.kind == "end" {
+					its = append(its, o)
+				}
+			}
+			return its
+		}
+	}
+	return opts
+}
+
+// greedy is the baseline's choice: the first actor in the scenario's order that has a
+// shot fires its best; else the first that may move closes on the nearest enemy; else
+// the end.
+func (p *Player) greedy(v *view, opts []option) option {
+	for _, kind := range []string{"answer", "fire", "move"} {
+		var best *option
+		for i := range opts {
+			o := &opts[i]
+			if o.kind == kind && (best == nil || o.value > best.value) && (kind != "fire" || o.value > 0) {
+				best = o
+			}
+		}
+		if best != nil {
+			return *best
+		}
+	}
+	return opts[len(opts)-1]
+}
+
+// answer weighs an action the side is offered as it is (Republique's passing fire):
+// what it is likely to destroy, by its exact odds.
+func (p *Player) answer(ctx context.Context, v *view, a map[string]any) (option, error) {
+	o := option{kind: "answer", action: a, why: "declines"}
+	act, err := decode(v.b, a)
+	if err != nil {
+		return o, nil
+	}
+	if v.turn != nil && v.turn.End != nil && same(a, v.turn.End) {
+		o.why = "declines: nothing worth the fire"
+		return o, nil
+	}
+	odds, err := v.b.Odds(ctx, act)
+	if err != nil {
+		if volley.ErrorCode(err) == volley.EUNAVAILABLE {
+			return o, err
+		}
+		return o, nil
+	}
+	var parts []string
+	for _, t := range odds.Targets {
+		o.value += v.points[t.Target] * t.PDestroyed
+		for _, m := range t.Mean {
+			o.value += 0.05 * v.points[t.Target] * m
+		}
+		parts = append(parts, fmt.Sprintf("%s: %s to destroy", t.Target, pct(t.PDestroyed)))
+	}
+	o.why = "answers: " + strings.Join(parts, ", ")
+	return o, nil
+}
+
+// fireOptions are the best fire plans of every actor of the side that may fire now, each
+// tried on a copy of the battle.
+func (p *Player) fireOptions(ctx context.Context, v *view) ([]option, int, error) {
+	if _, ok := v.b.(advise.Planner); !ok {
+		return nil, 0, nil
+	}
+	k := 3
+	if p.Policy.Level == Random {
+		k = 5
+	}
+	advice, err := advise.Advise(ctx, v.b, advise.Query{Side: p.Side}, advise.Objective{Kind: advise.Destroyed}, k, budget)
+	if err != nil {
+		if volley.ErrorCode(err) == volley.EUNAVAILABLE {
+			return nil, 0, err
+		}
+		return nil, 0, nil // nothing may fire now
+	}
+	expected, err := advise.Advise(ctx, v.b, advise.Query{Side: p.Side}, advise.Objective{Kind: advise.Expected}, k, budget)
+	if err == nil {
+		advice = append(advice, expected...)
+	}
+	var opts []option
+	weighed := 0
+	seen := map[string]bool{}
+	for _, a := range advice {
+		if p.fired[a.Actor] {
+			continue
+		}
+		weighed += int(min(a.Total, 1<<30))
+		for _, pl := range a.Plans {
+			// A plan of several steps (a War Engine unit's group, then each weapon's
+			// square) is taken a step at a time: the first that changes anything.
+			steps := pl.Steps
+			if pl.Action != nil {
+				steps = []map[string]any{pl.Action}
+			}
+			var act map[string]any
+			var rest []map[string]any
+			for i, st := range steps {
+				if v.legal(ctx, st) {
+					act, rest = st, steps[i+1:]
+					break
+				}
+			}
+			if act == nil {
+				continue
+			}
+			key, _ := json.Marshal(act)
+			if seen[string(key)] {
+				continue
+			}
+			seen[string(key)] = true
+			o := option{kind: "fire", actor: a.Actor, action: act, rest: rest}
+			var parts []string
+			for _, t := range pl.Targets {
+				progress := 0.0
+				if n := len(t.Dist) - 1; n > 0 {
+					progress = t.Mean / float64(n)
+				}
+				o.value += v.points[t.Target] * (t.PDestroyed + 0.2*progress)
+				if t.PDestroyed >= 0.005 {
+					parts = append(parts, fmt.Sprintf("%s to destroy %s", pct(t.PDestroyed), t.Target))
+				} else {
+					parts = append(parts, fmt.Sprintf("%s %s expected on %s", num(t.Mean), a.Measure, t.Target))
+				}
+			}
+			if len(parts) == 0 {
+				continue
+			}
+			o.why = fmt.Sprintf("%s fires: %s (of %s plans)", a.Actor, strings.Join(parts, "; "), count(a.Total))
+			opts = append(opts, o)
+		}
+	}
+	return opts, weighed, nil
+}
+
+// minGain is the least a move must gain, in points, to be worth making: less is the
+// rounding of a map's points, or a step to and fro.
+const minGain = 0.02
+
+// budget bounds each advisor search the player makes.
+var budget = advise.Budget{Nodes: 2_000_000}
+
+// moveOptions are the best places each unit of the side that may move now could go,
+// from its position map, each tried on a copy of the battle.
+func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error) {
+	ps, ok := v.b.(advise.Positioner)
+	if !ok {
+		return nil, 0, nil
+	}
+	var opts []option
+	weighed := 0
+	done := map[string]bool{}
+	for _, pc := range v.pieces {
+		if pc.side != p.Side || pc.destroyed || pc.move == nil || pc.move.Why != "" || !(pc.move.Left > 0) {
+			continue
+		}
+		unit := v.owner(pc)
+		if unit == "" || done[unit] {
+			continue
+		}
+		done[unit] = true
+		q := advise.PositionQuery{Unit: unit, Objective: advise.Objective{Kind: advise.Destroyed}, Danger: advise.Destroyed, Step: p.Step, Top: 4}
+		if _, err := ps.PositionWork(q); err != nil {
+			continue // the rules say it may not move now
+		}
+		rank := p.rank(v, unit, pc)
+		q.Rank = rank
+		key := fmt.Sprintf("%s %g %g %g %d %s", unit, pc.x, pc.y, pc.move.Left, v.destroyed(), p.phase)
+		m := p.maps[key]
+		if m == nil {
+			var err error
+			if m, err = ps.Position(advise.WithCores(ctx, 1), q); err != nil {
+				if volley.ErrorCode(err) == volley.EUNAVAILABLE {
+					return nil, 0, err
+				}
+				continue
+			}
+			if p.maps == nil || len(p.maps) > 64 {
+				p.maps = map[string]*advise.PositionMap{}
+			}
+			p.maps[key] = m
+		}
+		weighed += m.Reachable
+		here := rank(nearest(m, m.From))
+		for _, pt := range m.Top {
+			body := pt.Move
+			if body == nil && len(pt.Moves) > 0 {
+				body = pt.Moves[0]
+			}
+			if body == nil {
+				continue // where it stands
+			}
+			gain := rank(pt) - here
+			if p.Policy.Level == Random {
+				gain = 1
+			} else if gain < minGain {
+				continue // not worth the move
+			}
+			if !v.legal(ctx, body) {
+				continue
+			}
+			o := option{kind: "move", actor: v.actorOf(pc), action: body, value: gain}
+			o.why = fmt.Sprintf("%s to (%s, %s), %s away: %s to destroy from there, %s against it", unit, num(pt.X), num(pt.Y), num(pt.Reach),
+				num(pt.Offence)+" expected", pct(pt.Danger))
+			if held := v.objectiveAt(pt.X, pt.Y); held != "" {
+				o.why += "; holds " + held
+			}
+			opts = append(opts, o)
+		}
+	}
+	return opts, weighed, nil
+}
+
+// rank scores a point of a unit's position map as the level weighs it.
+func (p *Player) rank(v *view, unit string, pc piece) func(advise.PositionPoint) float64 {
+	enemy := v.nearestEnemy(p.Side)
+	switch p.Policy.Level {
+	case Random:
+		// A point drawn from the map: ranked by a hash of its place, a fixed shuffle.
+		return func(pt advise.PositionPoint) float64 {
+			h := math.Float64bits(pt.X*7919+pt.Y*104729) * 0x9E3779B97F4A7C15
+			return float64(h>>11) / (1 << 53)
+		}
+	case Greedy:
+		return func(pt advise.PositionPoint) float64 { return -enemy(pt.X, pt.Y) }
+	}
+	w := p.Policy.dangerWeight()
+	if p.Policy.Level == Teaching {
+		w /= 2
+	}
+	// A unit lost is its points to the enemy, and what it would have done after: counted
+	// as a point more.
+	worth := v.points[unit] + 1
+	return func(pt advise.PositionPoint) float64 {
+		off, dg := pt.Offence, pt.Danger
+		if math.IsNaN(off) {
+			off = 0
+		}
+		if math.IsNaN(dg) {
+			dg = 0
+		}
+		s := off - w*worth*dg + v.objectiveValue(pt.X, pt.Y)
+		// Closing on the enemy breaks ties, and draws a unit that has nothing to shoot
+		// at towards one.
+		return s - 0.01*enemy(pt.X, pt.Y) - 0.0001*pt.Reach
+	}
+}
+
+// destroyed counts the units destroyed.
+func (v *view) destroyed() int {
+	n := 0
+	for _, u := range v.state.Units {
+		if u.Destroyed {
+			n++
+		}
+	}
+	return n
+}
+
+// objectiveValue is what holding the objectives within reach of a point is worth: its
+// points, in full in the last round and less the more rounds are left (a half one
+// round before, a third two before…), since only where the units stand at the end
+// scores.
+func (v *view) objectiveValue(x, y float64) float64 {
+	w := 1.0
+	if v.end != nil && v.end.Turns > 0 && v.turn != nil {
+		w = 1 / float64(1+max(0, v.end.Turns-v.turn.Number))
+	}
+	s := 0.0
+	for _, o := range v.result.Objectives {
+		if within(o, x, y) {
+			s += w * o.Points
+		}
+	}
+	return s
+}
+
+// objectiveAt names the objectives a point is within.
+func (v *view) objectiveAt(x, y float64) string {
+	var names []string
+	for _, o := range v.result.Objectives {
+		if within(o, x, y) {
+			names = append(names, o.Name)
+		}
+	}
+	return strings.Join(names, " and ")
+}
+
+func within(o volley.HeldObjective, x, y float64) bool {
+	return math.Hypot(x-o.X, y-o.Y) <= o.Radius
+}
+
+// nearestEnemy measures from a point to the nearest enemy piece still on the table.
+func (v *view) nearestEnemy(side string) func(x, y float64) float64 {
+	var foes []piece
+	for _, pc := range v.pieces {
+		if pc.side != side && !pc.destroyed {
+			foes = append(foes, pc)
+		}
+	}
+	return func(x, y float64) float64 {
+		best := math.Inf(1)
+		for _, f := range foes {
+			best = min(best, math.Hypot(f.x-x, f.y-y))
+		}
+		if math.IsInf(best, 1) {
+			return 0
+		}
+		return best
+	}
+}
+
+// nearest is the map's point nearest at: where the unit stands, which every map holds.
+func nearest(m *advise.PositionMap, at [2]float64) advise.PositionPoint {
+	best, dist := advise.PositionPoint{X: at[0], Y: at[1]}, math.Inf(1)
+	for i, r := range m.Reach {
+		if math.IsNaN(r) {
+			continue
+		}
+		pt := m.Point(i)
+		if d := math.Hypot(pt.X-at[0], pt.Y-at[1]); d < dist {
+			best, dist = pt, d
+		}
+	}
+	return best
+}
+
+// decode decodes an action against a battle, as the server would a player's.
+func decode(b volley.Battle, a map[string]any) (volley.Action, error) {
+	raw, err := json.Marshal(a)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := scenario.Parse("action", raw)
+	if err != nil {
+		return nil, err
+	}
+	doc.Refereed = true
+	return b.DecodeAction(doc)
+}
+
+// legal reports whether the rules take an action now, and whether it changes anything:
+// it is decoded and resolved on a copy of the battle, with dice of no consequence, and
+// the copy compared with the battle. An action that changes nothing (a weapon group
+// chosen again) is worth nothing, and would be taken again and again; one that brings
+// back a battle seen this phase goes round in a circle.
+func (v *view) legal(ctx context.Context, a map[string]any) bool {
+	b := v.b
+	f, ok := b.(volley.Forker)
+	if !ok {
+		return true
+	}
+	act, err := decode(b, a)
+	if err != nil {
+		return false
+	}
+	c := f.Fork()
+	before := snapshot(c)
+	if _, err = c.Resolve(ctx, act, dice.NewUnrecorded(1)); err != nil {
+		return false
+	}
+	after := snapshot(c)
+	return after != before && !v.seen[after]
+}
+
+// snapshot is what a player sees of a battle, to tell whether an action changed it: its
+// state and where everything stands.
+func snapshot(b volley.Battle) string {
+	parts := []any{b.State()}
+	if bd, ok := b.(volley.Board); ok {
+		parts = append(parts, bd.Board())
+	} else if t, ok := b.(volley.Table); ok {
+		parts = append(parts, t.Table().Units)
+	}
+	raw, _ := json.Marshal(parts)
+	return string(raw)
+}
+
+// same reports whether two actions are the same body.
+func same(a, b map[string]any) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return string(x) == string(y)
+}
+
+func pct(p float64) string {
+	if math.IsNaN(p) {
+		return "0%"
+	}
+	return fmt.Sprintf("%.0f%%", 100*p)
+}
+
+func num(x float64) string {
+	if math.IsNaN(x) {
+		return "0"
+	}
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", x), "0"), ".")
+}
+
+func count(n int64) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
