@@ -15,8 +15,8 @@ import (
 // as a player's action is taken (the same pricing, dice, chain and events), until the
 // opponent has nothing to do now.
 //
-// Each decision is work of the server's own: it waits for a request slot like a
-// request, thinks under Limits.OpponentThink (past it, the opponent ends its phase or
+// Each decision is heavy work of the server's own: it waits for a heavy place (and holds
+// no request slot), thinks under Limits.OpponentThink (past it, the opponent ends its phase or
 // turn, if it may, so that a battle never stalls on it), and at most Limits.Opponents
 // battles' opponents think at once. Before each action it pauses Limits.OpponentPace, so
 // that its moves arrive on the page one by one, as a person's would.
@@ -82,11 +82,12 @@ func (s *Server) opponentStep(id string) (bool, error) {
 		return false, err
 	}
 	defer s.thinkers.Release(1)
-	// Its work is admitted as a request's is: a slot, or a heavy place when it is heavy.
+	// Its thinking is heavy work: it waits for a heavy place, as a heavy request does,
+	// and holds no request slot.
 	adm := &admission{s: s, client: "volley's opponent"}
 	ctx = context.WithValue(ctx, admissionKey{}, adm)
 	defer adm.release()
-	if err := s.work(ctx); err != nil {
+	if err := s.heavyTurn(ctx); err != nil {
 		return false, err
 	}
 	signer, err := s.signingKey(ctx)

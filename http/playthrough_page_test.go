@@ -1,0 +1,215 @@
+package http_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The play-through tests play each system's examples/<system>/battle.yaml to its end on
+// two pages, one a side, through the page's own controls and nothing else: each side
+// ends its deployment with the header's button; in each of its phases it moves one unit
+// that may move, to the best point of that unit's position map (Where to stand, then the
+// map's first best point, then Commit), fires the advisor's best plan where the advisor
+// has one (Best plans, then Fire this plan), answers a pause with the first answer
+// offered, and ends the phase with the header's button — every round, until the end
+// screen. Each page must then show the verdict and the dice checked, and the replay must
+// step through the battle. A spectator's page watches it all. No page may log an error or
+// see a request fail (the browser pages fail the test on either).
+
+// playThrough is one battle played on the pages.
+type playThrough struct {
+	t          *testing.T
+	base, id   string
+	pages      map[string]*browserPage
+	spectator  *browserPage
+	moved      int
+	fired      int
+	answered   int
+	screenshot string
+}
+
+// TestPlayThroughDropzone plays the Dropzone battle to its end on its two sides' pages.
+func TestPlayThroughDropzone(t *testing.T) { playThroughBattle(t, "dropzone") }
+
+// TestPlayThroughWarfare plays the Warfare battle to its end on its two sides' pages.
+func TestPlayThroughWarfare(t *testing.T) { playThroughBattle(t, "warfare") }
+
+// TestPlayThroughWarEngine plays the War Engine battle to its end on its two sides' pages.
+func TestPlayThroughWarEngine(t *testing.T) { playThroughBattle(t, "warengine") }
+
+// TestPlayThroughRepublique plays the Republique battle to its end on its two sides' pages.
+func TestPlayThroughRepublique(t *testing.T) { playThroughBattle(t, "republique") }
+
+// TestPlayThroughWarStrike plays the WarStrike battle to its end on its two sides' pages.
+func TestPlayThroughWarStrike(t *testing.T) { playThroughBattle(t, "warstrike") }
+
+func playThroughBattle(t *testing.T, system string) {
+	exe := chromiumPath(t)
+	base := pageServer(t, sqliteStore(t))
+	id, tokens := battle(t, base, example(t, system+"/battle.yaml"))
+	pt := &playThrough{t: t, base: base, id: id, pages: map[string]*browserPage{}}
+	for side, tok := range tokens {
+		p := newBrowserAt(t, exe, base)
+		p.openAs(id, side+"="+tok)
+		pt.pages[side] = p
+	}
+	pt.spectator = newBrowserAt(t, exe, base)
+	pt.spectator.do(chromedp.EmulateViewport(390, 844))
+	pt.spectator.open(id, spectatorOf(id))
+	phases := map[string]bool{}
+	for step := 0; ; step++ {
+		if step > 400 {
+			t.Fatal("the battle has not ended after 400 steps")
+		}
+		v := pt.view()
+		if r, _ := v["result"].(map[string]any); r["over"] == true {
+			break
+		}
+		turn := v["state"].(map[string]any)["turn"].(map[string]any)
+		side, phase := turn["side"].(string), fmt.Sprint(turn["phase"])
+		p := pt.pages[side]
+		key := fmt.Sprintf("%v %s %s", turn["number"], side, phase)
+		first := !phases[key]
+		phases[key] = true
+		switch {
+		case turn["actions"] != nil:
+			pt.act(p, "the first answer offered", `#turn-offers button[data-offer="0"]`)
+			pt.answered++
+		case phase == "deployment" || !first:
+			pt.act(p, "the end of the "+phase, "#end-phase")
+		default:
+			if pt.move(p, side, v) {
+				pt.moved++
+			}
+			if pt.fire(p, side) {
+				pt.fired++
+			}
+			if pt.screenshot == "" && pt.moved > 2 && pt.fired > 0 {
+				pt.screenshot = system
+				pt.shots(p, system)
+			}
+			// The phase ends at the next step (!first), unless the battle moved on.
+		}
+	}
+	for side, p := range pt.pages {
+		p.wait(side+"'s end screen", `document.querySelector('#end-verdict')`)
+		p.wait("the dice checked", `document.querySelector('#verify-result .ok')`)
+	}
+	pt.spectator.wait("the spectator's end screen", `document.querySelector('#end-verdict')`)
+	var any *browserPage
+	for _, side := range slices.Sorted(func(yield func(string) bool) {
+		for s := range pt.pages {
+			if !yield(s) {
+				return
+			}
+		}
+	}) {
+		any = pt.pages[side]
+		break
+	}
+	verdict := any.text("#end-verdict")
+	eval[bool](any, `(scrollTo(0, 0), true)`)
+	any.screenshot("playthrough-" + system + "-end")
+	// The replay steps through the battle from its start.
+	n := eval[int](any, `document.querySelectorAll('#log li.entry').length`)
+	any.click("#replay-start")
+	any.wait("the replay's start", fmt.Sprintf(`document.querySelector('#replay-step')?.textContent === 'step 0 of %d'`, n))
+	for i := 1; i <= 3; i++ {
+		any.click("#replay-next")
+		any.wait(fmt.Sprintf("step %d", i), fmt.Sprintf(`document.querySelector('#replay-step')?.textContent === 'step %d of %d' && document.querySelector('#replay-words li')`, i, n))
+	}
+	any.click("#replay-leave")
+	if pt.moved == 0 || pt.fired == 0 {
+		t.Errorf("the battle ended with %d moves and %d plans fired from the pages", pt.moved, pt.fired)
+	}
+	t.Logf("%s: %d actions, %d moves, %d plans fired, %d answers, from the pages; %s", system, n, pt.moved, pt.fired, pt.answered, verdict)
+}
+
+func spectatorOf(id string) string {
+	s, _ := spectators.Load(id)
+	return "spectator=" + s.(string)
+}
+
+func (pt *playThrough) view() map[string]any {
+	pt.t.Helper()
+	_, v := call(pt.t, "GET", pt.base+"/api/battles/"+pt.id, watch(pt.id), "", nil)
+	return v
+}
+
+func (pt *playThrough) actions() int {
+	return int(pt.view()["actions"].(float64))
+}
+
+// act clicks a control that sends one action, and waits until the page's log has it.
+func (pt *playThrough) act(p *browserPage, what, sel string) {
+	pt.t.Helper()
+	n := pt.actions()
+	p.wait(what, fmt.Sprintf(`document.querySelector('%s') && !document.querySelector('%s').disabled`, sel, sel))
+	p.click(sel)
+	p.wait(what+" in the log", fmt.Sprintf(`document.querySelectorAll('#log li.entry').length > %d || document.querySelector('#end-verdict')`, n))
+}
+
+// move moves the first of side's units that may move to the first best point of its
+// position map, and says whether it did.
+func (pt *playThrough) move(p *browserPage, side string, v map[string]any) bool {
+	pt.t.Helper()
+	var units []any
+	if b, ok := v["board"].(map[string]any); ok {
+		units, _ = b["units"].([]any)
+	} else if tb, ok := v["table"].(map[string]any); ok {
+		units, _ = tb["units"].([]any)
+	}
+	for _, u := range units {
+		u := u.(map[string]any)
+		mv, _ := u["move"].(map[string]any)
+		if u["side"] != side || u["destroyed"] == true || mv == nil || mv["why"] != nil || mv["left"].(float64) <= 0 {
+			continue
+		}
+		id := u["id"].(string)
+		p.mouse(unitCentre(id), true, false)
+		if !eval[bool](p, `!!document.querySelector('#move-start:not([hidden])')`) {
+			continue
+		}
+		if !eval[bool](p, `document.querySelector('#position-toggle').checked`) {
+			p.click("#position-toggle")
+		}
+		p.wait("the position map of "+id, `document.querySelector('#position-top button') || document.querySelector('#position-legend')?.textContent.startsWith('No ') || document.querySelector('#position-error:not([hidden])')`)
+		if !eval[bool](p, `!!document.querySelector('#position-top button')`) {
+			continue
+		}
+		p.click("#position-top button")
+		p.wait("the ghost, judged", `document.querySelector('#ghost-base') && document.querySelector('#move-status.ok, #move-status.bad')`)
+		if !eval[bool](p, "!!("+ghostLegal+")") {
+			p.click("#move-cancel")
+			continue
+		}
+		pt.act(p, "the move of "+id, "#move-commit")
+		return true
+	}
+	return false
+}
+
+// fire fires the advisor's best plan for side, if it has one worth firing.
+func (pt *playThrough) fire(p *browserPage, side string) bool {
+	pt.t.Helper()
+	p.choose("#advice-side", side)
+	p.click("#advise")
+	p.wait("the advice", `!document.querySelector('#advise').disabled`)
+	if !eval[bool](p, `!!document.querySelector('.fire-plan')`) {
+		return false
+	}
+	pt.act(p, "the best plan", ".fire-plan")
+	return true
+}
+
+// shots takes a battle's screenshots mid-battle, at a desktop's size and a phone's.
+func (pt *playThrough) shots(p *browserPage, system string) {
+	eval[bool](p, `(scrollTo(0, 0), true)`)
+	p.screenshot("playthrough-" + system)
+	p.do(chromedp.EmulateViewport(390, 844))
+	p.screenshot("playthrough-" + system + "-phone")
+	p.do(chromedp.EmulateViewport(1500, 1000))
+}
