@@ -55,6 +55,8 @@ type cli struct {
 	Dice     diceCmd     `cmd:"" help:"Exact distribution of a dice expression such as 2d6+1."`
 	Serve    serveCmd    `cmd:"" help:"Serve the JSON API: battles that persist, with verifiable dice."`
 	Verify   verifyCmd   `cmd:"" help:"Check a finished battle's log against its revealed seed."`
+	Schema   schemaCmd   `cmd:"" help:"Print the JSON Schema of the scenario format, for editors that complete and check scenario files."`
+	New      newCmd      `cmd:"" help:"Print a small commented scenario of a rule system to start from."`
 }
 
 // env is what commands write to; tests swap it.

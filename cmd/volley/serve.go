@@ -94,6 +94,7 @@ func (c serveCmd) Run(e *env) error {
 	srv := vhttp.NewServer(store, logger, limits)
 	defer srv.Close()
 	srv.Examples = examples.FS
+	srv.Schemas, _ = fs.Sub(Schemas, "schema")
 	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {
 		return volley.Errorf(volley.EINVALID, "--addr %s: %v", c.Addr, err)
