@@ -51,6 +51,9 @@ type Server struct {
 	// Examples, if set, holds example scenarios (*.yaml) that the page offers as a start
 	// for a new battle.
 	Examples fs.FS
+	// Schemas, if set, holds the JSON Schema of the scenario format: <system>.json for
+	// each rule system and volley.json for all (GET /api/schema/{system}).
+	Schemas fs.FS
 	// PublishDemos makes GET /api/demos list the demo battles the store keeps, tokens
 	// and all, for the home page (`volley serve` keeps them, KeepDemos).
 	PublishDemos bool
@@ -109,6 +112,8 @@ func NewServer(store volley.Store, logger *slog.Logger, limits Limits) *Server {
 	m.HandleFunc("GET /api/demos", s.demoList)
 	m.HandleFunc("GET /api/examples/{name...}", s.example)
 	m.HandleFunc("GET /api/rulesets", s.rulesets)
+	m.HandleFunc("GET /api/schema", s.schema)
+	m.HandleFunc("GET /api/schema/{system}", s.schema)
 	m.HandleFunc("GET /api/key", s.publicKey)
 	m.HandleFunc("GET /api/battles", s.listBattles)
 	m.HandleFunc("POST /api/battles", s.createBattle)
