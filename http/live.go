@@ -11,6 +11,7 @@ import (
 	"golang.org/x/sync/semaphore"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
@@ -61,6 +62,21 @@ type fold struct {
 	// turns is whose turn it was after each of the last actions folded, and the chain's
 	// head then, for the event stream: at most keptTurns of them, oldest first.
 	turns []turnAfter
+	// awaiting is the die a battle rolled by hand last asked for, while no action has
+	// been taken since: nil when there is none.
+	awaiting *awaiting
+}
+
+// awaiting is the die a battle rolled by hand waits for: an action of Side's was sent
+// with Given faces, and volley needs Die's next. It is this server's memory of the last
+// answer needs_roll, shown in the battle's view so that every side's page can say who is
+// rolling what; the action itself, sent again with all its dice, is the only truth.
+type awaiting struct {
+	Side   string      `json:"side"`
+	Action string      `json:"action"` // the action's kind: shoot, fire…
+	Given  []int       `json:"given"`
+	Die    dice.Wanted `json:"die"`
+	seq    int         // the actions folded when it was asked
 }
 
 // turnAfter is whose turn it was after action Seq, and the chain's head.
@@ -520,7 +536,9 @@ func build(rec *volley.BattleRecord) (volley.Ruleset, *volley.Game, string, erro
 	if err != nil {
 		return nil, nil, "", fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
 	}
-	return rs, volley.NewGame(battle, end), titleOf(doc), nil
+	g := volley.NewGame(battle, end)
+	g.Hand = volley.HandRolled(doc)
+	return rs, g, titleOf(doc), nil
 }
 
 // titleOf reads a scenario's optional title.

@@ -283,6 +283,9 @@ type apiError struct {
 	// RetryAfter is, for a busy server or a client over its rate, the seconds to wait
 	// before sending the request again (also in the Retry-After header).
 	RetryAfter int `json:"retry_after,omitempty"`
+	// Need is, for an action of a battle rolled by hand sent without a die it needs
+	// (needs_roll), the next die: its place, sides and purpose.
+	Need *dice.Wanted `json:"need,omitempty"`
 }
 
 // retryError is an error that says when to try again.
@@ -320,6 +323,8 @@ func statusOf(code string) int {
 		return http.StatusRequestTimeout
 	case volley.EUNAVAILABLE:
 		return http.StatusServiceUnavailable
+	case volley.ENEEDROLL:
+		return http.StatusUnprocessableEntity
 	}
 	return http.StatusInternalServerError
 }
@@ -340,6 +345,10 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		for _, one := range list {
 			e.Errors = append(e.Errors, one.Error())
 		}
+	}
+	var need *volley.NeedRoll
+	if errors.As(err, &need) {
+		e.Field, e.Need = volley.DiceKey, &need.Die
 	}
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
