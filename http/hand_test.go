@@ -315,3 +315,79 @@ func TestHandRolledWarEngine(t *testing.T) {
 		t.Errorf("the same rolls by hand gave different outcomes:\n%s\n%s", logs[0].Actions[0].Outcome, logs[1].Actions[0].Outcome)
 	}
 }
+
+// TestPageHandRolled plays one shot of a battle rolled by hand on the page: sabres.yaml
+// with dice: players, sabre-1's railgun at hunter-1. Shooting asks for the to-hit d6 in a
+// panel, then for the damage d6; the faces clicked are the dice of the shot, in the
+// page's result, in the log ("rolled by hand") and in the API's log; a cancelled roll
+// takes nothing; the dice verify as the players'.
+func TestPageHandRolled(t *testing.T) {
+	p := newBrowserPage(t)
+	id := p.create(func() {
+		p.pickExample("dropzone/sabres.yaml")()
+		eval[bool](p, `(() => { const s = document.querySelector('#scenario');
+			s.value = s.value.replace('\nruleset: dropzone\n', '\nruleset: dropzone\ndice: players\n');
+			return s.dispatchEvent(new Event('input')); })()`)
+	})
+	p.wait("the battle's dice badge", `document.querySelector('#hand-badge')`)
+
+	declare := func() {
+		// A cancelled shot stays declared, and a click on its target would clear it.
+		if !eval[bool](p, `!!document.querySelector('#hist-hunter-1 rect')`) {
+			p.choose("#firer", "sabre-1")
+			p.press(`button.weapon[data-unit="sabre-1"][data-weapon="Avenger Railgun"]`)
+			p.mouse(unitPoint("hunter-1"), true, false)
+			p.wait("the odds histogram", `document.querySelector('#hist-hunter-1 rect')`)
+		}
+		p.click("#shoot")
+		p.wait("the panel asking for a die", `document.querySelector('#dice-ask:not([hidden]) #die-face-6')`)
+	}
+	// Cancelled: nothing is taken.
+	declare()
+	if got := p.text("#die-h"); got != "UCM: roll a d6" || !strings.Contains(p.text("#die-purpose"), "to-hit: sabre-1 Avenger Railgun at hunter-1") {
+		t.Errorf("the panel asks %q %q", got, p.text("#die-purpose"))
+	}
+	if n := eval[int](p, `document.querySelectorAll('#dice-ask .faces button').length`); n != 6 || strings.Contains(p.text("#dice-ask"), "null") {
+		t.Errorf("%d faces offered for a d6; the panel reads %q", n, p.text("#dice-ask"))
+	}
+	if aw := p.apiGet("/api/battles/"+id, nil)["awaiting"].(map[string]any); aw["side"] != "UCM" {
+		t.Errorf("the view awaits %v", aw)
+	}
+	p.click("#die-cancel")
+	p.wait("the cancelled roll", `document.querySelector('#dice-ask[hidden]') && document.querySelector('.error:not([hidden])')?.textContent.includes('cancelled')`)
+	if n := p.apiGet("/api/battles/"+id, nil)["actions"].(float64); n != 0 {
+		t.Fatalf("%v actions taken after a cancelled roll", n)
+	}
+
+	// Rolled: a 5 to hit, then a 6 for damage.
+	declare()
+	p.screenshot("hand-ask")
+	p.click("#die-face-5")
+	p.wait("the damage die", `document.querySelector('#die-purpose')?.textContent.includes('damage')`)
+	if got := p.text("#die-given"); !strings.Contains(got, "rolled so far: 5") {
+		t.Errorf("the second ask says %q", got)
+	}
+	p.click("#die-face-6")
+	p.wait("the rolled dice", `document.querySelector('#dice')`)
+	if got := p.text("#dice"); got != "Dice: d6 5, d6 6" {
+		t.Errorf("the result reads %q", got)
+	}
+	p.wait("the shot in the log", `document.querySelectorAll('#log tr.die').length === 2`)
+	if got := eval[string](p, `[...document.querySelectorAll('#log tr.die td.roll')].map(e => e.textContent).join('|')`); got != "5 rolled by hand (UCM)|6 rolled by hand (UCM)" {
+		t.Errorf("the log's dice read %q", got)
+	}
+	lg := p.apiGet("/api/battles/"+id+"/log", nil)
+	rolls := lg["actions"].([]any)[0].(map[string]any)["outcome"].(map[string]any)["rolls"].([]any)
+	if len(rolls) != 2 || rolls[0].(map[string]any)["value"] != 5.0 || rolls[1].(map[string]any)["value"] != 6.0 || rolls[1].(map[string]any)["by"] != "UCM" {
+		t.Errorf("the API's log has rolls %v", rolls)
+	}
+	p.screenshot("hand-shot")
+
+	eval[bool](p, `(window.confirm = () => true, true)`)
+	p.click("#end-battle")
+	p.click("#verify")
+	p.wait("the verification", `document.querySelector('#verify-result .ok')`)
+	if got := p.text("#verify-result"); !strings.Contains(got, "Verified: 1 actions replay exactly from the 2 dice the players rolled by hand") {
+		t.Errorf("verification reads %q", got)
+	}
+}

@@ -11,6 +11,7 @@ import * as table from './table.js';
 import * as advisor from './advisor.js';
 import {follow} from './live.js';
 import {offers, same} from './turn.js';
+import {askDie, awaitingText} from './hand.js';
 
 const main = document.getElementById('main');
 
@@ -204,9 +205,10 @@ async function showBattle(id, my) {
   const sidesBox = h('section', {class: 'panel', id: 'sides', 'aria-labelledby': 'sides-h'});
   const adviceBox = h('section', {class: 'panel advisor', id: 'advisor', 'aria-labelledby': 'advisor-h'});
   const crumbs = h('p', {class: 'crumbs'}, h('a', {href: '#/'}, '← Battles'));
+  const diceBox = h('section', {class: 'panel dice-ask', id: 'dice-ask', role: 'dialog', 'aria-labelledby': 'die-h', hidden: true});
   main.replaceChildren(
     crumbs,
-    head, box,
+    head, box, diceBox,
     h('div', {class: 'play'}, field, controls, unitsBox),
     adviceBox, sidesBox, logBox);
   const ctx = {
@@ -222,11 +224,25 @@ async function showBattle(id, my) {
     async act(action, side) {
       const token = tokens.get(id)[side];
       if (!token) throw new Error(`You need ${possessive(side)} token to act for ${side}: paste it under "Sides and tokens".`);
-      const body = JSON.stringify(action);
-      const slot = side + '\n' + body;
-      if (!pending.has(slot)) pending.set(slot, newKey());
-      const res = await call('POST', `/api/battles/${id}/actions`, {body: action, token, key: pending.get(slot)});
-      pending.delete(slot);
+      // In a battle rolled by hand the answer may ask for a die: the player rolls it, and
+      // the action is sent again with every face given so far.
+      let faces = [];
+      let res;
+      for (;;) {
+        const sent = faces.length ? {...action, dice: faces} : action;
+        const slot = side + '\n' + JSON.stringify(sent);
+        if (!pending.has(slot)) pending.set(slot, newKey());
+        try {
+          res = await call('POST', `/api/battles/${id}/actions`, {body: sent, token, key: pending.get(slot)});
+        } catch (err) {
+          if (err.code !== 'needs_roll' || !err.need) throw err;
+          pending.delete(slot);
+          faces = [...faces, await askDie(diceBox, side, err.need, faces)];
+          continue;
+        }
+        pending.delete(slot);
+        break;
+      }
       stream?.seen(res.seq); // the stream need not fetch what this page just did
       try {
         await refresh();
@@ -299,6 +315,8 @@ function drawHead(head, v, ctx) {
       ? `${possessive(turn.side)} turn${round}` : `${possessive(turn.side)} turn, ${turn.phase} phase${round}`));
   }
   if (v.ended) parts.push(h('span', {class: 'badge ended'}, 'ended'));
+  if (v.dice === 'players') parts.push(h('span', {class: 'badge hand', id: 'hand-badge', title: 'The players roll this battle\'s dice and give each face; the server rolls none.'}, 'dice rolled by hand'));
+  if (v.awaiting) parts.push(h('span', {class: 'awaiting', id: 'awaiting'}, awaitingText(v)));
   const buttons = h('span', {class: 'actions'});
   // The battle says which action ends its phase or turn; the page only sends it. Where
   // the battle offers that action among others (turn.actions), it is one of those.

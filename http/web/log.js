@@ -21,6 +21,9 @@ export function renderLog(box, view, lg, token) {
     parts.push(h('p', {class: 'help'}, `History after ${kept.actions} actions (kept in this browser, signed by the server): `,
       h('code', {class: 'hash', id: 'head'}, kept.hash)));
   }
+  if (lg.dice === 'players') {
+    parts.push(h('p', {class: 'help', id: 'log-hand'}, 'The players roll this battle\'s dice by hand: each die below is the face its player gave, and the seed decides none.'));
+  }
   if (lg.ended) parts.push(verifyPanel(view, lg, token));
   else parts.push(h('p', {class: 'help'}, 'The seed is revealed when the battle ends; the dice can then be checked against this commitment.'));
   if (lg.actions.length === 0) parts.push(h('p', {}, 'No action yet.'));
@@ -40,7 +43,7 @@ function entry(a) {
   if (rolls.length) {
     li.append(h('table', {class: 'dice'},
       h('thead', {}, h('tr', {}, h('th', {}, 'die for'), h('th', {class: 'num'}, 'sides'), h('th', {class: 'num'}, 'rolled'))),
-      h('tbody', {}, rolls.map((r) => h('tr', {class: 'die'}, h('td', {}, r.purpose), h('td', {class: 'num'}, 'd' + r.sides), h('td', {class: 'num roll'}, r.value))))));
+      h('tbody', {}, rolls.map((r) => h('tr', {class: 'die'}, h('td', {}, r.purpose), h('td', {class: 'num'}, 'd' + r.sides), h('td', {class: 'num roll'}, r.value, r.by ? h('span', {class: 'by-hand'}, ` rolled by hand (${r.by})`) : null))))));
   } else {
     li.append(h('p', {class: 'help'}, 'No die rolled.'));
   }
@@ -84,8 +87,9 @@ function verifyPanel(view, lg, token) {
       const kept = keptHead(view.id);
       const q = kept ? `?head=${kept.hash}&actions=${kept.actions}` : '';
       const v = await call('GET', `/api/battles/${view.id}/verify${q}`, {token});
+      const from = v.rolled_by === 'players' ? `replay exactly from the ${v.dice} dice the players rolled by hand` : `and ${v.dice} dice replay exactly from the seed`;
       lines.push(h('li', {class: v.verified ? 'ok' : 'bad'}, v.verified
-        ? `✔ Verified: ${v.actions} actions and ${v.dice} dice replay exactly from the seed.`
+        ? `✔ Verified: ${v.actions} actions ${from}.`
         : '✘ Rejected: ' + v.problem.replace(/^REJECTED: /, '')));
       if (v.verified && v.kept !== undefined) {
         lines.push(h('li', {class: 'ok', id: 'verify-kept'}, `✔ The log is the history this browser was shown: its first ${v.kept} actions chain to the head kept here.`));
