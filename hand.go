@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/scenario"
@@ -26,9 +27,9 @@ import (
 // `volley verify`) works each action out again from its faces.
 
 // HandRolled reports whether a scenario's battle is rolled by hand: its `dice:` is
-// "players".
+// "players", read as the scenario's decoder reads it (spaces around it trimmed).
 func HandRolled(doc *scenario.Doc) bool {
-	return scenario.DiceSource(doc.Peek("dice")) == scenario.DicePlayers
+	return scenario.DiceSource(strings.TrimSpace(doc.Peek("dice"))) == scenario.DicePlayers
 }
 
 // DiceKey is the key of the faces given beside an action of a battle rolled by hand.

@@ -95,6 +95,25 @@ func TestHandResolve(t *testing.T) {
 	}
 }
 
+func TestHandRolled(t *testing.T) {
+	for src, want := range map[string]bool{
+		"dice: players\n":       true,
+		"dice: ' players '\n":   true,
+		"dice: server\n":        false,
+		"ruleset: dropzone\n":   false,
+		"dice: [players]\n":     false,
+		"dice: !!str players\n": true,
+	} {
+		doc, err := scenario.Parse("s", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := volley.HandRolled(doc); got != want {
+			t.Errorf("%q: HandRolled = %v", src, got)
+		}
+	}
+}
+
 // TestHandDiceRefused: a battle rolled by the server takes no dice with an action, and
 // the game's own actions roll none in any battle.
 func TestHandDiceRefused(t *testing.T) {
