@@ -54,6 +54,9 @@ type Server struct {
 	// Schemas, if set, holds the JSON Schema of the scenario format: <system>.json for
 	// each rule system and volley.json for all (GET /api/schema/{system}).
 	Schemas fs.FS
+	// Starters, if set, holds a small scenario of each rule system to start a table from,
+	// <system>.yaml (`volley new`, GET /api/new/{system}).
+	Starters fs.FS
 	// PublishDemos makes GET /api/demos list the demo battles the store keeps, tokens
 	// and all, for the home page (`volley serve` keeps them, KeepDemos).
 	PublishDemos bool
@@ -114,6 +117,8 @@ func NewServer(store volley.Store, logger *slog.Logger, limits Limits) *Server {
 	m.HandleFunc("GET /api/rulesets", s.rulesets)
 	m.HandleFunc("GET /api/schema", s.schema)
 	m.HandleFunc("GET /api/schema/{system}", s.schema)
+	m.HandleFunc("GET /api/new/{system}", s.starter)
+	m.HandleFunc("POST /api/check", s.check)
 	m.HandleFunc("GET /api/key", s.publicKey)
 	m.HandleFunc("GET /api/battles", s.listBattles)
 	m.HandleFunc("POST /api/battles", s.createBattle)

@@ -95,6 +95,7 @@ func (c serveCmd) Run(e *env) error {
 	defer srv.Close()
 	srv.Examples = examples.FS
 	srv.Schemas, _ = fs.Sub(Schemas, "schema")
+	srv.Starters, _ = fs.Sub(Starters, "new")
 	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {
 		return volley.Errorf(volley.EINVALID, "--addr %s: %v", c.Addr, err)
