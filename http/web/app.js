@@ -12,6 +12,7 @@ import * as advisor from './advisor.js';
 import {follow} from './live.js';
 import {offers, same} from './turn.js';
 import {askDie, awaitingText} from './hand.js';
+import {showEditor} from './editor.js';
 
 const main = document.getElementById('main');
 
@@ -58,6 +59,15 @@ route();
 function route() {
   const my = ++nav;
   if (stream) { stream.stop(); stream = null; }
+  if (location.hash === '#/new') {
+    showEditor(main, {onCreated: (c) => {
+      if (my !== nav) return;
+      tokens.set(c.id, c.tokens);
+      tokens.setSpectator(c.id, c.spectator);
+      location.hash = '#/battles/' + c.id;
+    }});
+    return;
+  }
   const m = location.hash.match(/^#\/battles\/([0-9a-f]{16})(?:\?(.*))?$/);
   if (!m) { showList(my); return; }
   if (m[2]) {
@@ -123,6 +133,7 @@ function newBattleForm() {
   }).catch(() => { pick.disabled = true; });
   const form = h('form', {class: 'panel', id: 'new-battle', 'aria-labelledby': 'new-h'},
     h('h2', {id: 'new-h'}, 'New battle from a scenario file'),
+    h('p', {class: 'help'}, 'Or ', h('a', {href: '#/new', id: 'open-editor'}, 'build a table in the editor'), '.'),
     h('p', {id: 'scenario-help', class: 'help'}, 'Choose a file, pick an example, or paste a scenario (YAML or JSON, as for ',
       h('code', {}, 'volley check'), '). A scenario sent here must carry its tables in place.'),
     h('div', {class: 'row'}, h('label', {for: 'scenario-file'}, 'File '), file),
