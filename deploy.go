@@ -30,10 +30,10 @@ const EndDeployment = "end_deployment"
 const (
 	// DeploySides: each side deploys all the units it will, then passes (the default,
 	// unless the battle's activations alternate).
-	DeploySides = "sides"
+	DeploySides = scenario.DeploySides
 	// DeployAlternate: the sides place one unit each in turn (the default where the
 	// battle's activations alternate).
-	DeployAlternate = "alternate"
+	DeployAlternate = scenario.DeployAlternate
 )
 
 // DeploymentEnd is the action that ends the deploying side's deployment.
@@ -244,9 +244,7 @@ func (t *Tabletop) DeployTurn() *Turn {
 // DecodeEndDeployment decodes an action whose type is end_deployment, which says nothing
 // else, for a battle whose table is t.
 func (t *Tabletop) DecodeEndDeployment(doc *scenario.Doc) (Action, error) {
-	var spec struct {
-		Type string `yaml:"type"`
-	}
+	var spec BareAction
 	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
 		if !t.plan.turns {
 			errs.Add(doc.At(&spec.Type), "end_deployment: a battle begun under edition %d deploys without turns (from edition %d)", DocEdition(doc), EditionDeployTurns)

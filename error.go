@@ -59,6 +59,10 @@ func ErrorCode(err error) string {
 	if errors.As(err, &e) {
 		return e.Code
 	}
+	var need *NeedRoll
+	if errors.As(err, &need) {
+		return ENEEDROLL
+	}
 	var list scenario.ErrorList
 	if errors.As(err, &list) {
 		return EINVALID

@@ -35,6 +35,9 @@ type Game struct {
 	// Luck, when set, makes Resolve work out each action's odds before rolling it, and
 	// say in its outcome where the result fell (Outcome.Luck).
 	Luck bool
+	// Hand says the battle's dice are rolled by hand (its scenario's `dice: players`,
+	// HandRolled): each action carries its dice's faces, and Resolve rolls none.
+	Hand bool
 }
 
 // undoPoint is an action that may still be taken back: the battle before it, whose it
@@ -107,6 +110,13 @@ func (g *Game) DecodeAction(doc *scenario.Doc) (Action, error) {
 	if sec := doc.Section("type"); sec != nil {
 		_ = sec.Decode(&kind)
 	}
+	doc, hand, err := g.decodeFaces(doc)
+	if err != nil {
+		return nil, err
+	}
+	if hand != nil && len(hand.faces) > 0 && (kind == TakeBack || kind == OfferEnd) {
+		return nil, scenario.ErrorList{{Pos: hand.at[0], Msg: (&dice.ExtraDice{Given: len(hand.faces)}).Error()}}
+	}
 	switch kind {
 	case TakeBack:
 		var a takeBack
@@ -135,12 +145,19 @@ func (g *Game) DecodeAction(doc *scenario.Doc) (Action, error) {
 		}
 		return &a, nil
 	}
-	return g.battle.DecodeAction(doc)
+	a, err := g.battle.DecodeAction(doc)
+	if err != nil || hand == nil {
+		return a, err
+	}
+	hand.Action = a
+	return hand, nil
 }
 
 // Actor is the side an action belongs to: a take-back is the side whose move it undoes.
 func (g *Game) Actor(a Action) string {
 	switch a := a.(type) {
+	case *handAction:
+		return g.battle.Actor(a.Action)
 	case *takeBack:
 		side, _ := g.CanTakeBack()
 		return side
@@ -151,8 +168,13 @@ func (g *Game) Actor(a Action) string {
 }
 
 // Cost is the action's work: the battle's, and twice it when the odds are worked out
-// too; nothing to speak of for the game's own actions.
+// too, and once more when its dice are rolled by hand (it is worked out on a copy first);
+// nothing to speak of for the game's own actions.
 func (g *Game) Cost(a Action) int64 {
+	k := int64(1)
+	if h, ok := a.(*handAction); ok {
+		a, k = h.Action, 2
+	}
 	switch a.(type) {
 	case *takeBack, *offerEnd:
 		return 1
@@ -161,11 +183,14 @@ func (g *Game) Cost(a Action) int64 {
 	if g.Luck {
 		c *= 2
 	}
-	return c
+	return c * k
 }
 
 // Own reports whether a is one of the game's own actions, which have no aim or odds.
 func Own(a Action) bool {
+	if h, ok := a.(*handAction); ok {
+		a = h.Action
+	}
 	switch a.(type) {
 	case *takeBack, *offerEnd:
 		return true
@@ -173,13 +198,22 @@ func Own(a Action) bool {
 	return false
 }
 
-// Resolve takes an action: one of the game's own, or the rule system's, rolled from d.
-// A battle that is over takes none. On error nothing has changed.
+// Resolve takes an action: one of the game's own, or the rule system's, rolled from d;
+// in a battle rolled by hand (Hand), with the faces its player gave instead, once a copy
+// of the battle shows they are the dice it needs (see HandRolled). A battle that is over
+// takes none. On error nothing has changed.
 func (g *Game) Resolve(ctx context.Context, a Action, d *dice.Stream) (Outcome, error) {
 	if g.end != nil {
 		if r := g.Result(); r.Over {
 			return Outcome{}, Errorf(ECONFLICT, "the battle is over (%s): it takes no more actions", r.Reason)
 		}
+	}
+	if h, ok := a.(*handAction); ok {
+		side := g.battle.Actor(h.Action)
+		if err := g.resolveHand(ctx, h, side); err != nil {
+			return Outcome{}, err
+		}
+		a, d = h.Action, dice.Given(h.faces, side)
 	}
 	switch a := a.(type) {
 	case *takeBack:

@@ -19,6 +19,10 @@ require (
 	// confusable characters (UTS #39 skeletons), generated from its data file, rather than
 	// a table of our own (scenario/names.go).
 	github.com/mtibben/confusables v0.0.0-20210201002637-9d1b0723b659
+	// The tests check every example scenario against the JSON Schemas `volley schema`
+	// prints, with a kept validator of draft 2020-12 rather than one of our own (tests
+	// only: the binary serves the schemas and never validates against them).
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	// The progress bar of `volley sim` on a terminal, refreshed from a ticker.
 	github.com/schollz/progressbar/v3 v3.19.1
 	// A bound on the connections `volley serve` holds open (netutil.LimitListener); from the

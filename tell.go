@@ -23,13 +23,28 @@ type Teller interface {
 // Tell tells an outcome in words: by its rule system, where it tells, else a line for
 // each step of the trace that moved, deployed or ended something, and one for what
 // happened to each target.
+// Dice rolled by hand are told first, as the players' own.
 func Tell(rs Ruleset, out Outcome) []string {
+	lines := tellHand(out)
 	if t, ok := rs.(Teller); ok {
-		if lines := t.Tell(out); len(lines) > 0 {
-			return lines
+		if told := t.Tell(out); len(told) > 0 {
+			return append(lines, told...)
 		}
 	}
-	return TellPlainly(out)
+	return append(lines, TellPlainly(out)...)
+}
+
+// tellHand says whose hands rolled an outcome's dice, when players rolled them: "rolled
+// by hand by UCM, not by the server: 4 and 6 on d6".
+func tellHand(out Outcome) []string {
+	if len(out.Rolls) == 0 || out.Rolls[0].By == "" {
+		return nil
+	}
+	faces := make([]string, len(out.Rolls))
+	for i, r := range out.Rolls {
+		faces[i] = fmt.Sprintf("%d (d%d)", r.Value, r.Sides)
+	}
+	return []string{fmt.Sprintf("rolled by hand by %s, not by the server: %s", out.Rolls[0].By, strings.Join(faces, ", "))}
 }
 
 // plainRules are the steps TellPlainly tells: those whose result is already a sentence

@@ -45,6 +45,19 @@ type TurnSpec struct {
 	Activations string `yaml:"activations"`
 }
 
+// The values of a turn section's activations.
+const (
+	// ActivationsTurns: a side acts with all its squads or units, then ends its turn.
+	ActivationsTurns = "turns"
+	// ActivationsAlternate: the turn passes after each action.
+	ActivationsAlternate = "alternate"
+)
+
+// Choices are the values of TurnSpec's string fields that allow only some.
+func (TurnSpec) Choices() map[string][]any {
+	return map[string][]any{"activations": scenario.Values(ActivationsTurns, ActivationsAlternate)}
+}
+
 // LoadTurns checks a turn section against the sides of the battle's units (in the order
 // they appear) and the squads or units that may act (actors), and returns the Turns it
 // describes. Errors are added to errs. A document read under edition 1 has no turns.
@@ -90,8 +103,8 @@ func LoadTurns(doc *scenario.Doc, t *TurnSpec, sides, actors []string, errs *sce
 		}
 	}
 	switch t.Activations {
-	case "", "turns":
-	case "alternate":
+	case "", ActivationsTurns:
+	case ActivationsAlternate:
 		tu.Alternate = true
 	default:
 		errs.Add(doc.At(&t.Activations), `turn: activations: want "turns" or "alternate", got %q`, t.Activations)
@@ -181,9 +194,7 @@ const EndTurn = "end_turn"
 // DecodeEndTurn decodes an action whose type is end_turn, which says nothing else, for
 // a battle that keeps t.
 func (t *Turns) DecodeEndTurn(doc *scenario.Doc) error {
-	var spec struct {
-		Type string `yaml:"type"`
-	}
+	var spec BareAction
 	return doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
 		if !t.Kept() {
 			errs.Add(doc.At(&spec.Type), "end_turn: this battle keeps no turns (it began under edition %d)", DocEdition(doc))

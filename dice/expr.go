@@ -406,3 +406,10 @@ func (e Expr) Roll(s *Stream, purpose string, vars map[string]int) (int, error) 
 	}
 	return total, nil
 }
+
+// ConstExprPattern is a regular expression (ECMA-262 as JSON Schema reads them, and Go's)
+// matching the text of an expression without variables, such as "2", "D3" or "2d6+1":
+// ParseExpr reads every text it matches, and an expression a player writes for a
+// number that is rolled is one of them. What it cannot say are the bounds (MaxCount,
+// MaxSides, MaxNumber) and spaces between a count and its d.
+const ConstExprPattern = `^\s*[-+]?\s*([0-9]*[dD]([0-9]+|%)|[0-9]+)(\s*[-+]\s*([0-9]*[dD]([0-9]+|%)|[0-9]+))*\s*$`

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -354,4 +355,30 @@ func BenchmarkExprDistWorst(b *testing.B) {
 			}
 		})
 	}
+}
+
+// FuzzConstExprPattern holds ConstExprPattern, which a scenario's schema gives for an
+// expression without variables, to ParseExpr: every text it matches parses, unless a
+// number is past a bound (which a pattern cannot say), and has no variable; every
+// expression without variables that parses with its terms written plainly matches it.
+func FuzzConstExprPattern(f *testing.F) {
+	for _, s := range []string{"2", "D3", "2d6+1", " d% - 2 ", "-1", "3d6-2d4+1", "D6+E", "0d6", "d0", "2 d6", "+d6", "1e3", "d6++1", ""} {
+		f.Add(s)
+	}
+	re := regexp.MustCompile(ConstExprPattern)
+	f.Fuzz(func(t *testing.T, s string) {
+		e, err := ParseExpr(s)
+		if re.MatchString(s) {
+			if err != nil && !strings.Contains(err.Error(), " to ") && !strings.Contains(err.Error(), "more than") {
+				t.Fatalf("%q matches the pattern and does not parse: %v", s, err)
+			}
+			if err == nil && len(e.Vars()) > 0 {
+				t.Fatalf("%q matches the pattern and has variables %v", s, e.Vars())
+			}
+			return
+		}
+		if err == nil && len(e.Vars()) == 0 && strings.IndexFunc(s, func(r rune) bool { return r > 127 || r == '\v' }) < 0 && !strings.Contains(strings.ToLower(s), "d ") {
+			t.Fatalf("%q parses to a constant expression the pattern refuses", s)
+		}
+	})
 }

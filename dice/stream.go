@@ -10,6 +10,9 @@ type Roll struct {
 	Purpose string `json:"purpose"` // what the die decided, e.g. "to-hit, Avenger Railgun, shot 1"
 	Sides   int    `json:"sides"`
 	Value   int    `json:"value"` // 1..Sides
+	// By is the side that rolled the die by hand and gave its face (Given); empty for a
+	// die volley drew from a seed.
+	By string `json:"by,omitempty"`
 }
 
 // Stream is a deterministic source of dice throws: 64-bit words from a
@@ -30,15 +33,17 @@ type Stream struct {
 	cc *rand.ChaCha8
 	// ways, when not nil, chooses every die's face instead (Ways.Stream): there are
 	// no words then.
-	ways   *Ways
+	ways *Ways
+	// hand, when not nil, gives the faces rolled by hand instead (Given).
+	hand   *hand
 	record bool
 	rolls  []Roll
 }
 
 // word returns the next 64-bit word of the stream's generator.
 func (s *Stream) word() uint64 {
-	if s.ways != nil {
-		panic("dice: a stream of chosen faces (Ways) has no raw words")
+	if s.ways != nil || s.hand != nil {
+		panic("dice: a stream of chosen faces (Ways, Given) has no raw words")
 	}
 	if s.cc != nil {
 		return s.cc.Uint64()
@@ -134,6 +139,9 @@ func (s *Stream) IntN(n int) int {
 	if s.ways != nil {
 		return s.ways.face(n)
 	}
+	if s.hand != nil {
+		return s.hand.face(n, "")
+	}
 	bound := uint64(n)
 	hi, lo := bits.Mul64(s.word(), bound)
 	// The high word of word*bound is uniform in [0, bound) except that the
@@ -153,6 +161,14 @@ func (s *Stream) IntN(n int) int {
 // 1..sides. A recording Stream keeps it as a Roll with purpose. It panics if
 // sides <= 0.
 func (s *Stream) Roll(sides int, purpose string) int {
+	if s.hand != nil {
+		if sides <= 0 {
+			panic("dice: IntN: n must be positive")
+		}
+		v := s.hand.face(sides, purpose) + 1
+		s.rolls = append(s.rolls, Roll{Purpose: purpose, Sides: sides, Value: v, By: s.hand.by})
+		return v
+	}
 	v := s.IntN(sides) + 1
 	if s.record {
 		s.rolls = append(s.rolls, Roll{Purpose: purpose, Sides: sides, Value: v})

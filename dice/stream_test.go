@@ -227,7 +227,7 @@ func TestRollsRecorded(t *testing.T) {
 	s := New(5)
 	a := s.Roll(6, "to-hit, shot 1")
 	b := s.Roll(10, "damage")
-	want := []Roll{{"to-hit, shot 1", 6, a}, {"damage", 10, b}}
+	want := []Roll{{Purpose: "to-hit, shot 1", Sides: 6, Value: a}, {Purpose: "damage", Sides: 10, Value: b}}
 	got := s.Rolls()
 	if !slices.Equal(got, want) {
 		t.Fatalf("Rolls() = %v; want %v", got, want)

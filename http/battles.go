@@ -6,6 +6,7 @@ import (
 	"context"
 	"crypto/ed25519"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -84,11 +85,13 @@ func checkBody(body []byte) ([]byte, error) {
 // Created is the answer to a new battle: its id, each side's secret token and the
 // spectator's (shown only now), and the commitment to its secret seed.
 type Created struct {
-	ID        string            `json:"id"`
-	Ruleset   string            `json:"ruleset"`
-	Edition   int               `json:"edition"`
-	Generator string            `json:"generator"`
-	Tokens    map[string]string `json:"tokens"`
+	ID        string `json:"id"`
+	Ruleset   string `json:"ruleset"`
+	Edition   int    `json:"edition"`
+	Generator string `json:"generator"`
+	// Dice is who rolls the battle's dice: "server", or "players" (by hand).
+	Dice   string            `json:"dice"`
+	Tokens map[string]string `json:"tokens"`
 	// Spectator reads the battle, its odds and its log, and cannot act.
 	Spectator  string `json:"spectator"`
 	Commitment string `json:"commitment"`
@@ -126,6 +129,10 @@ func (s *Server) CreateBattle(ctx context.Context, body []byte) (*Created, error
 	if err != nil {
 		return nil, err
 	}
+	if seat != nil && volley.HandRolled(doc) {
+		return nil, &volley.Error{Code: volley.EINVALID, Field: "opponent",
+			Message: "volley's opponent cannot play a battle whose dice the players roll by hand (dice: players): nobody would roll its dice"}
+	}
 	seed, err := s.NewSeed()
 	if err != nil {
 		return nil, fmt.Errorf("http: a new seed: %w", err)
@@ -136,7 +143,7 @@ func (s *Server) CreateBattle(ctx context.Context, body []byte) (*Created, error
 	}
 	rec.Commitment = volley.Commitment(rec)
 	c := &Created{ID: rec.ID, Ruleset: rs.Name(), Edition: rec.Edition, Generator: string(seed.Generator),
-		Tokens: map[string]string{}, Commitment: rec.Commitment}
+		Dice: rolledBy(volley.HandRolled(doc)), Tokens: map[string]string{}, Commitment: rec.Commitment}
 	c.Opponent = seat
 	for _, side := range sides {
 		if seat != nil && side == seat.Side {
@@ -208,11 +215,18 @@ func (s *Server) readRecord(r *http.Request) (*volley.BattleRecord, error) {
 
 // battleView is a battle as GET /api/battles/{id} shows it.
 type battleView struct {
-	ID         string            `json:"id"`
-	Ruleset    string            `json:"ruleset"`
-	Title      string            `json:"title,omitempty"`
-	Edition    int               `json:"edition"`
-	Generator  string            `json:"generator"`
+	ID        string `json:"id"`
+	Ruleset   string `json:"ruleset"`
+	Title     string `json:"title,omitempty"`
+	Edition   int    `json:"edition"`
+	Generator string `json:"generator"`
+	// Dice is who rolls the battle's dice: "server", or "players", who roll them by
+	// hand and give each one with their actions (the seed then decides none).
+	Dice string `json:"dice"`
+	// Awaiting is, in a battle rolled by hand, the die an action sent to this server
+	// waits for (the answer needs_roll), while no action has been taken since: who is
+	// rolling it, for what, and the faces given so far.
+	Awaiting   *awaiting         `json:"awaiting,omitempty"`
 	Actions    int               `json:"actions"`
 	Ended      bool              `json:"ended"`
 	Commitment string            `json:"commitment"`
@@ -272,7 +286,7 @@ func (s *Server) getBattle(w http.ResponseWriter, r *http.Request) {
 func view(l *live, ended bool) battleView {
 	v := battleView{
 		ID: l.record.ID, Ruleset: l.record.Ruleset, Title: l.title, Edition: volley.EditionOf(l.record.Edition),
-		Generator: string(l.record.Seed.Generator), Actions: l.next, Ended: ended || l.record.Ended,
+		Generator: string(l.record.Seed.Generator), Dice: rolledBy(l.game.Hand), Actions: l.next, Ended: ended || l.record.Ended,
 		Commitment: l.record.Commitment, State: l.battle.State(),
 	}
 	for side := range l.record.TokenHashes {
@@ -299,6 +313,9 @@ func view(l *live, ended bool) battleView {
 	if l.game.End() != nil {
 		r := l.game.Result()
 		v.Result = &r
+	}
+	if aw := l.awaiting; aw != nil && aw.seq == l.next && !v.Ended {
+		v.Awaiting = aw
 	}
 	if side, what := l.game.CanTakeBack(); side != "" && !v.Ended {
 		v.TakeBack = &takeBackView{Side: side, What: what}
@@ -572,6 +589,10 @@ func (s *Server) append(ctx context.Context, l *live, signer ed25519.PrivateKey,
 	seq := l.next
 	out, err := l.game.Resolve(ctx, a, l.record.Seed.ForAction(seq))
 	l.battle = l.game.Battle()
+	var need *volley.NeedRoll
+	if errors.As(err, &need) {
+		l.awaiting = &awaiting{Side: me, Action: string(a.Kind()), Given: need.Given, Die: need.Die, seq: seq}
+	}
 	if err != nil {
 		stored = true                          // refused by the rules, or out of time: the battle is exactly as it was
 		return nil, nil, fieldFor(err, "body") // the rules refuse the action as a whole
@@ -735,14 +756,25 @@ func logOf(rec *volley.BattleRecord) Log {
 		ID: rec.ID, Ruleset: rec.Ruleset, Edition: volley.EditionOf(rec.Edition), Generator: string(rec.Seed.Generator),
 		Scenario: rec.Scenario, Commitment: rec.Commitment, Ended: rec.Ended, Actions: []LogEntry{},
 	}
+	lg.Dice = rolledBy(false)
 	if doc, err := scenario.Parse("scenario", []byte(rec.Scenario)); err == nil {
 		lg.Title = titleOf(doc)
+		lg.Dice = rolledBy(volley.HandRolled(doc))
 	}
 	if rec.Ended {
 		seed := rec.Seed.String()
 		lg.Seed = &seed
 	}
 	return lg
+}
+
+// rolledBy says who rolls a battle's dice, as its view and log say it: "players" for a
+// battle rolled by hand, else "server".
+func rolledBy(hand bool) string {
+	if hand {
+		return string(scenario.DicePlayers)
+	}
+	return string(scenario.DiceServer)
 }
 
 // marshalJSON is JSON as every answer writes it: compact, with <, > and & as they are.

@@ -72,6 +72,8 @@ func newBrowserPage(t *testing.T) *browserPage {
 func pageServer(t *testing.T, store volley.Store) string {
 	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(io.Discard, nil)), testLimits())
 	srv.Examples = os.DirFS(filepath.Join("..", "examples"))
+	srv.Schemas = os.DirFS(filepath.Join("..", "cmd", "volley", "schema"))
+	srv.Starters = os.DirFS(filepath.Join("..", "cmd", "volley", "new"))
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
 	t.Cleanup(srv.Close) // first: end the event streams, which ts.Close waits for

@@ -12,6 +12,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/opponent"
+	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
@@ -73,6 +74,21 @@ type fold struct {
 	// a fresh one, which plans the phase again from the battle as it stands.
 	seat *opponent.Seat
 	bot  *opponent.Player
+	// awaiting is the die a battle rolled by hand last asked for, while no action has
+	// been taken since: nil when there is none.
+	awaiting *awaiting
+}
+
+// awaiting is the die a battle rolled by hand waits for: an action of Side's was sent
+// with Given faces, and volley needs Die's next. It is this server's memory of the last
+// answer needs_roll, shown in the battle's view so that every side's page can say who is
+// rolling what; the action itself, sent again with all its dice, is the only truth.
+type awaiting struct {
+	Side   string      `json:"side"`
+	Action string      `json:"action"` // the action's kind: shoot, fire…
+	Given  []int       `json:"given"`
+	Die    dice.Wanted `json:"die"`
+	seq    int         // the actions folded when it was asked
 }
 
 // turnAfter is whose turn it was after action Seq, and the chain's head.
@@ -560,7 +576,9 @@ func build(rec *volley.BattleRecord, most int64) (volley.Ruleset, *volley.Game, 
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
 	}
-	return rs, volley.NewGame(battle, end), doc, nil
+	g := volley.NewGame(battle, end)
+	g.Hand = volley.HandRolled(doc)
+	return rs, g, doc, nil
 }
 
 // titleOf reads a scenario's optional title.

@@ -52,6 +52,12 @@ type Server struct {
 	// Examples, if set, holds example scenarios (*.yaml) that the page offers as a start
 	// for a new battle.
 	Examples fs.FS
+	// Schemas, if set, holds the JSON Schema of the scenario format: <system>.json for
+	// each rule system and volley.json for all (GET /api/schema/{system}).
+	Schemas fs.FS
+	// Starters, if set, holds a small scenario of each rule system to start a table from,
+	// <system>.yaml (`volley new`, GET /api/new/{system}).
+	Starters fs.FS
 	// PublishDemos makes GET /api/demos list the demo battles the store keeps, tokens
 	// and all, for the home page (`volley serve` keeps them, KeepDemos).
 	PublishDemos bool
@@ -120,6 +126,10 @@ func NewServer(store volley.Store, logger *slog.Logger, limits Limits) *Server {
 	m.HandleFunc("GET /api/demos", s.demoList)
 	m.HandleFunc("GET /api/examples/{name...}", s.example)
 	m.HandleFunc("GET /api/rulesets", s.rulesets)
+	m.HandleFunc("GET /api/schema", s.schema)
+	m.HandleFunc("GET /api/schema/{system}", s.schema)
+	m.HandleFunc("GET /api/new/{system}", s.starter)
+	m.HandleFunc("POST /api/check", s.check)
 	m.HandleFunc("GET /api/key", s.publicKey)
 	m.HandleFunc("GET /api/battles", s.listBattles)
 	m.HandleFunc("POST /api/battles", s.createBattle)
@@ -295,6 +305,9 @@ type apiError struct {
 	// RetryAfter is, for a busy server or a client over its rate, the seconds to wait
 	// before sending the request again (also in the Retry-After header).
 	RetryAfter int `json:"retry_after,omitempty"`
+	// Need is, for an action of a battle rolled by hand sent without a die it needs
+	// (needs_roll), the next die: its place, sides and purpose.
+	Need *dice.Wanted `json:"need,omitempty"`
 }
 
 // retryError is an error that says when to try again.
@@ -332,6 +345,8 @@ func statusOf(code string) int {
 		return http.StatusRequestTimeout
 	case volley.EUNAVAILABLE:
 		return http.StatusServiceUnavailable
+	case volley.ENEEDROLL:
+		return http.StatusUnprocessableEntity
 	}
 	return http.StatusInternalServerError
 }
@@ -352,6 +367,10 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		for _, one := range list {
 			e.Errors = append(e.Errors, one.Error())
 		}
+	}
+	var need *volley.NeedRoll
+	if errors.As(err, &need) {
+		e.Field, e.Need = volley.DiceKey, &need.Die
 	}
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {

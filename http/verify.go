@@ -49,11 +49,15 @@ type Head struct {
 // are edition 1 logs of PCG dice. Logs written before chains have no head; their chain
 // is worked out from their actions all the same.
 type Log struct {
-	ID         string     `json:"id"`
-	Ruleset    string     `json:"ruleset"`
-	Title      string     `json:"title,omitempty"`
-	Edition    int        `json:"edition,omitempty"`
-	Generator  string     `json:"generator,omitempty"`
+	ID        string `json:"id"`
+	Ruleset   string `json:"ruleset"`
+	Title     string `json:"title,omitempty"`
+	Edition   int    `json:"edition,omitempty"`
+	Generator string `json:"generator,omitempty"`
+	// Dice says who rolled the battle's dice: "players" when its scenario says so (each
+	// roll then names the side that gave it), else "server". Read from the scenario: it is
+	// for people, and verifying reads the scenario itself.
+	Dice       string     `json:"dice,omitempty"`
 	Scenario   string     `json:"scenario"`
 	Commitment string     `json:"commitment"`
 	Ended      bool       `json:"ended"`
@@ -69,6 +73,10 @@ type Log struct {
 type Verified struct {
 	Actions int `json:"actions"`
 	Dice    int `json:"dice"`
+	// Hand says the dice were rolled by hand by the players (the scenario's dice:
+	// players): each action was worked out again from the faces its player gave, and the
+	// seed decided none of them.
+	Hand bool `json:"hand,omitempty"`
 	// Head is the head of the log's chain after all its actions.
 	Head string `json:"head"`
 	// Kept is where the head the player kept lies on the chain (after this many
@@ -176,13 +184,14 @@ func VerifyWith(ctx context.Context, lg Log, trust Trust) (Verified, error) {
 		return rejected("the scenario's end no longer reads: %v", err)
 	}
 	game := volley.NewGame(battle, end)
+	game.Hand = volley.HandRolled(doc)
 	if rs.Name() != lg.Ruleset {
 		return rejected("the log says %s, but its scenario is a %s battle", lg.Ruleset, rs.Name())
 	}
 	if title := titleOf(doc); lg.Title != "" && lg.Title != title || edition >= 2 && lg.Title != title {
 		return rejected("the log's title is %q, but its scenario's is %q", lg.Title, title)
 	}
-	v := Verified{Kept: -1}
+	v := Verified{Kept: -1, Hand: game.Hand}
 	rec.Commitment = lg.Commitment
 	heads := []string{volley.ChainStart(rec)}
 	for i, a := range lg.Actions {
@@ -334,15 +343,20 @@ func verifyAction(ctx context.Context, g *volley.Game, seed dice.Seed, a LogEntr
 	if err := json.Unmarshal(a.Outcome, &logged); err != nil {
 		return 0, fmt.Sprintf("action %d: the logged outcome is not JSON: %v", a.Seq, err), nil
 	}
+	// The dice of a battle rolled by hand are the faces its action gives, not the seed's.
+	source, never := "the seed rolls", "the seed never rolls"
+	if g.Hand {
+		source, never = "the action's dice give", "the action's dice never give"
+	}
 	for i := range max(len(out.Rolls), len(logged.Rolls)) {
 		switch {
 		case i >= len(logged.Rolls):
-			return 0, fmt.Sprintf("action %d: the seed rolls a die the log lacks (%s)", a.Seq, out.Rolls[i].Purpose), nil
+			return 0, fmt.Sprintf("action %d: %s a die the log lacks (%s)", a.Seq, source, out.Rolls[i].Purpose), nil
 		case i >= len(out.Rolls):
-			return 0, fmt.Sprintf("action %d: the log has a die the seed never rolls (%s)", a.Seq, logged.Rolls[i].Purpose), nil
+			return 0, fmt.Sprintf("action %d: the log has a die %s (%s)", a.Seq, never, logged.Rolls[i].Purpose), nil
 		case out.Rolls[i] != logged.Rolls[i]:
-			return 0, fmt.Sprintf("action %d, die %d: the log says %s rolled %d on a d%d, the seed rolls %s: %d on a d%d",
-				a.Seq, i+1, logged.Rolls[i].Purpose, logged.Rolls[i].Value, logged.Rolls[i].Sides, out.Rolls[i].Purpose, out.Rolls[i].Value, out.Rolls[i].Sides), nil
+			return 0, fmt.Sprintf("action %d, die %d: the log says %s rolled %d on a d%d, %s %s: %d on a d%d",
+				a.Seq, i+1, logged.Rolls[i].Purpose, logged.Rolls[i].Value, logged.Rolls[i].Sides, source, out.Rolls[i].Purpose, out.Rolls[i].Value, out.Rolls[i].Sides), nil
 		}
 	}
 	if same, err := sameOutcome(out, a.Outcome); err != nil || !same {
@@ -355,9 +369,12 @@ func verifyAction(ctx context.Context, g *volley.Game, seed dice.Seed, a LogEntr
 // verify is an answer, not an error of the request: Verified is false and Problem says
 // where it fails.
 type verification struct {
-	Verified   bool   `json:"verified"`
-	Actions    int    `json:"actions"`
-	Dice       int    `json:"dice"`
+	Verified bool `json:"verified"`
+	Actions  int  `json:"actions"`
+	Dice     int  `json:"dice"`
+	// RolledBy is who rolled the dice: "players" (by hand, the seed decided none) or
+	// "server".
+	RolledBy   string `json:"rolled_by"`
 	Seed       string `json:"seed"`
 	Commitment string `json:"commitment"`
 	// Head is the log's head, signed.
@@ -413,7 +430,7 @@ func (s *Server) verify(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	ans := verification{Verified: err == nil, Actions: v.Actions, Dice: v.Dice, Seed: *lg.Seed, Commitment: lg.Commitment, Head: lg.Head}
+	ans := verification{Verified: err == nil, Actions: v.Actions, Dice: v.Dice, RolledBy: lg.Dice, Seed: *lg.Seed, Commitment: lg.Commitment, Head: lg.Head}
 	if err == nil && v.Kept >= 0 {
 		ans.Kept = &v.Kept
 	}

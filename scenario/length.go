@@ -193,6 +193,10 @@ type Header struct {
 	// it gives that side no token, and the server takes its actions. Not in any rule
 	// system's text; the command line ignores it.
 	Opponent *OpponentSpec `yaml:"opponent"`
+	// Dice says who rolls the battle's dice: "server" (the default: a server rolls every
+	// die from the battle's secret seed) or "players" (the players roll them by hand at
+	// the table and give each one as volley asks for it; the server rolls none).
+	Dice DiceSource `yaml:"dice"`
 	// Actions lists actions played in order after the scenario is set up, each in the
 	// form of an `action:` section: a move, then a shot. The command line plays them.
 	Actions Skip `yaml:"actions"`
@@ -206,6 +210,43 @@ type OpponentSpec struct {
 	Side  string `yaml:"side,required"`
 	Level string `yaml:"level"`
 	Style string `yaml:"style"`
+}
+
+// The deployment orders a scenario's deployment_order may name.
+const (
+	// DeploySides: each side deploys all the units it will, then passes (the default,
+	// unless the battle's activations alternate).
+	DeploySides = "sides"
+	// DeployAlternate: the sides place one unit each in turn (the default where the
+	// battle's activations alternate).
+	DeployAlternate = "alternate"
+)
+
+// Choices are the values of Header's string fields that allow only some.
+func (Header) Choices() map[string][]any {
+	return map[string][]any{"deployment_order": Values(DeploySides, DeployAlternate)}
+}
+
+// DiceSource says who rolls a battle's dice (Header.Dice).
+type DiceSource string
+
+// Who rolls the dice.
+const (
+	// DiceServer: the server rolls every die, from the battle's secret seed (the
+	// default).
+	DiceServer DiceSource = "server"
+	// DicePlayers: the players roll by hand and give each die as volley asks for it.
+	DicePlayers DiceSource = "players"
+)
+
+// DecodeScalar reads server or players.
+func (d *DiceSource) DecodeScalar(s Scalar) error {
+	switch v := DiceSource(strings.TrimSpace(s.Text)); v {
+	case DiceServer, DicePlayers:
+		*d = v
+		return nil
+	}
+	return fmt.Errorf("want %q or %q, got %s", DiceServer, DicePlayers, s.got())
 }
 
 // TableSpec is a rectangular table: its corner of least x and y, and its size.

@@ -512,3 +512,37 @@ func (d *Doc) DecodeBeside(name string, at Pos, what string, v any, check func(d
 	}
 	return errs
 }
+
+// Without returns d without key in its mapping, as if it had not been written: for a
+// section read apart from the rest (the dice given with an action, which the rule
+// system's decoder does not know). Positions are those of d. A key brought in by a merge
+// (<<) stays. d itself is unchanged; if d is not a mapping, or has no such key, Without
+// returns d.
+func (d *Doc) Without(key string) *Doc {
+	dec := newDecoder(d)
+	node, _ := dec.resolve(d.node)
+	values, ok := mappingValues(node)
+	if !ok {
+		return d
+	}
+	kept := make([]*ast.MappingValueNode, 0, len(values))
+	for _, mv := range values {
+		k, tag := dec.resolve(mv.Key)
+		if s, isScalar := dec.scalar(k, tag); isScalar && s.Text == key {
+			continue
+		}
+		kept = append(kept, mv)
+	}
+	if len(kept) == len(values) {
+		return d
+	}
+	m := &ast.MappingNode{BaseNode: &ast.BaseNode{}, Start: values[0].GetToken()}
+	if mn, ok := node.(*ast.MappingNode); ok {
+		c := *mn
+		m = &c
+	}
+	m.Values = kept
+	c := *d
+	c.node = m
+	return &c
+}

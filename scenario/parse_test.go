@@ -260,3 +260,49 @@ func TestParsePanic(t *testing.T) {
 		t.Errorf("Parse errors = %q; want %q", got, want)
 	}
 }
+
+func TestWithout(t *testing.T) {
+	for _, src := range []string{
+		"type: shoot\nsquad: sabres\ndice: [4, 6]\n",
+		`{"type": "shoot", "dice": [4, 6], "squad": "sabres"}`,
+		"dice: [4, 6]\n",
+		"type: shoot\nsquad: sabres\n",
+	} {
+		doc, err := Parse("body", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var faces []int
+		if sec := doc.Section("dice"); sec != nil {
+			if err := sec.Decode(&faces); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var rest map[string]any
+		if err := doc.Without("dice").Decode(&rest); err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		if _, ok := rest["dice"]; ok {
+			t.Errorf("%q: dice is still there: %v", src, rest)
+		}
+		if strings.Contains(src, "squad") && rest["squad"] != "sabres" {
+			t.Errorf("%q: the rest is gone: %v", src, rest)
+		}
+		if strings.Contains(src, "dice") && len(faces) != 2 {
+			t.Errorf("%q: faces %v", src, faces)
+		}
+		// The document itself keeps its dice.
+		if strings.Contains(src, "dice") && doc.Section("dice") == nil {
+			t.Errorf("%q: Without changed the document", src)
+		}
+	}
+	// Positions are the document's: an error after Without is where it was written.
+	doc, _ := Parse("body", []byte("dice: [1]\nsquad: [x]\n"))
+	var spec struct {
+		Squad string `yaml:"squad"`
+	}
+	err := doc.Without("dice").Decode(&spec)
+	if err == nil || !strings.Contains(err.Error(), "body:2:8") {
+		t.Errorf("error %v, want at body:2:8", err)
+	}
+}

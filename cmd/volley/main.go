@@ -57,6 +57,8 @@ type cli struct {
 	Verify   verifyCmd   `cmd:"" help:"Check a finished battle's log against its revealed seed."`
 	Play     playCmd     `cmd:"" help:"Play a battle to its end with volley's opponent on the sides you name."`
 	Tourney  tourneyCmd  `cmd:"" help:"Play a series of battles between two of volley's policies, sides swapped."`
+	Schema   schemaCmd   `cmd:"" help:"Print the JSON Schema of the scenario format, for editors that complete and check scenario files."`
+	New      newCmd      `cmd:"" help:"Print a small commented scenario of a rule system to start from."`
 }
 
 // env is what commands write to; tests swap it.

@@ -95,6 +95,8 @@ func (c serveCmd) Run(e *env) error {
 	srv := vhttp.NewServer(store, logger, limits)
 	defer srv.Close()
 	srv.Examples = examples.FS
+	srv.Schemas, _ = fs.Sub(Schemas, "schema")
+	srv.Starters, _ = fs.Sub(Starters, "new")
 	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {
 		return volley.Errorf(volley.EINVALID, "--addr %s: %v", c.Addr, err)
@@ -223,7 +225,11 @@ func (c verifyCmd) Run(e *env) error {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "commitment %s… matches the seed and the battle (edition %d, %s dice)\n", lg.Commitment[:16], volley.EditionOf(lg.Edition), cmpOr(lg.Generator, "pcg"))
-	fmt.Fprintf(e.stdout, "VERIFIED: %d actions and %d dice replay exactly from the seed\n", v.Actions, v.Dice)
+	if v.Hand {
+		fmt.Fprintf(e.stdout, "VERIFIED: %d actions replay exactly from the %d dice the players rolled by hand, as the log gives them (the seed decided none)\n", v.Actions, v.Dice)
+	} else {
+		fmt.Fprintf(e.stdout, "VERIFIED: %d actions and %d dice replay exactly from the seed\n", v.Actions, v.Dice)
+	}
 	fmt.Fprintf(e.stdout, "chain head %s… after %d actions\n", v.Head[:16], v.Actions)
 	if v.Kept >= 0 {
 		fmt.Fprintf(e.stdout, "the head you kept is the log's after %d of its %d actions: the log is the history you were shown\n", v.Kept, v.Actions)

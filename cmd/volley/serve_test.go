@@ -434,6 +434,18 @@ func TestServeDemos(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "demo.db")
 	srv := startServer(t, db)
 	links := demoLinks(t, srv, len(rules.Names()))
+	// The server serves the schemas `volley schema` prints, for editors and the page.
+	for _, name := range []string{"warstrike", ""} {
+		resp, err := http.Get(srv.url + strings.TrimSuffix("/api/schema/"+name, "/"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if want, _ := schemaFile(name); resp.StatusCode != 200 || !bytes.Equal(got, want) {
+			t.Errorf("GET /api/schema/%s: %d, %d bytes; volley schema prints %d", name, resp.StatusCode, len(got), len(want))
+		}
+	}
 	if len(links) != len(rules.Names()) {
 		t.Fatalf("links to %d demo battles for %d rule systems:\n%s", len(links), len(rules.Names()), strings.Join(srv.printed(), "\n"))
 	}

@@ -10,6 +10,9 @@ export class ApiError extends Error {
     this.code = body?.code || 'internal';
     this.field = body?.field || '';
     this.errors = body?.errors || [];
+    // need is, for an action of a battle rolled by hand short of a die (needs_roll), the
+    // next die: {index, sides, purpose}.
+    this.need = body?.need || null;
   }
 }
 

@@ -13,6 +13,8 @@ import {follow} from './live.js';
 import {offers, same} from './turn.js';
 import {endControls, endScreen, offersLine, replayer, roundWords, score} from './end.js';
 import {startValues} from './marks.js';
+import {askDie, awaitingText} from './hand.js';
+import {showEditor} from './editor.js';
 
 const main = document.getElementById('main');
 
@@ -59,6 +61,15 @@ route();
 function route() {
   const my = ++nav;
   if (stream) { stream.stop(); stream = null; }
+  if (location.hash === '#/new') {
+    showEditor(main, {onCreated: (c) => {
+      if (my !== nav) return;
+      tokens.set(c.id, c.tokens);
+      tokens.setSpectator(c.id, c.spectator);
+      location.hash = '#/battles/' + c.id;
+    }});
+    return;
+  }
   const m = location.hash.match(/^#\/battles\/([0-9a-f]{16})(?:\?(.*))?$/);
   if (!m) { showList(my); return; }
   if (m[2]) {
@@ -231,6 +242,7 @@ function newBattleForm() {
   }).catch(() => { pick.disabled = true; });
   const form = h('form', {class: 'panel', id: 'new-battle', 'aria-labelledby': 'new-h'},
     h('h2', {id: 'new-h'}, 'New battle'),
+    h('p', {class: 'help'}, 'From a scenario file below, or ', h('a', {href: '#/new', id: 'open-editor'}, 'build a table in the editor'), '.'),
     h('div', {class: 'row'}, h('label', {for: 'example'}, 'From an example '), pick),
     h('div', {class: 'row'}, h('label', {for: 'scenario-file'}, 'or a file '), file),
     paste, box, h('div', {class: 'row'}, create), done);
@@ -315,9 +327,10 @@ async function showBattle(id, my) {
   const crumbs = h('p', {class: 'crumbs'}, h('a', {href: '#/'}, '← Battles'));
   const endBox = h('section', {class: 'panel end', id: 'end', 'aria-labelledby': 'end-verdict', hidden: true});
   const replayBox = h('div', {class: 'replay-box'});
+  const diceBox = h('section', {class: 'panel dice-ask', id: 'dice-ask', role: 'dialog', 'aria-labelledby': 'die-h', hidden: true});
   main.replaceChildren(
     crumbs,
-    head, box, endBox, replayBox,
+    head, box, diceBox, endBox, replayBox,
     h('div', {class: 'play'}, field, controls, unitsBox),
     adviceBox, sidesBox, logBox);
   const ctx = {
@@ -338,11 +351,25 @@ async function showBattle(id, my) {
     async act(action, side) {
       const token = tokens.get(id)[side];
       if (!token) throw new Error(`You need ${possessive(side)} token to act for ${side}: paste it under "Sides and tokens".`);
-      const body = JSON.stringify(action);
-      const slot = side + '\n' + body;
-      if (!pending.has(slot)) pending.set(slot, newKey());
-      const res = await call('POST', `/api/battles/${id}/actions`, {body: action, token, key: pending.get(slot)});
-      pending.delete(slot);
+      // In a battle rolled by hand the answer may ask for a die: the player rolls it, and
+      // the action is sent again with every face given so far.
+      let faces = [];
+      let res;
+      for (;;) {
+        const sent = faces.length ? {...action, dice: faces} : action;
+        const slot = side + '\n' + JSON.stringify(sent);
+        if (!pending.has(slot)) pending.set(slot, newKey());
+        try {
+          res = await call('POST', `/api/battles/${id}/actions`, {body: sent, token, key: pending.get(slot)});
+        } catch (err) {
+          if (err.code !== 'needs_roll' || !err.need) throw err;
+          pending.delete(slot);
+          faces = [...faces, await askDie(diceBox, side, err.need, faces)];
+          continue;
+        }
+        pending.delete(slot);
+        break;
+      }
       stream?.seen(res.seq); // the stream need not fetch what this page just did
       try {
         await refresh();
@@ -458,6 +485,8 @@ function drawHead(head, v, ctx) {
   if (round) parts.push(h('span', {class: 'round', id: 'round'}, round));
   if (v.result?.scores) parts.push(h('span', {class: 'score-now', id: 'score', title: 'the score as it stands: enemies destroyed and objectives held'}, score(v)));
   if (v.ended) parts.push(h('span', {class: 'badge ended'}, 'ended'));
+  if (v.dice === 'players') parts.push(h('span', {class: 'badge hand', id: 'hand-badge', title: 'The players roll this battle\'s dice and give each face; the server rolls none.'}, 'dice rolled by hand'));
+  if (v.awaiting) parts.push(h('span', {class: 'awaiting', id: 'awaiting'}, awaitingText(v)));
   const buttons = h('span', {class: 'actions'});
   buttons.append(...endControls(v, ctx, box));
   // The battle says which action ends its phase or turn; the page only sends it. Where

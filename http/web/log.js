@@ -28,6 +28,9 @@ export function renderLog(box, view, lg) {
     parts.push(h('p', {class: 'help'}, `History after ${kept.actions} actions (kept in this browser, signed by the server): `,
       h('code', {class: 'hash', id: 'head'}, kept.hash)));
   }
+  if (lg.dice === 'players') {
+    parts.push(h('p', {class: 'help', id: 'log-hand'}, 'The players roll this battle\'s dice by hand: each die is the face its player gave, and the seed decides none.'));
+  }
   parts.push(lg.ended ? h('p', {class: 'help'}, 'The battle has ended: its seed is revealed and the dice checked at the top of the page.')
     : h('p', {class: 'help'}, 'The seed is revealed when the battle ends; the dice can then be checked against this commitment.'));
   box.replaceChildren(...parts);
@@ -86,13 +89,13 @@ function entry(a, v) {
   if (a.why) li.append(h('p', {class: 'why help'}, 'Why: ' + a.why));
   if (rolls.length) {
     li.append(h('p', {class: 'dice-line'}, 'Dice: ', rolls.map((r, i) => [i ? ' ' : '', h('span', {class: 'die-face', title: r.purpose}, `${r.value}`)]),
-      ` (d${[...new Set(rolls.map((r) => r.sides))].join('/d')})`));
+      ` (d${[...new Set(rolls.map((r) => r.sides))].join('/d')})`, rolls.some((r) => r.by) ? ` — rolled by hand (${rolls.find((r) => r.by).by})` : ''));
   }
   const details = h('details', {class: 'entry-details'}, h('summary', {}, rolls.length ? 'What each die was for, the action sent, every rule applied' : 'The action sent, every rule applied'));
   if (rolls.length) {
     details.append(h('table', {class: 'dice'},
       h('thead', {}, h('tr', {}, h('th', {}, 'die for'), h('th', {class: 'num'}, 'sides'), h('th', {class: 'num'}, 'rolled'))),
-      h('tbody', {}, rolls.map((r) => h('tr', {class: 'die'}, h('td', {}, r.purpose), h('td', {class: 'num'}, 'd' + r.sides), h('td', {class: 'num roll'}, r.value))))));
+      h('tbody', {}, rolls.map((r) => h('tr', {class: 'die'}, h('td', {}, r.purpose), h('td', {class: 'num'}, 'd' + r.sides), h('td', {class: 'num roll'}, r.value, r.by ? h('span', {class: 'by-hand'}, ` rolled by hand (${r.by})`) : null))))));
   }
   details.append(h('pre', {class: 'action-body'}, h('code', {}, action)));
   if (out.trace?.length) {
@@ -132,8 +135,9 @@ export function verifyPanel(view, lg, token, {auto = false} = {}) {
       const kept = keptHead(view.id);
       const q = kept ? `?head=${kept.hash}&actions=${kept.actions}` : '';
       const v = await call('GET', `/api/battles/${view.id}/verify${q}`, {token});
+      const from = v.rolled_by === 'players' ? `replay exactly from the ${v.dice} dice the players rolled by hand` : `and ${v.dice} dice replay exactly from the seed`;
       lines.push(h('li', {class: v.verified ? 'ok' : 'bad'}, v.verified
-        ? `✔ Verified: ${v.actions} actions and ${v.dice} dice replay exactly from the seed.`
+        ? `✔ Verified: ${v.actions} actions ${from}.`
         : '✘ Rejected: ' + v.problem.replace(/^REJECTED: /, '')));
       if (v.verified && v.kept !== undefined) {
         lines.push(h('li', {class: 'ok', id: 'verify-kept'}, `✔ The log is the history this browser was shown: its first ${v.kept} actions chain to the head kept here.`));

@@ -1,0 +1,25 @@
+package warfare
+
+import "github.com/volley-wargames/volley"
+
+// What a Warfare scenario is made of, for its JSON Schema (volley.Describer): the types
+// it decodes into. Its scalars (the system, a range band, ammunition) are enums of their
+// constants.
+
+var _ volley.Describer = Ruleset{}
+
+// Scenario is the type a Warfare scenario decodes into.
+func (Ruleset) Scenario() any { return new(file) }
+
+// Actions are the types Warfare's actions decode into: a fire is written with or without
+// its type.
+func (Ruleset) Actions() map[string]any {
+	return map[string]any{
+		"":                   new(fireSpec),
+		"fire":               new(fireSpec),
+		volley.MoveAction:    new(moveSpec),
+		volley.DeployAction:  new(deploySpec),
+		volley.EndTurn:       new(volley.BareAction),
+		volley.EndDeployment: new(volley.BareAction),
+	}
+}
