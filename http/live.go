@@ -11,8 +11,8 @@ import (
 	"golang.org/x/sync/semaphore"
 
 	"github.com/volley-wargames/volley"
-	"github.com/volley-wargames/volley/opponent"
 	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/opponent"
 	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )

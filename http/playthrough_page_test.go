@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // The play-through tests play each system's examples/<system>/battle.yaml to its end on
@@ -180,8 +182,20 @@ func (pt *playThrough) move(p *browserPage, side string, v map[string]any) bool 
 		if !eval[bool](p, `!!document.querySelector('#position-top button')`) {
 			continue
 		}
+		n := pt.actions()
 		p.click("#position-top button")
-		p.wait("the ghost, judged", `document.querySelector('#ghost-base') && document.querySelector('#move-status.ok, #move-status.bad')`)
+		// The best point starts a move there (a ghost, judged by the rules, to commit), or
+		// sends the moves of a unit mapped whole (a WarStrike unit's models); the point
+		// where the unit stands starts nothing.
+		logged := fmt.Sprintf(`document.querySelectorAll('#log li.entry').length > %d`, n)
+		if !p.poll(5*time.Second, `(document.querySelector('#ghost-base') && document.querySelector('#move-status.ok, #move-status.bad')) || `+logged) {
+			p.do(chromedp.KeyEvent(kb.Escape))
+			continue
+		}
+		if eval[bool](p, "!!("+logged+")") {
+			p.wait("the unit's moves sent", fmt.Sprintf(`!document.querySelector('#position-top button:disabled') && (%s)`, logged))
+			return true
+		}
 		if !eval[bool](p, "!!("+ghostLegal+")") {
 			p.click("#move-cancel")
 			continue
@@ -212,4 +226,15 @@ func (pt *playThrough) shots(p *browserPage, system string) {
 	p.do(chromedp.EmulateViewport(390, 844))
 	p.screenshot("playthrough-" + system + "-phone")
 	p.do(chromedp.EmulateViewport(1500, 1000))
+}
+
+// poll waits up to d for a JavaScript condition, and says whether it came to hold.
+func (p *browserPage) poll(d time.Duration, cond string) bool {
+	p.t.Helper()
+	for deadline := time.Now().Add(d); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if eval[bool](p, "!!("+cond+")") {
+			return true
+		}
+	}
+	return false
 }
