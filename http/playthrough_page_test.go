@@ -149,8 +149,9 @@ func (pt *playThrough) actions() int {
 func (pt *playThrough) act(p *browserPage, what, sel string) {
 	pt.t.Helper()
 	n := pt.actions()
-	p.wait(what, fmt.Sprintf(`document.querySelector('%s') && !document.querySelector('%s').disabled`, sel, sel))
-	p.click(sel)
+	// The control is clicked where it is when the page is ready: a live update may draw
+	// the header again between finding a node and clicking it.
+	p.wait(what, fmt.Sprintf(`(() => { const b = document.querySelector('%s'); return b && !b.disabled && (b.click(), true); })()`, sel))
 	p.wait(what+" in the log", fmt.Sprintf(`document.querySelectorAll('#log li.entry').length > %d || document.querySelector('#end-verdict')`, n))
 }
 

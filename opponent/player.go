@@ -244,7 +244,12 @@ func (p *Player) decide(v *view, opts []option, rng *dice.Stream, weighed int) *
 	}
 	d := pick(best)
 	if best.kind != "end" && len(opts) > 1 {
-		d.Why += fmt.Sprintf(" — the best of %d choices", max(weighed, len(opts)))
+		d.Why += fmt.Sprintf(" — chosen among %s", count(int64(max(weighed, len(opts)))))
+		if weighed > len(opts) {
+			d.Why += " places and plans weighed"
+		} else {
+			d.Why += " choices"
+		}
 	}
 	return d
 }
@@ -393,7 +398,10 @@ func (p *Player) fireOptions(ctx context.Context, v *view) ([]option, int, error
 			if len(parts) == 0 {
 				continue
 			}
-			o.why = fmt.Sprintf("%s fires: %s (of %s plans)", a.Actor, strings.Join(parts, "; "), count(a.Total))
+			o.why = fmt.Sprintf("%s fires: %s (the best of %s plans)", a.Actor, strings.Join(parts, "; "), count(a.Total))
+			if a.Total == 1 {
+				o.why = fmt.Sprintf("%s fires: %s (its one plan)", a.Actor, strings.Join(parts, "; "))
+			}
 			opts = append(opts, o)
 		}
 	}
@@ -467,8 +475,8 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 				continue
 			}
 			o := option{kind: "move", actor: v.actorOf(pc), action: body, value: gain}
-			o.why = fmt.Sprintf("%s to (%s, %s), %s away: %s to destroy from there, %s against it", unit, num(pt.X), num(pt.Y), num(pt.Reach),
-				num(pt.Offence)+" expected", pct(pt.Danger))
+			o.why = fmt.Sprintf("%s to (%s, %s), %s away: %s expected destroyed from there, %s chance of being destroyed there", unit, num(pt.X), num(pt.Y),
+				length(pt.Reach, m.Length), num(pt.Offence), pct(pt.Danger))
 			if held := v.objectiveAt(pt.X, pt.Y); held != "" {
 				o.why += "; holds " + held
 			}
@@ -662,6 +670,20 @@ func num(x float64) string {
 		return "0"
 	}
 	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", x), "0"), ".")
+}
+
+// length writes a distance in a position map's unit: 4.5″, 12 cm, 3 squares.
+func length(d float64, unit string) string {
+	switch unit {
+	case "in", "":
+		return num(d) + "″"
+	case "square":
+		if d == 1 {
+			return "1 square"
+		}
+		return num(d) + " squares"
+	}
+	return num(d) + " " + unit
 }
 
 func count(n int64) string {
