@@ -572,9 +572,10 @@ func (s *Server) append(ctx context.Context, l *live, signer ed25519.PrivateKey,
 	// The server works out the odds of every action it rolls, so that the log can say
 	// where each result fell (volley.Luck): the work is priced with it, as the action
 	// and the state its answer writes.
-	l.game.Luck = true
-	defer func() { l.game.Luck = false }()
-	if err := s.admit(ctx, advise.AddWork(l.game.Cost(a), stateWork(l)), len(body)); err != nil {
+	g := l.game // the fold may be forgotten below (forget), the game with it
+	g.Luck = true
+	defer func() { g.Luck = false }()
+	if err := s.admit(ctx, advise.AddWork(g.Cost(a), stateWork(l)), len(body)); err != nil {
 		return nil, nil, err
 	}
 	// From here the fold in memory runs ahead of the store. Unless the action is stored,

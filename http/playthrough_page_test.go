@@ -224,8 +224,11 @@ func (pt *playThrough) fire(p *browserPage, side string) bool {
 func (pt *playThrough) shots(p *browserPage, system string) {
 	eval[bool](p, `(scrollTo(0, 0), true)`)
 	p.screenshot("playthrough-" + system)
-	p.do(chromedp.EmulateViewport(390, 844))
+	p.view("battle-"+system+"-desktop", 0.6) // docs/screenshots/, for docs/page.md
+	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	eval[bool](p, `(scrollTo(0, 0), true)`)
 	p.screenshot("playthrough-" + system + "-phone")
+	p.view("battle-"+system+"-phone", 1)
 	p.do(chromedp.EmulateViewport(1500, 1000))
 }
 

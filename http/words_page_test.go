@@ -60,6 +60,7 @@ func TestPageLogWords(t *testing.T) {
 	if got := p.text("#aim-status"); got != "Out of range" {
 		t.Errorf("sabre-2's aim at hunter-1 reads %q", got)
 	}
+	p.wait("the line of sight's label", `document.querySelector('#sight .los-label')?.textContent`) // drawn after the aim
 	if got := p.text("#sight .los-label"); got != "out of range" {
 		t.Errorf("the line of sight's label reads %q", got)
 	}
