@@ -64,6 +64,10 @@ type Offer struct {
 	Actors []Actor `json:"actors,omitempty"`
 	// Fields are what the player chooses, for every actor (see Actor.Fields).
 	Fields []Field `json:"fields,omitempty"`
+	// AnyOf are fields of which a body sends one at least (a move's path or its facing):
+	// each is optional, but not all of them. A key the chosen actor has no field for is
+	// not one of them.
+	AnyOf []string `json:"any_of,omitempty"`
 	// Ends is what taking the action ends (Ends*), "" for nothing; an actor may say
 	// otherwise (Actor.Ends).
 	Ends string `json:"ends,omitempty"`
@@ -122,7 +126,8 @@ type Field struct {
 	Kind string `json:"kind"`
 	// Optional: the field may be left out (the rules then choose, or nothing changes).
 	Optional bool `json:"optional,omitempty"`
-	// Options are the values allowed (select, unit, checks).
+	// Options are the values allowed (select, unit, checks); on a flag, what choosing
+	// true does to the other fields (its Limits), where it does anything.
 	Options []Option `json:"options,omitempty"`
 	// Squares: a unit field also takes any square [column, row] of the map (a War
 	// Engine target).
@@ -146,6 +151,11 @@ type Field struct {
 	Rows    []map[string]any `json:"rows,omitempty"`
 	Row     []Field          `json:"row,omitempty"`
 	MaxRows int              `json:"max_rows,omitempty"`
+	// Needs are the fields this one is sent with, when it is sent (a wheel's pivot needs
+	// the facing wheeled to); Excludes those it is never sent with (a wheel is a move of
+	// its own: no path).
+	Needs    []string `json:"needs,omitempty"`
+	Excludes []string `json:"excludes,omitempty"`
 }
 
 // The kinds of Field.
@@ -177,7 +187,9 @@ type Option struct {
 	Label string `json:"label,omitempty"`
 	Note  string `json:"note,omitempty"`
 	// Limits are what choosing this value bounds among the action's other fields: the
-	// field's key and its new Max (a WarStrike action's move: {"path": 4}).
+	// field's key and its Max once this value is chosen, in place of the field's own
+	// (a WarStrike action's move: {"path": 4}; a Republique battery that limbers first:
+	// {"path": 20}). Where several chosen values bound one field, the least holds.
 	Limits map[string]float64 `json:"limits,omitempty"`
 	// Allows names the offers (their Type) the actor may still take this turn after
 	// choosing it: a WarStrike action that allows a shot allows ["shoot"]; empty for
