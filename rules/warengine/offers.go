@@ -40,8 +40,12 @@ func (b *Battle) Offers() volley.Offers {
 	}
 	add := func(typ OrderType, label, help string, actors []volley.Actor, fields []volley.Field) {
 		if len(actors) > 0 {
-			o.Offers = append(o.Offers, volley.Offer{Side: side, Type: string(typ), Label: label, Action: map[string]any{"type": string(typ)},
-				Key: "unit", Actors: actors, Fields: fields, Help: help})
+			of := volley.Offer{Side: side, Type: string(typ), Label: label, Action: map[string]any{"type": string(typ)},
+				Key: "unit", Actors: actors, Fields: fields, Help: help}
+			if typ == Move {
+				of.AnyOf = []string{"path", "facing"} // a move steps, turns, or both
+			}
+			o.Offers = append(o.Offers, of)
 		}
 	}
 	var moves, declares, clears, groups, fires []volley.Actor
@@ -65,10 +69,17 @@ func (b *Battle) Offers() volley.Offers {
 			moves = append(moves, a)
 		case PhaseTarget:
 			var weapons []string
-			for _, l := range u.Type.Weapons {
-				if u.Group == 0 || l.Group == u.Group {
-					weapons = append(weapons, l.Name())
+			for j := range u.Type.Weapons {
+				l := &u.Type.Weapons[j]
+				if u.Group != 0 && l.Group != u.Group {
+					continue
 				}
+				// A weapon whose envelope holds no square of the map (facing off its
+				// edge) could only be refused: a declaration that can do nothing.
+				if _, ok := b.correct(b.newShot(u, l, u.mount(l), false), u.mount(l)); !ok {
+					continue
+				}
+				weapons = append(weapons, l.Name())
 			}
 			if len(weapons) > 0 {
 				target := volley.UnitField("target", "target", enemies)
