@@ -19,6 +19,8 @@ var _ volley.Offerer = (*Battle)(nil)
 // both sides' unopposed markers' fire (the text's fire is the phase's, both players'
 // markers firing: volley lets either side send its own); in the artillery fire segment
 // both sides' batteries' fire and saved fire; and the phasing side's end of the step.
+// The sides acting are the phasing side and, in the fire steps, the other side while it
+// has a marker or a battery that may fire.
 func (b *Battle) Offers() volley.Offers {
 	o := volley.Offers{Acting: []string{}, Offers: []volley.Offer{}, Spent: map[string]string{}}
 	k := b.perCm()
@@ -70,13 +72,14 @@ func (b *Battle) Offers() volley.Offers {
 			if actors := b.moveActors(phasing, k); len(actors) > 0 {
 				o.Offers = append(o.Offers, volley.Offer{Side: phasing, Type: volley.MoveAction, Label: "Move", Action: map[string]any{"type": volley.MoveAction}, Key: "unit", Actors: actors,
 					Fields: []volley.Field{volley.FacingField(0), {Key: "pivot", Label: "pivot of a change of facing", Kind: volley.FieldSelect, Optional: true,
-						Options: []volley.Option{{Value: PivotLeft, Label: "wheel on the left front corner"}, {Value: PivotRight, Label: "wheel on the right front corner"}}}},
-					Help: "A unit's centre moves along a path, it may turn (about its centre, or wheeling on a front corner, with no path), re-form, and a battery may limber first or unlimber at the end; enemy batteries may answer a move across their front with passing fire."})
+						Options: []volley.Option{{Value: PivotLeft, Label: "wheel on the left front corner"}, {Value: PivotRight, Label: "wheel on the right front corner"}},
+						Needs:   []string{"facing"}, Excludes: []string{"path"}}},
+					AnyOf: []string{"path", "facing", "formation", "limber", "unlimber"},
+					Help:  "A unit's centre moves along a path, it may turn (about its centre, or wheeling on a front corner, with no path), re-form, and a battery may limber first or unlimber at the end; enemy batteries may answer a move across their front with passing fire."})
 			}
 		}
 	case Skirmish:
 		act(phasing)
-		act(other)
 		if pairs := b.candidatePairs(); len(pairs) > 0 && !b.markerFired() {
 			f := volley.Field{Key: "pairs", Label: "opposed pairs", Kind: volley.FieldChecks}
 			for _, p := range pairs {
@@ -87,15 +90,18 @@ func (b *Battle) Offers() volley.Offers {
 		}
 		for _, side := range []string{phasing, other} {
 			if actors := b.skirmishActors(side); len(actors) > 0 {
+				act(side)
 				o.Offers = append(o.Offers, volley.Offer{Side: side, Type: KindSkirmish, Label: "Skirmish fire", Action: map[string]any{"type": KindSkirmish}, Key: "marker", Actors: actors,
 					Ends: volley.EndsActivation, Help: "An unopposed skirmish marker fires once a turn at a unit; its morale hits take effect when the step ends."})
 			}
 		}
 	case ArtillerySegment:
 		act(phasing)
-		act(other)
 		for _, side := range []string{phasing, other} {
 			fires, saves := b.batteryActors(side)
+			if len(fires)+len(saves) > 0 {
+				act(side)
+			}
 			if len(fires) > 0 {
 				o.Offers = append(o.Offers, volley.Offer{Side: side, Type: KindFire, Label: "Artillery fire", Action: map[string]any{"type": KindFire}, Key: "batteries", Actors: fires,
 					Ends: volley.EndsActivation, Help: "A battery fires once a player turn, at its main target unless the rules let it choose (leave the target out for the main target); its hits take effect when the segment ends."})
@@ -116,10 +122,13 @@ func (b *Battle) Offers() volley.Offers {
 }
 
 // moveActors are the units of side that may move now, each with its path (its centre's,
-// as far as its rate has left) and what it alone may do: re-form (not a battery), limber
-// or unlimber (a battery).
+// as far as its rate has left: an unlimbered battery's as far as it may still prolong)
+// and what it alone may do: re-form (not a battery), limber or unlimber (a battery),
+// each option saying how far the path may then go (Limits), what re-forming or
+// limbering takes of the rate being taken.
 func (b *Battle) moveActors(side string, k float64) []volley.Actor {
 	var out []volley.Actor
+	upTo := func(cm float64) float64 { return *volley.PathField(nil, max(cm, 0)*k, "").Max }
 	for i := range b.units {
 		u := &b.units[i]
 		if u.Side != side {
@@ -130,19 +139,30 @@ func (b *Battle) moveActors(side string, k float64) []volley.Actor {
 			continue
 		}
 		c := u.centre()
+		far := left
+		if u.Battery() && !u.Limbered {
+			// Unlimbered, a battery moves by prolonge only, within its rate (or limbers
+			// first).
+			far = min(max(b.movement.prolonge-b.phase.prolonged[u.ID], 0), left)
+		}
+		path := volley.PathField(volley.Pt(c.X*k, c.Y*k), far*k, b.unitName())
+		path.Optional = true
 		a := volley.Actor{ID: u.ID, Label: fmt.Sprintf("%s, %s", name(u), u.Kind), Action: map[string]any{"unit": u.ID},
-			Fields: []volley.Field{volley.PathField(volley.Pt(c.X*k, c.Y*k), left*k, b.unitName())}}
+			Fields: []volley.Field{path}}
 		if u.Battery() {
+			f := volley.Field{Key: "limber", Label: "limber first", Kind: volley.FieldFlag, Optional: true}
 			if u.Limbered {
-				a.Fields = append(a.Fields, volley.Field{Key: "unlimber", Label: "unlimber at the end", Kind: volley.FieldFlag, Optional: true})
-			} else {
-				a.Fields = append(a.Fields, volley.Field{Key: "limber", Label: "limber first", Kind: volley.FieldFlag, Optional: true})
+				f.Key, f.Label = "unlimber", "unlimber at the end"
 			}
+			f.Options = []volley.Option{{Value: true, Note: fmt.Sprintf("takes %s of its move", fmtCm(b.movement.limber)),
+				Limits: map[string]float64{"path": upTo(left - b.movement.limber)}}}
+			a.Fields = append(a.Fields, f)
 		} else {
 			f := volley.Field{Key: "formation", Label: "formation", Kind: volley.FieldSelect, Optional: true}
 			for _, fm := range []Formation{Line, Column, Square} {
 				if fm != u.Formation {
-					f.Options = append(f.Options, volley.Option{Value: string(fm)})
+					f.Options = append(f.Options, volley.Option{Value: string(fm), Note: fmt.Sprintf("takes %s of its move", fmtCm(b.movement.reform)),
+						Limits: map[string]float64{"path": upTo(left - b.movement.reform)}})
 				}
 			}
 			a.Fields = append(a.Fields, f)
@@ -215,8 +235,18 @@ func (b *Battle) skirmishActors(side string) []volley.Actor {
 		if m.Side != side || slices.Contains(b.phase.done, m.ID) || b.opposedBy(m.ID) != "" {
 			continue
 		}
+		// The targets it may fire at: enemy units within the skirmishers' range.
+		var targets []string
+		for _, id := range b.enemiesOf(side) {
+			if b.planSkirmish(&SkirmishFire{Marker: m.ID, Target: id}).aim.Status == volley.StatusOK {
+				targets = append(targets, id)
+			}
+		}
+		if len(targets) == 0 {
+			continue // a fire that could do nothing
+		}
 		out = append(out, volley.Actor{ID: m.ID, Label: "skirmishers of " + m.Parent, Action: map[string]any{"marker": m.ID},
-			Fields: []volley.Field{volley.UnitField("target", "target", b.enemiesOf(side))}})
+			Fields: []volley.Field{volley.UnitField("target", "target", targets)}})
 	}
 	return out
 }
@@ -231,14 +261,26 @@ func (b *Battle) batteryActors(side string) (fires, saves []volley.Actor) {
 		}
 		a := volley.Actor{ID: u.ID, Label: name(u), Action: map[string]any{"batteries": []string{u.ID}}}
 		if b.mayFire(u, false) == "" && b.whenFire(u, false) == "" {
-			t := volley.UnitField("target", "target", b.enemiesOf(side))
-			t.Optional = true
-			fa := a
-			fa.Fields = []volley.Field{t}
+			// The targets it may choose (the main target rule): its main target, and with a
+			// good artillery leader attached any other unit of the main target's bracket.
+			// A battery with none in its arc and range is not offered a fire that could
+			// do nothing.
 			if cs := b.candidates(u); len(cs) > 0 {
-				fa.Note = "main target: " + cs[0].u.ID
+				ids := []string{cs[0].u.ID}
+				if b.qualifiedLeader([]*Unit{u}) != nil {
+					for _, c := range cs[1:] {
+						if c.bracket == cs[0].bracket {
+							ids = append(ids, c.u.ID)
+						}
+					}
+				}
+				t := volley.UnitField("target", "target", ids)
+				t.Optional = true
+				fa := a
+				fa.Fields = []volley.Field{t}
+				fa.Note = "main target: " + cs[0].u.ID + " (left out, the target is the main target)"
+				fires = append(fires, fa)
 			}
-			fires = append(fires, fa)
 		}
 		if b.maySave(u) == "" {
 			saves = append(saves, a)
