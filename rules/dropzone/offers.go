@@ -88,7 +88,15 @@ func (b *Battle) Offers() volley.Offers {
 		var ids []string
 		for _, m := range members {
 			ids = append(ids, m.ID)
+			if m.Embarked != "" {
+				continue // it moves off its transport before it shoots
+			}
 			for _, w := range m.Type.Weapons {
+				// Check Movement: a weapon whose M&F the unit has moved beyond this
+				// activation may not fire.
+				if b.moves && b.act.squad == squad && !w.MoveAndFire.Allows(lengthOf(b.act.moved[m.ID])) {
+					continue
+				}
 				rows = append(rows, map[string]any{"unit": m.ID, "weapon": w.Name})
 			}
 		}
