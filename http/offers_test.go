@@ -255,3 +255,46 @@ func TestOffersWhoActs(t *testing.T) {
 		})
 	}
 }
+
+// TestHopelessShotRefused: a shot whose every aim is out of range is refused (400, the
+// target named) and the battle is as it was, in every system that can aim one: Dropzone
+// and Warfare (always), WarStrike (from edition 5: rules/warstrike's
+// TestRulingHopelessShot), Republique (a battery with no target in its arc and range
+// fires at none). The War Engine corrects a declaration into the weapon's reach instead.
+func TestHopelessShotRefused(t *testing.T) {
+	for _, c := range []struct {
+		name, file string
+		acts       []step
+		side, shot string
+		words      string
+	}{
+		{"dropzone", "dropzone/battle.yaml", taken("UCM", "{type: deploy, unit: walker-2, at: [42, 6], facing: 0}", "UCM", "{type: end_deployment}",
+			"Scourge", "{type: deploy, unit: beast-2, at: [40, 42], facing: 180}", "Scourge", "{type: end_deployment}", "UCM", "{type: end_turn}"),
+			"Scourge", "{squad: hunters, declarations: [{unit: hunter-1, weapon: Plasma Cannon, target: walker-1}]}", "beyond the 36\" full range"},
+		{"warfare", "warfare/battle.yaml", taken("English", "{type: end_deployment}", "French", "{type: end_deployment}"),
+			"English", "{unit: longbowmen, targets: [{unit: genoese-1}]}", "beyond longbow's long range"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ts := serve(t, sqliteStore(t))
+			id, tokens := battle(t, ts.URL, example(t, c.file))
+			for _, s := range c.acts {
+				if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[s.side], "", []byte(s.body)); status != s.status {
+					t.Fatalf("%s %s: %d %v", s.side, s.body, status, v)
+				}
+			}
+			_, before := sendRaw(t, "GET", ts.URL+"/api/battles/"+id, watch(id), nil)
+			status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[c.side], "", []byte(c.shot))
+			if msg, _ := v["message"].(string); status != 400 || !strings.Contains(msg+strings.Join(strings.Fields(fmtAny(v["errors"])), " "), c.words) {
+				t.Errorf("%s: %d %v; want 400, %q", c.shot, status, v, c.words)
+			}
+			if _, after := sendRaw(t, "GET", ts.URL+"/api/battles/"+id, watch(id), nil); !bytes.Equal(before, after) {
+				t.Errorf("the refused shot changed the view")
+			}
+		})
+	}
+}
+
+func fmtAny(x any) string {
+	b, _ := json.Marshal(x)
+	return string(b)
+}
