@@ -301,3 +301,47 @@ func (g *Game) Replay(ctx context.Context, body string, d *dice.Stream) (a Actio
 	out, err = g.Resolve(ctx, a, d)
 	return a, actor, out, err
 }
+
+// Offers are what the sides may do now: the battle's (when it says, Offerer), and the
+// game's own: taking back the last move, for the side that made it, and offering to end
+// the battle, for each side (a battle with an end). A battle that is over offers
+// nothing, and none of its units may act.
+func (g *Game) Offers() Offers {
+	st := g.battle.State()
+	var o Offers
+	if g.Over() {
+		o.Acting, o.Offers, o.Spent = []string{}, []Offer{}, map[string]string{}
+		for _, u := range st.Units {
+			o.Spent[u.ID] = "the battle is over"
+		}
+		return o
+	}
+	if of, ok := g.battle.(Offerer); ok {
+		o = of.Offers()
+	}
+	if o.Acting == nil {
+		o.Acting = []string{}
+	}
+	if o.Offers == nil {
+		o.Offers = []Offer{}
+	}
+	if side, what := g.CanTakeBack(); side != "" {
+		o.Offers = append(o.Offers, Offer{Side: side, Type: TakeBack, Label: "Take back " + what, Action: map[string]any{"type": TakeBack},
+			Help: "Undo " + what + ": the battle is as it was before it."})
+	}
+	if g.end != nil {
+		sides := Sides(st)
+		for _, side := range sides {
+			if slices.Contains(g.offers, side) {
+				continue
+			}
+			ends := ""
+			if len(g.offers) == len(sides)-1 {
+				ends = EndsBattle
+			}
+			o.Offers = append(o.Offers, Offer{Side: side, Type: OfferEnd, Label: "Offer to end the battle", Action: map[string]any{"type": OfferEnd, "side": side}, Ends: ends,
+				Help: "The battle ends as it stands once every side has offered, with no other action between."})
+		}
+	}
+	return o
+}

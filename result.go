@@ -58,6 +58,12 @@ type Aim struct {
 	// Notes are facts a player should know that change nothing volley computes, such as a
 	// special rule volley keeps as data only.
 	Notes []string `json:"notes,omitempty"`
+	// NotNow, for a shot the rules would take as aimed but not at this moment (another
+	// side's turn, another phase or step, the shooter's activation over), says why not
+	// and, where the rules say, when it may: the rest of the aim is the shot as it would
+	// be then, worked out on the table as it stands. Empty when the shot may be taken now
+	// (or may not be taken at all: Status says why).
+	NotNow string `json:"not_now,omitempty"`
 	// Forced is the target the rules oblige the shooter to fire at instead, when they
 	// choose the target for the player (Republique's main target rule).
 	Forced string `json:"forced,omitempty"`
@@ -214,6 +220,11 @@ type Turn struct {
 	// Republique battery's passing fire at an enemy that moved across its front), are the
 	// actions it may answer with, in the system's own form; End lets it pass.
 	Actions []map[string]any `json:"actions,omitempty"`
+	// Acting are the sides that may take an action of the rules now, in the order they
+	// play: Side alone in most phases, both sides where the rules let both act (a
+	// Republique skirmish or artillery step), the side answering a pause. Filled from the
+	// battle's Offers (see Offers.Fill); nil where the battle says none.
+	Acting []string `json:"acting,omitempty"`
 }
 
 // DeclaredTarget is a weapon's target declared and not yet fired.
@@ -234,6 +245,11 @@ type UnitState struct {
 	Destroyed bool               `json:"destroyed"`
 	// Targets are the unit's declared targets, for systems that declare before firing.
 	Targets []DeclaredTarget `json:"targets,omitempty"`
+	// MayAct says whether the unit may still act this turn (move, fire, or answer), now
+	// or in a later phase or step of it; WhyNot says why not when it may not. Filled from
+	// the battle's Offers (see Offers.Fill); nil where the battle says nothing.
+	MayAct *bool  `json:"may_act,omitempty"`
+	WhyNot string `json:"why_not,omitempty"`
 }
 
 // Board is implemented by battles fought on a square grid, so that the CLI and the

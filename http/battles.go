@@ -243,6 +243,9 @@ type battleView struct {
 	// TakeBack says who may take back which action now ({type: take_back}); nil when
 	// nothing may be taken back.
 	TakeBack *takeBackView `json:"take_back,omitempty"`
+	// Offers are every action each side may take now (docs/json.md, "Offers"); none once
+	// the battle has ended.
+	Offers []volley.Offer `json:"offers"`
 	// Head is the chain's head after the actions counted, signed by the server.
 	Head *Head `json:"head,omitempty"`
 	// Opponent is the side volley plays, nil when people play every side.
@@ -320,7 +323,23 @@ func view(l *live, ended bool) battleView {
 	if side, what := l.game.CanTakeBack(); side != "" && !v.Ended {
 		v.TakeBack = &takeBackView{Side: side, What: what}
 	}
+	offers := offersOf(l.game, v.Ended)
+	offers.Fill(&v.State)
+	v.Offers = offers.Offers
 	return v
+}
+
+// offersOf are what the sides may do now: the game's offers, or none once the battle
+// has ended.
+func offersOf(g *volley.Game, ended bool) volley.Offers {
+	if !ended {
+		return g.Offers()
+	}
+	o := volley.Offers{Acting: []string{}, Offers: []volley.Offer{}, Spent: map[string]string{}}
+	for _, u := range g.Battle().State().Units {
+		o.Spent[u.ID] = "the battle has ended"
+	}
+	return o
 }
 
 // actionBody is the action an aim or odds request asks about: the `action` query
@@ -420,7 +439,11 @@ func (s *Server) evaluate(w http.ResponseWriter, r *http.Request, odds bool) {
 		s.fail(w, r, err)
 		return
 	}
-	if err := s.workTurn(r.Context(), l.battle, a, len(body)); err != nil {
+	var work coster = l.battle
+	if !odds {
+		work = twice{l.battle} // the aims, and whether the server would take the action
+	}
+	if err := s.workTurn(r.Context(), work, a, len(body)); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -433,7 +456,16 @@ func (s *Server) evaluate(w http.ResponseWriter, r *http.Request, odds bool) {
 		if aims == nil {
 			aims = []volley.Aim{}
 		}
-		writeJSON(w, http.StatusOK, map[string]any{"ruleset": l.record.Ruleset, "aims": aims})
+		legal, reason, err := legality(r.Context(), l, body)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		ans := map[string]any{"ruleset": l.record.Ruleset, "aims": aims, "legal": legal}
+		if reason != "" {
+			ans["reason"] = reason
+		}
+		writeJSON(w, http.StatusOK, ans)
 		return
 	}
 	o, err := l.battle.Odds(r.Context(), a)

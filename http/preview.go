@@ -314,3 +314,40 @@ func (s *Server) scenarioOf(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(out)
 }
+
+// twice prices the work of an action done twice: an aim, and the resolution on a copy
+// that says whether the server would take it (legality).
+type twice struct{ b volley.Battle }
+
+func (t twice) Cost(a volley.Action) int64 { return 2 * t.b.Cost(a) }
+
+// legality says whether the server would take an action now, as a player would send it
+// (refereed), and why not: the action is resolved on a copy of the battle (volley.Forker)
+// with dice that are not the battle's, and nothing is kept. Only work stopped by ctx,
+// or a fault, is an error.
+func legality(ctx context.Context, l *live, body []byte) (bool, string, error) {
+	if l.record.Ended || l.game.Over() {
+		return false, "the battle has ended: it takes no more actions", nil
+	}
+	fk, ok := l.battle.(volley.Forker)
+	if !ok {
+		return false, l.record.Ruleset + " battles cannot say whether they would take an action", nil
+	}
+	fork := fk.Fork()
+	doc, err := scenario.Parse("body", body)
+	if err != nil {
+		return false, volley.ErrorMessage(err), nil
+	}
+	doc.Refereed, doc.Edition = true, volley.EditionOf(l.record.Edition)
+	a, err := fork.DecodeAction(doc)
+	if err == nil {
+		_, err = fork.Resolve(ctx, a, dice.ForAction(0, 0))
+	}
+	switch volley.ErrorCode(err) {
+	case "":
+		return true, "", nil
+	case volley.EUNAVAILABLE, volley.EINTERNAL:
+		return false, "", err
+	}
+	return false, strings.TrimPrefix(volley.ErrorMessage(err), l.record.Ruleset+": "), nil
+}

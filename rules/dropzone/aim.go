@@ -47,7 +47,7 @@ func (b *Battle) Aim(ctx context.Context, a volley.Action) ([]volley.Aim, error)
 	for i := range shots {
 		aims[i] = shots[i].aim
 		if wait != nil && aims[i].Status == volley.StatusOK {
-			aims[i].Notes = append(aims[i].Notes, "not now: "+wait.Error())
+			aims[i].Wait(wait.Error())
 		}
 	}
 	return aims, nil

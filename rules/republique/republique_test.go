@@ -347,6 +347,7 @@ action: %s
 				if x.Status != volley.StatusOK {
 					why += x.Reason
 				}
+				why += x.NotNow // a fire the rules would take as aimed in its own step
 			}
 			if c.want == "" && why != "" || !strings.Contains(why, c.want) {
 				t.Errorf("refusal %q; want %q", why, c.want)

@@ -37,9 +37,26 @@ func (b *Battle) Aim(ctx context.Context, a volley.Action) ([]volley.Aim, error)
 	switch a := a.(type) {
 	case *Fire:
 		v := b.fireView(a)
-		return v.fireAims(v.plan(a)), nil
+		when, wait := ArtillerySegment, ""
+		if a.Passing {
+			when = Maneuver
+		}
+		if v.phase.step != when {
+			// Aimed in another step: worked out as the fire would be in its own, on the
+			// table as it stands, and marked not now.
+			c := *v
+			c.phase.step, v = when, &c
+			wait = b.whenFire(&Unit{}, a.Passing)
+		}
+		return b.waitAims(v.fireAims(v.plan(a)), wait, a.Passing), nil
 	case *SkirmishFire:
-		return []volley.Aim{b.planSkirmish(a).aim}, nil
+		v, wait := b, ""
+		if b.phase.step != Skirmish {
+			c := *b
+			c.phase.step, v = Skirmish, &c
+			wait = fmt.Sprintf("skirmishers fire in the skirmish fire step, and this is the %s step", b.phase.step)
+		}
+		return b.waitAims([]volley.Aim{v.planSkirmish(a).aim}, wait, false), nil
 	case *Move, *Deploy, *Decline, *volley.DeploymentEnd:
 		return []volley.Aim{}, nil // no shot
 	case *Save:
@@ -63,6 +80,28 @@ func (b *Battle) Aim(ctx context.Context, a volley.Action) ([]volley.Aim, error)
 		return b.endAims(), nil
 	}
 	return nil, volley.Errorf(volley.EINVALID, "republique: not an action of this system")
+}
+
+// waitAims marks the aims of a shot that may not be taken now, though the rules would
+// take it as aimed: wait says why (another step), else the deployment under way or play
+// waiting on an answer to a move (for a shot that is not that answer).
+func (b *Battle) waitAims(aims []volley.Aim, wait string, answer bool) []volley.Aim {
+	if wait == "" {
+		if err := b.table.CheckBegun(); err != nil {
+			wait = volley.ErrorMessage(err)
+		} else if b.moves && b.phase.window != nil && !answer {
+			wait = b.waiting()
+		}
+	}
+	if wait == "" {
+		return aims
+	}
+	for i := range aims {
+		if aims[i].Status == volley.StatusOK {
+			aims[i].Wait(wait)
+		}
+	}
+	return aims
 }
 
 // endAims are the leader tests ending the artillery segment would roll.

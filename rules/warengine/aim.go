@@ -3,6 +3,7 @@ package warengine
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
@@ -23,6 +24,17 @@ func (b *Battle) Aim(ctx context.Context, a volley.Action) ([]volley.Aim, error)
 		return nil, nil
 	}
 	aim, _, _ := b.aim(o)
+	if aim.Status == volley.StatusOK || aim.Status == volley.StatusBlocked {
+		// Another side's turn, another phase, a stunned unit or a deployment under way:
+		// the aim is as the shot would be, and says why it must wait.
+		err := b.table.CheckBegun()
+		if err == nil {
+			err = b.refuseAs(o, true)
+		}
+		if volley.ErrorCode(err) == volley.ECONFLICT {
+			aim.Wait(strings.TrimPrefix(volley.ErrorMessage(err), "warengine: "))
+		}
+	}
 	return []volley.Aim{aim}, nil
 }
 

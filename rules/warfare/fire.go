@@ -246,7 +246,7 @@ func (b *Battle) Aim(ctx context.Context, a volley.Action) ([]volley.Aim, error)
 	for i := range ts {
 		aims[i] = ts[i].aim
 		if err := b.fireCheck(f); err != nil && aims[i].Status == volley.StatusOK {
-			aims[i].Notes = append(aims[i].Notes, "not now: "+err.Error())
+			aims[i].Wait(err.Error())
 		}
 	}
 	return aims, nil

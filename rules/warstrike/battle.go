@@ -84,9 +84,12 @@ type Battle struct {
 	// climbs is true from ClimbEdition: a model keeps the floor it stands on, climbs to
 	// and from floors, and over walls lower than itself.
 	climbs bool
-	act    activation
-	moved  map[string]float64
-	table  volley.Tabletop
+	// hopeless is true from volley.EditionHopeless: a shot at a target no model of the
+	// unit can hit is refused, not rolled for nothing.
+	hopeless bool
+	act      activation
+	moved    map[string]float64
+	table    volley.Tabletop
 }
 
 // Unit is a unit of models.

@@ -350,15 +350,20 @@ func (p *plan) blind() []string {
 	return out
 }
 
-// refusals are every reason the plan cannot be resolved.
-func (p *plan) refusals() []string {
+// refusals are every reason the plan cannot be resolved. From volley.EditionHopeless
+// (hopeless) a target no firing model can hit, every aim at it out of range or unseen,
+// is one: the shot would do nothing to it.
+func (p *plan) refusals(hopeless bool) []string {
 	if p.refusal != "" {
 		return []string{p.refusal}
 	}
 	var out []string
 	for _, t := range p.targets {
-		if t.refusal != "" {
+		switch {
+		case t.refusal != "":
 			out = append(out, fmt.Sprintf("not at %s: %s", t.unit.ID, t.refusal))
+		case hopeless && !slices.ContainsFunc(t.firers, func(f firer) bool { return f.chosen >= 0 }):
+			out = append(out, fmt.Sprintf("not at %s: no model of %s can hit it, every aim at it out of range or unseen: a shot that can do nothing is refused", t.unit.ID, p.unit.ID))
 		}
 	}
 	out = append(out, p.blind()...)
@@ -406,6 +411,15 @@ func (b *Battle) Aim(ctx context.Context, a volley.Action) ([]volley.Aim, error)
 					aim.Notes = append(slices.Clip(aim.Notes), "its roll to hit is read against this model")
 				}
 				aims = append(aims, aim)
+			}
+		}
+	}
+	if err := b.shootCheck(p.unit); err != nil {
+		// Another side's turn, the unit's activation over, the deployment under way: the
+		// aims are as the shot would be, and say why it must wait.
+		for i := range aims {
+			if aims[i].Status == volley.StatusOK {
+				aims[i].Wait(strings.TrimPrefix(volley.ErrorMessage(err), "warstrike: "))
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package warstrike
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/volley-wargames/volley"
@@ -13,7 +14,8 @@ var _ volley.Refuser = (*Battle)(nil)
 // Refusals are the rules' refusals of a shooting action, as Resolve would refuse it: a
 // unit that may not shoot now (its turn, Who Can Shoot?) at its name, each target it may
 // not choose (Select Your Targets) where the action names the target, and each firing
-// model given a target it cannot see where the action names the model; a move that may
+// model given a target it cannot see where the action names the model, each target no
+// model can hit (from volley.EditionHopeless) at its name; a move that may
 // not be made at the model's path (or the move); a move or a shot while the sides deploy
 // (from edition 5). Ending a turn is never refused here.
 func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorList, error) {
@@ -54,6 +56,10 @@ func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorL
 	for _, t := range p.targets {
 		if t.refusal != "" {
 			list.Add(pos(t.unit.ID), "%s cannot shoot at %s: %s", p.unit.ID, t.unit.ID, t.refusal)
+			continue
+		}
+		if b.hopeless && !slices.ContainsFunc(t.firers, func(f firer) bool { return f.chosen >= 0 }) {
+			list.Add(pos(t.unit.ID), "%s cannot shoot at %s: no model of %s can hit it, every aim at it out of range or unseen: a shot that can do nothing is refused", p.unit.ID, t.unit.ID, p.unit.ID)
 			continue
 		}
 		for _, f := range t.firers {

@@ -188,7 +188,7 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 	if err := b.shootCheck(p.unit); err != nil {
 		return volley.Outcome{}, fmt.Errorf("warstrike: %w", err)
 	}
-	if why := p.refusals(); len(why) > 0 {
+	if why := p.refusals(b.hopeless); len(why) > 0 {
 		return volley.Outcome{}, volley.Errorf(volley.EINVALID, "warstrike: %s cannot shoot as ordered:\n  - %s", p.unit.ID, strings.Join(why, "\n  - "))
 	}
 	r := &record{}

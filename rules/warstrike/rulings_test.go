@@ -1,9 +1,14 @@
 package warstrike
 
 import (
+	"context"
+	"encoding/json"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/rulestest"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/scenario"
@@ -420,4 +425,58 @@ func sampleTables(tb testing.TB) string {
 		tb.Fatal(err)
 	}
 	return "  " + strings.ReplaceAll(strings.TrimSpace(string(src)), "\n", "\n  ")
+}
+
+// TestRulingHopelessShot: from volley.EditionHopeless a shot at a target no model of the
+// unit can hit (every aim at it out of range) is refused, naming the target, and the
+// battle is as it was, as Dropzone, Warfare and Republique refuse one; the refusal shows
+// in Refusals too. Before it the shot was taken, and rolled nothing.
+func TestRulingHopelessShot(t *testing.T) {
+	src := `ruleset: warstrike
+tables:
+  weapons: {rifle: {range: 12, shots: 1, to_hit: 4}}
+units:
+  - {id: a, side: A, base: 1, height: 1.2, weapon: rifle, models: [{id: a-1, at: [0, 0], leader: true}, {id: a-2, at: [2, 0]}]}
+  - {id: b, side: B, base: 1, height: 1.2, models: [{id: b-1, at: [0, 30]}, {id: b-2, at: [2, 30]}]}
+action: {unit: a, targets: [{unit: b}]}
+`
+	for _, c := range []struct {
+		edition int
+		refused bool
+	}{{volley.EditionHopeless - 1, false}, {volley.EditionHopeless, true}, {volley.Edition, true}} {
+		b, a := loadEdition(t, src, c.edition)
+		for _, aim := range aimsOf(t, b.(*Battle), a) {
+			if aim.Status != volley.StatusOutOfRange {
+				t.Fatalf("edition %d: the aim %s>%s is %s, want out of range", c.edition, aim.Shooter, aim.Target, aim.Status)
+			}
+		}
+		list, err := b.(volley.Refuser).Refusals(context.Background(), a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before, _ := json.Marshal(b.State())
+		out, err := rulestest.Resolve(b, a, dice.ForAction(1, 0))
+		if !c.refused {
+			if err != nil || len(list) != 0 {
+				t.Errorf("edition %d: refused (%v; %v), want the shot taken as it was", c.edition, err, list)
+			}
+			for _, r := range out.Targets {
+				for m, n := range r.Measures {
+					if n != 0 && m != "models_left" {
+						t.Errorf("edition %d: the hopeless shot did %g %s to %s", c.edition, n, m, r.Target)
+					}
+				}
+			}
+			continue
+		}
+		if volley.ErrorCode(err) != volley.EINVALID || !strings.Contains(err.Error(), "not at b: no model of a can hit it") {
+			t.Errorf("edition %d: %v, want the hopeless shot refused", c.edition, err)
+		}
+		if len(list) != 1 || !strings.Contains(list.Error(), "a shot that can do nothing is refused") {
+			t.Errorf("edition %d: refusals %v", c.edition, list)
+		}
+		if after, _ := json.Marshal(b.State()); string(after) != string(before) {
+			t.Errorf("edition %d: the refused shot changed the battle:\n%s\n%s", c.edition, before, after)
+		}
+	}
 }

@@ -257,7 +257,7 @@ const NoWeapon = "none"
 // load builds the battle from a decoded file.
 func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	b := &Battle{unit: doc.Unit(), byID: map[string]int{}, modelAt: map[string][2]int{}, exact: volley.DocEdition(doc) >= ExactSightEdition,
-		climbs: volley.DocEdition(doc) >= ClimbEdition}
+		climbs: volley.DocEdition(doc) >= ClimbEdition, hopeless: volley.DocEdition(doc) >= volley.EditionHopeless}
 	b.opts = checkOptions(doc, &f.Options, b.climbs, errs)
 	if b.tables = loadTables(doc, &f.Tables, errs); b.tables == nil {
 		// The tables' own errors are reported; a weapon is not unknown for want of them.

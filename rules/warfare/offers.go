@@ -1,0 +1,219 @@
+package warfare
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+var _ volley.Offerer = (*Battle)(nil)
+
+// Offers are what the sides may do now (volley.Offers): while they deploy, the deploying
+// side's deployments; then in a side's turn, a move for each unit placed with move left,
+// a fire for each unit that may still fire (its targets, the stands at each, the
+// modifiers a player claims), and the end of the turn. A unit acts once a turn: its fire
+// ends its activation, and a move or fire by another unit ends the activation of the
+// unit that moved and has not fired (Closes).
+func (b *Battle) Offers() volley.Offers {
+	o := volley.Offers{Acting: []string{}, Spent: map[string]string{}}
+	u := b.unitOr()
+	in := func(x float64) float64 { return scenario.Inches(x).In(u) }
+	if b.table.InTurns() || b.moves && b.table.Deploying && b.table.Deployment == nil {
+		o.Offers = b.deployOffers(in, &o)
+		if b.table.InTurns() {
+			b.spent(&o, nil)
+			return o
+		}
+	}
+	var sides []string
+	if side := b.turns.Current(); side != "" {
+		sides = []string{side}
+	} else {
+		for i := range b.units {
+			if !slices.Contains(sides, b.units[i].Side) {
+				sides = append(sides, b.units[i].Side) // no turns: anyone may act
+			}
+		}
+	}
+	for _, s := range sides {
+		if !slices.Contains(o.Acting, s) {
+			o.Acting = append(o.Acting, s)
+		}
+	}
+	closes := func(id string) string {
+		if b.act.unit != "" && b.act.unit != id && !b.act.fired {
+			return b.act.unit
+		}
+		return ""
+	}
+	for _, side := range sides {
+		var moves, fires []volley.Actor
+		for i := range b.units {
+			m := &b.units[i]
+			if m.Side != side || m.Destroyed() {
+				continue
+			}
+			if b.moves {
+				if left, why := b.movable(m); why == "" && left > 0 {
+					moves = append(moves, volley.Actor{ID: m.ID, Label: m.label(), Action: map[string]any{"unit": m.ID}, Closes: closes(m.ID),
+						Fields: []volley.Field{volley.PathField(volley.Pt(in(m.At.X), in(m.At.Y)), in(left), string(u))}})
+				}
+			}
+			if why := b.mayFire(m); why != "" {
+				continue
+			}
+			fires = append(fires, volley.Actor{ID: m.ID, Label: m.label(), Action: map[string]any{"unit": m.ID}, Closes: closes(m.ID),
+				Fields: []volley.Field{b.targetsField(m)}, Note: fmt.Sprintf("%d stands can fire; ammunition %s.", m.StandsLeft(), m.Ammo)})
+		}
+		if len(moves) > 0 {
+			o.Offers = append(o.Offers, volley.Offer{Side: side, Type: volley.MoveAction, Label: "Move", Action: map[string]any{"type": volley.MoveAction}, Key: "unit", Actors: moves,
+				Help: "A unit placed on the table moves before it fires, up to its move (data: the article gives none); its fire is measured from where it stands."})
+		}
+		if len(fires) > 0 {
+			ends := volley.EndsActivation
+			if b.turns.Alternate {
+				ends = volley.EndsTurn
+			}
+			o.Offers = append(o.Offers, volley.Offer{Side: side, Type: "fire", Label: "Fire", Action: map[string]any{"type": "fire"}, Key: "unit", Actors: fires, Ends: ends,
+				Help: "A unit fires its stands at one or more targets, once a turn; the ranges are measured where the units stand."})
+		}
+	}
+	if side := b.turns.Current(); side != "" {
+		o.Offers = append(o.Offers, volley.EndOffer(side, volley.EndTurn, "End turn", volley.EndsTurn))
+	}
+	b.spent(&o, sides)
+	return o
+}
+
+// label is how an offer names the unit.
+func (u *Unit) label() string {
+	if u.Name == "" {
+		return u.ID
+	}
+	return u.Name + " (" + u.ID + ")"
+}
+
+// unitOr is the scenario's unit of length, inches when it names none.
+func (b *Battle) unitOr() scenario.Unit {
+	if b.unit == "" {
+		return scenario.Inch
+	}
+	return b.unit
+}
+
+// mayFire says why unit m may not fire now, "" when it may.
+func (b *Battle) mayFire(m *Unit) string {
+	switch {
+	case m.Destroyed():
+		return m.ID + " has no figures left"
+	case m.Weapon == "" || b.tables.Ranges[m.Weapon] == nil:
+		return m.ID + " has no missile weapon"
+	case m.Ammo == AmmoOut:
+		return m.ID + " is Out of Missiles and cannot fire"
+	}
+	if err := b.fireCheck(&Fire{Unit: m.ID}); err != nil {
+		return volley.ErrorMessage(err)
+	}
+	return ""
+}
+
+// targetsField is a fire's targets for unit m: a row for each target, the unit fired at
+// (an enemy with figures left), the stands firing at it (all of them, with one target)
+// and the modifiers a player claims; the range band too where a unit is not on the table
+// to measure it.
+func (b *Battle) targetsField(m *Unit) volley.Field {
+	var enemies []string
+	measurable := m.At != nil
+	for i := range b.units {
+		if e := &b.units[i]; e.Side != m.Side && !e.Destroyed() {
+			enemies = append(enemies, e.ID)
+			measurable = measurable && e.At != nil
+		}
+	}
+	stands := volley.Field{Key: "stands", Label: "stands", Kind: volley.FieldNumber, Optional: true, Min: volley.Num(1), Max: volley.Num(float64(m.StandsLeft())), Step: 1}
+	row := []volley.Field{volley.UnitField("unit", "target", enemies), stands}
+	if !measurable {
+		r := volley.SelectField("range", "range", string(Close), string(Effective), string(Long))
+		r.Optional = true
+		row = append(row, r)
+	}
+	var claims []string
+	for _, md := range b.tables.Modifiers {
+		if md.When == nil {
+			claims = append(claims, md.Name)
+		}
+	}
+	if len(claims) > 0 {
+		c := volley.Field{Key: "modifiers", Label: "modifiers", Kind: volley.FieldChecks, Optional: true}
+		for _, name := range claims {
+			c.Options = append(c.Options, volley.Option{Value: name})
+		}
+		row = append(row, c)
+	}
+	return volley.Field{Key: "targets", Label: "targets", Kind: volley.FieldRows, Row: row, MaxRows: min(MaxTargets, m.StandsLeft())}
+}
+
+// deployOffers are the deployments the sides may make now: the deploying side's in a
+// deployment in turns, every side's in an edition 4 battle before its first other
+// action. It adds the sides to o.Acting.
+func (b *Battle) deployOffers(in func(float64) float64, o *volley.Offers) []volley.Offer {
+	k := in(1)
+	bySide := map[string][]volley.Actor{}
+	var sides []string
+	for i := range b.units {
+		m := &b.units[i]
+		if m.Destroyed() || b.table.CheckDeploy(m.Side, []string{m.ID}, "units") != nil {
+			continue
+		}
+		if !slices.Contains(sides, m.Side) {
+			sides = append(sides, m.Side)
+		}
+		bySide[m.Side] = append(bySide[m.Side], volley.Actor{ID: m.ID, Label: m.label(), Action: map[string]any{"unit": m.ID}})
+	}
+	fields := func(side string) []volley.Field {
+		return []volley.Field{volley.PointField("at", b.table.ZonePoints(side, k), string(b.unitOr()))}
+	}
+	if side := b.table.DeployingSide(); side != "" {
+		o.Acting = append(o.Acting, side)
+		return b.table.DeploymentOffers(bySide[side], fields(side))
+	}
+	var out []volley.Offer
+	for _, s := range sides {
+		o.Acting = append(o.Acting, s)
+		out = append(out, volley.DeployOffer(s, bySide[s], fields(s)))
+	}
+	return out
+}
+
+// spent says, for each unit that may not act again this turn, why not.
+func (b *Battle) spent(o *volley.Offers, sides []string) {
+	for i := range b.units {
+		m := &b.units[i]
+		switch {
+		case m.Destroyed():
+			o.Spent[m.ID] = m.ID + " has no figures left"
+		case b.table.InTurns():
+			if m.Side != b.table.DeployingSide() || b.table.CheckDeploy(m.Side, []string{m.ID}, "units") != nil {
+				o.Spent[m.ID] = b.table.DeploymentSpent(m.Side)
+			}
+		case !slices.Contains(sides, m.Side):
+			o.Spent[m.ID] = fmt.Sprintf("it is %s's turn", b.turns.Current())
+		default:
+			left, moveWhy := 0.0, ""
+			if b.moves {
+				left, moveWhy = b.movable(m)
+			}
+			fireWhy := b.mayFire(m)
+			if (left > 0 && moveWhy == "") || fireWhy == "" {
+				continue
+			}
+			if err := b.actCheck(m); err != nil {
+				o.Spent[m.ID] = volley.ErrorMessage(err)
+			} else {
+				o.Spent[m.ID] = fireWhy
+			}
+		}
+	}
+}

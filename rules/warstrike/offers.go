@@ -1,0 +1,253 @@
+package warstrike
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+var _ volley.Offerer = (*Battle)(nil)
+
+// Offers are what the sides may do now (volley.Offers): while they deploy, the deploying
+// side's units, each placed whole in its formation; then in a side's turn, for each unit
+// that may act, its action chosen (Actions That Allow Shooting: each option says how far
+// a model moves with it and whether it allows a shot), a move for each of its models
+// that may still move (as far as the action chosen, or the farthest any allows, leaves
+// it), a shooting action (its targets: two with a leader, one without), and the end of
+// the turn. A unit that acts ends the activation of the unit acting before it (Closes):
+// that one may not shoot after.
+func (b *Battle) Offers() volley.Offers {
+	o := volley.Offers{Acting: []string{}, Offers: []volley.Offer{}, Spent: map[string]string{}}
+	in := func(x float64) float64 { return scenario.Inches(x).In(b.unitOr()) }
+	if b.table.InTurns() || b.moves && b.table.Deploying && b.table.Deployment == nil {
+		o.Offers = b.deployOffers(in, &o)
+		if b.table.InTurns() {
+			b.spent(&o, nil)
+			return o
+		}
+	}
+	var sides []string
+	if side := b.turns.Current(); side != "" {
+		sides = []string{side}
+	} else {
+		for i := range b.units {
+			if !slices.Contains(sides, b.units[i].Side) {
+				sides = append(sides, b.units[i].Side) // no turns: anyone may act
+			}
+		}
+	}
+	for _, s := range sides {
+		if !slices.Contains(o.Acting, s) {
+			o.Acting = append(o.Acting, s)
+		}
+	}
+	closes := func(id string) string {
+		if b.act.unit != "" && b.act.unit != id && !b.act.shot {
+			return b.act.unit
+		}
+		return ""
+	}
+	for _, side := range sides {
+		var moves, shots []volley.Actor
+		for i := range b.units {
+			u := &b.units[i]
+			if u.Side != side || u.Destroyed() {
+				continue
+			}
+			if b.moves && b.actCheck(u) == nil {
+				moves = append(moves, b.moveActors(u, in, closes(u.ID))...)
+			}
+			if b.shootCheck(u) != nil {
+				continue
+			}
+			as := u.Action
+			if as == "" {
+				as = OpenFire
+			}
+			if b.whoMayShoot(u, as) != "" {
+				continue
+			}
+			most := MaxTargetsWithoutLeader
+			if u.Leader() != nil {
+				most = MaxTargetsWithLeader
+			}
+			var enemies []string
+			for j := range b.units {
+				if e := &b.units[j]; e.Side != side && !e.Destroyed() {
+					enemies = append(enemies, e.ID)
+				}
+			}
+			a := volley.Actor{ID: u.ID, Label: u.label(), Action: map[string]any{"unit": u.ID}, Units: u.living(), Closes: closes(u.ID), Note: b.choiceNote(u),
+				Fields: []volley.Field{{Key: "targets", Label: "targets", Kind: volley.FieldRows, MaxRows: most, Row: []volley.Field{volley.UnitField("unit", "target", enemies)}}}}
+			if u.Action == "" && b.moves {
+				a.Note = "It has chosen no action: it shoots as Open Fire (not in the source). " + a.Note
+			}
+			shots = append(shots, a)
+		}
+		if len(moves) > 0 {
+			o.Offers = append(o.Offers, volley.Offer{Side: side, Type: volley.MoveAction, Label: "Move", Action: map[string]any{"type": volley.MoveAction}, Key: "unit", Actors: moves,
+				Help: "A unit chooses its action for the turn with its first move (a unit alone chooses it standing still); its models move one by one, each as far as the action allows. A unit moves before it shoots."})
+		}
+		if len(shots) > 0 {
+			ends := volley.EndsActivation
+			if b.turns.Alternate {
+				ends = volley.EndsTurn
+			}
+			o.Offers = append(o.Offers, volley.Offer{Side: side, Type: "shoot", Label: "Shoot", Action: map[string]any{"type": "shoot"}, Key: "unit", Actors: shots, Ends: ends,
+				Help: "A unit shoots once a turn, as the action it chose allows: each armed model at the first target it sees."})
+		}
+	}
+	if side := b.turns.Current(); side != "" {
+		o.Offers = append(o.Offers, volley.EndOffer(side, volley.EndTurn, "End turn", volley.EndsTurn))
+	}
+	b.spent(&o, sides)
+	return o
+}
+
+// moveActors are u's moves now: while it has chosen no action, the choice standing still
+// (the unit, with its action) and each model's move with the choice; once it has, each
+// model's move that has some of its allowance left.
+func (b *Battle) moveActors(u *Unit, in func(float64) float64, closes string) []volley.Actor {
+	var out []volley.Actor
+	unit := string(b.unitOr())
+	if u.Action == "" {
+		out = append(out, volley.Actor{ID: u.ID, Label: u.label() + ": choose its action", Action: map[string]any{"unit": u.ID}, Units: u.living(), Closes: closes,
+			Fields: []volley.Field{b.actionField(u, -1, in)}})
+	}
+	for i := range u.Models {
+		m := &u.Models[i]
+		left, why := b.movable(u, m)
+		if why != "" || !(left > 0) {
+			continue
+		}
+		a := volley.Actor{ID: m.ID, Label: fmt.Sprintf("%s of %s", m.ID, u.label()), Action: map[string]any{"unit": m.ID}, Closes: closes,
+			Fields: []volley.Field{volley.PathField(volley.Pt(in(m.At.X), in(m.At.Y)), in(left), unit)}}
+		if u.Action == "" {
+			a.Fields = append(a.Fields, b.actionField(u, b.moved[m.ID], in))
+		}
+		if b.climbs && b.hasFloors() {
+			a.Fields = append(a.Fields, volley.Field{Key: "elevation", Label: "climb to (elevation)", Kind: volley.FieldNumber, Optional: true, Min: volley.Num(0), Unit: unit})
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// actionField is the choice of u's action, each option with how far a model that has
+// moved moved (−1 for a unit choosing it standing still) may move with it, and whether
+// it allows a shot.
+func (b *Battle) actionField(u *Unit, moved float64, in func(float64) float64) volley.Field {
+	f := volley.Field{Key: "action", Label: "action", Kind: volley.FieldSelect}
+	for _, a := range AllActions {
+		opt := volley.Option{Value: string(a), Label: a.Title()}
+		allow := b.allowance(u, a)
+		if moved >= 0 {
+			left := max(allow-moved, 0)
+			if left <= 0 {
+				continue // the model could not move with it
+			}
+			opt.Limits = map[string]float64{"path": *volley.PathField(nil, in(left), "").Max}
+		}
+		opt.Note = fmt.Sprintf("moves %s", b.length(allow))
+		if b.whoMayShoot(u, a) == "" {
+			opt.Allows = []string{"shoot"}
+			opt.Note += "; allows a shot"
+		} else {
+			opt.Note += "; no shot"
+		}
+		f.Options = append(f.Options, opt)
+	}
+	return f
+}
+
+// label is how an offer names the unit.
+func (u *Unit) label() string {
+	if u.Name == "" {
+		return u.ID
+	}
+	return u.Name + " (" + u.ID + ")"
+}
+
+// living are the unit's models still in play.
+func (u *Unit) living() []string {
+	var out []string
+	for i := range u.Models {
+		if u.Models[i].Alive() {
+			out = append(out, u.Models[i].ID)
+		}
+	}
+	return out
+}
+
+// deployOffers are the deployments the sides may make now: each unit placed whole in its
+// formation, centred on the point given (a model may be placed alone, {unit: <model>}),
+// the deploying side's in a deployment in turns, every side's in an edition 4 battle
+// before its first other action. It adds the sides to o.Acting.
+func (b *Battle) deployOffers(in func(float64) float64, o *volley.Offers) []volley.Offer {
+	k := in(1)
+	bySide := map[string][]volley.Actor{}
+	var sides []string
+	for i := range b.units {
+		u := &b.units[i]
+		if u.Destroyed() || b.table.CheckDeploy(u.Side, u.living(), "models") != nil {
+			continue
+		}
+		if !slices.Contains(sides, u.Side) {
+			sides = append(sides, u.Side)
+		}
+		bySide[u.Side] = append(bySide[u.Side], volley.Actor{ID: u.ID, Label: u.label(), Action: map[string]any{"unit": u.ID}, Units: u.living(),
+			Note: "at is where the unit's centre goes: its models keep their formation"})
+	}
+	fields := func(side string) []volley.Field {
+		return []volley.Field{volley.PointField("at", b.table.ZonePoints(side, k), string(b.unitOr()))}
+	}
+	if side := b.table.DeployingSide(); side != "" {
+		o.Acting = append(o.Acting, side)
+		return b.table.DeploymentOffers(bySide[side], fields(side))
+	}
+	var out []volley.Offer
+	for _, s := range sides {
+		o.Acting = append(o.Acting, s)
+		out = append(out, volley.DeployOffer(s, bySide[s], fields(s)))
+	}
+	return out
+}
+
+// spent says, for each unit that may not act again this turn, why not.
+func (b *Battle) spent(o *volley.Offers, sides []string) {
+	for i := range b.units {
+		u := &b.units[i]
+		switch {
+		case u.Destroyed():
+			o.Spent[u.ID] = u.ID + " has no models left"
+		case b.table.InTurns():
+			if u.Side != b.table.DeployingSide() || b.table.CheckDeploy(u.Side, u.living(), "models") != nil {
+				o.Spent[u.ID] = b.table.DeploymentSpent(u.Side)
+			}
+		case !slices.Contains(sides, u.Side):
+			o.Spent[u.ID] = fmt.Sprintf("it is %s's turn", b.turns.Current())
+		default:
+			if err := b.actCheck(u); err != nil {
+				o.Spent[u.ID] = volley.ErrorMessage(err)
+				continue
+			}
+			moving := false
+			if b.moves {
+				for j := range u.Models {
+					if left, why := b.movable(u, &u.Models[j]); why == "" && left > 0 {
+						moving = true
+					}
+				}
+			}
+			as := u.Action
+			if as == "" {
+				as = OpenFire
+			}
+			if why := b.whoMayShoot(u, as); why != "" && !moving && u.Action != "" {
+				o.Spent[u.ID] = why
+			}
+		}
+	}
+}
