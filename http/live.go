@@ -74,6 +74,10 @@ type fold struct {
 	// a fresh one, which plans the phase again from the battle as it stands.
 	seat *opponent.Seat
 	bot  *opponent.Player
+	// botPassed is the count of actions folded when the opponent last found nothing to
+	// do in another side's turn (-1 when it has not): it is not asked again until an
+	// action is appended.
+	botPassed int
 	// awaiting is the die a battle rolled by hand last asked for, while no action has
 	// been taken since: nil when there is none.
 	awaiting *awaiting
@@ -398,7 +402,7 @@ func (l *live) build(rec *volley.BattleRecord, most int64) error {
 	if err != nil {
 		return fmt.Errorf("http: stored scenario of %s: %w", rec.ID, err)
 	}
-	l.fold = fold{record: rec, ruleset: rs, game: game, battle: game.Battle(), title: titleOf(doc), values: doc.Values(), keys: map[string]volley.ActionRecord{}, head: volley.ChainStart(rec), seat: seat}
+	l.fold = fold{record: rec, ruleset: rs, game: game, battle: game.Battle(), title: titleOf(doc), values: doc.Values(), keys: map[string]volley.ActionRecord{}, head: volley.ChainStart(rec), seat: seat, botPassed: -1}
 	if seat != nil {
 		l.bot = &opponent.Player{Policy: seat.Policy, Side: seat.Side}
 	}

@@ -2,6 +2,7 @@ package http
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/volley-wargames/volley"
@@ -59,11 +60,14 @@ func (s *Server) wakeOpponent(id string) {
 // opponentWaits reports whether the battle's opponent has its turn now: then a read of
 // the battle wakes it (after a restart, or a worker that gave up).
 func opponentWaits(l *live) bool {
-	if l.seat == nil || l.record.Ended || l.game.Over() {
+	if l.seat == nil || l.record.Ended || l.game.Over() || l.botPassed == l.next {
 		return false
 	}
-	t := l.battle.State().Turn
-	return t != nil && t.Side == l.seat.Side
+	if t := l.battle.State().Turn; t != nil && t.Side == l.seat.Side {
+		return true
+	}
+	// Another side's turn, in which this side may act too (Republique's fire steps).
+	return slices.Contains(offersOf(l.game, false).Acting, l.seat.Side)
 }
 
 // opponentStep takes the opponent's next action, if it has one now, and reports
@@ -111,6 +115,17 @@ func (s *Server) opponentStep(id string) (bool, error) {
 	d, err := l.bot.Next(think, l.game, l.record.Seed.ForChoice(seq))
 	stop()
 	done()
+	if (err != nil || d == nil) && (t == nil || t.Side != side) {
+		// In another side's turn it has nothing it wants to do: it lets the turn go on,
+		// and is not woken again until something is appended.
+		if l, done, werr := s.openWrite(ctx, id); werr == nil {
+			if l.next == seq {
+				l.botPassed = seq
+			}
+			done()
+		}
+		return false, err
+	}
 	if err != nil || d == nil {
 		if t.End == nil {
 			return false, err
