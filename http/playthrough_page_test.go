@@ -213,10 +213,12 @@ func (pt *playThrough) fire(p *browserPage, side string) bool {
 	p.choose("#advice-side", side)
 	p.click("#advise")
 	p.wait("the advice", `!document.querySelector('#advise').disabled`)
-	if !eval[bool](p, `!!document.querySelector('.fire-plan')`) {
+	// A plan the battle does not offer now (another phase or step) is shown with its
+	// button disabled, and says so.
+	if !eval[bool](p, `!!document.querySelector('.fire-plan:not(:disabled)')`) {
 		return false
 	}
-	pt.act(p, "the best plan", ".fire-plan")
+	pt.act(p, "the best plan", ".fire-plan:not(:disabled)")
 	return true
 }
 

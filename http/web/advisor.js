@@ -79,11 +79,18 @@ export function mount(box, board, ctx) {
           list.replaceChildren(h('p', {class: 'help'}, `Plan #${p.rank} fired: see the log.`));
         } catch (e) { showError(err, e); } finally { ev.target.disabled = false; }
       }}, 'Fire this plan');
-      const offered = !nothing && !ctx.view.ended && (p.action || p.steps?.length) && ctx.token(a.side);
+      const first = p.steps?.[0] || p.action;
+      const now = first && offeredNow(ctx.view, a.side, first);
+      const offered = !nothing && !ctx.view.ended && first && ctx.token(a.side) && now;
+      if (!nothing && !ctx.view.ended && first && ctx.token(a.side) && !now) {
+        fire.disabled = true;
+        fire.title = 'not now: the battle does not offer this action now (another phase, step or turn)';
+      }
       return h('li', {class: 'plan' + (nothing ? ' worthless' : ''), dataset: {rank: p.rank}},
         h('div', {class: 'plan-head'}, h('strong', {class: 'plan-value'}, `${a.scores}: ${value(p.value)}`),
           nothing ? h('span', {class: 'nothing'}, ' — worth nothing: it cannot hurt anything from here') : ` (${value(p.gap)} above the next)`,
-          p.variant ? ` [${p.variant}]` : '', ' ', offered ? fire : ''),
+          p.variant ? ` [${p.variant}]` : '', ' ', offered ? fire : '',
+          !nothing && first && ctx.token(a.side) && !now && !ctx.view.ended ? h('span', {class: 'help not-now'}, ' not now: the battle does not offer this action in this phase or step') : ''),
         h('ul', {class: 'picks'}, p.picks.map((k) => h('li', {}, `${k.slot} → ${k.target || 'holds fire'}`))),
         h('ul', {class: 'plan-targets'}, (p.targets || []).map((t) => h('li', {},
           `${t.target}: mean ${num(t.mean)} ${a.measure}, destroyed ${pct(t.p_destroyed)}`))));
@@ -228,4 +235,14 @@ export function dangerImage(m, colour = dangerColour) {
   }
   g.putImageData(img, 0, 0);
   return c.toDataURL('image/png');
+}
+
+// offeredNow says whether the battle offers side, now, an action like step: an offer of
+// the same type (or of none, where the system's body names no type) whose actor is the
+// one step names. The page reads it from the view's offers: it knows no rule.
+function offeredNow(view, side, step) {
+  const key = (v) => JSON.stringify(v);
+  return (view.offers || []).some((o) => o.side === side
+    && (step.type === undefined ? o.action?.type === undefined : (o.action?.type ?? o.type) === step.type)
+    && (!o.key || !(o.actors || []).length || o.actors.some((x) => key(x.action?.[o.key]) === key(step[o.key]))));
 }

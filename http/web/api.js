@@ -13,6 +13,8 @@ export class ApiError extends Error {
     // need is, for an action of a battle rolled by hand short of a die (needs_roll), the
     // next die: {index, sides, purpose}.
     this.need = body?.need || null;
+    // retryAfter is how many seconds the server asks a busy client to wait (429, 503).
+    this.retryAfter = body?.retry_after || 0;
   }
 }
 
@@ -27,10 +29,21 @@ function busy(d) {
 // call sends a request and answers the decoded JSON, or throws an ApiError. signal
 // aborts it (a danger map the player cancelled): the server stops its work when the
 // client goes away.
-export async function call(method, path, {body, token, key, text = false, signal} = {}) {
+//
+// patient, for a read the page makes on its own (the dice check at the end of a battle),
+// waits and asks again, a few times, when the server says it is busy (429, 503 with a
+// Retry-After): several pages of one address may be asking for heavy work at once.
+export async function call(method, path, {body, token, key, text = false, signal, patient = false} = {}) {
   busy(1);
   try {
-    return await send(method, path, {body, token, key, text, signal});
+    for (let tries = 0; ; tries++) {
+      try {
+        return await send(method, path, {body, token, key, text, signal});
+      } catch (err) {
+        if (!patient || tries >= 5 || !(err.status === 429 || err.status === 503)) throw err;
+        await new Promise((r) => setTimeout(r, 1000 * Math.min(err.retryAfter || 1, 5)));
+      }
+    }
   } finally { busy(-1); }
 }
 

@@ -134,7 +134,7 @@ export function verifyPanel(view, lg, token, {auto = false} = {}) {
       }
       const kept = keptHead(view.id);
       const q = kept ? `?head=${kept.hash}&actions=${kept.actions}` : '';
-      const v = await call('GET', `/api/battles/${view.id}/verify${q}`, {token});
+      const v = await call('GET', `/api/battles/${view.id}/verify${q}`, {token, patient: true});
       const from = v.rolled_by === 'players' ? `replay exactly from the ${v.dice} dice the players rolled by hand` : `and ${v.dice} dice replay exactly from the seed`;
       lines.push(h('li', {class: v.verified ? 'ok' : 'bad'}, v.verified
         ? `✔ Verified: ${v.actions} actions ${from}.`
