@@ -177,19 +177,26 @@ func (pt *playThrough) move(p *browserPage, side string, v map[string]any) bool 
 			continue
 		}
 		if !eval[bool](p, `document.querySelector('#position-toggle').checked`) {
-			p.click("#position-toggle")
+			p.press0("#position-toggle")
 		}
 		p.wait("the position map of "+id, `document.querySelector('#position-top button') || document.querySelector('#position-legend')?.textContent.startsWith('No ') || document.querySelector('#position-error:not([hidden])')`)
 		if !eval[bool](p, `!!document.querySelector('#position-top button')`) {
 			continue
 		}
+		// Each best point in turn starts a move there (a ghost, judged by the rules, to
+		// commit), or sends the moves of a unit mapped whole (a WarStrike unit's models);
+		// the point where the unit stands starts nothing.
 		n := pt.actions()
-		p.click("#position-top button")
-		// The best point starts a move there (a ghost, judged by the rules, to commit), or
-		// sends the moves of a unit mapped whole (a WarStrike unit's models); the point
-		// where the unit stands starts nothing.
 		logged := fmt.Sprintf(`document.querySelectorAll('#log li.entry').length > %d`, n)
-		if !p.poll(5*time.Second, `(document.querySelector('#ghost-base') && document.querySelector('#move-status.ok, #move-status.bad')) || `+logged) {
+		started := false
+		for i := range min(4, eval[int](p, `document.querySelectorAll('#position-top button').length`)) {
+			p.press0(fmt.Sprintf("#position-top li:nth-child(%d) button", i+1))
+			if p.poll(4*time.Second, `(document.querySelector('#ghost-base') && document.querySelector('#move-status.ok, #move-status.bad')) || `+logged) {
+				started = true
+				break
+			}
+		}
+		if !started {
 			p.do(chromedp.KeyEvent(kb.Escape))
 			continue
 		}
@@ -198,7 +205,7 @@ func (pt *playThrough) move(p *browserPage, side string, v map[string]any) bool 
 			return true
 		}
 		if !eval[bool](p, "!!("+ghostLegal+")") {
-			p.click("#move-cancel")
+			p.press0("#move-cancel")
 			continue
 		}
 		pt.act(p, "the move of "+id, "#move-commit")
@@ -211,11 +218,12 @@ func (pt *playThrough) move(p *browserPage, side string, v map[string]any) bool 
 func (pt *playThrough) fire(p *browserPage, side string) bool {
 	pt.t.Helper()
 	p.choose("#advice-side", side)
-	p.click("#advise")
+	p.press0("#advise")
 	p.wait("the advice", `!document.querySelector('#advise').disabled`)
 	// A plan the battle does not offer now (another phase or step) is shown with its
 	// button disabled, and says so.
 	if !eval[bool](p, `!!document.querySelector('.fire-plan:not(:disabled)')`) {
+		pt.t.Logf("%s fires nothing: %s", side, eval[string](p, `[...document.querySelectorAll('#advice .plan-head')].slice(0, 2).map(e => e.textContent).join(' | ') || 'no plan'`))
 		return false
 	}
 	pt.act(p, "the best plan", ".fire-plan:not(:disabled)")
@@ -243,4 +251,12 @@ func (p *browserPage) poll(d time.Duration, cond string) bool {
 		}
 	}
 	return false
+}
+
+// press0 clicks a control where it stands when it is there and enabled: a live update may
+// draw a panel again between finding a node and clicking it, which a click by the
+// browser's own input would miss.
+func (p *browserPage) press0(sel string) {
+	p.t.Helper()
+	p.wait(sel, fmt.Sprintf(`(() => { const b = document.querySelector(%q); return b && !b.disabled && (b.click(), true); })()`, sel))
 }

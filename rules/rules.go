@@ -12,6 +12,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/opponent"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -81,9 +82,22 @@ func Open(doc *scenario.Doc) (volley.Ruleset, volley.Battle, volley.Action, erro
 		if err := checkNames(doc, b); err != nil {
 			return nil, nil, nil, err
 		}
-		// The end section names units: checked here, once the battle has loaded, for
-		// every rule system alike.
-		if _, err := volley.ReadEnd(doc, b); err != nil {
+		// The end and opponent sections name units and sides: checked here, once the
+		// battle has loaded, for every rule system alike, and reported together.
+		var list scenario.ErrorList
+		_, endErr := volley.ReadEnd(doc, b)
+		_, seatErr := opponent.ReadSeat(doc, b)
+		for _, err := range []error{endErr, seatErr} {
+			var l scenario.ErrorList
+			switch {
+			case err == nil:
+			case errors.As(err, &l):
+				list = append(list, l...)
+			default:
+				return nil, nil, nil, err
+			}
+		}
+		if err := list.Err(); err != nil {
 			return nil, nil, nil, err
 		}
 	}

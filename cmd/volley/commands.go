@@ -15,7 +15,6 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
-	"github.com/volley-wargames/volley/opponent"
 	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
@@ -115,13 +114,7 @@ func (c checkCmd) Run(e *env) error {
 	var all scenario.ErrorList
 	failed := 0
 	check := func(doc *scenario.Doc) (volley.Ruleset, volley.Battle, volley.Action, error) {
-		rs, b, a, err := rules.Check(e.context(), doc)
-		if err == nil {
-			// The side volley plays when the battle is served (`opponent:`), checked here
-			// so that a file that serves is one that checks.
-			_, err = opponent.ReadSeat(doc, b)
-		}
-		return rs, b, a, err
+		return rules.Check(e.context(), doc)
 	}
 	for _, f := range c.Files {
 		l, err := load(f, false, check)

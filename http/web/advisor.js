@@ -80,7 +80,9 @@ export function mount(box, board, ctx) {
         } catch (e) { showError(err, e); } finally { ev.target.disabled = false; }
       }}, 'Fire this plan');
       const first = p.steps?.[0] || p.action;
-      const now = first && offeredNow(ctx.view, a.side, first);
+      // A plan of several steps is offered now when one of them is (a War Engine group
+      // chosen on the way to its declarations, which the offers leave implicit).
+      const now = first && (p.steps || [p.action]).some((st) => offeredNow(ctx.view, a.side, st));
       const offered = !nothing && !ctx.view.ended && first && ctx.token(a.side) && now;
       if (!nothing && !ctx.view.ended && first && ctx.token(a.side) && !now) {
         fire.disabled = true;
@@ -238,11 +240,14 @@ export function dangerImage(m, colour = dangerColour) {
 }
 
 // offeredNow says whether the battle offers side, now, an action like step: an offer of
-// the same type (or of none, where the system's body names no type) whose actor is the
-// one step names. The page reads it from the view's offers: it knows no rule.
+// the same type whose actor is the one step names. A plan whose body names no type (a
+// system's fire, sent without one) matches an offer for its actor that is not one of the
+// kinds every battle shares (a move, a deployment, an end, a take-back). The page reads it
+// from the view's offers: it knows no rule.
+const shared = /^(move|deploy|end_.*|take_back|offer_end)$/;
 function offeredNow(view, side, step) {
   const key = (v) => JSON.stringify(v);
   return (view.offers || []).some((o) => o.side === side
-    && (step.type === undefined ? o.action?.type === undefined : (o.action?.type ?? o.type) === step.type)
+    && (step.type === undefined ? !shared.test(o.type) : (o.action?.type ?? o.type) === step.type)
     && (!o.key || !(o.actors || []).length || o.actors.some((x) => key(x.action?.[o.key]) === key(step[o.key]))));
 }
