@@ -70,7 +70,12 @@ func newBrowserPage(t *testing.T) *browserPage {
 
 // pageServer serves the page and the API over store, with the examples on disk.
 func pageServer(t *testing.T, store volley.Store) string {
-	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(io.Discard, nil)), testLimits())
+	return pageServerWith(t, store, testLimits())
+}
+
+// pageServerWith is pageServer with limits of its own.
+func pageServerWith(t *testing.T, store volley.Store, limits vhttp.Limits) string {
+	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(io.Discard, nil)), limits)
 	srv.Examples = os.DirFS(filepath.Join("..", "examples"))
 	srv.Schemas = os.DirFS(filepath.Join("..", "cmd", "volley", "schema"))
 	srv.Starters = os.DirFS(filepath.Join("..", "cmd", "volley", "new"))

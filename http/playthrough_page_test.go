@@ -8,6 +8,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	vhttp "github.com/volley-wargames/volley/http"
 )
 
 // The play-through tests play each system's examples/<system>/battle.yaml to its end on
@@ -50,7 +52,11 @@ func TestPlayThroughWarStrike(t *testing.T) { playThroughBattle(t, "warstrike") 
 
 func playThroughBattle(t *testing.T, system string) {
 	exe := chromiumPath(t)
-	base := pageServer(t, sqliteStore(t))
+	// Three browsers share one address here, where players would have one each: each
+	// may ask for as much heavy work at once as a client may.
+	limits := testLimits()
+	limits.HeavyPerClient = 3 * vhttp.DefaultLimits().HeavyPerClient
+	base := pageServerWith(t, sqliteStore(t), limits)
 	id, tokens := battle(t, base, example(t, system+"/battle.yaml"))
 	pt := &playThrough{t: t, base: base, id: id, pages: map[string]*browserPage{}}
 	for side, tok := range tokens {
