@@ -44,6 +44,9 @@ func TestPagePlayAgainstVolley(t *testing.T) {
 			t.Fatal("the battle has not ended after 40 of UCM's phases")
 		}
 		if turn == 4 {
+			eval[bool](p, `(document.querySelector('#log').scrollIntoView(), true)`)
+			p.view("against-volley", 0.6) // docs/screenshots/, for docs/page.md
+			eval[bool](p, `(scrollTo(0, 0), true)`)
 			p.screenshot("against-volley")
 			p.do(chromedp.EmulateViewport(390, 844))
 			p.screenshot("against-volley-phone")

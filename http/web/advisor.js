@@ -246,8 +246,13 @@ export function dangerImage(m, colour = dangerColour) {
 // from the view's offers: it knows no rule.
 const shared = /^(move|deploy|end_.*|take_back|offer_end)$/;
 function offeredNow(view, side, step) {
-  const key = (v) => JSON.stringify(v);
-  return (view.offers || []).some((o) => o.side === side
-    && (step.type === undefined ? !shared.test(o.type) : (o.action?.type ?? o.type) === step.type)
-    && (!o.key || !(o.actors || []).length || o.actors.some((x) => key(x.action?.[o.key]) === key(step[o.key]))));
+  // An actor field may name several (a Republique battery's tandem, batteries: [a, b]):
+  // each must be one the offer names.
+  const ids = (v) => (Array.isArray(v) ? v : [v]).map(String);
+  return (view.offers || []).some((o) => {
+    if (o.side !== side || !(step.type === undefined ? !shared.test(o.type) : (o.action?.type ?? o.type) === step.type)) return false;
+    if (!o.key || !(o.actors || []).length) return true;
+    const offered = new Set(o.actors.flatMap((x) => ids(x.action?.[o.key])));
+    return step[o.key] !== undefined && ids(step[o.key]).every((id) => offered.has(id));
+  });
 }
