@@ -130,6 +130,15 @@ func playThroughBattle(t *testing.T, system string) {
 		any.wait(fmt.Sprintf("step %d", i), fmt.Sprintf(`document.querySelector('#replay-step')?.textContent === 'step %d of %d' && document.querySelector('#replay-words li')`, i, n))
 	}
 	any.click("#replay-leave")
+	// No request any page sent was refused (the pages count them: data-failed).
+	for side, p := range pt.pages {
+		if n := eval[string](p, `document.documentElement.dataset.failed || '0'`); n != "0" {
+			t.Errorf("%s's page had %s requests refused", side, n)
+		}
+	}
+	if n := eval[string](pt.spectator, `document.documentElement.dataset.failed || '0'`); n != "0" {
+		t.Errorf("the spectator's page had %s requests refused", n)
+	}
 	if pt.moved == 0 || pt.fired == 0 {
 		t.Errorf("the battle ended with %d moves and %d plans fired from the pages", pt.moved, pt.fired)
 	}

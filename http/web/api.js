@@ -66,7 +66,13 @@ async function send(method, path, {body, token, key, text, signal}) {
   if (text && res.ok) return res.text();
   let data = null;
   try { data = await res.json(); } catch { /* a body that is not JSON: reported below */ }
-  if (!res.ok) throw new ApiError(res.status, data);
+  if (!res.ok) {
+    // Counted on the page's <html> element (data-failed), as data-pending is: a test that
+    // plays a battle through holds the page to sending nothing the server refuses.
+    const el = document.documentElement;
+    el.dataset.failed = String(Number(el.dataset.failed || 0) + 1);
+    throw new ApiError(res.status, data);
+  }
   return data;
 }
 
@@ -87,6 +93,8 @@ export async function lines(path, {token, signal, onProgress}) {
     if (!res.ok) {
       let data = null;
       try { data = await res.json(); } catch { /* reported below */ }
+      const el = document.documentElement;
+      el.dataset.failed = String(Number(el.dataset.failed || 0) + 1);
       throw new ApiError(res.status, data);
     }
     const reader = res.body.getReader();
