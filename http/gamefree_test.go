@@ -398,13 +398,15 @@ func (c *freeClient) step(v freeView) bool {
 		c.act(o.Side, mustJSON(c.t, o.Action), o.Type)
 		return true
 	}
-	// The offers in the order the view lists them, the actors of each in an order of the
-	// generator's. Each actor takes one action at each moment besides its moves, now and
-	// then more, and each offer is tried twice at most for each actor.
+	// The offers, and the actors of each, in an order of the generator's (every kind gets
+	// its turn to be first). Each actor takes one action at each moment besides its moves,
+	// now and then more, and each offer is tried twice at most for each actor.
 	type pick struct {
 		o freeOffer
 		a *freeActor
 	}
+	doers = slices.Clone(doers)
+	c.rng.Shuffle(len(doers), func(i, j int) { doers[i], doers[j] = doers[j], doers[i] })
 	var picks []pick
 	for _, o := range doers {
 		var these []pick

@@ -79,6 +79,8 @@ func playThroughBattle(t *testing.T, system string) {
 		turn := v["state"].(map[string]any)["turn"].(map[string]any)
 		side, phase := turn["side"].(string), fmt.Sprint(turn["phase"])
 		p := pt.pages[side]
+		// The page acts on the battle as the API has it: its log holds every action.
+		p.wait("the page up to date", fmt.Sprintf(`document.querySelectorAll('#log li.entry').length === %v`, v["actions"]))
 		key := fmt.Sprintf("%v %s %s", turn["number"], side, phase)
 		first := !phases[key]
 		phases[key] = true
@@ -95,6 +97,7 @@ func playThroughBattle(t *testing.T, system string) {
 			if pt.fire(p, side) {
 				pt.fired++
 			}
+			pt.fired += pt.fireDeclared(p, side, v)
 			if pt.screenshot == "" && pt.moved > 2 && pt.fired > 0 {
 				pt.screenshot = system
 				pt.shots(p, system)
@@ -133,7 +136,7 @@ func playThroughBattle(t *testing.T, system string) {
 	// No request any page sent was refused (the pages count them: data-failed).
 	for side, p := range pt.pages {
 		if n := eval[string](p, `document.documentElement.dataset.failed || '0'`); n != "0" {
-			t.Errorf("%s's page had %s requests refused", side, n)
+			t.Errorf("%s's page had %s requests refused: %s", side, n, eval[string](p, `document.documentElement.dataset.refused || ''`))
 		}
 	}
 	if n := eval[string](pt.spectator, `document.documentElement.dataset.failed || '0'`); n != "0" {
@@ -233,8 +236,10 @@ func (pt *playThrough) move(p *browserPage, side string, v map[string]any) bool 
 func (pt *playThrough) fire(p *browserPage, side string) bool {
 	pt.t.Helper()
 	p.choose("#advice-side", side)
+	// The plans listed before are taken away first, so that what is read is the answer.
+	eval[bool](p, `(document.querySelectorAll('.fire-plan').forEach((b) => b.closest('li')?.remove()), true)`)
 	p.press0("#advise")
-	p.wait("the advice", `!document.querySelector('#advise').disabled`)
+	p.wait("the advice", `!document.querySelector('#advise').disabled && !document.querySelector('#advice')?.textContent.includes('Searching')`)
 	// A plan the battle does not offer now (another phase or step) is shown with its
 	// button disabled, and says so.
 	if !eval[bool](p, `!!document.querySelector('.fire-plan:not(:disabled)')`) {
@@ -274,4 +279,34 @@ func (p *browserPage) poll(d time.Duration, cond string) bool {
 func (p *browserPage) press0(sel string) {
 	p.t.Helper()
 	p.wait(sel, fmt.Sprintf(`(() => { const b = document.querySelector(%q); return b && !b.disabled && (b.click(), true); })()`, sel))
+}
+
+// fireDeclared fires, on a grid's page in its fire phase, each target side's units have
+// declared: each unit selected in the list of units, then each Fire button its weapons
+// show (the War Engine's fire phase). It answers how many it fired.
+func (pt *playThrough) fireDeclared(p *browserPage, side string, v map[string]any) int {
+	pt.t.Helper()
+	if _, grid := v["board"]; !grid {
+		return 0
+	}
+	fired := 0
+	for _, u := range v["state"].(map[string]any)["units"].([]any) {
+		u := u.(map[string]any)
+		if u["side"] != side || u["destroyed"] == true || u["targets"] == nil {
+			continue
+		}
+		sel := fmt.Sprintf(`.unit-btn[data-unit=%q]`, u["id"])
+		if !eval[bool](p, "!!document.querySelector('"+sel+"')") {
+			continue
+		}
+		p.press(sel)
+		for range 4 {
+			if !p.poll(2*time.Second, `document.querySelector('button.fire:not(:disabled)')`) {
+				break
+			}
+			pt.act(p, "a declared target fired", "button.fire:not(:disabled)")
+			fired++
+		}
+	}
+	return fired
 }

@@ -71,6 +71,13 @@ export function mount(box, board, ctx) {
     const plans = h('ol', {class: 'plans'}, a.plans.map((p) => {
       const nothing = !(p.value > NOTHING);
       const fire = h('button', {type: 'button', class: 'fire-plan', onclick: async (ev) => {
+        // The battle may have moved on since the plans were listed (another phase): a
+        // plan it no longer offers is not sent.
+        if (!(p.steps || [p.action]).every((st) => offeredNow(ctx.view, a.side, st))) {
+          ev.target.disabled = true;
+          showError(err, new Error('Not now: the battle has moved on since these plans were found; ask for the best plans again.'));
+          return;
+        }
         ev.target.disabled = true;
         try {
           // A plan of several actions (a War Engine group, then each declaration) is sent in order.
@@ -80,9 +87,9 @@ export function mount(box, board, ctx) {
         } catch (e) { showError(err, e); } finally { ev.target.disabled = false; }
       }}, 'Fire this plan');
       const first = p.steps?.[0] || p.action;
-      // A plan of several steps is offered now when one of them is (a War Engine group
-      // chosen on the way to its declarations, which the offers leave implicit).
-      const now = first && (p.steps || [p.action]).some((st) => offeredNow(ctx.view, a.side, st));
+      // A plan of several steps (a War Engine group, then its declarations) is offered
+      // now when each of its steps is.
+      const now = first && (p.steps || [p.action]).every((st) => offeredNow(ctx.view, a.side, st));
       const offered = !nothing && !ctx.view.ended && first && ctx.token(a.side) && now;
       if (!nothing && !ctx.view.ended && first && ctx.token(a.side) && !now) {
         fire.disabled = true;
@@ -251,6 +258,8 @@ function offeredNow(view, side, step) {
   const ids = (v) => (Array.isArray(v) ? v : [v]).map(String);
   return (view.offers || []).some((o) => {
     if (o.side !== side || !(step.type === undefined ? !shared.test(o.type) : (o.action?.type ?? o.type) === step.type)) return false;
+    // The offer's fixed fields are the step's too (a saved fire is not a fire).
+    if (Object.entries(o.action || {}).some(([k, v]) => k !== 'type' && JSON.stringify(step[k]) !== JSON.stringify(v))) return false;
     if (!o.key || !(o.actors || []).length) return true;
     const offered = new Set(o.actors.flatMap((x) => ids(x.action?.[o.key])));
     return step[o.key] !== undefined && ids(step[o.key]).every((id) => offered.has(id));

@@ -26,6 +26,16 @@ function busy(d) {
   document.documentElement.dataset.pending = String(pending);
 }
 
+// refused counts a request the server refused on the page's <html> element
+// (data-failed), as data-pending counts those under way, and keeps the last fifty
+// (data-refused): a test that plays a battle through holds the page to sending nothing
+// the server refuses.
+function refused(what) {
+  const el = document.documentElement;
+  el.dataset.failed = String(Number(el.dataset.failed || 0) + 1);
+  el.dataset.refused = [...(el.dataset.refused ? el.dataset.refused.split('\n') : []), what.replaceAll('\n', ' ')].slice(-50).join('\n');
+}
+
 // call sends a request and answers the decoded JSON, or throws an ApiError. signal
 // aborts it (a danger map the player cancelled): the server stops its work when the
 // client goes away.
@@ -69,8 +79,7 @@ async function send(method, path, {body, token, key, text, signal}) {
   if (!res.ok) {
     // Counted on the page's <html> element (data-failed), as data-pending is: a test that
     // plays a battle through holds the page to sending nothing the server refuses.
-    const el = document.documentElement;
-    el.dataset.failed = String(Number(el.dataset.failed || 0) + 1);
+    refused(`${method} ${path.split('?')[0]} ${typeof body === 'object' ? JSON.stringify(body).slice(0, 200) : ''} ${res.status} ${data?.code || ''}: ${data?.message || ''}`);
     throw new ApiError(res.status, data);
   }
   return data;
@@ -93,8 +102,7 @@ export async function lines(path, {token, signal, onProgress}) {
     if (!res.ok) {
       let data = null;
       try { data = await res.json(); } catch { /* reported below */ }
-      const el = document.documentElement;
-      el.dataset.failed = String(Number(el.dataset.failed || 0) + 1);
+      refused(`GET ${path.split('?')[0]} ${res.status} ${data?.code || ''}: ${data?.message || ''}`);
       throw new ApiError(res.status, data);
     }
     const reader = res.body.getReader();

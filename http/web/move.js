@@ -189,13 +189,29 @@ export function mover(a) {
     return pr && pr.why && form()?.fields?.length && !Object.keys(chosenOf(st.fieldsOf === u.id ? st.fields : {})).length ? pr.why : '';
   }
 
+  // mustChoose says whether unit u's move needs a choice made first, as the view's offers
+  // say (a field of its move offer that is not optional: WarStrike's action); without
+  // offers the page cannot tell, and probes. A move whose choices are all optional moves
+  // by the view's allowance, and is not probed: its empty preview would name nothing.
+  function mustChoose(u) {
+    const offers = ctx.view.offers;
+    if (!offers) return true;
+    for (const o of offers) {
+      if (o.type !== 'move' || !o.key) continue;
+      const a = (o.actors || []).find((x) => x.action?.[o.key] === u.id || (x.units || []).includes(u.id));
+      if (!a) continue;
+      return [...(o.fields || []), ...(a.fields || [])].some((f) => !f.optional && f.kind === 'select');
+    }
+    return false;
+  }
+
   // probe asks the rules what unit u may move with the fields chosen (a preview of a
   // move that goes nowhere): its allowance, or why not. Where none may be chosen yet and
   // a choice is missing, each option of the form's selects is asked too, so that the
   // board draws what each allows. Only a form with fields is probed: without them the
   // view's allowance is the move's.
   async function probe(u) {
-    if (!u || !form()?.fields?.length || whyNot(u) || deploying()) return;
+    if (!u || !form()?.fields?.length || whyNot(u) || deploying() || !mustChoose(u)) return;
     const values = st.fieldsOf === u.id ? st.fields : {};
     const fields = JSON.stringify(chosenOf(values));
     const key = `${u.id} ${fields} ${ctx.view.actions}`;
@@ -241,12 +257,16 @@ export function mover(a) {
   }
 
   // dangerAs is the danger map's `as` for a unit like u, among what the view's advisor
-  // says a map may place: the unit itself, its squad, or its type, of its side.
+  // says a map may place: the unit itself first (on a grid a copy of its type cannot
+  // stand on its squares), else its squad, else its type, of its side.
   function dangerAs(u) {
     const places = ctx.view.advisor?.danger ? ctx.view.advisor.places || [] : [];
     const stateName = ctx.view.state.units.find((x) => x.id === u.id)?.name;
-    const p = places.find((x) => x.side === u.side && [u.id, u.squad, u.name, stateName].includes(x.as));
-    return p ? p.as : null;
+    for (const want of [u.id, u.squad, u.name, stateName]) {
+      const p = want && places.find((x) => x.side === u.side && x.as === want);
+      if (p) return p.as;
+    }
+    return null;
   }
 
   function request(g) {

@@ -95,7 +95,9 @@ func (b *Battle) Offers() volley.Offers {
 					gs = append(gs, volley.Option{Value: l.Group, Label: fmt.Sprintf("group %d", l.Group)})
 				}
 			}
-			if len(gs) > 1 {
+			// A change of group where there is a choice; and a unit that has chosen
+			// none may name its one group too (the advisor's plans begin so).
+			if len(gs) > 1 || (u.Group == 0 && len(gs) == 1) {
 				groups = append(groups, actor(volley.Field{Key: "group", Label: "group", Kind: volley.FieldSelect, Options: gs}))
 			}
 		case PhaseFire:
