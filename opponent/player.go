@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -167,6 +168,12 @@ func (p *Player) Next(ctx context.Context, g *volley.Game, rng *dice.Stream) (*D
 	fire, n, err := p.fireOptions(ctx, v)
 	if err != nil {
 		return nil, err
+	}
+	if len(fire) == 0 && p.Policy.Level != Random {
+		// What the advisor does not plan, the battle may still offer (the War Engine's
+		// fire at targets declared in the target phase).
+		fire = p.offeredFire(ctx, v)
+		n += len(fire)
 	}
 	weighed += n
 	opts = append(opts, fire...)
@@ -406,6 +413,131 @@ func (p *Player) fireOptions(ctx context.Context, v *view) ([]option, int, error
 		}
 	}
 	return opts, weighed, nil
+}
+
+// offeredFire weighs what the battle offers the side to fire that the advisor does not
+// plan: the War Engine's fire, in its fire phase, at the targets declared before. Each
+// offer whose choices are all among listed values (no square, path or unit to find) is
+// tried with each choice, on a copy of the battle, and valued by its exact odds; an
+// action with no odds (a clearing of a target) is not fire, and is left alone.
+func (p *Player) offeredFire(ctx context.Context, v *view) []option {
+	of, ok := v.b.(volley.Offerer)
+	if !ok {
+		return nil
+	}
+	var opts []option
+	for _, o := range of.Offers().Offers {
+		if o.Side != p.Side || o.Key == "" || sharedKind(o.Type) {
+			continue
+		}
+		for _, a := range o.Actors {
+			for _, body := range choices(o, a) {
+				if !v.legal(ctx, body) {
+					continue
+				}
+				act, err := decode(v.b, body)
+				if err != nil {
+					continue
+				}
+				odds, err := v.b.Odds(ctx, act)
+				if err != nil {
+					if volley.ErrorCode(err) == volley.EUNAVAILABLE {
+						return opts
+					}
+					continue
+				}
+				opt := option{kind: "fire", actor: a.ID + " " + fmt.Sprint(body), action: body}
+				var parts []string
+				for _, t := range odds.Targets {
+					// A friend caught by the fire (a blast, a shot that strays) counts
+					// against it.
+					sign := 1.0
+					if v.sideOf(t.Target) == p.Side {
+						sign = -1
+					}
+					opt.value += sign * v.points[t.Target] * t.PDestroyed
+					for _, m := range t.Mean {
+						opt.value += sign * 0.05 * v.points[t.Target] * m
+					}
+					if t.PDestroyed >= 0.005 {
+						parts = append(parts, fmt.Sprintf("%s to destroy %s", pct(t.PDestroyed), t.Target))
+					}
+				}
+				if opt.value <= 0 {
+					continue
+				}
+				opt.why = fmt.Sprintf("%s fires: %s", a.ID, strings.Join(parts, ", "))
+				opts = append(opts, opt)
+			}
+		}
+	}
+	return opts
+}
+
+// sideOf is the side of a unit of the state, "" for anything else (a square).
+func (v *view) sideOf(id string) string {
+	for _, u := range v.state.Units {
+		if u.ID == id {
+			return u.Side
+		}
+	}
+	return ""
+}
+
+// sharedKind is an action every battle has, which is not fire: a move, a deployment, the
+// end of a phase, turn or deployment, a take-back, an offer to end.
+func sharedKind(kind string) bool {
+	switch kind {
+	case "move", "deploy", "take_back", "offer_end":
+		return true
+	}
+	return strings.HasPrefix(kind, "end_")
+}
+
+// maxChoices bounds the bodies an offer's choices make for one actor.
+const maxChoices = 16
+
+// choices are the bodies of offer o for actor a, one for each combination of the values
+// its fields list (the actor's fields in place of the offer's of the same key); none
+// when a field that must be sent lists no values (a square or a path to find).
+func choices(o volley.Offer, a volley.Actor) []map[string]any {
+	fields := map[string]volley.Field{}
+	var keys []string
+	for _, f := range append(slices.Clone(o.Fields), a.Fields...) {
+		if _, ok := fields[f.Key]; !ok {
+			keys = append(keys, f.Key)
+		}
+		fields[f.Key] = f
+	}
+	bodies := []map[string]any{{}}
+	for k, v := range o.Action {
+		bodies[0][k] = v
+	}
+	for k, v := range a.Action {
+		bodies[0][k] = v
+	}
+	for _, k := range keys {
+		f := fields[k]
+		if f.Optional {
+			continue
+		}
+		if f.Kind != volley.FieldSelect || len(f.Options) == 0 {
+			return nil
+		}
+		var next []map[string]any
+		for _, b := range bodies {
+			for _, opt := range f.Options {
+				c := maps.Clone(b)
+				c[k] = opt.Value
+				next = append(next, c)
+			}
+		}
+		if len(next) > maxChoices {
+			next = next[:maxChoices]
+		}
+		bodies = next
+	}
+	return bodies
 }
 
 // minGain is the least a move must gain, in points, to be worth making: less is the
