@@ -169,7 +169,7 @@ func (p *Player) Next(ctx context.Context, g *volley.Game, rng *dice.Stream) (*D
 	if err != nil {
 		return nil, err
 	}
-	if len(fire) == 0 && p.Policy.Level != Random {
+	if len(fire) == 0 {
 		// What the advisor does not plan, the battle may still offer (the War Engine's
 		// fire at targets declared in the target phase).
 		fire = p.offeredFire(ctx, v)
