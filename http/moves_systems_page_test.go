@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -247,7 +248,14 @@ func TestPageMoveWarfare(t *testing.T) {
 	endDeployment(p, p) // the English's, then the French's: this page holds both sides' tokens
 
 	// The position map first: a click on one of its points starts the move there.
-	p.mouse(unitCentre("longbowmen"), true, false)
+	// The board is drawn again as the battle begins: a click that lands while it is, is
+	// made again.
+	for range 3 {
+		p.mouse(unitCentre("longbowmen"), true, false)
+		if p.poll(5*time.Second, `document.querySelector('#move-start:not([hidden])')`) {
+			break
+		}
+	}
 	p.wait("the longbowmen selected for moving", `document.querySelector('#move-start:not([hidden])')`)
 	p.click("#position-toggle")
 	p.wait("the overlay", `document.querySelector('#board image.position-map')`)
