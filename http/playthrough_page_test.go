@@ -25,10 +25,11 @@ import (
 // step through the battle. A spectator's page watches it all. No page may log an error or
 // see a request fail (the browser pages fail the test on either).
 
-// movedOn is a refusal of an action sent in a phase or step that had just ended: "a
-// declare action belongs to the target phase; this is the fire phase", "artillery fires
-// in the artillery fire segment, and this is the maneuver step".
-var movedOn = regexp.MustCompile(`^POST /api/battles/[0-9a-f]+/actions .* (409|400) \w+: .*(belongs to the \w+ phase|fires in the .* segment)[,;] (and )?this is the \w+ (phase|step)`)
+// movedOn is a refusal of an action that arrived after its phase, step or battle had
+// ended: "a declare action belongs to the target phase; this is the fire phase",
+// "artillery fires in the artillery fire segment, and this is the maneuver step", "the
+// battle has ended".
+var movedOn = regexp.MustCompile(`^POST /api/battles/[0-9a-f]+/actions .* (409|400) \w+: (.*(belongs to the \w+ phase|fires in the .* segment)[,;] (and )?this is the \w+ (phase|step)|the battle has ended)`)
 
 // playThrough is one battle played on the pages.
 type playThrough struct {
@@ -140,17 +141,16 @@ func playThroughBattle(t *testing.T, system string) {
 		any.wait(fmt.Sprintf("step %d", i), fmt.Sprintf(`document.querySelector('#replay-step')?.textContent === 'step %d of %d' && document.querySelector('#replay-words li')`, i, n))
 	}
 	any.click("#replay-leave")
-	// No request any page sent was refused (the pages count them: data-failed), but one:
-	// a plan sent as the battle moved on to its next phase or step (the server answers
-	// "… belongs to the target phase; this is the fire phase"), which a loaded machine
-	// still shows about once in five battles, and which is reported. The page checks the
-	// view's offers when the plan is pressed; how its view can still be a step behind is
-	// not yet found (docs/page.md, "Known gaps").
+	// No request any page sent was refused (the pages count them: data-failed). One kind
+	// is reported rather than failed: an action that reached the server after its phase,
+	// step or battle had ended. The test once went on (and ended the phase) before a plan
+	// of several actions was all sent; it now waits for the page to say the plan is sent,
+	// and the report stays as the watch on that.
 	for side, p := range pt.pages {
 		if n := eval[string](p, `document.documentElement.dataset.failed || '0'`); n != "0" {
 			for _, r := range strings.Split(eval[string](p, `document.documentElement.dataset.refused || ''`), "\n") {
 				if movedOn.MatchString(r) {
-					t.Logf("%s's page sent a plan as the battle moved on (a known gap): %s", side, r)
+					t.Logf("%s's page sent an action as the battle moved on: %s", side, r)
 					continue
 				}
 				t.Errorf("%s's page had a request refused: %s", side, r)
@@ -264,7 +264,11 @@ func (pt *playThrough) fire(p *browserPage, side string) bool {
 		pt.t.Logf("%s fires nothing: %s", side, eval[string](p, `[...document.querySelectorAll('#advice .plan-head')].slice(0, 2).map(e => e.textContent).join(' | ') || 'no plan'`))
 		return false
 	}
-	pt.act(p, "the best plan", ".fire-plan:not(:disabled)")
+	// A plan of several actions (a War Engine group and its declarations, batteries
+	// firing in turn) is sent an action at a time: the page says when all are sent.
+	n := pt.actions()
+	p.press0(".fire-plan:not(:disabled)")
+	p.wait("the plan sent", fmt.Sprintf(`(document.querySelector('#advice')?.textContent.includes('fired: see the log') && document.querySelectorAll('#log li.entry').length > %d) || document.querySelector('#advice-error:not([hidden])') || document.querySelector('#end-verdict')`, n))
 	return true
 }
 
