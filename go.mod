@@ -36,6 +36,11 @@ require (
 	golang.org/x/term v0.47.0
 	// Each client's token buckets (rate.Limiter) in http/admission.go; from the Go team.
 	golang.org/x/time v0.16.0
+	// The chance that fair dice spread as unevenly as a player's hand-rolled dice did
+	// (distuv.ChiSquared's survival function, for the chi-square test of dice/fair.go):
+	// the regularized incomplete gamma function from a kept numeric library, already
+	// brought in by plot, rather than one of our own.
+	gonum.org/v1/gonum v0.16.0
 	// PNG and SVG charts for `volley odds --plot`.
 	gonum.org/v1/plot v0.17.0
 	// The default store (sqlite/): SQLite in pure Go, so the binary needs no C toolchain.

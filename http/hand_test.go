@@ -137,6 +137,11 @@ func TestHandRolledBattle(t *testing.T) {
 	if status != http.StatusOK || v["verified"] != true || v["rolled_by"] != "players" || v["dice"] != 2.0 {
 		t.Errorf("verify: %d %v", status, v)
 	}
+	// And it tests UCM's dice against fair ones: a 5 and a 6 on d6s.
+	fair, _ := json.Marshal(v["fairness"])
+	if want := `[{"by":"UCM","chi_square":4,"exact":true,"faces":[0,0,0,0,1,1],"p":1,"rolls":2,"sides":6}]`; string(fair) != want {
+		t.Errorf("verify's fairness: %s; want %s", fair, want)
+	}
 	// The log downloaded verifies as volley verify checks it, and a face changed in it
 	// does not.
 	raw := readLog(t, ts.URL, id, spectator)

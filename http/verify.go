@@ -84,6 +84,10 @@ type Verified struct {
 	Kept int `json:"kept"`
 	// Signed says the key given signed a head of this chain (the log's or the kept one).
 	Signed bool `json:"signed"`
+	// Fairness tests each roller's dice, size by size, against fair dice
+	// (dice.FairnessOf): in a battle rolled by hand, how each player's dice fell. It is
+	// a reading of the verified dice, not part of the check.
+	Fairness []dice.Fairness `json:"fairness,omitempty"`
 }
 
 // Trust is what a log is checked against beside its own seed and commitment, which
@@ -194,11 +198,12 @@ func VerifyWith(ctx context.Context, lg Log, trust Trust) (Verified, error) {
 	v := Verified{Kept: -1, Hand: game.Hand}
 	rec.Commitment = lg.Commitment
 	heads := []string{volley.ChainStart(rec)}
+	var rolls []dice.Roll
 	for i, a := range lg.Actions {
 		if a.Seq != i {
 			return rejected("action %d is numbered %d: the log has a gap or is out of order", i, a.Seq)
 		}
-		n, p, err := verifyAction(ctx, game, seed, a)
+		rolled, p, err := verifyAction(ctx, game, seed, a)
 		if err != nil {
 			return v, err
 		}
@@ -206,13 +211,15 @@ func VerifyWith(ctx context.Context, lg Log, trust Trust) (Verified, error) {
 			return rejected("%s", p)
 		}
 		v.Actions++
-		v.Dice += n
+		v.Dice += len(rolled)
+		rolls = append(rolls, rolled...)
 		heads = append(heads, volley.ChainNext(heads[i], &volley.ActionRecord{Seq: a.Seq, Side: a.Side, Body: a.Action, Outcome: string(a.Outcome)}))
 	}
 	v.Head = heads[len(lg.Actions)]
 	if p := checkChain(lg, heads, trust, &v); p != "" {
 		return Verified{}, volley.Errorf(volley.EINVALID, "REJECTED: %s", p)
 	}
+	v.Fairness = dice.FairnessOf(rolls)
 	return v, nil
 }
 
@@ -328,20 +335,20 @@ func generatorOf(edition int) dice.Generator {
 
 // verifyAction replays one logged action and returns the dice it rolled, or says how
 // it differs from the log. err is set only when ctx ended.
-func verifyAction(ctx context.Context, g *volley.Game, seed dice.Seed, a LogEntry) (int, string, error) {
+func verifyAction(ctx context.Context, g *volley.Game, seed dice.Seed, a LogEntry) ([]dice.Roll, string, error) {
 	_, actor, out, err := g.Replay(ctx, a.Action, seed.ForAction(a.Seq))
 	if err != nil {
 		if volley.ErrorCode(err) == volley.EUNAVAILABLE {
-			return 0, "", err
+			return nil, "", err
 		}
-		return 0, fmt.Sprintf("action %d no longer resolves: %v", a.Seq, err), nil
+		return nil, fmt.Sprintf("action %d no longer resolves: %v", a.Seq, err), nil
 	}
 	if actor != a.Side {
-		return 0, fmt.Sprintf("action %d is %s's, but the log says %s took it", a.Seq, actor, a.Side), nil
+		return nil, fmt.Sprintf("action %d is %s's, but the log says %s took it", a.Seq, actor, a.Side), nil
 	}
 	var logged volley.Outcome
 	if err := json.Unmarshal(a.Outcome, &logged); err != nil {
-		return 0, fmt.Sprintf("action %d: the logged outcome is not JSON: %v", a.Seq, err), nil
+		return nil, fmt.Sprintf("action %d: the logged outcome is not JSON: %v", a.Seq, err), nil
 	}
 	// The dice of a battle rolled by hand are the faces its action gives, not the seed's.
 	source, never := "the seed rolls", "the seed never rolls"
@@ -351,18 +358,18 @@ func verifyAction(ctx context.Context, g *volley.Game, seed dice.Seed, a LogEntr
 	for i := range max(len(out.Rolls), len(logged.Rolls)) {
 		switch {
 		case i >= len(logged.Rolls):
-			return 0, fmt.Sprintf("action %d: %s a die the log lacks (%s)", a.Seq, source, out.Rolls[i].Purpose), nil
+			return nil, fmt.Sprintf("action %d: %s a die the log lacks (%s)", a.Seq, source, out.Rolls[i].Purpose), nil
 		case i >= len(out.Rolls):
-			return 0, fmt.Sprintf("action %d: the log has a die %s (%s)", a.Seq, never, logged.Rolls[i].Purpose), nil
+			return nil, fmt.Sprintf("action %d: the log has a die %s (%s)", a.Seq, never, logged.Rolls[i].Purpose), nil
 		case out.Rolls[i] != logged.Rolls[i]:
-			return 0, fmt.Sprintf("action %d, die %d: the log says %s rolled %d on a d%d, %s %s: %d on a d%d",
+			return nil, fmt.Sprintf("action %d, die %d: the log says %s rolled %d on a d%d, %s %s: %d on a d%d",
 				a.Seq, i+1, logged.Rolls[i].Purpose, logged.Rolls[i].Value, logged.Rolls[i].Sides, source, out.Rolls[i].Purpose, out.Rolls[i].Value, out.Rolls[i].Sides), nil
 		}
 	}
 	if same, err := sameOutcome(out, a.Outcome); err != nil || !same {
-		return 0, fmt.Sprintf("action %d: the dice match but the logged outcome differs from the replay (its trace, its results or its landings)", a.Seq), nil
+		return nil, fmt.Sprintf("action %d: the dice match but the logged outcome differs from the replay (its trace, its results or its landings)", a.Seq), nil
 	}
-	return len(out.Rolls), "", nil
+	return out.Rolls, "", nil
 }
 
 // verification is the answer of GET /api/battles/{id}/verify. A log that fails to
@@ -383,6 +390,9 @@ type verification struct {
 	// many actions), when one was given and it does.
 	Kept    *int   `json:"kept,omitempty"`
 	Problem string `json:"problem,omitempty"`
+	// Fairness is how each roller's dice fell against fair dice (Verified.Fairness),
+	// when the log verified.
+	Fairness []dice.Fairness `json:"fairness,omitempty"`
 }
 
 // verify replays an ended battle's stored log, as `volley verify` does with a downloaded
@@ -433,6 +443,9 @@ func (s *Server) verify(w http.ResponseWriter, r *http.Request) {
 	ans := verification{Verified: err == nil, Actions: v.Actions, Dice: v.Dice, RolledBy: lg.Dice, Seed: *lg.Seed, Commitment: lg.Commitment, Head: lg.Head}
 	if err == nil && v.Kept >= 0 {
 		ans.Kept = &v.Kept
+	}
+	if err == nil {
+		ans.Fairness = v.Fairness
 	}
 	if err != nil {
 		ans.Problem = volley.ErrorMessage(err)

@@ -57,6 +57,22 @@ func TestVerifyHandRolled(t *testing.T) {
 	if status != exitOK || !strings.Contains(out, "VERIFIED: 1 actions replay exactly from the 2 dice the players rolled by hand") {
 		t.Errorf("verify: %d %s %s", status, out, errOut)
 	}
+	// UCM's two dice, a 4 and a 5 on d6s: of the 36 ways two throws fall, the 6 doubles
+	// spread more unevenly and the 30 others as evenly, so every way is at least as
+	// uneven (p = 1).
+	if want := "UCM's d6: 2 throws, faces 1–6: 0 0 0 1 1 0; chi-square 4.00, p = 1 (exact): as fair dice fall"; !strings.Contains(out, want) {
+		t.Errorf("verify does not test the players' dice against fair ones:\n%s\nwant a line %q", out, want)
+	}
+	// Across battles: the same log twice pools four throws of UCM's. Two pairs: of the
+	// 1,296 ways four d6 fall, two pairs (90), three alike (120) and four alike (6) are
+	// as uneven, 216 in all.
+	status, out, errOut = runCLI("fair", real, real, "--by", "UCM")
+	if want := "UCM's d6: 4 throws, faces 1–6: 0 0 0 2 2 0; chi-square 8.00, p = 0.167 (exact)"; status != exitOK || !strings.Contains(out, want) {
+		t.Errorf("fair: %d %s %s; want %q", status, out, errOut, want)
+	}
+	if status, out, errOut := runCLI("fair", real, forged); status == exitOK || !strings.Contains(errOut, "forged.json: REJECTED") {
+		t.Errorf("fair pooled a forged log: %d %s %s", status, out, errOut)
+	}
 	if status, out, errOut := runCLI("verify", forged); status == exitOK ||
 		!strings.Contains(errOut, "REJECTED: action 0, die 2: the log says damage: sabre-1 Avenger Railgun at hunter-1, hit 1 rolled 6 on a d6, the action's dice give damage: sabre-1 Avenger Railgun at hunter-1, hit 1: 5 on a d6") {
 		t.Errorf("verify a log with a face changed: %d %s %s", status, out, errOut)

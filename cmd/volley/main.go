@@ -55,6 +55,7 @@ type cli struct {
 	Dice     diceCmd     `cmd:"" help:"Exact distribution of a dice expression such as 2d6+1."`
 	Serve    serveCmd    `cmd:"" help:"Serve the JSON API: battles that persist, with verifiable dice."`
 	Verify   verifyCmd   `cmd:"" help:"Check a finished battle's log against its revealed seed."`
+	Fair     fairCmd     `cmd:"" help:"Test the dice of finished battles' logs against fair dice, roller by roller and die size by size."`
 	Play     playCmd     `cmd:"" help:"Play a battle to its end with volley's opponent on the sides you name."`
 	Tourney  tourneyCmd  `cmd:"" help:"Play a series of battles between two of volley's policies, sides swapped."`
 	Schema   schemaCmd   `cmd:"" help:"Print the JSON Schema of the scenario format, for editors that complete and check scenario files."`

@@ -237,6 +237,9 @@ func (c verifyCmd) Run(e *env) error {
 	if v.Signed {
 		fmt.Fprintln(e.stdout, "signed by the server's key: this is the history the server vouched for")
 	}
+	if v.Hand {
+		printFairness(e.stdout, v.Fairness)
+	}
 	if c.Commitment == "" {
 		fmt.Fprintln(e.stdout, "(pass --commitment with the one you were given at the start to check that this is that battle)")
 	}
