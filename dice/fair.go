@@ -16,11 +16,12 @@ import (
 // small enough to do, and the chi-square distribution beyond. None of this is in a rule
 // text; it is statistics, and it says nothing about any one roll.
 
-// MaxExactWays is the most ways n throws of a k-sided die can spread over its faces
-// (the compositions of n into k parts, C(n+k-1, k-1)) for which FairnessOf sums the
-// exact chance; beyond it the chi-square distribution gives the chance, which is close
-// once every face is expected about five times or more. 500,000 ways is a few
-// milliseconds: a d6 thrown up to 30 times, a d10 up to 14.
+// MaxExactWays bounds the exact sum: it is summed while the partial spreads of n throws
+// of a k-sided die it walks through (the counts of the first faces, with at most n
+// throws among them: C(n+k, k-1) of them, every whole spread included) are at most
+// this many; beyond it the chi-square distribution gives the chance, which is close once
+// every face is expected about five times or more. 500,000 is a few milliseconds: a d6
+// thrown up to 31 times, a d10 up to 12.
 const MaxExactWays = 500_000
 
 // Fairness is how one size of die, thrown by one roller, fell against a fair die.
@@ -92,7 +93,7 @@ func TestFair(by string, faces []int) Fairness {
 	// squared counts alone, which is an integer, so the exact sum below compares
 	// integers rather than rounded statistics.
 	f.ChiSquare = max(0, float64(k)/n*float64(squares)-n)
-	if ways(f.Rolls, k) <= MaxExactWays {
+	if ways(f.Rolls+1, k) <= MaxExactWays {
 		f.P, f.Exact = exactTail(f.Rolls, k, squares), true
 	} else {
 		f.P = distuv.ChiSquared{K: float64(k - 1)}.Survival(f.ChiSquare)
@@ -101,7 +102,7 @@ func TestFair(by string, faces []int) Fairness {
 }
 
 // ways is C(n+k-1, k-1), the ways n throws spread over k faces, stopping once it passes
-// MaxExactWays.
+// MaxExactWays. ways(n+1, k) is C(n+k, k-1), the partial spreads of n throws.
 func ways(n, k int) int {
 	w := 1
 	for i := 1; i < k; i++ {

@@ -85,3 +85,24 @@ func ExampleTestFair() {
 	fmt.Printf("%d throws, chi-square %.1f, p %.3f (exact %v)\n", f.Rolls, f.ChiSquare, f.P, f.Exact)
 	// Output: 20 throws, chi-square 9.4, p 0.099 (exact true)
 }
+
+// The exact sum stops where its walk would pass MaxExactWays: a d6 is summed up to 31
+// throws, a d10 up to 12.
+func TestTestFairExactUpTo(t *testing.T) {
+	for _, tt := range []struct{ sides, most int }{{6, 31}, {10, 12}} {
+		for _, n := range []int{tt.most, tt.most + 1} {
+			faces := make([]int, tt.sides)
+			faces[0] = n
+			if got, want := TestFair("", faces).Exact, n == tt.most; got != want {
+				t.Errorf("d%d thrown %d times: exact %v, want %v", tt.sides, n, got, want)
+			}
+		}
+	}
+}
+
+func BenchmarkTestFair(b *testing.B) {
+	faces := []int{9, 6, 5, 4, 4, 3} // 31 throws: the largest exact d6
+	for b.Loop() {
+		TestFair("", faces)
+	}
+}
