@@ -395,4 +395,8 @@ func TestPageHandRolled(t *testing.T) {
 	if got := p.text("#verify-result"); !strings.Contains(got, "Verified: 1 actions replay exactly from the 2 dice the players rolled by hand") {
 		t.Errorf("verification reads %q", got)
 	}
+	// A 5 and a 6: every way two d6 fall is at least as uneven.
+	if got := p.text(`#verify-result li.fair[data-by="UCM"]`); got != "UCM's d6: 2 throws (1: 0, 2: 0, 3: 0, 4: 0, 5: 1, 6: 1); fair dice spread this unevenly 100% of the time: as fair dice fall." {
+		t.Errorf("the dice's fairness reads %q", got)
+	}
 }

@@ -116,6 +116,18 @@ export function resultText(t) {
   return `${t.target}: ${m.join(', ')}${t.destroyed ? ' — destroyed' : ''}`;
 }
 
+// fairLine says how one player's dice of one size fell against fair dice (the verify
+// answer's fairness): the throws of each face and the chance that fair dice would spread
+// as unevenly.
+function fairLine(f) {
+  const p = f.p < 0.001 ? 'under 1 in 1,000' : f.p < 0.01 ? `1 in ${Math.round(1 / f.p)}` : `${Math.round(f.p * 100)}%`;
+  const words = f.p < 0.01 ? 'unusual for fair dice' : f.p < 0.05 ? 'a little uneven' : 'as fair dice fall';
+  return h('li', {class: f.p < 0.01 ? 'fair bad' : 'fair', 'data-by': f.by || ''},
+    `${f.by || 'volley'}'s d${f.sides}: ${f.rolls} throws (${f.faces.map((n, i) => `${i + 1}: ${n}`).join(', ')}); `,
+    h('span', {title: `Pearson's chi-square ${f.chi_square.toFixed(2)}, p ${f.exact ? 'summed exactly' : 'from the chi-square distribution'}`},
+      `fair dice spread this unevenly ${p} of the time: ${words}.`));
+}
+
 // verifyPanel shows the revealed seed, checks the commitment in this browser where it
 // can (SHA-256 of the seed's 8 bytes, most significant first), and asks the server to
 // replay the dice. Anyone who trusts neither runs `volley verify` on the downloaded log.
@@ -143,6 +155,10 @@ export function verifyPanel(view, lg, token, {auto = false} = {}) {
         lines.push(h('li', {class: 'ok', id: 'verify-kept'}, `✔ The log is the history this browser was shown: its first ${v.kept} actions chain to the head kept here.`));
       } else if (v.verified) {
         lines.push(h('li', {}, 'This browser kept no head of this battle: the seed proves the dice, not which actions were taken. Check the log against a head you kept elsewhere.'));
+      }
+      // Dice rolled by hand: how each player's fell against fair dice, die size by size.
+      if (v.verified && v.rolled_by === 'players') {
+        for (const f of v.fairness || []) lines.push(fairLine(f));
       }
       const command = kept ? `volley verify volley-${view.id}.json --head '${JSON.stringify(kept)}'` : `volley verify volley-${view.id}.json`;
       result.replaceChildren(h('ul', {class: 'verify'}, lines),
