@@ -2,6 +2,7 @@ package republique
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -16,6 +17,10 @@ import (
 	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
+
+// update rewrites the goldens of testdata/broken and testdata/tell from the current
+// output (go test -update), for a change that is meant to change them.
+var update = flag.Bool("update", false, "rewrite testdata/broken/*.golden and testdata/tell/*.txt from the current output")
 
 func example(name string) string { return filepath.Join("..", "..", "examples", "republique", name) }
 
@@ -506,4 +511,12 @@ func TestDemoPlays(t *testing.T) {
 	if b.phasing() != "Austrian" {
 		t.Errorf("after the French phase it is %s's turn", b.phasing())
 	}
+}
+
+// TestBrokenScenarios: the mistakes of testdata/broken (typos, wrong kinds, a battery out
+// of arc, out of range, screened by a friend or forced onto another target, a target
+// hidden in a wood) are each reported once, at its line:col, as volley check reports
+// them. Refresh with go test -update.
+func TestBrokenScenarios(t *testing.T) {
+	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"), *update)
 }

@@ -2,6 +2,7 @@ package warfare
 
 import (
 	"context"
+	"flag"
 	"math"
 	"path/filepath"
 	"strconv"
@@ -13,6 +14,10 @@ import (
 	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
+
+// update rewrites the goldens of testdata/broken and testdata/tell from the current
+// output (go test -update), for a change that is meant to change them.
+var update = flag.Bool("update", false, "rewrite testdata/broken/*.golden and testdata/tell/*.txt from the current output")
 
 func example(name string) string { return filepath.Join("..", "..", "examples", "warfare", name) }
 
@@ -461,4 +466,12 @@ func TestHandBuiltFires(t *testing.T) {
 			t.Errorf("%+v was resolved", f)
 		}
 	}
+}
+
+// TestBrokenScenarios: the mistakes of testdata/broken (typos in fields, names, kinds
+// and modifiers, numbers out of bounds, a target out of range, a friend, a unit with no
+// figures left) are each reported once, at its line:col, as volley check reports them.
+// Refresh with go test -update.
+func TestBrokenScenarios(t *testing.T) {
+	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"), *update)
 }

@@ -1,6 +1,7 @@
 package warstrike
 
 import (
+	"flag"
 	"math"
 	"os"
 	"path/filepath"
@@ -13,6 +14,10 @@ import (
 	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
+
+// update rewrites the goldens of testdata/broken and testdata/tell from the current
+// output (go test -update), for a change that is meant to change them.
+var update = flag.Bool("update", false, "rewrite testdata/broken/*.golden and testdata/tell/*.txt from the current output")
 
 func example(name string) string { return filepath.Join("..", "..", "examples", "warstrike", name) }
 
@@ -463,3 +468,11 @@ func TestCostBoundsWork(t *testing.T) {
 
 func itoa(i int) string     { return strconv.Itoa(i) }
 func ftoa(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) }
+
+// TestBrokenScenarios: the mistakes of testdata/broken (typos in fields, kinds, weapons
+// and names, a second leader, a friend or a second target without a leader, a unit that
+// ran, a model that sees no model of its target) are each reported once, at its
+// line:col, as volley check reports them. Refresh with go test -update.
+func TestBrokenScenarios(t *testing.T) {
+	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"), *update)
+}
