@@ -10,6 +10,7 @@ import (
 	"errors"
 	"math"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/volley-wargames/volley"
@@ -44,6 +45,42 @@ func LoadFile(tb testing.TB, r volley.Ruleset, path string) (volley.Battle, voll
 		tb.Fatalf("load %s: %v", path, err)
 	}
 	return b, a
+}
+
+// WriteBeside writes src as the file name in a new temporary folder, beside copies of
+// files (paths, a system's sample tables or charts), and returns its path: a scenario
+// written in a test may then name those files as the examples do.
+func WriteBeside(tb testing.TB, name, src string, files ...string) string {
+	tb.Helper()
+	dir := tb.TempDir()
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), data, 0o644); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	return path
+}
+
+// Decode decodes an action written in YAML for b, failing the test on an error.
+func Decode(tb testing.TB, b volley.Battle, src string) volley.Action {
+	tb.Helper()
+	doc, err := scenario.Parse("action.yaml", []byte(src))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	a, err := b.DecodeAction(doc)
+	if err != nil {
+		tb.Fatalf("%s: %v", src, err)
+	}
+	return a
 }
 
 // Aim is b.Aim with no deadline, failing the test on an error.

@@ -10,21 +10,14 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
 // decode decodes an action against b, failing the test on an error.
 func decode(tb testing.TB, b *Battle, src string) volley.Action {
 	tb.Helper()
-	doc, err := scenario.Parse("action.yaml", []byte(src))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	a, err := b.DecodeAction(doc)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return a
+	return rulestest.Decode(tb, b, src)
 }
 
 // TestTurns plays the sabres' scenario turn by turn: a squad shoots in its side's turn,

@@ -33,18 +33,7 @@ func loadFile(tb testing.TB, name string) (*Battle, volley.Action) {
 // loadSrc loads a scenario written beside a copy of the sample charts.
 func loadSrc(tb testing.TB, src string) (*Battle, volley.Action, error) {
 	tb.Helper()
-	dir := tb.TempDir()
-	charts, err := os.ReadFile(example("sample-charts.yaml"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "sample-charts.yaml"), charts, 0o644); err != nil {
-		tb.Fatal(err)
-	}
-	path := filepath.Join(dir, "x.yaml")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		tb.Fatal(err)
-	}
+	path := rulestest.WriteBeside(tb, "x.yaml", src, example("sample-charts.yaml"))
 	doc, err := scenario.ParseFile(path)
 	if err != nil {
 		return nil, nil, err
@@ -496,15 +485,7 @@ func TestDemoPlays(t *testing.T) {
 		"{type: fire, batteries: [g1, g2]}", "{type: save, batteries: [h1]}", "{type: fire, batteries: [ab]}", "{type: end_step}",
 	}
 	for i, s := range steps {
-		doc, err := scenario.Parse("a.yaml", []byte(s))
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, err := b.DecodeAction(doc)
-		if err != nil {
-			t.Fatalf("%s: %v", s, err)
-		}
-		if _, err := b.Resolve(ctx, a, dice.ForAction(5, i)); err != nil {
+		if _, err := b.Resolve(ctx, rulestest.Decode(t, b, s), dice.ForAction(5, i)); err != nil {
 			t.Fatalf("%s: %v", s, err)
 		}
 	}

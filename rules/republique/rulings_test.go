@@ -2,8 +2,6 @@ package republique
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -11,6 +9,7 @@ import (
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -22,18 +21,7 @@ import (
 // edition ed (0: the current one).
 func loadEdition(tb testing.TB, src string, ed int) (*Battle, volley.Action, error) {
 	tb.Helper()
-	dir := tb.TempDir()
-	charts, err := os.ReadFile(example("sample-charts.yaml"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "sample-charts.yaml"), charts, 0o644); err != nil {
-		tb.Fatal(err)
-	}
-	path := filepath.Join(dir, "x.yaml")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		tb.Fatal(err)
-	}
+	path := rulestest.WriteBeside(tb, "x.yaml", src, example("sample-charts.yaml"))
 	doc, err := scenario.ParseFile(path)
 	if err != nil {
 		tb.Fatal(err)

@@ -9,7 +9,6 @@ import (
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/rulestest"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 // sprayScenario: a gunner 14 squares from its target fires a repeating weapon without
@@ -300,15 +299,7 @@ units:
 
 func decodeOrder(t *testing.T, b *Battle, src string) *Order {
 	t.Helper()
-	doc, err := scenario.Parse("order.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := b.DecodeAction(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a.(*Order)
+	return rulestest.Decode(t, b, src).(*Order)
 }
 
 func play(t *testing.T, b *Battle, orders ...string) {

@@ -1,11 +1,11 @@
 package warengine
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -30,15 +30,7 @@ func loadEdition(t *testing.T, src string, ed int) (*Battle, error) {
 // order resolves one order written in the action's form.
 func resolveOrder(t *testing.T, b *Battle, src string) error {
 	t.Helper()
-	doc, err := scenario.Parse("order.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := b.DecodeAction(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = b.Resolve(context.Background(), a, dice.ForAction(1, 0))
+	_, err := rulestest.Resolve(b, rulestest.Decode(t, b, src), dice.ForAction(1, 0))
 	return err
 }
 

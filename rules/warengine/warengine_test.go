@@ -32,11 +32,7 @@ func mustLoadFile(tb testing.TB, name string) (*Battle, *Order) {
 
 func mustOdds(tb testing.TB, b *Battle, o *Order) volley.Odds {
 	tb.Helper()
-	odds, err := b.Odds(context.Background(), o)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return odds
+	return rulestest.Odds(tb, b, o)
 }
 
 // TestMurphy is the seed's worked example: 40 + 20 aiming - 10/2 bushes = 55, and 22
@@ -257,16 +253,9 @@ func TestTurnsAndGroups(t *testing.T) {
 		{"{type: declare, unit: c, weapon: Rifle, target: [1, 1]}", ""},
 	}
 	for n, st := range steps {
-		doc, err := scenario.Parse("a.yaml", []byte(st.src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, err := b.DecodeAction(doc)
-		if err != nil {
-			t.Fatalf("step %d %s: %v", n, st.src, err)
-		}
+		a := rulestest.Decode(t, b, st.src)
 		before := b.State()
-		_, err = b.Resolve(context.Background(), a, dice.ForAction(5, n))
+		_, err := b.Resolve(context.Background(), a, dice.ForAction(5, n))
 		if got := volley.ErrorCode(err); got != st.code {
 			t.Fatalf("step %d %s: error %v (code %q); want code %q", n, st.src, err, got, st.code)
 		}

@@ -37,11 +37,7 @@ func mustLoad(tb testing.TB, src string) (*Battle, *Fire) {
 
 func mustOdds(tb testing.TB, b *Battle, f *Fire) volley.Odds {
 	tb.Helper()
-	odds, err := b.Odds(context.Background(), f)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return odds
+	return rulestest.Odds(tb, b, f)
 }
 
 // TestArticleExample is the article's worked example and its reversal.
@@ -291,11 +287,7 @@ action:
 	if f.Targets[0].Band != Close || f.Targets[1].Band != Effective {
 		t.Errorf("bands %s, %s; want close at 3, effective at 5", f.Targets[0].Band, f.Targets[1].Band)
 	}
-	doc, _ := scenario.Parse("a.yaml", []byte("unit: a\ntargets: [{unit: far, stands: 1}, {unit: gone, stands: 1, distance: 20}]\n"))
-	a, err := b.DecodeAction(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := rulestest.Decode(t, b, "unit: a\ntargets: [{unit: far, stands: 1}, {unit: gone, stands: 1, distance: 20}]\n")
 	aims := rulestest.Aim(t, b, a)
 	if aims[0].Status != volley.StatusOK || aims[1].Status != volley.StatusOutOfRange {
 		t.Errorf("far (12) %s, gone (20) %s; want ok and out_of_range", aims[0].Status, aims[1].Status)

@@ -37,17 +37,7 @@ func withAction(tb testing.TB, name, action string) (*Battle, volley.Action) {
 	}
 	s := string(src)
 	s = s[:strings.Index(s, "\naction:")] + "\naction:\n" + action
-	path := filepath.Join(tb.TempDir(), name)
-	tables, err := os.ReadFile(example("sample-tables.yaml"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(filepath.Dir(path), "sample-tables.yaml"), tables, 0o644); err != nil {
-		tb.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
-		tb.Fatal(err)
-	}
+	path := rulestest.WriteBeside(tb, name, s, example("sample-tables.yaml"))
 	b, a := rulestest.LoadFile(tb, Ruleset{}, path)
 	return b.(*Battle), a
 }
