@@ -19,10 +19,8 @@ import (
 	"time"
 
 	"github.com/volley-wargames/volley"
-	"github.com/volley-wargames/volley/dice"
 	vhttp "github.com/volley-wargames/volley/http"
 	"github.com/volley-wargames/volley/rules"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 var (
@@ -309,22 +307,7 @@ func checkReplay(t *testing.T, base, id, token string, upTo int, wantAt string) 
 	if status != 200 {
 		t.Fatalf("log: %d", status)
 	}
-	var lg vhttp.Log
-	if err := json.Unmarshal(raw, &lg); err != nil {
-		t.Fatal(err)
-	}
-	seed, err := dice.ParseSeed(dice.Generator(lg.Generator), *lg.Seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := scenario.Parse("scenario", []byte(lg.Scenario))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, b, _, err := rules.Open(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lg, seed, b := openLog(t, raw)
 	for _, a := range lg.Actions {
 		if _, _, _, err := volley.ReplayAction(context.Background(), b, a.Action, seed.ForAction(a.Seq)); err != nil {
 			t.Fatal(err)
