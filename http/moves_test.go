@@ -64,20 +64,15 @@ func TestMovesOverTheAPI(t *testing.T) {
 		t.Fatalf("the last inch: %d %v", status, v)
 	}
 	// The scenario as it stands: the units where they are now, ready for a new battle.
-	raw := send(t, "GET", ts.URL+"/api/battles/"+id+"/scenario", watch(id), nil)
-	if raw.status != 200 || !strings.Contains(string(raw.body), "{id: sabre-1, type: Sabre, side: UCM, squad: sabres, at: [14, 10], facing: 0}") || strings.Contains(string(raw.body), "actions:") {
-		t.Errorf("the scenario as it stands: %d\n%s", raw.status, raw.body)
+	now := scenarioNow(t, ts.URL, id)
+	if !strings.Contains(now, "{id: sabre-1, type: Sabre, side: UCM, squad: sabres, at: [14, 10], facing: 0}") || strings.Contains(now, "actions:") {
+		t.Errorf("the scenario as it stands:\n%s", now)
 	}
-	if next, _ := battle(t, ts.URL, raw.body); next == "" {
+	if next, _ := battle(t, ts.URL, []byte(now)); next == "" {
 		t.Error("the exported scenario does not start a battle")
 	}
 	// Ended, the battle with its moves verifies.
-	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/end", tokens["UCM"], "", nil); status != 200 {
-		t.Fatalf("end: %d %v", status, v)
-	}
-	if _, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/verify", watch(id), "", nil); v["verified"] != true || v["actions"] != 5.0 {
-		t.Errorf("verify: %v", v)
-	}
+	endVerified(t, ts.URL, id, tokens["UCM"], 5)
 }
 
 // TestPreview: "what if I stand here?" — a legal move's trace, a shot's odds from where it
@@ -153,9 +148,7 @@ func TestPositionOverTheAPI(t *testing.T) {
 		{"", "unit"}, {"unit=beast-1", "unit"}, {"unit=sabre-9", "unit"}, {"unit=sabre-1&step=-1", "step"},
 		{"unit=sabre-1&objective=most", "objective"}, {"unit=sabre-1&danger=worst", "danger"}, {"unit=sabre-1&step=0.001", "step"},
 	} {
-		if status, v := call(t, "GET", u+tc.query, tokens["UCM"], "", nil); status != 400 || v["field"] != tc.field {
-			t.Errorf("%q: %d %v; want 400 at %s", tc.query, status, v, tc.field)
-		}
+		wantFieldError(t, tc.query, u+tc.query, tokens["UCM"], tc.field)
 	}
 }
 
@@ -178,9 +171,7 @@ func TestPositionOverTheAPIOnAGrid(t *testing.T) {
 	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens["trenchers"], "", body); status != 200 {
 		t.Errorf("the best square's move %s: %d %v", body, status, v)
 	}
-	if status, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/position?unit=hale&step=2", tokens["trenchers"], "", nil); status != 400 || v["field"] != "step" {
-		t.Errorf("a step on a grid: %d %v; want 400 at step", status, v)
-	}
+	wantFieldError(t, "a step on a grid", ts.URL+"/api/battles/"+id+"/position?unit=hale&step=2", tokens["trenchers"], "step")
 }
 
 // TestPositionOverTheAPIWarfare: a Warfare position map over the API; its best point's
@@ -208,9 +199,7 @@ func TestPositionOverTheAPIWarfare(t *testing.T) {
 			t.Errorf("the best point's %s: %d %v", body, status, v)
 		}
 	}
-	if status, v := call(t, "GET", u+"/position?unit=crossbowmen", tokens["English"], "", nil); status != 400 || v["field"] != "unit" {
-		t.Errorf("a French unit in the English turn: %d %v; want 400 at unit", status, v)
-	}
+	wantFieldError(t, "a French unit in the English turn", u+"/position?unit=crossbowmen", tokens["English"], "unit")
 }
 
 // TestPositionOverTheAPIInCm: a Republique position map is in the battle's unit (cm), and
@@ -237,9 +226,7 @@ func TestPositionOverTheAPIInCm(t *testing.T) {
 		t.Errorf("the best point's move %s: %d %v", body, status, v)
 	}
 	for _, q := range []string{"unit=ab", "unit=nobody"} {
-		if status, v := call(t, "GET", u+q, tokens["French"], "", nil); status != 400 || v["field"] != "unit" {
-			t.Errorf("%s: %d %v; want 400 at unit", q, status, v)
-		}
+		wantFieldError(t, q, u+q, tokens["French"], "unit")
 	}
 }
 
@@ -259,9 +246,7 @@ func TestPositionOverTheAPIWarStrike(t *testing.T) {
 		t.Fatalf("unit %v, left %v, %d points", m["length_unit"], m["left"], len(m["points"].([]any)))
 	}
 	for _, tc := range []struct{ query, field string }{{"unit=raiders", "unit"}, {"unit=alpha&step=0.01", "step"}} {
-		if status, v := call(t, "GET", u+tc.query, tokens["Ironclad"], "", nil); status != 400 || v["field"] != tc.field {
-			t.Errorf("%q: %d %v; want 400 at %s", tc.query, status, v, tc.field)
-		}
+		wantFieldError(t, tc.query, u+tc.query, tokens["Ironclad"], tc.field)
 	}
 	top := m["top"].([]any)[0].(map[string]any)
 	move, plan := top["move"].(map[string]any), top["plan"]
@@ -277,9 +262,7 @@ func TestPositionOverTheAPIWarStrike(t *testing.T) {
 		t.Errorf("its plan %s: %d %v", body, status, v)
 	}
 	// Once it has shot, alpha moves no more this turn.
-	if status, v := call(t, "GET", u+"unit=alpha", tokens["Ironclad"], "", nil); status != 400 || v["field"] != "unit" {
-		t.Errorf("alpha after its shot: %d %v; want 400 at unit", status, v)
-	}
+	wantFieldError(t, "alpha after its shot", u+"unit=alpha", tokens["Ironclad"], "unit")
 }
 
 // FuzzMoveBody sends arbitrary moves and previews of them: never a 500, and every 400 names
