@@ -47,6 +47,27 @@ func LoadFile(tb testing.TB, r volley.Ruleset, path string) (volley.Battle, voll
 	return b, a
 }
 
+// LoadEdition loads a scenario as a battle begun under edition (0: the current one),
+// failing the test if it does not parse and answering the loader's error: for the
+// rulings an edition keeps or changes. The scenario is src, named file, or when src is
+// nil the file at path file, read as the CLI reads it (so that it may name files beside
+// it).
+func LoadEdition(tb testing.TB, r volley.Ruleset, file string, src []byte, edition int) (volley.Battle, volley.Action, error) {
+	tb.Helper()
+	var doc *scenario.Doc
+	var err error
+	if src == nil {
+		doc, err = scenario.ParseFile(file)
+	} else {
+		doc, err = scenario.Parse(file, src)
+	}
+	if err != nil {
+		tb.Fatalf("parse %s: %v", file, err)
+	}
+	doc.Edition = edition
+	return r.Load(doc)
+}
+
 // WriteBeside writes src as the file name in a new temporary folder, beside copies of
 // files (paths, a system's sample tables or charts), and returns its path: a scenario
 // written in a test may then name those files as the examples do.

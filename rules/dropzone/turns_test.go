@@ -110,12 +110,7 @@ func TestTurnOptions(t *testing.T) {
 // TestEditionOneHasNoTurns: a battle begun before turns (edition 1) replays as it was
 // played: any squad shoots at any time, and there is no turn to end.
 func TestEditionOneHasNoTurns(t *testing.T) {
-	doc, err := scenario.Parse("sabres.yaml", []byte(readExample(t, "sabres.yaml")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc.Edition = 1
-	bb, a, err := Ruleset{}.Load(doc)
+	bb, a, err := rulestest.LoadEdition(t, Ruleset{}, "sabres.yaml", []byte(readExample(t, "sabres.yaml")), 1)
 	if err != nil {
 		t.Fatal(err)
 	}

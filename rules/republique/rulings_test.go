@@ -10,7 +10,6 @@ import (
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/rulestest"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 // The rulings of issue 23, each under the edition that brought it (Edition3) and under
@@ -22,12 +21,7 @@ import (
 func loadEdition(tb testing.TB, src string, ed int) (*Battle, volley.Action, error) {
 	tb.Helper()
 	path := rulestest.WriteBeside(tb, "x.yaml", src, example("sample-charts.yaml"))
-	doc, err := scenario.ParseFile(path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	doc.Edition = ed
-	b, a, err := Ruleset{}.Load(doc)
+	b, a, err := rulestest.LoadEdition(tb, Ruleset{}, path, nil, ed)
 	if err != nil {
 		return nil, nil, err
 	}

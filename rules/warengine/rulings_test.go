@@ -6,7 +6,6 @@ import (
 
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rulestest"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 // The War Engine rulings of issue 23, each under the edition that brought it (Edition3)
@@ -15,12 +14,7 @@ import (
 // loadEdition loads src read under edition ed (0: the current one).
 func loadEdition(t *testing.T, src string, ed int) (*Battle, error) {
 	t.Helper()
-	doc, err := scenario.Parse("test.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc.Edition = ed
-	b, _, err := Ruleset{}.Load(doc)
+	b, _, err := rulestest.LoadEdition(t, Ruleset{}, "test.yaml", []byte(src), ed)
 	if err != nil {
 		return nil, err
 	}

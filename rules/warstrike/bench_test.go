@@ -12,7 +12,6 @@ import (
 	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rulestest"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 // crossfire is the benchmark table: a 10-model unit firing at a 10-model unit
@@ -224,12 +223,7 @@ func BenchmarkPreview(b *testing.B) {
 // loadEdition loads a scenario as a battle begun under the given edition.
 func loadEdition(tb testing.TB, src string, edition int) (volley.Battle, volley.Action) {
 	tb.Helper()
-	doc, err := scenario.Parse("scenario.yaml", []byte(src))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	doc.Edition = edition
-	b, a, err := Ruleset{}.Load(doc)
+	b, a, err := rulestest.LoadEdition(tb, Ruleset{}, "scenario.yaml", []byte(src), edition)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -444,12 +444,7 @@ func TestCostBoundsWork(t *testing.T) {
 	}
 	src.WriteString("action: {unit: u0, targets: [{unit: u1}]}\n")
 	for _, edition := range []int{2, 3} {
-		doc, err := scenario.Parse("big.yaml", []byte(src.String()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc.Edition = edition
-		_, _, err = Ruleset{}.Load(doc)
+		_, _, err := rulestest.LoadEdition(t, Ruleset{}, "big.yaml", []byte(src.String()), edition)
 		if err == nil || !strings.Contains(err.Error(), "volley.MaxWork") {
 			t.Errorf("edition %d: a 50×50 action across 200 sixteen-sided pieces: %v", edition, err)
 		}
