@@ -385,10 +385,6 @@ func TestSimultaneous(t *testing.T) {
 	}
 }
 
-func agrees(exact, sim float64, n int) bool {
-	return math.Abs(exact-sim) <= 5*math.Sqrt(exact*(1-exact)/float64(n))+1/float64(n)
-}
-
 // TestSimAgreesWithOdds checks the exact joint odds against Monte Carlo at a fixed
 // seed: every probability within 5 standard errors.
 func TestSimAgreesWithOdds(t *testing.T) {
@@ -396,25 +392,7 @@ func TestSimAgreesWithOdds(t *testing.T) {
 	for _, name := range []string{"secondary-targets.yaml", "tandem.yaml", "tandem-weak-front.yaml", "enfilade.yaml", "skirmish.yaml"} {
 		t.Run(name, func(t *testing.T) {
 			b, a := loadFile(t, name)
-			odds := rulestest.Odds(t, b, a)
-			sim, err := b.Sampler(a)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := volley.Simulate(sim, 42, trials, nil)
-			for i, x := range odds.Targets {
-				if !agrees(x.PDestroyed, res.Targets[i].PDestroyed, trials) {
-					t.Errorf("%s P(destroyed): simulated %.5f, exact %.5f", x.Target, res.Targets[i].PDestroyed, x.PDestroyed)
-				}
-				for m, xd := range x.Distributions {
-					sd := res.Targets[i].Distributions[m]
-					for k := min(xd.Min(), sd.Min()); k <= max(xd.Max(), sd.Max()); k++ {
-						if !agrees(xd.P(k), sd.P(k), trials) {
-							t.Errorf("%s %s P(%d): simulated %.5f, exact %.5f", x.Target, m, k, sd.P(k), xd.P(k))
-						}
-					}
-				}
-			}
+			rulestest.SimAgreesWithOdds(t, b, a, 42, trials)
 		})
 	}
 }
@@ -443,7 +421,7 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 		for _, id := range []string{"A", "C", "B"} {
 			key += sprintf("%s %d/%d ", id, j.Outcome[id+" morale"], j.Outcome[id+" bases"])
 		}
-		if got := float64(counts[key]) / trials; !agrees(j.P, got, trials) {
+		if got := float64(counts[key]) / trials; !rulestest.Agrees(j.P, got, trials) {
 			t.Errorf("P(%s): resolved %.4f, exact %.4f", key, got, j.P)
 		}
 	}

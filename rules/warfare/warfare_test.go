@@ -110,11 +110,6 @@ func TestAlternateIsLessSwingy(t *testing.T) {
 	}
 }
 
-// Monte Carlo tolerance: 5 standard errors plus 1/N, at a fixed seed.
-func agrees(exact, sim float64, n int) bool {
-	return math.Abs(exact-sim) <= 5*math.Sqrt(exact*(1-exact)/float64(n))+1/float64(n)
-}
-
 // twoTargets is an alternate fire split over two targets: one random factor for both.
 const twoTargets = `ruleset: warfare
 system: alternate
@@ -139,20 +134,7 @@ func TestSimAgreesWithOdds(t *testing.T) {
 	for name, load := range cases {
 		t.Run(name, func(t *testing.T) {
 			b, f := load(t)
-			odds := mustOdds(t, b, f)
-			sim, err := b.Sampler(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := volley.Simulate(sim, 99, trials, nil)
-			for i, x := range odds.Targets {
-				xd, sd := x.Distributions[MeasureCasualties], res.Targets[i].Distributions[MeasureCasualties]
-				for k := min(xd.Min(), sd.Min()); k <= max(xd.Max(), sd.Max()); k++ {
-					if !agrees(xd.P(k), sd.P(k), trials) {
-						t.Errorf("%s P(%d): simulated %.5f, exact %.5f", x.Target, k, sd.P(k), xd.P(k))
-					}
-				}
-			}
+			rulestest.SimAgreesWithOdds(t, b, f, 99, trials)
 		})
 	}
 }
@@ -184,7 +166,7 @@ func TestJointAndAmmoByRolling(t *testing.T) {
 			for _, j := range odds.Joint {
 				sum += j.P
 				got := float64(joint[[2]int{j.Outcome["knights"], j.Outcome["levy"]}]) / trials
-				if !agrees(j.P, got, trials) {
+				if !rulestest.Agrees(j.P, got, trials) {
 					t.Errorf("P(%v): rolled %.5f, exact %.5f", j.Outcome, got, j.P)
 				}
 			}
@@ -192,7 +174,7 @@ func TestJointAndAmmoByRolling(t *testing.T) {
 				t.Errorf("joint sums to %v", sum)
 			}
 			// The archers are already Low: one more step is Out.
-			if got := float64(low) / trials; !agrees(odds.Values["p_out"], got, trials) {
+			if got := float64(low) / trials; !rulestest.Agrees(odds.Values["p_out"], got, trials) {
 				t.Errorf("P(Out): rolled %.5f, exact %.5f", got, odds.Values["p_out"])
 			}
 		})
@@ -404,11 +386,11 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 			}
 			d := odds.Targets[0].Distributions[MeasureCasualties]
 			for v := d.Min(); v <= d.Max(); v++ {
-				if got := float64(counts[v]) / trials; !agrees(d.P(v), got, trials) {
+				if got := float64(counts[v]) / trials; !rulestest.Agrees(d.P(v), got, trials) {
 					t.Errorf("P(%d casualties): resolved %.4f, exact %.4f", v, got, d.P(v))
 				}
 			}
-			if got := float64(low) / trials; !agrees(odds.Values["p_low"], got, trials) {
+			if got := float64(low) / trials; !rulestest.Agrees(odds.Values["p_low"], got, trials) {
 				t.Errorf("P(Low): resolved %.4f, exact %.4f", got, odds.Values["p_low"])
 			}
 		})

@@ -254,31 +254,9 @@ func TestSimAgreesWithOdds(t *testing.T) {
 	for _, name := range []string{"split-fire.yaml", "elevated-ruin.yaml", "obstacles.yaml"} {
 		t.Run(name, func(t *testing.T) {
 			b, a := mustLoadFile(t, name)
-			odds := rulestest.Odds(t, b, a)
-			sim, err := b.Sampler(a)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := volley.Simulate(sim, 99, trials, nil)
-			for i, x := range odds.Targets {
-				for m, xd := range x.Distributions {
-					sd := res.Targets[i].Distributions[m]
-					for k := min(xd.Min(), sd.Min()); k <= max(xd.Max(), sd.Max()); k++ {
-						if !agrees(xd.P(k), sd.P(k), trials) {
-							t.Errorf("%s %s P(%d): simulated %.5f, exact %.5f", x.Target, m, k, sd.P(k), xd.P(k))
-						}
-					}
-				}
-				if !agrees(x.PDestroyed, res.Targets[i].PDestroyed, trials) {
-					t.Errorf("%s P(destroyed): simulated %.5f, exact %.5f", x.Target, res.Targets[i].PDestroyed, x.PDestroyed)
-				}
-			}
+			rulestest.SimAgreesWithOdds(t, b, a, 99, trials)
 		})
 	}
-}
-
-func agrees(exact, sim float64, n int) bool {
-	return math.Abs(exact-sim) <= 5*math.Sqrt(exact*(1-exact)/float64(n))+1/float64(n)
 }
 
 // TestResolveApplies checks that a resolution removes as many models as it reports, adds
