@@ -98,13 +98,7 @@ func BenchmarkLook(b *testing.B) {
 
 func BenchmarkSimDraw(b *testing.B) {
 	battle, a := mustLoadFile(b, "split-fire.yaml")
-	sim, _ := battle.Sampler(a)
-	out := make([]int, len(sim.Targets)*len(sim.Measures))
-	d := dice.NewUnrecorded(1)
-	b.ReportAllocs()
-	for b.Loop() {
-		sim.Draw(d, out)
-	}
+	rulestest.BenchDraw(b, battle, a)
 }
 
 // TestCrossfireTracesEveryPair keeps the benchmark honest: its pairs see and are blocked
@@ -157,11 +151,7 @@ func BenchmarkDanger(b *testing.B) {
 	}{{"exact", 4}, {"sampled", 2}} {
 		b.Run(ed.name, func(b *testing.B) {
 			bt, _ := loadEdition(b, string(src), ed.edition)
-			for b.Loop() {
-				if _, err := bt.(*Battle).Danger(context.Background(), q); err != nil {
-					b.Fatal(err)
-				}
-			}
+			rulestest.BenchDanger(b, bt.(*Battle), q)
 		})
 	}
 }
