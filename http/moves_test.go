@@ -116,17 +116,36 @@ func TestPreview(t *testing.T) {
 	}
 }
 
+// positionMap is the position map GET u answers (…/position?…), failing the test on
+// any other answer than 200.
+func positionMap(t *testing.T, u, token string) map[string]any {
+	t.Helper()
+	status, v := call(t, "GET", u, token, "", nil)
+	if status != 200 {
+		t.Fatalf("a position map: %d %v", status, v)
+	}
+	return v["position"].(map[string]any)
+}
+
+// accepted posts action, as JSON, to the battle at u (…/api/battles/{id}) and reports
+// whether it was taken; what names it in the error when it was not.
+func accepted(t *testing.T, u, token, what string, action any) bool {
+	t.Helper()
+	body, _ := json.Marshal(action)
+	if status, v := call(t, "POST", u+"/actions", token, "", body); status != 200 {
+		t.Errorf("%s %s: %d %v", what, body, status, v)
+		return false
+	}
+	return true
+}
+
 // TestPositionOverTheAPI: where a unit could stand, each point with its offence and
 // danger, the Pareto front; a bad parameter is a 400 naming it.
 func TestPositionOverTheAPI(t *testing.T) {
 	ts := serve(t, sqliteStore(t))
 	id, tokens := battle(t, ts.URL, example(t, "dropzone/position.yaml"))
 	u := ts.URL + "/api/battles/" + id + "/position?"
-	status, v := call(t, "GET", u+"unit=sabre-1&step=1", tokens["UCM"], "", nil)
-	if status != 200 {
-		t.Fatalf("a position map: %d %v", status, v)
-	}
-	m := v["position"].(map[string]any)
+	m := positionMap(t, u+"unit=sabre-1&step=1", tokens["UCM"])
 	points, front := m["points"].([]any), m["pareto"].([]any)
 	if len(points) < 100 || len(front) == 0 || len(m["top"].([]any)) == 0 {
 		t.Fatalf("%d points, a front of %d", len(points), len(front))
@@ -158,19 +177,12 @@ func TestPositionOverTheAPIOnAGrid(t *testing.T) {
 	ts := serve(t, sqliteStore(t))
 	id, tokens := battle(t, ts.URL, example(t, "warengine/position.yaml"))
 	deployed(t, ts.URL, id, tokens, "trenchers", "raiders")
-	status, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/position?unit=hale", tokens["trenchers"], "", nil)
-	if status != 200 {
-		t.Fatalf("a position map: %d %v", status, v)
-	}
-	m := v["position"].(map[string]any)
+	m := positionMap(t, ts.URL+"/api/battles/"+id+"/position?unit=hale", tokens["trenchers"])
 	if m["grid"] != true || m["length_unit"] != "square" || len(m["points"].([]any)) < 50 {
 		t.Fatalf("grid %v, unit %v, %d points", m["grid"], m["length_unit"], len(m["points"].([]any)))
 	}
 	move := m["top"].([]any)[0].(map[string]any)["move"]
-	body, _ := json.Marshal(move)
-	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens["trenchers"], "", body); status != 200 {
-		t.Errorf("the best square's move %s: %d %v", body, status, v)
-	}
+	accepted(t, ts.URL+"/api/battles/"+id, tokens["trenchers"], "the best square's move", move)
 	wantFieldError(t, "a step on a grid", ts.URL+"/api/battles/"+id+"/position?unit=hale&step=2", tokens["trenchers"], "step")
 }
 
@@ -181,11 +193,7 @@ func TestPositionOverTheAPIWarfare(t *testing.T) {
 	ts := serve(t, sqliteStore(t))
 	id, tokens := battle(t, ts.URL, example(t, "warfare/position.yaml"))
 	u := ts.URL + "/api/battles/" + id
-	status, v := call(t, "GET", u+"/position?unit=longbowmen&danger=expected", tokens["English"], "", nil)
-	if status != 200 {
-		t.Fatalf("a position map: %d %v", status, v)
-	}
-	m := v["position"].(map[string]any)
+	m := positionMap(t, u+"/position?unit=longbowmen&danger=expected", tokens["English"])
 	if m["grid"] == true || m["length_unit"] != "in" || len(m["points"].([]any)) < 300 || len(m["pareto"].([]any)) == 0 {
 		t.Fatalf("grid %v, unit %v, %d points", m["grid"], m["length_unit"], len(m["points"].([]any)))
 	}
@@ -194,10 +202,7 @@ func TestPositionOverTheAPIWarfare(t *testing.T) {
 		t.Errorf("the best point's move does not go round the billmen: %v", top["move"])
 	}
 	for _, a := range []any{top["move"], top["plan"]} {
-		body, _ := json.Marshal(a)
-		if status, v := call(t, "POST", u+"/actions", tokens["English"], "", body); status != 200 {
-			t.Errorf("the best point's %s: %d %v", body, status, v)
-		}
+		accepted(t, u, tokens["English"], "the best point's", a)
 	}
 	wantFieldError(t, "a French unit in the English turn", u+"/position?unit=crossbowmen", tokens["English"], "unit")
 }
@@ -209,11 +214,7 @@ func TestPositionOverTheAPIInCm(t *testing.T) {
 	ts := serve(t, sqliteStore(t))
 	id, tokens := battle(t, ts.URL, example(t, "republique/position.yaml"))
 	u := ts.URL + "/api/battles/" + id + "/position?"
-	status, v := call(t, "GET", u+"unit=fb&step=2", tokens["French"], "", nil)
-	if status != 200 {
-		t.Fatalf("a position map: %d %v", status, v)
-	}
-	m := v["position"].(map[string]any)
+	m := positionMap(t, u+"unit=fb&step=2", tokens["French"])
 	if m["length_unit"] != "cm" || m["step"] != 2.0 || len(m["points"].([]any)) < 100 {
 		t.Fatalf("unit %v, step %v, %d points", m["length_unit"], m["step"], len(m["points"].([]any)))
 	}
@@ -221,10 +222,7 @@ func TestPositionOverTheAPIInCm(t *testing.T) {
 	if top["plan"] == nil {
 		t.Errorf("the best point has no plan: %v", top)
 	}
-	body, _ := json.Marshal(top["move"])
-	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens["French"], "", body); status != 200 {
-		t.Errorf("the best point's move %s: %d %v", body, status, v)
-	}
+	accepted(t, ts.URL+"/api/battles/"+id, tokens["French"], "the best point's move", top["move"])
 	for _, q := range []string{"unit=ab", "unit=nobody"} {
 		wantFieldError(t, q, u+q, tokens["French"], "unit")
 	}
@@ -237,11 +235,7 @@ func TestPositionOverTheAPIWarStrike(t *testing.T) {
 	ts := serve(t, sqliteStore(t))
 	id, tokens := battle(t, ts.URL, example(t, "warstrike/position.yaml"))
 	u := ts.URL + "/api/battles/" + id + "/position?"
-	status, v := call(t, "GET", u+"unit=alpha", tokens["Ironclad"], "", nil)
-	if status != 200 {
-		t.Fatalf("a position map: %d %v", status, v)
-	}
-	m := v["position"].(map[string]any)
+	m := positionMap(t, u+"unit=alpha", tokens["Ironclad"])
 	if m["length_unit"] != "in" || m["left"] != 12.0 || len(m["points"].([]any)) < 200 {
 		t.Fatalf("unit %v, left %v, %d points", m["length_unit"], m["left"], len(m["points"].([]any)))
 	}
@@ -253,14 +247,10 @@ func TestPositionOverTheAPIWarStrike(t *testing.T) {
 	if move["action"] != "shooting_advance" || plan == nil {
 		t.Fatalf("the best point: %v", top)
 	}
-	body, _ := json.Marshal(move)
-	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens["Ironclad"], "", body); status != 200 {
-		t.Fatalf("the best point's move %s: %d %v", body, status, v)
+	if !accepted(t, ts.URL+"/api/battles/"+id, tokens["Ironclad"], "the best point's move", move) {
+		t.FailNow()
 	}
-	body, _ = json.Marshal(plan)
-	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens["Ironclad"], "", body); status != 200 {
-		t.Errorf("its plan %s: %d %v", body, status, v)
-	}
+	accepted(t, ts.URL+"/api/battles/"+id, tokens["Ironclad"], "its plan", plan)
 	// Once it has shot, alpha moves no more this turn.
 	wantFieldError(t, "alpha after its shot", u+"unit=alpha", tokens["Ironclad"], "unit")
 }
