@@ -88,13 +88,7 @@ func (a answer) json(tb testing.TB) map[string]any {
 
 func send(tb testing.TB, method, u, token string, body []byte) answer {
 	tb.Helper()
-	req, err := http.NewRequest(method, u, bytes.NewReader(body))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
+	req := apiRequest(tb, method, u, token, body)
 	t0 := time.Now()
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

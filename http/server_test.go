@@ -91,8 +91,8 @@ func example(tb testing.TB, name string) []byte {
 	return b
 }
 
-// call sends a request and decodes the JSON answer into a map.
-func call(tb testing.TB, method, u, token, key string, body []byte) (int, map[string]any) {
+// apiRequest is a request to the API with body, and token as its bearer unless "".
+func apiRequest(tb testing.TB, method, u, token string, body []byte) *http.Request {
 	tb.Helper()
 	req, err := http.NewRequest(method, u, bytes.NewReader(body))
 	if err != nil {
@@ -101,6 +101,13 @@ func call(tb testing.TB, method, u, token, key string, body []byte) (int, map[st
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
+	return req
+}
+
+// call sends a request and decodes the JSON answer into a map.
+func call(tb testing.TB, method, u, token, key string, body []byte) (int, map[string]any) {
+	tb.Helper()
+	req := apiRequest(tb, method, u, token, body)
 	if key != "" {
 		req.Header.Set(vhttp.IdempotencyHeader, key)
 	}
