@@ -1,7 +1,9 @@
 // Package rulestest holds what every rule system's tests share: loading scenarios in
-// tests, and the properties any loader and battle must keep whatever the input (the
-// body of each system's fuzz test). It is to rule systems what a conformance suite is
-// to stores.
+// tests (under an edition, beside the sample tables), decoding actions, the properties
+// any loader and battle must keep whatever the input (the body of each system's fuzz
+// test), the Monte Carlo check of the exact odds, the goldens of the words told and of
+// the broken scenarios, and the loops of the benchmarks. It is to rule systems what a
+// conformance suite is to stores.
 package rulestest
 
 import (
