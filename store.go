@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"path"
@@ -251,4 +252,75 @@ func ReadMigrations(fsys fs.FS, dir string) ([]Migration, error) {
 		}
 	}
 	return ms, nil
+}
+
+// What follows is the part of a Store's work that is the same whatever its SQL: the
+// errors its contract names and the reading of rows every store reads alike.
+
+// NoBattle is the ENOTFOUND a store answers for a battle id it does not hold.
+func NoBattle(id string) error {
+	return Errorf(ENOTFOUND, "no battle %q", id)
+}
+
+// BattleEnded is the ECONFLICT AppendAction answers for a battle that has ended: it
+// takes no more actions.
+func BattleEnded(id string) error {
+	return Errorf(ECONFLICT, "battle %q has ended", id)
+}
+
+// NotNextAction is the ECONFLICT AppendAction answers when a.Seq is not next, the
+// number of the log's next action: another action took its place first, or a was
+// numbered ahead.
+func NotNextAction(a *ActionRecord, next int) error {
+	return Errorf(ECONFLICT, "battle %q is at action %d, not %d", a.BattleID, next, a.Seq)
+}
+
+// Rows is what ScanDemos reads of a query's answer: database/sql's rows and pgx's
+// both are.
+type Rows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// ScanDemos reads the rows of a query of demos, each (ruleset, battle id, tokens as
+// JSON), in their order. The caller closes rows and names its store in the error.
+func ScanDemos(rows Rows) ([]DemoRecord, error) {
+	var out []DemoRecord
+	for rows.Next() {
+		var d DemoRecord
+		var tokens string
+		if err := rows.Scan(&d.Ruleset, &d.BattleID, &tokens); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(tokens), &d.Tokens); err != nil {
+			return nil, fmt.Errorf("%s's tokens: %w", d.Ruleset, err)
+		}
+		out = append(out, d)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// DemoAfter is what SetDemo answers once it has written, from all the demos as they
+// now stand: the demo of d's rule system, which is another battle's when another server
+// set one first, or ENOTFOUND when there is none (d's battle does not exist).
+func DemoAfter(all []DemoRecord, d *DemoRecord) (*DemoRecord, error) {
+	for i := range all {
+		if all[i].Ruleset == d.Ruleset {
+			return &all[i], nil
+		}
+	}
+	return nil, NoBattle(d.BattleID)
+}
+
+// SigningKeySeed decodes a signing key's seed as stores keep it: in hex.
+func SigningKeySeed(stored string) ([]byte, error) {
+	key, err := hex.DecodeString(stored)
+	if err != nil {
+		return nil, fmt.Errorf("the stored key is not hex: %w", err)
+	}
+	return key, nil
 }

@@ -91,13 +91,7 @@ func logServerOn(tb testing.TB, store volley.Store, limits vhttp.Limits) (*vhttp
 // sendFrom is send from a loopback address of its own (see clientFrom).
 func sendFrom(tb testing.TB, ip, method, u, token string, body []byte) answer {
 	tb.Helper()
-	req, err := http.NewRequest(method, u, strings.NewReader(string(body)))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
+	req := apiRequest(tb, method, u, token, body)
 	t0 := time.Now()
 	resp, err := clientFrom(ip).Do(req)
 	if err != nil {

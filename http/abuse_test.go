@@ -2,10 +2,6 @@ package http_test
 
 import (
 	"bytes"
-	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -23,7 +19,6 @@ import (
 	"time"
 
 	"github.com/volley-wargames/volley"
-	"github.com/volley-wargames/volley/dice"
 	vhttp "github.com/volley-wargames/volley/http"
 )
 
@@ -93,13 +88,7 @@ func (a answer) json(tb testing.TB) map[string]any {
 
 func send(tb testing.TB, method, u, token string, body []byte) answer {
 	tb.Helper()
-	req, err := http.NewRequest(method, u, bytes.NewReader(body))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
+	req := apiRequest(tb, method, u, token, body)
 	t0 := time.Now()
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -192,28 +181,7 @@ func crowd(units, weapons int) (scenarioText, action string) {
 // edge of a thousand. Exact sight (edition 4) makes both light.
 func sampledBattle(tb testing.TB, store volley.Store, ruleset, scenario string, sides ...string) (string, map[string]string) {
 	tb.Helper()
-	hash := func(tok string) string {
-		sum := sha256.Sum256([]byte(tok))
-		return hex.EncodeToString(sum[:])
-	}
-	seed, err := dice.NewSeed(rand.Reader)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	spectator := hash("spectator " + tb.Name() + ruleset)[:32]
-	rec := &volley.BattleRecord{ID: hash("battle " + tb.Name() + ruleset)[:16], Ruleset: ruleset, Scenario: scenario, Edition: 3, Seed: seed,
-		TokenHashes: map[string]string{}, SpectatorHash: hash(spectator)}
-	rec.Commitment = volley.Commitment(rec)
-	tokens := map[string]string{}
-	for _, side := range sides {
-		tokens[side] = hash(side + " " + tb.Name() + ruleset)[:32]
-		rec.TokenHashes[side] = hash(tokens[side])
-	}
-	if err := store.CreateBattle(context.Background(), rec); err != nil {
-		tb.Fatal(err)
-	}
-	spectators.Store(rec.ID, spectator)
-	return rec.ID, tokens
+	return editionBattle(tb, store, 3, ruleset, []byte(scenario), sides...)
 }
 
 // blastEverywhere is the War Engine order that once took odds 30 s and sim over 100 s:

@@ -71,6 +71,25 @@ func battleID(r *http.Request) (string, error) {
 	return id, nil
 }
 
+// allowBattle takes a read from the request's client (allow) and answers the battle id
+// the request names: the first steps of every request about one battle.
+func (s *Server) allowBattle(r *http.Request) (string, error) {
+	if err := s.allow(false, r); err != nil {
+		return "", err
+	}
+	return battleID(r)
+}
+
+// allowBody takes a request of the client's (allow: a new battle when creates) and
+// reads its body, of MaxBodyBytes at most: the first steps of a request that posts a
+// scenario.
+func (s *Server) allowBody(w http.ResponseWriter, r *http.Request, creates bool) ([]byte, error) {
+	if err := s.allow(creates, r); err != nil {
+		return nil, err
+	}
+	return s.readBody(w, r, int(s.limits.MaxBodyBytes))
+}
+
 // checkBody checks that a body read whole is a document: not empty, and text.
 func checkBody(body []byte) ([]byte, error) {
 	if len(strings.TrimSpace(string(body))) == 0 {
@@ -162,11 +181,7 @@ func (s *Server) CreateBattle(ctx context.Context, body []byte) (*Created, error
 }
 
 func (s *Server) createBattle(w http.ResponseWriter, r *http.Request) {
-	if err := s.allow(true, r); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	body, err := s.readBody(w, r, int(s.limits.MaxBodyBytes))
+	body, err := s.allowBody(w, r, true)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -193,10 +208,7 @@ func (s *Server) createBattle(w http.ResponseWriter, r *http.Request) {
 // body is read. It takes no request slot: the caller takes one (work) when its body, if
 // it has one, has arrived.
 func (s *Server) readRecord(r *http.Request) (*volley.BattleRecord, error) {
-	if err := s.allow(false, r); err != nil {
-		return nil, err
-	}
-	id, err := battleID(r)
+	id, err := s.allowBattle(r)
 	if err != nil {
 		return nil, err
 	}
@@ -211,6 +223,24 @@ func (s *Server) readRecord(r *http.Request) (*volley.BattleRecord, error) {
 		return nil, err
 	}
 	return rec, nil
+}
+
+// readSigned reads the record of the battle a request names (readRecord), takes a
+// request slot (work), and gets the key that signs the battle's head: the first steps
+// of a request that answers a signed head.
+func (s *Server) readSigned(r *http.Request) (*volley.BattleRecord, ed25519.PrivateKey, error) {
+	rec, err := s.readRecord(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.work(r.Context()); err != nil {
+		return nil, nil, err
+	}
+	key, err := s.signingKey(r.Context())
+	if err != nil {
+		return nil, nil, err
+	}
+	return rec, key, nil
 }
 
 // battleView is a battle as GET /api/battles/{id} shows it.
@@ -260,14 +290,7 @@ type takeBackView struct {
 
 func (s *Server) getBattle(w http.ResponseWriter, r *http.Request) {
 	// The record is read fresh: another server may have ended the battle.
-	rec, err := s.readRecord(r)
-	if err == nil {
-		err = s.work(r.Context())
-	}
-	var key ed25519.PrivateKey
-	if err == nil {
-		key, err = s.signingKey(r.Context())
-	}
+	rec, key, err := s.readSigned(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -502,11 +525,7 @@ const IdempotencyHeader = "Idempotency-Key"
 const maxKeyLen = 200
 
 func (s *Server) postAction(w http.ResponseWriter, r *http.Request) {
-	if err := s.allow(false, r); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	id, err := battleID(r)
+	id, err := s.allowBattle(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -698,14 +717,7 @@ func (s *Server) replayed(w http.ResponseWriter, r *http.Request, key ed25519.Pr
 // actions at a time as it is read from the store, so that a long log costs the server a
 // page of memory however many read it at once.
 func (s *Server) log(w http.ResponseWriter, r *http.Request) {
-	rec, err := s.readRecord(r)
-	if err == nil {
-		err = s.work(r.Context())
-	}
-	var key ed25519.PrivateKey
-	if err == nil {
-		key, err = s.signingKey(r.Context())
-	}
+	rec, key, err := s.readSigned(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -836,11 +848,7 @@ func (s *Server) readLog(ctx context.Context, rec *volley.BattleRecord, key ed25
 }
 
 func (s *Server) end(w http.ResponseWriter, r *http.Request) {
-	if err := s.allow(false, r); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	id, err := battleID(r)
+	id, err := s.allowBattle(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return

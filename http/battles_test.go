@@ -132,6 +132,21 @@ func (m *match) placed() map[string]map[string]any {
 	return out
 }
 
+// play plays rounds rounds of the sides' turns, in order (turn plays side's turn of the
+// round, its end included), until the battle is over; then finish checks its end.
+func (m *match) play(rounds int, sides []string, turn func(round int, side string)) {
+	m.t.Helper()
+	for round := range rounds {
+		for _, side := range sides {
+			if m.over() {
+				break
+			}
+			turn(round, side)
+		}
+	}
+	m.finish()
+}
+
 // over reports whether the battle has ended.
 func (m *match) over() bool { return m.view()["result"].(map[string]any)["over"] == true }
 
@@ -310,53 +325,47 @@ func TestPlayBattleDropzone(t *testing.T) {
 		{"sabre-1": {{20.5, 21.5}}, "sabre-2": {{20, 18}, {22, 20.5}}, "sabre-3": {{26.8, 19.9}}, "walker-1": {{41, 30}}, "walker-2": {{45, 31}},
 			"hunter-1": {{23, 25.5}}, "hunter-2": {{25.5, 25.5}}, "beast-1": {{19, 27}}, "beast-2": {{44, 32}}},
 	}
-	for round := range paths {
-		for _, side := range []string{"UCM", "Scourge"} {
-			if m.over() {
-				break
+	m.play(len(paths), []string{"UCM", "Scourge"}, func(round int, side string) {
+		for _, s := range squads {
+			if s.side != side {
+				continue
 			}
-			for _, s := range squads {
-				if s.side != side {
+			for _, u := range s.units {
+				if !m.alive(u) {
 					continue
 				}
-				for _, u := range s.units {
-					if !m.alive(u) {
-						continue
-					}
-					var legs []string
-					for _, p := range paths[round][u] {
-						legs = append(legs, at(p))
-					}
-					move := fmt.Sprintf("{type: move, unit: %s, path: [%s]}", u, strings.Join(legs, ", "))
-					m.act(side, move)
-					if round == 0 && u == "walker-1" {
-						m.act(side, "type: take_back")
-						m.act(side, move)
-					}
-					m.moved[u] = true
+				var legs []string
+				for _, p := range paths[round][u] {
+					legs = append(legs, at(p))
 				}
-				// Each weapon of each unit at the first enemy it may fire at.
-				var decls []string
-				for _, u := range s.units {
-					for _, w := range s.weapons {
-						for _, e := range s.enemies {
-							d := fmt.Sprintf("{unit: %s, weapon: %s, target: %s}", u, w, e)
-							if m.alive(e) && m.allowed(fmt.Sprintf("{squad: %s, declarations: [%s]}", s.name, d)) {
-								decls = append(decls, d)
-								m.fired[u] = true
-								break
-							}
+				move := fmt.Sprintf("{type: move, unit: %s, path: [%s]}", u, strings.Join(legs, ", "))
+				m.act(side, move)
+				if round == 0 && u == "walker-1" {
+					m.act(side, "type: take_back")
+					m.act(side, move)
+				}
+				m.moved[u] = true
+			}
+			// Each weapon of each unit at the first enemy it may fire at.
+			var decls []string
+			for _, u := range s.units {
+				for _, w := range s.weapons {
+					for _, e := range s.enemies {
+						d := fmt.Sprintf("{unit: %s, weapon: %s, target: %s}", u, w, e)
+						if m.alive(e) && m.allowed(fmt.Sprintf("{squad: %s, declarations: [%s]}", s.name, d)) {
+							decls = append(decls, d)
+							m.fired[u] = true
+							break
 						}
 					}
 				}
-				if len(decls) > 0 && !m.over() {
-					m.act(side, fmt.Sprintf("{squad: %s, declarations: [%s]}", s.name, strings.Join(decls, ", ")))
-				}
 			}
-			m.end(side, "type: end_turn")
+			if len(decls) > 0 && !m.over() {
+				m.act(side, fmt.Sprintf("{squad: %s, declarations: [%s]}", s.name, strings.Join(decls, ", ")))
+			}
 		}
-	}
-	m.finish()
+		m.end(side, "type: end_turn")
+	})
 }
 
 // TestPlayBattleWarfare plays the Warfare battle to the end of its fifth round: each unit
@@ -383,32 +392,26 @@ func TestPlayBattleWarfare(t *testing.T) {
 		{"longbowmen": {16, 9}, "archers": {18, 8}, "crossbowmen": {22.5, 9.5}, "hobilars": {4.5, 9},
 			"genoese-1": {16, 11.8}, "genoese-2": {19.5, 12.3}, "sergeants": {24.5, 11.5}, "bidowers": {5, 11.5}},
 	}
-	for round := range 5 {
-		for _, side := range []string{"English", "French"} {
-			if m.over() {
-				break
+	m.play(5, []string{"English", "French"}, func(round int, side string) {
+		for _, u := range order[side] {
+			if !m.alive(u) {
+				continue
 			}
-			for _, u := range order[side] {
-				if !m.alive(u) {
-					continue
-				}
-				p := places[min(round, len(places)-1)][u]
-				if here := m.placed()[u]; here["x"] != p[0] || here["y"] != p[1] {
-					m.act(side, fmt.Sprintf("{type: move, unit: %s, path: [%s]}", u, at(p)))
-					m.moved[u] = true
-				}
-				var fires []string
-				for _, e := range targets[u] {
-					if m.alive(e) {
-						fires = append(fires, fmt.Sprintf("{unit: %s, targets: [{unit: %s}]}", u, e))
-					}
-				}
-				m.shoot(side, u, fires...)
+			p := places[min(round, len(places)-1)][u]
+			if here := m.placed()[u]; here["x"] != p[0] || here["y"] != p[1] {
+				m.act(side, fmt.Sprintf("{type: move, unit: %s, path: [%s]}", u, at(p)))
+				m.moved[u] = true
 			}
-			m.end(side, "type: end_turn")
+			var fires []string
+			for _, e := range targets[u] {
+				if m.alive(e) {
+					fires = append(fires, fmt.Sprintf("{unit: %s, targets: [{unit: %s}]}", u, e))
+				}
+			}
+			m.shoot(side, u, fires...)
 		}
-	}
-	m.finish()
+		m.end(side, "type: end_turn")
+	})
 }
 
 // TestPlayBattleWarEngine plays the War Engine battle to the end of its fourth round,
@@ -438,61 +441,55 @@ func TestPlayBattleWarEngine(t *testing.T) {
 			"chief": {[2]int{11, 8}, "S"}, "raider-1": {[2]int{9, 9}, "SE"}, "raider-2": {[2]int{13, 9}, "S"}, "raider-3": {[2]int{19, 8}, "SW"}},
 		{},
 	}
-	for round := range moves {
-		for _, side := range []string{"trenchers", "raiders"} {
-			if m.over() {
-				break
-			}
-			enemy := order["raiders"]
-			if side == "raiders" {
-				enemy = order["trenchers"]
-			}
-			// Phase I: each unit steps to the next square towards its place, one
-			// square at a time (a diagonal step is one square).
-			for _, u := range order[side] {
-				s, ok := moves[round][u]
-				if !ok || !m.alive(u) {
-					continue
-				}
-				here := m.placed()[u]
-				x, y := int(here["x"].(float64)), int(here["y"].(float64))
-				var path []string
-				for x != s.to[0] || y != s.to[1] {
-					x += cmpInt(s.to[0], x)
-					y += cmpInt(s.to[1], y)
-					path = append(path, fmt.Sprintf("[%d, %d]", x, y))
-				}
-				m.act(side, fmt.Sprintf("{type: move, unit: %s, path: [%s], facing: %s}", u, strings.Join(path, ", "), s.facing))
-				m.moved[u] = true
-			}
-			m.end(side, "type: end_phase")
-			// Phase II: a target for each unit, the first enemy its weapon may aim at.
-			var declared []string
-			for _, u := range order[side] {
-				if !m.alive(u) {
-					continue
-				}
-				for _, e := range enemy {
-					d := fmt.Sprintf("{type: declare, unit: %s, weapon: %s, target: %s}", u, weapon[u], e)
-					if m.alive(e) && m.allowed(d) {
-						m.act(side, d)
-						declared = append(declared, u)
-						break
-					}
-				}
-			}
-			m.end(side, "type: end_phase")
-			// Phase III: every declared weapon fires, if its unit still stands.
-			for _, u := range declared {
-				if m.alive(u) && !m.over() {
-					m.act(side, fmt.Sprintf("{type: fire, unit: %s, weapon: %s}", u, weapon[u]))
-					m.fired[u] = true
-				}
-			}
-			m.end(side, "type: end_phase")
+	m.play(len(moves), []string{"trenchers", "raiders"}, func(round int, side string) {
+		enemy := order["raiders"]
+		if side == "raiders" {
+			enemy = order["trenchers"]
 		}
-	}
-	m.finish()
+		// Phase I: each unit steps to the next square towards its place, one
+		// square at a time (a diagonal step is one square).
+		for _, u := range order[side] {
+			s, ok := moves[round][u]
+			if !ok || !m.alive(u) {
+				continue
+			}
+			here := m.placed()[u]
+			x, y := int(here["x"].(float64)), int(here["y"].(float64))
+			var path []string
+			for x != s.to[0] || y != s.to[1] {
+				x += cmpInt(s.to[0], x)
+				y += cmpInt(s.to[1], y)
+				path = append(path, fmt.Sprintf("[%d, %d]", x, y))
+			}
+			m.act(side, fmt.Sprintf("{type: move, unit: %s, path: [%s], facing: %s}", u, strings.Join(path, ", "), s.facing))
+			m.moved[u] = true
+		}
+		m.end(side, "type: end_phase")
+		// Phase II: a target for each unit, the first enemy its weapon may aim at.
+		var declared []string
+		for _, u := range order[side] {
+			if !m.alive(u) {
+				continue
+			}
+			for _, e := range enemy {
+				d := fmt.Sprintf("{type: declare, unit: %s, weapon: %s, target: %s}", u, weapon[u], e)
+				if m.alive(e) && m.allowed(d) {
+					m.act(side, d)
+					declared = append(declared, u)
+					break
+				}
+			}
+		}
+		m.end(side, "type: end_phase")
+		// Phase III: every declared weapon fires, if its unit still stands.
+		for _, u := range declared {
+			if m.alive(u) && !m.over() {
+				m.act(side, fmt.Sprintf("{type: fire, unit: %s, weapon: %s}", u, weapon[u]))
+				m.fired[u] = true
+			}
+		}
+		m.end(side, "type: end_phase")
+	})
 }
 
 // cmpInt is the step from b towards a: -1, 0 or 1.
@@ -551,44 +548,38 @@ func TestPlayBattleRepublique(t *testing.T) {
 			}
 		}
 	}
-	for round := range moves {
-		for _, side := range []string{"French", "Austrian"} {
-			if m.over() {
-				break
+	m.play(len(moves), []string{"French", "Austrian"}, func(round int, side string) {
+		for _, u := range units[side] {
+			p, ok := moves[round][u]
+			if !ok || !m.alive(u) {
+				continue
 			}
-			for _, u := range units[side] {
-				p, ok := moves[round][u]
-				if !ok || !m.alive(u) {
-					continue
-				}
-				m.act(side, fmt.Sprintf("{type: move, unit: %s, path: [%s]}", u, at(p)))
-				m.moved[u] = true
-				answer()
-			}
-			m.end(side, "type: end_step")
-			for _, s := range []string{side, other[side]} {
-				for _, k := range markers[s] {
-					var fires []string
-					for _, e := range units[other[s]] {
-						if m.alive(e) {
-							fires = append(fires, fmt.Sprintf("{type: skirmish, marker: %s, target: %s}", k, e))
-						}
-					}
-					m.shoot(s, k, fires...)
-				}
-			}
-			m.end(side, "type: end_step")
-			for _, s := range []string{side, other[side]} {
-				for _, b := range batteries[s] {
-					if m.alive(b) {
-						m.shoot(s, b, fmt.Sprintf("{type: fire, batteries: [%s]}", b))
-					}
-				}
-			}
-			m.end(side, "type: end_step")
+			m.act(side, fmt.Sprintf("{type: move, unit: %s, path: [%s]}", u, at(p)))
+			m.moved[u] = true
+			answer()
 		}
-	}
-	m.finish()
+		m.end(side, "type: end_step")
+		for _, s := range []string{side, other[side]} {
+			for _, k := range markers[s] {
+				var fires []string
+				for _, e := range units[other[s]] {
+					if m.alive(e) {
+						fires = append(fires, fmt.Sprintf("{type: skirmish, marker: %s, target: %s}", k, e))
+					}
+				}
+				m.shoot(s, k, fires...)
+			}
+		}
+		m.end(side, "type: end_step")
+		for _, s := range []string{side, other[side]} {
+			for _, b := range batteries[s] {
+				if m.alive(b) {
+					m.shoot(s, b, fmt.Sprintf("{type: fire, batteries: [%s]}", b))
+				}
+			}
+		}
+		m.end(side, "type: end_step")
+	})
 }
 
 // TestPlayBattleWarStrike plays the WarStrike battle to the end of its fourth round: each
@@ -615,57 +606,51 @@ func TestPlayBattleWarStrike(t *testing.T) {
 		{"alpha": {"shooting_advance", 1, 2}, "bravo": {"shooting_advance", 0, 2}, "watchers": {"open_fire", 0, 0},
 			"rangers": {"shooting_advance", 0, -3}, "raiders": {"shooting_advance", 0, -2}, "gunners": {"shooting_advance", 0, -2}},
 	}
-	for round := range orders {
-		for _, side := range []string{"Ironclad", "Verdant"} {
-			if m.over() {
-				break
-			}
-			enemy := units["Verdant"]
-			if side == "Verdant" {
-				enemy = units["Ironclad"]
-			}
-			for _, u := range units[side] {
-				if !m.alive(u) {
-					continue
-				}
-				o := orders[round][u]
-				// The unit's living models, the front first along the move.
-				var models []map[string]any
-				for _, p := range m.placed() {
-					if p["squad"] == u && p["destroyed"] != true {
-						models = append(models, p)
-					}
-				}
-				slices.SortFunc(models, func(a, b map[string]any) int {
-					ka := a["x"].(float64)*o.dx + a["y"].(float64)*o.dy
-					kb := b["x"].(float64)*o.dx + b["y"].(float64)*o.dy
-					if c := -cmpFloat(ka, kb); c != 0 {
-						return c
-					}
-					return strings.Compare(a["id"].(string), b["id"].(string))
-				})
-				var paths []string
-				for _, p := range models {
-					if o.dx != 0 || o.dy != 0 {
-						paths = append(paths, fmt.Sprintf("{id: %s, path: [[%g, %g]]}", p["id"], p["x"].(float64)+o.dx, p["y"].(float64)+o.dy))
-					}
-				}
-				m.act(side, fmt.Sprintf("{type: move, unit: %s, action: %s, models: [%s]}", u, o.action, strings.Join(paths, ", ")))
-				if len(paths) > 0 {
-					m.moved[u] = true
-				}
-				var shots []string
-				for _, e := range enemy {
-					if m.alive(e) {
-						shots = append(shots, fmt.Sprintf("{unit: %s, targets: [{unit: %s}]}", u, e))
-					}
-				}
-				m.shoot(side, u, shots...)
-			}
-			m.end(side, "type: end_turn")
+	m.play(len(orders), []string{"Ironclad", "Verdant"}, func(round int, side string) {
+		enemy := units["Verdant"]
+		if side == "Verdant" {
+			enemy = units["Ironclad"]
 		}
-	}
-	m.finish()
+		for _, u := range units[side] {
+			if !m.alive(u) {
+				continue
+			}
+			o := orders[round][u]
+			// The unit's living models, the front first along the move.
+			var models []map[string]any
+			for _, p := range m.placed() {
+				if p["squad"] == u && p["destroyed"] != true {
+					models = append(models, p)
+				}
+			}
+			slices.SortFunc(models, func(a, b map[string]any) int {
+				ka := a["x"].(float64)*o.dx + a["y"].(float64)*o.dy
+				kb := b["x"].(float64)*o.dx + b["y"].(float64)*o.dy
+				if c := -cmpFloat(ka, kb); c != 0 {
+					return c
+				}
+				return strings.Compare(a["id"].(string), b["id"].(string))
+			})
+			var paths []string
+			for _, p := range models {
+				if o.dx != 0 || o.dy != 0 {
+					paths = append(paths, fmt.Sprintf("{id: %s, path: [[%g, %g]]}", p["id"], p["x"].(float64)+o.dx, p["y"].(float64)+o.dy))
+				}
+			}
+			m.act(side, fmt.Sprintf("{type: move, unit: %s, action: %s, models: [%s]}", u, o.action, strings.Join(paths, ", ")))
+			if len(paths) > 0 {
+				m.moved[u] = true
+			}
+			var shots []string
+			for _, e := range enemy {
+				if m.alive(e) {
+					shots = append(shots, fmt.Sprintf("{unit: %s, targets: [{unit: %s}]}", u, e))
+				}
+			}
+			m.shoot(side, u, shots...)
+		}
+		m.end(side, "type: end_turn")
+	})
 }
 
 // cmpFloat is -1, 0 or 1 as a is less than, equal to or more than b.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -278,14 +277,7 @@ func TestOldLogsChain(t *testing.T) {
 	}
 	ctx := context.Background()
 	for _, f := range files {
-		raw, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var lg vhttp.Log
-		if err := json.Unmarshal(raw, &lg); err != nil {
-			t.Fatal(err)
-		}
+		lg := readLogFile(t, f)
 		v, err := vhttp.Verify(ctx, lg)
 		if err != nil || lg.Head != nil {
 			t.Fatalf("%s: %+v, %v", f, v, err)
@@ -327,9 +319,7 @@ func TestServerVerifiesKeptHead(t *testing.T) {
 	if v["verified"] != false || !strings.Contains(fmt.Sprint(v["problem"]), "not the one you were shown") {
 		t.Errorf("verify with a head not on the chain: %v", v)
 	}
-	if status, v := call(t, "GET", u+"?head=nope", watch(lg.ID), "", nil); status != 400 || v["field"] != "head" {
-		t.Errorf("verify with a malformed head: %d %v", status, v)
-	}
+	wantFieldError(t, "verify with a malformed head", u+"?head=nope", watch(lg.ID), "head")
 }
 
 // TestSigningKeyKept: the server's key is the store's. A server started again on the same

@@ -37,11 +37,7 @@ type checked struct {
 // needs no token and stores nothing; it is priced as a read, and a large scenario waits
 // for heavy work as a new battle does.
 func (s *Server) check(w http.ResponseWriter, r *http.Request) {
-	if err := s.allow(false, r); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	body, err := s.readBody(w, r, int(s.limits.MaxBodyBytes))
+	body, err := s.allowBody(w, r, false)
 	if err != nil {
 		s.fail(w, r, err)
 		return

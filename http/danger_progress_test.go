@@ -139,15 +139,11 @@ func TestPositionProgress(t *testing.T) {
 		if !reflect.DeepEqual(last["position"], plain["position"]) {
 			t.Errorf("%s: the map at the end of the progress differs from the map without it", tc.file)
 		}
-		if status, v := call(t, "GET", u+"&progress=yes", watch(id), "", nil); status != 400 || v["field"] != "progress" {
-			t.Errorf("%s: progress=yes: %d %v", tc.file, status, v)
-		}
+		wantFieldError(t, tc.file+": progress=yes", u+"&progress=yes", watch(id), "progress")
 	}
 	// An error after the progress began has its field, as the plain answer's.
 	id, _ := battle(t, ts.URL, example(t, "dropzone/position.yaml"))
-	if status, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/position?unit=nobody&progress=true", watch(id), "", nil); status != 400 || v["field"] != "unit" {
-		t.Errorf("an unknown unit with progress: %d %v", status, v)
-	}
+	wantFieldError(t, "an unknown unit with progress", ts.URL+"/api/battles/"+id+"/position?unit=nobody&progress=true", watch(id), "unit")
 }
 
 // TestAdvisorInTheView: every demo's view says it offers best plans and a danger map, and

@@ -153,14 +153,7 @@ func TestEdition4LogsVerify(t *testing.T) {
 		t.Fatalf("%d edition 4 logs; want %d, one per system that deploys", len(files), len(edition4Races))
 	}
 	for _, f := range files {
-		raw, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var lg vhttp.Log
-		if err := json.Unmarshal(raw, &lg); err != nil {
-			t.Fatal(err)
-		}
+		lg := readLogFile(t, f)
 		if lg.Edition != volley.EditionMoves {
 			t.Fatalf("%s is of edition %d; want %d", f, lg.Edition, volley.EditionMoves)
 		}

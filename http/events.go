@@ -389,11 +389,7 @@ func (s *Server) tickets(w http.ResponseWriter, r *http.Request) {
 // bounded: events shared with the battle's other streams, or one page of the store
 // (Limits.PageBytes) when it is catching up.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
-	if err := s.allow(false, r); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	id, err := battleID(r)
+	id, err := s.allowBattle(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return

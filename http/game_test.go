@@ -128,8 +128,6 @@ func TestReplayOverTheAPI(t *testing.T) {
 		}
 	}
 	for _, at := range []string{"5", "-1", "x"} {
-		if status, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/replay?at="+at, watch(id), "", nil); status != 400 || v["field"] != "at" {
-			t.Errorf("replay at %s: %d %v", at, status, v)
-		}
+		wantFieldError(t, "replay at "+at, ts.URL+"/api/battles/"+id+"/replay?at="+at, watch(id), "at")
 	}
 }

@@ -208,72 +208,64 @@ func DefaultLimits() Limits {
 	}
 }
 
+// withDefaults gives every limit left unset its default. A limit at zero or below is
+// unset (there is no "no limit"), as is a rate with either part so; OpponentPace alone is
+// unset only at zero, since a negative pace is no pause at all.
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits()
-	for _, f := range []struct {
-		v   *int
-		def int
-	}{{&l.Streams, d.Streams}, {&l.PlayerStreams, d.PlayerStreams}, {&l.StreamsPerBattle, d.StreamsPerBattle},
-		{&l.StreamsPerSide, d.StreamsPerSide}, {&l.StreamsPerClient, d.StreamsPerClient}, {&l.StreamsPerTicket, d.StreamsPerTicket},
-		{&l.ClientInFlight, d.ClientInFlight}, {&l.HeavyQueue, d.HeavyQueue}, {&l.HeavyPerClient, d.HeavyPerClient}, {&l.Rebuilds, d.Rebuilds},
-		{&l.MinUploadRate, d.MinUploadRate}, {&l.Opponents, d.Opponents}, {&l.PageBytes, d.PageBytes}, {&l.FeedBytes, d.FeedBytes}, {&l.FeedMemory, d.FeedMemory}} {
-		if *f.v <= 0 {
-			*f.v = f.def
-		}
-	}
-	for _, f := range []struct {
-		v   *time.Duration
-		def time.Duration
-	}{{&l.StreamIdle, d.StreamIdle}, {&l.StreamHeartbeat, d.StreamHeartbeat}, {&l.TicketTTL, d.TicketTTL},
-		{&l.StreamWriteTimeout, d.StreamWriteTimeout}, {&l.UploadGrace, d.UploadGrace}, {&l.RebuildSlice, d.RebuildSlice},
-		{&l.OpponentThink, d.OpponentThink}} {
-		if *f.v <= 0 {
-			*f.v = f.def
-		}
-	}
 	if l.OpponentPace == 0 {
 		l.OpponentPace = d.OpponentPace
 	}
-	if l.RequestTimeout <= 0 {
-		l.RequestTimeout = d.RequestTimeout
-	}
-	if l.MaxBodyBytes <= 0 {
-		l.MaxBodyBytes = d.MaxBodyBytes
-	}
-	if l.MaxActionBytes <= 0 {
-		l.MaxActionBytes = d.MaxActionBytes
-	}
-	if l.InFlight <= 0 {
-		l.InFlight = d.InFlight
-	}
-	if l.Heavy <= 0 {
-		l.Heavy = d.Heavy
-	}
-	if l.LightWork <= 0 {
-		l.LightWork = d.LightWork
-	}
-	if l.LightBytes <= 0 {
-		l.LightBytes = d.LightBytes
-	}
-	if l.CacheBytes <= 0 {
-		l.CacheBytes = d.CacheBytes
-	}
-	if l.MaxLogBytes <= 0 {
-		l.MaxLogBytes = d.MaxLogBytes
-	}
-	if l.Creates.PerSecond <= 0 || l.Creates.Burst <= 0 {
-		l.Creates = d.Creates
-	}
-	if l.Reads.PerSecond <= 0 || l.Reads.Burst <= 0 {
-		l.Reads = d.Reads
-	}
-	if l.ReadBytes.PerSecond <= 0 || l.ReadBytes.Burst <= 0 {
-		l.ReadBytes = d.ReadBytes
-	}
-	if l.Clients <= 0 {
-		l.Clients = d.Clients
-	}
+	orDefault(&l.Streams, d.Streams)
+	orDefault(&l.PlayerStreams, d.PlayerStreams)
+	orDefault(&l.StreamsPerBattle, d.StreamsPerBattle)
+	orDefault(&l.StreamsPerSide, d.StreamsPerSide)
+	orDefault(&l.StreamsPerClient, d.StreamsPerClient)
+	orDefault(&l.StreamsPerTicket, d.StreamsPerTicket)
+	orDefault(&l.ClientInFlight, d.ClientInFlight)
+	orDefault(&l.HeavyQueue, d.HeavyQueue)
+	orDefault(&l.HeavyPerClient, d.HeavyPerClient)
+	orDefault(&l.Rebuilds, d.Rebuilds)
+	orDefault(&l.MinUploadRate, d.MinUploadRate)
+	orDefault(&l.Opponents, d.Opponents)
+	orDefault(&l.PageBytes, d.PageBytes)
+	orDefault(&l.FeedBytes, d.FeedBytes)
+	orDefault(&l.FeedMemory, d.FeedMemory)
+	orDefault(&l.StreamIdle, d.StreamIdle)
+	orDefault(&l.StreamHeartbeat, d.StreamHeartbeat)
+	orDefault(&l.TicketTTL, d.TicketTTL)
+	orDefault(&l.StreamWriteTimeout, d.StreamWriteTimeout)
+	orDefault(&l.UploadGrace, d.UploadGrace)
+	orDefault(&l.RebuildSlice, d.RebuildSlice)
+	orDefault(&l.OpponentThink, d.OpponentThink)
+	orDefault(&l.RequestTimeout, d.RequestTimeout)
+	orDefault(&l.MaxBodyBytes, d.MaxBodyBytes)
+	orDefault(&l.MaxActionBytes, d.MaxActionBytes)
+	orDefault(&l.InFlight, d.InFlight)
+	orDefault(&l.Heavy, d.Heavy)
+	orDefault(&l.LightWork, d.LightWork)
+	orDefault(&l.LightBytes, d.LightBytes)
+	orDefault(&l.CacheBytes, d.CacheBytes)
+	orDefault(&l.MaxLogBytes, d.MaxLogBytes)
+	rateOrDefault(&l.Creates, d.Creates)
+	rateOrDefault(&l.Reads, d.Reads)
+	rateOrDefault(&l.ReadBytes, d.ReadBytes)
+	orDefault(&l.Clients, d.Clients)
 	return l
+}
+
+// orDefault sets the limit *v to def when it is unset: zero or below.
+func orDefault[T int | int64 | time.Duration](v *T, def T) {
+	if *v <= 0 {
+		*v = def
+	}
+}
+
+// rateOrDefault sets the rate *r to def when either of its parts is unset.
+func rateOrDefault(r *Rate, def Rate) {
+	if r.PerSecond <= 0 || r.Burst <= 0 {
+		*r = def
+	}
 }
 
 // clientKey names the client a request comes from, for its rates: its IP address, or

@@ -64,20 +64,15 @@ func TestMovesOverTheAPI(t *testing.T) {
 		t.Fatalf("the last inch: %d %v", status, v)
 	}
 	// The scenario as it stands: the units where they are now, ready for a new battle.
-	raw := send(t, "GET", ts.URL+"/api/battles/"+id+"/scenario", watch(id), nil)
-	if raw.status != 200 || !strings.Contains(string(raw.body), "{id: sabre-1, type: Sabre, side: UCM, squad: sabres, at: [14, 10], facing: 0}") || strings.Contains(string(raw.body), "actions:") {
-		t.Errorf("the scenario as it stands: %d\n%s", raw.status, raw.body)
+	now := scenarioNow(t, ts.URL, id)
+	if !strings.Contains(now, "{id: sabre-1, type: Sabre, side: UCM, squad: sabres, at: [14, 10], facing: 0}") || strings.Contains(now, "actions:") {
+		t.Errorf("the scenario as it stands:\n%s", now)
 	}
-	if next, _ := battle(t, ts.URL, raw.body); next == "" {
+	if next, _ := battle(t, ts.URL, []byte(now)); next == "" {
 		t.Error("the exported scenario does not start a battle")
 	}
 	// Ended, the battle with its moves verifies.
-	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/end", tokens["UCM"], "", nil); status != 200 {
-		t.Fatalf("end: %d %v", status, v)
-	}
-	if _, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/verify", watch(id), "", nil); v["verified"] != true || v["actions"] != 5.0 {
-		t.Errorf("verify: %v", v)
-	}
+	endVerified(t, ts.URL, id, tokens["UCM"], 5)
 }
 
 // TestPreview: "what if I stand here?" — a legal move's trace, a shot's odds from where it
@@ -121,17 +116,36 @@ func TestPreview(t *testing.T) {
 	}
 }
 
+// positionMap is the position map GET u answers (…/position?…), failing the test on
+// any other answer than 200.
+func positionMap(t *testing.T, u, token string) map[string]any {
+	t.Helper()
+	status, v := call(t, "GET", u, token, "", nil)
+	if status != 200 {
+		t.Fatalf("a position map: %d %v", status, v)
+	}
+	return v["position"].(map[string]any)
+}
+
+// accepted posts action, as JSON, to the battle at u (…/api/battles/{id}) and reports
+// whether it was taken; what names it in the error when it was not.
+func accepted(t *testing.T, u, token, what string, action any) bool {
+	t.Helper()
+	body, _ := json.Marshal(action)
+	if status, v := call(t, "POST", u+"/actions", token, "", body); status != 200 {
+		t.Errorf("%s %s: %d %v", what, body, status, v)
+		return false
+	}
+	return true
+}
+
 // TestPositionOverTheAPI: where a unit could stand, each point with its offence and
 // danger, the Pareto front; a bad parameter is a 400 naming it.
 func TestPositionOverTheAPI(t *testing.T) {
 	ts := serve(t, sqliteStore(t))
 	id, tokens := battle(t, ts.URL, example(t, "dropzone/position.yaml"))
 	u := ts.URL + "/api/battles/" + id + "/position?"
-	status, v := call(t, "GET", u+"unit=sabre-1&step=1", tokens["UCM"], "", nil)
-	if status != 200 {
-		t.Fatalf("a position map: %d %v", status, v)
-	}
-	m := v["position"].(map[string]any)
+	m := positionMap(t, u+"unit=sabre-1&step=1", tokens["UCM"])
 	points, front := m["points"].([]any), m["pareto"].([]any)
 	if len(points) < 100 || len(front) == 0 || len(m["top"].([]any)) == 0 {
 		t.Fatalf("%d points, a front of %d", len(points), len(front))
@@ -153,9 +167,7 @@ func TestPositionOverTheAPI(t *testing.T) {
 		{"", "unit"}, {"unit=beast-1", "unit"}, {"unit=sabre-9", "unit"}, {"unit=sabre-1&step=-1", "step"},
 		{"unit=sabre-1&objective=most", "objective"}, {"unit=sabre-1&danger=worst", "danger"}, {"unit=sabre-1&step=0.001", "step"},
 	} {
-		if status, v := call(t, "GET", u+tc.query, tokens["UCM"], "", nil); status != 400 || v["field"] != tc.field {
-			t.Errorf("%q: %d %v; want 400 at %s", tc.query, status, v, tc.field)
-		}
+		wantFieldError(t, tc.query, u+tc.query, tokens["UCM"], tc.field)
 	}
 }
 
@@ -165,22 +177,13 @@ func TestPositionOverTheAPIOnAGrid(t *testing.T) {
 	ts := serve(t, sqliteStore(t))
 	id, tokens := battle(t, ts.URL, example(t, "warengine/position.yaml"))
 	deployed(t, ts.URL, id, tokens, "trenchers", "raiders")
-	status, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/position?unit=hale", tokens["trenchers"], "", nil)
-	if status != 200 {
-		t.Fatalf("a position map: %d %v", status, v)
-	}
-	m := v["position"].(map[string]any)
+	m := positionMap(t, ts.URL+"/api/battles/"+id+"/position?unit=hale", tokens["trenchers"])
 	if m["grid"] != true || m["length_unit"] != "square" || len(m["points"].([]any)) < 50 {
 		t.Fatalf("grid %v, unit %v, %d points", m["grid"], m["length_unit"], len(m["points"].([]any)))
 	}
 	move := m["top"].([]any)[0].(map[string]any)["move"]
-	body, _ := json.Marshal(move)
-	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens["trenchers"], "", body); status != 200 {
-		t.Errorf("the best square's move %s: %d %v", body, status, v)
-	}
-	if status, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/position?unit=hale&step=2", tokens["trenchers"], "", nil); status != 400 || v["field"] != "step" {
-		t.Errorf("a step on a grid: %d %v; want 400 at step", status, v)
-	}
+	accepted(t, ts.URL+"/api/battles/"+id, tokens["trenchers"], "the best square's move", move)
+	wantFieldError(t, "a step on a grid", ts.URL+"/api/battles/"+id+"/position?unit=hale&step=2", tokens["trenchers"], "step")
 }
 
 // TestPositionOverTheAPIWarfare: a Warfare position map over the API; its best point's
@@ -190,11 +193,7 @@ func TestPositionOverTheAPIWarfare(t *testing.T) {
 	ts := serve(t, sqliteStore(t))
 	id, tokens := battle(t, ts.URL, example(t, "warfare/position.yaml"))
 	u := ts.URL + "/api/battles/" + id
-	status, v := call(t, "GET", u+"/position?unit=longbowmen&danger=expected", tokens["English"], "", nil)
-	if status != 200 {
-		t.Fatalf("a position map: %d %v", status, v)
-	}
-	m := v["position"].(map[string]any)
+	m := positionMap(t, u+"/position?unit=longbowmen&danger=expected", tokens["English"])
 	if m["grid"] == true || m["length_unit"] != "in" || len(m["points"].([]any)) < 300 || len(m["pareto"].([]any)) == 0 {
 		t.Fatalf("grid %v, unit %v, %d points", m["grid"], m["length_unit"], len(m["points"].([]any)))
 	}
@@ -203,14 +202,9 @@ func TestPositionOverTheAPIWarfare(t *testing.T) {
 		t.Errorf("the best point's move does not go round the billmen: %v", top["move"])
 	}
 	for _, a := range []any{top["move"], top["plan"]} {
-		body, _ := json.Marshal(a)
-		if status, v := call(t, "POST", u+"/actions", tokens["English"], "", body); status != 200 {
-			t.Errorf("the best point's %s: %d %v", body, status, v)
-		}
+		accepted(t, u, tokens["English"], "the best point's", a)
 	}
-	if status, v := call(t, "GET", u+"/position?unit=crossbowmen", tokens["English"], "", nil); status != 400 || v["field"] != "unit" {
-		t.Errorf("a French unit in the English turn: %d %v; want 400 at unit", status, v)
-	}
+	wantFieldError(t, "a French unit in the English turn", u+"/position?unit=crossbowmen", tokens["English"], "unit")
 }
 
 // TestPositionOverTheAPIInCm: a Republique position map is in the battle's unit (cm), and
@@ -220,11 +214,7 @@ func TestPositionOverTheAPIInCm(t *testing.T) {
 	ts := serve(t, sqliteStore(t))
 	id, tokens := battle(t, ts.URL, example(t, "republique/position.yaml"))
 	u := ts.URL + "/api/battles/" + id + "/position?"
-	status, v := call(t, "GET", u+"unit=fb&step=2", tokens["French"], "", nil)
-	if status != 200 {
-		t.Fatalf("a position map: %d %v", status, v)
-	}
-	m := v["position"].(map[string]any)
+	m := positionMap(t, u+"unit=fb&step=2", tokens["French"])
 	if m["length_unit"] != "cm" || m["step"] != 2.0 || len(m["points"].([]any)) < 100 {
 		t.Fatalf("unit %v, step %v, %d points", m["length_unit"], m["step"], len(m["points"].([]any)))
 	}
@@ -232,14 +222,9 @@ func TestPositionOverTheAPIInCm(t *testing.T) {
 	if top["plan"] == nil {
 		t.Errorf("the best point has no plan: %v", top)
 	}
-	body, _ := json.Marshal(top["move"])
-	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens["French"], "", body); status != 200 {
-		t.Errorf("the best point's move %s: %d %v", body, status, v)
-	}
+	accepted(t, ts.URL+"/api/battles/"+id, tokens["French"], "the best point's move", top["move"])
 	for _, q := range []string{"unit=ab", "unit=nobody"} {
-		if status, v := call(t, "GET", u+q, tokens["French"], "", nil); status != 400 || v["field"] != "unit" {
-			t.Errorf("%s: %d %v; want 400 at unit", q, status, v)
-		}
+		wantFieldError(t, q, u+q, tokens["French"], "unit")
 	}
 }
 
@@ -250,36 +235,24 @@ func TestPositionOverTheAPIWarStrike(t *testing.T) {
 	ts := serve(t, sqliteStore(t))
 	id, tokens := battle(t, ts.URL, example(t, "warstrike/position.yaml"))
 	u := ts.URL + "/api/battles/" + id + "/position?"
-	status, v := call(t, "GET", u+"unit=alpha", tokens["Ironclad"], "", nil)
-	if status != 200 {
-		t.Fatalf("a position map: %d %v", status, v)
-	}
-	m := v["position"].(map[string]any)
+	m := positionMap(t, u+"unit=alpha", tokens["Ironclad"])
 	if m["length_unit"] != "in" || m["left"] != 12.0 || len(m["points"].([]any)) < 200 {
 		t.Fatalf("unit %v, left %v, %d points", m["length_unit"], m["left"], len(m["points"].([]any)))
 	}
 	for _, tc := range []struct{ query, field string }{{"unit=raiders", "unit"}, {"unit=alpha&step=0.01", "step"}} {
-		if status, v := call(t, "GET", u+tc.query, tokens["Ironclad"], "", nil); status != 400 || v["field"] != tc.field {
-			t.Errorf("%q: %d %v; want 400 at %s", tc.query, status, v, tc.field)
-		}
+		wantFieldError(t, tc.query, u+tc.query, tokens["Ironclad"], tc.field)
 	}
 	top := m["top"].([]any)[0].(map[string]any)
 	move, plan := top["move"].(map[string]any), top["plan"]
 	if move["action"] != "shooting_advance" || plan == nil {
 		t.Fatalf("the best point: %v", top)
 	}
-	body, _ := json.Marshal(move)
-	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens["Ironclad"], "", body); status != 200 {
-		t.Fatalf("the best point's move %s: %d %v", body, status, v)
+	if !accepted(t, ts.URL+"/api/battles/"+id, tokens["Ironclad"], "the best point's move", move) {
+		t.FailNow()
 	}
-	body, _ = json.Marshal(plan)
-	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens["Ironclad"], "", body); status != 200 {
-		t.Errorf("its plan %s: %d %v", body, status, v)
-	}
+	accepted(t, ts.URL+"/api/battles/"+id, tokens["Ironclad"], "its plan", plan)
 	// Once it has shot, alpha moves no more this turn.
-	if status, v := call(t, "GET", u+"unit=alpha", tokens["Ironclad"], "", nil); status != 400 || v["field"] != "unit" {
-		t.Errorf("alpha after its shot: %d %v; want 400 at unit", status, v)
-	}
+	wantFieldError(t, "alpha after its shot", u+"unit=alpha", tokens["Ironclad"], "unit")
 }
 
 // FuzzMoveBody sends arbitrary moves and previews of them: never a 500, and every 400 names

@@ -72,16 +72,11 @@ func TestWarStrikeMovesOverTheAPI(t *testing.T) {
 			t.Fatalf("%s: %d %v", body, status, v)
 		}
 	}
-	raw := send(t, "GET", ts.URL+"/api/battles/"+id+"/scenario", watch(id), nil)
-	if raw.status != 200 || !strings.Contains(string(raw.body), "{id: alpha-3, at: [25, 14]}") || !strings.Contains(string(raw.body), "{id: raider-1, at: [22, 24], leader: true}") {
-		t.Errorf("the scenario as it stands: %d\n%s", raw.status, raw.body)
+	now := scenarioNow(t, ts.URL, id)
+	if !strings.Contains(now, "{id: alpha-3, at: [25, 14]}") || !strings.Contains(now, "{id: raider-1, at: [22, 24], leader: true}") {
+		t.Errorf("the scenario as it stands:\n%s", now)
 	}
-	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/end", tokens["Ironclad"], "", nil); status != 200 {
-		t.Fatalf("end: %d %v", status, v)
-	}
-	if _, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/verify", watch(id), "", nil); v["verified"] != true || v["actions"] != 5.0 {
-		t.Errorf("verify: %v", v)
-	}
+	endVerified(t, ts.URL, id, tokens["Ironclad"], 5)
 }
 
 // TestWarfareMovesOverTheAPI plays examples/warfare/moves.yaml over the API: a move,
@@ -112,14 +107,9 @@ func TestWarfareMovesOverTheAPI(t *testing.T) {
 	if tr, _ := json.Marshal(v["outcome"]); !strings.Contains(string(tr), `knights is 6\" from longbowmen, centre to centre where they stand now: effective range`) {
 		t.Errorf("the fire's trace: %s", tr)
 	}
-	raw := send(t, "GET", ts.URL+"/api/battles/"+id+"/scenario", watch(id), nil)
-	if raw.status != 200 || !strings.Contains(string(raw.body), "at: [0, 2], move: 3") {
-		t.Errorf("the scenario as it stands: %d\n%s", raw.status, raw.body)
+	now := scenarioNow(t, ts.URL, id)
+	if !strings.Contains(now, "at: [0, 2], move: 3") {
+		t.Errorf("the scenario as it stands:\n%s", now)
 	}
-	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/end", tokens["English"], "", nil); status != 200 {
-		t.Fatalf("end: %d %v", status, v)
-	}
-	if _, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/verify", watch(id), "", nil); v["verified"] != true || v["actions"] != 4.0 {
-		t.Errorf("verify: %v", v)
-	}
+	endVerified(t, ts.URL, id, tokens["English"], 4)
 }

@@ -19,11 +19,7 @@ func TestRepubliqueOverTheAPI(t *testing.T) {
 	}
 	act := func(token, body string, want int) map[string]any {
 		t.Helper()
-		status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", token, "", []byte(body))
-		if status != want {
-			t.Fatalf("%s: %d %v; want %d", body, status, v, want)
-		}
-		return v
+		return actWant(t, ts.URL, id, token, body, want)
 	}
 	// The forced main target, with its reason, from aim.
 	status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/aim", watch(id), "", []byte("{type: fire, batteries: [g2], target: IR7}"))
@@ -84,11 +80,7 @@ func TestRepubliqueMovesOverTheAPI(t *testing.T) {
 	fr, au := tokens["French"], tokens["Austrian"]
 	act := func(token, body string, want int) map[string]any {
 		t.Helper()
-		status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", token, "", []byte(body))
-		if status != want {
-			t.Fatalf("%s: %d %v; want %d", body, status, v, want)
-		}
-		return v
+		return actWant(t, ts.URL, id, token, body, want)
 	}
 	view := func() map[string]any {
 		_, v := call(t, "GET", ts.URL+"/api/battles/"+id, watch(id), "", nil)
@@ -139,12 +131,9 @@ func TestRepubliqueMovesOverTheAPI(t *testing.T) {
 			}
 		}
 	}
-	raw := send(t, "GET", ts.URL+"/api/battles/"+id+"/scenario", watch(id), nil)
-	if raw.status != 200 || !strings.Contains(string(raw.body), "id: fb") || !strings.Contains(string(raw.body), "positions: [[30, 25]]") {
-		t.Errorf("the scenario as it stands: %d\n%s", raw.status, raw.body)
+	now := scenarioNow(t, ts.URL, id)
+	if !strings.Contains(now, "id: fb") || !strings.Contains(now, "positions: [[30, 25]]") {
+		t.Errorf("the scenario as it stands:\n%s", now)
 	}
-	call(t, "POST", ts.URL+"/api/battles/"+id+"/end", fr, "", nil)
-	if status, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/verify", watch(id), "", nil); status != 200 || v["verified"] != true || v["actions"] != 6.0 {
-		t.Errorf("verify: %d %v", status, v)
-	}
+	endVerified(t, ts.URL, id, fr, 6)
 }

@@ -27,11 +27,8 @@ func TestExportMergeKeys(t *testing.T) {
 	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens["UCM"], "", []byte("{type: move, unit: sabre-1, path: [[14, 9]]}")); status != 200 {
 		t.Fatalf("a move: %d %v", status, v)
 	}
-	raw := send(t, "GET", ts.URL+"/api/battles/"+id+"/scenario", watch(id), nil)
-	if raw.status != 200 {
-		t.Fatalf("the scenario as it stands: %d %s", raw.status, raw.body)
-	}
-	next, _ := battle(t, ts.URL, raw.body)
+	now := scenarioNow(t, ts.URL, id)
+	next, _ := battle(t, ts.URL, []byte(now))
 	_, v := call(t, "GET", ts.URL+"/api/battles/"+next, watch(next), "", nil)
 	at := map[string][2]float64{}
 	for _, u := range v["table"].(map[string]any)["units"].([]any) {
@@ -40,7 +37,7 @@ func TestExportMergeKeys(t *testing.T) {
 	}
 	for unit, want := range map[string][2]float64{"sabre-1": {14, 9}, "sabre-2": {18, 6}, "sabre-3": {22, 6}} {
 		if at[unit] != want {
-			t.Errorf("%s in the exported battle at %v; want %v\n%s", unit, at[unit], want, raw.body)
+			t.Errorf("%s in the exported battle at %v; want %v\n%s", unit, at[unit], want, now)
 		}
 	}
 }

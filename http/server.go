@@ -324,29 +324,26 @@ func busy(why string) error {
 	return &retryError{volley.Errorf(volley.EUNAVAILABLE, "%s; try again shortly", why), time.Second}
 }
 
-// statusOf maps error codes to HTTP statuses, in this one place.
+// statusOfCode maps error codes to HTTP statuses, in this one place.
+var statusOfCode = map[string]int{
+	volley.EINVALID:      http.StatusBadRequest,
+	volley.ENOTSUPPORTED: http.StatusBadRequest,
+	volley.EUNAUTHORIZED: http.StatusUnauthorized,
+	volley.EFORBIDDEN:    http.StatusForbidden,
+	volley.ENOTFOUND:     http.StatusNotFound,
+	volley.ECONFLICT:     http.StatusConflict,
+	volley.ETOOLARGE:     http.StatusRequestEntityTooLarge,
+	volley.ETOOMANY:      http.StatusTooManyRequests,
+	volley.ETOOSLOW:      http.StatusRequestTimeout,
+	volley.EUNAVAILABLE:  http.StatusServiceUnavailable,
+	volley.ENEEDROLL:     http.StatusUnprocessableEntity,
+}
+
+// statusOf is the HTTP status of an error code: 500 for a code statusOfCode does not
+// name (EINTERNAL, or none).
 func statusOf(code string) int {
-	switch code {
-	case volley.EINVALID, volley.ENOTSUPPORTED:
-		return http.StatusBadRequest
-	case volley.EUNAUTHORIZED:
-		return http.StatusUnauthorized
-	case volley.EFORBIDDEN:
-		return http.StatusForbidden
-	case volley.ENOTFOUND:
-		return http.StatusNotFound
-	case volley.ECONFLICT:
-		return http.StatusConflict
-	case volley.ETOOLARGE:
-		return http.StatusRequestEntityTooLarge
-	case volley.ETOOMANY:
-		return http.StatusTooManyRequests
-	case volley.ETOOSLOW:
-		return http.StatusRequestTimeout
-	case volley.EUNAVAILABLE:
-		return http.StatusServiceUnavailable
-	case volley.ENEEDROLL:
-		return http.StatusUnprocessableEntity
+	if status, ok := statusOfCode[code]; ok {
+		return status
 	}
 	return http.StatusInternalServerError
 }

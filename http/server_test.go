@@ -25,6 +25,7 @@ import (
 	_ "github.com/volley-wargames/volley/rules/warfare"
 	_ "github.com/volley-wargames/volley/rules/warstrike"
 	"github.com/volley-wargames/volley/sqlite"
+	"github.com/volley-wargames/volley/storetest"
 )
 
 // sqliteStore opens a fresh SQLite store in a temporary folder.
@@ -47,18 +48,11 @@ func testLimits() vhttp.Limits {
 	return l
 }
 
-// postgresURL is the test PostgreSQL server's URL (scripts/test starts one), or skips the
-// test without one, unless the suite requires it.
+// postgresURL is the test PostgreSQL server's URL, or skips the test without one
+// (storetest.PostgresURL).
 func postgresURL(tb testing.TB) string {
 	tb.Helper()
-	url := os.Getenv("VOLLEY_TEST_POSTGRES")
-	if url == "" {
-		if os.Getenv("VOLLEY_REQUIRE_POSTGRES") != "" {
-			tb.Fatal("VOLLEY_REQUIRE_POSTGRES is set but VOLLEY_TEST_POSTGRES is not: the PostgreSQL server did not start")
-		}
-		tb.Skip("VOLLEY_TEST_POSTGRES not set: scripts/test starts a PostgreSQL server and sets it")
-	}
-	return url
+	return storetest.PostgresURL(tb)
 }
 
 // openPostgres opens a store on the test PostgreSQL server, closed when the test ends.
@@ -97,8 +91,8 @@ func example(tb testing.TB, name string) []byte {
 	return b
 }
 
-// call sends a request and decodes the JSON answer into a map.
-func call(tb testing.TB, method, u, token, key string, body []byte) (int, map[string]any) {
+// apiRequest is a request to the API with body, and token as its bearer unless "".
+func apiRequest(tb testing.TB, method, u, token string, body []byte) *http.Request {
 	tb.Helper()
 	req, err := http.NewRequest(method, u, bytes.NewReader(body))
 	if err != nil {
@@ -107,6 +101,13 @@ func call(tb testing.TB, method, u, token, key string, body []byte) (int, map[st
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
+	return req
+}
+
+// call sends a request and decodes the JSON answer into a map.
+func call(tb testing.TB, method, u, token, key string, body []byte) (int, map[string]any) {
+	tb.Helper()
+	req := apiRequest(tb, method, u, token, body)
 	if key != "" {
 		req.Header.Set(vhttp.IdempotencyHeader, key)
 	}
@@ -121,6 +122,49 @@ func call(tb testing.TB, method, u, token, key string, body []byte) (int, map[st
 		tb.Fatalf("%s %s: answer is not JSON (%d): %s", method, u, resp.StatusCode, raw)
 	}
 	return resp.StatusCode, v
+}
+
+// actWant posts an action to battle id with token and fails the test unless it is
+// answered with the status want; it returns the answer.
+func actWant(t *testing.T, base, id, token, body string, want int) map[string]any {
+	t.Helper()
+	status, v := call(t, "POST", base+"/api/battles/"+id+"/actions", token, "", []byte(body))
+	if status != want {
+		t.Fatalf("%s: %d %v; want %d", body, status, v, want)
+	}
+	return v
+}
+
+// wantFieldError checks that GET u (what it asks, for the message) answers 400 with the
+// fault at field.
+func wantFieldError(tb testing.TB, what, u, token, field string) {
+	tb.Helper()
+	if status, v := call(tb, "GET", u, token, "", nil); status != 400 || v["field"] != field {
+		tb.Errorf("%s: %d %v; want 400 at %s", what, status, v, field)
+	}
+}
+
+// endVerified ends battle id with token and checks that its log verifies with actions
+// actions.
+func endVerified(tb testing.TB, base, id, token string, actions int) {
+	tb.Helper()
+	if status, v := call(tb, "POST", base+"/api/battles/"+id+"/end", token, "", nil); status != 200 {
+		tb.Fatalf("end: %d %v", status, v)
+	}
+	if status, v := call(tb, "GET", base+"/api/battles/"+id+"/verify", watch(id), "", nil); status != 200 || v["verified"] != true || v["actions"] != float64(actions) {
+		tb.Errorf("verify: %d %v; want %d actions verified", status, v, actions)
+	}
+}
+
+// scenarioNow is the scenario of battle id as it stands (GET …/scenario): the units
+// where they are now, ready for a new battle.
+func scenarioNow(tb testing.TB, base, id string) string {
+	tb.Helper()
+	raw := send(tb, "GET", base+"/api/battles/"+id+"/scenario", watch(id), nil)
+	if raw.status != 200 {
+		tb.Fatalf("the scenario as it stands: %d\n%s", raw.status, raw.body)
+	}
+	return string(raw.body)
 }
 
 // spectators holds the spectator token of each battle the tests created, by id.

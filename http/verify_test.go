@@ -100,6 +100,20 @@ func TestVerifyCoversEverything(t *testing.T) {
 	}
 }
 
+// readLogFile reads a battle's log stored as the API wrote it, in a file of testdata.
+func readLogFile(t *testing.T, path string) vhttp.Log {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lg vhttp.Log
+	if err := json.Unmarshal(raw, &lg); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return lg
+}
+
 // TestOldLogsVerify: logs written before editions (PCG dice, a commitment to the seed
 // alone, no turns) still verify, and still reject a changed die.
 func TestOldLogsVerify(t *testing.T) {
@@ -108,14 +122,7 @@ func TestOldLogsVerify(t *testing.T) {
 		t.Fatalf("%d edition 1 logs; want one per rule system", len(files))
 	}
 	for _, f := range files {
-		raw, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var lg vhttp.Log
-		if err := json.Unmarshal(raw, &lg); err != nil {
-			t.Fatal(err)
-		}
+		lg := readLogFile(t, f)
 		if lg.Edition != 0 || lg.Generator != "" {
 			t.Fatalf("%s is not an edition 1 log", f)
 		}
@@ -150,14 +157,7 @@ func TestSampledLogsVerify(t *testing.T) {
 			t.Fatalf("%d edition %d logs; want %d", len(files), edition, want)
 		}
 		for _, f := range files {
-			raw, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var lg vhttp.Log
-			if err := json.Unmarshal(raw, &lg); err != nil {
-				t.Fatal(err)
-			}
+			lg := readLogFile(t, f)
 			if lg.Edition != edition {
 				t.Fatalf("%s is of edition %d; want %d", f, lg.Edition, edition)
 			}

@@ -78,18 +78,13 @@ func TestWarEngineMovesOverTheAPI(t *testing.T) {
 		t.Fatalf("the declaration: %d %v", status, v)
 	}
 	// The scenario as it stands: the units where they are now.
-	raw := send(t, "GET", ts.URL+"/api/battles/"+id+"/scenario", watch(id), nil)
-	if raw.status != 200 || !strings.Contains(string(raw.body), "{id: hale, name: Pte Hale, type: Trencher Private, side: trenchers, at: [11, 7], facing: \"N\"}") ||
-		!strings.Contains(string(raw.body), "{id: raider-2, type: Raider, side: raiders, at: [15, 1], facing: S}") {
-		t.Errorf("the scenario as it stands: %d\n%s", raw.status, raw.body)
+	now := scenarioNow(t, ts.URL, id)
+	if !strings.Contains(now, "{id: hale, name: Pte Hale, type: Trencher Private, side: trenchers, at: [11, 7], facing: \"N\"}") ||
+		!strings.Contains(now, "{id: raider-2, type: Raider, side: raiders, at: [15, 1], facing: S}") {
+		t.Errorf("the scenario as it stands:\n%s", now)
 	}
-	if next, _ := battle(t, ts.URL, raw.body); next == "" {
+	if next, _ := battle(t, ts.URL, []byte(now)); next == "" {
 		t.Error("the exported scenario does not start a battle")
 	}
-	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/end", tokens["trenchers"], "", nil); status != 200 {
-		t.Fatalf("end: %d %v", status, v)
-	}
-	if _, v := call(t, "GET", ts.URL+"/api/battles/"+id+"/verify", watch(id), "", nil); v["verified"] != true || v["actions"] != 7.0 {
-		t.Errorf("verify: %v", v)
-	}
+	endVerified(t, ts.URL, id, tokens["trenchers"], 7)
 }

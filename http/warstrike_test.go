@@ -34,11 +34,7 @@ func TestWarStrikeOverTheAPI(t *testing.T) {
 	}
 	act := func(token, body string, want int) map[string]any {
 		t.Helper()
-		status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", token, "", []byte(body))
-		if status != want {
-			t.Fatalf("%s: %d %v; want %d", body, status, v, want)
-		}
-		return v
+		return actWant(t, ts.URL, id, token, body, want)
 	}
 	bad := act(ir, "{unit: watchers, targets: [{unit: raidres}]}", http.StatusBadRequest)
 	if msg := fmt.Sprint(bad["errors"]); !strings.Contains(msg, "1:") || !strings.Contains(msg, `unknown target "raidres"`) {

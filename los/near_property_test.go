@@ -81,7 +81,7 @@ func TestNearEyeAgreesWithSampling(t *testing.T) {
 	r := rand.New(rand.NewPCG(33, 1))
 	var v View
 	failed := 0
-	hidden, whole, partly := 0, 0, 0
+	var seen sceneMix
 	for k := range scenes {
 		eye, target, s := nearScene(r)
 		occ := s.Occluders()
@@ -106,19 +106,10 @@ func TestNearEyeAgreesWithSampling(t *testing.T) {
 				t.Errorf("scene %d: exact %v, sampled %v: %v apart, more than the sampling's %v\neye %v target %v\nprisms %v", k, got, want, d, bound, eye, target, s.Prisms)
 			}
 		}
-		switch got {
-		case 0:
-			hidden++
-		case 1:
-			whole++
-		default:
-			partly++
-		}
+		seen.add(got)
 	}
-	t.Logf("%d scenes: %d hidden, %d in sight, %d partly; %d failed", scenes, hidden, whole, partly, failed)
-	if hidden < scenes/20 || whole < scenes/20 || partly < scenes/4 {
-		t.Errorf("the random scenes are not a mix: %d hidden, %d in sight, %d partly", hidden, whole, partly)
-	}
+	t.Logf("%d scenes: %s; %d failed", scenes, seen, failed)
+	seen.check(t, scenes)
 }
 
 // namedByEach is what Hiders must name after one Hide of occ with nothing skipped: each

@@ -1,6 +1,7 @@
 package los
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -92,6 +93,35 @@ func samplingError(eye Point3, target Silhouette, occ []Occluder, cols, rows int
 	return cells / float64(cols*rows)
 }
 
+// sceneMix counts random scenes by how much of the target is seen: none, all or part,
+// so that a property test can check its scenes cover the whole range.
+type sceneMix struct{ hidden, whole, partly int }
+
+// add counts a scene whose target is seen in the fraction seen.
+func (m *sceneMix) add(seen float64) {
+	switch seen {
+	case 0:
+		m.hidden++
+	case 1:
+		m.whole++
+	default:
+		m.partly++
+	}
+}
+
+func (m sceneMix) String() string {
+	return fmt.Sprintf("%d hidden, %d in sight, %d partly", m.hidden, m.whole, m.partly)
+}
+
+// check fails the test unless, of scenes, a twentieth at least are hidden and as many
+// in sight, and a quarter partly seen.
+func (m sceneMix) check(t *testing.T, scenes int) {
+	t.Helper()
+	if m.hidden < scenes/20 || m.whole < scenes/20 || m.partly < scenes/4 {
+		t.Errorf("the random scenes are not a mix: %s", m)
+	}
+}
+
 // TestVisibleAgreesWithSampling: on random scenes the exact fraction and a 200 × 200
 // sampling of rays (VisibleFraction, the sampled method kept as the oracle) agree within
 // the sampling's error, and the scenes cover the whole range from hidden to in sight.
@@ -103,7 +133,8 @@ func TestVisibleAgreesWithSampling(t *testing.T) {
 	const n = 200
 	r := rand.New(rand.NewPCG(22, 1))
 	var v View
-	hidden, whole, partly, worst, sumErr := 0, 0, 0, 0.0, 0.0
+	var seen sceneMix
+	worst, sumErr := 0.0, 0.0
 	for k := range scenes {
 		eye, target, s := randomScene(r)
 		occ := s.Occluders()
@@ -118,18 +149,9 @@ func TestVisibleAgreesWithSampling(t *testing.T) {
 			worst = max(worst, d)
 			sumErr += d
 		}
-		switch got {
-		case 0:
-			hidden++
-		case 1:
-			whole++
-		default:
-			partly++
-		}
+		seen.add(got)
 	}
-	t.Logf("%d scenes: %d hidden, %d in sight, %d partly; exact and sampled differ by %.2g at most, %.2g on average",
-		scenes, hidden, whole, partly, worst, sumErr/float64(scenes))
-	if hidden < scenes/20 || whole < scenes/20 || partly < scenes/4 {
-		t.Errorf("the random scenes are not a mix: %d hidden, %d in sight, %d partly", hidden, whole, partly)
-	}
+	t.Logf("%d scenes: %s; exact and sampled differ by %.2g at most, %.2g on average",
+		scenes, seen, worst, sumErr/float64(scenes))
+	seen.check(t, scenes)
 }

@@ -63,20 +63,16 @@ func (db *DB) Close() error {
 	return nil
 }
 
-// migrationFiles holds the schema, one numbered file per change: NNN_name.sql.
+// migrationFiles holds the schema, one numbered file per change: NNN_name.sql, applied
+// in the order of their numbers (volley.ReadMigrations).
 //
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
 
-// migrations reads the embedded migrations, in the order of their numbers.
-func migrations() ([]volley.Migration, error) {
-	return volley.ReadMigrations(migrationFiles, "migrations")
-}
-
 // migrate applies, in one transaction under the advisory lock, the migrations not
 // yet recorded in schema_migrations.
 func (db *DB) migrate(ctx context.Context) error {
-	ms, err := migrations()
+	ms, err := volley.ReadMigrations(migrationFiles, "migrations")
 	if err != nil {
 		return err
 	}

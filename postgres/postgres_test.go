@@ -20,20 +20,6 @@ import (
 	"github.com/volley-wargames/volley/storetest"
 )
 
-// adminURL is the server the tests use, from VOLLEY_TEST_POSTGRES: a user that may
-// create databases. Every test gets a database of its own, dropped when it ends.
-func adminURL(tb testing.TB) string {
-	tb.Helper()
-	u := os.Getenv("VOLLEY_TEST_POSTGRES")
-	if u == "" {
-		if os.Getenv("VOLLEY_REQUIRE_POSTGRES") != "" {
-			tb.Fatal("VOLLEY_REQUIRE_POSTGRES is set but VOLLEY_TEST_POSTGRES is not: the PostgreSQL server did not start")
-		}
-		tb.Skip("VOLLEY_TEST_POSTGRES not set: scripts/test starts a PostgreSQL server and sets it")
-	}
-	return u
-}
-
 // databases numbers the databases of this test process.
 var databases atomic.Int64
 
@@ -41,7 +27,7 @@ var databases atomic.Int64
 // returns its URL.
 func MustCreateDatabase(tb testing.TB) string {
 	tb.Helper()
-	admin := adminURL(tb)
+	admin := storetest.PostgresURL(tb)
 	ctx := context.Background()
 	conn, err := pgx.Connect(ctx, admin)
 	if err != nil {
@@ -195,16 +181,7 @@ func TestUpgradeFromEdition1(t *testing.T) {
 	}
 	conn.Close(ctx)
 	db := MustOpen(t, u)
-	b, err := db.Battle(ctx, "0123456789abcdef")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n, ok := b.Seed.Uint64(); !ok || n != 1<<64-1 || volley.EditionOf(b.Edition) != 1 || b.SpectatorHash != "" {
-		t.Errorf("the old battle reads back as %+v", b)
-	}
-	if volley.Commitment(b) != b.Commitment {
-		t.Error("the old battle's commitment no longer matches its seed")
-	}
+	storetest.Edition1Battle(t, db, "0123456789abcdef")
 }
 
 // TestListen: two handles on one database, as two servers would hold. An action appended

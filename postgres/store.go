@@ -26,10 +26,6 @@ func nullKey(key string) any {
 	return key
 }
 
-func notFound(id string) error {
-	return volley.Errorf(volley.ENOTFOUND, "no battle %q", id)
-}
-
 // CreateBattle stores a new battle and the hashes of its sides' tokens. A battle
 // whose ID is taken is refused with ECONFLICT.
 func (db *DB) CreateBattle(ctx context.Context, b *volley.BattleRecord) error {
@@ -77,7 +73,7 @@ func (db *DB) Battle(ctx context.Context, id string) (*volley.BattleRecord, erro
 	err := br.QueryRow().Scan(&b.ID, &b.Ruleset, &b.Scenario, &seed, &b.Commitment, &b.Ended,
 		&b.Edition, &generator, &b.SpectatorHash)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, notFound(id)
+		return nil, volley.NoBattle(id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("postgres: battle: %w", err)
@@ -175,7 +171,7 @@ func (db *DB) Actions(ctx context.Context, battleID string, from int, maxBytes i
 			return nil, fmt.Errorf("postgres: actions: %w", err)
 		}
 		if !exists {
-			return nil, notFound(battleID)
+			return nil, volley.NoBattle(battleID)
 		}
 	}
 	return list, nil
@@ -232,16 +228,16 @@ func (db *DB) whyNotAppended(ctx context.Context, a *volley.ActionRecord) (*voll
 		Scan(&ended, &next, &prior.seq, &prior.side, &prior.body, &prior.outcome, &prior.chain)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
-		return nil, notFound(a.BattleID)
+		return nil, volley.NoBattle(a.BattleID)
 	case err != nil:
 		return nil, fmt.Errorf("postgres: append action: %w", err)
 	case prior.seq != nil:
 		return &volley.ActionRecord{BattleID: a.BattleID, Seq: *prior.seq, Side: prior.side,
 			Body: prior.body, Outcome: prior.outcome, IdempotencyKey: a.IdempotencyKey, Chain: prior.chain}, nil
 	case ended:
-		return nil, volley.Errorf(volley.ECONFLICT, "battle %q has ended", a.BattleID)
+		return nil, volley.BattleEnded(a.BattleID)
 	default:
-		return nil, volley.Errorf(volley.ECONFLICT, "battle %q is at action %d, not %d", a.BattleID, next, a.Seq)
+		return nil, volley.NotNextAction(a, next)
 	}
 }
 
@@ -254,7 +250,7 @@ func (db *DB) EndBattle(ctx context.Context, id string) error {
 		return fmt.Errorf("postgres: end battle: %w", err)
 	}
 	if tag.RowsAffected() == 0 {
-		return notFound(id)
+		return volley.NoBattle(id)
 	}
 	return nil
 }
@@ -275,7 +271,7 @@ func (db *DB) CreateTicket(ctx context.Context, t *volley.TicketRecord, now time
 		return fmt.Errorf("postgres: create ticket: %w", err)
 	}
 	if !stored {
-		return notFound(t.BattleID)
+		return volley.NoBattle(t.BattleID)
 	}
 	return nil
 }
@@ -353,19 +349,8 @@ func (db *DB) Demos(ctx context.Context) ([]volley.DemoRecord, error) {
 		return nil, fmt.Errorf("postgres: demos: %w", err)
 	}
 	defer rows.Close()
-	var out []volley.DemoRecord
-	for rows.Next() {
-		var d volley.DemoRecord
-		var tokens string
-		if err := rows.Scan(&d.Ruleset, &d.BattleID, &tokens); err != nil {
-			return nil, fmt.Errorf("postgres: demos: %w", err)
-		}
-		if err := json.Unmarshal([]byte(tokens), &d.Tokens); err != nil {
-			return nil, fmt.Errorf("postgres: demos: %s's tokens: %w", d.Ruleset, err)
-		}
-		out = append(out, d)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := volley.ScanDemos(rows)
+	if err != nil {
 		return nil, fmt.Errorf("postgres: demos: %w", err)
 	}
 	return out, nil
@@ -392,12 +377,7 @@ func (db *DB) SetDemo(ctx context.Context, d *volley.DemoRecord, replaces string
 	if err != nil {
 		return nil, err
 	}
-	for i := range all {
-		if all[i].Ruleset == d.Ruleset {
-			return &all[i], nil
-		}
-	}
-	return nil, notFound(d.BattleID)
+	return volley.DemoAfter(all, d)
 }
 
 // SigningKey returns the seed of the database's signing key, storing fresh first if it
@@ -413,9 +393,9 @@ func (db *DB) SigningKey(ctx context.Context, fresh []byte) ([]byte, error) {
 	if err := db.pool.QueryRow(ctx, `SELECT seed FROM signing_key WHERE id = 1`).Scan(&seed); err != nil {
 		return nil, fmt.Errorf("postgres: signing key: %w", err)
 	}
-	key, err := hex.DecodeString(seed)
+	key, err := volley.SigningKeySeed(seed)
 	if err != nil {
-		return nil, fmt.Errorf("postgres: signing key: the stored key is not hex: %w", err)
+		return nil, fmt.Errorf("postgres: signing key: %w", err)
 	}
 	return key, nil
 }

@@ -1,7 +1,9 @@
 // Package rulestest holds what every rule system's tests share: loading scenarios in
-// tests, and the properties any loader and battle must keep whatever the input (the
-// body of each system's fuzz test). It is to rule systems what a conformance suite is
-// to stores.
+// tests (under an edition, beside the sample tables), decoding actions, the properties
+// any loader and battle must keep whatever the input (the body of each system's fuzz
+// test), the Monte Carlo check of the exact odds, the goldens of the words told and of
+// the broken scenarios, and the loops of the benchmarks. It is to rule systems what a
+// conformance suite is to stores.
 package rulestest
 
 import (
@@ -10,6 +12,7 @@ import (
 	"errors"
 	"math"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/volley-wargames/volley"
@@ -44,6 +47,63 @@ func LoadFile(tb testing.TB, r volley.Ruleset, path string) (volley.Battle, voll
 		tb.Fatalf("load %s: %v", path, err)
 	}
 	return b, a
+}
+
+// LoadEdition loads a scenario as a battle begun under edition (0: the current one),
+// failing the test if it does not parse and answering the loader's error: for the
+// rulings an edition keeps or changes. The scenario is src, named file, or when src is
+// nil the file at path file, read as the CLI reads it (so that it may name files beside
+// it).
+func LoadEdition(tb testing.TB, r volley.Ruleset, file string, src []byte, edition int) (volley.Battle, volley.Action, error) {
+	tb.Helper()
+	var doc *scenario.Doc
+	var err error
+	if src == nil {
+		doc, err = scenario.ParseFile(file)
+	} else {
+		doc, err = scenario.Parse(file, src)
+	}
+	if err != nil {
+		tb.Fatalf("parse %s: %v", file, err)
+	}
+	doc.Edition = edition
+	return r.Load(doc)
+}
+
+// WriteBeside writes src as the file name in a new temporary folder, beside copies of
+// files (paths, a system's sample tables or charts), and returns its path: a scenario
+// written in a test may then name those files as the examples do.
+func WriteBeside(tb testing.TB, name, src string, files ...string) string {
+	tb.Helper()
+	dir := tb.TempDir()
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), data, 0o644); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	return path
+}
+
+// Decode decodes an action written in YAML for b, failing the test on an error.
+func Decode(tb testing.TB, b volley.Battle, src string) volley.Action {
+	tb.Helper()
+	doc, err := scenario.Parse("action.yaml", []byte(src))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	a, err := b.DecodeAction(doc)
+	if err != nil {
+		tb.Fatalf("%s: %v", src, err)
+	}
+	return a
 }
 
 // Aim is b.Aim with no deadline, failing the test on an error.

@@ -73,6 +73,20 @@ func TellGolden(t *testing.T, r volley.Ruleset, dir string, extra map[string][]b
 	}
 }
 
+// TellExamples is TellGolden for r's examples (examples/<r.Name()>, seen from the
+// system's package folder), with one scenario more, "battle-round": the examples'
+// battle.yaml played on with the actions of round, so that the words of a whole round
+// are held too.
+func TellExamples(t *testing.T, r volley.Ruleset, round string, update bool) {
+	t.Helper()
+	dir := filepath.Join("..", "..", "examples", r.Name())
+	battle, err := os.ReadFile(filepath.Join(dir, "battle.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	TellGolden(t, r, dir, map[string][]byte{"battle-round": append(battle, round...)}, update)
+}
+
 // tellScenario plays a scenario's actions and tells each outcome: "action N (kind):" and
 // its lines, indented. src nil reads the file at path. It reports false for a scenario
 // without actions or that does not load as a battle.

@@ -36,17 +36,6 @@ func hostile() []struct{ name, src, want string } {
 	}
 	laughs.WriteString("action: {type: declare, unit: a, weapon: b, target: *l9}\n")
 
-	var unknown strings.Builder // an alias of 1,000 unknown keys, used 4,000 times
-	unknown.WriteString("ruleset: dropzone\nk: &k {")
-	for i := range 1000 {
-		fmt.Fprintf(&unknown, "u%d: 1, ", i)
-	}
-	unknown.WriteString("}\nunits: [")
-	for range 4000 {
-		unknown.WriteString("*k, ")
-	}
-	unknown.WriteString("]\n")
-
 	var keys strings.Builder // one block mapping of 20,000 keys
 	for i := range 19000 {
 		fmt.Fprintf(&keys, "k%d: 1\n", i)
@@ -63,9 +52,25 @@ func hostile() []struct{ name, src, want string } {
 			"2:68: " + errTooDeep},
 		{"a megabyte of zeros", "x: [" + strings.Repeat("0,", 500000) + "]\n", "tokens; at most 100000"},
 		{"billion laughs in a free-form field", laughs.String(), "values once its aliases and merge keys are expanded"},
-		{"an alias of unknown keys used 4,000 times", unknown.String(), "values once its aliases and merge keys are expanded"},
+		{"an alias of unknown keys used 4,000 times", "ruleset: dropzone\n" + unknownKeys(4000), "values once its aliases and merge keys are expanded"},
 		{"20,000 keys in one block mapping", keys.String(), "1001:1: a mapping has more than 1000 keys"},
 	}
+}
+
+// unknownKeys is a mapping of 1,000 unknown keys under an alias, k, that the units list
+// uses n times.
+func unknownKeys(n int) string {
+	var b strings.Builder
+	b.WriteString("k: &k {")
+	for i := range 1000 {
+		fmt.Fprintf(&b, "u%d: 1, ", i)
+	}
+	b.WriteString("}\nunits: [")
+	for range n {
+		b.WriteString("*k, ")
+	}
+	b.WriteString("]\n")
+	return b.String()
 }
 
 func TestHostileDocuments(t *testing.T) {
@@ -88,17 +93,7 @@ func TestHostileDocuments(t *testing.T) {
 // TestErrorsRepeatedByAliases checks that a mistake met through many aliases is reported
 // once, and that a document of many mistakes reports MaxErrors and a count of the rest.
 func TestErrorsRepeatedByAliases(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("k: &k {")
-	for i := range 1000 {
-		fmt.Fprintf(&b, "u%d: 1, ", i)
-	}
-	b.WriteString("}\nunits: [")
-	for range 45 {
-		b.WriteString("*k, ")
-	}
-	b.WriteString("]\n")
-	doc, err := Parse("f.yaml", []byte(b.String()))
+	doc, err := Parse("f.yaml", []byte(unknownKeys(45)))
 	if err != nil {
 		t.Fatal(err)
 	}

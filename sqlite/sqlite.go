@@ -164,21 +164,17 @@ func (db *DB) Close() error {
 	return nil
 }
 
-// migrationFiles holds the schema, one numbered file per change: NNN_name.sql.
+// migrationFiles holds the schema, one numbered file per change: NNN_name.sql, applied
+// in the order of their numbers (volley.ReadMigrations).
 //
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
-
-// migrations reads the embedded migrations, in the order of their numbers.
-func migrations() ([]volley.Migration, error) {
-	return volley.ReadMigrations(migrationFiles, "migrations")
-}
 
 // migrate applies, in one transaction, the migrations not yet recorded in
 // schema_migrations. The transaction begins IMMEDIATE, so two processes opening the
 // file at once take turns.
 func (db *DB) migrate(ctx context.Context) error {
-	ms, err := migrations()
+	ms, err := volley.ReadMigrations(migrationFiles, "migrations")
 	if err != nil {
 		return err
 	}

@@ -208,16 +208,7 @@ func TestUpgradeFromEdition1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	b, err := db.Battle(ctx, "0123456789abcdef")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n, ok := b.Seed.Uint64(); !ok || n != 1<<64-1 || volley.EditionOf(b.Edition) != 1 || b.SpectatorHash != "" || !b.Ended {
-		t.Errorf("the old battle reads back as %+v", b)
-	}
-	if volley.Commitment(b) != b.Commitment {
-		t.Error("the old battle's commitment no longer matches its seed")
-	}
+	storetest.Edition1Battle(t, db, "0123456789abcdef")
 	if list, err := db.Battles(ctx, []string{strings.Repeat("a1", 32)}, 10); err != nil || len(list) != 1 {
 		t.Errorf("the old battle's token lists %v, %v", list, err)
 	}

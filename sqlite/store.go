@@ -33,10 +33,6 @@ func nullKey(key string) sql.NullString {
 	return sql.NullString{String: key, Valid: key != ""}
 }
 
-func notFound(id string) error {
-	return volley.Errorf(volley.ENOTFOUND, "no battle %q", id)
-}
-
 // CreateBattle stores a new battle and the hashes of its sides' tokens. A battle
 // whose ID is taken is refused with ECONFLICT.
 func (db *DB) CreateBattle(ctx context.Context, b *volley.BattleRecord) error {
@@ -83,7 +79,7 @@ func (db *DB) Battle(ctx context.Context, id string) (*volley.BattleRecord, erro
 		FROM battles WHERE id = ?`, id).Scan(&b.ID, &b.Ruleset, &b.Scenario, &seed, &b.Commitment, &b.Ended,
 		&b.Edition, &generator, &spectator)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, notFound(id)
+		return nil, volley.NoBattle(id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: battle: %w", err)
@@ -192,7 +188,7 @@ func (db *DB) Actions(ctx context.Context, battleID string, from int, maxBytes i
 			return nil, fmt.Errorf("sqlite: actions: %w", err)
 		}
 		if !exists {
-			return nil, notFound(battleID)
+			return nil, volley.NoBattle(battleID)
 		}
 	}
 	return list, nil
@@ -221,16 +217,16 @@ func (db *DB) AppendAction(ctx context.Context, a *volley.ActionRecord) (*volley
 	var next int
 	err = tx.StmtContext(ctx, db.nextSeq).QueryRowContext(ctx, a.BattleID).Scan(&ended, &next)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, notFound(a.BattleID)
+		return nil, volley.NoBattle(a.BattleID)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: append action: %w", err)
 	}
 	if ended {
-		return nil, volley.Errorf(volley.ECONFLICT, "battle %q has ended", a.BattleID)
+		return nil, volley.BattleEnded(a.BattleID)
 	}
 	if a.Seq != next {
-		return nil, volley.Errorf(volley.ECONFLICT, "battle %q is at action %d, not %d", a.BattleID, next, a.Seq)
+		return nil, volley.NotNextAction(a, next)
 	}
 	if _, err := tx.StmtContext(ctx, db.insertAct).ExecContext(ctx,
 		a.BattleID, a.Seq, a.Side, a.Body, a.Outcome, nullKey(a.IdempotencyKey), a.Chain); err != nil {
@@ -255,7 +251,7 @@ func (db *DB) EndBattle(ctx context.Context, id string) error {
 		return fmt.Errorf("sqlite: end battle: %w", err)
 	}
 	if n == 0 {
-		return notFound(id)
+		return volley.NoBattle(id)
 	}
 	return nil
 }
@@ -276,7 +272,7 @@ func (db *DB) CreateTicket(ctx context.Context, t *volley.TicketRecord, now time
 		return fmt.Errorf("sqlite: create ticket: %w", err)
 	}
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
-		return notFound(t.BattleID)
+		return volley.NoBattle(t.BattleID)
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("sqlite: create ticket: %w", err)
@@ -307,19 +303,8 @@ func (db *DB) Demos(ctx context.Context) ([]volley.DemoRecord, error) {
 		return nil, fmt.Errorf("sqlite: demos: %w", err)
 	}
 	defer rows.Close()
-	var out []volley.DemoRecord
-	for rows.Next() {
-		var d volley.DemoRecord
-		var tokens string
-		if err := rows.Scan(&d.Ruleset, &d.BattleID, &tokens); err != nil {
-			return nil, fmt.Errorf("sqlite: demos: %w", err)
-		}
-		if err := json.Unmarshal([]byte(tokens), &d.Tokens); err != nil {
-			return nil, fmt.Errorf("sqlite: demos: %s's tokens: %w", d.Ruleset, err)
-		}
-		out = append(out, d)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := volley.ScanDemos(rows)
+	if err != nil {
 		return nil, fmt.Errorf("sqlite: demos: %w", err)
 	}
 	return out, nil
@@ -345,12 +330,7 @@ func (db *DB) SetDemo(ctx context.Context, d *volley.DemoRecord, replaces string
 	if err != nil {
 		return nil, err
 	}
-	for i := range all {
-		if all[i].Ruleset == d.Ruleset {
-			return &all[i], nil
-		}
-	}
-	return nil, notFound(d.BattleID)
+	return volley.DemoAfter(all, d)
 }
 
 // SigningKey returns the seed of the file's signing key, storing fresh first if it holds
@@ -373,9 +353,9 @@ func (db *DB) SigningKey(ctx context.Context, fresh []byte) ([]byte, error) {
 	if err := tx.Commit(); err != nil {
 		return nil, fmt.Errorf("sqlite: signing key: %w", err)
 	}
-	key, err := hex.DecodeString(seed)
+	key, err := volley.SigningKeySeed(seed)
 	if err != nil {
-		return nil, fmt.Errorf("sqlite: signing key: the stored key is not hex: %w", err)
+		return nil, fmt.Errorf("sqlite: signing key: %w", err)
 	}
 	return key, nil
 }

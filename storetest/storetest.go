@@ -9,6 +9,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"os"
 	"reflect"
 	"strings"
 	"sync"
@@ -18,6 +19,39 @@ import (
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
 )
+
+// PostgresURL is the URL of the test PostgreSQL server, from VOLLEY_TEST_POSTGRES (a
+// user that may create databases; scripts/test starts the server and sets it). Without
+// one the test is skipped, unless VOLLEY_REQUIRE_POSTGRES says the suite needs it.
+func PostgresURL(tb testing.TB) string {
+	tb.Helper()
+	u := os.Getenv("VOLLEY_TEST_POSTGRES")
+	if u == "" {
+		if os.Getenv("VOLLEY_REQUIRE_POSTGRES") != "" {
+			tb.Fatal("VOLLEY_REQUIRE_POSTGRES is set but VOLLEY_TEST_POSTGRES is not: the PostgreSQL server did not start")
+		}
+		tb.Skip("VOLLEY_TEST_POSTGRES not set: scripts/test starts a PostgreSQL server and sets it")
+	}
+	return u
+}
+
+// Edition1Battle checks the battle id of s, written before editions (with the first
+// migration's schema, the largest PCG seed in decimal, no spectator, ended) and migrated
+// since, for the edition 1 battle it was: its seed, edition and end as written, and its
+// commitment still the seed's.
+func Edition1Battle(t *testing.T, s volley.Store, id string) {
+	t.Helper()
+	b, err := s.Battle(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, ok := b.Seed.Uint64(); !ok || n != 1<<64-1 || volley.EditionOf(b.Edition) != 1 || b.SpectatorHash != "" || !b.Ended {
+		t.Errorf("the old battle reads back as %+v", b)
+	}
+	if volley.Commitment(b) != b.Commitment {
+		t.Error("the old battle's commitment no longer matches its seed")
+	}
+}
 
 // Run runs the conformance suite, each test in a subtest of t. open returns a new,
 // empty store for the test it is given, and closes it (with t.Cleanup) when that

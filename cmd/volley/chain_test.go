@@ -21,6 +21,45 @@ import (
 	"github.com/volley-wargames/volley/sqlite"
 )
 
+// sqliteServer serves the API on a SQLite file of the test's, until the test ends, and
+// answers its address.
+func sqliteServer(t *testing.T) string {
+	t.Helper()
+	store, err := sqlite.Open(filepath.Join(t.TempDir(), "volley.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(io.Discard, nil)), vhttp.Limits{})
+	t.Cleanup(srv.Close)
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+	return ts.URL
+}
+
+// openLog reads a battle's log as the API gives it (raw) and opens the battle it began
+// from, to be replayed with the log's revealed seed.
+func openLog(t *testing.T, raw []byte) (vhttp.Log, dice.Seed, volley.Battle) {
+	t.Helper()
+	var lg vhttp.Log
+	if err := json.Unmarshal(raw, &lg); err != nil {
+		t.Fatal(err)
+	}
+	seed, err := dice.ParseSeed(dice.Generator(lg.Generator), *lg.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := scenario.Parse("scenario", []byte(lg.Scenario))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, b, _, err := rules.Open(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lg, seed, b
+}
+
 // apiCall sends a request to the API and decodes its JSON answer.
 func apiCall(t *testing.T, method, u, token string, body []byte) (int, map[string]any, []byte) {
 	t.Helper()
@@ -50,20 +89,12 @@ func apiCall(t *testing.T, method, u, token string, body []byte) (int, map[strin
 // server's key (--key) refuses both, with the log's signed head left in or taken out, and
 // accepts the real log.
 func TestVerifyForgedHistory(t *testing.T) {
-	store, err := sqlite.Open(filepath.Join(t.TempDir(), "volley.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(io.Discard, nil)), vhttp.Limits{})
-	defer srv.Close()
-	ts := httptest.NewServer(srv.Handler())
-	defer ts.Close()
+	base := sqliteServer(t)
 	scen, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "moves.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	status, v, _ := apiCall(t, "POST", ts.URL+"/api/battles", "", scen)
+	status, v, _ := apiCall(t, "POST", base+"/api/battles", "", scen)
 	if status != 201 {
 		t.Fatalf("create: %d %v", status, v)
 	}
@@ -79,7 +110,7 @@ func TestVerifyForgedHistory(t *testing.T) {
 		{ucm, "type: end_turn"},
 	} {
 		body := act.body
-		status, v, _ := apiCall(t, "POST", ts.URL+"/api/battles/"+id+"/actions", act.token, []byte(body))
+		status, v, _ := apiCall(t, "POST", base+"/api/battles/"+id+"/actions", act.token, []byte(body))
 		if status != 200 {
 			t.Fatalf("%s: %d %v", body, status, v)
 		}
@@ -89,9 +120,9 @@ func TestVerifyForgedHistory(t *testing.T) {
 		kept, _ = json.Marshal(v["head"])
 		keptHash, _ = v["head"].(map[string]any)["hash"].(string)
 	}
-	apiCall(t, "POST", ts.URL+"/api/battles/"+id+"/end", ucm, nil)
-	_, _, raw := apiCall(t, "GET", ts.URL+"/api/battles/"+id+"/log", ucm, nil)
-	_, v, _ = apiCall(t, "GET", ts.URL+"/api/key", "", nil)
+	apiCall(t, "POST", base+"/api/battles/"+id+"/end", ucm, nil)
+	_, _, raw := apiCall(t, "GET", base+"/api/battles/"+id+"/log", ucm, nil)
+	_, v, _ = apiCall(t, "GET", base+"/api/key", "", nil)
 	key, _ := v["key"].(string)
 
 	dir := t.TempDir()
@@ -109,22 +140,7 @@ func TestVerifyForgedHistory(t *testing.T) {
 		}
 	}
 
-	var lg vhttp.Log
-	if err := json.Unmarshal(raw, &lg); err != nil {
-		t.Fatal(err)
-	}
-	seed, err := dice.ParseSeed(dice.Generator(lg.Generator), *lg.Seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := scenario.Parse("scenario", []byte(lg.Scenario))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, b, _, err := rules.Open(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lg, seed, b := openLog(t, raw)
 	other := lg
 	other.Actions = nil
 	for _, a := range lg.Actions {

@@ -163,23 +163,40 @@ func (c aimCmd) Run(e *env) error {
 			Aims    *[]volley.Aim `json:"aims,omitempty"`
 			Given   []rules.Given `json:"given,omitempty"`
 		}{Ruleset: l.ruleset.Name(), Script: scriptOf(l, q)}
-		if len(given) == 1 {
-			out.Aims = &given[0].Aims
-		} else {
-			out.Given = given
-		}
-		if err := writeJSON(e.stdout, out); err != nil {
-			return err
-		}
-		return nothingFires(e, l, given)
+		out.Aims, out.Given = aimsOrGiven(given)
+		return answerJSON(e, l, given, out)
 	}
-	writeHeading(e.stdout, l)
-	writeAsked(e.stdout, l, q, false)
-	writeGiven(e.stdout, q, given)
+	writeAnswered(e.stdout, l, q, given, false)
 	if board, ok := l.battle.(volley.Board); ok && len(given) == 1 && len(given[0].Aims) > 0 {
 		writeBoard(e.stdout, board.Board(), &given[0].Aims[0])
 	}
 	return nothingFires(e, l, given)
+}
+
+// aimsOrGiven is how aim and odds answer the action's aims in JSON: as aims when every
+// battle the action is asked of agrees on them, else as given, each group of battles
+// with their chance.
+func aimsOrGiven(given []rules.Given) (*[]volley.Aim, []rules.Given) {
+	if len(given) == 1 {
+		return &given[0].Aims, nil
+	}
+	return nil, given
+}
+
+// answerJSON writes aim's or odds' answer out as JSON, then fails as nothingFires says.
+func answerJSON(e *env, l *loaded, given []rules.Given, out any) error {
+	if err := writeJSON(e.stdout, out); err != nil {
+		return err
+	}
+	return nothingFires(e, l, given)
+}
+
+// writeAnswered writes, for people, the heading of aim's or odds' answer, the action
+// asked about and its aims (odds: with how its numbers are mixed).
+func writeAnswered(w io.Writer, l *loaded, q *rules.Asked, given []rules.Given, odds bool) {
+	writeHeading(w, l)
+	writeAsked(w, l, q, odds)
+	writeGiven(w, q, given)
 }
 
 // nothingFires is the error of an action of which no shot can be taken, after its aims
@@ -244,19 +261,10 @@ func (c oddsCmd) Run(e *env) error {
 			Given []rules.Given `json:"given,omitempty"`
 			volley.Odds
 		}{Ruleset: l.ruleset.Name(), Script: scriptOf(l, q), Odds: odds}
-		if len(given) == 1 {
-			out.Aims = &given[0].Aims
-		} else {
-			out.Given = given
-		}
-		if err := writeJSON(e.stdout, out); err != nil {
-			return err
-		}
-		return nothingFires(e, l, given)
+		out.Aims, out.Given = aimsOrGiven(given)
+		return answerJSON(e, l, given, out)
 	}
-	writeHeading(e.stdout, l)
-	writeAsked(e.stdout, l, q, true)
-	writeGiven(e.stdout, q, given)
+	writeAnswered(e.stdout, l, q, given, true)
 	if onGrid {
 		writeHeat(e.stdout, board.Board(), odds.Squares)
 	}

@@ -2,16 +2,10 @@ package main
 
 import (
 	"bytes"
-	"io"
-	"log/slog"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	vhttp "github.com/volley-wargames/volley/http"
-	"github.com/volley-wargames/volley/sqlite"
 )
 
 // TestVerifyHandRolled: a Dropzone battle whose scenario says dice: players, played
@@ -19,31 +13,23 @@ import (
 // `volley verify` replays it from the faces in its log and says so, and refuses the log
 // with one face changed.
 func TestVerifyHandRolled(t *testing.T) {
-	store, err := sqlite.Open(filepath.Join(t.TempDir(), "volley.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(io.Discard, nil)), vhttp.Limits{})
-	defer srv.Close()
-	ts := httptest.NewServer(srv.Handler())
-	defer ts.Close()
+	base := sqliteServer(t)
 	scen, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "sabres.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	scen = bytes.Replace(scen, []byte("\nruleset: dropzone\n"), []byte("\nruleset: dropzone\ndice: players\n"), 1)
-	status, v, _ := apiCall(t, "POST", ts.URL+"/api/battles", "", scen)
+	status, v, _ := apiCall(t, "POST", base+"/api/battles", "", scen)
 	if status != 201 || v["dice"] != "players" {
 		t.Fatalf("create: %d %v", status, v)
 	}
 	id, ucm := v["id"].(string), v["tokens"].(map[string]any)["UCM"].(string)
 	shot := "squad: sabres\ndeclarations: [{unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}]\ndice: [4, 5]"
-	if status, v, _ := apiCall(t, "POST", ts.URL+"/api/battles/"+id+"/actions", ucm, []byte(shot)); status != 200 {
+	if status, v, _ := apiCall(t, "POST", base+"/api/battles/"+id+"/actions", ucm, []byte(shot)); status != 200 {
 		t.Fatalf("the shot: %d %v", status, v)
 	}
-	apiCall(t, "POST", ts.URL+"/api/battles/"+id+"/end", ucm, nil)
-	_, _, raw := apiCall(t, "GET", ts.URL+"/api/battles/"+id+"/log", ucm, nil)
+	apiCall(t, "POST", base+"/api/battles/"+id+"/end", ucm, nil)
+	_, _, raw := apiCall(t, "GET", base+"/api/battles/"+id+"/log", ucm, nil)
 
 	dir := t.TempDir()
 	real := filepath.Join(dir, "real.json")

@@ -19,10 +19,8 @@ import (
 	"time"
 
 	"github.com/volley-wargames/volley"
-	"github.com/volley-wargames/volley/dice"
 	vhttp "github.com/volley-wargames/volley/http"
 	"github.com/volley-wargames/volley/rules"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 var (
@@ -305,26 +303,11 @@ func TestCrash(t *testing.T) {
 func checkReplay(t *testing.T, base, id, token string, upTo int, wantAt string) {
 	t.Helper()
 	mustRequest(t, "POST", base+"/api/battles/"+id+"/end", token, nil, 200)
-	status, raw := get(t, base+"/api/battles/"+id+"/log", token)
+	status, _, raw := apiCall(t, "GET", base+"/api/battles/"+id+"/log", token, nil)
 	if status != 200 {
 		t.Fatalf("log: %d", status)
 	}
-	var lg vhttp.Log
-	if err := json.Unmarshal(raw, &lg); err != nil {
-		t.Fatal(err)
-	}
-	seed, err := dice.ParseSeed(dice.Generator(lg.Generator), *lg.Seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := scenario.Parse("scenario", []byte(lg.Scenario))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, b, _, err := rules.Open(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lg, seed, b := openLog(t, raw)
 	for _, a := range lg.Actions {
 		if _, _, _, err := volley.ReplayAction(context.Background(), b, a.Action, seed.ForAction(a.Seq)); err != nil {
 			t.Fatal(err)
@@ -336,7 +319,7 @@ func checkReplay(t *testing.T, base, id, token string, upTo int, wantAt string) 
 		}
 	}
 	mine, _ := json.Marshal(b.State())
-	_, battle := get(t, base+"/api/battles/"+id, token)
+	_, _, battle := apiCall(t, "GET", base+"/api/battles/"+id, token, nil)
 	var v struct {
 		State volley.State `json:"state"`
 	}
@@ -392,22 +375,6 @@ func checkReplay(t *testing.T, base, id, token string, upTo int, wantAt string) 
 	if status, _, errOut := runCLI("verify", tampered); status != exitInput || !strings.Contains(errOut, "commitment") {
 		t.Errorf("verify with another seed: %d %s", status, errOut)
 	}
-}
-
-func get(t *testing.T, u, token string) (int, []byte) {
-	t.Helper()
-	req, err := http.NewRequest("GET", u, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, raw
 }
 
 // demoLink is a demo battle's link: its id, and the role and token it carries.

@@ -9,7 +9,6 @@ import (
 
 	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/rulestest"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 var objectives = []advise.Objective{
@@ -74,12 +73,7 @@ terrain:
 			fmt.Fprintf(&src, "  - {id: gun-%d, type: Gun, side: A, squad: guns, at: [%d, 20]}\n", i, i+20)
 			fmt.Fprintf(&src, "  - {id: target-%d, type: Target, side: B, at: [%d, 80]}\n", i, i+20)
 		}
-		doc, err := scenario.Parse("advice.yaml", []byte(src.String()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc.Edition = tt.edition
-		b, _, err := Ruleset{}.Load(doc)
+		b, _, err := rulestest.LoadEdition(t, Ruleset{}, "advice.yaml", []byte(src.String()), tt.edition)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,42 +14,6 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-// Monte Carlo tolerance: a simulated probability p̂ over N trials must lie within
-// simSigmas standard errors of the exact p, plus 1/N for outcomes too rare to show up.
-// At a fixed seed the test is deterministic; 5 standard errors keeps it meaningful
-// (a wrong rule shifts probabilities by far more) without being brittle.
-const simSigmas = 5
-
-func agrees(exact, sim float64, n int) bool {
-	se := math.Sqrt(exact * (1 - exact) / float64(n))
-	return math.Abs(exact-sim) <= simSigmas*se+1/float64(n)
-}
-
-// compareToExact fails the test where a simulated distribution strays from the odds.
-func compareToExact(t *testing.T, name string, odds volley.Odds, got []volley.TargetOdds, n int) {
-	t.Helper()
-	if len(got) != len(odds.Targets) {
-		t.Fatalf("%s: %d simulated targets; %d exact", name, len(got), len(odds.Targets))
-	}
-	for i, x := range odds.Targets {
-		s := got[i]
-		if s.Target != x.Target {
-			t.Fatalf("%s: target %d is %s; exact has %s", name, i, s.Target, x.Target)
-		}
-		for m, xd := range x.Distributions {
-			sd := s.Distributions[m]
-			for v := min(xd.Min(), sd.Min()); v <= max(xd.Max(), sd.Max()); v++ {
-				if !agrees(xd.P(v), sd.P(v), n) {
-					t.Errorf("%s: %s P(%s=%d): simulated %.5f, exact %.5f", name, x.Target, m, v, sd.P(v), xd.P(v))
-				}
-			}
-		}
-		if !agrees(x.PDestroyed, s.PDestroyed, n) {
-			t.Errorf("%s: %s p_destroyed: simulated %.5f, exact %.5f", name, x.Target, s.PDestroyed, x.PDestroyed)
-		}
-	}
-}
-
 // randomShots is a scenario with a rolled number of shots, passive countermeasures and
 // Devastator, so that every branch of the odds is simulated.
 const randomShots = `
@@ -91,16 +55,7 @@ func TestSimAgreesWithOdds(t *testing.T) {
 	for name, load := range cases {
 		t.Run(name, func(t *testing.T) {
 			b, a := load(t)
-			odds, err := b.Odds(context.Background(), a)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sim, err := b.Sampler(a)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := volley.Simulate(sim, 20261121, trials, nil)
-			compareToExact(t, name, odds, res.Targets, trials)
+			rulestest.SimAgreesWithOdds(t, b, a, 20261121, trials)
 		})
 	}
 }
@@ -147,11 +102,11 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 				d := x.Distributions[MeasureDamage]
 				for v := d.Min(); v <= d.Max(); v++ {
 					got := float64(counts[x.Target][v]) / trials
-					if !agrees(d.P(v), got, trials) {
+					if !rulestest.Agrees(d.P(v), got, trials) {
 						t.Errorf("%s P(damage=%d): resolved %.4f, exact %.4f", x.Target, v, got, d.P(v))
 					}
 				}
-				if got := float64(destroyed[x.Target]) / trials; !agrees(x.PDestroyed, got, trials) {
+				if got := float64(destroyed[x.Target]) / trials; !rulestest.Agrees(x.PDestroyed, got, trials) {
 					t.Errorf("%s destroyed: resolved %.4f, exact %.4f", x.Target, got, x.PDestroyed)
 				}
 			}

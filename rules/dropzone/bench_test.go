@@ -239,11 +239,7 @@ func BenchmarkDangerScaling(b *testing.B) {
 		b.Run(tc.name, func(b *testing.B) {
 			bt, _ := mustLoad(b, tc.src)
 			q := advise.DangerQuery{Side: "UCM", As: "Sabre", Area: [4]float64{0, 0, 48, 48}, Step: tc.step}
-			for b.Loop() {
-				if _, err := bt.Danger(context.Background(), q); err != nil {
-					b.Fatal(err)
-				}
-			}
+			rulestest.BenchDanger(b, bt, q)
 		})
 	}
 }
@@ -263,11 +259,7 @@ func BenchmarkDanger(b *testing.B) {
 	}{{"exact", 4}, {"sampled", 2}} {
 		b.Run(ed.name, func(b *testing.B) {
 			bt, _ := loadEdition(b, string(src), ed.edition)
-			for b.Loop() {
-				if _, err := bt.Danger(context.Background(), q); err != nil {
-					b.Fatal(err)
-				}
-			}
+			rulestest.BenchDanger(b, bt, q)
 		})
 	}
 }

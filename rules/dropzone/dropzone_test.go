@@ -2,6 +2,7 @@ package dropzone
 
 import (
 	"context"
+	"flag"
 	"math"
 	"path/filepath"
 	"strings"
@@ -11,6 +12,10 @@ import (
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rulestest"
 )
+
+// update rewrites the goldens of testdata/broken and testdata/tell from the current
+// output (go test -update), for a change that is meant to change them.
+var update = flag.Bool("update", false, "rewrite testdata/broken/*.golden and testdata/tell/*.txt from the current output")
 
 // mustLoad loads a scenario from YAML text.
 func mustLoad(tb testing.TB, src string) (*Battle, *Shooting) {
@@ -203,4 +208,12 @@ func TestSeedEvasionTrace(t *testing.T) {
 	if want := []string{"needs 3+", "needs 4+", "needs 6+"}; strings.Join(needs, ", ") != strings.Join(want, ", ") {
 		t.Errorf("trace needs = %v; want %v", needs, want)
 	}
+}
+
+// TestBrokenScenarios: the mistakes of testdata/broken (typos in fields, kinds, types,
+// weapons and names, a shot out of arc, out of range, at a friend or after moving too
+// far) are each reported once, at its line:col, as volley check reports them. Refresh
+// with go test -update.
+func TestBrokenScenarios(t *testing.T) {
+	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"), *update)
 }

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/volley-wargames/volley"
-	"github.com/volley-wargames/volley/scenario"
+	"github.com/volley-wargames/volley/rulestest"
 )
 
 // behindTheWall is the edition 2 log's table (http/testdata/v2-logs): a wall whose far top
@@ -33,12 +33,7 @@ action:
 
 func loadEdition(tb testing.TB, src string, edition int) (*Battle, *Shooting) {
 	tb.Helper()
-	doc, err := scenario.Parse("test.yaml", []byte(src))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	doc.Edition = edition
-	b, a, err := Ruleset{}.Load(doc)
+	b, a, err := rulestest.LoadEdition(tb, Ruleset{}, "test.yaml", []byte(src), edition)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -1,8 +1,6 @@
 package dropzone
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/volley-wargames/volley/rulestest"
@@ -33,10 +31,5 @@ actions:
 // to testdata/tell (go test -update rewrites them): each shot from its need to its damage,
 // each move with its length, a unit destroyed, a turn's end.
 func TestTell(t *testing.T) {
-	dir := filepath.Join("..", "..", "examples", "dropzone")
-	battle, err := os.ReadFile(filepath.Join(dir, "battle.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rulestest.TellGolden(t, Ruleset{}, dir, map[string][]byte{"battle-round": append(battle, battleRound...)}, *update)
+	rulestest.TellExamples(t, Ruleset{}, battleRound, *update)
 }

@@ -10,21 +10,14 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
 // decode decodes an action against b, failing the test on an error.
 func decode(tb testing.TB, b *Battle, src string) volley.Action {
 	tb.Helper()
-	doc, err := scenario.Parse("action.yaml", []byte(src))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	a, err := b.DecodeAction(doc)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return a
+	return rulestest.Decode(tb, b, src)
 }
 
 // TestTurns plays the sabres' scenario turn by turn: a squad shoots in its side's turn,
@@ -117,12 +110,7 @@ func TestTurnOptions(t *testing.T) {
 // TestEditionOneHasNoTurns: a battle begun before turns (edition 1) replays as it was
 // played: any squad shoots at any time, and there is no turn to end.
 func TestEditionOneHasNoTurns(t *testing.T) {
-	doc, err := scenario.Parse("sabres.yaml", []byte(readExample(t, "sabres.yaml")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc.Edition = 1
-	bb, a, err := Ruleset{}.Load(doc)
+	bb, a, err := rulestest.LoadEdition(t, Ruleset{}, "sabres.yaml", []byte(readExample(t, "sabres.yaml")), 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,11 +43,7 @@ func BenchmarkLoad(b *testing.B) {
 func BenchmarkDanger(b *testing.B) {
 	bt, _ := rulestest.Load(b, Ruleset{}, example("x.yaml"), []byte(dangerDemoSrc(b, nil)))
 	q := advise.DangerQuery{Side: "Austrian", As: "IR3"}
-	for b.Loop() {
-		if _, err := bt.(*Battle).Danger(context.Background(), q); err != nil {
-			b.Fatal(err)
-		}
-	}
+	rulestest.BenchDanger(b, bt.(*Battle), q)
 }
 
 // BenchmarkPosition is the position map of examples/republique/position.yaml's foot

@@ -2,6 +2,7 @@ package republique
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -17,6 +18,10 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
+// update rewrites the goldens of testdata/broken and testdata/tell from the current
+// output (go test -update), for a change that is meant to change them.
+var update = flag.Bool("update", false, "rewrite testdata/broken/*.golden and testdata/tell/*.txt from the current output")
+
 func example(name string) string { return filepath.Join("..", "..", "examples", "republique", name) }
 
 func loadFile(tb testing.TB, name string) (*Battle, volley.Action) {
@@ -28,18 +33,7 @@ func loadFile(tb testing.TB, name string) (*Battle, volley.Action) {
 // loadSrc loads a scenario written beside a copy of the sample charts.
 func loadSrc(tb testing.TB, src string) (*Battle, volley.Action, error) {
 	tb.Helper()
-	dir := tb.TempDir()
-	charts, err := os.ReadFile(example("sample-charts.yaml"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "sample-charts.yaml"), charts, 0o644); err != nil {
-		tb.Fatal(err)
-	}
-	path := filepath.Join(dir, "x.yaml")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		tb.Fatal(err)
-	}
+	path := rulestest.WriteBeside(tb, "x.yaml", src, example("sample-charts.yaml"))
 	doc, err := scenario.ParseFile(path)
 	if err != nil {
 		return nil, nil, err
@@ -391,10 +385,6 @@ func TestSimultaneous(t *testing.T) {
 	}
 }
 
-func agrees(exact, sim float64, n int) bool {
-	return math.Abs(exact-sim) <= 5*math.Sqrt(exact*(1-exact)/float64(n))+1/float64(n)
-}
-
 // TestSimAgreesWithOdds checks the exact joint odds against Monte Carlo at a fixed
 // seed: every probability within 5 standard errors.
 func TestSimAgreesWithOdds(t *testing.T) {
@@ -402,25 +392,7 @@ func TestSimAgreesWithOdds(t *testing.T) {
 	for _, name := range []string{"secondary-targets.yaml", "tandem.yaml", "tandem-weak-front.yaml", "enfilade.yaml", "skirmish.yaml"} {
 		t.Run(name, func(t *testing.T) {
 			b, a := loadFile(t, name)
-			odds := rulestest.Odds(t, b, a)
-			sim, err := b.Sampler(a)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := volley.Simulate(sim, 42, trials, nil)
-			for i, x := range odds.Targets {
-				if !agrees(x.PDestroyed, res.Targets[i].PDestroyed, trials) {
-					t.Errorf("%s P(destroyed): simulated %.5f, exact %.5f", x.Target, res.Targets[i].PDestroyed, x.PDestroyed)
-				}
-				for m, xd := range x.Distributions {
-					sd := res.Targets[i].Distributions[m]
-					for k := min(xd.Min(), sd.Min()); k <= max(xd.Max(), sd.Max()); k++ {
-						if !agrees(xd.P(k), sd.P(k), trials) {
-							t.Errorf("%s %s P(%d): simulated %.5f, exact %.5f", x.Target, m, k, sd.P(k), xd.P(k))
-						}
-					}
-				}
-			}
+			rulestest.SimAgreesWithOdds(t, b, a, 42, trials)
 		})
 	}
 }
@@ -449,7 +421,7 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 		for _, id := range []string{"A", "C", "B"} {
 			key += sprintf("%s %d/%d ", id, j.Outcome[id+" morale"], j.Outcome[id+" bases"])
 		}
-		if got := float64(counts[key]) / trials; !agrees(j.P, got, trials) {
+		if got := float64(counts[key]) / trials; !rulestest.Agrees(j.P, got, trials) {
 			t.Errorf("P(%s): resolved %.4f, exact %.4f", key, got, j.P)
 		}
 	}
@@ -491,19 +463,19 @@ func TestDemoPlays(t *testing.T) {
 		"{type: fire, batteries: [g1, g2]}", "{type: save, batteries: [h1]}", "{type: fire, batteries: [ab]}", "{type: end_step}",
 	}
 	for i, s := range steps {
-		doc, err := scenario.Parse("a.yaml", []byte(s))
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, err := b.DecodeAction(doc)
-		if err != nil {
-			t.Fatalf("%s: %v", s, err)
-		}
-		if _, err := b.Resolve(ctx, a, dice.ForAction(5, i)); err != nil {
+		if _, err := b.Resolve(ctx, rulestest.Decode(t, b, s), dice.ForAction(5, i)); err != nil {
 			t.Fatalf("%s: %v", s, err)
 		}
 	}
 	if b.phasing() != "Austrian" {
 		t.Errorf("after the French phase it is %s's turn", b.phasing())
 	}
+}
+
+// TestBrokenScenarios: the mistakes of testdata/broken (typos, wrong kinds, a battery out
+// of arc, out of range, screened by a friend or forced onto another target, a target
+// hidden in a wood) are each reported once, at its line:col, as volley check reports
+// them. Refresh with go test -update.
+func TestBrokenScenarios(t *testing.T) {
+	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"), *update)
 }

@@ -2,8 +2,6 @@ package republique
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -11,7 +9,7 @@ import (
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
-	"github.com/volley-wargames/volley/scenario"
+	"github.com/volley-wargames/volley/rulestest"
 )
 
 // The rulings of issue 23, each under the edition that brought it (Edition3) and under
@@ -22,24 +20,8 @@ import (
 // edition ed (0: the current one).
 func loadEdition(tb testing.TB, src string, ed int) (*Battle, volley.Action, error) {
 	tb.Helper()
-	dir := tb.TempDir()
-	charts, err := os.ReadFile(example("sample-charts.yaml"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "sample-charts.yaml"), charts, 0o644); err != nil {
-		tb.Fatal(err)
-	}
-	path := filepath.Join(dir, "x.yaml")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		tb.Fatal(err)
-	}
-	doc, err := scenario.ParseFile(path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	doc.Edition = ed
-	b, a, err := Ruleset{}.Load(doc)
+	path := rulestest.WriteBeside(tb, "x.yaml", src, example("sample-charts.yaml"))
+	b, a, err := rulestest.LoadEdition(tb, Ruleset{}, path, nil, ed)
 	if err != nil {
 		return nil, nil, err
 	}

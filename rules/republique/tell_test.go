@@ -1,8 +1,6 @@
 package republique
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/volley-wargames/volley/rulestest"
@@ -47,10 +45,5 @@ actions:
 // to testdata/tell (go test -update rewrites them): each fire's points, d10 and hits on
 // each unit it hurts, the hits as they take effect, passing fire, the leaders' tests.
 func TestTell(t *testing.T) {
-	dir := filepath.Join("..", "..", "examples", "republique")
-	battle, err := os.ReadFile(filepath.Join(dir, "battle.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rulestest.TellGolden(t, Ruleset{}, dir, map[string][]byte{"battle-round": append(battle, battleRound...)}, *update)
+	rulestest.TellExamples(t, Ruleset{}, battleRound, *update)
 }

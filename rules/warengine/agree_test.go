@@ -15,15 +15,6 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-// Monte Carlo tolerance: a simulated probability over N trials must lie within 5
-// standard errors of the exact one, plus 1/N for outcomes too rare to appear. The seed
-// is fixed, so the test is deterministic; a wrong rule moves probabilities much further.
-const simSigmas = 5
-
-func agrees(exact, sim float64, n int) bool {
-	return math.Abs(exact-sim) <= simSigmas*math.Sqrt(exact*(1-exact)/float64(n))+1/float64(n)
-}
-
 // TestLandingMonteCarlo rolls the landing the way Resolve does, many times, and compares
 // it square by square with the exact heat-map: one pick (Murphy, aiming) and three
 // (a repeating weapon fired without aiming).
@@ -53,7 +44,7 @@ func TestLandingMonteCarlo(t *testing.T) {
 			seen := map[int]bool{}
 			exact.landed.each(func(i int, p float64) {
 				seen[i] = true
-				if got := float64(counts[i]) / trials; !agrees(p, got, trials) {
+				if got := float64(counts[i]) / trials; !rulestest.Agrees(p, got, trials) {
 					t.Errorf("square %v: rolled %.5f, exact %.5f", b.square(i), got, p)
 				}
 			})
@@ -101,12 +92,12 @@ func compareSim(t *testing.T, b *Battle, o *Order, trials int) {
 		for m, xd := range x.Distributions {
 			sd := got.Distributions[m]
 			for v := min(xd.Min(), sd.Min()); v <= max(xd.Max(), sd.Max()); v++ {
-				if !agrees(xd.P(v), sd.P(v), trials) {
+				if !rulestest.Agrees(xd.P(v), sd.P(v), trials) {
 					t.Errorf("%s P(%s=%d): simulated %.5f, exact %.5f", x.Target, m, v, sd.P(v), xd.P(v))
 				}
 			}
 		}
-		if !agrees(x.PDestroyed, got.PDestroyed, trials) {
+		if !rulestest.Agrees(x.PDestroyed, got.PDestroyed, trials) {
 			t.Errorf("%s p_destroyed: simulated %.5f, exact %.5f", x.Target, got.PDestroyed, x.PDestroyed)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -103,16 +104,7 @@ func BenchmarkLandingRepeating128(b *testing.B) {
 // and damage, without a trace.
 func BenchmarkSimulatedShot(b *testing.B) {
 	battle, o := bigBattle(b)
-	sim, err := battle.Sampler(o)
-	if err != nil {
-		b.Fatal(err)
-	}
-	out := make([]int, len(sim.Targets)*len(sim.Measures))
-	d := dice.NewUnrecorded(1)
-	b.ReportAllocs()
-	for b.Loop() {
-		sim.Draw(d, out)
-	}
+	rulestest.BenchDraw(b, battle, o)
 }
 
 // BenchmarkResolveFire is a whole recorded fire order with its trace. Each iteration

@@ -9,7 +9,6 @@ import (
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/rulestest"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 // sprayScenario: a gunner 14 squares from its target fires a repeating weapon without
@@ -17,13 +16,7 @@ import (
 // pick: open ground, one range band for every square in reach. Enemies and a friend stand
 // around the target; the weapon ignores terrain and units on its way (no interception),
 // so that the picks alone decide where the shot ends.
-var sprayScenario = `ruleset: warengine
-turn: {side: blue, phase: fire}
-options: OPTIONS
-map:
-  legend: {".": {name: open}}
-  rows: |
-` + spray20 + `weapons:
+var sprayScenario = openField + `weapons:
   - {name: Spray, arc: 360, short: {range: 5, accuracy: -50}, medium: {range: 30}, long: {range: 40}, strength: 30, damage: [1, 1], repeating: true, ignores_terrain: true}
 types:
   - {name: Gunner, weapon_skill: 50, hits: 2, weapons: [{weapon: Spray, group: 1}]}
@@ -36,7 +29,15 @@ units:
 action: {type: fire, unit: gunner, weapon: Spray}
 `
 
-var spray20 = strings.Repeat("    "+strings.Repeat(".", 20)+"\n", 20)
+// openField is how the manual's scenarios here begin: blue's fire phase, the options
+// (OPTIONS, which each test replaces) and a map of 20 × 20 squares of open ground.
+var openField = `ruleset: warengine
+turn: {side: blue, phase: fire}
+options: OPTIONS
+map:
+  legend: {".": {name: open}}
+  rows: |
+` + strings.Repeat("    "+strings.Repeat(".", 20)+"\n", 20)
 
 // sprayModel is the manual's procedure for the spray scenario, written out on its own,
 // without the package's code: three picks, each choosing among the units of its area
@@ -174,13 +175,7 @@ func TestRepeatingWeaponFollowsTheManual(t *testing.T) {
 
 // sixSquares: a certain pass (ChanceToHit 100) and one pick over an area holding six
 // unit-occupied squares, the declared one an enemy's; no interception.
-var sixSquares = `ruleset: warengine
-turn: {side: blue, phase: fire}
-options: OPTIONS
-map:
-  legend: {".": {name: open}}
-  rows: |
-` + spray20 + `weapons:
+var sixSquares = openField + `weapons:
   - {name: Shot, arc: 360, short: {range: 30}, medium: {range: 35}, long: {range: 40}, strength: 30, damage: [1, 1], ignores_terrain: true}
 types:
   - {name: Trooper, weapon_skill: 100, hits: 2, weapons: [{weapon: Shot, group: 1}]}
@@ -231,13 +226,7 @@ func TestDeclaredEnemyCountsTwice(t *testing.T) {
 // just ahead of it can strike itself. deviation_area: exclude_firer leaves its squares
 // out.
 func TestFirerInTheArea(t *testing.T) {
-	src := `ruleset: warengine
-turn: {side: blue, phase: fire}
-options: OPTIONS
-map:
-  legend: {".": {name: open}}
-  rows: |
-` + spray20 + `weapons:
+	src := openField + `weapons:
   - {name: Gun, arc: 360, short: {range: 30}, medium: {range: 35}, long: {range: 40}, strength: 30, damage: [1, 1], ignores_terrain: true}
 types:
   - {name: Tank, size: 6, weapon_skill: 50, hits: 9, mounts: {rear: [0, 5]}, weapons: [{weapon: Gun, group: 1, mount: rear}]}
@@ -300,15 +289,7 @@ units:
 
 func decodeOrder(t *testing.T, b *Battle, src string) *Order {
 	t.Helper()
-	doc, err := scenario.Parse("order.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := b.DecodeAction(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a.(*Order)
+	return rulestest.Decode(t, b, src).(*Order)
 }
 
 func play(t *testing.T, b *Battle, orders ...string) {

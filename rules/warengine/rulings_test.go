@@ -1,12 +1,11 @@
 package warengine
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"github.com/volley-wargames/volley/dice"
-	"github.com/volley-wargames/volley/scenario"
+	"github.com/volley-wargames/volley/rulestest"
 )
 
 // The War Engine rulings of issue 23, each under the edition that brought it (Edition3)
@@ -15,12 +14,7 @@ import (
 // loadEdition loads src read under edition ed (0: the current one).
 func loadEdition(t *testing.T, src string, ed int) (*Battle, error) {
 	t.Helper()
-	doc, err := scenario.Parse("test.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc.Edition = ed
-	b, _, err := Ruleset{}.Load(doc)
+	b, _, err := rulestest.LoadEdition(t, Ruleset{}, "test.yaml", []byte(src), ed)
 	if err != nil {
 		return nil, err
 	}
@@ -30,15 +24,7 @@ func loadEdition(t *testing.T, src string, ed int) (*Battle, error) {
 // order resolves one order written in the action's form.
 func resolveOrder(t *testing.T, b *Battle, src string) error {
 	t.Helper()
-	doc, err := scenario.Parse("order.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := b.DecodeAction(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = b.Resolve(context.Background(), a, dice.ForAction(1, 0))
+	_, err := rulestest.Resolve(b, rulestest.Decode(t, b, src), dice.ForAction(1, 0))
 	return err
 }
 

@@ -1,8 +1,6 @@
 package warengine
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/volley-wargames/volley/rulestest"
@@ -41,10 +39,5 @@ actions:
 // to testdata/tell (go test -update rewrites them): each pick's d100 against ChanceToHit,
 // how far it may miss, where the shot lands, each victim's damage check, hits and save.
 func TestTell(t *testing.T) {
-	dir := filepath.Join("..", "..", "examples", "warengine")
-	battle, err := os.ReadFile(filepath.Join(dir, "battle.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rulestest.TellGolden(t, Ruleset{}, dir, map[string][]byte{"battle-round": append(battle, battleRound...)}, *update)
+	rulestest.TellExamples(t, Ruleset{}, battleRound, *update)
 }

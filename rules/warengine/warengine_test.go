@@ -32,11 +32,7 @@ func mustLoadFile(tb testing.TB, name string) (*Battle, *Order) {
 
 func mustOdds(tb testing.TB, b *Battle, o *Order) volley.Odds {
 	tb.Helper()
-	odds, err := b.Odds(context.Background(), o)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return odds
+	return rulestest.Odds(tb, b, o)
 }
 
 // TestMurphy is the seed's worked example: 40 + 20 aiming - 10/2 bushes = 55, and 22
@@ -257,16 +253,9 @@ func TestTurnsAndGroups(t *testing.T) {
 		{"{type: declare, unit: c, weapon: Rifle, target: [1, 1]}", ""},
 	}
 	for n, st := range steps {
-		doc, err := scenario.Parse("a.yaml", []byte(st.src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, err := b.DecodeAction(doc)
-		if err != nil {
-			t.Fatalf("step %d %s: %v", n, st.src, err)
-		}
+		a := rulestest.Decode(t, b, st.src)
 		before := b.State()
-		_, err = b.Resolve(context.Background(), a, dice.ForAction(5, n))
+		_, err := b.Resolve(context.Background(), a, dice.ForAction(5, n))
 		if got := volley.ErrorCode(err); got != st.code {
 			t.Fatalf("step %d %s: error %v (code %q); want code %q", n, st.src, err, got, st.code)
 		}
@@ -398,4 +387,12 @@ func TestUnitIDsLikeSquares(t *testing.T) {
 	if _, _, err := (Ruleset{}).Load(doc); err == nil || !strings.Contains(err.Error(), `looks like a square`) {
 		t.Errorf("unit id 6,1: %v", err)
 	}
+}
+
+// TestBrokenScenarios: the mistakes of testdata/broken (typos, wrong kinds, a unit off
+// the map or on its own square, a correction onto a friend, an order out of turn or of
+// another group, a weapon that reaches no square, twin weapon names) are each reported
+// once, at its line:col, as volley check reports them. Refresh with go test -update.
+func TestBrokenScenarios(t *testing.T) {
+	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"), *update)
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/volley-wargames/volley/advise"
-	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/rulestest"
 )
 
 func BenchmarkOdds(b *testing.B) {
@@ -33,13 +33,7 @@ func BenchmarkSimDraw(b *testing.B) {
 	for _, name := range []string{"longbowmen-existing.yaml", "longbowmen-alternate.yaml"} {
 		b.Run(name, func(b *testing.B) {
 			battle, f := mustLoadFile(b, name)
-			sim, _ := battle.Sampler(f)
-			out := make([]int, len(sim.Targets)*len(sim.Measures))
-			d := dice.NewUnrecorded(1)
-			b.ReportAllocs()
-			for b.Loop() {
-				sim.Draw(d, out)
-			}
+			rulestest.BenchDraw(b, battle, f)
 		})
 	}
 }
@@ -51,11 +45,7 @@ func BenchmarkDanger(b *testing.B) {
 		b.Run(system, func(b *testing.B) {
 			bt, _ := mustLoad(b, dangerDemoSrc(b, system))
 			q := advise.DangerQuery{Side: "French", As: "knights", Area: [4]float64{-14, -14, 24, 16}}
-			for b.Loop() {
-				if _, err := bt.Danger(context.Background(), q); err != nil {
-					b.Fatal(err)
-				}
-			}
+			rulestest.BenchDanger(b, bt, q)
 		})
 	}
 }

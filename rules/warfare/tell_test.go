@@ -1,8 +1,6 @@
 package warfare
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/volley-wargames/volley/rulestest"
@@ -33,10 +31,5 @@ actions:
 // to testdata/tell (go test -update rewrites them): the missile factor line by line, the
 // casualties and the figures left, the ammunition, each move with its length.
 func TestTell(t *testing.T) {
-	dir := filepath.Join("..", "..", "examples", "warfare")
-	battle, err := os.ReadFile(filepath.Join(dir, "battle.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rulestest.TellGolden(t, Ruleset{}, dir, map[string][]byte{"battle-round": append(battle, battleRound...)}, *update)
+	rulestest.TellExamples(t, Ruleset{}, battleRound, *update)
 }

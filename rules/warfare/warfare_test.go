@@ -2,6 +2,7 @@ package warfare
 
 import (
 	"context"
+	"flag"
 	"math"
 	"path/filepath"
 	"strconv"
@@ -13,6 +14,10 @@ import (
 	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
+
+// update rewrites the goldens of testdata/broken and testdata/tell from the current
+// output (go test -update), for a change that is meant to change them.
+var update = flag.Bool("update", false, "rewrite testdata/broken/*.golden and testdata/tell/*.txt from the current output")
 
 func example(name string) string { return filepath.Join("..", "..", "examples", "warfare", name) }
 
@@ -32,11 +37,7 @@ func mustLoad(tb testing.TB, src string) (*Battle, *Fire) {
 
 func mustOdds(tb testing.TB, b *Battle, f *Fire) volley.Odds {
 	tb.Helper()
-	odds, err := b.Odds(context.Background(), f)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return odds
+	return rulestest.Odds(tb, b, f)
 }
 
 // TestArticleExample is the article's worked example and its reversal.
@@ -109,11 +110,6 @@ func TestAlternateIsLessSwingy(t *testing.T) {
 	}
 }
 
-// Monte Carlo tolerance: 5 standard errors plus 1/N, at a fixed seed.
-func agrees(exact, sim float64, n int) bool {
-	return math.Abs(exact-sim) <= 5*math.Sqrt(exact*(1-exact)/float64(n))+1/float64(n)
-}
-
 // twoTargets is an alternate fire split over two targets: one random factor for both.
 const twoTargets = `ruleset: warfare
 system: alternate
@@ -138,20 +134,7 @@ func TestSimAgreesWithOdds(t *testing.T) {
 	for name, load := range cases {
 		t.Run(name, func(t *testing.T) {
 			b, f := load(t)
-			odds := mustOdds(t, b, f)
-			sim, err := b.Sampler(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := volley.Simulate(sim, 99, trials, nil)
-			for i, x := range odds.Targets {
-				xd, sd := x.Distributions[MeasureCasualties], res.Targets[i].Distributions[MeasureCasualties]
-				for k := min(xd.Min(), sd.Min()); k <= max(xd.Max(), sd.Max()); k++ {
-					if !agrees(xd.P(k), sd.P(k), trials) {
-						t.Errorf("%s P(%d): simulated %.5f, exact %.5f", x.Target, k, sd.P(k), xd.P(k))
-					}
-				}
-			}
+			rulestest.SimAgreesWithOdds(t, b, f, 99, trials)
 		})
 	}
 }
@@ -183,7 +166,7 @@ func TestJointAndAmmoByRolling(t *testing.T) {
 			for _, j := range odds.Joint {
 				sum += j.P
 				got := float64(joint[[2]int{j.Outcome["knights"], j.Outcome["levy"]}]) / trials
-				if !agrees(j.P, got, trials) {
+				if !rulestest.Agrees(j.P, got, trials) {
 					t.Errorf("P(%v): rolled %.5f, exact %.5f", j.Outcome, got, j.P)
 				}
 			}
@@ -191,7 +174,7 @@ func TestJointAndAmmoByRolling(t *testing.T) {
 				t.Errorf("joint sums to %v", sum)
 			}
 			// The archers are already Low: one more step is Out.
-			if got := float64(low) / trials; !agrees(odds.Values["p_out"], got, trials) {
+			if got := float64(low) / trials; !rulestest.Agrees(odds.Values["p_out"], got, trials) {
 				t.Errorf("P(Out): rolled %.5f, exact %.5f", got, odds.Values["p_out"])
 			}
 		})
@@ -286,11 +269,7 @@ action:
 	if f.Targets[0].Band != Close || f.Targets[1].Band != Effective {
 		t.Errorf("bands %s, %s; want close at 3, effective at 5", f.Targets[0].Band, f.Targets[1].Band)
 	}
-	doc, _ := scenario.Parse("a.yaml", []byte("unit: a\ntargets: [{unit: far, stands: 1}, {unit: gone, stands: 1, distance: 20}]\n"))
-	a, err := b.DecodeAction(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := rulestest.Decode(t, b, "unit: a\ntargets: [{unit: far, stands: 1}, {unit: gone, stands: 1, distance: 20}]\n")
 	aims := rulestest.Aim(t, b, a)
 	if aims[0].Status != volley.StatusOK || aims[1].Status != volley.StatusOutOfRange {
 		t.Errorf("far (12) %s, gone (20) %s; want ok and out_of_range", aims[0].Status, aims[1].Status)
@@ -407,11 +386,11 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 			}
 			d := odds.Targets[0].Distributions[MeasureCasualties]
 			for v := d.Min(); v <= d.Max(); v++ {
-				if got := float64(counts[v]) / trials; !agrees(d.P(v), got, trials) {
+				if got := float64(counts[v]) / trials; !rulestest.Agrees(d.P(v), got, trials) {
 					t.Errorf("P(%d casualties): resolved %.4f, exact %.4f", v, got, d.P(v))
 				}
 			}
-			if got := float64(low) / trials; !agrees(odds.Values["p_low"], got, trials) {
+			if got := float64(low) / trials; !rulestest.Agrees(odds.Values["p_low"], got, trials) {
 				t.Errorf("P(Low): resolved %.4f, exact %.4f", got, odds.Values["p_low"])
 			}
 		})
@@ -461,4 +440,12 @@ func TestHandBuiltFires(t *testing.T) {
 			t.Errorf("%+v was resolved", f)
 		}
 	}
+}
+
+// TestBrokenScenarios: the mistakes of testdata/broken (typos in fields, names, kinds
+// and modifiers, numbers out of bounds, a target out of range, a friend, a unit with no
+// figures left) are each reported once, at its line:col, as volley check reports them.
+// Refresh with go test -update.
+func TestBrokenScenarios(t *testing.T) {
+	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"), *update)
 }

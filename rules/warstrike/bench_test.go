@@ -12,7 +12,6 @@ import (
 	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rulestest"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 // crossfire is the benchmark table: a 10-model unit firing at a 10-model unit
@@ -99,13 +98,7 @@ func BenchmarkLook(b *testing.B) {
 
 func BenchmarkSimDraw(b *testing.B) {
 	battle, a := mustLoadFile(b, "split-fire.yaml")
-	sim, _ := battle.Sampler(a)
-	out := make([]int, len(sim.Targets)*len(sim.Measures))
-	d := dice.NewUnrecorded(1)
-	b.ReportAllocs()
-	for b.Loop() {
-		sim.Draw(d, out)
-	}
+	rulestest.BenchDraw(b, battle, a)
 }
 
 // TestCrossfireTracesEveryPair keeps the benchmark honest: its pairs see and are blocked
@@ -158,11 +151,7 @@ func BenchmarkDanger(b *testing.B) {
 	}{{"exact", 4}, {"sampled", 2}} {
 		b.Run(ed.name, func(b *testing.B) {
 			bt, _ := loadEdition(b, string(src), ed.edition)
-			for b.Loop() {
-				if _, err := bt.(*Battle).Danger(context.Background(), q); err != nil {
-					b.Fatal(err)
-				}
-			}
+			rulestest.BenchDanger(b, bt.(*Battle), q)
 		})
 	}
 }
@@ -224,12 +213,7 @@ func BenchmarkPreview(b *testing.B) {
 // loadEdition loads a scenario as a battle begun under the given edition.
 func loadEdition(tb testing.TB, src string, edition int) (volley.Battle, volley.Action) {
 	tb.Helper()
-	doc, err := scenario.Parse("scenario.yaml", []byte(src))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	doc.Edition = edition
-	b, a, err := Ruleset{}.Load(doc)
+	b, a, err := rulestest.LoadEdition(tb, Ruleset{}, "scenario.yaml", []byte(src), edition)
 	if err != nil {
 		tb.Fatal(err)
 	}

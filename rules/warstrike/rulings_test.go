@@ -201,12 +201,7 @@ action: {unit: a, targets: [{unit: b}]}
 // found) as a battle begun under edition.
 func exampleEdition(tb testing.TB, name string, edition int) *Battle {
 	tb.Helper()
-	doc, err := scenario.ParseFile(example(name))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	doc.Edition = edition
-	b, _, err := Ruleset{}.Load(doc)
+	b, _, err := rulestest.LoadEdition(tb, Ruleset{}, example(name), nil, edition)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -325,12 +320,7 @@ func TestRulingClimbFloor(t *testing.T) {
 // TestRulingFloorsEdition4: a battle begun under edition 4 has no floors and does not
 // climb: the scenario's floors and a move's elevation are refused, naming the edition.
 func TestRulingFloorsEdition4(t *testing.T) {
-	doc, err := scenario.Parse("scenario.yaml", []byte(floorsSrc))
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc.Edition = 4
-	if _, _, err := (Ruleset{}).Load(doc); err == nil || !strings.Contains(err.Error(), "floors: a battle begun under edition 4 has no floors") {
+	if _, _, err := rulestest.LoadEdition(t, Ruleset{}, "scenario.yaml", []byte(floorsSrc), 4); err == nil || !strings.Contains(err.Error(), "floors: a battle begun under edition 4 has no floors") {
 		t.Errorf("floors under edition 4: %v", err)
 	}
 	b := exampleEdition(t, "elevated-ruin.yaml", ClimbEdition-1)
@@ -374,12 +364,8 @@ func TestRulingLowWall(t *testing.T) {
 	refused(t, never.(*Battle), over, "a-1 cannot move there: leg 1 would pass through field wall (wall)")
 	old, _ := loadEdition(t, lowWallSrc, ClimbEdition-1)
 	refused(t, old.(*Battle), over, "a-1 cannot move there: leg 1 would pass through field wall (wall)")
-	doc, err := scenario.Parse("scenario.yaml", []byte(strings.Replace(lowWallSrc, "terrain:\n", "options: {cross_walls: never}\nterrain:\n", 1)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc.Edition = ClimbEdition - 1
-	if _, _, err := (Ruleset{}).Load(doc); err == nil || !strings.Contains(err.Error(), "cross_walls: a battle begun under edition 4 does not climb") {
+	walls := strings.Replace(lowWallSrc, "terrain:\n", "options: {cross_walls: never}\nterrain:\n", 1)
+	if _, _, err := rulestest.LoadEdition(t, Ruleset{}, "scenario.yaml", []byte(walls), ClimbEdition-1); err == nil || !strings.Contains(err.Error(), "cross_walls: a battle begun under edition 4 does not climb") {
 		t.Errorf("cross_walls under edition 4: %v", err)
 	}
 }

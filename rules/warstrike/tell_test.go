@@ -1,8 +1,6 @@
 package warstrike
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/volley-wargames/volley/rulestest"
@@ -38,10 +36,5 @@ actions:
 // model's move, each firing model's dice to hit, penetrate and kill, the dead, the
 // suppression markers.
 func TestTell(t *testing.T) {
-	dir := filepath.Join("..", "..", "examples", "warstrike")
-	battle, err := os.ReadFile(filepath.Join(dir, "battle.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rulestest.TellGolden(t, Ruleset{}, dir, map[string][]byte{"battle-round": append(battle, battleRound...)}, *update)
+	rulestest.TellExamples(t, Ruleset{}, battleRound, *update)
 }

@@ -1,6 +1,7 @@
 package warstrike
 
 import (
+	"flag"
 	"math"
 	"os"
 	"path/filepath"
@@ -13,6 +14,10 @@ import (
 	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
+
+// update rewrites the goldens of testdata/broken and testdata/tell from the current
+// output (go test -update), for a change that is meant to change them.
+var update = flag.Bool("update", false, "rewrite testdata/broken/*.golden and testdata/tell/*.txt from the current output")
 
 func example(name string) string { return filepath.Join("..", "..", "examples", "warstrike", name) }
 
@@ -32,17 +37,7 @@ func withAction(tb testing.TB, name, action string) (*Battle, volley.Action) {
 	}
 	s := string(src)
 	s = s[:strings.Index(s, "\naction:")] + "\naction:\n" + action
-	path := filepath.Join(tb.TempDir(), name)
-	tables, err := os.ReadFile(example("sample-tables.yaml"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(filepath.Dir(path), "sample-tables.yaml"), tables, 0o644); err != nil {
-		tb.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
-		tb.Fatal(err)
-	}
+	path := rulestest.WriteBeside(tb, name, s, example("sample-tables.yaml"))
 	b, a := rulestest.LoadFile(tb, Ruleset{}, path)
 	return b.(*Battle), a
 }
@@ -259,31 +254,9 @@ func TestSimAgreesWithOdds(t *testing.T) {
 	for _, name := range []string{"split-fire.yaml", "elevated-ruin.yaml", "obstacles.yaml"} {
 		t.Run(name, func(t *testing.T) {
 			b, a := mustLoadFile(t, name)
-			odds := rulestest.Odds(t, b, a)
-			sim, err := b.Sampler(a)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := volley.Simulate(sim, 99, trials, nil)
-			for i, x := range odds.Targets {
-				for m, xd := range x.Distributions {
-					sd := res.Targets[i].Distributions[m]
-					for k := min(xd.Min(), sd.Min()); k <= max(xd.Max(), sd.Max()); k++ {
-						if !agrees(xd.P(k), sd.P(k), trials) {
-							t.Errorf("%s %s P(%d): simulated %.5f, exact %.5f", x.Target, m, k, sd.P(k), xd.P(k))
-						}
-					}
-				}
-				if !agrees(x.PDestroyed, res.Targets[i].PDestroyed, trials) {
-					t.Errorf("%s P(destroyed): simulated %.5f, exact %.5f", x.Target, res.Targets[i].PDestroyed, x.PDestroyed)
-				}
-			}
+			rulestest.SimAgreesWithOdds(t, b, a, 99, trials)
 		})
 	}
-}
-
-func agrees(exact, sim float64, n int) bool {
-	return math.Abs(exact-sim) <= 5*math.Sqrt(exact*(1-exact)/float64(n))+1/float64(n)
 }
 
 // TestResolveApplies checks that a resolution removes as many models as it reports, adds
@@ -449,12 +422,7 @@ func TestCostBoundsWork(t *testing.T) {
 	}
 	src.WriteString("action: {unit: u0, targets: [{unit: u1}]}\n")
 	for _, edition := range []int{2, 3} {
-		doc, err := scenario.Parse("big.yaml", []byte(src.String()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc.Edition = edition
-		_, _, err = Ruleset{}.Load(doc)
+		_, _, err := rulestest.LoadEdition(t, Ruleset{}, "big.yaml", []byte(src.String()), edition)
 		if err == nil || !strings.Contains(err.Error(), "volley.MaxWork") {
 			t.Errorf("edition %d: a 50×50 action across 200 sixteen-sided pieces: %v", edition, err)
 		}
@@ -463,3 +431,11 @@ func TestCostBoundsWork(t *testing.T) {
 
 func itoa(i int) string     { return strconv.Itoa(i) }
 func ftoa(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) }
+
+// TestBrokenScenarios: the mistakes of testdata/broken (typos in fields, kinds, weapons
+// and names, a second leader, a friend or a second target without a leader, a unit that
+// ran, a model that sees no model of its target) are each reported once, at its
+// line:col, as volley check reports them. Refresh with go test -update.
+func TestBrokenScenarios(t *testing.T) {
+	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"), *update)
+}
