@@ -1,7 +1,6 @@
 package dropzone
 
 import (
-	"errors"
 	"math"
 	"slices"
 
@@ -36,24 +35,7 @@ func (Ruleset) Name() string { return Name }
 // Load decodes a Dropzone scenario and the action of its `action:` section, if any.
 func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 	var f file
-	var b *Battle
-	var a volley.Action
-	err := doc.DecodeChecked(&f, func(errs *scenario.ErrorList) {
-		b = load(doc, &f, errs)
-		if sec := doc.Section("action"); sec != nil {
-			var err error
-			if a, err = b.decodeAction(sec); err != nil {
-				var list scenario.ErrorList
-				if errors.As(err, &list) {
-					*errs = append(*errs, list...)
-				}
-			}
-		}
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-	return b, a, nil
+	return rules.Load(doc, &f, load, (*Battle).decodeAction)
 }
 
 // costWhy says what an action's cost counts, for the error that refuses it.

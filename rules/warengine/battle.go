@@ -1,7 +1,6 @@
 package warengine
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -33,30 +32,22 @@ func (Ruleset) Name() string { return Name }
 // Load decodes a War Engine scenario and the action of its `action:` section, if any.
 func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 	var f file
-	var b *Battle
-	var a volley.Action
-	err := doc.DecodeChecked(&f, func(errs *scenario.ErrorList) {
-		b = load(doc, &f, errs)
-		if f.Action != nil {
-			o, err := b.decodeOrder(doc.Section("action"))
-			var list scenario.ErrorList
-			if errors.As(err, &list) {
-				*errs = append(*errs, list...)
-			} else if err != nil {
-				errs.Add(doc.Section("action").Root(), "%v", err)
-			}
-			if o != nil && err == nil {
-				a = o
-			}
+	decode := func(b *Battle, sec *scenario.Doc) (volley.Action, error) {
+		if f.Action == nil {
+			return nil, nil // `action: ~` is no action
 		}
-	})
-	if err != nil {
-		return nil, nil, err
+		o, err := b.decodeOrder(sec)
+		if o == nil || err != nil {
+			return nil, err
+		}
+		return o, nil
 	}
-	if a != nil {
-		if err := volley.CheckCost(doc.Section("action"), b, a, costWhy); err != nil {
-			return nil, nil, err
-		}
+	b, a, err := rules.Load(doc, &f, load, decode)
+	if err != nil || a == nil {
+		return b, a, err
+	}
+	if err := volley.CheckCost(doc.Section("action"), b, a, costWhy); err != nil {
+		return nil, nil, err
 	}
 	return b, a, nil
 }

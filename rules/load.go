@@ -1,0 +1,42 @@
+package rules
+
+import (
+	"errors"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/scenario"
+)
+
+// Load is how every rule system's Ruleset.Load reads a scenario: it decodes doc into f,
+// builds the battle from it with load, and decodes the action of its `action:` section,
+// if it has one, with decode. The action is checked whatever else is wrong, so that its
+// mistakes are reported with the rest of the file's, as one scenario.ErrorList (no text
+// says how a scenario is written: this is volley's). The battle is nil when there is an
+// error.
+func Load[F any, B volley.Battle](doc *scenario.Doc, f *F,
+	load func(*scenario.Doc, *F, *scenario.ErrorList) B,
+	decode func(B, *scenario.Doc) (volley.Action, error),
+) (volley.Battle, volley.Action, error) {
+	var b B
+	var a volley.Action
+	err := doc.DecodeChecked(f, func(errs *scenario.ErrorList) {
+		b = load(doc, f, errs)
+		sec := doc.Section("action")
+		if sec == nil {
+			return
+		}
+		var err error
+		if a, err = decode(b, sec); err != nil {
+			var list scenario.ErrorList
+			if errors.As(err, &list) {
+				*errs = append(*errs, list...)
+			} else {
+				errs.Add(sec.Root(), "action: %v", err)
+			}
+		}
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return b, a, nil
+}
