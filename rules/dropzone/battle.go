@@ -183,10 +183,7 @@ type Shooting struct {
 func (*Shooting) Kind() string { return "shoot" }
 
 // TurnEnd is the action that ends the current side's turn.
-type TurnEnd struct{}
-
-// Kind returns "end_turn".
-func (*TurnEnd) Kind() string { return volley.EndTurn }
+type TurnEnd = rules.TurnEnd
 
 // Declaration is one weapon of one unit aimed at one target. A weapon with several shots
 // puts them all on this target.
@@ -223,18 +220,8 @@ func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
 
 // decodeAction decodes an action: its type decides its form.
 func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
-	switch doc.Peek("type") {
-	case volley.EndTurn:
-		if err := b.turns.DecodeEndTurn(doc); err != nil {
-			return nil, err
-		}
-		return &TurnEnd{}, nil
-	case volley.MoveAction:
-		return b.decodeMove(doc)
-	case volley.DeployAction:
-		return b.decodeDeploy(doc)
-	case volley.EndDeployment:
-		return b.table.DecodeEndDeployment(doc)
+	if a, ok, err := rules.DecodeTurnAction(doc, &b.turns, &b.table, b.decodeMove, b.decodeDeploy); ok {
+		return a, err
 	}
 	var spec actionSpec
 	var a *Shooting
@@ -390,14 +377,10 @@ func (t *UnitType) weaponNames() []string {
 // Actor is the side of the squad that shoots; ending a turn is the side whose turn it is,
 // ending a deployment the side deploying.
 func (b *Battle) Actor(a volley.Action) string {
+	if side, ok := rules.TurnActor(&b.turns, &b.table, a); ok {
+		return side
+	}
 	switch a := a.(type) {
-	case *TurnEnd:
-		return b.turns.Current()
-	case *volley.DeploymentEnd:
-		if side := b.table.DeployingSide(); side != "" {
-			return side
-		}
-		return b.turns.Current()
 	case *Move:
 		u, _ := b.Unit(a.Unit)
 		return u.Side

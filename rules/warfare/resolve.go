@@ -7,6 +7,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/rules"
 )
 
 // record gathers a resolution's trace; a nil record (simulation) keeps nothing.
@@ -156,41 +157,21 @@ func purpose(d *dice.Stream, format string, args ...any) string {
 	return fmt.Sprintf(format, args...)
 }
 
+// endTurn ends the side's turn: with moves, no unit is acting and none has moved in the
+// next side's, and the deployment of a battle begun before edition 5 is over.
+func (b *Battle) endTurn() []volley.Step {
+	if b.moves {
+		b.act, b.moved, b.table.Deploying = activation{}, map[string]float64{}, false
+	}
+	return b.turns.End()
+}
+
 // Resolve rolls a fire and applies the casualties and the ammunition. A fire at a
 // target that cannot be shot at is refused and changes nothing. A unit fires in its
 // side's turn, once a turn (volley's order of play, see volley.Turns); end_turn passes
 // the turn to the next side.
 func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (volley.Outcome, error) {
-	if err := ctx.Err(); err != nil {
-		return volley.Outcome{}, err
-	}
-	if _, ok := a.(*Deploy); !ok {
-		if _, ok := a.(*volley.DeploymentEnd); !ok {
-			// From edition 5 the battle begins once every side has deployed.
-			if err := b.table.CheckBegun(); err != nil {
-				return volley.Outcome{}, fmt.Errorf("warfare: %w", err)
-			}
-		}
-	}
-	switch a := a.(type) {
-	case *volley.DeploymentEnd:
-		steps, err := b.table.EndDeployment()
-		if err != nil {
-			return volley.Outcome{}, fmt.Errorf("warfare: %w", err)
-		}
-		return volley.Outcome{Rolls: d.Rolls(), Trace: steps, Targets: []volley.TargetResult{}}, nil
-	case *TurnEnd:
-		if b.moves {
-			b.act, b.moved, b.table.Deploying = activation{}, map[string]float64{}, false
-		}
-		return volley.Outcome{Rolls: d.Rolls(), Trace: b.turns.End(), Targets: []volley.TargetResult{}}, nil
-	case *Move:
-		out, err := b.resolveMove(a)
-		out.Rolls = d.Rolls()
-		return out, err
-	case *Deploy:
-		out, err := b.resolveDeploy(a)
-		out.Rolls = d.Rolls()
+	if out, ok, err := rules.ResolveTurnAction(ctx, Name, &b.table, a, d, b.endTurn, b.resolveMove, b.resolveDeploy); ok {
 		return out, err
 	}
 	f := mustFire(a)

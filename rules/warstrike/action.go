@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -36,10 +37,7 @@ type Target struct {
 func (*Shoot) Kind() string { return "shoot" }
 
 // TurnEnd is the action that ends the current side's turn.
-type TurnEnd struct{}
-
-// Kind returns "end_turn".
-func (*TurnEnd) Kind() string { return volley.EndTurn }
+type TurnEnd = rules.TurnEnd
 
 func mustShoot(a volley.Action) *Shoot {
 	s, ok := a.(*Shoot)
@@ -79,18 +77,8 @@ func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
 }
 
 func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
-	switch doc.Peek("type") {
-	case volley.EndTurn:
-		if err := b.turns.DecodeEndTurn(doc); err != nil {
-			return nil, err
-		}
-		return &TurnEnd{}, nil
-	case volley.MoveAction:
-		return b.decodeMove(doc)
-	case volley.DeployAction:
-		return b.decodeDeploy(doc)
-	case volley.EndDeployment:
-		return b.table.DecodeEndDeployment(doc)
+	if a, ok, err := rules.DecodeTurnAction(doc, &b.turns, &b.table, b.decodeMove, b.decodeDeploy); ok {
+		return a, err
 	}
 	var spec shootSpec
 	var a *Shoot

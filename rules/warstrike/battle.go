@@ -209,14 +209,10 @@ func (b *Battle) State() volley.State {
 // Actor is the side of the shooting or moving unit; ending a turn is the side whose turn
 // it is, ending a deployment the side deploying.
 func (b *Battle) Actor(a volley.Action) string {
+	if side, ok := rules.TurnActor(&b.turns, &b.table, a); ok {
+		return side
+	}
 	switch a := a.(type) {
-	case *TurnEnd:
-		return b.turns.Current()
-	case *volley.DeploymentEnd:
-		if side := b.table.DeployingSide(); side != "" {
-			return side
-		}
-		return b.turns.Current()
 	case *Move:
 		u, _ := b.Unit(a.Unit)
 		return u.Side

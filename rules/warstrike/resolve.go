@@ -7,6 +7,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/rules"
 )
 
 // record gathers a resolution's trace; a nil record (simulation) keeps nothing.
@@ -151,33 +152,7 @@ func (b *Battle) killWords(res rolled) string {
 // An action the rules refuse changes nothing. A unit shoots in its side's turn, once a
 // turn (volley's order of play); end_turn passes the turn to the next side.
 func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (volley.Outcome, error) {
-	if err := ctx.Err(); err != nil {
-		return volley.Outcome{}, err
-	}
-	if _, ok := a.(*Deploy); !ok {
-		if _, ok := a.(*volley.DeploymentEnd); !ok {
-			// From edition 5 the battle begins once every side has deployed.
-			if err := b.table.CheckBegun(); err != nil {
-				return volley.Outcome{}, fmt.Errorf("warstrike: %w", err)
-			}
-		}
-	}
-	switch a := a.(type) {
-	case *volley.DeploymentEnd:
-		steps, err := b.table.EndDeployment()
-		if err != nil {
-			return volley.Outcome{}, fmt.Errorf("warstrike: %w", err)
-		}
-		return volley.Outcome{Rolls: d.Rolls(), Trace: steps, Targets: []volley.TargetResult{}}, nil
-	case *TurnEnd:
-		return volley.Outcome{Rolls: d.Rolls(), Trace: b.endTurn(), Targets: []volley.TargetResult{}}, nil
-	case *Move:
-		out, err := b.resolveMove(a)
-		out.Rolls = d.Rolls()
-		return out, err
-	case *Deploy:
-		out, err := b.resolveDeploy(a)
-		out.Rolls = d.Rolls()
+	if out, ok, err := rules.ResolveTurnAction(ctx, Name, &b.table, a, d, b.endTurn, b.resolveMove, b.resolveDeploy); ok {
 		return out, err
 	}
 	s := mustShoot(a)
