@@ -40,3 +40,12 @@ func Load[F any, B volley.Battle](doc *scenario.Doc, f *F,
 	}
 	return b, a, nil
 }
+
+// DecodeAction is a Battle's DecodeAction in every system: decode's action, or an error
+// when there is no document to decode at all.
+func DecodeAction(system string, doc *scenario.Doc, decode func(*scenario.Doc) (volley.Action, error)) (volley.Action, error) {
+	if doc == nil {
+		return nil, volley.Errorf(volley.EINVALID, "%s: no action", system)
+	}
+	return decode(doc)
+}

@@ -110,13 +110,7 @@ func (b *Battle) terrainIndex(id string) int {
 }
 
 // Unit returns the unit with the given id.
-func (b *Battle) Unit(id string) (*Unit, bool) {
-	i, ok := b.byID[id]
-	if !ok {
-		return nil, false
-	}
-	return &b.units[i], true
-}
+func (b *Battle) Unit(id string) (*Unit, bool) { return rules.Unit(b.units, b.byID, id) }
 
 // State lists every unit with its damage points, and whose turn it is.
 func (b *Battle) State() volley.State {
@@ -212,10 +206,7 @@ type declarationSpec struct {
 // DecodeAction decodes a shooting action, or the end of a turn, in the form of a
 // scenario's `action:` section.
 func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
-	if doc == nil {
-		return nil, volley.Errorf(volley.EINVALID, "dropzone: no action")
-	}
-	return b.decodeAction(doc)
+	return rules.DecodeAction(Name, doc, b.decodeAction)
 }
 
 // decodeAction decodes an action: its type decides its form.
@@ -349,13 +340,7 @@ func (b *Battle) distinct(of func(*Unit) string) []string {
 	return out
 }
 
-func (b *Battle) unitIDs() []string {
-	ids := make([]string, len(b.units))
-	for i := range b.units {
-		ids[i] = b.units[i].ID
-	}
-	return ids
-}
+func (b *Battle) unitIDs() []string { return rules.IDs(b.units, func(u *Unit) string { return u.ID }) }
 
 func (t *UnitType) weapon(name string) *Weapon {
 	for i := range t.Weapons {

@@ -170,20 +170,10 @@ func (b *Battle) marker(id string) *Marker {
 	return nil
 }
 
-func (b *Battle) unitIDs() []string {
-	ids := make([]string, len(b.units))
-	for i := range b.units {
-		ids[i] = b.units[i].ID
-	}
-	return ids
-}
+func (b *Battle) unitIDs() []string { return rules.IDs(b.units, func(u *Unit) string { return u.ID }) }
 
 func (b *Battle) markerIDs() []string {
-	ids := make([]string, len(b.markers))
-	for i := range b.markers {
-		ids[i] = b.markers[i].ID
-	}
-	return ids
+	return rules.IDs(b.markers, func(m *Marker) string { return m.ID })
 }
 
 // ladder positions of the text's named states.

@@ -277,13 +277,7 @@ func (b *Battle) vacate(i int) {
 }
 
 // Unit returns the unit with the given id.
-func (b *Battle) Unit(id string) (*Unit, bool) {
-	i, ok := b.byID[id]
-	if !ok {
-		return nil, false
-	}
-	return &b.units[i], true
-}
+func (b *Battle) Unit(id string) (*Unit, bool) { return rules.Unit(b.units, b.byID, id) }
 
 // State lists every unit with its hits, group and declared targets, and whose turn it is.
 func (b *Battle) State() volley.State {
@@ -400,13 +394,7 @@ func (b *Battle) weaponView(u *Unit, l *Loadout) volley.WeaponView {
 	}
 }
 
-func (b *Battle) unitIDs() []string {
-	ids := make([]string, len(b.units))
-	for i := range b.units {
-		ids[i] = b.units[i].ID
-	}
-	return ids
-}
+func (b *Battle) unitIDs() []string { return rules.IDs(b.units, func(u *Unit) string { return u.ID }) }
 
 func (b *Battle) weaponNames() []string { return sortedKeys(b.weapons) }
 

@@ -120,13 +120,7 @@ func (u *Unit) StandsLeft() int { return (u.Left() + u.FiguresPerStand - 1) / u.
 func (u *Unit) Destroyed() bool { return u.Left() == 0 }
 
 // Unit returns the unit with the given id.
-func (b *Battle) Unit(id string) (*Unit, bool) {
-	i, ok := b.byID[id]
-	if !ok {
-		return nil, false
-	}
-	return &b.units[i], true
-}
+func (b *Battle) Unit(id string) (*Unit, bool) { return rules.Unit(b.units, b.byID, id) }
 
 // State lists every unit with its casualties and ammunition.
 func (b *Battle) State() volley.State {
@@ -217,10 +211,7 @@ type targetSpec struct {
 
 // DecodeAction decodes a fire in the form of a scenario's `action:` section.
 func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
-	if doc == nil {
-		return nil, volley.Errorf(volley.EINVALID, "warfare: no action")
-	}
-	return b.decodeAction(doc)
+	return rules.DecodeAction(Name, doc, b.decodeAction)
 }
 
 // decodeAction decodes a fire, or the end of a turn: its type decides its form.
@@ -370,13 +361,7 @@ func (b *Battle) measure(firer, target *Unit, given *scenario.Length) (Band, flo
 	return OutOfRange, d, nil
 }
 
-func (b *Battle) unitIDs() []string {
-	ids := make([]string, len(b.units))
-	for i := range b.units {
-		ids[i] = b.units[i].ID
-	}
-	return ids
-}
+func (b *Battle) unitIDs() []string { return rules.IDs(b.units, func(u *Unit) string { return u.ID }) }
 
 func (b *Battle) modifier(name string) *Modifier {
 	for i := range b.tables.Modifiers {

@@ -70,10 +70,7 @@ const MaxTargetsWritten = MaxTargetsWithLeader
 // DecodeAction decodes a shooting action, or the end of a turn, in the form of a
 // scenario's `action:` section.
 func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
-	if doc == nil {
-		return nil, volley.Errorf(volley.EINVALID, "warstrike: no action")
-	}
-	return b.decodeAction(doc)
+	return rules.DecodeAction(Name, doc, b.decodeAction)
 }
 
 func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {

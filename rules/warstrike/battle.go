@@ -146,13 +146,7 @@ func (u *Unit) Left() int {
 func (u *Unit) Destroyed() bool { return u.Left() == 0 }
 
 // Unit returns the unit with the given id.
-func (b *Battle) Unit(id string) (*Unit, bool) {
-	i, ok := b.byID[id]
-	if !ok {
-		return nil, false
-	}
-	return &b.units[i], true
-}
+func (b *Battle) Unit(id string) (*Unit, bool) { return rules.Unit(b.units, b.byID, id) }
 
 // Model returns the model with the given id and its unit.
 func (b *Battle) Model(id string) (*Model, *Unit, bool) {
