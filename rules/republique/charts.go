@@ -129,12 +129,7 @@ const (
 
 // DecodeScalar reads unhurt, injured or killed.
 func (r *Injury) DecodeScalar(s scenario.Scalar) error {
-	switch v := Injury(strings.TrimSpace(s.Text)); v {
-	case Unhurt, Injured, Killed:
-		*r = v
-		return nil
-	}
-	return fmt.Errorf("want unhurt, injured or killed, got %q", s.Text)
+	return scenario.DecodeWord(r, s, Unhurt, Injured, Killed)
 }
 
 // chartsSpec is the charts as written: a file, or the charts in place.

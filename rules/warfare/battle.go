@@ -2,7 +2,6 @@ package warfare
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/rules"
@@ -69,12 +68,7 @@ const (
 
 // DecodeScalar reads ok, low or out.
 func (a *Ammo) DecodeScalar(s scenario.Scalar) error {
-	switch v := Ammo(strings.TrimSpace(s.Text)); v {
-	case AmmoOK, AmmoLow, AmmoOut:
-		*a = v
-		return nil
-	}
-	return fmt.Errorf("want ok, low or out, got %q", s.Text)
+	return scenario.DecodeWord(a, s, AmmoOK, AmmoLow, AmmoOut)
 }
 
 // after is the state after one more Low on Missiles result.

@@ -131,12 +131,7 @@ const (
 
 // DecodeScalar reads a kind.
 func (k *Kind) DecodeScalar(s scenario.Scalar) error {
-	switch v := Kind(strings.TrimSpace(s.Text)); v {
-	case Area, Hill, Wall, Building, Feature:
-		*k = v
-		return nil
-	}
-	return fmt.Errorf("want area, hill, wall, building or feature, got %q", s.Text)
+	return scenario.DecodeWord(k, s, Area, Hill, Wall, Building, Feature)
 }
 
 // DecodeScalar reads an action by its key (open_fire) or the text's name (Open Fire).
