@@ -49,3 +49,17 @@ func DecodeAction(system string, doc *scenario.Doc, decode func(*scenario.Doc) (
 	}
 	return decode(doc)
 }
+
+// LoadPlay reads what a battle played in turns on a table keeps alike in every system:
+// whose turn it is (`turn:`, for the battle's sides and its actors, the squads or units
+// that act) and the table's edge and deployment zones (`table:`, `deployment:`). From
+// volley.EditionDeployTurns the sides then deploy in the order they play, each the units
+// deploys gives it. Errors are added to errs.
+func LoadPlay(doc *scenario.Doc, turn *volley.TurnSpec, h *scenario.Header, sides, actors []string,
+	deploys map[string][]string, errs *scenario.ErrorList,
+) (volley.Turns, volley.Tabletop) {
+	turns := volley.LoadTurns(doc, turn, sides, actors, errs)
+	table := volley.LoadTable(doc, h, sides, errs)
+	table.PlanDeployment(volley.FromFirst(turns.Order, turns.Side), deploys, turns.Alternate)
+	return turns, table
+}

@@ -308,22 +308,15 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		}
 		b.units = append(b.units, u)
 	}
-	var sides []string
-	for i := range b.units {
-		if !slices.Contains(sides, b.units[i].Side) {
-			sides = append(sides, b.units[i].Side)
-		}
-	}
-	b.turns = volley.LoadTurns(doc, &f.Turn, sides, b.unitIDs(), errs)
-	b.moves = volley.Moves(doc)
-	b.table = volley.LoadTable(doc, &f.Header, sides, errs)
-	deploys := map[string][]string{} // from edition 5 the sides deploy in the order they play
+	deploys := map[string][]string{}
 	for i := range b.units {
 		if u := &b.units[i]; !u.Destroyed() {
 			deploys[u.Side] = append(deploys[u.Side], u.ID)
 		}
 	}
-	b.table.PlanDeployment(volley.FromFirst(b.turns.Order, b.turns.Side), deploys, b.turns.Alternate)
+	sides := rules.Distinct(b.units, func(u *Unit) string { return u.Side })
+	b.turns, b.table = rules.LoadPlay(doc, &f.Turn, &f.Header, sides, b.unitIDs(), deploys, errs)
+	b.moves = volley.Moves(doc)
 	var bases []volley.StartingBase
 	for i := range f.Units {
 		s := &f.Units[i]
