@@ -1,7 +1,6 @@
 package republique
 
 import (
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -150,25 +149,11 @@ func loadCharts(doc *scenario.Doc, c *chartsSpec, errs *scenario.ErrorList) *Cha
 	if c.Ranges != nil || c.Artillery.Rows != nil || c.Skirmish.Rows != nil || c.LeaderInjury != nil {
 		errs.Add(doc.At(&c.File), "charts: give a file or the charts themselves, not both")
 	}
-	cdoc, err := doc.Open(c.File)
-	if err != nil {
-		var list scenario.ErrorList
-		if errors.As(err, &list) {
-			*errs = append(*errs, list...)
-		} else {
-			errs.Add(doc.At(&c.File), "charts: %v", err)
-		}
-		return nil
-	}
 	var charts Charts
 	ok := false
-	err = cdoc.DecodeChecked(&charts, func(errs *scenario.ErrorList) { ok = checkCharts(cdoc, &charts, errs) })
-	var list scenario.ErrorList
-	if errors.As(err, &list) {
-		*errs = append(*errs, list...)
-		return nil
-	}
-	if !ok {
+	list := doc.DecodeBeside(c.File, doc.At(&c.File), "charts", &charts, func(d *scenario.Doc, errs *scenario.ErrorList) { ok = checkCharts(d, &charts, errs) })
+	*errs = append(*errs, list...)
+	if len(list) > 0 || !ok {
 		return nil
 	}
 	return &charts

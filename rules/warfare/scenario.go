@@ -1,7 +1,6 @@
 package warfare
 
 import (
-	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -160,21 +159,10 @@ func loadTables(doc *scenario.Doc, t *tablesSpec, errs *scenario.ErrorList) *Tab
 	if t.Ranges != nil || t.Modifiers != nil || t.LowTrigger != nil || t.Sign != "" {
 		errs.Add(doc.At(&t.File), "tables: give a file or the tables themselves, not both")
 	}
-	tdoc, err := doc.Open(t.File)
-	if err != nil {
-		var list scenario.ErrorList
-		if errors.As(err, &list) {
-			*errs = append(*errs, list...)
-		} else {
-			errs.Add(doc.At(&t.File), "tables: %v", err)
-		}
-		return nil
-	}
 	var tables Tables
-	err = tdoc.DecodeChecked(&tables, func(errs *scenario.ErrorList) { checkTables(tdoc, &tables, errs) })
-	var list scenario.ErrorList
-	if errors.As(err, &list) {
-		*errs = append(*errs, list...)
+	list := doc.DecodeBeside(t.File, doc.At(&t.File), "tables", &tables, func(d *scenario.Doc, errs *scenario.ErrorList) { checkTables(d, &tables, errs) })
+	*errs = append(*errs, list...)
+	if len(list) > 0 {
 		return nil
 	}
 	return &tables
