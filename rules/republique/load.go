@@ -1,7 +1,6 @@
 package republique
 
 import (
-	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -110,14 +109,7 @@ const (
 var steps = []Step{Maneuver, Skirmish, ArtillerySegment}
 
 // DecodeScalar reads a step.
-func (s *Step) DecodeScalar(sc scenario.Scalar) error {
-	v := Step(strings.TrimSpace(sc.Text))
-	if !slices.Contains(steps, v) {
-		return fmt.Errorf("want maneuver, skirmish or artillery, got %q", sc.Text)
-	}
-	*s = v
-	return nil
-}
+func (s *Step) DecodeScalar(sc scenario.Scalar) error { return scenario.DecodeWord(s, sc, steps...) }
 
 // load builds the battle from a decoded file.
 func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {

@@ -5,7 +5,6 @@ import (
 	"maps"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/rules"
@@ -23,12 +22,7 @@ const (
 
 // DecodeScalar reads existing or alternate.
 func (s *System) DecodeScalar(sc scenario.Scalar) error {
-	switch v := System(strings.TrimSpace(sc.Text)); v {
-	case Existing, Alternate:
-		*s = v
-		return nil
-	}
-	return fmt.Errorf("want existing or alternate, got %q", sc.Text)
+	return scenario.DecodeWord(s, sc, Existing, Alternate)
 }
 
 // file is a Warfare scenario as written.
