@@ -1,6 +1,7 @@
 package republique
 
 import (
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -432,7 +433,7 @@ func (b *Battle) loadUnit(doc *scenario.Doc, s *unitSpec, errs *scenario.ErrorLi
 			ok = false
 		} else if b.charts != nil {
 			if _, has := b.charts.Ranges[s.Gun]; !has {
-				errs.Add(doc.At(&s.Gun), "battery %q: the charts have no range line for %q%s", s.ID, s.Gun, scenario.Hint(s.Gun, keys(b.charts.Ranges)))
+				errs.Add(doc.At(&s.Gun), "battery %q: the charts have no range line for %q%s", s.ID, s.Gun, scenario.Hint(s.Gun, slices.Sorted(maps.Keys(b.charts.Ranges))))
 			}
 		}
 		if len(u.Bases) > 1 {
@@ -565,13 +566,4 @@ func (b *Battle) loadTurn(doc *scenario.Doc, t *turnSpec, sides []string, errs *
 		errs.Add(doc.At(&t.Number), "turn: number counts from 1")
 	}
 	_ = volley.EndTurn
-}
-
-func keys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }

@@ -2,6 +2,8 @@ package warengine
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -396,9 +398,9 @@ func (b *Battle) weaponView(u *Unit, l *Loadout) volley.WeaponView {
 
 func (b *Battle) unitIDs() []string { return rules.IDs(b.units, func(u *Unit) string { return u.ID }) }
 
-func (b *Battle) weaponNames() []string { return sortedKeys(b.weapons) }
+func (b *Battle) weaponNames() []string { return slices.Sorted(maps.Keys(b.weapons)) }
 
-func (b *Battle) typeNames() []string { return sortedKeys(b.types) }
+func (b *Battle) typeNames() []string { return slices.Sorted(maps.Keys(b.types)) }
 
 // squareName writes a square as the JSON shape writes a square target: "x,y".
 func squareName(q geom.Square) string { return strconv.Itoa(q.X) + "," + strconv.Itoa(q.Y) }
