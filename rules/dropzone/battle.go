@@ -19,15 +19,7 @@ func init() { rules.Register(Ruleset{}) }
 // Ruleset is the Dropzone-style weapon-profile system.
 type Ruleset struct{}
 
-var (
-	_ volley.Ruleset = Ruleset{}
-	_ volley.Battle  = (*Battle)(nil)
-	_ volley.Sampler = (*Battle)(nil)
-	_ volley.Action  = (*Shooting)(nil)
-	_ volley.Action  = (*TurnEnd)(nil)
-	_ volley.Action  = (*Move)(nil)
-	_ volley.Action  = (*Deploy)(nil)
-)
+var _ volley.Sampler = (*Battle)(nil)
 
 // Name returns "dropzone".
 func (Ruleset) Name() string { return Name }

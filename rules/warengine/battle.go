@@ -22,8 +22,6 @@ func init() { rules.Register(Ruleset{}) }
 type Ruleset struct{}
 
 var (
-	_ volley.Ruleset = Ruleset{}
-	_ volley.Battle  = (*Battle)(nil)
 	_ volley.Sampler = (*Battle)(nil)
 	_ volley.Board   = (*Battle)(nil)
 )

@@ -16,15 +16,7 @@ func init() { rules.Register(Ruleset{}) }
 // Ruleset is Warfare missile fire, existing or alternate.
 type Ruleset struct{}
 
-var (
-	_ volley.Ruleset = Ruleset{}
-	_ volley.Battle  = (*Battle)(nil)
-	_ volley.Sampler = (*Battle)(nil)
-	_ volley.Action  = (*Fire)(nil)
-	_ volley.Action  = (*TurnEnd)(nil)
-	_ volley.Action  = (*Move)(nil)
-	_ volley.Action  = (*Deploy)(nil)
-)
+var _ volley.Sampler = (*Battle)(nil)
 
 // Name returns "warfare".
 func (Ruleset) Name() string { return Name }

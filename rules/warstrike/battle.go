@@ -19,14 +19,8 @@ func init() { rules.Register(Ruleset{}) }
 type Ruleset struct{}
 
 var (
-	_ volley.Ruleset = Ruleset{}
-	_ volley.Battle  = (*Battle)(nil)
 	_ volley.Sampler = (*Battle)(nil)
 	_ volley.Table   = (*Battle)(nil)
-	_ volley.Action  = (*Shoot)(nil)
-	_ volley.Action  = (*TurnEnd)(nil)
-	_ volley.Action  = (*Move)(nil)
-	_ volley.Action  = (*Deploy)(nil)
 )
 
 // Name returns "warstrike".
