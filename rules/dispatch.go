@@ -98,3 +98,17 @@ func TurnActor(turns *volley.Turns, table *volley.Tabletop, a volley.Action) (st
 	}
 	return "", false
 }
+
+// CheckKind refuses the type a system's own action is written with (typ, read when the
+// action is not one of DecodeTurnAction's) unless it is kind or left out: the types the
+// error lists are kind and end_turn, and move and deploy from volley.EditionMoves.
+func CheckKind(doc *scenario.Doc, typ *string, kind string, errs *scenario.ErrorList) {
+	if *typ == "" || *typ == kind {
+		return
+	}
+	types := kind + ", end_turn"
+	if volley.Moves(doc) {
+		types = kind + ", move, deploy, end_turn"
+	}
+	errs.Add(doc.At(typ), "action type %q is not one of this system's: %s", *typ, types)
+}

@@ -219,13 +219,7 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 // random-factor dice, no range band or distance other than the one the units' positions
 // give, no named modifier whose condition does not hold.
 func (b *Battle) checkFire(doc *scenario.Doc, s *fireSpec, errs *scenario.ErrorList) *Fire {
-	if s.Type != "" && s.Type != "fire" {
-		types := "fire, end_turn"
-		if volley.Moves(doc) {
-			types = "fire, move, deploy, end_turn"
-		}
-		errs.Add(doc.At(&s.Type), "action type %q is not one of this system's: %s", s.Type, types)
-	}
+	rules.CheckKind(doc, &s.Type, "fire", errs)
 	a := &Fire{Unit: s.Unit}
 	a.at.unit, a.at.targets = doc.At(&s.Unit), map[string]scenario.Pos{}
 	for i := range s.Targets {

@@ -96,13 +96,7 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 // that does not allow shooting, a second target without a leader) is not a mistake in
 // the action: Aim says it and Resolve refuses it, naming the rule.
 func (b *Battle) checkShoot(doc *scenario.Doc, s *shootSpec, errs *scenario.ErrorList) *Shoot {
-	if s.Type != "" && s.Type != "shoot" {
-		types := "shoot, end_turn"
-		if volley.Moves(doc) {
-			types = "shoot, move, deploy, end_turn"
-		}
-		errs.Add(doc.At(&s.Type), "action type %q is not one of this system's: %s", s.Type, types)
-	}
+	rules.CheckKind(doc, &s.Type, "shoot", errs)
 	as, key := &s.As, "as"
 	if doc.Pos(&s.Action).IsValid() {
 		if doc.Pos(&s.As).IsValid() {
