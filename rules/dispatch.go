@@ -112,3 +112,12 @@ func CheckKind(doc *scenario.Doc, typ *string, kind string, errs *scenario.Error
 	}
 	errs.Add(doc.At(typ), "action type %q is not one of this system's: %s", *typ, types)
 }
+
+// TurnState is whose turn it is as a battle's State shows it: the deployment's while the
+// sides deploy before the first turn (from volley.EditionDeployTurns), else turn.
+func TurnState(turn *volley.Turn, table *volley.Tabletop) *volley.Turn {
+	if t := table.DeployTurn(); t != nil {
+		return t
+	}
+	return turn
+}

@@ -106,10 +106,7 @@ func (b *Battle) Unit(id string) (*Unit, bool) { return rules.Unit(b.units, b.by
 
 // State lists every unit with its damage points, and whose turn it is.
 func (b *Battle) State() volley.State {
-	s := volley.State{Turn: b.turns.View(), Units: make([]volley.UnitState, len(b.units))}
-	if t := b.table.DeployTurn(); t != nil {
-		s.Turn = t // the sides deploy before the first turn
-	}
+	s := volley.State{Turn: rules.TurnState(b.turns.View(), &b.table), Units: make([]volley.UnitState, len(b.units))}
 	for i := range b.units {
 		u := &b.units[i]
 		s.Units[i] = volley.UnitState{

@@ -285,9 +285,7 @@ func (b *Battle) State() volley.State {
 		Turn:  &volley.Turn{Side: b.side, Phase: string(b.phase), Number: b.round, End: map[string]any{"type": string(EndPhase)}},
 		Units: make([]volley.UnitState, len(b.units)),
 	}
-	if t := b.table.DeployTurn(); t != nil {
-		s.Turn = t // the sides deploy before the first turn
-	}
+	s.Turn = rules.TurnState(s.Turn, &b.table)
 	for i := range b.units {
 		u := &b.units[i]
 		values := map[string]float64{

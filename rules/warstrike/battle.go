@@ -159,10 +159,7 @@ func actionIndex(a Action) int {
 
 // State lists every unit: its models, suppression markers, leader and chosen action.
 func (b *Battle) State() volley.State {
-	s := volley.State{Turn: b.turns.View(), Units: make([]volley.UnitState, len(b.units))}
-	if t := b.table.DeployTurn(); t != nil {
-		s.Turn = t // the sides deploy before the first turn
-	}
+	s := volley.State{Turn: rules.TurnState(b.turns.View(), &b.table), Units: make([]volley.UnitState, len(b.units))}
 	for i := range b.units {
 		u := &b.units[i]
 		marked := 0
