@@ -1,7 +1,6 @@
 package dropzone
 
 import (
-	"errors"
 	"math"
 	"slices"
 
@@ -20,15 +19,7 @@ func init() { rules.Register(Ruleset{}) }
 // Ruleset is the Dropzone-style weapon-profile system.
 type Ruleset struct{}
 
-var (
-	_ volley.Ruleset = Ruleset{}
-	_ volley.Battle  = (*Battle)(nil)
-	_ volley.Sampler = (*Battle)(nil)
-	_ volley.Action  = (*Shooting)(nil)
-	_ volley.Action  = (*TurnEnd)(nil)
-	_ volley.Action  = (*Move)(nil)
-	_ volley.Action  = (*Deploy)(nil)
-)
+var _ volley.Sampler = (*Battle)(nil)
 
 // Name returns "dropzone".
 func (Ruleset) Name() string { return Name }
@@ -36,24 +27,7 @@ func (Ruleset) Name() string { return Name }
 // Load decodes a Dropzone scenario and the action of its `action:` section, if any.
 func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 	var f file
-	var b *Battle
-	var a volley.Action
-	err := doc.DecodeChecked(&f, func(errs *scenario.ErrorList) {
-		b = load(doc, &f, errs)
-		if sec := doc.Section("action"); sec != nil {
-			var err error
-			if a, err = b.decodeAction(sec); err != nil {
-				var list scenario.ErrorList
-				if errors.As(err, &list) {
-					*errs = append(*errs, list...)
-				}
-			}
-		}
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-	return b, a, nil
+	return rules.Load(doc, &f, load, (*Battle).decodeAction)
 }
 
 // costWhy says what an action's cost counts, for the error that refuses it.
@@ -128,20 +102,11 @@ func (b *Battle) terrainIndex(id string) int {
 }
 
 // Unit returns the unit with the given id.
-func (b *Battle) Unit(id string) (*Unit, bool) {
-	i, ok := b.byID[id]
-	if !ok {
-		return nil, false
-	}
-	return &b.units[i], true
-}
+func (b *Battle) Unit(id string) (*Unit, bool) { return rules.Unit(b.units, b.byID, id) }
 
 // State lists every unit with its damage points, and whose turn it is.
 func (b *Battle) State() volley.State {
-	s := volley.State{Turn: b.turns.View(), Units: make([]volley.UnitState, len(b.units))}
-	if t := b.table.DeployTurn(); t != nil {
-		s.Turn = t // the sides deploy before the first turn
-	}
+	s := volley.State{Turn: rules.TurnState(b.turns.View(), &b.table), Units: make([]volley.UnitState, len(b.units))}
 	for i := range b.units {
 		u := &b.units[i]
 		s.Units[i] = volley.UnitState{
@@ -201,10 +166,7 @@ type Shooting struct {
 func (*Shooting) Kind() string { return "shoot" }
 
 // TurnEnd is the action that ends the current side's turn.
-type TurnEnd struct{}
-
-// Kind returns "end_turn".
-func (*TurnEnd) Kind() string { return volley.EndTurn }
+type TurnEnd = rules.TurnEnd
 
 // Declaration is one weapon of one unit aimed at one target. A weapon with several shots
 // puts them all on this target.
@@ -233,26 +195,13 @@ type declarationSpec struct {
 // DecodeAction decodes a shooting action, or the end of a turn, in the form of a
 // scenario's `action:` section.
 func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
-	if doc == nil {
-		return nil, volley.Errorf(volley.EINVALID, "dropzone: no action")
-	}
-	return b.decodeAction(doc)
+	return rules.DecodeAction(Name, doc, b.decodeAction)
 }
 
 // decodeAction decodes an action: its type decides its form.
 func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
-	switch doc.Peek("type") {
-	case volley.EndTurn:
-		if err := b.turns.DecodeEndTurn(doc); err != nil {
-			return nil, err
-		}
-		return &TurnEnd{}, nil
-	case volley.MoveAction:
-		return b.decodeMove(doc)
-	case volley.DeployAction:
-		return b.decodeDeploy(doc)
-	case volley.EndDeployment:
-		return b.table.DecodeEndDeployment(doc)
+	if a, ok, err := rules.DecodeTurnAction(doc, &b.turns, &b.table, b.decodeMove, b.decodeDeploy); ok {
+		return a, err
 	}
 	var spec actionSpec
 	var a *Shooting
@@ -370,23 +319,9 @@ func (b *Battle) squadNames() []string { return b.distinct(func(u *Unit) string 
 
 // distinct is what of gives for the battle's units, each once, in the order the units
 // first give it.
-func (b *Battle) distinct(of func(*Unit) string) []string {
-	var out []string
-	for i := range b.units {
-		if v := of(&b.units[i]); !slices.Contains(out, v) {
-			out = append(out, v)
-		}
-	}
-	return out
-}
+func (b *Battle) distinct(of func(*Unit) string) []string { return rules.Distinct(b.units, of) }
 
-func (b *Battle) unitIDs() []string {
-	ids := make([]string, len(b.units))
-	for i := range b.units {
-		ids[i] = b.units[i].ID
-	}
-	return ids
-}
+func (b *Battle) unitIDs() []string { return rules.IDs(b.units, func(u *Unit) string { return u.ID }) }
 
 func (t *UnitType) weapon(name string) *Weapon {
 	for i := range t.Weapons {
@@ -408,14 +343,10 @@ func (t *UnitType) weaponNames() []string {
 // Actor is the side of the squad that shoots; ending a turn is the side whose turn it is,
 // ending a deployment the side deploying.
 func (b *Battle) Actor(a volley.Action) string {
+	if side, ok := rules.TurnActor(&b.turns, &b.table, a); ok {
+		return side
+	}
 	switch a := a.(type) {
-	case *TurnEnd:
-		return b.turns.Current()
-	case *volley.DeploymentEnd:
-		if side := b.table.DeployingSide(); side != "" {
-			return side
-		}
-		return b.turns.Current()
 	case *Move:
 		u, _ := b.Unit(a.Unit)
 		return u.Side

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -17,9 +18,7 @@ var _ volley.Refuser = (*Battle)(nil)
 // never refused here.
 func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorList, error) {
 	if m, ok := a.(*Move); ok {
-		if err := b.table.CheckBegun(); err != nil {
-			var list scenario.ErrorList
-			list.Add(m.at, "%s", volley.ErrorMessage(err))
+		if list := rules.NotBegun(&b.table, m.at); list != nil {
 			return list, nil
 		}
 		return b.moveRefusals(m), nil
@@ -28,15 +27,14 @@ func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorL
 	if !ok {
 		return nil, nil
 	}
-	var list scenario.ErrorList
 	if err := b.shootCheck(sq); err != nil {
-		list.Add(sq.at.root, "%s", strings.TrimPrefix(err.Error(), "dropzone: "))
-		return list, nil
+		return rules.Refusal(sq.at.root, strings.TrimPrefix(err.Error(), "dropzone: ")), nil
 	}
 	shots, err := b.plan(ctx, b.measured(sq))
 	if err != nil {
 		return nil, err
 	}
+	var list scenario.ErrorList
 	for i := range shots {
 		if s := &shots[i]; !s.ok() {
 			pos := sq.at.root

@@ -7,7 +7,16 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/rules"
 )
+
+// endTurn ends the side's turn: no squad is activated in the next side's, and the
+// deployment of a battle begun before edition 5 is over.
+func (b *Battle) endTurn() []volley.Step {
+	b.act = activation{}
+	b.table.Deploying = false
+	return b.turns.End()
+}
 
 // Resolve rolls a shooting action and applies the damage. The dice are rolled in the
 // seed's order for the whole squad at once: every to-hit die, then a damage die per hit,
@@ -17,35 +26,7 @@ import (
 // A squad shoots in its side's turn, once a turn (volley's order of play, see
 // volley.Turns); end_turn passes the turn to the next side.
 func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (volley.Outcome, error) {
-	if err := ctx.Err(); err != nil {
-		return volley.Outcome{}, err
-	}
-	if _, ok := a.(*Deploy); !ok {
-		if _, ok := a.(*volley.DeploymentEnd); !ok {
-			// From edition 5 the battle begins once every side has deployed.
-			if err := b.table.CheckBegun(); err != nil {
-				return volley.Outcome{}, fmt.Errorf("dropzone: %w", err)
-			}
-		}
-	}
-	switch a := a.(type) {
-	case *volley.DeploymentEnd:
-		steps, err := b.table.EndDeployment()
-		if err != nil {
-			return volley.Outcome{}, fmt.Errorf("dropzone: %w", err)
-		}
-		return volley.Outcome{Rolls: d.Rolls(), Trace: steps, Targets: []volley.TargetResult{}}, nil
-	case *TurnEnd:
-		b.act = activation{}
-		b.table.Deploying = false
-		return volley.Outcome{Rolls: d.Rolls(), Trace: b.turns.End(), Targets: []volley.TargetResult{}}, nil
-	case *Move:
-		out, err := b.resolveMove(a)
-		out.Rolls = d.Rolls()
-		return out, err
-	case *Deploy:
-		out, err := b.resolveDeploy(a)
-		out.Rolls = d.Rolls()
+	if out, ok, err := rules.ResolveTurnAction(ctx, Name, &b.table, a, d, b.endTurn, b.resolveMove, b.resolveDeploy); ok {
 		return out, err
 	}
 	sq := mustShooting(a)

@@ -3,12 +3,12 @@ package dropzone
 import (
 	"fmt"
 	"math"
-	"slices"
 	"sort"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/los"
+	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -310,27 +310,16 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 			u.Embarked, u.At = t.ID, t.At
 		}
 	}
-	var sides, squads []string
-	for i := range b.units {
-		if u := &b.units[i]; !slices.Contains(sides, u.Side) {
-			sides = append(sides, u.Side)
-		}
-		if u := &b.units[i]; !slices.Contains(squads, u.Squad) {
-			squads = append(squads, u.Squad)
-		}
-	}
-	b.turns = volley.LoadTurns(doc, &f.Turn, sides, squads, errs)
-	b.moves = volley.Moves(doc)
-	b.table = volley.LoadTable(doc, &f.Header, sides, errs)
-	// From edition 5 the sides deploy in the order they play; a unit carried in a
-	// transport comes with it.
+	// A unit carried in a transport deploys with it.
 	deploys := map[string][]string{}
 	for i := range b.units {
 		if u := &b.units[i]; u.Embarked == "" && !u.Destroyed() {
 			deploys[u.Side] = append(deploys[u.Side], u.ID)
 		}
 	}
-	b.table.PlanDeployment(volley.FromFirst(b.turns.Order, b.turns.Side), deploys, b.turns.Alternate)
+	sides := b.distinct(func(u *Unit) string { return u.Side })
+	b.turns, b.table = rules.LoadPlay(doc, &f.Turn, &f.Header, sides, b.squadNames(), deploys, errs)
+	b.moves = volley.Moves(doc)
 	seen := map[string]bool{}
 	var bases []volley.StartingBase
 	for i := range f.Units {

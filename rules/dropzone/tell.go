@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/rules"
 )
 
 // Tell tells what an action did, a line for each thing a player follows (volley.Teller):
@@ -112,11 +113,7 @@ func (t *teller) damaging() *declared {
 }
 
 func (t *teller) move(s volley.Step) {
-	u := unitOf(s.Sentence())
-	length, _ := s.Number("length")
-	moved, _ := s.Number("moved_this_activation")
-	allowance, _ := s.Number("move")
-	line := fmt.Sprintf("%s moved %s (%s of its %s this activation)", s.Text("unit"), u.format(length), u.format(moved), u.format(allowance))
+	line := rules.TellMove(s, "this activation")
 	if _, rest, ok := strings.Cut(s.Sentence(), "this activation)"); ok {
 		line += inchMarks(rest)
 	}
@@ -267,19 +264,6 @@ func penalty(s volley.Step) float64 {
 	v, _ := s.Number("penalty")
 	return v
 }
-
-// lengthUnit is the unit the trace writes a move's lengths in, read off its own words.
-type lengthUnit string
-
-// unitOf finds the unit a move's words use: centimetres or inches.
-func unitOf(words string) lengthUnit {
-	if strings.Contains(words, "cm") {
-		return "cm"
-	}
-	return "″"
-}
-
-func (u lengthUnit) format(x float64) string { return volley.FormatNumber(x) + string(u) }
 
 // inchMarks writes a length's inch mark as the log's words do (4″).
 func inchMarks(s string) string { return strings.ReplaceAll(s, `"`, "″") }

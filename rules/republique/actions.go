@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -118,10 +119,7 @@ type actionSpec struct {
 
 // DecodeAction decodes an action in the form of a scenario's `action:` section.
 func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
-	if doc == nil {
-		return nil, volley.Errorf(volley.EINVALID, "republique: no action")
-	}
-	return b.decodeAction(doc)
+	return rules.DecodeAction(Name, doc, b.decodeAction)
 }
 
 func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {

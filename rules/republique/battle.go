@@ -1,7 +1,6 @@
 package republique
 
 import (
-	"errors"
 	"maps"
 	"slices"
 
@@ -19,8 +18,6 @@ func init() { rules.Register(Ruleset{}) }
 type Ruleset struct{}
 
 var (
-	_ volley.Ruleset = Ruleset{}
-	_ volley.Battle  = (*Battle)(nil)
 	_ volley.Sampler = (*Battle)(nil)
 	_ volley.Table   = (*Battle)(nil)
 )
@@ -31,28 +28,7 @@ func (Ruleset) Name() string { return Name }
 // Load decodes a Republique scenario and the action of its `action:` section, if any.
 func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 	var f file
-	var b *Battle
-	var a volley.Action
-	err := doc.DecodeChecked(&f, func(errs *scenario.ErrorList) {
-		b = load(doc, &f, errs)
-		// The action is checked whatever else is wrong, so that its mistakes are
-		// reported with the rest; names of units that failed to load are not.
-		if sec := doc.Section("action"); sec != nil {
-			var err error
-			if a, err = b.decodeAction(sec); err != nil {
-				var list scenario.ErrorList
-				if errors.As(err, &list) {
-					*errs = append(*errs, list...)
-				} else {
-					errs.Add(doc.At(&f.Action), "action: %v", err)
-				}
-			}
-		}
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-	return b, a, nil
+	return rules.Load(doc, &f, load, (*Battle).decodeAction)
 }
 
 // Battle is a Republique battle: units of bases, batteries, skirmish markers, leaders
@@ -192,20 +168,10 @@ func (b *Battle) marker(id string) *Marker {
 	return nil
 }
 
-func (b *Battle) unitIDs() []string {
-	ids := make([]string, len(b.units))
-	for i := range b.units {
-		ids[i] = b.units[i].ID
-	}
-	return ids
-}
+func (b *Battle) unitIDs() []string { return rules.IDs(b.units, func(u *Unit) string { return u.ID }) }
 
 func (b *Battle) markerIDs() []string {
-	ids := make([]string, len(b.markers))
-	for i := range b.markers {
-		ids[i] = b.markers[i].ID
-	}
-	return ids
+	return rules.IDs(b.markers, func(m *Marker) string { return m.ID })
 }
 
 // ladder positions of the text's named states.

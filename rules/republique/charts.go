@@ -1,7 +1,6 @@
 package republique
 
 import (
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -129,12 +128,7 @@ const (
 
 // DecodeScalar reads unhurt, injured or killed.
 func (r *Injury) DecodeScalar(s scenario.Scalar) error {
-	switch v := Injury(strings.TrimSpace(s.Text)); v {
-	case Unhurt, Injured, Killed:
-		*r = v
-		return nil
-	}
-	return fmt.Errorf("want unhurt, injured or killed, got %q", s.Text)
+	return scenario.DecodeWord(r, s, Unhurt, Injured, Killed)
 }
 
 // chartsSpec is the charts as written: a file, or the charts in place.
@@ -155,25 +149,11 @@ func loadCharts(doc *scenario.Doc, c *chartsSpec, errs *scenario.ErrorList) *Cha
 	if c.Ranges != nil || c.Artillery.Rows != nil || c.Skirmish.Rows != nil || c.LeaderInjury != nil {
 		errs.Add(doc.At(&c.File), "charts: give a file or the charts themselves, not both")
 	}
-	cdoc, err := doc.Open(c.File)
-	if err != nil {
-		var list scenario.ErrorList
-		if errors.As(err, &list) {
-			*errs = append(*errs, list...)
-		} else {
-			errs.Add(doc.At(&c.File), "charts: %v", err)
-		}
-		return nil
-	}
 	var charts Charts
 	ok := false
-	err = cdoc.DecodeChecked(&charts, func(errs *scenario.ErrorList) { ok = checkCharts(cdoc, &charts, errs) })
-	var list scenario.ErrorList
-	if errors.As(err, &list) {
-		*errs = append(*errs, list...)
-		return nil
-	}
-	if !ok {
+	list := doc.DecodeBeside(c.File, doc.At(&c.File), "charts", &charts, func(d *scenario.Doc, errs *scenario.ErrorList) { ok = checkCharts(d, &charts, errs) })
+	*errs = append(*errs, list...)
+	if len(list) > 0 || !ok {
 		return nil
 	}
 	return &charts

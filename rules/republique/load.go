@@ -1,7 +1,7 @@
 package republique
 
 import (
-	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -110,14 +110,7 @@ const (
 var steps = []Step{Maneuver, Skirmish, ArtillerySegment}
 
 // DecodeScalar reads a step.
-func (s *Step) DecodeScalar(sc scenario.Scalar) error {
-	v := Step(strings.TrimSpace(sc.Text))
-	if !slices.Contains(steps, v) {
-		return fmt.Errorf("want maneuver, skirmish or artillery, got %q", sc.Text)
-	}
-	*s = v
-	return nil
-}
+func (s *Step) DecodeScalar(sc scenario.Scalar) error { return scenario.DecodeWord(s, sc, steps...) }
 
 // load builds the battle from a decoded file.
 func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
@@ -440,7 +433,7 @@ func (b *Battle) loadUnit(doc *scenario.Doc, s *unitSpec, errs *scenario.ErrorLi
 			ok = false
 		} else if b.charts != nil {
 			if _, has := b.charts.Ranges[s.Gun]; !has {
-				errs.Add(doc.At(&s.Gun), "battery %q: the charts have no range line for %q%s", s.ID, s.Gun, scenario.Hint(s.Gun, keys(b.charts.Ranges)))
+				errs.Add(doc.At(&s.Gun), "battery %q: the charts have no range line for %q%s", s.ID, s.Gun, scenario.Hint(s.Gun, slices.Sorted(maps.Keys(b.charts.Ranges))))
 			}
 		}
 		if len(u.Bases) > 1 {
@@ -573,13 +566,4 @@ func (b *Battle) loadTurn(doc *scenario.Doc, t *turnSpec, sides []string, errs *
 		errs.Add(doc.At(&t.Number), "turn: number counts from 1")
 	}
 	_ = volley.EndTurn
-}
-
-func keys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }

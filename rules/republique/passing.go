@@ -303,7 +303,7 @@ func (b *Battle) closeWindow(r *record) {
 		return
 	}
 	b.phase.window = nil
-	r.step("passing fire", map[string]any{"mover": w.mover}, fmt.Sprintf("answered: %s goes on", b.phasing()))
+	r.Step("passing fire", map[string]any{"mover": w.mover}, fmt.Sprintf("answered: %s goes on", b.phasing()))
 }
 
 // resolveDecline lets the move pass: the phasing player goes on.
@@ -313,7 +313,7 @@ func (b *Battle) resolveDecline(r *record) error {
 		return volley.Errorf(volley.ECONFLICT, "republique: there is no passing fire to decline: no enemy move waits for an answer")
 	}
 	b.phase.window = nil
-	r.step("decline", map[string]any{"side": w.side, "mover": w.mover}, fmt.Sprintf("%s lets %s's move pass without passing fire: %s goes on", w.side, w.mover, b.phasing()))
+	r.Step("decline", map[string]any{"side": w.side, "mover": w.mover}, fmt.Sprintf("%s lets %s's move pass without passing fire: %s goes on", w.side, w.mover, b.phasing()))
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -17,9 +18,7 @@ var _ volley.Refuser = (*Battle)(nil)
 // passing fire, or the sides deploy, Resolve refuses it).
 func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorList, error) {
 	if at, ok := actionAt(a); ok {
-		if err := b.table.CheckBegun(); err != nil {
-			var list scenario.ErrorList
-			list.Add(at, "%s", volley.ErrorMessage(err)) // from edition 5, the sides deploy first
+		if list := rules.NotBegun(&b.table, at); list != nil {
 			return list, nil
 		}
 	}
@@ -27,11 +26,10 @@ func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorL
 	case *Move, *Deploy:
 		return b.moveRefusals(a), nil
 	case *Decline:
-		var list scenario.ErrorList
 		if b.phase.window == nil {
-			list.Add(a.at, "there is no passing fire to decline: no enemy move waits for an answer")
+			return rules.Refusal(a.at, "there is no passing fire to decline: no enemy move waits for an answer"), nil
 		}
-		return list, nil
+		return nil, nil
 	}
 	aims, err := b.Aim(ctx, a)
 	if err != nil {

@@ -9,23 +9,11 @@ import (
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rules"
 )
 
 // record gathers a resolution's trace; a nil record (simulation) keeps nothing.
-type record struct{ steps []volley.Step }
-
-func (r *record) step(rule string, in map[string]any, result any) {
-	if r != nil {
-		r.steps = append(r.steps, volley.Step{Rule: rule, Inputs: in, Result: result})
-	}
-}
-
-func purpose(d *dice.Stream, format string, args ...any) string {
-	if !d.Recording() {
-		return ""
-	}
-	return fmt.Sprintf(format, args...)
-}
+type record = rules.Record
 
 // Aim says, for every battery of a fire, whether it may fire at the target and why not
 // (with the main target the rules force instead), every modifier and the true chance to
@@ -238,19 +226,19 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 		if err != nil {
 			return out, err
 		}
-		r.steps = o.Trace
+		r.Steps = o.Trace
 	case *Deploy:
 		o, err := b.resolveDeploy(a)
 		if err != nil {
 			return out, err
 		}
-		r.steps = o.Trace
+		r.Steps = o.Trace
 	case *volley.DeploymentEnd:
 		steps, err := b.table.EndDeployment()
 		if err != nil {
 			return out, fmt.Errorf("republique: %w", err)
 		}
-		r.steps = steps
+		r.Steps = steps
 	case *Decline:
 		if err := b.resolveDecline(r); err != nil {
 			return out, err
@@ -272,17 +260,17 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 			if a.Passing {
 				passing = a
 			}
-			r.steps = append(r.steps, b.movementStep(v, a.Batteries, a.stated, passing))
+			r.Steps = append(r.Steps, b.movementStep(v, a.Batteries, a.stated, passing))
 		}
 		for _, bp := range p.bats {
 			if bp.disorder != "" {
 				read, when := b.disorderRead(bp.bat, a.Passing)
-				r.step("disordered+", map[string]any{"battery": bp.bat.ID, "morale_read": b.moraleName(read), "read": when, "morale_now": b.moraleName(bp.bat.Morale)}, bp.disorder)
+				r.Step("disordered+", map[string]any{"battery": bp.bat.ID, "morale_read": b.moraleName(read), "read": when, "morale_now": b.moraleName(bp.bat.Morale)}, bp.disorder)
 			}
 		}
-		face := d.Roll(D10, purpose(d, "artillery fire: %s at %s", strings.Join(a.Batteries, "+"), p.target.ID))
+		face := d.Roll(D10, rules.Purpose(d, "artillery fire: %s at %s", strings.Join(a.Batteries, "+"), p.target.ID))
 		die, h, eff := p.roll(b, face)
-		r.step("artillery fire", map[string]any{"batteries": strings.Join(a.Batteries, "+"), "target": p.target.ID, "fire_points": p.points,
+		r.Step("artillery fire", map[string]any{"batteries": strings.Join(a.Batteries, "+"), "target": p.target.ID, "fire_points": p.points,
 			"d10": face, "die_modifier": p.dieSum}, fmt.Sprintf("modified %d on the %g-point column: %s", die, p.points, h))
 		from := p.bats[0].bat.Bases[0]
 		for i, u := range p.hit {
@@ -293,13 +281,13 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 			case i > p.tandems:
 				role = "adjacent target"
 			}
-			r.step(role, map[string]any{"unit": u.ID, "can_lose": p.caps[i]}, fmt.Sprintf("%d morale hit(s), %d base hit(s)", eff[i].Morale, eff[i].Bases))
+			r.Step(role, map[string]any{"unit": u.ID, "can_lose": p.caps[i]}, fmt.Sprintf("%d morale hit(s), %d base hit(s)", eff[i].Morale, eff[i].Bases))
 		}
 		for _, bp := range p.bats {
 			b.phase.done = append(b.phase.done, bp.bat.ID)
 			if bp.bat.SavedFire {
 				bp.bat.SavedFire = false
-				r.step("saved fire", map[string]any{"battery": bp.bat.ID}, "spent")
+				r.Step("saved fire", map[string]any{"battery": bp.bat.ID}, "spent")
 			}
 		}
 		// Only a fire with a modified chance to score puts nearby leaders at risk.
@@ -324,7 +312,7 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 			// against enemy artillery: its hits take effect at once.
 			for _, u := range p.hit {
 				if pend := b.pendingFor(u.ID); u.Battery() && b.phase.prolonged[u.ID] > 0 && (pend.Morale > 0 || pend.Bases > 0) {
-					r.step("prolonged", map[string]any{"battery": u.ID}, u.ID+" prolonged in the movement before: enemy artillery's hits on it take effect at once, not at the end of the segment")
+					r.Step("prolonged", map[string]any{"battery": u.ID}, u.ID+" prolonged in the movement before: enemy artillery's hits on it take effect at once, not at the end of the segment")
 					b.applyUnit(u.ID, r)
 				}
 			}
@@ -347,11 +335,11 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 		}
 		if !b.phase.paired {
 			b.phase.pairs, b.phase.paired = b.defaultPairs(), true
-			r.step("opposed skirmishers", map[string]any{"pairing": "closest first"}, pairText(b.phase.pairs))
+			r.Step("opposed skirmishers", map[string]any{"pairing": "closest first"}, pairText(b.phase.pairs))
 		}
-		face := d.Roll(D10, purpose(d, "skirmish fire: %s at %s", a.Marker, a.Target))
+		face := d.Roll(D10, rules.Purpose(d, "skirmish fire: %s at %s", a.Marker, a.Target))
 		hits := b.charts.Skirmish.morale(p.bracket, face)
-		r.step("skirmish fire", map[string]any{"marker": a.Marker, "target": a.Target, "range": b.charts.Skirmish.Ranges[p.bracket].Name, "d10": face}, fmt.Sprintf("%d morale hit(s)", hits))
+		r.Step("skirmish fire", map[string]any{"marker": a.Marker, "target": a.Target, "range": b.charts.Skirmish.Ranges[p.bracket].Name, "d10": face}, fmt.Sprintf("%d morale hit(s)", hits))
 		b.phase.done = append(b.phase.done, a.Marker)
 		if !slices.Contains(b.phase.firedUpon, a.Target) {
 			b.phase.firedUpon = append(b.phase.firedUpon, a.Target)
@@ -369,19 +357,19 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 			}
 		}
 		if b.moves {
-			r.steps = append(r.steps, b.movementStep(v, a.Batteries, a.stated, nil))
+			r.Steps = append(r.Steps, b.movementStep(v, a.Batteries, a.stated, nil))
 		}
 		for _, id := range a.Batteries {
 			b.Unit(id).SavedFire = true
 			b.phase.done = append(b.phase.done, id)
-			r.step("saved fire", map[string]any{"battery": id}, "a saved fire marker is placed; the battery does not fire this phase")
+			r.Step("saved fire", map[string]any{"battery": id}, "a saved fire marker is placed; the battery does not fire this phase")
 		}
 	case *Oppose:
 		if why := b.checkOppose(a); why != "" {
 			return out, volley.Errorf(volley.EINVALID, "republique: %s", why)
 		}
 		b.phase.pairs, b.phase.paired = slices.Clone(a.Pairs), true
-		r.step("opposed skirmishers", map[string]any{"declared_by": b.phasing()}, pairText(a.Pairs))
+		r.Step("opposed skirmishers", map[string]any{"declared_by": b.phasing()}, pairText(a.Pairs))
 	case *EndStep:
 		b.endStep(d, r)
 	default:
@@ -393,7 +381,7 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 		b.table.Deploying = false // before edition 5 the first other action ends the deployment
 	}
 	out.Rolls = d.Rolls()
-	out.Trace = r.steps
+	out.Trace = r.Steps
 	return out, nil
 }
 
@@ -483,7 +471,7 @@ func (b *Battle) applyHits(p pendingHits, r *record) {
 		}
 		if u.Battery() && !u.Damaged {
 			u.Damaged = true
-			r.step("base hit", map[string]any{"unit": u.ID}, "damaged")
+			r.Step("base hit", map[string]any{"unit": u.ID}, "damaged")
 			continue
 		}
 		i := 0
@@ -508,7 +496,7 @@ func (b *Battle) applyHits(p pendingHits, r *record) {
 		if u.Destroyed() {
 			res += ": destroyed"
 		}
-		r.step("base hits", map[string]any{"unit": u.ID, "hits": p.Bases}, res)
+		r.Step("base hits", map[string]any{"unit": u.ID, "hits": p.Bases}, res)
 	}
 	if p.Morale > 0 && !u.Destroyed() {
 		if slices.Contains(b.phase.demoralized, u.ID) {
@@ -516,11 +504,11 @@ func (b *Battle) applyHits(p pendingHits, r *record) {
 				b.phase.panic = map[string]int{}
 			}
 			b.phase.panic[u.ID] += p.Morale
-			r.step("panic hits", map[string]any{"unit": u.ID, "morale_hits": p.Morale}, fmt.Sprintf("%s began the phase demoralized: %d panic hit(s) pending (the Panic section is not part of this phase)", u.ID, p.Morale))
+			r.Step("panic hits", map[string]any{"unit": u.ID, "morale_hits": p.Morale}, fmt.Sprintf("%s began the phase demoralized: %d panic hit(s) pending (the Panic section is not part of this phase)", u.ID, p.Morale))
 		} else {
 			was := u.Morale
 			u.Morale = min(u.Morale+p.Morale, len(b.ladder)-1)
-			r.step("morale hits", map[string]any{"unit": u.ID, "hits": p.Morale, "was": b.moraleName(was)}, b.moraleName(u.Morale))
+			r.Step("morale hits", map[string]any{"unit": u.ID, "hits": p.Morale, "was": b.moraleName(was)}, b.moraleName(u.Morale))
 		}
 	}
 }
@@ -540,18 +528,18 @@ func (b *Battle) endStep(d *dice.Stream, r *record) {
 			}
 		}
 		p.firedUpon, p.skirmished, p.pairs, p.paired = nil, nil, nil, false
-		r.step("end of step", map[string]any{"step": string(Maneuver)}, "the skirmish fire step begins")
+		r.Step("end of step", map[string]any{"step": string(Maneuver)}, "the skirmish fire step begins")
 	case Skirmish:
 		b.applyPending(r)
 		p.step = ArtillerySegment
 		b.beginSegment()
-		r.step("end of step", map[string]any{"step": string(Skirmish)}, "skirmish results take effect; the artillery fire segment begins")
+		r.Step("end of step", map[string]any{"step": string(Skirmish)}, "skirmish results take effect; the artillery fire segment begins")
 	case ArtillerySegment:
 		b.applyPending(r)
 		for _, t := range b.injuryTests() {
-			face := d.Roll(D10, purpose(d, "leader injury: %s", t.l.ID))
+			face := d.Roll(D10, rules.Purpose(d, "leader injury: %s", t.l.ID))
 			res := b.charts.injury(face + t.sum)
-			r.step("leader injury", map[string]any{"leader": t.l.ID, "d10": face, "modifier": t.sum, "at_risk": t.why}, string(res))
+			r.Step("leader injury", map[string]any{"leader": t.l.ID, "d10": face, "modifier": t.sum, "at_risk": t.why}, string(res))
 			if res != Unhurt {
 				t.l.Gone = res
 			}
@@ -571,7 +559,7 @@ func (b *Battle) endStep(d *dice.Stream, r *record) {
 			}
 			p.newMovement()
 		}
-		r.step("end of turn", map[string]any{"side": from}, fmt.Sprintf("%s's turn %d: maneuver step", b.phasing(), p.number))
+		r.Step("end of turn", map[string]any{"side": from}, fmt.Sprintf("%s's turn %d: maneuver step", b.phasing(), p.number))
 	}
 }
 

@@ -38,12 +38,7 @@ const (
 
 // DecodeScalar reads an arm.
 func (k *Kind) DecodeScalar(s scenario.Scalar) error {
-	switch v := Kind(strings.TrimSpace(s.Text)); v {
-	case Infantry, Cavalry, Light, Artillery:
-		*k = v
-		return nil
-	}
-	return fmt.Errorf("want infantry, cavalry, light or artillery, got %q", s.Text)
+	return scenario.DecodeWord(k, s, Infantry, Cavalry, Light, Artillery)
 }
 
 // Formation is how a unit's bases stand.
@@ -58,12 +53,7 @@ const (
 
 // DecodeScalar reads a formation.
 func (f *Formation) DecodeScalar(s scenario.Scalar) error {
-	switch v := Formation(strings.TrimSpace(s.Text)); v {
-	case Line, Column, Square:
-		*f = v
-		return nil
-	}
-	return fmt.Errorf("want line, column or square, got %q", s.Text)
+	return scenario.DecodeWord(f, s, Line, Column, Square)
 }
 
 // Cover is a defence class. The Assault section that defines the classes is not part of

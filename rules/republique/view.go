@@ -7,6 +7,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -21,9 +22,7 @@ func (b *Battle) State() volley.State {
 	if p.window != nil {
 		s.Turn = b.windowTurn()
 	}
-	if t := b.table.DeployTurn(); t != nil {
-		s.Turn = t // the sides deploy before the first player turn
-	}
+	s.Turn = rules.TurnState(s.Turn, &b.table)
 	flag := func(v bool) float64 {
 		if v {
 			return 1

@@ -1,8 +1,9 @@
 package warengine
 
 import (
-	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,8 +22,6 @@ func init() { rules.Register(Ruleset{}) }
 type Ruleset struct{}
 
 var (
-	_ volley.Ruleset = Ruleset{}
-	_ volley.Battle  = (*Battle)(nil)
 	_ volley.Sampler = (*Battle)(nil)
 	_ volley.Board   = (*Battle)(nil)
 )
@@ -33,30 +32,22 @@ func (Ruleset) Name() string { return Name }
 // Load decodes a War Engine scenario and the action of its `action:` section, if any.
 func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 	var f file
-	var b *Battle
-	var a volley.Action
-	err := doc.DecodeChecked(&f, func(errs *scenario.ErrorList) {
-		b = load(doc, &f, errs)
-		if f.Action != nil {
-			o, err := b.decodeOrder(doc.Section("action"))
-			var list scenario.ErrorList
-			if errors.As(err, &list) {
-				*errs = append(*errs, list...)
-			} else if err != nil {
-				errs.Add(doc.Section("action").Root(), "%v", err)
-			}
-			if o != nil && err == nil {
-				a = o
-			}
+	decode := func(b *Battle, sec *scenario.Doc) (volley.Action, error) {
+		if f.Action == nil {
+			return nil, nil // `action: ~` is no action
 		}
-	})
-	if err != nil {
-		return nil, nil, err
+		o, err := b.decodeOrder(sec)
+		if o == nil || err != nil {
+			return nil, err
+		}
+		return o, nil
 	}
-	if a != nil {
-		if err := volley.CheckCost(doc.Section("action"), b, a, costWhy); err != nil {
-			return nil, nil, err
-		}
+	b, a, err := rules.Load(doc, &f, load, decode)
+	if err != nil || a == nil {
+		return b, a, err
+	}
+	if err := volley.CheckCost(doc.Section("action"), b, a, costWhy); err != nil {
+		return nil, nil, err
 	}
 	return b, a, nil
 }
@@ -286,13 +277,7 @@ func (b *Battle) vacate(i int) {
 }
 
 // Unit returns the unit with the given id.
-func (b *Battle) Unit(id string) (*Unit, bool) {
-	i, ok := b.byID[id]
-	if !ok {
-		return nil, false
-	}
-	return &b.units[i], true
-}
+func (b *Battle) Unit(id string) (*Unit, bool) { return rules.Unit(b.units, b.byID, id) }
 
 // State lists every unit with its hits, group and declared targets, and whose turn it is.
 func (b *Battle) State() volley.State {
@@ -300,9 +285,7 @@ func (b *Battle) State() volley.State {
 		Turn:  &volley.Turn{Side: b.side, Phase: string(b.phase), Number: b.round, End: map[string]any{"type": string(EndPhase)}},
 		Units: make([]volley.UnitState, len(b.units)),
 	}
-	if t := b.table.DeployTurn(); t != nil {
-		s.Turn = t // the sides deploy before the first turn
-	}
+	s.Turn = rules.TurnState(s.Turn, &b.table)
 	for i := range b.units {
 		u := &b.units[i]
 		values := map[string]float64{
@@ -409,17 +392,11 @@ func (b *Battle) weaponView(u *Unit, l *Loadout) volley.WeaponView {
 	}
 }
 
-func (b *Battle) unitIDs() []string {
-	ids := make([]string, len(b.units))
-	for i := range b.units {
-		ids[i] = b.units[i].ID
-	}
-	return ids
-}
+func (b *Battle) unitIDs() []string { return rules.IDs(b.units, func(u *Unit) string { return u.ID }) }
 
-func (b *Battle) weaponNames() []string { return sortedKeys(b.weapons) }
+func (b *Battle) weaponNames() []string { return slices.Sorted(maps.Keys(b.weapons)) }
 
-func (b *Battle) typeNames() []string { return sortedKeys(b.types) }
+func (b *Battle) typeNames() []string { return slices.Sorted(maps.Keys(b.types)) }
 
 // squareName writes a square as the JSON shape writes a square target: "x,y".
 func squareName(q geom.Square) string { return strconv.Itoa(q.X) + "," + strconv.Itoa(q.Y) }

@@ -249,12 +249,7 @@ const (
 
 // DecodeScalar reads normal, badly_shaken or panicked.
 func (m *MoraleStatus) DecodeScalar(s scenario.Scalar) error {
-	switch v := MoraleStatus(strings.TrimSpace(s.Text)); v {
-	case StatusNormal, StatusBadlyShaken, StatusPanicked:
-		*m = v
-		return nil
-	}
-	return fmt.Errorf("want normal, badly_shaken or panicked, got %q", s.Text)
+	return scenario.DecodeWord(m, s, StatusNormal, StatusBadlyShaken, StatusPanicked)
 }
 
 // shaken reports whether the status costs the panic modifier.
@@ -274,10 +269,5 @@ const (
 
 // DecodeScalar reads move, target or fire.
 func (p *Phase) DecodeScalar(s scenario.Scalar) error {
-	switch v := Phase(strings.TrimSpace(s.Text)); v {
-	case PhaseMove, PhaseTarget, PhaseFire:
-		*p = v
-		return nil
-	}
-	return fmt.Errorf("want move, target or fire, got %q", s.Text)
+	return scenario.DecodeWord(p, s, PhaseMove, PhaseTarget, PhaseFire)
 }

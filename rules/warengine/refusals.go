@@ -2,9 +2,11 @@ package warengine
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -22,18 +24,16 @@ func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorL
 		return nil, err
 	}
 	o := order(a)
-	if err := b.table.CheckBegun(); err != nil && o.Type != Deploy && o.Type != EndDeployment {
-		var list scenario.ErrorList
-		list.Add(o.at.root, "%s", volley.ErrorMessage(err)) // from edition 5, the sides deploy first
-		return list, nil
+	if o.Type != Deploy && o.Type != EndDeployment {
+		if list := rules.NotBegun(&b.table, o.at.root); list != nil {
+			return list, nil
+		}
 	}
 	if o.Type == Move || o.Type == Deploy {
 		return b.moveRefusals(o), nil
 	}
-	var list scenario.ErrorList
 	if err := b.refuseAs(o, true); err != nil {
-		list.Add(o.at.unit, "%s", strings.TrimPrefix(err.Error(), "warengine: "))
-		return list, nil
+		return rules.Refusal(o.at.unit, strings.TrimPrefix(err.Error(), "warengine: ")), nil
 	}
 	if o.Type != Declare && o.Type != Fire {
 		return nil, nil
@@ -49,7 +49,7 @@ func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorL
 		pos = o.at.unit // the declared target, written elsewhere or before
 	}
 	if _, err := b.aimAt(u, l, target, friendly); err != nil {
-		list.Add(pos, "%s cannot fire %s: %v", u.ID, l.Name(), err)
+		return rules.Refusal(pos, fmt.Sprintf("%s cannot fire %s: %v", u.ID, l.Name(), err)), nil
 	}
-	return list, nil
+	return nil, nil
 }

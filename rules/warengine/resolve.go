@@ -9,6 +9,7 @@ import (
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rules"
 )
 
 // Resolve carries out an order. Move, deploy, declare, clear, group and end_phase change
@@ -192,7 +193,7 @@ func (b *Battle) rollLanding(s *shot, d *dice.Stream, r *record) geom.Square {
 		needed, roll := need(plan.cth), 0
 		pass := needed == D100
 		if needed > 0 && needed < D100 {
-			roll = d.Roll(D100, purpose(d, "ChanceToHit, %s, pick %d", label, n+1))
+			roll = d.Roll(D100, rules.Purpose(d, "ChanceToHit, %s, pick %d", label, n+1))
 			pass = roll <= needed
 		}
 		start = b.rollPick(plan, pass, d, r, label, n+1, roll, needed)
@@ -238,7 +239,7 @@ func (b *Battle) rollPick(p *pickPlan, pass bool, d *dice.Stream, r *record, lab
 	}
 	k := 1
 	if total > 1 {
-		k = d.Roll(total, purpose(d, "pick %s, %s, pick %d", kind, label, n))
+		k = d.Roll(total, rules.Purpose(d, "pick %s, %s, pick %d", kind, label, n))
 		if in != nil {
 			in["pick_roll"] = k
 		}
@@ -269,14 +270,6 @@ func (b *Battle) rollPick(p *pickPlan, pass bool, d *dice.Stream, r *record, lab
 		r.step("pick", in, fmt.Sprintf("%s → %s", verdict, squareName(chosen)))
 	}
 	return chosen
-}
-
-// purpose builds a die's purpose only when the stream records it.
-func purpose(d *dice.Stream, format string, args ...any) string {
-	if !d.Recording() {
-		return ""
-	}
-	return fmt.Sprintf(format, args...)
 }
 
 // blow is what a resolved shot does to one victim: the hits it loses, or regains from a
@@ -344,7 +337,7 @@ func (b *Battle) rollHits(s *shot, c *damageCheck, d *dice.Stream, r *record) in
 	case D100:
 		r.step("chance to damage", map[string]any{"target": c.victim, "chance": c.chance}, "certain: damaged")
 	default:
-		roll := d.Roll(D100, purpose(d, "chance to damage %s", c.victim))
+		roll := d.Roll(D100, rules.Purpose(d, "chance to damage %s", c.victim))
 		if roll > needed {
 			r.step("chance to damage", map[string]any{"target": c.victim, "chance": c.chance, "roll": roll}, "escapes damage")
 			return 0
@@ -354,7 +347,7 @@ func (b *Battle) rollHits(s *shot, c *damageCheck, d *dice.Stream, r *record) in
 	w := s.w
 	hits := w.Damage[0]
 	if n := w.Damage[1] - w.Damage[0] + 1; n > 1 {
-		hits = w.Damage[0] - 1 + d.Roll(n, purpose(d, "hits on %s (%d-%d)", c.victim, w.Damage[0], w.Damage[1]))
+		hits = w.Damage[0] - 1 + d.Roll(n, rules.Purpose(d, "hits on %s (%d-%d)", c.victim, w.Damage[0], w.Damage[1]))
 	}
 	r.step("hits", map[string]any{"target": c.victim, "min": w.Damage[0], "max": w.Damage[1]}, hits)
 	switch save := need(float64(c.save)); save {
@@ -365,7 +358,7 @@ func (b *Battle) rollHits(s *shot, c *damageCheck, d *dice.Stream, r *record) in
 		r.step("save", map[string]any{"target": c.victim, "save": c.save}, "certain: escapes all damage")
 		return 0
 	default:
-		roll := d.Roll(D100, purpose(d, "save of %s", c.victim))
+		roll := d.Roll(D100, rules.Purpose(d, "save of %s", c.victim))
 		if roll <= save {
 			r.step("save", map[string]any{"target": c.victim, "save": c.save, "roll": roll}, "saved: escapes all damage")
 			return 0
@@ -381,7 +374,7 @@ func (b *Battle) rollHealing(s *shot, u *Unit, d *dice.Stream, r *record) int {
 	w := s.w
 	n := w.Damage[0]
 	if k := w.Damage[1] - w.Damage[0] + 1; k > 1 {
-		n = w.Damage[0] - 1 + d.Roll(k, purpose(d, "healing of %s (%d-%d)", u.ID, w.Damage[0], w.Damage[1]))
+		n = w.Damage[0] - 1 + d.Roll(k, rules.Purpose(d, "healing of %s (%d-%d)", u.ID, w.Damage[0], w.Damage[1]))
 	}
 	healed := min(n, u.Type.Hits-u.Hits)
 	r.step("healing", map[string]any{"target": u.ID, "min": w.Damage[0], "max": w.Damage[1], "rolled": n, "hits": u.Hits, "max_hits": u.Type.Hits}, healed)

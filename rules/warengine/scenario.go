@@ -602,12 +602,3 @@ func containsString(list []string, s string) bool {
 	}
 	return false
 }
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}

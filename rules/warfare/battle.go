@@ -1,9 +1,7 @@
 package warfare
 
 import (
-	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/rules"
@@ -18,15 +16,7 @@ func init() { rules.Register(Ruleset{}) }
 // Ruleset is Warfare missile fire, existing or alternate.
 type Ruleset struct{}
 
-var (
-	_ volley.Ruleset = Ruleset{}
-	_ volley.Battle  = (*Battle)(nil)
-	_ volley.Sampler = (*Battle)(nil)
-	_ volley.Action  = (*Fire)(nil)
-	_ volley.Action  = (*TurnEnd)(nil)
-	_ volley.Action  = (*Move)(nil)
-	_ volley.Action  = (*Deploy)(nil)
-)
+var _ volley.Sampler = (*Battle)(nil)
 
 // Name returns "warfare".
 func (Ruleset) Name() string { return Name }
@@ -34,24 +24,7 @@ func (Ruleset) Name() string { return Name }
 // Load decodes a Warfare scenario and the fire of its `action:` section, if any.
 func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 	var f file
-	var b *Battle
-	var a volley.Action
-	err := doc.DecodeChecked(&f, func(errs *scenario.ErrorList) {
-		b = load(doc, &f, errs)
-		if sec := doc.Section("action"); sec != nil {
-			var err error
-			if a, err = b.decodeAction(sec); err != nil {
-				var list scenario.ErrorList
-				if errors.As(err, &list) {
-					*errs = append(*errs, list...)
-				}
-			}
-		}
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-	return b, a, nil
+	return rules.Load(doc, &f, load, (*Battle).decodeAction)
 }
 
 // Battle is a Warfare battle: the units, their casualties and their ammunition.
@@ -87,12 +60,7 @@ const (
 
 // DecodeScalar reads ok, low or out.
 func (a *Ammo) DecodeScalar(s scenario.Scalar) error {
-	switch v := Ammo(strings.TrimSpace(s.Text)); v {
-	case AmmoOK, AmmoLow, AmmoOut:
-		*a = v
-		return nil
-	}
-	return fmt.Errorf("want ok, low or out, got %q", s.Text)
+	return scenario.DecodeWord(a, s, AmmoOK, AmmoLow, AmmoOut)
 }
 
 // after is the state after one more Low on Missiles result.
@@ -138,20 +106,11 @@ func (u *Unit) StandsLeft() int { return (u.Left() + u.FiguresPerStand - 1) / u.
 func (u *Unit) Destroyed() bool { return u.Left() == 0 }
 
 // Unit returns the unit with the given id.
-func (b *Battle) Unit(id string) (*Unit, bool) {
-	i, ok := b.byID[id]
-	if !ok {
-		return nil, false
-	}
-	return &b.units[i], true
-}
+func (b *Battle) Unit(id string) (*Unit, bool) { return rules.Unit(b.units, b.byID, id) }
 
 // State lists every unit with its casualties and ammunition.
 func (b *Battle) State() volley.State {
-	s := volley.State{Turn: b.turns.View(), Units: make([]volley.UnitState, len(b.units))}
-	if t := b.table.DeployTurn(); t != nil {
-		s.Turn = t // the sides deploy before the first turn
-	}
+	s := volley.State{Turn: rules.TurnState(b.turns.View(), &b.table), Units: make([]volley.UnitState, len(b.units))}
 	for i := range b.units {
 		u := &b.units[i]
 		ammo := map[Ammo]float64{AmmoOK: 0, AmmoLow: 1, AmmoOut: 2}[u.Ammo]
@@ -193,10 +152,7 @@ type Fire struct {
 func (*Fire) Kind() string { return "fire" }
 
 // TurnEnd is the action that ends the current side's turn.
-type TurnEnd struct{}
-
-// Kind returns "end_turn".
-func (*TurnEnd) Kind() string { return volley.EndTurn }
+type TurnEnd = rules.TurnEnd
 
 // Rolls are fixed d6 rolls for the random factor: the firer's and the target player's.
 type Rolls struct{ Firer, Target int }
@@ -238,26 +194,13 @@ type targetSpec struct {
 
 // DecodeAction decodes a fire in the form of a scenario's `action:` section.
 func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
-	if doc == nil {
-		return nil, volley.Errorf(volley.EINVALID, "warfare: no action")
-	}
-	return b.decodeAction(doc)
+	return rules.DecodeAction(Name, doc, b.decodeAction)
 }
 
 // decodeAction decodes a fire, or the end of a turn: its type decides its form.
 func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
-	switch doc.Peek("type") {
-	case volley.EndTurn:
-		if err := b.turns.DecodeEndTurn(doc); err != nil {
-			return nil, err
-		}
-		return &TurnEnd{}, nil
-	case volley.MoveAction:
-		return b.decodeMove(doc)
-	case volley.DeployAction:
-		return b.decodeDeploy(doc)
-	case volley.EndDeployment:
-		return b.table.DecodeEndDeployment(doc)
+	if a, ok, err := rules.DecodeTurnAction(doc, &b.turns, &b.table, b.decodeMove, b.decodeDeploy); ok {
+		return a, err
 	}
 	var spec fireSpec
 	var a *Fire
@@ -273,13 +216,7 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 // random-factor dice, no range band or distance other than the one the units' positions
 // give, no named modifier whose condition does not hold.
 func (b *Battle) checkFire(doc *scenario.Doc, s *fireSpec, errs *scenario.ErrorList) *Fire {
-	if s.Type != "" && s.Type != "fire" {
-		types := "fire, end_turn"
-		if volley.Moves(doc) {
-			types = "fire, move, deploy, end_turn"
-		}
-		errs.Add(doc.At(&s.Type), "action type %q is not one of this system's: %s", s.Type, types)
-	}
+	rules.CheckKind(doc, &s.Type, "fire", errs)
 	a := &Fire{Unit: s.Unit}
 	a.at.unit, a.at.targets = doc.At(&s.Unit), map[string]scenario.Pos{}
 	for i := range s.Targets {
@@ -401,13 +338,7 @@ func (b *Battle) measure(firer, target *Unit, given *scenario.Length) (Band, flo
 	return OutOfRange, d, nil
 }
 
-func (b *Battle) unitIDs() []string {
-	ids := make([]string, len(b.units))
-	for i := range b.units {
-		ids[i] = b.units[i].ID
-	}
-	return ids
-}
+func (b *Battle) unitIDs() []string { return rules.IDs(b.units, func(u *Unit) string { return u.ID }) }
 
 func (b *Battle) modifier(name string) *Modifier {
 	for i := range b.tables.Modifiers {
@@ -429,14 +360,10 @@ func (b *Battle) modifierNames() []string {
 // Actor is the side of the firing unit; ending a turn is the side whose turn it is,
 // ending a deployment the side deploying.
 func (b *Battle) Actor(a volley.Action) string {
+	if side, ok := rules.TurnActor(&b.turns, &b.table, a); ok {
+		return side
+	}
 	switch a := a.(type) {
-	case *TurnEnd:
-		return b.turns.Current()
-	case *volley.DeploymentEnd:
-		if side := b.table.DeployingSide(); side != "" {
-			return side
-		}
-		return b.turns.Current()
 	case *Move:
 		u, _ := b.Unit(a.Unit)
 		return u.Side

@@ -27,12 +27,7 @@ const (
 
 // DecodeScalar reads close, effective or long.
 func (b *Band) DecodeScalar(s scenario.Scalar) error {
-	switch v := Band(strings.TrimSpace(s.Text)); v {
-	case Close, Effective, Long:
-		*b = v
-		return nil
-	}
-	return fmt.Errorf("want close, effective or long, got %q", s.Text)
+	return scenario.DecodeWord(b, s, Close, Effective, Long)
 }
 
 // baseFactor is the alternate system's base missile factor for a band.

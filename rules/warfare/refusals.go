@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -19,9 +20,7 @@ func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorL
 		return nil, err
 	}
 	if m, ok := a.(*Move); ok {
-		if err := b.table.CheckBegun(); err != nil {
-			var list scenario.ErrorList
-			list.Add(m.at, "%s", volley.ErrorMessage(err))
+		if list := rules.NotBegun(&b.table, m.at); list != nil {
 			return list, nil
 		}
 		return b.moveRefusals(m), nil
@@ -30,11 +29,10 @@ func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorL
 	if !ok {
 		return nil, nil
 	}
-	var list scenario.ErrorList
 	if err := b.fireCheck(f); err != nil {
-		list.Add(f.at.unit, "%s", strings.TrimPrefix(err.Error(), "warfare: "))
-		return list, nil
+		return rules.Refusal(f.at.unit, strings.TrimPrefix(err.Error(), "warfare: ")), nil
 	}
+	var list scenario.ErrorList
 	_, ts := b.plan(f)
 	for i := range ts {
 		if !ts[i].ok() {

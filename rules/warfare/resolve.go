@@ -7,16 +7,11 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/rules"
 )
 
 // record gathers a resolution's trace; a nil record (simulation) keeps nothing.
-type record struct{ steps []volley.Step }
-
-func (r *record) step(rule string, in map[string]any, result any) {
-	if r != nil {
-		r.steps = append(r.steps, volley.Step{Rule: rule, Inputs: in, Result: result})
-	}
-}
+type record = rules.Record
 
 // volleyResult is what one fire did: casualties per target, and whether the firer
 // went a step down in ammunition.
@@ -39,7 +34,7 @@ func (b *Battle) rollFire(f *Fire, firer *Unit, ts []*aimed, d *dice.Stream, r *
 				}
 				in := map[string]any{"unit": firer.ID, "target": t.Unit, "range": string(t.Band), "base": baseNeed(t.Band), "modifiers": strings.Join(mods, "; ")}
 				if r != nil {
-					r.step("to hit", in, fmt.Sprintf("%d stands, each needs %d+", t.Stands, need))
+					r.Step("to hit", in, fmt.Sprintf("%d stands, each needs %d+", t.Stands, need))
 				}
 			}
 			hits := 0
@@ -62,12 +57,12 @@ func (b *Battle) rollFire(f *Fire, firer *Unit, ts []*aimed, d *dice.Stream, r *
 			}
 			res.casualties[i] = min(hits, t.target.Left())
 			if r != nil {
-				r.step("hits", map[string]any{"target": t.Unit, "rolls": strings.Join(rolls, " "), "need": need}, fmt.Sprintf("%d hits: %d casualties", hits, res.casualties[i]))
+				r.Step("hits", map[string]any{"target": t.Unit, "rolls": strings.Join(rolls, " "), "need": need}, fmt.Sprintf("%d hits: %d casualties", hits, res.casualties[i]))
 			}
 		}
 		res.low = tens >= b.lowTrigger
 		if r != nil {
-			r.step("low on missiles", map[string]any{"natural tens": tens, "trigger": b.lowTrigger}, lowWords(res.low))
+			r.Step("low on missiles", map[string]any{"natural tens": tens, "trigger": b.lowTrigger}, lowWords(res.low))
 		}
 		return res
 	}
@@ -76,8 +71,8 @@ func (b *Battle) rollFire(f *Fire, firer *Unit, ts []*aimed, d *dice.Stream, r *
 	if f.Rolls != nil {
 		fr, tr = f.Rolls.Firer, f.Rolls.Target
 	} else {
-		fr = d.Roll(D6, purpose(d, "random factor: the firing player (%s)", firer.ID))
-		tr = d.Roll(D6, purpose(d, "random factor: the target player"))
+		fr = d.Roll(D6, rules.Purpose(d, "random factor: the firing player (%s)", firer.ID))
+		tr = d.Roll(D6, rules.Purpose(d, "random factor: the target player"))
 	}
 	rf := halfUp(fr) - halfUp(tr)
 	for i, t := range ts {
@@ -86,30 +81,30 @@ func (b *Battle) rollFire(f *Fire, firer *Unit, ts []*aimed, d *dice.Stream, r *
 		if r != nil {
 			// The article's order: base, the two halved rolls, then each modifier.
 			if r != nil {
-				r.step("base missile factor", map[string]any{"target": t.Unit, "range": string(t.Band)}, fmt.Sprintf("%+d", baseFactor(t.Band)))
+				r.Step("base missile factor", map[string]any{"target": t.Unit, "range": string(t.Band)}, fmt.Sprintf("%+d", baseFactor(t.Band)))
 			}
 			if i == 0 {
 				fixed := f.Rolls != nil
 				if r != nil {
-					r.step("random factor: firer", map[string]any{"roll": fr, "fixed by the scenario": fixed}, fmt.Sprintf("%+d (half, rounded up)", halfUp(fr)))
+					r.Step("random factor: firer", map[string]any{"roll": fr, "fixed by the scenario": fixed}, fmt.Sprintf("%+d (half, rounded up)", halfUp(fr)))
 				}
 				if r != nil {
-					r.step("random factor: target", map[string]any{"roll": tr, "fixed by the scenario": fixed}, fmt.Sprintf("%+d (half, rounded up)", -halfUp(tr)))
+					r.Step("random factor: target", map[string]any{"roll": tr, "fixed by the scenario": fixed}, fmt.Sprintf("%+d (half, rounded up)", -halfUp(tr)))
 				}
 			}
 			for _, m := range t.mods {
 				if r != nil {
-					r.step("modifier", map[string]any{"target": t.Unit, "modifier": m.Rule}, fmt.Sprintf("%+g", m.Value))
+					r.Step("modifier", map[string]any{"target": t.Unit, "modifier": m.Rule}, fmt.Sprintf("%+g", m.Value))
 				}
 			}
 			if r != nil {
-				r.step("modified missile factor", map[string]any{"target": t.Unit, "base": baseFactor(t.Band), "random": rf, "modifiers": t.modSum}, modified)
+				r.Step("modified missile factor", map[string]any{"target": t.Unit, "base": baseFactor(t.Band), "random": rf, "modifiers": t.modSum}, modified)
 			}
 			if r != nil {
-				r.step("final missile factor", map[string]any{"target": t.Unit, "modified": modified, "stands": t.Stands}, final)
+				r.Step("final missile factor", map[string]any{"target": t.Unit, "modified": modified, "stands": t.Stands}, final)
 			}
 		}
-		roll := d.Roll(D10, purpose(d, "fraction and ammunition: %s at %s", firer.ID, t.Unit))
+		roll := d.Roll(D10, rules.Purpose(d, "fraction and ammunition: %s at %s", firer.ID, t.Unit))
 		res.low = res.low || roll == LowOnMissilesRoll
 		n := 0
 		if final > 0 {
@@ -119,24 +114,24 @@ func (b *Battle) rollFire(f *Fire, firer *Unit, ts []*aimed, d *dice.Stream, r *
 				n++
 			}
 			if r != nil {
-				r.step("casualties", map[string]any{"target": t.Unit, "final": final, "whole": whole, "tenths": rem, "roll": roll},
+				r.Step("casualties", map[string]any{"target": t.Unit, "final": final, "whole": whole, "tenths": rem, "roll": roll},
 					fmt.Sprintf("%d casualties", n))
 			}
 		} else {
 			if r != nil {
-				r.step("casualties", map[string]any{"target": t.Unit, "final": final, "roll": roll}, "a factor of zero or less inflicts nothing")
+				r.Step("casualties", map[string]any{"target": t.Unit, "final": final, "roll": roll}, "a factor of zero or less inflicts nothing")
 			}
 		}
 		capped := min(n, t.Stands, t.target.Left())
 		if capped < n {
 			if r != nil {
-				r.step("casualty limit", map[string]any{"target": t.Unit, "casualties": n, "stands firing": t.Stands, "figures left": t.target.Left()}, capped)
+				r.Step("casualty limit", map[string]any{"target": t.Unit, "casualties": n, "stands firing": t.Stands, "figures left": t.target.Left()}, capped)
 			}
 		}
 		res.casualties[i] = capped
 	}
 	if r != nil {
-		r.step("low on missiles", map[string]any{"rule": "a 10 on a fraction d10"}, lowWords(res.low))
+		r.Step("low on missiles", map[string]any{"rule": "a 10 on a fraction d10"}, lowWords(res.low))
 	}
 	return res
 }
@@ -148,12 +143,13 @@ func lowWords(low bool) string {
 	return "ammunition holds"
 }
 
-// purpose builds a die's purpose only when the stream records it.
-func purpose(d *dice.Stream, format string, args ...any) string {
-	if !d.Recording() {
-		return ""
+// endTurn ends the side's turn: with moves, no unit is acting and none has moved in the
+// next side's, and the deployment of a battle begun before edition 5 is over.
+func (b *Battle) endTurn() []volley.Step {
+	if b.moves {
+		b.act, b.moved, b.table.Deploying = activation{}, map[string]float64{}, false
 	}
-	return fmt.Sprintf(format, args...)
+	return b.turns.End()
 }
 
 // Resolve rolls a fire and applies the casualties and the ammunition. A fire at a
@@ -161,36 +157,7 @@ func purpose(d *dice.Stream, format string, args ...any) string {
 // side's turn, once a turn (volley's order of play, see volley.Turns); end_turn passes
 // the turn to the next side.
 func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (volley.Outcome, error) {
-	if err := ctx.Err(); err != nil {
-		return volley.Outcome{}, err
-	}
-	if _, ok := a.(*Deploy); !ok {
-		if _, ok := a.(*volley.DeploymentEnd); !ok {
-			// From edition 5 the battle begins once every side has deployed.
-			if err := b.table.CheckBegun(); err != nil {
-				return volley.Outcome{}, fmt.Errorf("warfare: %w", err)
-			}
-		}
-	}
-	switch a := a.(type) {
-	case *volley.DeploymentEnd:
-		steps, err := b.table.EndDeployment()
-		if err != nil {
-			return volley.Outcome{}, fmt.Errorf("warfare: %w", err)
-		}
-		return volley.Outcome{Rolls: d.Rolls(), Trace: steps, Targets: []volley.TargetResult{}}, nil
-	case *TurnEnd:
-		if b.moves {
-			b.act, b.moved, b.table.Deploying = activation{}, map[string]float64{}, false
-		}
-		return volley.Outcome{Rolls: d.Rolls(), Trace: b.turns.End(), Targets: []volley.TargetResult{}}, nil
-	case *Move:
-		out, err := b.resolveMove(a)
-		out.Rolls = d.Rolls()
-		return out, err
-	case *Deploy:
-		out, err := b.resolveDeploy(a)
-		out.Rolls = d.Rolls()
+	if out, ok, err := rules.ResolveTurnAction(ctx, Name, &b.table, a, d, b.endTurn, b.resolveMove, b.resolveDeploy); ok {
 		return out, err
 	}
 	f := mustFire(a)
@@ -221,7 +188,7 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 		// The ranges the table measures, from where the units stand after their moves.
 		for _, t := range ok {
 			if t.measured {
-				r.step("measure range", map[string]any{"unit": firer.ID, "target": t.Unit, "distance": roundIn(t.Distance, b.unit)},
+				r.Step("measure range", map[string]any{"unit": firer.ID, "target": t.Unit, "distance": roundIn(t.Distance, b.unit)},
 					fmt.Sprintf("%s is %s from %s, centre to centre where they stand now: %s range", t.Unit, b.length(t.Distance), firer.ID, t.Band))
 			}
 		}
@@ -240,7 +207,7 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 	if res.low {
 		before := firer.Ammo
 		firer.Ammo = firer.Ammo.after()
-		r.step("ammunition", map[string]any{"unit": firer.ID, "was": string(before)}, string(firer.Ammo))
+		r.Step("ammunition", map[string]any{"unit": firer.ID, "was": string(before)}, string(firer.Ammo))
 	}
 	if b.moves {
 		// It moved (if it did) before it fired, and moves no more this turn.
@@ -255,7 +222,7 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 		// Alternate activations: the turn passed with the fire.
 		b.act, b.moved = activation{}, map[string]float64{}
 	}
-	out.Trace = append(r.steps, passed...)
+	out.Trace = append(r.Steps, passed...)
 	return out, nil
 }
 

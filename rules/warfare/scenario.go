@@ -1,14 +1,13 @@
 package warfare
 
 import (
-	"errors"
 	"fmt"
 	"maps"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -23,12 +22,7 @@ const (
 
 // DecodeScalar reads existing or alternate.
 func (s *System) DecodeScalar(sc scenario.Scalar) error {
-	switch v := System(strings.TrimSpace(sc.Text)); v {
-	case Existing, Alternate:
-		*s = v
-		return nil
-	}
-	return fmt.Errorf("want existing or alternate, got %q", sc.Text)
+	return scenario.DecodeWord(s, sc, Existing, Alternate)
 }
 
 // file is a Warfare scenario as written.
@@ -159,21 +153,10 @@ func loadTables(doc *scenario.Doc, t *tablesSpec, errs *scenario.ErrorList) *Tab
 	if t.Ranges != nil || t.Modifiers != nil || t.LowTrigger != nil || t.Sign != "" {
 		errs.Add(doc.At(&t.File), "tables: give a file or the tables themselves, not both")
 	}
-	tdoc, err := doc.Open(t.File)
-	if err != nil {
-		var list scenario.ErrorList
-		if errors.As(err, &list) {
-			*errs = append(*errs, list...)
-		} else {
-			errs.Add(doc.At(&t.File), "tables: %v", err)
-		}
-		return nil
-	}
 	var tables Tables
-	err = tdoc.DecodeChecked(&tables, func(errs *scenario.ErrorList) { checkTables(tdoc, &tables, errs) })
-	var list scenario.ErrorList
-	if errors.As(err, &list) {
-		*errs = append(*errs, list...)
+	list := doc.DecodeBeside(t.File, doc.At(&t.File), "tables", &tables, func(d *scenario.Doc, errs *scenario.ErrorList) { checkTables(d, &tables, errs) })
+	*errs = append(*errs, list...)
+	if len(list) > 0 {
 		return nil
 	}
 	return &tables
@@ -274,22 +257,15 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		b.byID[u.ID] = len(b.units)
 		b.units = append(b.units, u)
 	}
-	var sides []string
-	for i := range b.units {
-		if !slices.Contains(sides, b.units[i].Side) {
-			sides = append(sides, b.units[i].Side)
-		}
-	}
-	b.turns = volley.LoadTurns(doc, &f.Turn, sides, b.unitIDs(), errs)
-	b.moves = volley.Moves(doc)
-	b.table = volley.LoadTable(doc, &f.Header, sides, errs)
-	deploys := map[string][]string{} // from edition 5 the sides deploy in the order they play
+	deploys := map[string][]string{}
 	for i := range b.units {
 		if u := &b.units[i]; !u.Destroyed() {
 			deploys[u.Side] = append(deploys[u.Side], u.ID)
 		}
 	}
-	b.table.PlanDeployment(volley.FromFirst(b.turns.Order, b.turns.Side), deploys, b.turns.Alternate)
+	sides := rules.Distinct(b.units, func(u *Unit) string { return u.Side })
+	b.turns, b.table = rules.LoadPlay(doc, &f.Turn, &f.Header, sides, b.unitIDs(), deploys, errs)
+	b.moves = volley.Moves(doc)
 	seen := map[string]bool{}
 	var bases []volley.StartingBase
 	for i := range f.Units {

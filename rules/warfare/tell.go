@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/rules"
 )
 
 // Tell tells what an action did, a line for each thing a player follows (volley.Teller):
@@ -30,11 +31,7 @@ func (Ruleset) Tell(out volley.Outcome) []string {
 	for _, s := range out.Trace {
 		switch s.Rule {
 		case "move":
-			u := unitOf(s.Sentence())
-			length, _ := s.Number("length")
-			moved, _ := s.Number("moved_this_turn")
-			allowance, _ := s.Number("move")
-			add("%s moved %s (%s of its %s this turn)", s.Text("unit"), u.format(length), u.format(moved), u.format(allowance))
+			lines = append(lines, rules.TellMove(s, "this turn"))
 		case "deploy":
 			add("%s deployed%s", s.Text("unit"), placeWords(s.Inputs["at"]))
 		case "measure range":
@@ -43,7 +40,7 @@ func (Ruleset) Tell(out volley.Outcome) []string {
 			if i := strings.LastIndex(band, ": "); i >= 0 {
 				band = band[i+2:]
 			}
-			add("%s is %s from %s: %s", s.Text("target"), unitOf(s.Sentence()).format(d), s.Text("unit"), band)
+			add("%s is %s from %s: %s", s.Text("target"), rules.UnitOf(s.Sentence()).Format(d), s.Text("unit"), band)
 		case "base missile factor":
 			flush()
 			line = &firing{firer: firer, target: s.Text("target"), band: s.Text("range")}
@@ -240,15 +237,3 @@ func placeWords(at any) string {
 	}
 	return fmt.Sprintf(" at (%s, %s)", volley.FormatNumber(p[0]), volley.FormatNumber(p[1]))
 }
-
-// lengthUnit is the unit a step's words write lengths in, read off them.
-type lengthUnit string
-
-func unitOf(words string) lengthUnit {
-	if strings.Contains(words, "cm") {
-		return "cm"
-	}
-	return "″"
-}
-
-func (u lengthUnit) format(x float64) string { return volley.FormatNumber(x) + string(u) }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -36,10 +37,7 @@ type Target struct {
 func (*Shoot) Kind() string { return "shoot" }
 
 // TurnEnd is the action that ends the current side's turn.
-type TurnEnd struct{}
-
-// Kind returns "end_turn".
-func (*TurnEnd) Kind() string { return volley.EndTurn }
+type TurnEnd = rules.TurnEnd
 
 func mustShoot(a volley.Action) *Shoot {
 	s, ok := a.(*Shoot)
@@ -72,25 +70,12 @@ const MaxTargetsWritten = MaxTargetsWithLeader
 // DecodeAction decodes a shooting action, or the end of a turn, in the form of a
 // scenario's `action:` section.
 func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
-	if doc == nil {
-		return nil, volley.Errorf(volley.EINVALID, "warstrike: no action")
-	}
-	return b.decodeAction(doc)
+	return rules.DecodeAction(Name, doc, b.decodeAction)
 }
 
 func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
-	switch doc.Peek("type") {
-	case volley.EndTurn:
-		if err := b.turns.DecodeEndTurn(doc); err != nil {
-			return nil, err
-		}
-		return &TurnEnd{}, nil
-	case volley.MoveAction:
-		return b.decodeMove(doc)
-	case volley.DeployAction:
-		return b.decodeDeploy(doc)
-	case volley.EndDeployment:
-		return b.table.DecodeEndDeployment(doc)
+	if a, ok, err := rules.DecodeTurnAction(doc, &b.turns, &b.table, b.decodeMove, b.decodeDeploy); ok {
+		return a, err
 	}
 	var spec shootSpec
 	var a *Shoot
@@ -111,13 +96,7 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 // that does not allow shooting, a second target without a leader) is not a mistake in
 // the action: Aim says it and Resolve refuses it, naming the rule.
 func (b *Battle) checkShoot(doc *scenario.Doc, s *shootSpec, errs *scenario.ErrorList) *Shoot {
-	if s.Type != "" && s.Type != "shoot" {
-		types := "shoot, end_turn"
-		if volley.Moves(doc) {
-			types = "shoot, move, deploy, end_turn"
-		}
-		errs.Add(doc.At(&s.Type), "action type %q is not one of this system's: %s", s.Type, types)
-	}
+	rules.CheckKind(doc, &s.Type, "shoot", errs)
 	as, key := &s.As, "as"
 	if doc.Pos(&s.Action).IsValid() {
 		if doc.Pos(&s.As).IsValid() {

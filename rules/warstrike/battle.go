@@ -1,7 +1,6 @@
 package warstrike
 
 import (
-	"errors"
 	"slices"
 
 	"github.com/volley-wargames/volley"
@@ -20,14 +19,8 @@ func init() { rules.Register(Ruleset{}) }
 type Ruleset struct{}
 
 var (
-	_ volley.Ruleset = Ruleset{}
-	_ volley.Battle  = (*Battle)(nil)
 	_ volley.Sampler = (*Battle)(nil)
 	_ volley.Table   = (*Battle)(nil)
-	_ volley.Action  = (*Shoot)(nil)
-	_ volley.Action  = (*TurnEnd)(nil)
-	_ volley.Action  = (*Move)(nil)
-	_ volley.Action  = (*Deploy)(nil)
 )
 
 // Name returns "warstrike".
@@ -36,24 +29,7 @@ func (Ruleset) Name() string { return Name }
 // Load decodes a WarStrike scenario and the shooting of its `action:` section, if any.
 func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 	var f file
-	var b *Battle
-	var a volley.Action
-	err := doc.DecodeChecked(&f, func(errs *scenario.ErrorList) {
-		b = load(doc, &f, errs)
-		if sec := doc.Section("action"); sec != nil {
-			var err error
-			if a, err = b.decodeAction(sec); err != nil {
-				var list scenario.ErrorList
-				if errors.As(err, &list) {
-					*errs = append(*errs, list...)
-				}
-			}
-		}
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-	return b, a, nil
+	return rules.Load(doc, &f, load, (*Battle).decodeAction)
 }
 
 // Battle is a WarStrike battle: the terrain, the units and their models.
@@ -164,13 +140,7 @@ func (u *Unit) Left() int {
 func (u *Unit) Destroyed() bool { return u.Left() == 0 }
 
 // Unit returns the unit with the given id.
-func (b *Battle) Unit(id string) (*Unit, bool) {
-	i, ok := b.byID[id]
-	if !ok {
-		return nil, false
-	}
-	return &b.units[i], true
-}
+func (b *Battle) Unit(id string) (*Unit, bool) { return rules.Unit(b.units, b.byID, id) }
 
 // Model returns the model with the given id and its unit.
 func (b *Battle) Model(id string) (*Model, *Unit, bool) {
@@ -189,10 +159,7 @@ func actionIndex(a Action) int {
 
 // State lists every unit: its models, suppression markers, leader and chosen action.
 func (b *Battle) State() volley.State {
-	s := volley.State{Turn: b.turns.View(), Units: make([]volley.UnitState, len(b.units))}
-	if t := b.table.DeployTurn(); t != nil {
-		s.Turn = t // the sides deploy before the first turn
-	}
+	s := volley.State{Turn: rules.TurnState(b.turns.View(), &b.table), Units: make([]volley.UnitState, len(b.units))}
 	for i := range b.units {
 		u := &b.units[i]
 		marked := 0
@@ -227,14 +194,10 @@ func (b *Battle) State() volley.State {
 // Actor is the side of the shooting or moving unit; ending a turn is the side whose turn
 // it is, ending a deployment the side deploying.
 func (b *Battle) Actor(a volley.Action) string {
+	if side, ok := rules.TurnActor(&b.turns, &b.table, a); ok {
+		return side
+	}
 	switch a := a.(type) {
-	case *TurnEnd:
-		return b.turns.Current()
-	case *volley.DeploymentEnd:
-		if side := b.table.DeployingSide(); side != "" {
-			return side
-		}
-		return b.turns.Current()
 	case *Move:
 		u, _ := b.Unit(a.Unit)
 		return u.Side

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -23,9 +24,7 @@ func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorL
 		return nil, err
 	}
 	if m, ok := a.(*Move); ok {
-		if err := b.table.CheckBegun(); err != nil {
-			var list scenario.ErrorList
-			list.Add(m.at.root, "%s", volley.ErrorMessage(err))
+		if list := rules.NotBegun(&b.table, m.at.root); list != nil {
 			return list, nil
 		}
 		return b.moveRefusals(m), nil
@@ -38,15 +37,13 @@ func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorL
 	if p == nil {
 		return nil, nil // an unknown unit is the decoder's error
 	}
-	var list scenario.ErrorList
 	if err := b.shootCheck(p.unit); err != nil {
-		list.Add(s.at.unit, "%s", strings.TrimPrefix(err.Error(), "warstrike: "))
-		return list, nil
+		return rules.Refusal(s.at.unit, strings.TrimPrefix(err.Error(), "warstrike: ")), nil
 	}
 	if p.refusal != "" {
-		list.Add(s.at.unit, "%s cannot shoot: %s", p.unit.ID, p.refusal)
-		return list, nil
+		return rules.Refusal(s.at.unit, p.unit.ID+" cannot shoot: "+p.refusal), nil
 	}
+	var list scenario.ErrorList
 	pos := func(id string) scenario.Pos {
 		if at, ok := s.at.ids[id]; ok {
 			return at

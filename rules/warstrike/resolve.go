@@ -7,16 +7,11 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/rules"
 )
 
 // record gathers a resolution's trace; a nil record (simulation) keeps nothing.
-type record struct{ steps []volley.Step }
-
-func (r *record) step(rule string, in map[string]any, result any) {
-	if r != nil {
-		r.steps = append(r.steps, volley.Step{Rule: rule, Inputs: in, Result: result})
-	}
-}
+type record = rules.Record
 
 // rolled is what the dice did to one target.
 type rolled struct {
@@ -28,14 +23,6 @@ type rolled struct {
 	woundsOn  int
 	markers   int
 	firedUpon bool
-}
-
-// purpose builds a die's purpose only when the stream records it.
-func purpose(d *dice.Stream, format string, args ...any) string {
-	if !d.Recording() {
-		return ""
-	}
-	return fmt.Sprintf(format, args...)
 }
 
 // hit is one hit of a firing model, carried to the rolls to penetrate and kill.
@@ -59,7 +46,7 @@ func (b *Battle) rollTarget(t *planTarget, d *dice.Stream, r *record) rolled {
 		var faces []string
 		got := 0
 		for s := 0; s < n; s++ {
-			face := d.Roll(b.tables.Die, purpose(d, "to hit: %s at %s, needs %s", f.model.ID, aim.Target, b.tables.needWords(need)))
+			face := d.Roll(b.tables.Die, rules.Purpose(d, "to hit: %s at %s, needs %s", f.model.ID, aim.Target, b.tables.needWords(need)))
 			if b.tables.succeeds(face, need) {
 				got++
 				hits = append(hits, hit{f})
@@ -69,7 +56,7 @@ func (b *Battle) rollTarget(t *planTarget, d *dice.Stream, r *record) rolled {
 			}
 		}
 		if r != nil {
-			r.step("roll to hit", map[string]any{"model": f.model.ID, "weapon": f.model.Weapon, "target": aim.Target, "need": b.tables.needWords(need), "rolls": strings.Join(faces, " ")}, fmt.Sprintf("%d hits", got))
+			r.Step("roll to hit", map[string]any{"model": f.model.ID, "weapon": f.model.Weapon, "target": aim.Target, "need": b.tables.needWords(need), "rolls": strings.Join(faces, " ")}, fmt.Sprintf("%d hits", got))
 		}
 	}
 	res.hits = len(hits)
@@ -100,8 +87,8 @@ func (b *Battle) rollTarget(t *planTarget, d *dice.Stream, r *record) rolled {
 	}
 	res.markers = b.tables.Suppression.gained(res.firedUpon, res.hits, res.pens, res.wounds)
 	if r != nil && res.firedUpon {
-		r.step("wounds", map[string]any{"target": t.unit.ID, "hits": res.hits, "penetrations": res.pens, "wounds": res.wounds}, b.killWords(res))
-		r.step("suppression", map[string]any{"target": t.unit.ID, "from": b.tables.Suppression.From}, fmt.Sprintf("%d markers", res.markers))
+		r.Step("wounds", map[string]any{"target": t.unit.ID, "hits": res.hits, "penetrations": res.pens, "wounds": res.wounds}, b.killWords(res))
+		r.Step("suppression", map[string]any{"target": t.unit.ID, "from": b.tables.Suppression.From}, fmt.Sprintf("%d markers", res.markers))
 	}
 	return res
 }
@@ -114,14 +101,14 @@ func (b *Battle) through(nt *NeedTable, diff int, d *dice.Stream, what string, f
 	need, ok := nt.need(diff)
 	if !ok {
 		if r != nil {
-			r.step("roll "+what, map[string]any{"model": f.model.ID, "target": t.unit.ID, "difference": diff}, "impossible: below the table")
+			r.Step("roll "+what, map[string]any{"model": f.model.ID, "target": t.unit.ID, "difference": diff}, "impossible: below the table")
 		}
 		return false
 	}
-	face := d.Roll(b.tables.Die, purpose(d, "%s: %s's hit on %s, needs %s", what, f.model.ID, t.unit.ID, b.tables.needWords(need)))
+	face := d.Roll(b.tables.Die, rules.Purpose(d, "%s: %s's hit on %s, needs %s", what, f.model.ID, t.unit.ID, b.tables.needWords(need)))
 	ok = b.tables.succeeds(face, need)
 	if r != nil {
-		r.step("roll "+what, map[string]any{"model": f.model.ID, "target": t.unit.ID, "difference": diff, "need": b.tables.needWords(need), "roll": face}, ok)
+		r.Step("roll "+what, map[string]any{"model": f.model.ID, "target": t.unit.ID, "difference": diff, "need": b.tables.needWords(need), "roll": face}, ok)
 	}
 	return ok
 }
@@ -151,33 +138,7 @@ func (b *Battle) killWords(res rolled) string {
 // An action the rules refuse changes nothing. A unit shoots in its side's turn, once a
 // turn (volley's order of play); end_turn passes the turn to the next side.
 func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (volley.Outcome, error) {
-	if err := ctx.Err(); err != nil {
-		return volley.Outcome{}, err
-	}
-	if _, ok := a.(*Deploy); !ok {
-		if _, ok := a.(*volley.DeploymentEnd); !ok {
-			// From edition 5 the battle begins once every side has deployed.
-			if err := b.table.CheckBegun(); err != nil {
-				return volley.Outcome{}, fmt.Errorf("warstrike: %w", err)
-			}
-		}
-	}
-	switch a := a.(type) {
-	case *volley.DeploymentEnd:
-		steps, err := b.table.EndDeployment()
-		if err != nil {
-			return volley.Outcome{}, fmt.Errorf("warstrike: %w", err)
-		}
-		return volley.Outcome{Rolls: d.Rolls(), Trace: steps, Targets: []volley.TargetResult{}}, nil
-	case *TurnEnd:
-		return volley.Outcome{Rolls: d.Rolls(), Trace: b.endTurn(), Targets: []volley.TargetResult{}}, nil
-	case *Move:
-		out, err := b.resolveMove(a)
-		out.Rolls = d.Rolls()
-		return out, err
-	case *Deploy:
-		out, err := b.resolveDeploy(a)
-		out.Rolls = d.Rolls()
+	if out, ok, err := rules.ResolveTurnAction(ctx, Name, &b.table, a, d, b.endTurn, b.resolveMove, b.resolveDeploy); ok {
 		return out, err
 	}
 	s := mustShoot(a)
@@ -197,7 +158,7 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 		// The action as measured from the moves (or stated), and how far the unit moved.
 		who["chosen"], who["moved"] = p.chosen, b.inUnit(b.farthest(p.unit))
 	}
-	r.step("who can shoot", who, "may shoot")
+	r.Step("who can shoot", who, "may shoot")
 	results := make([]rolled, len(p.targets))
 	for i := range p.targets {
 		results[i] = b.rollTarget(&p.targets[i], d, r)
@@ -239,7 +200,7 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 		// Alternate activations: the turn passed with the shot.
 		b.act, b.moved = activation{}, map[string]float64{}
 	}
-	out.Trace = append(r.steps, passed...)
+	out.Trace = append(r.Steps, passed...)
 	return out, nil
 }
 

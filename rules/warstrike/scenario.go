@@ -9,6 +9,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -130,12 +131,7 @@ const (
 
 // DecodeScalar reads a kind.
 func (k *Kind) DecodeScalar(s scenario.Scalar) error {
-	switch v := Kind(strings.TrimSpace(s.Text)); v {
-	case Area, Hill, Wall, Building, Feature:
-		*k = v
-		return nil
-	}
-	return fmt.Errorf("want area, hill, wall, building or feature, got %q", s.Text)
+	return scenario.DecodeWord(k, s, Area, Hill, Wall, Building, Feature)
 }
 
 // DecodeScalar reads an action by its key (open_fire) or the text's name (Open Fire).
@@ -312,22 +308,15 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		}
 		b.units = append(b.units, u)
 	}
-	var sides []string
-	for i := range b.units {
-		if !slices.Contains(sides, b.units[i].Side) {
-			sides = append(sides, b.units[i].Side)
-		}
-	}
-	b.turns = volley.LoadTurns(doc, &f.Turn, sides, b.unitIDs(), errs)
-	b.moves = volley.Moves(doc)
-	b.table = volley.LoadTable(doc, &f.Header, sides, errs)
-	deploys := map[string][]string{} // from edition 5 the sides deploy in the order they play
+	deploys := map[string][]string{}
 	for i := range b.units {
 		if u := &b.units[i]; !u.Destroyed() {
 			deploys[u.Side] = append(deploys[u.Side], u.ID)
 		}
 	}
-	b.table.PlanDeployment(volley.FromFirst(b.turns.Order, b.turns.Side), deploys, b.turns.Alternate)
+	sides := rules.Distinct(b.units, func(u *Unit) string { return u.Side })
+	b.turns, b.table = rules.LoadPlay(doc, &f.Turn, &f.Header, sides, b.unitIDs(), deploys, errs)
+	b.moves = volley.Moves(doc)
 	var bases []volley.StartingBase
 	for i := range f.Units {
 		s := &f.Units[i]
@@ -619,10 +608,4 @@ func (b *Battle) groundAt(p geom.Vec) float64 {
 	return z
 }
 
-func (b *Battle) unitIDs() []string {
-	ids := make([]string, len(b.units))
-	for i := range b.units {
-		ids[i] = b.units[i].ID
-	}
-	return ids
-}
+func (b *Battle) unitIDs() []string { return rules.IDs(b.units, func(u *Unit) string { return u.ID }) }

@@ -1,0 +1,36 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/volley-wargames/volley"
+)
+
+// TellMove tells a unit's move as a player follows it, from the move's step of the
+// trace: "K1 moved 4″ (6″ of its 8″ this turn)". over is what the allowance is spent over
+// ("this turn", "this activation"), the step's input moved_this_turn or
+// moved_this_activation how far the unit has moved in it. Lengths are written in the
+// unit the step's own words use.
+func TellMove(s volley.Step, over string) string {
+	u := UnitOf(s.Sentence())
+	length, _ := s.Number("length")
+	moved, _ := s.Number("moved_" + strings.ReplaceAll(over, " ", "_"))
+	allowance, _ := s.Number("move")
+	return fmt.Sprintf("%s moved %s (%s of its %s %s)", s.Text("unit"), u.Format(length), u.Format(moved), u.Format(allowance), over)
+}
+
+// LengthUnit is the unit a step of the trace writes lengths in: "cm" or "″".
+type LengthUnit string
+
+// UnitOf reads the unit a step's words write lengths in: centimetres if they say "cm",
+// else inches.
+func UnitOf(words string) LengthUnit {
+	if strings.Contains(words, "cm") {
+		return "cm"
+	}
+	return "″"
+}
+
+// Format writes a length in the unit: 4″, 10.5cm.
+func (u LengthUnit) Format(x float64) string { return volley.FormatNumber(x) + string(u) }
