@@ -107,12 +107,13 @@ func BenchmarkResolveSabres(b *testing.B) {
 	battle, a := mustLoadFile(b, "sabres.yaml")
 	b.ReportAllocs()
 	for b.Loop() {
-		// Refresh damage points so the targets stay on the table, and the turn so that
-		// the squad may shoot again.
+		// Refresh damage points so the targets stay on the table, and the turn and the
+		// activation so that the squad may shoot again (it shoots once an activation).
 		for i := range battle.units {
 			battle.units[i].DamagePoints = battle.units[i].Type.DamagePoints
 		}
 		battle.turns.Done = nil
+		battle.act = activation{}
 		if _, err := battle.Resolve(context.Background(), a, dice.ForAction(1, 0)); err != nil {
 			b.Fatal(err)
 		}
