@@ -273,13 +273,16 @@ func CheckPositionWork(work int64, why string) (int64, error) {
 	return work, nil
 }
 
-// Finish fills the front and the top points (k of them, or q.Top, ranked by q.Rank when
-// given), each with its place and scores; plan and move, when given, write each top
-// point's plan and the move there.
+// Finish clears both scores of every point the unit cannot reach (its Reach NaN), then
+// fills the front and the top points (k of them, or q.Top, ranked by q.Rank when given),
+// each with its place and scores; plan and move, when given, write each top point's plan
+// and the move there.
 func (m *PositionMap) Finish(q PositionQuery, k int, move func(i int) map[string]any, plan func(i int) map[string]any) {
 	m.Reachable = 0
-	for _, v := range m.Reach {
-		if !math.IsNaN(v) {
+	for i, v := range m.Reach {
+		if math.IsNaN(v) {
+			m.DangerValues[i], m.OffenceValues[i] = math.NaN(), math.NaN()
+		} else {
 			m.Reachable++
 		}
 	}

@@ -122,7 +122,7 @@ func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
 }
 
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
-	points := int64(s.g.cols * s.g.rows)
+	points := int64(s.g.Points())
 	graph, point, near := geom.GrownReachWork(s.start, s.pieces, s.bases, s.radius, s.left)
 	offence := b.unitOffenceWork(s.u)
 	danger := points * b.dangerPointWork(s.u.Type, s.u.Side)
@@ -221,39 +221,29 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 		return nil, err
 	}
 	u, g := s.u, s.g
-	obj := q.Objective
-	if obj.Kind == "" {
-		obj = advise.Objective{Kind: advise.Expected}
-	}
-	n := g.cols * g.rows
-	m := &advise.PositionMap{Unit: u.ID, Side: u.Side, From: [2]float64{u.At.X * s.perInch, u.At.Y * s.perInch}, Left: s.left * s.perInch,
-		Offence: obj.Describe(MeasureDamage), Length: string(s.unitLength), Step: g.step, X0: g.x0, Y0: g.y0, Cols: g.cols, Rows: g.rows,
-		Reach: make([]float64, n), OffenceValues: make([]float64, n), DangerValues: make([]float64, n)}
+	obj := advise.OffenceObjective(q)
+	m := advise.NewPositionMap(u.ID, u.Side, [2]float64{u.At.X * s.perInch, u.At.Y * s.perInch}, s.left*s.perInch,
+		obj.Describe(MeasureDamage), string(s.unitLength), g.Lattice)
 	// The danger of a unit like it on every point of the area.
-	dq := advise.DangerQuery{Side: u.Side, As: u.Type.Name, Like: u.ID, Step: g.step, Objective: q.Danger, Area: s.view}
-	dm, err := b.Danger(advise.Stage(ctx, 0, 2), dq)
-	if err != nil {
+	dq := advise.DangerQuery{Side: u.Side, As: u.Type.Name, Like: u.ID, Step: g.Step, Objective: q.Danger, Area: s.view}
+	if err := m.FillDanger(ctx, b, dq, "dropzone"); err != nil {
 		return nil, err
 	}
-	if dm.Cols != g.cols || dm.Rows != g.rows {
-		return nil, fmt.Errorf("dropzone: the danger map's grid (%d × %d) is not the position map's (%d × %d)", dm.Cols, dm.Rows, g.cols, g.rows)
-	}
-	m.Danger = dm.Scores
-	copy(m.DangerValues, dm.Values)
 	// The points, the unit's own place exactly among them.
 	point := func(c, r int) geom.Vec {
-		p := advise.OnPoint([2]float64{(g.x0 + float64(c)*g.step) / s.perInch, (g.y0 + float64(r)*g.step) / s.perInch}, [2]float64{u.At.X, u.At.Y}, g.step/s.perInch)
+		x, y := g.At(c, r, s.perInch)
+		p := advise.OnPoint([2]float64{x, y}, [2]float64{u.At.X, u.At.Y}, g.Step/s.perInch)
 		return geom.V(p[0], p[1])
 	}
 	// The ways there, and the offence from there, on every core.
-	_, err = advise.FillGrid(advise.Stage(ctx, 1, 2), g.cols, g.rows, m.OffenceValues, func() advise.PointFunc {
+	err = m.FillOffence(ctx, func() advise.PointFunc {
 		f := b.Fork().(*Battle)
 		return func(c, r int, _ map[string]bool) (float64, error) {
 			p := point(c, r)
 			d := s.reach.Dist(p)
-			m.Reach[r*g.cols+c] = d * s.perInch
+			m.Reach[r*g.Cols+c] = d * s.perInch
 			if math.IsInf(d, 1) {
-				m.Reach[r*g.cols+c] = math.NaN()
+				m.Reach[r*g.Cols+c] = math.NaN()
 				return math.NaN(), nil
 			}
 			v, _, err := f.offenceAt(ctx, u.ID, p, d, obj)
@@ -263,23 +253,18 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	if err != nil {
 		return nil, err
 	}
-	for i := range n {
-		if math.IsNaN(m.Reach[i]) {
-			m.DangerValues[i], m.OffenceValues[i] = math.NaN(), math.NaN()
-		}
-	}
 	m.Finish(q, positionTop, func(i int) map[string]any {
-		path := s.reach.Path(point(i%g.cols, i/g.cols))
+		path := s.reach.Path(point(i%g.Cols, i/g.Cols))
 		pts := make([]any, 0, len(path))
 		for _, p := range path[1:] {
 			pts = append(pts, []float64{roundLength(p.X, s.unitLength), roundLength(p.Y, s.unitLength)})
 		}
-		if len(pts) == 0 || point(i%g.cols, i/g.cols) == u.At {
+		if len(pts) == 0 || point(i%g.Cols, i/g.Cols) == u.At {
 			return nil // standing still
 		}
 		return map[string]any{"type": volley.MoveAction, "unit": u.ID, "path": pts}
 	}, func(i int) map[string]any {
-		p := point(i%g.cols, i/g.cols)
+		p := point(i%g.Cols, i/g.Cols)
 		f := b.Fork().(*Battle)
 		_, plan, err := f.offenceAt(ctx, u.ID, p, s.reach.Dist(p), obj)
 		if err != nil {

@@ -248,10 +248,7 @@ func (b *Battle) squadPosition(ctx context.Context, q advise.PositionQuery) (*ad
 	if err := s.ways(ctx, b.table.Edged); err != nil {
 		return nil, err
 	}
-	obj := q.Objective
-	if obj.Kind == "" {
-		obj = advise.Objective{Kind: advise.Expected}
-	}
+	obj := advise.OffenceObjective(q)
 	dobj := q.Danger
 	if dobj == "" {
 		dobj = advise.Destroyed
