@@ -3,6 +3,7 @@ package advise
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/scenario"
@@ -53,10 +54,8 @@ func (l Lattice) At(c, r int, per float64) (x, y float64) {
 // CheckSide refuses a map for a side no unit of the battle is on; system names the
 // rule system in the error, and sides are the battle's.
 func CheckSide(system, side string, sides []string) error {
-	for _, s := range sides {
-		if s == side {
-			return nil
-		}
+	if slices.Contains(sides, side) {
+		return nil
 	}
 	return volley.Errorf(volley.EINVALID, "%s: side: no unit is on side %q%s", system, side, scenario.Hint(side, sides))
 }
@@ -66,17 +65,26 @@ func CheckSide(system, side string, sides []string) error {
 // under the Expected objective (the measure the system counts as lost). The objective
 // is q's, Destroyed when q names none.
 func NewDangerMap(q DangerQuery, l Lattice, unit, placed, expected string) *DangerMap {
-	obj := q.Objective
-	if obj == "" {
-		obj = Destroyed
+	obj := DangerObjective(q.Objective)
+	return &DangerMap{Side: q.Side, As: q.As, Placed: placed, Objective: obj, Scores: DangerScores(obj, expected), Unit: unit,
+		Step: l.Step, X0: l.X0, Y0: l.Y0, Cols: l.Cols, Rows: l.Rows, Values: make([]float64, l.Points()), Firers: []string{}}
+}
+
+// DangerObjective is o, or Destroyed when o names none: a danger map's default.
+func DangerObjective(o ObjectiveKind) ObjectiveKind {
+	if o == "" {
+		return Destroyed
 	}
-	m := &DangerMap{Side: q.Side, As: q.As, Placed: placed, Objective: obj, Unit: unit, Step: l.Step, X0: l.X0, Y0: l.Y0,
-		Cols: l.Cols, Rows: l.Rows, Values: make([]float64, l.Points()), Firers: []string{}}
-	m.Scores = "P(destroyed)"
-	if obj == Expected {
-		m.Scores = expected
+	return o
+}
+
+// DangerScores says in words what a danger value is under o: the chance the unit is
+// destroyed, or expected, what the system counts as lost.
+func DangerScores(o ObjectiveKind, expected string) string {
+	if o == Expected {
+		return expected
 	}
-	return m
+	return "P(destroyed)"
 }
 
 // CopyPlace is what a map that places a copy of one of the battle's units offers for
@@ -130,4 +138,16 @@ func (m *PositionMap) FillDanger(ctx context.Context, d Dangerer, q DangerQuery,
 func (m *PositionMap) FillOffence(ctx context.Context, newPoint func() PointFunc) error {
 	_, err := FillGrid(Stage(ctx, 1, 2), m.Cols, m.Rows, m.OffenceValues, newPoint)
 	return err
+}
+
+// Sides are the sides of units, in the order they first name them: the sides a map
+// may be asked for.
+func Sides[U any](units []U, side func(u *U) string) []string {
+	var out []string
+	for i := range units {
+		if s := side(&units[i]); !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }

@@ -249,18 +249,11 @@ func (b *Battle) squadPosition(ctx context.Context, q advise.PositionQuery) (*ad
 		return nil, err
 	}
 	obj := advise.OffenceObjective(q)
-	dobj := q.Danger
-	if dobj == "" {
-		dobj = advise.Destroyed
-	}
+	dobj := advise.DangerObjective(q.Danger)
 	cols, rows := s.ncols, s.nrows
-	n := cols * rows
-	m := &advise.PositionMap{Unit: s.squad, Side: s.side, From: [2]float64{round6(s.centre.X * s.perInch), round6(s.centre.Y * s.perInch)}, Left: s.least * s.perInch,
-		Offence: obj.Describe(MeasureDamage), Danger: "P(destroyed) of its most endangered unit", Length: string(s.unitLength), Step: s.step,
-		X0: s.x0, Y0: s.y0, Cols: cols, Rows: rows, Reach: make([]float64, n), OffenceValues: make([]float64, n), DangerValues: make([]float64, n)}
-	if dobj == advise.Expected {
-		m.Danger = "expected damage of its most endangered unit"
-	}
+	m := advise.NewPositionMap(s.squad, s.side, [2]float64{round6(s.centre.X * s.perInch), round6(s.centre.Y * s.perInch)}, s.least*s.perInch,
+		obj.Describe(MeasureDamage), string(s.unitLength), advise.Lattice{Step: s.step, X0: s.x0, Y0: s.y0, Cols: cols, Rows: rows})
+	m.Danger = advise.DangerScores(dobj, "expected damage") + " of its most endangered unit"
 	var cut atomic.Int64
 	_, err = advise.FillGrid(ctx, cols, rows, m.OffenceValues, func() advise.PointFunc {
 		f := b.Fork().(*Battle)

@@ -145,7 +145,8 @@ func (s *positionSetup) inView(a [4]float64) [4]float64 {
 // point is point (c, r) of the map, in inches: the unit's own place itself where the
 // grid's arithmetic puts it within a hair.
 func (s *positionSetup) point(c, r int) geom.Vec {
-	p := advise.OnPoint([2]float64{(s.g.x0 + float64(c)*s.g.step) / s.perInch, (s.g.y0 + float64(r)*s.g.step) / s.perInch}, [2]float64{s.u.At.X, s.u.At.Y}, s.g.step/s.perInch)
+	x, y := s.g.At(c, r, s.perInch)
+	p := advise.OnPoint([2]float64{x, y}, [2]float64{s.u.At.X, s.u.At.Y}, s.g.Step/s.perInch)
 	return geom.V(p[0], p[1])
 }
 
@@ -181,7 +182,7 @@ func (s *positionSetup) ways(ctx context.Context, edged bool) (err error) {
 }
 
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
-	points := int64(s.g.cols * s.g.rows)
+	points := int64(s.g.Points())
 	graph, point, corners := geom.ReachWork(s.start, s.obstacles, s.left)
 	ways := advise.AddWork(graph, advise.MulWork(points, point))
 	enemies := int64(len(s.enemies))
@@ -237,38 +238,27 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 		return nil, err
 	}
 	u, g := s.u, s.g
-	obj := q.Objective
-	if obj.Kind == "" {
-		obj = advise.Objective{Kind: advise.Expected}
-	}
-	n := g.cols * g.rows
-	m := &advise.PositionMap{Unit: u.ID, Side: u.Side, From: [2]float64{u.At.X * s.perInch, u.At.Y * s.perInch}, Left: s.left * s.perInch,
-		Offence: obj.Describe(MeasureCasualties), Length: string(s.length), Step: g.step, X0: g.x0, Y0: g.y0, Cols: g.cols, Rows: g.rows,
-		Reach: make([]float64, n), OffenceValues: make([]float64, n), DangerValues: make([]float64, n)}
+	obj := advise.OffenceObjective(q)
+	m := advise.NewPositionMap(u.ID, u.Side, [2]float64{u.At.X * s.perInch, u.At.Y * s.perInch}, s.left*s.perInch,
+		obj.Describe(MeasureCasualties), string(s.length), g.Lattice)
 	// The danger of a copy of the unit on every point of the area.
-	dm, err := b.Danger(advise.Stage(ctx, 0, 2), advise.DangerQuery{Side: u.Side, As: u.ID, Step: g.step, Objective: q.Danger, Area: s.view})
-	if err != nil {
+	if err := m.FillDanger(ctx, b, advise.DangerQuery{Side: u.Side, As: u.ID, Step: g.Step, Objective: q.Danger, Area: s.view}, "warfare"); err != nil {
 		return nil, err
 	}
-	if dm.Cols != g.cols || dm.Rows != g.rows {
-		return nil, fmt.Errorf("warfare: the danger map's grid (%d × %d) is not the position map's (%d × %d)", dm.Cols, dm.Rows, g.cols, g.rows)
-	}
-	m.Danger = dm.Scores
-	copy(m.DangerValues, dm.Values)
 	// The ways there, and the offence from there, on every core. The advice from a point
 	// depends on it only through the range band of each enemy (the modifiers are the
 	// units' traits, the stands are all the unit's): each set of bands is worked out
 	// once, by the first core to meet it.
 	seen := &offenceMemo{at: map[string]*offenceEntry{}}
-	_, err = advise.FillGrid(advise.Stage(ctx, 1, 2), g.cols, g.rows, m.OffenceValues, func() advise.PointFunc {
+	err = m.FillOffence(ctx, func() advise.PointFunc {
 		return func(c, r int, _ map[string]bool) (float64, error) {
 			p := s.point(c, r)
 			d := s.reach.Dist(p)
 			if math.IsInf(d, 1) {
-				m.Reach[r*g.cols+c] = math.NaN()
+				m.Reach[r*g.Cols+c] = math.NaN()
 				return math.NaN(), nil
 			}
-			m.Reach[r*g.cols+c] = d * s.perInch
+			m.Reach[r*g.Cols+c] = d * s.perInch
 			return seen.get(b.bandsFrom(s, p), func() (float64, error) {
 				v, _, err := b.offenceAt(ctx, u.ID, p, d, obj)
 				return v, err
@@ -278,15 +268,10 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	if err != nil {
 		return nil, err
 	}
-	for i := range n {
-		if math.IsNaN(m.Reach[i]) {
-			m.DangerValues[i], m.OffenceValues[i] = math.NaN(), math.NaN()
-		}
-	}
 	m.Finish(q, positionTop, func(i int) map[string]any {
-		return b.moveTo(s, s.point(i%g.cols, i/g.cols))
+		return b.moveTo(s, s.point(i%g.Cols, i/g.Cols))
 	}, func(i int) map[string]any {
-		p := s.point(i%g.cols, i/g.cols)
+		p := s.point(i%g.Cols, i/g.Cols)
 		_, plan, err := b.offenceAt(ctx, u.ID, p, s.reach.Dist(p), obj)
 		if err != nil {
 			return nil

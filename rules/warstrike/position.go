@@ -304,22 +304,12 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 		return nil, err
 	}
 	u := s.u
-	obj := q.Objective
-	if obj.Kind == "" {
-		obj = advise.Objective{Kind: advise.Expected}
-	}
-	dobj := q.Danger
-	if dobj == "" {
-		dobj = advise.Destroyed
-	}
+	obj := advise.OffenceObjective(q)
+	dobj := advise.DangerObjective(q.Danger)
 	cols := s.cols()
-	n := cols * cols
-	m := &advise.PositionMap{Unit: u.ID, Side: u.Side, From: [2]float64{s.centre.X * s.perInch, s.centre.Y * s.perInch}, Left: s.left * s.perInch,
-		Offence: obj.Describe(MeasureKills), Danger: "P(destroyed)", Length: string(s.unitLength), Step: s.step, X0: s.x0, Y0: s.y0, Cols: cols, Rows: cols,
-		Reach: make([]float64, n), OffenceValues: make([]float64, n), DangerValues: make([]float64, n)}
-	if dobj == advise.Expected {
-		m.Danger = "expected kills"
-	}
+	m := advise.NewPositionMap(u.ID, u.Side, [2]float64{s.centre.X * s.perInch, s.centre.Y * s.perInch}, s.left*s.perInch,
+		obj.Describe(MeasureKills), string(s.unitLength), advise.Lattice{Step: s.step, X0: s.x0, Y0: s.y0, Cols: cols, Rows: cols})
+	m.Danger = advise.DangerScores(dobj, "expected kills")
 	_, err = advise.FillGrid(ctx, cols, cols, m.OffenceValues, func() advise.PointFunc {
 		d := b.newDangerWorker(u, u.Side)
 		return func(c, r int, firers map[string]bool) (float64, error) {
