@@ -267,7 +267,7 @@ func TestPositionPassingFire(t *testing.T) {
 		x, y float64
 		want string
 	}{{58, 26, "crosses the front of ab"}, {22, 26, ""}} {
-		c, r := int(math.Round((tc.x-s.g.x0)/s.g.step)), int(math.Round((tc.y-s.g.y0)/s.g.step))
+		c, r := int(math.Round((tc.x-s.g.X0)/s.g.Step)), int(math.Round((tc.y-s.g.Y0)/s.g.Step))
 		p := advise.PositionPoint{X: tc.x, Y: tc.y, Move: s.move(b, c, r)}
 		got := b.passingOn(s, p)
 		if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {

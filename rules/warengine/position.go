@@ -204,23 +204,17 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 		return nil, err
 	}
 	u, a := s.u, s.area
-	obj := q.Objective
-	if obj.Kind == "" {
-		obj = advise.Objective{Kind: advise.Expected}
-	}
-	n := a.Dx() * a.Dy()
-	m := &advise.PositionMap{Unit: u.ID, Side: u.Side, From: [2]float64{float64(u.At.X), float64(u.At.Y)}, Left: float64(s.left),
-		Offence: obj.Describe(MeasureHits), Length: "square", Step: 1, X0: float64(a.Min.X), Y0: float64(a.Min.Y), Cols: a.Dx(), Rows: a.Dy(),
-		Grid: true, Reach: make([]float64, n), OffenceValues: make([]float64, n), DangerValues: make([]float64, n)}
-	dm, err := b.Danger(advise.Stage(ctx, 0, 2), advise.DangerQuery{Side: u.Side, As: u.ID, Objective: q.Danger,
-		Area: [4]float64{float64(a.Min.X), float64(a.Min.Y), float64(a.Max.X - 1), float64(a.Max.Y - 1)}})
-	if err != nil {
+	obj := advise.OffenceObjective(q)
+	m := advise.NewPositionMap(u.ID, u.Side, [2]float64{float64(u.At.X), float64(u.At.Y)}, float64(s.left),
+		obj.Describe(MeasureHits), "square", a.lattice())
+	m.Grid = true
+	dq := advise.DangerQuery{Side: u.Side, As: u.ID, Objective: q.Danger,
+		Area: [4]float64{float64(a.Min.X), float64(a.Min.Y), float64(a.Max.X - 1), float64(a.Max.Y - 1)}}
+	if err := m.FillDanger(ctx, b, dq, "warengine"); err != nil {
 		return nil, err
 	}
-	m.Danger = dm.Scores
-	copy(m.DangerValues, dm.Values)
 	square := func(c, r int) geom.Square { return geom.Sq(a.Min.X+c, a.Min.Y+r) }
-	_, err = advise.FillGrid(advise.Stage(ctx, 1, 2), a.Dx(), a.Dy(), m.OffenceValues, func() advise.PointFunc {
+	err = m.FillOffence(ctx, func() advise.PointFunc {
 		f := b.Fork().(*Battle)
 		return func(c, r int, _ map[string]bool) (float64, error) {
 			cost := s.cost[b.index(square(c, r))]
@@ -235,11 +229,6 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	})
 	if err != nil {
 		return nil, err
-	}
-	for i := range n {
-		if math.IsNaN(m.Reach[i]) {
-			m.DangerValues[i], m.OffenceValues[i] = math.NaN(), math.NaN()
-		}
 	}
 	m.Finish(q, positionTop, func(i int) map[string]any {
 		return s.move(b, square(i%a.Dx(), i/a.Dx()))
