@@ -101,24 +101,25 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 // danger map of the area.
 func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
 	if b.isSquadQuery(q) {
-		s, err := b.squadSetup(q)
-		if err != nil {
-			return 0, err
-		}
-		if err := s.checkWays(); err != nil {
-			return 0, err
-		}
-		return advise.CheckPositionWork(b.squadPositionWork(s))
+		_, w, err := b.pricedSquad(q)
+		return w, err
 	}
+	_, w, err := b.pricedPosition(q)
+	return w, err
+}
+
+// pricedPosition is q checked and priced, refused over volley.MaxHeavyWork: the ways'
+// corners first, which no step makes fewer (checkWays), then the whole map (positionWork).
+func (b *Battle) pricedPosition(q advise.PositionQuery) (*positionSetup, int64, error) {
 	s, err := b.positionSetup(q)
 	if err != nil {
-		return 0, err
+		return nil, 0, err
 	}
 	if err := s.checkWays(); err != nil {
-		return 0, err
+		return nil, 0, err
 	}
-	w, why := b.positionWork(s)
-	return advise.CheckPositionWork(w, why)
+	w, err := advise.CheckPositionWork(b.positionWork(s))
+	return s, w, err
 }
 
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
@@ -207,14 +208,8 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	if b.isSquadQuery(q) {
 		return b.squadPosition(ctx, q)
 	}
-	s, err := b.positionSetup(q)
+	s, _, err := b.pricedPosition(q)
 	if err != nil {
-		return nil, err
-	}
-	if err := s.checkWays(); err != nil {
-		return nil, err
-	}
-	if _, err := advise.CheckPositionWork(b.positionWork(s)); err != nil {
 		return nil, err
 	}
 	if err := s.ways(ctx, b.table.Edged); err != nil {

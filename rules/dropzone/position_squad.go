@@ -233,16 +233,25 @@ func (b *Battle) solidWork() int64 {
 	return w
 }
 
-// squadPosition maps every point a squad's formation can reach now (see above).
-func (b *Battle) squadPosition(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
+// pricedSquad is a squad's query checked and priced, refused over volley.MaxHeavyWork:
+// its units' ways first, which no step makes fewer (checkWays), then the whole map
+// (squadPositionWork).
+func (b *Battle) pricedSquad(q advise.PositionQuery) (*squadSetup, int64, error) {
 	s, err := b.squadSetup(q)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if err := s.checkWays(); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	if _, err := advise.CheckPositionWork(b.squadPositionWork(s)); err != nil {
+	w, err := advise.CheckPositionWork(b.squadPositionWork(s))
+	return s, w, err
+}
+
+// squadPosition maps every point a squad's formation can reach now (see above).
+func (b *Battle) squadPosition(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
+	s, _, err := b.pricedSquad(q)
+	if err != nil {
 		return nil, err
 	}
 	if err := s.ways(ctx, b.table.Edged); err != nil {

@@ -239,14 +239,22 @@ func (s *positionSetup) checkWays() error {
 // against every region, then each point against them), a battery's own fire from each
 // point (the Cost of such a fire) and the danger map of the area.
 func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
+	_, w, err := b.pricedPosition(q)
+	return w, err
+}
+
+// pricedPosition is q checked and priced, refused over volley.MaxHeavyWork: the ways'
+// corners first, which no step makes fewer (checkWays), then the whole map (positionWork).
+func (b *Battle) pricedPosition(q advise.PositionQuery) (*positionSetup, int64, error) {
 	s, err := b.positionSetup(q)
 	if err != nil {
-		return 0, err
+		return nil, 0, err
 	}
 	if err := s.checkWays(); err != nil {
-		return 0, err
+		return nil, 0, err
 	}
-	return advise.CheckPositionWork(b.positionWork(s))
+	w, err := advise.CheckPositionWork(b.positionWork(s))
+	return s, w, err
 }
 
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
@@ -313,14 +321,8 @@ func (s *positionSetup) wayTo(d float64) (way, bool) {
 // move (a battery's; nothing else of this phase fires as a unit moves it), and the
 // danger there (the danger map of the unit itself).
 func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
-	s, err := b.positionSetup(q)
+	s, _, err := b.pricedPosition(q)
 	if err != nil {
-		return nil, err
-	}
-	if err := s.checkWays(); err != nil {
-		return nil, err
-	}
-	if _, err := advise.CheckPositionWork(b.positionWork(s)); err != nil {
 		return nil, err
 	}
 	if err := s.ways(ctx); err != nil {

@@ -171,12 +171,19 @@ func (s *positionSetup) ways(ctx context.Context, b *Battle) error {
 // with its eight neighbours' footprints), each square's offence (the unit's advice from
 // there, priced as AdviceCost prices it) and the danger map of the squares reached.
 func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
+	_, w, err := b.pricedPosition(q)
+	return w, err
+}
+
+// pricedPosition is q checked and priced, refused over volley.MaxHeavyWork: the whole map
+// (positionWork).
+func (b *Battle) pricedPosition(q advise.PositionQuery) (*positionSetup, int64, error) {
 	s, err := b.positionSetup(q)
 	if err != nil {
-		return 0, err
+		return nil, 0, err
 	}
-	w, why := b.positionWork(s)
-	return advise.CheckPositionWork(w, why)
+	w, err := advise.CheckPositionWork(b.positionWork(s))
+	return s, w, err
 }
 
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
@@ -193,11 +200,8 @@ func (b *Battle) positionWork(s *positionSetup) (int64, string) {
 // unit that moved not aiming), and the danger there (the danger map of u itself, lifted
 // from where it stands).
 func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
-	s, err := b.positionSetup(q)
+	s, _, err := b.pricedPosition(q)
 	if err != nil {
-		return nil, err
-	}
-	if _, err := advise.CheckPositionWork(b.positionWork(s)); err != nil {
 		return nil, err
 	}
 	if err := s.ways(ctx, b); err != nil {

@@ -156,15 +156,22 @@ func (s *positionSetup) point(c, r int) geom.Vec {
 // most four bands, beyond long among them, for each enemy in reach), and the danger map
 // of the area.
 func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
+	_, w, err := b.pricedPosition(q)
+	return w, err
+}
+
+// pricedPosition is q checked and priced, refused over volley.MaxHeavyWork: the ways'
+// corners first, which no step makes fewer (checkWays), then the whole map (positionWork).
+func (b *Battle) pricedPosition(q advise.PositionQuery) (*positionSetup, int64, error) {
 	s, err := b.positionSetup(q)
 	if err != nil {
-		return 0, err
+		return nil, 0, err
 	}
 	if err := s.checkWays(); err != nil {
-		return 0, err
+		return nil, 0, err
 	}
-	w, why := b.positionWork(s)
-	return advise.CheckPositionWork(w, why)
+	w, err := advise.CheckPositionWork(b.positionWork(s))
+	return s, w, err
 }
 
 // checkWays refuses a map whose ways alone cost more than volley.MaxHeavyWork: the
@@ -224,14 +231,8 @@ func splitCount(n, k int) int {
 // advisor's plan, every range band measured from the point), and the danger there (the
 // danger map of a copy of u).
 func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
-	s, err := b.positionSetup(q)
+	s, _, err := b.pricedPosition(q)
 	if err != nil {
-		return nil, err
-	}
-	if err := s.checkWays(); err != nil {
-		return nil, err
-	}
-	if _, err := advise.CheckPositionWork(b.positionWork(s)); err != nil {
 		return nil, err
 	}
 	if err := s.ways(ctx, b.table.Edged); err != nil {

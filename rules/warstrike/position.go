@@ -243,15 +243,22 @@ func (s *positionSetup) within(d float64) int64 {
 // point (dangerPointWork). The search of the plans is bounded by the request's deadline,
 // as the advisor's is.
 func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
+	_, w, err := b.pricedPosition(q)
+	return w, err
+}
+
+// pricedPosition is q checked and priced, refused over volley.MaxHeavyWork: the models'
+// ways first, which no step makes fewer (checkWays), then the whole map (positionWork).
+func (b *Battle) pricedPosition(q advise.PositionQuery) (*positionSetup, int64, error) {
 	s, err := b.positionSetup(q)
 	if err != nil {
-		return 0, err
+		return nil, 0, err
 	}
 	if err := s.checkWays(); err != nil {
-		return 0, err
+		return nil, 0, err
 	}
-	w, why := b.positionWork(s)
-	return advise.CheckPositionWork(w, why)
+	w, err := advise.CheckPositionWork(b.positionWork(s))
+	return s, w, err
 }
 
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
@@ -290,14 +297,8 @@ func (b *Battle) positionWork(s *positionSetup) (int64, string) {
 // after the move (the advisor's, under the action the move needs), and the danger there
 // (the danger map of the unit itself).
 func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
-	s, err := b.positionSetup(q)
+	s, _, err := b.pricedPosition(q)
 	if err != nil {
-		return nil, err
-	}
-	if err := s.checkWays(); err != nil {
-		return nil, err
-	}
-	if _, err := advise.CheckPositionWork(b.positionWork(s)); err != nil {
 		return nil, err
 	}
 	if err := s.buildWays(ctx, b); err != nil {
