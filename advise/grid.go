@@ -151,3 +151,35 @@ func Sides[U any](units []U, side func(u *U) string) []string {
 	}
 	return out
 }
+
+// PriceDanger is what every Dangerer's DangerWork and Danger do first: q checked and its
+// points laid (lay), then its work (work, and what it counts) refused over
+// volley.MaxHeavyWork (CheckDangerWork).
+func PriceDanger[G any](q DangerQuery, lay func(DangerQuery) (G, error), work func(G) (int64, string)) (G, int64, error) {
+	g, err := lay(q)
+	if err != nil {
+		var none G
+		return none, 0, err
+	}
+	w, err := CheckDangerWork(work(g))
+	return g, w, err
+}
+
+// PricePosition is what every Positioner's PositionWork and Position do first: q checked
+// and laid out (setup); the map refused when its ways alone cost too much (ways, which no
+// step makes cheaper; nil where a system's ways are priced with the rest), then when its
+// whole work (work, and what it counts) is over volley.MaxHeavyWork (CheckPositionWork).
+func PricePosition[S any](q PositionQuery, setup func(PositionQuery) (S, error), ways func(S) error, work func(S) (int64, string)) (S, int64, error) {
+	var none S
+	s, err := setup(q)
+	if err != nil {
+		return none, 0, err
+	}
+	if ways != nil {
+		if err := ways(s); err != nil {
+			return none, 0, err
+		}
+	}
+	w, err := CheckPositionWork(work(s))
+	return s, w, err
+}

@@ -25,11 +25,8 @@ const dangerID = "(placed)"
 // every such weapon firing at it, none having moved. The points are shared among the
 // machine's cores; each is computed alone, so the map does not depend on how many.
 func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.DangerMap, error) {
-	g, err := b.dangerGrid(q)
+	g, _, err := b.pricedDanger(q)
 	if err != nil {
-		return nil, err
-	}
-	if _, err := advise.CheckDangerWork(b.dangerWork(g, q.Side)); err != nil {
 		return nil, err
 	}
 	m := advise.NewDangerMap(q, g.Lattice, string(g.u), "a "+q.As, "expected damage")
@@ -52,8 +49,9 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 
 // dangerGrid is a danger query checked, and its points laid out.
 type dangerGrid struct {
-	t *UnitType
-	u scenario.Unit
+	t    *UnitType
+	side string
+	u    scenario.Unit
 	advise.Lattice
 }
 
@@ -68,7 +66,7 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	if t.DamagePoints < 1 {
 		return dangerGrid{}, volley.Errorf(volley.EINVALID, "dropzone: as: a %s has no damage points to lose", q.As)
 	}
-	g := dangerGrid{t: t, u: b.unit}
+	g := dangerGrid{t: t, side: q.Side, u: b.unit}
 	if g.u == "" {
 		g.u = scenario.Inch
 	}
@@ -79,17 +77,20 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 
 // DangerWork is the work of q's map (dangerWork).
 func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
-	g, err := b.dangerGrid(q)
-	if err != nil {
-		return 0, err
-	}
-	return advise.CheckDangerWork(b.dangerWork(g, q.Side))
+	_, w, err := b.pricedDanger(q)
+	return w, err
 }
 
-// dangerWork is the work of g's map for a unit of side: its points, each the
-// dangerPointWork of the placed unit; and what it counts.
-func (b *Battle) dangerWork(g dangerGrid, side string) (int64, string) {
-	return advise.PointsWork(g.Points(), b.dangerPointWork(g.t, side))
+// pricedDanger is q checked, its points laid out (dangerGrid) and its work
+// (dangerWork) refused over volley.MaxHeavyWork.
+func (b *Battle) pricedDanger(q advise.DangerQuery) (dangerGrid, int64, error) {
+	return advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
+}
+
+// dangerWork is the work of g's map: its points, each the dangerPointWork of the placed
+// unit; and what it counts.
+func (b *Battle) dangerWork(g dangerGrid) (int64, string) {
+	return advise.PointsWork(g.Points(), b.dangerPointWork(g.t, g.side))
 }
 
 // dangerPointWork is the work of one point of a danger map, priced as Cost prices an

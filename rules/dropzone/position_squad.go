@@ -237,15 +237,7 @@ func (b *Battle) solidWork() int64 {
 // its units' ways first, which no step makes fewer (checkWays), then the whole map
 // (squadPositionWork).
 func (b *Battle) pricedSquad(q advise.PositionQuery) (*squadSetup, int64, error) {
-	s, err := b.squadSetup(q)
-	if err != nil {
-		return nil, 0, err
-	}
-	if err := s.checkWays(); err != nil {
-		return nil, 0, err
-	}
-	w, err := advise.CheckPositionWork(b.squadPositionWork(s))
-	return s, w, err
+	return advise.PricePosition(q, b.squadSetup, (*squadSetup).checkWays, b.squadPositionWork)
 }
 
 // squadPosition maps every point a squad's formation can reach now (see above).

@@ -32,11 +32,8 @@ var dangerSteps = []float64{1, 2, 3, 5, 10, 20, 50}
 // lose. A point where a base would overlap another unit's base or an enemy skirmish
 // marker has no value (its own side's markers give way to it, as to a move).
 func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.DangerMap, error) {
-	g, err := b.dangerGrid(q)
+	g, _, err := b.pricedDanger(q)
 	if err != nil {
-		return nil, err
-	}
-	if _, err := advise.CheckDangerWork(b.dangerWork(g)); err != nil {
 		return nil, err
 	}
 	t := g.tmpl
@@ -102,11 +99,14 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 
 // DangerWork is the work of q's map (dangerWork).
 func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
-	g, err := b.dangerGrid(q)
-	if err != nil {
-		return 0, err
-	}
-	return advise.CheckDangerWork(b.dangerWork(g))
+	_, w, err := b.pricedDanger(q)
+	return w, err
+}
+
+// pricedDanger is q checked, its points laid out (dangerGrid) and its work
+// (dangerWork) refused over volley.MaxHeavyWork.
+func (b *Battle) pricedDanger(q advise.DangerQuery) (dangerGrid, int64, error) {
+	return advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
 }
 
 // dangerWork prices a map as Cost prices a fire: on every point, the unit's bases tested

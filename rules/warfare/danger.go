@@ -31,11 +31,8 @@ const dangerID = "(placed)"
 // such as cover). Each unit's fire rolls its own dice, so their casualties add up; the
 // value is the chance the copy loses every figure, or the figures it is expected to lose.
 func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.DangerMap, error) {
-	g, err := b.dangerGrid(q)
+	g, _, err := b.pricedDanger(q)
 	if err != nil {
-		return nil, err
-	}
-	if _, err := advise.CheckDangerWork(b.dangerWork(g)); err != nil {
 		return nil, err
 	}
 	m := advise.NewDangerMap(q, g.Lattice, string(g.u), "a copy of "+g.tmpl.ID, "expected casualties")
@@ -118,11 +115,14 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 
 // DangerWork is the work of q's map (dangerWork).
 func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
-	g, err := b.dangerGrid(q)
-	if err != nil {
-		return 0, err
-	}
-	return advise.CheckDangerWork(b.dangerWork(g))
+	_, w, err := b.pricedDanger(q)
+	return w, err
+}
+
+// pricedDanger is q checked, its points laid out (dangerGrid) and its work
+// (dangerWork) refused over volley.MaxHeavyWork.
+func (b *Battle) pricedDanger(q advise.DangerQuery) (dangerGrid, int64, error) {
+	return advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
 }
 
 // dangerWork prices a map as Cost prices a fire: each firer's fire at one target in

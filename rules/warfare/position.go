@@ -163,15 +163,7 @@ func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
 // pricedPosition is q checked and priced, refused over volley.MaxHeavyWork: the ways'
 // corners first, which no step makes fewer (checkWays), then the whole map (positionWork).
 func (b *Battle) pricedPosition(q advise.PositionQuery) (*positionSetup, int64, error) {
-	s, err := b.positionSetup(q)
-	if err != nil {
-		return nil, 0, err
-	}
-	if err := s.checkWays(); err != nil {
-		return nil, 0, err
-	}
-	w, err := advise.CheckPositionWork(b.positionWork(s))
-	return s, w, err
+	return advise.PricePosition(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
 }
 
 // checkWays refuses a map whose ways alone cost more than volley.MaxHeavyWork: the

@@ -26,11 +26,8 @@ const DefaultDangerStep = 1.0
 // models at it: the best plan against a lone target. The value is the chance the whole
 // unit is killed, or the models it is expected to lose.
 func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.DangerMap, error) {
-	g, err := b.dangerGrid(q)
+	g, _, err := b.pricedDanger(q)
 	if err != nil {
-		return nil, err
-	}
-	if _, err := advise.CheckDangerWork(b.dangerWork(g, q.Side)); err != nil {
 		return nil, err
 	}
 	m := advise.NewDangerMap(q, g.Lattice, string(g.u), "a copy of "+g.tmpl.ID, "expected kills")
@@ -53,6 +50,7 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 // dangerGrid is a danger query checked, and its points laid out.
 type dangerGrid struct {
 	tmpl *Unit
+	side string
 	u    scenario.Unit
 	advise.Lattice
 }
@@ -68,7 +66,7 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	if err := advise.CheckSide("warstrike", q.Side, advise.Sides(b.units, func(u *Unit) string { return u.Side })); err != nil {
 		return dangerGrid{}, err
 	}
-	g := dangerGrid{tmpl: tmpl, u: b.unitOr()}
+	g := dangerGrid{tmpl: tmpl, side: q.Side, u: b.unitOr()}
 	var err error
 	g.Lattice, err = advise.LayDanger(q, b, scenario.Inches(DefaultDangerStep).In(g.u))
 	return g, err
@@ -76,17 +74,20 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 
 // DangerWork is the work of q's map (dangerWork).
 func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
-	g, err := b.dangerGrid(q)
-	if err != nil {
-		return 0, err
-	}
-	return advise.CheckDangerWork(b.dangerWork(g, q.Side))
+	_, w, err := b.pricedDanger(q)
+	return w, err
 }
 
-// dangerWork is the work of g's map for a copy of side: its points, each the
-// dangerPointWork of the copy placed; and what it counts.
-func (b *Battle) dangerWork(g dangerGrid, side string) (int64, string) {
-	return advise.PointsWork(g.Points(), b.dangerPointWork(g.tmpl, side))
+// pricedDanger is q checked, its points laid out (dangerGrid) and its work
+// (dangerWork) refused over volley.MaxHeavyWork.
+func (b *Battle) pricedDanger(q advise.DangerQuery) (dangerGrid, int64, error) {
+	return advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
+}
+
+// dangerWork is the work of g's map: its points, each the dangerPointWork of the copy
+// placed; and what it counts.
+func (b *Battle) dangerWork(g dangerGrid) (int64, string) {
+	return advise.PointsWork(g.Points(), b.dangerPointWork(g.tmpl, g.side))
 }
 
 // dangerPointWork is the work of one point of a danger map, priced as Cost prices an
