@@ -296,6 +296,14 @@ func Fill(ctx context.Context, m *DangerMap, newPoint func() PointFunc) error {
 	return nil
 }
 
+// Filled is m with every point computed (Fill), or ctx's error or a point's, and no map.
+func (m *DangerMap) Filled(ctx context.Context, newPoint func() PointFunc) (*DangerMap, error) {
+	if err := Fill(ctx, m, newPoint); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
 // FillGrid computes values[r·cols+c] for every point of a grid, its rows shared among the
 // cores (at most those WithCores allows), each core with its own PointFunc; it returns
 // each core's firers. The deadline is checked at every point.

@@ -25,14 +25,14 @@ const dangerID = "(placed)"
 // every such weapon firing at it, none having moved. The points are shared among the
 // machine's cores; each is computed alone, so the map does not depend on how many.
 func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.DangerMap, error) {
-	g, _, err := b.pricedDanger(q)
+	g, _, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
 	if err != nil {
 		return nil, err
 	}
 	m := advise.NewDangerMap(q, g.Lattice, string(g.u), "a "+q.As, "expected damage")
 	m.Notes = []string{"the firers have not moved (M&F limits none of their weapons)", "a point inside solid terrain holds no unit"}
 	obj, perInch := m.Objective, scenario.Inches(1).In(g.u)
-	err = advise.Fill(ctx, m, func() advise.PointFunc {
+	return m.Filled(ctx, func() advise.PointFunc {
 		d := b.newDangerWorker(g.t, q.Side)
 		if like, ok := b.Unit(q.Like); ok && like.Type == g.t {
 			d.like(like)
@@ -41,10 +41,6 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 			return d.at(ctx, geom.V(g.At(c, r, perInch)), obj, firers)
 		}
 	})
-	if err != nil {
-		return nil, err
-	}
-	return m, nil
 }
 
 // dangerGrid is a danger query checked, and its points laid out.
@@ -75,16 +71,11 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	return g, err
 }
 
-// DangerWork is the work of q's map (dangerWork).
+// DangerWork is the work of q's map: its points, each the dangerPointWork of the placed
+// unit (dangerWork).
 func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
-	_, w, err := b.pricedDanger(q)
+	_, w, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
 	return w, err
-}
-
-// pricedDanger is q checked, its points laid out (dangerGrid) and its work
-// (dangerWork) refused over volley.MaxHeavyWork.
-func (b *Battle) pricedDanger(q advise.DangerQuery) (dangerGrid, int64, error) {
-	return advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
 }
 
 // dangerWork is the work of g's map: its points, each the dangerPointWork of the placed

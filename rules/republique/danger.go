@@ -32,7 +32,7 @@ var dangerSteps = []float64{1, 2, 3, 5, 10, 20, 50}
 // lose. A point where a base would overlap another unit's base or an enemy skirmish
 // marker has no value (its own side's markers give way to it, as to a move).
 func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.DangerMap, error) {
-	g, _, err := b.pricedDanger(q)
+	g, _, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
 	if err != nil {
 		return nil, err
 	}
@@ -42,16 +42,12 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 		"the next artillery segment as the table stands: every enemy battery that may fire (not limbered, shaken or silenced) fires alone, none has fired or passed fire yet, and no hit is pending (not in the source: the map's reading of the enemy's next fire)",
 		"a point where a base would overlap another unit's base or an enemy skirmish marker holds no unit (its own side's markers give way to it, as to a move)"}
 	obj, perCm := m.Objective, scenario.Centimetres(1).In(g.u)
-	err = advise.Fill(ctx, m, func() advise.PointFunc {
+	return m.Filled(ctx, func() advise.PointFunc {
 		d := b.newDangerWorker(t, q.Side)
 		return func(c, r int, firers map[string]bool) (float64, error) {
 			return d.at(ctx, geom.V(g.At(c, r, perCm)), obj, firers)
 		}
 	})
-	if err != nil {
-		return nil, err
-	}
-	return m, nil
 }
 
 // dangerGrid is a danger query checked, and its points laid out.
@@ -97,16 +93,11 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	return g, nil
 }
 
-// DangerWork is the work of q's map (dangerWork).
+// DangerWork is the work of q's map: on every point, the unit's bases tested for overlap
+// and each enemy battery's fire (dangerWork).
 func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
-	_, w, err := b.pricedDanger(q)
+	_, w, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
 	return w, err
-}
-
-// pricedDanger is q checked, its points laid out (dangerGrid) and its work
-// (dangerWork) refused over volley.MaxHeavyWork.
-func (b *Battle) pricedDanger(q advise.DangerQuery) (dangerGrid, int64, error) {
-	return advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
 }
 
 // dangerWork prices a map as Cost prices a fire: on every point, the unit's bases tested

@@ -48,16 +48,12 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 		"the placed unit faces the nearest enemy unit (not in the source: a unit placed for the map has no facing of its own)",
 		"a square of a wall (visibility or firepower 100) or of another unit holds no unit (not in the source)"}
 	obj := m.Objective
-	err = advise.Fill(ctx, m, func() advise.PointFunc {
+	return m.Filled(ctx, func() advise.PointFunc {
 		d := b.newDangerWorker(p, q.Side)
 		return func(c, r int, firers map[string]bool) (float64, error) {
 			return d.at(ctx, geom.Sq(p.area.Min.X+c, p.area.Min.Y+r), obj, firers)
 		}
 	})
-	if err != nil {
-		return nil, err
-	}
-	return m, nil
 }
 
 // dangerPlacement is what a danger map places and where: a unit of a type, or one of

@@ -31,7 +31,7 @@ const dangerID = "(placed)"
 // such as cover). Each unit's fire rolls its own dice, so their casualties add up; the
 // value is the chance the copy loses every figure, or the figures it is expected to lose.
 func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.DangerMap, error) {
-	g, _, err := b.pricedDanger(q)
+	g, _, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
 	if err != nil {
 		return nil, err
 	}
@@ -45,7 +45,7 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 	firers := b.dangerFirers(g)
 	perInch := scenario.Inches(1).In(g.u)
 	left := g.tmpl.Left()
-	err = advise.Fill(ctx, m, func() advise.PointFunc {
+	return m.Filled(ctx, func() advise.PointFunc {
 		d, tmp := make([]float64, left+1), make([]float64, left+1)
 		return func(c, r int, seen map[string]bool) (float64, error) {
 			x, y := g.At(c, r, perInch)
@@ -64,10 +64,6 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 			return advise.DangerValue(obj, d, left), nil
 		}
 	})
-	if err != nil {
-		return nil, err
-	}
-	return m, nil
 }
 
 // dangerGrid is a danger query checked, and its points laid out.
@@ -113,16 +109,11 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	return g, err
 }
 
-// DangerWork is the work of q's map (dangerWork).
+// DangerWork is the work of q's map: each firer's fire in each band, then every point's
+// ranges and casualties (dangerWork).
 func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
-	_, w, err := b.pricedDanger(q)
+	_, w, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
 	return w, err
-}
-
-// pricedDanger is q checked, its points laid out (dangerGrid) and its work
-// (dangerWork) refused over volley.MaxHeavyWork.
-func (b *Battle) pricedDanger(q advise.DangerQuery) (dangerGrid, int64, error) {
-	return advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
 }
 
 // dangerWork prices a map as Cost prices a fire: each firer's fire at one target in

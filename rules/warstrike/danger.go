@@ -26,7 +26,7 @@ const DefaultDangerStep = 1.0
 // models at it: the best plan against a lone target. The value is the chance the whole
 // unit is killed, or the models it is expected to lose.
 func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.DangerMap, error) {
-	g, _, err := b.pricedDanger(q)
+	g, _, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
 	if err != nil {
 		return nil, err
 	}
@@ -35,16 +35,12 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 		"every enemy unit that may shoot and whose leader sees it fires every armed model that sees it (not in the source: the map's reading of the best plan against a lone unit)",
 		"a point where a model would stand on a wall or a feature holds no unit"}
 	obj, perInch := m.Objective, scenario.Inches(1).In(g.u)
-	err = advise.Fill(ctx, m, func() advise.PointFunc {
+	return m.Filled(ctx, func() advise.PointFunc {
 		d := b.newDangerWorker(g.tmpl, q.Side)
 		return func(c, r int, firers map[string]bool) (float64, error) {
 			return d.at(ctx, geom.V(g.At(c, r, perInch)), obj, firers)
 		}
 	})
-	if err != nil {
-		return nil, err
-	}
-	return m, nil
 }
 
 // dangerGrid is a danger query checked, and its points laid out.
@@ -72,16 +68,11 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	return g, err
 }
 
-// DangerWork is the work of q's map (dangerWork).
+// DangerWork is the work of q's map: its points, each the dangerPointWork of the copy
+// placed (dangerWork).
 func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
-	_, w, err := b.pricedDanger(q)
+	_, w, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
 	return w, err
-}
-
-// pricedDanger is q checked, its points laid out (dangerGrid) and its work
-// (dangerWork) refused over volley.MaxHeavyWork.
-func (b *Battle) pricedDanger(q advise.DangerQuery) (dangerGrid, int64, error) {
-	return advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
 }
 
 // dangerWork is the work of g's map: its points, each the dangerPointWork of the copy
