@@ -273,11 +273,15 @@ func CheckPositionWork(work int64, why string) (int64, error) {
 	return work, nil
 }
 
+// PositionTop is how many of the best points a position map lists with their moves and
+// plans, unless its query asks for another number (PositionQuery.Top).
+const PositionTop = 5
+
 // Finish clears both scores of every point the unit cannot reach (its Reach NaN), then
-// fills the front and the top points (k of them, or q.Top, ranked by q.Rank when given),
-// each with its place and scores; plan and move, when given, write each top point's plan
-// and the move there.
-func (m *PositionMap) Finish(q PositionQuery, k int, move func(i int) map[string]any, plan func(i int) map[string]any) {
+// fills the front and the top points (PositionTop of them, or q.Top, ranked by q.Rank
+// when given), each with its place and scores; plan and move, when given, write each top
+// point's plan and the move there.
+func (m *PositionMap) Finish(q PositionQuery, move func(i int) map[string]any, plan func(i int) map[string]any) {
 	m.Reachable = 0
 	for i, v := range m.Reach {
 		if math.IsNaN(v) {
@@ -290,6 +294,7 @@ func (m *PositionMap) Finish(q PositionQuery, k int, move func(i int) map[string
 	for _, i := range m.Front() {
 		m.Pareto = append(m.Pareto, m.Point(i))
 	}
+	k := PositionTop
 	if q.Top > 0 {
 		k = q.Top
 	}

@@ -17,9 +17,6 @@ var _ advise.Positioner = (*Battle)(nil)
 // half an inch, as the danger map's.
 const DefaultPositionStep = DefaultDangerStep
 
-// positionTop is how many of the best points a position map lists with their plans.
-const positionTop = 5
-
 // positionSetup is a position query checked: the unit, how far it may still move, what
 // its way there goes round, and the points, in inches. The ways themselves (geom.Reach)
 // are worked out only once their price is checked (ways).
@@ -240,7 +237,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	if err != nil {
 		return nil, err
 	}
-	m.Finish(q, positionTop, func(i int) map[string]any {
+	m.Finish(q, func(i int) map[string]any {
 		path := s.reach.Path(point(i%g.Cols, i/g.Cols))
 		pts := make([]any, 0, len(path))
 		for _, p := range path[1:] {

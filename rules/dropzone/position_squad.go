@@ -290,7 +290,7 @@ func (b *Battle) squadPosition(ctx context.Context, q advise.PositionQuery) (*ad
 	if err != nil {
 		return nil, err
 	}
-	m.Finish(q, positionTop, nil, func(i int) map[string]any {
+	m.Finish(q, nil, func(i int) map[string]any {
 		f := b.Fork().(*Battle)
 		p := s.point(i%cols, i/cols)
 		_, plan, _, err := s.offenceAt(ctx, f, s.wayTo(f, p), p, obj)

@@ -28,10 +28,6 @@ import (
 
 var _ advise.Positioner = (*Battle)(nil)
 
-// positionTop is how many of the best points a position map lists with their moves and
-// plans.
-const positionTop = 5
-
 // positionSetup is a position query checked: the unit, how far it may still move and
 // how, what its centre must keep out of, and the points, laid out with the unit's own
 // centre on one of them.
@@ -349,7 +345,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	if err != nil {
 		return nil, err
 	}
-	m.Finish(q, positionTop, func(i int) map[string]any {
+	m.Finish(q, func(i int) map[string]any {
 		return s.move(b, i%g.Cols, i/g.Cols)
 	}, func(i int) map[string]any {
 		p := s.point(i%g.Cols, i/g.Cols)

@@ -14,9 +14,6 @@ import (
 
 var _ advise.Positioner = (*Battle)(nil)
 
-// positionTop is how many of the best squares a position map lists with their plans.
-const positionTop = 5
-
 // positionSetup is a position query checked: the unit, the cheapest way to every square
 // it can reach this Phase I, and the rectangle of squares that holds them.
 type positionSetup struct {
@@ -229,7 +226,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	if err != nil {
 		return nil, err
 	}
-	m.Finish(q, positionTop, func(i int) map[string]any {
+	m.Finish(q, func(i int) map[string]any {
 		return s.move(b, square(i%a.Dx(), i/a.Dx()))
 	}, func(i int) map[string]any {
 		sq := square(i%a.Dx(), i/a.Dx())

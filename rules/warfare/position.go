@@ -27,9 +27,6 @@ var _ advise.Positioner = (*Battle)(nil)
 // half an inch, as the danger map's.
 const DefaultPositionStep = DefaultDangerStep
 
-// positionTop is how many of the best points a position map lists with their plans.
-const positionTop = 5
-
 // wayMargin is how much further than its base's radius a way keeps off other bases,
 // inches: a thousandth of an inch, so that the way written to a thousandth of the table's
 // unit (which moves a corner by at most 0.0007") is still clear of every base.
@@ -261,7 +258,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	if err != nil {
 		return nil, err
 	}
-	m.Finish(q, positionTop, func(i int) map[string]any {
+	m.Finish(q, func(i int) map[string]any {
 		return b.moveTo(s, s.point(i%g.Cols, i/g.Cols))
 	}, func(i int) map[string]any {
 		p := s.point(i%g.Cols, i/g.Cols)

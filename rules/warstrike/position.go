@@ -39,9 +39,6 @@ var _ advise.Positioner = (*Battle)(nil)
 // model of the unit, and from each of its models at every enemy.
 const DefaultPositionStep = DefaultDangerStep
 
-// positionTop is how many of the best points a position map lists with their plans.
-const positionTop = 5
-
 // positionActions are the actions a map tries for a unit that has chosen none this turn,
 // in the order it prefers among actions that move as far: the four that allow shooting in
 // the text's order, then Advance before At-The-Double and Fall Back (the text ties falling
@@ -326,7 +323,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	if err != nil {
 		return nil, err
 	}
-	m.Finish(q, positionTop, func(i int) map[string]any {
+	m.Finish(q, func(i int) map[string]any {
 		return s.moveJSON(b, s.wayTo(b, s.point(i%cols, i/cols)))
 	}, func(i int) map[string]any {
 		_, plan, err := s.offenceAt(ctx, b, s.wayTo(b, s.point(i%cols, i/cols)), obj)
