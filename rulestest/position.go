@@ -1,9 +1,11 @@
 package rulestest
 
 import (
+	"context"
 	"math"
 	"testing"
 
+	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
 )
 
@@ -26,4 +28,33 @@ func StandingStill(tb testing.TB, m *advise.PositionMap) int {
 		tb.Fatalf("the unit's own place %v is %v away on the map; want 0", m.From, r)
 	}
 	return at
+}
+
+// PositionBattle is a battle with an advisor and a position map.
+type PositionBattle interface {
+	volley.Battle
+	advise.Positioner
+}
+
+// OffenceStandingStill checks unit's position map at each of steps: its own place is a
+// point of it at no distance (StandingStill), and the offence there is, within tol, the
+// advisor's best plan for the unit (of side) where it stands; 0 where the advisor has
+// no plan for it.
+func OffenceStandingStill(tb testing.TB, b PositionBattle, side, unit string, steps []float64, tol float64) {
+	tb.Helper()
+	ctx := context.Background()
+	want := 0.0
+	if adv, err := advise.Advise(ctx, b, advise.Query{Side: side, Actor: unit}, advise.Objective{Kind: advise.Expected}, 1, advise.Budget{}); err == nil {
+		want = adv[0].Plans[0].Value
+	}
+	for _, step := range steps {
+		m, err := b.Position(ctx, advise.PositionQuery{Unit: unit, Step: step})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		i := StandingStill(tb, m)
+		if got := m.OffenceValues[i]; math.Abs(got-want) > tol {
+			tb.Errorf("step %v: offence standing still %v; the advisor where %s stands: %v", step, got, unit, want)
+		}
+	}
 }

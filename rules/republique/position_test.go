@@ -355,20 +355,5 @@ func TestBlockPieces(t *testing.T) {
 // TestPositionOffersStandingStill: the battery's own place is a point of its map, whatever
 // the step, at no distance, its offence what the advisor gives where it stands.
 func TestPositionOffersStandingStill(t *testing.T) {
-	b := positionBattle(t)
-	ctx := context.Background()
-	want := 0.0
-	if adv, err := advise.Advise(ctx, b, advise.Query{Side: "French", Actor: "fb"}, advise.Objective{Kind: advise.Expected}, 1, advise.Budget{}); err == nil {
-		want = adv[0].Plans[0].Value
-	}
-	for _, step := range []float64{2, 1.3} {
-		m, err := b.Position(ctx, advise.PositionQuery{Unit: "fb", Step: step})
-		if err != nil {
-			t.Fatal(err)
-		}
-		i := rulestest.StandingStill(t, m)
-		if got := m.OffenceValues[i]; math.Abs(got-want) > 1e-9 {
-			t.Errorf("step %v: offence standing still %v; the advisor where fb stands: %v", step, got, want)
-		}
-	}
+	rulestest.OffenceStandingStill(t, positionBattle(t), "French", "fb", []float64{2, 1.3}, 1e-9)
 }

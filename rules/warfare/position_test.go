@@ -295,22 +295,7 @@ units:
 // TestPositionOffersStandingStill: the unit's own place is a point of its map, whatever
 // the step, at no distance, its offence what the advisor gives where the unit stands.
 func TestPositionOffersStandingStill(t *testing.T) {
-	b := loadSrc(t, positionSrc(t, "alternate"), 0)
-	ctx := context.Background()
-	want := 0.0
-	if adv, err := advise.Advise(ctx, b, advise.Query{Side: "English", Actor: "longbowmen"}, advise.Objective{Kind: advise.Expected}, 1, advise.Budget{}); err == nil {
-		want = adv[0].Plans[0].Value
-	}
-	for _, step := range []float64{1, 0.7} {
-		m, err := b.Position(ctx, advise.PositionQuery{Unit: "longbowmen", Step: step})
-		if err != nil {
-			t.Fatal(err)
-		}
-		i := rulestest.StandingStill(t, m)
-		if got := m.OffenceValues[i]; math.Abs(got-want) > 1e-12 {
-			t.Errorf("step %v: offence standing still %v; the advisor where the longbowmen stand: %v", step, got, want)
-		}
-	}
+	rulestest.OffenceStandingStill(t, loadSrc(t, positionSrc(t, "alternate"), 0), "English", "longbowmen", []float64{1, 0.7}, 1e-12)
 }
 
 // waysOf is the setup of q's map with its ways worked out, as Position has them.
