@@ -2,11 +2,14 @@ package rulestest
 
 import (
 	"context"
+	"encoding/json"
 	"math"
 	"testing"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
+	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/scenario"
 )
 
 // StandingStill is the index of a position map's point at the unit's own place (From),
@@ -57,4 +60,25 @@ func OffenceStandingStill(tb testing.TB, b PositionBattle, side, unit string, st
 			tb.Errorf("step %v: offence standing still %v; the advisor where %s stands: %v", step, got, unit, want)
 		}
 	}
+}
+
+// PlayMapAction plays on b an action a map wrote (a position map's move), as its JSON
+// reads back: the action, and b's refusal of it. An action that does not decode fails the
+// test: the map wrote what no player could send.
+func PlayMapAction(tb testing.TB, b volley.Battle, action map[string]any) (volley.Action, error) {
+	tb.Helper()
+	src, err := json.Marshal(action)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	doc, err := scenario.Parse("move", src)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	a, err := b.DecodeAction(doc)
+	if err != nil {
+		tb.Fatalf("%s: %v", src, err)
+	}
+	_, err = b.Resolve(context.Background(), a, dice.ForAction(1, 0))
+	return a, err
 }

@@ -2,7 +2,6 @@ package republique
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"math"
 	"strings"
@@ -10,10 +9,8 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
-	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/rulestest"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 // positionBattle is examples/republique/position.yaml, with each replacement made in its
@@ -42,19 +39,7 @@ func realMove(tb testing.TB, b *Battle, mv map[string]any) (*Battle, error) {
 	if mv == nil {
 		return f, nil
 	}
-	src, err := json.Marshal(mv)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	doc, err := scenario.Parse("move.json", src)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	a, err := f.DecodeAction(doc)
-	if err != nil {
-		tb.Fatalf("%s: %v", src, err)
-	}
-	_, err = f.Resolve(context.Background(), a, dice.ForAction(1, 0))
+	_, err := rulestest.PlayMapAction(tb, f, mv)
 	return f, err
 }
 

@@ -2,7 +2,6 @@ package warfare
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"math"
 	"os"
@@ -11,10 +10,8 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
-	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/rulestest"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 // positionSrc is examples/warfare/position.yaml in the system asked for: the longbowmen
@@ -61,16 +58,8 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 				f := b.Fork().(*Battle)
 				legs := 0
 				if mv := b.moveTo(s, s.point(i%m.Cols, i/m.Cols)); mv != nil {
-					src, _ := json.Marshal(mv)
-					doc, err := scenario.Parse("move", src)
+					a, err := rulestest.PlayMapAction(t, f, mv)
 					if err != nil {
-						t.Fatal(err)
-					}
-					a, err := f.DecodeAction(doc)
-					if err != nil {
-						t.Fatalf("%s: %v", src, err)
-					}
-					if _, err := f.Resolve(ctx, a, dice.ForAction(1, 0)); err != nil {
 						t.Fatalf("the map's way to %v is refused: %v", at, err)
 					}
 					legs = len(a.(*Move).Points)
@@ -270,18 +259,13 @@ units:
 		if mv == nil {
 			continue // standing still
 		}
-		src, _ := json.Marshal(mv)
-		doc, _ := scenario.Parse("move", src)
-		a, err := f.DecodeAction(doc)
-		if err == nil {
-			_, err = f.Resolve(ctx, a, dice.ForAction(1, 0))
-		}
+		a, err := rulestest.PlayMapAction(t, f, mv)
 		if err != nil {
-			t.Fatalf("%s: %v", src, err)
+			t.Fatalf("%v: %v", mv, err)
 		}
 		u, _ := f.Unit("archers")
 		if math.Hypot(u.At.X*2.54-p.X, u.At.Y*2.54-p.Y) > 1e-6 || math.Abs(f.moved["archers"]*2.54-reach) > 0.01 {
-			t.Errorf("%s ends at %v after %v in; the map: (%v, %v) %v cm", src, *u.At, f.moved["archers"], p.X, p.Y, reach)
+			t.Errorf("%v ends at %v after %v in; the map: (%v, %v) %v cm", mv, *u.At, f.moved["archers"], p.X, p.Y, reach)
 		}
 		if len(a.(*Move).Points) > 1 {
 			bent++
