@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/volley-wargames/volley"
@@ -81,4 +82,22 @@ func PlayMapAction(tb testing.TB, b volley.Battle, action map[string]any) (volle
 	}
 	_, err = b.Resolve(context.Background(), a, dice.ForAction(1, 0))
 	return a, err
+}
+
+// DangerRefusal is a danger query a map must refuse, and words its error must hold.
+type DangerRefusal struct {
+	Query advise.DangerQuery
+	Want  string
+}
+
+// DangerRefuses fails the test for each refusal whose query d's Danger answers, or
+// refuses without its words.
+func DangerRefuses(tb testing.TB, d advise.Dangerer, refusals []DangerRefusal) {
+	tb.Helper()
+	for _, r := range refusals {
+		_, err := d.Danger(context.Background(), r.Query)
+		if err == nil || !strings.Contains(err.Error(), r.Want) {
+			tb.Errorf("%+v: %v, want %q", r.Query, err, r.Want)
+		}
+	}
 }
