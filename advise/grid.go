@@ -3,6 +3,7 @@ package advise
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/volley-wargames/volley"
@@ -22,11 +23,24 @@ type Lattice struct {
 	Cols, Rows   int
 }
 
-// LayGrid lays a lattice over area at step, with Grid's checks; on an error it has no
-// points.
+// LayGrid lays a lattice over area at step: the cells' centres, as many as cover it. It
+// refuses a step that is no distance, an empty area, and more than MaxDangerPoints
+// points; on an error the lattice has no points.
 func LayGrid(area [4]float64, step float64) (Lattice, error) {
-	x0, y0, cols, rows, err := Grid(area, step)
-	return Lattice{Step: step, X0: x0, Y0: y0, Cols: cols, Rows: rows}, err
+	none := Lattice{Step: step}
+	if !(step > 0) || math.IsInf(step, 0) {
+		return none, volley.Errorf(volley.EINVALID, "advise: step must be a positive distance")
+	}
+	w, h := area[2]-area[0], area[3]-area[1]
+	if !(w > 0 && h > 0) {
+		return none, volley.Errorf(volley.EINVALID, "advise: the area to map is empty")
+	}
+	fc, fr := math.Ceil(w/step-1e-9), math.Ceil(h/step-1e-9)
+	if fc*fr > MaxDangerPoints {
+		return none, volley.Errorf(volley.EINVALID, "advise: %g × %g points at step %g is more than the %d a danger map may have: use a larger step",
+			fc, fr, step, MaxDangerPoints)
+	}
+	return Lattice{Step: step, X0: area[0] + step/2, Y0: area[1] + step/2, Cols: int(fc), Rows: int(fr)}, nil
 }
 
 // LayDanger lays the points of q's map: over q.Area, or the whole table t's bounds when

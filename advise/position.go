@@ -314,13 +314,13 @@ func (m *PositionMap) Finish(q PositionQuery, move func(i int) map[string]any, p
 	}
 }
 
-// Around is the area to give Grid (or a danger query) for a map whose points, step apart,
-// pass through at and cover bound: at is one of them (up to rounding; OnPoint snaps it),
-// even where it lies a little outside bound, as a unit at the table's edge may. A position
-// map lays its points so, because standing still is one of the unit's choices.
+// Around is the area to give LayGrid (or a danger query) for a map whose points, step
+// apart, pass through at and cover bound: at is one of them (up to rounding; OnPoint snaps
+// it), even where it lies a little outside bound, as a unit at the table's edge may. A
+// position map lays its points so, because standing still is one of the unit's choices.
 func Around(at [2]float64, bound [4]float64, step float64) [4]float64 {
 	if !(step > 0) || math.IsInf(step, 0) {
-		return bound // Grid refuses the step
+		return bound // LayGrid refuses the step
 	}
 	c0, c1 := math.Ceil((bound[0]-at[0])/step-1e-9), math.Floor((bound[2]-at[0])/step+1e-9)
 	r0, r1 := math.Ceil((bound[1]-at[1])/step-1e-9), math.Floor((bound[3]-at[1])/step+1e-9)
