@@ -169,23 +169,6 @@ func AddWork(xs ...int64) int64 {
 	return t
 }
 
-// Grid lays points over an area with a step: the cell centres, and how many.
-func Grid(area [4]float64, step float64) (x0, y0 float64, cols, rows int, err error) {
-	if !(step > 0) || math.IsInf(step, 0) {
-		return 0, 0, 0, 0, volley.Errorf(volley.EINVALID, "advise: step must be a positive distance")
-	}
-	w, h := area[2]-area[0], area[3]-area[1]
-	if !(w > 0 && h > 0) {
-		return 0, 0, 0, 0, volley.Errorf(volley.EINVALID, "advise: the area to map is empty")
-	}
-	fc, fr := math.Ceil(w/step-1e-9), math.Ceil(h/step-1e-9)
-	if fc*fr > MaxDangerPoints {
-		return 0, 0, 0, 0, volley.Errorf(volley.EINVALID, "advise: %g × %g points at step %g is more than the %d a danger map may have: use a larger step",
-			fc, fr, step, MaxDangerPoints)
-	}
-	return area[0] + step/2, area[1] + step/2, int(fc), int(fr), nil
-}
-
 // Finish sets the map's maximum.
 func (m *DangerMap) Finish() {
 	m.Max = 0
@@ -294,6 +277,14 @@ func Fill(ctx context.Context, m *DangerMap, newPoint func() PointFunc) error {
 	slices.Sort(m.Firers)
 	m.Finish()
 	return nil
+}
+
+// Filled is m with every point computed (Fill), or ctx's error or a point's, and no map.
+func (m *DangerMap) Filled(ctx context.Context, newPoint func() PointFunc) (*DangerMap, error) {
+	if err := Fill(ctx, m, newPoint); err != nil {
+		return nil, err
+	}
+	return m, nil
 }
 
 // FillGrid computes values[r·cols+c] for every point of a grid, its rows shared among the

@@ -273,13 +273,20 @@ func CheckPositionWork(work int64, why string) (int64, error) {
 	return work, nil
 }
 
-// Finish fills the front and the top points (k of them, or q.Top, ranked by q.Rank when
-// given), each with its place and scores; plan and move, when given, write each top
+// PositionTop is how many of the best points a position map lists with their moves and
+// plans, unless its query asks for another number (PositionQuery.Top).
+const PositionTop = 5
+
+// Finish clears both scores of every point the unit cannot reach (its Reach NaN), then
+// fills the front and the top points (PositionTop of them, or q.Top, ranked by q.Rank
+// when given), each with its place and scores; plan and move, when given, write each top
 // point's plan and the move there.
-func (m *PositionMap) Finish(q PositionQuery, k int, move func(i int) map[string]any, plan func(i int) map[string]any) {
+func (m *PositionMap) Finish(q PositionQuery, move func(i int) map[string]any, plan func(i int) map[string]any) {
 	m.Reachable = 0
-	for _, v := range m.Reach {
-		if !math.IsNaN(v) {
+	for i, v := range m.Reach {
+		if math.IsNaN(v) {
+			m.DangerValues[i], m.OffenceValues[i] = math.NaN(), math.NaN()
+		} else {
 			m.Reachable++
 		}
 	}
@@ -287,6 +294,7 @@ func (m *PositionMap) Finish(q PositionQuery, k int, move func(i int) map[string
 	for _, i := range m.Front() {
 		m.Pareto = append(m.Pareto, m.Point(i))
 	}
+	k := PositionTop
 	if q.Top > 0 {
 		k = q.Top
 	}
@@ -306,13 +314,13 @@ func (m *PositionMap) Finish(q PositionQuery, k int, move func(i int) map[string
 	}
 }
 
-// Around is the area to give Grid (or a danger query) for a map whose points, step apart,
-// pass through at and cover bound: at is one of them (up to rounding; OnPoint snaps it),
-// even where it lies a little outside bound, as a unit at the table's edge may. A position
-// map lays its points so, because standing still is one of the unit's choices.
+// Around is the area to give LayGrid (or a danger query) for a map whose points, step
+// apart, pass through at and cover bound: at is one of them (up to rounding; OnPoint snaps
+// it), even where it lies a little outside bound, as a unit at the table's edge may. A
+// position map lays its points so, because standing still is one of the unit's choices.
 func Around(at [2]float64, bound [4]float64, step float64) [4]float64 {
 	if !(step > 0) || math.IsInf(step, 0) {
-		return bound // Grid refuses the step
+		return bound // LayGrid refuses the step
 	}
 	c0, c1 := math.Ceil((bound[0]-at[0])/step-1e-9), math.Floor((bound[2]-at[0])/step+1e-9)
 	r0, r1 := math.Ceil((bound[1]-at[1])/step-1e-9), math.Floor((bound[3]-at[1])/step+1e-9)

@@ -53,13 +53,8 @@ func (s *Server) advice(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if err := s.work(r.Context()); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	l, done, err := s.openRead(r.Context(), rec.ID)
-	if err != nil {
-		s.fail(w, r, err)
+	l, done, ok := s.openToAdvise(w, r, rec.ID)
+	if !ok {
 		return
 	}
 	defer done()
@@ -87,6 +82,22 @@ func (s *Server) advice(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"ruleset": l.record.Ruleset, "advice": adv})
+}
+
+// openToAdvise takes a slot for the request's work and opens battle id for reading (done
+// lets it go), as every advice, danger and position request does before its battle is
+// asked anything; false when it cannot, the request answered with why.
+func (s *Server) openToAdvise(w http.ResponseWriter, r *http.Request, id string) (l *live, done func(), ok bool) {
+	if err := s.work(r.Context()); err != nil {
+		s.fail(w, r, err)
+		return nil, nil, false
+	}
+	l, done, err := s.openRead(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return nil, nil, false
+	}
+	return l, done, true
 }
 
 // advisorView is what the advisor offers on a battle, so that a client offers only
@@ -169,18 +180,13 @@ func (s *Server) danger(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, queryError("as", "as: the unit type placed is required"))
 		return
 	}
-	if err := s.work(r.Context()); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	l, done, err := s.openRead(r.Context(), rec.ID)
-	if err != nil {
-		s.fail(w, r, err)
+	l, done, ok := s.openToAdvise(w, r, rec.ID)
+	if !ok {
 		return
 	}
 	defer done()
-	dg, ok := l.battle.(advise.Dangerer)
-	if !ok {
+	dg, can := l.battle.(advise.Dangerer)
+	if !can {
 		s.fail(w, r, volley.Errorf(volley.ENOTSUPPORTED, "%s has no danger map", l.record.Ruleset))
 		return
 	}
@@ -188,10 +194,20 @@ func (s *Server) danger(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	// Priced before it queues: a map over the budget is refused at once, and waits for
-	// nothing.
-	if _, err := dg.DangerWork(dq); err != nil {
-		s.fail(w, r, dangerField(err))
+	s.answerMap(w, r, l.record.Ruleset, "danger", progress, dangerField,
+		func() (int64, error) { return dg.DangerWork(dq) },
+		func(ctx context.Context) (any, error) { return dg.Danger(ctx, dq) })
+}
+
+// answerMap answers a map (key "danger" or "position") once its query is read: priced
+// before it queues, so that a map over the budget is refused at once and waits for
+// nothing; then worked out in its heavy turn, on one core (each heavy place is one, and
+// light requests keep the others), with its progress as it works when progress is asked
+// (answerWithProgress). fieldOf names the parameter an input error is about.
+func (s *Server) answerMap(w http.ResponseWriter, r *http.Request, ruleset, key string, progress bool, fieldOf func(error) error,
+	price func() (int64, error), work func(context.Context) (any, error)) {
+	if _, err := price(); err != nil {
+		s.fail(w, r, fieldOf(err))
 		return
 	}
 	if err := s.heavyTurn(r.Context()); err != nil {
@@ -199,18 +215,15 @@ func (s *Server) danger(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if progress {
-		s.answerWithProgress(w, r, l.record.Ruleset, "danger", dangerField, func(ctx context.Context) (any, error) {
-			return dg.Danger(ctx, dq)
-		})
+		s.answerWithProgress(w, r, ruleset, key, fieldOf, work)
 		return
 	}
-	// One core: each heavy place is one, and light requests keep the others.
-	m, err := dg.Danger(advise.WithCores(r.Context(), 1), dq)
+	m, err := work(advise.WithCores(r.Context(), 1))
 	if err != nil {
-		s.fail(w, r, dangerField(err))
+		s.fail(w, r, fieldOf(err))
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"ruleset": l.record.Ruleset, "danger": m})
+	writeJSON(w, http.StatusOK, map[string]any{"ruleset": ruleset, key: m})
 }
 
 // progressEvery is how often a map's progress stream reports (a test shortens it).
@@ -345,18 +358,13 @@ func (s *Server) position(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, queryError("danger", "%s", strings.TrimPrefix(volley.ErrorMessage(err), "advise: ")))
 		return
 	}
-	if err := s.work(r.Context()); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	l, done, err := s.openRead(r.Context(), rec.ID)
-	if err != nil {
-		s.fail(w, r, err)
+	l, done, ok := s.openToAdvise(w, r, rec.ID)
+	if !ok {
 		return
 	}
 	defer done()
-	ps, ok := l.battle.(advise.Positioner)
-	if !ok {
+	ps, can := l.battle.(advise.Positioner)
+	if !can {
 		s.fail(w, r, volley.Errorf(volley.ENOTSUPPORTED, "%s has no position map (docs/advise.md says which systems have one, and why not)", l.record.Ruleset))
 		return
 	}
@@ -364,27 +372,10 @@ func (s *Server) position(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if _, err := ps.PositionWork(pq); err != nil {
-		s.fail(w, r, fieldFor(dangerField(err), "unit"))
-		return
-	}
-	if err := s.heavyTurn(r.Context()); err != nil {
-		s.fail(w, r, err)
-		return
-	}
 	positionField := func(err error) error { return fieldFor(dangerField(err), "unit") }
-	if progress {
-		s.answerWithProgress(w, r, l.record.Ruleset, "position", positionField, func(ctx context.Context) (any, error) {
-			return ps.Position(ctx, pq)
-		})
-		return
-	}
-	m, err := ps.Position(advise.WithCores(r.Context(), 1), pq)
-	if err != nil {
-		s.fail(w, r, positionField(err))
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"ruleset": l.record.Ruleset, "position": m})
+	s.answerMap(w, r, l.record.Ruleset, "position", progress, positionField,
+		func() (int64, error) { return ps.PositionWork(pq) },
+		func(ctx context.Context) (any, error) { return ps.Position(ctx, pq) })
 }
 
 // stepOf reads a map's step parameter: a distance in the table's unit, or with its own; 0

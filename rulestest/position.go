@@ -1,10 +1,16 @@
 package rulestest
 
 import (
+	"context"
+	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 
+	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
+	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/scenario"
 )
 
 // StandingStill is the index of a position map's point at the unit's own place (From),
@@ -26,4 +32,72 @@ func StandingStill(tb testing.TB, m *advise.PositionMap) int {
 		tb.Fatalf("the unit's own place %v is %v away on the map; want 0", m.From, r)
 	}
 	return at
+}
+
+// PositionBattle is a battle with an advisor and a position map.
+type PositionBattle interface {
+	volley.Battle
+	advise.Positioner
+}
+
+// OffenceStandingStill checks unit's position map at each of steps: its own place is a
+// point of it at no distance (StandingStill), and the offence there is, within tol, the
+// advisor's best plan for the unit (of side) where it stands; 0 where the advisor has
+// no plan for it.
+func OffenceStandingStill(tb testing.TB, b PositionBattle, side, unit string, steps []float64, tol float64) {
+	tb.Helper()
+	ctx := context.Background()
+	want := 0.0
+	if adv, err := advise.Advise(ctx, b, advise.Query{Side: side, Actor: unit}, advise.Objective{Kind: advise.Expected}, 1, advise.Budget{}); err == nil {
+		want = adv[0].Plans[0].Value
+	}
+	for _, step := range steps {
+		m, err := b.Position(ctx, advise.PositionQuery{Unit: unit, Step: step})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		i := StandingStill(tb, m)
+		if got := m.OffenceValues[i]; math.Abs(got-want) > tol {
+			tb.Errorf("step %v: offence standing still %v; the advisor where %s stands: %v", step, got, unit, want)
+		}
+	}
+}
+
+// PlayMapAction plays on b an action a map wrote (a position map's move), as its JSON
+// reads back: the action, and b's refusal of it. An action that does not decode fails the
+// test: the map wrote what no player could send.
+func PlayMapAction(tb testing.TB, b volley.Battle, action map[string]any) (volley.Action, error) {
+	tb.Helper()
+	src, err := json.Marshal(action)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	doc, err := scenario.Parse("move", src)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	a, err := b.DecodeAction(doc)
+	if err != nil {
+		tb.Fatalf("%s: %v", src, err)
+	}
+	_, err = b.Resolve(context.Background(), a, dice.ForAction(1, 0))
+	return a, err
+}
+
+// DangerRefusal is a danger query a map must refuse, and words its error must hold.
+type DangerRefusal struct {
+	Query advise.DangerQuery
+	Want  string
+}
+
+// DangerRefuses fails the test for each refusal whose query d's Danger answers, or
+// refuses without its words.
+func DangerRefuses(tb testing.TB, d advise.Dangerer, refusals []DangerRefusal) {
+	tb.Helper()
+	for _, r := range refusals {
+		_, err := d.Danger(context.Background(), r.Query)
+		if err == nil || !strings.Contains(err.Error(), r.Want) {
+			tb.Errorf("%+v: %v, want %q", r.Query, err, r.Want)
+		}
+	}
 }

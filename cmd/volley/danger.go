@@ -18,7 +18,6 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 type dangerCmd struct {
@@ -51,19 +50,8 @@ func (c dangerCmd) Run(e *env) error {
 		return volley.Errorf(volley.ENOTSUPPORTED, "%s has no danger map", l.ruleset.Name())
 	}
 	q := advise.DangerQuery{Side: c.Side, As: c.As, Objective: obj}
-	unit := scenario.Inch
-	if t, ok := l.battle.(volley.Table); ok && t.Table().Unit != "" {
-		unit = scenario.Unit(t.Table().Unit)
-	}
-	if c.Step != "" {
-		if _, grid := l.battle.(volley.Board); grid {
-			return volley.Errorf(volley.EINVALID, "--step: a grid map is mapped square by square")
-		}
-		s, err := scenario.ParseLength(c.Step, unit)
-		if err != nil || s <= 0 {
-			return volley.Errorf(volley.EINVALID, "--step: want a positive distance such as 0.5 or 0.5in, not %q", c.Step)
-		}
-		q.Step = s.In(unit)
+	if q.Step, err = stepFlag(l.battle, c.Step); err != nil {
+		return err
 	}
 	if c.Area != "" {
 		parts := strings.Split(c.Area, ",")
@@ -82,23 +70,12 @@ func (c dangerCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	if c.Plot != "" {
-		if err := plotDanger(c.Plot, l, m); err != nil {
-			return err
-		}
-	}
-	if c.JSON {
-		return writeJSON(e.stdout, struct {
+	return answerMap(e, l, c.output, c.Plot, func() error { return plotDanger(c.Plot, l, m) },
+		struct {
 			Ruleset string            `json:"ruleset"`
 			Danger  *advise.DangerMap `json:"danger"`
-		}{l.ruleset.Name(), m})
-	}
-	writeHeading(e.stdout, l)
-	writeDanger(e.stdout, m)
-	if c.Plot != "" {
-		fmt.Fprintf(e.stdout, "\nplot written to %s\n", c.Plot)
-	}
-	return nil
+		}{l.ruleset.Name(), m},
+		func(w io.Writer) { writeDanger(w, m) })
 }
 
 // dangerShades are the text map's steps, lightest first: a value's share of the map's
@@ -159,20 +136,8 @@ func dangerValue(m *advise.DangerMap, v float64) string {
 // dangerColour is a value's colour: pale yellow for safe, through orange, to dark red
 // for the map's worst; grey where a unit cannot stand.
 func dangerColour(v, peak float64) color.Color {
-	if math.IsNaN(v) {
-		return color.RGBA{0x9a, 0x9a, 0x9a, 0xff}
-	}
-	t := 0.0
-	if peak > 0 {
-		t = v / peak
-	}
-	stops := []color.RGBA{{0xff, 0xff, 0xe5, 0xff}, {0xfe, 0xc4, 0x4f, 0xff}, {0xec, 0x70, 0x14, 0xff}, {0x99, 0x34, 0x04, 0xff}, {0x4a, 0x14, 0x04, 0xff}}
-	x := t * float64(len(stops)-1)
-	i := min(int(x), len(stops)-2)
-	f := x - float64(i)
-	mix := func(a, b uint8) uint8 { return uint8(float64(a) + (float64(b)-float64(a))*f + 0.5) }
-	a, b := stops[i], stops[i+1]
-	return color.RGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), 0xff}
+	return rampColour([]color.RGBA{{0xff, 0xff, 0xe5, 0xff}, {0xfe, 0xc4, 0x4f, 0xff}, {0xec, 0x70, 0x14, 0xff}, {0x99, 0x34, 0x04, 0xff}, {0x4a, 0x14, 0x04, 0xff}},
+		color.RGBA{0x9a, 0x9a, 0x9a, 0xff}, v, peak)
 }
 
 // plotDanger draws the map as coloured cells, the terrain's outlines and the units over

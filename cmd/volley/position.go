@@ -16,7 +16,6 @@ import (
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/rules"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 type positionCmd struct {
@@ -52,41 +51,19 @@ func (c positionCmd) Run(e *env) error {
 		return volley.Errorf(volley.ENOTSUPPORTED, "%s has no position map (docs/advise.md says which systems have one, and why not)", l.ruleset.Name())
 	}
 	q := advise.PositionQuery{Unit: c.Unit, Objective: obj, Danger: dobj}
-	if c.Step != "" {
-		unit := scenario.Inch
-		if t, ok := l.battle.(volley.Table); ok && t.Table().Unit != "" {
-			unit = scenario.Unit(t.Table().Unit)
-		}
-		if _, grid := l.battle.(volley.Board); grid {
-			return volley.Errorf(volley.EINVALID, "--step: a grid map is mapped square by square")
-		}
-		s, err := scenario.ParseLength(c.Step, unit)
-		if err != nil || s <= 0 {
-			return volley.Errorf(volley.EINVALID, "--step: want a positive distance such as 0.5 or 0.5in, not %q", c.Step)
-		}
-		q.Step = s.In(unit)
+	if q.Step, err = stepFlag(l.battle, c.Step); err != nil {
+		return err
 	}
 	m, err := ps.Position(e.context(), q)
 	if err != nil {
 		return err
 	}
-	if c.Plot != "" {
-		if err := plotPosition(c.Plot, l, m); err != nil {
-			return err
-		}
-	}
-	if c.JSON {
-		return writeJSON(e.stdout, struct {
+	return answerMap(e, l, c.output, c.Plot, func() error { return plotPosition(c.Plot, l, m) },
+		struct {
 			Ruleset  string              `json:"ruleset"`
 			Position *advise.PositionMap `json:"position"`
-		}{l.ruleset.Name(), m})
-	}
-	writeHeading(e.stdout, l)
-	writePosition(e.stdout, m)
-	if c.Plot != "" {
-		fmt.Fprintf(e.stdout, "\nplot written to %s\n", c.Plot)
-	}
-	return nil
+		}{l.ruleset.Name(), m},
+		func(w io.Writer) { writePosition(w, m) })
 }
 
 // openPlayed opens a scenario and plays every action of its script: the battle they
@@ -190,20 +167,8 @@ func fmtReach(v float64, unit string) string {
 // offenceColour is an offence value's colour: white for nothing, through greens, to dark
 // green for the map's most; pale grey where the unit cannot go.
 func offenceColour(v, peak float64) color.Color {
-	if math.IsNaN(v) {
-		return color.RGBA{0xee, 0xee, 0xee, 0xff}
-	}
-	t := 0.0
-	if peak > 0 {
-		t = v / peak
-	}
-	stops := []color.RGBA{{0xf7, 0xfc, 0xf5, 0xff}, {0xa1, 0xd9, 0x9b, 0xff}, {0x41, 0xab, 0x5d, 0xff}, {0x00, 0x6d, 0x2c, 0xff}, {0x00, 0x3c, 0x18, 0xff}}
-	x := t * float64(len(stops)-1)
-	i := min(int(x), len(stops)-2)
-	f := x - float64(i)
-	mix := func(a, b uint8) uint8 { return uint8(float64(a) + (float64(b)-float64(a))*f + 0.5) }
-	a, b := stops[i], stops[i+1]
-	return color.RGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), 0xff}
+	return rampColour([]color.RGBA{{0xf7, 0xfc, 0xf5, 0xff}, {0xa1, 0xd9, 0x9b, 0xff}, {0x41, 0xab, 0x5d, 0xff}, {0x00, 0x6d, 0x2c, 0xff}, {0x00, 0x3c, 0x18, 0xff}},
+		color.RGBA{0xee, 0xee, 0xee, 0xff}, v, peak)
 }
 
 // plotPosition draws the two layers side by side, offence then danger, over the whole

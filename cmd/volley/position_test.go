@@ -15,16 +15,8 @@ import (
 // hab block it goes round; its best point is where both its weapons reach.
 func TestPosition(t *testing.T) {
 	file := filepath.Join("..", "..", "examples", "dropzone", "position.yaml")
-	status, out, errOut := runCLI("position", file, "--unit", "sabre-1", "--step", "1")
-	if status != exitOK {
-		t.Fatalf("status %d: %s", status, errOut)
-	}
-	goldenFile(t, "position-dropzone.txt", out)
 	plot := filepath.Join(t.TempDir(), "position.png")
-	status, out, errOut = runCLI("position", file, "--unit", "sabre-1", "--json", "--plot", plot)
-	if status != exitOK {
-		t.Fatalf("status %d: %s", status, errOut)
-	}
+	out := positionRun(t, "position-dropzone.txt", []string{file, "--unit", "sabre-1", "--step", "1"}, []string{file, "--unit", "sabre-1", "--plot", plot})
 	var got struct {
 		Position struct {
 			Points []struct{ X, Y, Reach, Offence, Danger float64 }
@@ -61,14 +53,7 @@ func TestPosition(t *testing.T) {
 	if len(got.Position.Pareto) == 0 {
 		t.Error("no front")
 	}
-	f, err := os.Open(plot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if img, err := png.Decode(f); err != nil || img.Bounds().Dx() < 400 {
-		t.Errorf("the picture: %v", err)
-	}
+	checkPicture(t, plot)
 }
 
 // TestPositionSquad: a Dropzone squad named as the unit moves as a formation: the text
@@ -76,15 +61,8 @@ func TestPosition(t *testing.T) {
 // and no move; in the terrain's shadow to the south the whole squad is out of danger.
 func TestPositionSquad(t *testing.T) {
 	file := filepath.Join("..", "..", "examples", "dropzone", "formation.yaml")
-	status, out, errOut := runCLI("position", file, "--unit", "sabres", "--step", "1")
-	if status != exitOK {
-		t.Fatalf("status %d: %s", status, errOut)
-	}
-	goldenFile(t, "position-dropzone-squad.txt", out)
-	status, out, errOut = runCLI("position", file, "--unit", "sabres", "--step", "1", "--json")
-	if status != exitOK {
-		t.Fatalf("status %d: %s", status, errOut)
-	}
+	args := []string{file, "--unit", "sabres", "--step", "1"}
+	out := positionRun(t, "position-dropzone-squad.txt", args, args)
 	var got struct {
 		Position struct {
 			Unit   string
@@ -130,32 +108,16 @@ func TestPositionSquad(t *testing.T) {
 // Hale neither sees nor is seen; on the row by the bushes he sees raider-1 best and is
 // most in danger; every point's move is a path of squares he may take.
 func TestPositionWarEngine(t *testing.T) {
-	file := filepath.Join("..", "..", "examples", "warengine", "position.yaml")
-	status, out, errOut := runCLI("position", file, "--unit", "hale")
-	if status != exitOK {
-		t.Fatalf("status %d: %s", status, errOut)
-	}
-	goldenFile(t, "position-warengine.txt", out)
-	status, out, errOut = runCLI("position", file, "--unit", "hale", "--json")
-	if status != exitOK {
-		t.Fatalf("status %d: %s", status, errOut)
-	}
-	var got struct {
-		Position struct {
-			Grid   bool
-			Points []struct{ X, Y, Reach, Offence, Danger float64 }
-		}
-	}
+	args := []string{filepath.Join("..", "..", "examples", "warengine", "position.yaml"), "--unit", "hale"}
+	out := positionRun(t, "position-warengine.txt", args, args)
+	var got struct{ Position struct{ Grid bool } }
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
 	}
 	if !got.Position.Grid {
 		t.Error("a grid map's position map is not marked grid")
 	}
-	at := map[[2]float64][3]float64{}
-	for _, p := range got.Position.Points {
-		at[[2]float64{p.X, p.Y}] = [3]float64{p.Reach, p.Offence, p.Danger}
-	}
+	at := positionPoints(t, out)
 	if v, ok := at[[2]float64{13, 10}]; !ok || v[0] != 0 {
 		t.Errorf("where Hale stands: %v, %v; want reach 0", v, ok)
 	}
@@ -181,31 +143,19 @@ func TestPositionWarEngine(t *testing.T) {
 // to the crossbowmen, where the offence and the danger are both highest, and hide ground
 // beyond reach behind them; where they stand they are out of every French missile's reach.
 func TestPositionWarfare(t *testing.T) {
-	file := filepath.Join("..", "..", "examples", "warfare", "position.yaml")
-	status, out, errOut := runCLI("position", file, "--unit", "longbowmen", "--danger", "expected")
-	if status != exitOK {
-		t.Fatalf("status %d: %s", status, errOut)
-	}
-	goldenFile(t, "position-warfare.txt", out)
+	args := []string{filepath.Join("..", "..", "examples", "warfare", "position.yaml"), "--unit", "longbowmen", "--danger", "expected"}
 	plot := filepath.Join(t.TempDir(), "position.png")
-	status, out, errOut = runCLI("position", file, "--unit", "longbowmen", "--danger", "expected", "--json", "--plot", plot)
-	if status != exitOK {
-		t.Fatalf("status %d: %s", status, errOut)
-	}
+	out := positionRun(t, "position-warfare.txt", args, append(args, "--plot", plot))
 	var got struct {
 		Position struct {
-			Unit   string `json:"length_unit"`
-			Points []struct{ X, Y, Reach, Offence, Danger float64 }
-			Top    []struct{ Move map[string]any }
+			Unit string `json:"length_unit"`
+			Top  []struct{ Move map[string]any }
 		}
 	}
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
 	}
-	at := map[[2]float64][3]float64{}
-	for _, p := range got.Position.Points {
-		at[[2]float64{p.X, p.Y}] = [3]float64{p.Reach, p.Offence, p.Danger}
-	}
+	at := positionPoints(t, out)
 	if got.Position.Unit != "in" || len(at) < 300 {
 		t.Fatalf("unit %q, %d points", got.Position.Unit, len(at))
 	}
@@ -222,14 +172,7 @@ func TestPositionWarfare(t *testing.T) {
 	if len(got.Position.Top) == 0 || len(got.Position.Top[0].Move["path"].([]any)) < 2 {
 		t.Errorf("the best point's move does not go round the billmen: %v", got.Position.Top)
 	}
-	f, err := os.Open(plot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if img, err := png.Decode(f); err != nil || img.Bounds().Dx() < 400 {
-		t.Errorf("the picture: %v", err)
-	}
+	checkPicture(t, plot)
 }
 
 // TestPositionRepublique: a Republique battery's map, in cm round the bases of its own
@@ -238,20 +181,11 @@ func TestPositionWarfare(t *testing.T) {
 // see it, beside the copse it does; limbering and unlimbering take 8 of its 30 cm.
 func TestPositionRepublique(t *testing.T) {
 	file := filepath.Join("..", "..", "examples", "republique", "position.yaml")
-	status, out, errOut := runCLI("position", file, "--unit", "fb", "--step", "2")
-	if status != exitOK {
-		t.Fatalf("status %d: %s", status, errOut)
-	}
-	goldenFile(t, "position-republique.txt", out)
-	status, out, errOut = runCLI("position", file, "--unit", "fb", "--json")
-	if status != exitOK {
-		t.Fatalf("status %d: %s", status, errOut)
-	}
+	out := positionRun(t, "position-republique.txt", []string{file, "--unit", "fb", "--step", "2"}, []string{file, "--unit", "fb"})
 	var got struct {
 		Position struct {
 			Length string `json:"length_unit"`
 			Step   float64
-			Points []struct{ X, Y, Reach, Offence, Danger float64 }
 		}
 	}
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
@@ -260,14 +194,13 @@ func TestPositionRepublique(t *testing.T) {
 	if got.Position.Length != "cm" || got.Position.Step != 1 {
 		t.Errorf("unit %q, step %v; want cm, 1", got.Position.Length, got.Position.Step)
 	}
-	at := map[[2]float64][3]float64{}
-	for _, p := range got.Position.Points {
-		at[[2]float64{p.X, p.Y}] = [3]float64{p.Reach, p.Offence, p.Danger}
-		if p.Reach > 26+1e-9 {
-			t.Errorf("(%v, %v) is %v cm away: fb has 26 cm once limbered", p.X, p.Y, p.Reach)
+	at := positionPoints(t, out)
+	for p, v := range at {
+		if v[0] > 26+1e-9 {
+			t.Errorf("(%v, %v) is %v cm away: fb has 26 cm once limbered", p[0], p[1], v[0])
 		}
-		if p.Reach > 22+1e-9 && p.Offence != 0 {
-			t.Errorf("(%v, %v): limbered there, it scores %v", p.X, p.Y, p.Offence)
+		if v[0] > 22+1e-9 && v[1] != 0 {
+			t.Errorf("(%v, %v): limbered there, it scores %v", p[0], p[1], v[1])
 		}
 	}
 	if v, ok := at[[2]float64{40, 16}]; !ok || v != [3]float64{0, 0, 0} {
@@ -292,30 +225,11 @@ func TestPositionRepublique(t *testing.T) {
 // they it; beyond the wall it goes round the wall's end; past a Shooting Advance's 4" it
 // may not shoot; the house holds no point.
 func TestPositionWarStrike(t *testing.T) {
-	file := filepath.Join("..", "..", "examples", "warstrike", "position.yaml")
-	status, out, errOut := runCLI("position", file, "--unit", "alpha")
-	if status != exitOK {
-		t.Fatalf("status %d: %s", status, errOut)
-	}
-	goldenFile(t, "position-warstrike.txt", out)
-	status, out, errOut = runCLI("position", file, "--unit", "alpha", "--json")
-	if status != exitOK {
-		t.Fatalf("status %d: %s", status, errOut)
-	}
-	var got struct {
-		Position struct {
-			From   [2]float64
-			Points []struct{ X, Y, Reach, Offence, Danger float64 }
-		}
-	}
-	if err := json.Unmarshal([]byte(out), &got); err != nil {
-		t.Fatal(err)
-	}
-	at := map[[2]float64][3]float64{}
-	for _, p := range got.Position.Points {
-		at[[2]float64{p.X, p.Y}] = [3]float64{p.Reach, p.Offence, p.Danger}
-		if p.Reach > 4 && p.Offence != 0 {
-			t.Errorf("(%v, %v) is %v\" away, past a Shooting Advance, yet scores offence %v", p.X, p.Y, p.Reach, p.Offence)
+	args := []string{filepath.Join("..", "..", "examples", "warstrike", "position.yaml"), "--unit", "alpha"}
+	at := positionPoints(t, positionRun(t, "position-warstrike.txt", args, args))
+	for p, v := range at {
+		if v[0] > 4 && v[1] != 0 {
+			t.Errorf("(%v, %v) is %v\" away, past a Shooting Advance, yet scores offence %v", p[0], p[1], v[0], v[1])
 		}
 	}
 	if v, ok := at[[2]float64{15.5, 10}]; !ok || v != [3]float64{} {
@@ -332,5 +246,53 @@ func TestPositionWarStrike(t *testing.T) {
 	}
 	if _, ok := at[[2]float64{22.5, 5}]; ok {
 		t.Error("a point in the house")
+	}
+}
+
+// positionRun runs volley position with text's arguments and checks its text against
+// the golden file, then with asJSON's and --json, and returns the JSON.
+func positionRun(t *testing.T, golden string, text, asJSON []string) string {
+	t.Helper()
+	status, out, errOut := runCLI(append([]string{"position"}, text...)...)
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	goldenFile(t, golden, out)
+	status, out, errOut = runCLI(append(append([]string{"position"}, asJSON...), "--json")...)
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	return out
+}
+
+// positionPoints are the points of a position map's JSON by their place: reach, offence
+// and danger.
+func positionPoints(t *testing.T, out string) map[[2]float64][3]float64 {
+	t.Helper()
+	var got struct {
+		Position struct {
+			Points []struct{ X, Y, Reach, Offence, Danger float64 }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	at := map[[2]float64][3]float64{}
+	for _, p := range got.Position.Points {
+		at[[2]float64{p.X, p.Y}] = [3]float64{p.Reach, p.Offence, p.Danger}
+	}
+	return at
+}
+
+// checkPicture fails the test unless path is a PNG picture at least 400 wide.
+func checkPicture(t *testing.T, path string) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if img, err := png.Decode(f); err != nil || img.Bounds().Dx() < 400 {
+		t.Errorf("the picture: %v", err)
 	}
 }

@@ -3,7 +3,6 @@ package dropzone
 import (
 	"context"
 	"math"
-	"slices"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
@@ -26,48 +25,30 @@ const dangerID = "(placed)"
 // every such weapon firing at it, none having moved. The points are shared among the
 // machine's cores; each is computed alone, so the map does not depend on how many.
 func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.DangerMap, error) {
-	g, err := b.dangerGrid(q)
+	g, _, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := advise.CheckDangerWork(advise.PointsWork(g.cols*g.rows, b.dangerPointWork(g.t, q.Side))); err != nil {
-		return nil, err
-	}
-	t, u, step, x0, y0, cols, rows := g.t, g.u, g.step, g.x0, g.y0, g.cols, g.rows
-	obj := q.Objective
-	if obj == "" {
-		obj = advise.Destroyed
-	}
-	m := &advise.DangerMap{Side: q.Side, As: q.As, Placed: "a " + q.As, Objective: obj, Unit: string(u), Step: step, X0: x0, Y0: y0,
-		Cols: cols, Rows: rows, Values: make([]float64, cols*rows), Firers: []string{}}
-	m.Scores = "P(destroyed)"
-	if obj == advise.Expected {
-		m.Scores = "expected damage"
-	}
+	m := advise.NewDangerMap(q, g.Lattice, string(g.u), "a "+q.As, "expected damage")
 	m.Notes = []string{"the firers have not moved (M&F limits none of their weapons)", "a point inside solid terrain holds no unit"}
-	perInch := scenario.Inches(1).In(u)
-	err = advise.Fill(ctx, m, func() advise.PointFunc {
-		d := b.newDangerWorker(t, q.Side)
-		if like, ok := b.Unit(q.Like); ok && like.Type == t {
+	obj, perInch := m.Objective, scenario.Inches(1).In(g.u)
+	return m.Filled(ctx, func() advise.PointFunc {
+		d := b.newDangerWorker(g.t, q.Side)
+		if like, ok := b.Unit(q.Like); ok && like.Type == g.t {
 			d.like(like)
 		}
 		return func(c, r int, firers map[string]bool) (float64, error) {
-			at := geom.V((x0+float64(c)*step)/perInch, (y0+float64(r)*step)/perInch)
-			return d.at(ctx, at, obj, firers)
+			return d.at(ctx, geom.V(g.At(c, r, perInch)), obj, firers)
 		}
 	})
-	if err != nil {
-		return nil, err
-	}
-	return m, nil
 }
 
 // dangerGrid is a danger query checked, and its points laid out.
 type dangerGrid struct {
-	t            *UnitType
-	u            scenario.Unit
-	step, x0, y0 float64
-	cols, rows   int
+	t    *UnitType
+	side string
+	u    scenario.Unit
+	advise.Lattice
 }
 
 func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
@@ -75,37 +56,32 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	if !ok {
 		return dangerGrid{}, volley.Errorf(volley.EINVALID, "dropzone: as: unknown unit type %q%s", q.As, scenario.Hint(q.As, typeNames(b.types)))
 	}
-	if !slices.Contains(b.sides(), q.Side) {
-		return dangerGrid{}, volley.Errorf(volley.EINVALID, "dropzone: side: no unit is on side %q%s", q.Side, scenario.Hint(q.Side, b.sides()))
+	if err := advise.CheckSide("dropzone", q.Side, b.sides()); err != nil {
+		return dangerGrid{}, err
 	}
 	if t.DamagePoints < 1 {
 		return dangerGrid{}, volley.Errorf(volley.EINVALID, "dropzone: as: a %s has no damage points to lose", q.As)
 	}
-	g := dangerGrid{t: t, u: b.unit}
+	g := dangerGrid{t: t, side: q.Side, u: b.unit}
 	if g.u == "" {
 		g.u = scenario.Inch
 	}
-	area, step := q.Area, q.Step
-	if area == [4]float64{} {
-		area = b.Table().Bounds
-	}
-	if step == 0 {
-		step = scenario.Inches(DefaultDangerStep).In(g.u)
-	}
 	var err error
-	g.step = step
-	g.x0, g.y0, g.cols, g.rows, err = advise.Grid(area, step)
+	g.Lattice, err = advise.LayDanger(q, b, scenario.Inches(DefaultDangerStep).In(g.u))
 	return g, err
 }
 
-// DangerWork is the work of q's map: its points, each the dangerPointWork of the
-// placed unit.
+// DangerWork is the work of q's map: its points, each the dangerPointWork of the placed
+// unit (dangerWork).
 func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
-	g, err := b.dangerGrid(q)
-	if err != nil {
-		return 0, err
-	}
-	return advise.CheckDangerWork(advise.PointsWork(g.cols*g.rows, b.dangerPointWork(g.t, q.Side)))
+	_, w, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
+	return w, err
+}
+
+// dangerWork is the work of g's map: its points, each the dangerPointWork of the placed
+// unit; and what it counts.
+func (b *Battle) dangerWork(g dangerGrid) (int64, string) {
+	return advise.PointsWork(g.Points(), b.dangerPointWork(g.t, g.side))
 }
 
 // dangerPointWork is the work of one point of a danger map, priced as Cost prices an

@@ -86,20 +86,12 @@ func TestDangerSameOnOneCore(t *testing.T) {
 
 func TestDangerRefuses(t *testing.T) {
 	b, _ := mustLoadFileAny(t, "crossfire.yaml")
-	for _, tc := range []struct {
-		q    advise.DangerQuery
-		want string
-	}{
-		{advise.DangerQuery{Side: "UCM", As: "Sabr"}, `unknown unit type "Sabr"`},
-		{advise.DangerQuery{Side: "Nobody", As: "Sabre"}, `no unit is on side "Nobody"`},
-		{advise.DangerQuery{Side: "UCM", As: "Sabre", Step: 0.01, Area: [4]float64{0, 0, 48, 48}}, "more than the 250000"},
-		{advise.DangerQuery{Side: "UCM", As: "Sabre", Step: 1, Area: [4]float64{5, 5, 5, 9}}, "empty"},
-	} {
-		_, err := b.Danger(context.Background(), tc.q)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%+v: %v, want %q", tc.q, err, tc.want)
-		}
-	}
+	rulestest.DangerRefuses(t, b, []rulestest.DangerRefusal{
+		{Query: advise.DangerQuery{Side: "UCM", As: "Sabr"}, Want: `unknown unit type "Sabr"`},
+		{Query: advise.DangerQuery{Side: "Nobody", As: "Sabre"}, Want: `no unit is on side "Nobody"`},
+		{Query: advise.DangerQuery{Side: "UCM", As: "Sabre", Step: 0.01, Area: [4]float64{0, 0, 48, 48}}, Want: "more than the 250000"},
+		{Query: advise.DangerQuery{Side: "UCM", As: "Sabre", Step: 1, Area: [4]float64{5, 5, 5, 9}}, Want: "empty"},
+	})
 	// Six more beasts: 230,400 points at 0.1", each looked at by 18 weapons, is past the
 	// work a map may do (each trace priced exactly, every corner of the ten pieces of
 	// terrain and a shadow each: 67,901 steps a point by 9 × 8 rays before edition 4).

@@ -17,9 +17,6 @@ var _ advise.Positioner = (*Battle)(nil)
 // half an inch, as the danger map's.
 const DefaultPositionStep = DefaultDangerStep
 
-// positionTop is how many of the best points a position map lists with their plans.
-const positionTop = 5
-
 // positionSetup is a position query checked: the unit, how far it may still move, what
 // its way there goes round, and the points, in inches. The ways themselves (geom.Reach)
 // are worked out only once their price is checked (ways).
@@ -101,28 +98,21 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 // danger map of the area.
 func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
 	if b.isSquadQuery(q) {
-		s, err := b.squadSetup(q)
-		if err != nil {
-			return 0, err
-		}
-		if err := s.checkWays(); err != nil {
-			return 0, err
-		}
-		return advise.CheckPositionWork(b.squadPositionWork(s))
+		_, w, err := b.pricedSquad(q)
+		return w, err
 	}
-	s, err := b.positionSetup(q)
-	if err != nil {
-		return 0, err
-	}
-	if err := s.checkWays(); err != nil {
-		return 0, err
-	}
-	w, why := b.positionWork(s)
-	return advise.CheckPositionWork(w, why)
+	_, w, err := b.pricedPosition(q)
+	return w, err
+}
+
+// pricedPosition is q checked and priced, refused over volley.MaxHeavyWork: the ways'
+// corners first, which no step makes fewer (checkWays), then the whole map (positionWork).
+func (b *Battle) pricedPosition(q advise.PositionQuery) (*positionSetup, int64, error) {
+	return advise.PricePosition(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
 }
 
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
-	points := int64(s.g.cols * s.g.rows)
+	points := int64(s.g.Points())
 	graph, point, near := geom.GrownReachWork(s.start, s.pieces, s.bases, s.radius, s.left)
 	offence := b.unitOffenceWork(s.u)
 	danger := points * b.dangerPointWork(s.u.Type, s.u.Side)
@@ -207,53 +197,37 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	if b.isSquadQuery(q) {
 		return b.squadPosition(ctx, q)
 	}
-	s, err := b.positionSetup(q)
+	s, _, err := b.pricedPosition(q)
 	if err != nil {
-		return nil, err
-	}
-	if err := s.checkWays(); err != nil {
-		return nil, err
-	}
-	if _, err := advise.CheckPositionWork(b.positionWork(s)); err != nil {
 		return nil, err
 	}
 	if err := s.ways(ctx, b.table.Edged); err != nil {
 		return nil, err
 	}
 	u, g := s.u, s.g
-	obj := q.Objective
-	if obj.Kind == "" {
-		obj = advise.Objective{Kind: advise.Expected}
-	}
-	n := g.cols * g.rows
-	m := &advise.PositionMap{Unit: u.ID, Side: u.Side, From: [2]float64{u.At.X * s.perInch, u.At.Y * s.perInch}, Left: s.left * s.perInch,
-		Offence: obj.Describe(MeasureDamage), Length: string(s.unitLength), Step: g.step, X0: g.x0, Y0: g.y0, Cols: g.cols, Rows: g.rows,
-		Reach: make([]float64, n), OffenceValues: make([]float64, n), DangerValues: make([]float64, n)}
+	obj := advise.OffenceObjective(q)
+	m := advise.NewPositionMap(u.ID, u.Side, [2]float64{u.At.X * s.perInch, u.At.Y * s.perInch}, s.left*s.perInch,
+		obj.Describe(MeasureDamage), string(s.unitLength), g.Lattice)
 	// The danger of a unit like it on every point of the area.
-	dq := advise.DangerQuery{Side: u.Side, As: u.Type.Name, Like: u.ID, Step: g.step, Objective: q.Danger, Area: s.view}
-	dm, err := b.Danger(advise.Stage(ctx, 0, 2), dq)
-	if err != nil {
+	dq := advise.DangerQuery{Side: u.Side, As: u.Type.Name, Like: u.ID, Step: g.Step, Objective: q.Danger, Area: s.view}
+	if err := m.FillDanger(ctx, b, dq, "dropzone"); err != nil {
 		return nil, err
 	}
-	if dm.Cols != g.cols || dm.Rows != g.rows {
-		return nil, fmt.Errorf("dropzone: the danger map's grid (%d × %d) is not the position map's (%d × %d)", dm.Cols, dm.Rows, g.cols, g.rows)
-	}
-	m.Danger = dm.Scores
-	copy(m.DangerValues, dm.Values)
 	// The points, the unit's own place exactly among them.
 	point := func(c, r int) geom.Vec {
-		p := advise.OnPoint([2]float64{(g.x0 + float64(c)*g.step) / s.perInch, (g.y0 + float64(r)*g.step) / s.perInch}, [2]float64{u.At.X, u.At.Y}, g.step/s.perInch)
+		x, y := g.At(c, r, s.perInch)
+		p := advise.OnPoint([2]float64{x, y}, [2]float64{u.At.X, u.At.Y}, g.Step/s.perInch)
 		return geom.V(p[0], p[1])
 	}
 	// The ways there, and the offence from there, on every core.
-	_, err = advise.FillGrid(advise.Stage(ctx, 1, 2), g.cols, g.rows, m.OffenceValues, func() advise.PointFunc {
+	err = m.FillOffence(ctx, func() advise.PointFunc {
 		f := b.Fork().(*Battle)
 		return func(c, r int, _ map[string]bool) (float64, error) {
 			p := point(c, r)
 			d := s.reach.Dist(p)
-			m.Reach[r*g.cols+c] = d * s.perInch
+			m.Reach[r*g.Cols+c] = d * s.perInch
 			if math.IsInf(d, 1) {
-				m.Reach[r*g.cols+c] = math.NaN()
+				m.Reach[r*g.Cols+c] = math.NaN()
 				return math.NaN(), nil
 			}
 			v, _, err := f.offenceAt(ctx, u.ID, p, d, obj)
@@ -263,23 +237,18 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	if err != nil {
 		return nil, err
 	}
-	for i := range n {
-		if math.IsNaN(m.Reach[i]) {
-			m.DangerValues[i], m.OffenceValues[i] = math.NaN(), math.NaN()
-		}
-	}
-	m.Finish(q, positionTop, func(i int) map[string]any {
-		path := s.reach.Path(point(i%g.cols, i/g.cols))
+	m.Finish(q, func(i int) map[string]any {
+		path := s.reach.Path(point(i%g.Cols, i/g.Cols))
 		pts := make([]any, 0, len(path))
 		for _, p := range path[1:] {
 			pts = append(pts, []float64{roundLength(p.X, s.unitLength), roundLength(p.Y, s.unitLength)})
 		}
-		if len(pts) == 0 || point(i%g.cols, i/g.cols) == u.At {
+		if len(pts) == 0 || point(i%g.Cols, i/g.Cols) == u.At {
 			return nil // standing still
 		}
 		return map[string]any{"type": volley.MoveAction, "unit": u.ID, "path": pts}
 	}, func(i int) map[string]any {
-		p := point(i%g.cols, i/g.cols)
+		p := point(i%g.Cols, i/g.Cols)
 		f := b.Fork().(*Battle)
 		_, plan, err := f.offenceAt(ctx, u.ID, p, s.reach.Dist(p), obj)
 		if err != nil {

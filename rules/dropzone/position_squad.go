@@ -233,37 +233,28 @@ func (b *Battle) solidWork() int64 {
 	return w
 }
 
+// pricedSquad is a squad's query checked and priced, refused over volley.MaxHeavyWork:
+// its units' ways first, which no step makes fewer (checkWays), then the whole map
+// (squadPositionWork).
+func (b *Battle) pricedSquad(q advise.PositionQuery) (*squadSetup, int64, error) {
+	return advise.PricePosition(q, b.squadSetup, (*squadSetup).checkWays, b.squadPositionWork)
+}
+
 // squadPosition maps every point a squad's formation can reach now (see above).
 func (b *Battle) squadPosition(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
-	s, err := b.squadSetup(q)
+	s, _, err := b.pricedSquad(q)
 	if err != nil {
-		return nil, err
-	}
-	if err := s.checkWays(); err != nil {
-		return nil, err
-	}
-	if _, err := advise.CheckPositionWork(b.squadPositionWork(s)); err != nil {
 		return nil, err
 	}
 	if err := s.ways(ctx, b.table.Edged); err != nil {
 		return nil, err
 	}
-	obj := q.Objective
-	if obj.Kind == "" {
-		obj = advise.Objective{Kind: advise.Expected}
-	}
-	dobj := q.Danger
-	if dobj == "" {
-		dobj = advise.Destroyed
-	}
+	obj := advise.OffenceObjective(q)
+	dobj := advise.DangerObjective(q.Danger)
 	cols, rows := s.ncols, s.nrows
-	n := cols * rows
-	m := &advise.PositionMap{Unit: s.squad, Side: s.side, From: [2]float64{round6(s.centre.X * s.perInch), round6(s.centre.Y * s.perInch)}, Left: s.least * s.perInch,
-		Offence: obj.Describe(MeasureDamage), Danger: "P(destroyed) of its most endangered unit", Length: string(s.unitLength), Step: s.step,
-		X0: s.x0, Y0: s.y0, Cols: cols, Rows: rows, Reach: make([]float64, n), OffenceValues: make([]float64, n), DangerValues: make([]float64, n)}
-	if dobj == advise.Expected {
-		m.Danger = "expected damage of its most endangered unit"
-	}
+	m := advise.NewPositionMap(s.squad, s.side, [2]float64{round6(s.centre.X * s.perInch), round6(s.centre.Y * s.perInch)}, s.least*s.perInch,
+		obj.Describe(MeasureDamage), string(s.unitLength), advise.Lattice{Step: s.step, X0: s.x0, Y0: s.y0, Cols: cols, Rows: rows})
+	m.Danger = advise.DangerScores(dobj, "expected damage") + " of its most endangered unit"
 	var cut atomic.Int64
 	_, err = advise.FillGrid(ctx, cols, rows, m.OffenceValues, func() advise.PointFunc {
 		f := b.Fork().(*Battle)
@@ -299,7 +290,7 @@ func (b *Battle) squadPosition(ctx context.Context, q advise.PositionQuery) (*ad
 	if err != nil {
 		return nil, err
 	}
-	m.Finish(q, positionTop, nil, func(i int) map[string]any {
+	m.Finish(q, nil, func(i int) map[string]any {
 		f := b.Fork().(*Battle)
 		p := s.point(i%cols, i/cols)
 		_, plan, _, err := s.offenceAt(ctx, f, s.wayTo(f, p), p, obj)

@@ -32,49 +32,30 @@ var dangerSteps = []float64{1, 2, 3, 5, 10, 20, 50}
 // lose. A point where a base would overlap another unit's base or an enemy skirmish
 // marker has no value (its own side's markers give way to it, as to a move).
 func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.DangerMap, error) {
-	g, err := b.dangerGrid(q)
+	g, _, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := advise.CheckDangerWork(b.dangerWork(g)); err != nil {
-		return nil, err
-	}
-	obj := q.Objective
-	if obj == "" {
-		obj = advise.Destroyed
-	}
 	t := g.tmpl
-	m := &advise.DangerMap{Side: q.Side, As: q.As, Objective: obj, Unit: string(g.u), Step: g.step, X0: g.x0, Y0: g.y0,
-		Cols: g.cols, Rows: g.rows, Values: make([]float64, g.cols*g.rows), Firers: []string{}}
-	m.Placed = fmt.Sprintf("%s in its formation (%d bases of %s × %s, facing %g°)", t.ID, len(t.Bases), fmtCm(t.W), fmtCm(t.D), math.Round(t.Facing))
-	m.Scores = "P(destroyed)"
-	if obj == advise.Expected {
-		m.Scores = "expected base hits"
-	}
+	m := advise.NewDangerMap(q, g.Lattice, string(g.u), fmt.Sprintf("%s in its formation (%d bases of %s × %s, facing %g°)", t.ID, len(t.Bases), fmtCm(t.W), fmtCm(t.D), math.Round(t.Facing)), "expected base hits")
 	m.Notes = []string{"the unit moved, its bases kept in formation and facing, its centre on each point; no other unit moves",
 		"the next artillery segment as the table stands: every enemy battery that may fire (not limbered, shaken or silenced) fires alone, none has fired or passed fire yet, and no hit is pending (not in the source: the map's reading of the enemy's next fire)",
 		"a point where a base would overlap another unit's base or an enemy skirmish marker holds no unit (its own side's markers give way to it, as to a move)"}
-	perCm := scenario.Centimetres(1).In(g.u)
-	err = advise.Fill(ctx, m, func() advise.PointFunc {
+	obj, perCm := m.Objective, scenario.Centimetres(1).In(g.u)
+	return m.Filled(ctx, func() advise.PointFunc {
 		d := b.newDangerWorker(t, q.Side)
 		return func(c, r int, firers map[string]bool) (float64, error) {
-			at := geom.V((g.x0+float64(c)*g.step)/perCm, (g.y0+float64(r)*g.step)/perCm)
-			return d.at(ctx, at, obj, firers)
+			return d.at(ctx, geom.V(g.At(c, r, perCm)), obj, firers)
 		}
 	})
-	if err != nil {
-		return nil, err
-	}
-	return m, nil
 }
 
 // dangerGrid is a danger query checked, and its points laid out.
 type dangerGrid struct {
-	tmpl         *Unit
-	side         string
-	u            scenario.Unit
-	step, x0, y0 float64
-	cols, rows   int
+	tmpl *Unit
+	side string
+	u    scenario.Unit
+	advise.Lattice
 }
 
 func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
@@ -85,22 +66,16 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	if t.Destroyed() {
 		return dangerGrid{}, volley.Errorf(volley.EINVALID, "republique: as: %s has no bases left to place", q.As)
 	}
-	sides := b.sideNames()
-	if !slices.Contains(sides, q.Side) {
-		return dangerGrid{}, volley.Errorf(volley.EINVALID, "republique: side: no unit is on side %q%s", q.Side, scenario.Hint(q.Side, sides))
+	if err := advise.CheckSide("republique", q.Side, advise.Sides(b.units, func(u *Unit) string { return u.Side })); err != nil {
+		return dangerGrid{}, err
 	}
 	g := dangerGrid{tmpl: t, side: q.Side, u: b.unit}
 	if g.u == "" {
 		g.u = scenario.Inch
 	}
-	area := q.Area
-	if area == [4]float64{} {
-		area = b.Table().Bounds
-	}
 	lay := func(step float64) error {
 		var err error
-		g.step = step
-		g.x0, g.y0, g.cols, g.rows, err = advise.Grid(area, step)
+		g.Lattice, err = advise.LayDanger(q, b, step)
 		return err
 	}
 	if q.Step != 0 {
@@ -118,13 +93,11 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	return g, nil
 }
 
-// DangerWork is the work of q's map (dangerWork).
+// DangerWork is the work of q's map: on every point, the unit's bases tested for overlap
+// and each enemy battery's fire (dangerWork).
 func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
-	g, err := b.dangerGrid(q)
-	if err != nil {
-		return 0, err
-	}
-	return advise.CheckDangerWork(b.dangerWork(g))
+	_, w, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
+	return w, err
 }
 
 // dangerWork prices a map as Cost prices a fire: on every point, the unit's bases tested
@@ -146,7 +119,7 @@ func (b *Battle) dangerWork(g dangerGrid) (int64, string) {
 		perPoint += int64(n) * b.Cost(&Fire{Batteries: []string{bat.ID}})
 		fires += n
 	}
-	work, why := advise.PointsWork(g.cols*g.rows, perPoint)
+	work, why := advise.PointsWork(g.Points(), perPoint)
 	return work, fmt.Sprintf("%s, %d fires of enemy batteries a point", why, fires)
 }
 
@@ -158,22 +131,7 @@ func (b *Battle) DangerPlaces() []advise.DangerPlace {
 	var out []advise.DangerPlace
 	for i := range b.units {
 		if u := &b.units[i]; !u.Destroyed() {
-			label := u.Name
-			if label == "" {
-				label = u.ID
-			}
-			out = append(out, advise.DangerPlace{As: u.ID, Label: label, Side: u.Side})
-		}
-	}
-	return out
-}
-
-// sideNames are the battle's sides, in the order its units first name them.
-func (b *Battle) sideNames() []string {
-	var out []string
-	for i := range b.units {
-		if !slices.Contains(out, b.units[i].Side) {
-			out = append(out, b.units[i].Side)
+			out = append(out, advise.CopyPlace(u.ID, u.Name, u.Side))
 		}
 	}
 	return out

@@ -133,19 +133,11 @@ func bruteRepublique(t *testing.T, p [2]float64, obj advise.ObjectiveKind) float
 func TestDangerRepubliqueRefuses(t *testing.T) {
 	bt, _ := rulestest.Load(t, Ruleset{}, example("x.yaml"), []byte(dangerDemo(t, nil)))
 	b := bt.(*Battle)
-	for _, tc := range []struct {
-		q    advise.DangerQuery
-		want string
-	}{
-		{advise.DangerQuery{Side: "Austrian", As: "IR33"}, `unknown unit "IR33"`},
-		{advise.DangerQuery{Side: "Prussian", As: "IR3"}, `no unit is on side "Prussian"`},
-		{advise.DangerQuery{Side: "Austrian", As: "IR3", Step: 0.01}, "more than the 250000"},
-	} {
-		_, err := b.Danger(context.Background(), tc.q)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%+v: %v, want %q", tc.q, err, tc.want)
-		}
-	}
+	rulestest.DangerRefuses(t, b, []rulestest.DangerRefusal{
+		{Query: advise.DangerQuery{Side: "Austrian", As: "IR33"}, Want: `unknown unit "IR33"`},
+		{Query: advise.DangerQuery{Side: "Prussian", As: "IR3"}, Want: `no unit is on side "Prussian"`},
+		{Query: advise.DangerQuery{Side: "Austrian", As: "IR3", Step: 0.01}, Want: "more than the 250000"},
+	})
 	// At 1 cm every point weighs the three batteries' fires, g1's twice (Sénarmont lets
 	// it choose): beyond the budget.
 	q := advise.DangerQuery{Side: "Austrian", As: "IR3", Step: 1}

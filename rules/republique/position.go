@@ -28,10 +28,6 @@ import (
 
 var _ advise.Positioner = (*Battle)(nil)
 
-// positionTop is how many of the best points a position map lists with their moves and
-// plans.
-const positionTop = 5
-
 // positionSetup is a position query checked: the unit, how far it may still move and
 // how, what its centre must keep out of, and the points, laid out with the unit's own
 // centre on one of them.
@@ -239,18 +235,18 @@ func (s *positionSetup) checkWays() error {
 // against every region, then each point against them), a battery's own fire from each
 // point (the Cost of such a fire) and the danger map of the area.
 func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
-	s, err := b.positionSetup(q)
-	if err != nil {
-		return 0, err
-	}
-	if err := s.checkWays(); err != nil {
-		return 0, err
-	}
-	return advise.CheckPositionWork(b.positionWork(s))
+	_, w, err := b.pricedPosition(q)
+	return w, err
+}
+
+// pricedPosition is q checked and priced, refused over volley.MaxHeavyWork: the ways'
+// corners first, which no step makes fewer (checkWays), then the whole map (positionWork).
+func (b *Battle) pricedPosition(q advise.PositionQuery) (*positionSetup, int64, error) {
+	return advise.PricePosition(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
 }
 
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
-	points := int64(s.g.cols * s.g.rows)
+	points := int64(s.g.Points())
 	graph, point, corners := geom.ReachWork(s.start, s.obstacles, s.radius)
 	ways := advise.AddWork(graph, advise.MulWork(points, point))
 	offence, fires := int64(0), "no fire of its own"
@@ -313,45 +309,28 @@ func (s *positionSetup) wayTo(d float64) (way, bool) {
 // move (a battery's; nothing else of this phase fires as a unit moves it), and the
 // danger there (the danger map of the unit itself).
 func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
-	s, err := b.positionSetup(q)
+	s, _, err := b.pricedPosition(q)
 	if err != nil {
-		return nil, err
-	}
-	if err := s.checkWays(); err != nil {
-		return nil, err
-	}
-	if _, err := advise.CheckPositionWork(b.positionWork(s)); err != nil {
 		return nil, err
 	}
 	if err := s.ways(ctx); err != nil {
 		return nil, err
 	}
 	u, g := s.u, s.g
-	obj := q.Objective
-	if obj.Kind == "" {
-		obj = advise.Objective{Kind: advise.Expected}
-	}
+	obj := advise.OffenceObjective(q)
 	k := s.perCm
-	n := g.cols * g.rows
-	m := &advise.PositionMap{Unit: u.ID, Side: u.Side, From: [2]float64{exact(s.start.X * k), exact(s.start.Y * k)}, Left: exact(s.left * k),
-		Offence: obj.Describe(MeasureBases), Length: string(g.u), Step: g.step, X0: g.x0, Y0: g.y0, Cols: g.cols, Rows: g.rows,
-		Reach: make([]float64, n), OffenceValues: make([]float64, n), DangerValues: make([]float64, n)}
+	m := advise.NewPositionMap(u.ID, u.Side, [2]float64{exact(s.start.X * k), exact(s.start.Y * k)}, exact(s.left*k),
+		obj.Describe(MeasureBases), string(g.u), g.Lattice)
 	if !u.Battery() {
 		m.Offence = fmt.Sprintf("none: %s does not fire in this phase", u.Kind)
 	}
-	dm, err := b.Danger(advise.Stage(ctx, 0, 2), advise.DangerQuery{Side: u.Side, As: u.ID, Step: g.step, Objective: q.Danger, Area: s.area})
-	if err != nil {
+	if err := m.FillDanger(ctx, b, advise.DangerQuery{Side: u.Side, As: u.ID, Step: g.Step, Objective: q.Danger, Area: s.area}, "republique"); err != nil {
 		return nil, err
 	}
-	if dm.Cols != g.cols || dm.Rows != g.rows {
-		return nil, fmt.Errorf("republique: the danger map's grid (%d × %d) is not the position map's (%d × %d)", dm.Cols, dm.Rows, g.cols, g.rows)
-	}
-	m.Danger = dm.Scores
-	copy(m.DangerValues, dm.Values)
-	_, err = advise.FillGrid(advise.Stage(ctx, 1, 2), g.cols, g.rows, m.OffenceValues, func() advise.PointFunc {
+	err = m.FillOffence(ctx, func() advise.PointFunc {
 		f := b.copy()
 		return func(c, r int, _ map[string]bool) (float64, error) {
-			i := r*g.cols + c
+			i := r*g.Cols + c
 			p := s.point(c, r)
 			w, ok := s.wayTo(s.reach.Dist(p))
 			if !ok || math.IsNaN(m.DangerValues[i]) {
@@ -366,15 +345,10 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	if err != nil {
 		return nil, err
 	}
-	for i := range n {
-		if math.IsNaN(m.Reach[i]) {
-			m.DangerValues[i], m.OffenceValues[i] = math.NaN(), math.NaN()
-		}
-	}
-	m.Finish(q, positionTop, func(i int) map[string]any {
-		return s.move(b, i%g.cols, i/g.cols)
+	m.Finish(q, func(i int) map[string]any {
+		return s.move(b, i%g.Cols, i/g.Cols)
 	}, func(i int) map[string]any {
-		p := s.point(i%g.cols, i/g.cols)
+		p := s.point(i%g.Cols, i/g.Cols)
 		w, _ := s.wayTo(s.reach.Dist(p))
 		_, plan, err := b.copy().offenceAt(ctx, u.ID, p, w, obj)
 		if err != nil {
@@ -393,7 +367,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 
 // point is point (c, r) of the map, in cm.
 func (s *positionSetup) point(c, r int) geom.Vec {
-	return geom.V((s.g.x0+float64(c)*s.g.step)/s.perCm, (s.g.y0+float64(r)*s.g.step)/s.perCm)
+	return geom.V(s.g.At(c, r, s.perCm))
 }
 
 // positionNotes say what the map's readings are.
@@ -436,7 +410,7 @@ func (s *positionSetup) move(b *Battle, c, r int) map[string]any {
 			pts = append(pts, []float64{exact(q.X * s.perCm), exact(q.Y * s.perCm)})
 		}
 		// The last point as the map writes it, in the battle's unit.
-		pts = append(pts, []float64{exact(s.g.x0 + float64(c)*s.g.step), exact(s.g.y0 + float64(r)*s.g.step)})
+		pts = append(pts, []float64{exact(s.g.X0 + float64(c)*s.g.Step), exact(s.g.Y0 + float64(r)*s.g.Step)})
 		mv["path"] = pts
 	}
 	if w.unlimber {

@@ -2,7 +2,6 @@ package republique
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"math"
 	"strings"
@@ -10,10 +9,8 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
-	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/rulestest"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 // positionBattle is examples/republique/position.yaml, with each replacement made in its
@@ -42,19 +39,7 @@ func realMove(tb testing.TB, b *Battle, mv map[string]any) (*Battle, error) {
 	if mv == nil {
 		return f, nil
 	}
-	src, err := json.Marshal(mv)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	doc, err := scenario.Parse("move.json", src)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	a, err := f.DecodeAction(doc)
-	if err != nil {
-		tb.Fatalf("%s: %v", src, err)
-	}
-	_, err = f.Resolve(context.Background(), a, dice.ForAction(1, 0))
+	_, err := rulestest.PlayMapAction(tb, f, mv)
 	return f, err
 }
 
@@ -267,7 +252,7 @@ func TestPositionPassingFire(t *testing.T) {
 		x, y float64
 		want string
 	}{{58, 26, "crosses the front of ab"}, {22, 26, ""}} {
-		c, r := int(math.Round((tc.x-s.g.x0)/s.g.step)), int(math.Round((tc.y-s.g.y0)/s.g.step))
+		c, r := int(math.Round((tc.x-s.g.X0)/s.g.Step)), int(math.Round((tc.y-s.g.Y0)/s.g.Step))
 		p := advise.PositionPoint{X: tc.x, Y: tc.y, Move: s.move(b, c, r)}
 		got := b.passingOn(s, p)
 		if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
@@ -355,20 +340,5 @@ func TestBlockPieces(t *testing.T) {
 // TestPositionOffersStandingStill: the battery's own place is a point of its map, whatever
 // the step, at no distance, its offence what the advisor gives where it stands.
 func TestPositionOffersStandingStill(t *testing.T) {
-	b := positionBattle(t)
-	ctx := context.Background()
-	want := 0.0
-	if adv, err := advise.Advise(ctx, b, advise.Query{Side: "French", Actor: "fb"}, advise.Objective{Kind: advise.Expected}, 1, advise.Budget{}); err == nil {
-		want = adv[0].Plans[0].Value
-	}
-	for _, step := range []float64{2, 1.3} {
-		m, err := b.Position(ctx, advise.PositionQuery{Unit: "fb", Step: step})
-		if err != nil {
-			t.Fatal(err)
-		}
-		i := rulestest.StandingStill(t, m)
-		if got := m.OffenceValues[i]; math.Abs(got-want) > 1e-9 {
-			t.Errorf("step %v: offence standing still %v; the advisor where fb stands: %v", step, got, want)
-		}
-	}
+	rulestest.OffenceStandingStill(t, positionBattle(t), "French", "fb", []float64{2, 1.3}, 1e-9)
 }

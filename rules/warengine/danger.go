@@ -42,30 +42,18 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 	if _, err := advise.CheckDangerWork(b.dangerWork(t, q.Side, p.area)); err != nil {
 		return nil, err
 	}
-	obj := q.Objective
-	if obj == "" {
-		obj = advise.Destroyed
-	}
-	m := &advise.DangerMap{Side: q.Side, As: q.As, Placed: p.words, Objective: obj, Unit: "square", Step: 1,
-		X0: float64(p.area.Min.X), Y0: float64(p.area.Min.Y), Cols: p.area.Dx(), Rows: p.area.Dy(),
-		Grid: true, Values: make([]float64, p.area.Dx()*p.area.Dy()), Firers: []string{}}
-	m.Scores = "P(destroyed)"
-	if obj == advise.Expected {
-		m.Scores = "expected hits lost"
-	}
+	m := advise.NewDangerMap(q, p.area.lattice(), "square", p.words, "expected hits lost")
+	m.Grid = true
 	m.Notes = []string{"each firer chooses the weapon group that serves the objective best; every weapon of it fires at the placed unit's centre square",
 		"the placed unit faces the nearest enemy unit (not in the source: a unit placed for the map has no facing of its own)",
 		"a square of a wall (visibility or firepower 100) or of another unit holds no unit (not in the source)"}
-	err = advise.Fill(ctx, m, func() advise.PointFunc {
+	obj := m.Objective
+	return m.Filled(ctx, func() advise.PointFunc {
 		d := b.newDangerWorker(p, q.Side)
 		return func(c, r int, firers map[string]bool) (float64, error) {
 			return d.at(ctx, geom.Sq(p.area.Min.X+c, p.area.Min.Y+r), obj, firers)
 		}
 	})
-	if err != nil {
-		return nil, err
-	}
-	return m, nil
 }
 
 // dangerPlacement is what a danger map places and where: a unit of a type, or one of
@@ -85,6 +73,11 @@ type squareRect struct{ Min, Max geom.Square }
 func (r squareRect) Dx() int { return r.Max.X - r.Min.X }
 func (r squareRect) Dy() int { return r.Max.Y - r.Min.Y }
 
+// lattice is the rectangle as a map's points: a square each, row by row.
+func (r squareRect) lattice() advise.Lattice {
+	return advise.Lattice{Step: 1, X0: float64(r.Min.X), Y0: float64(r.Min.Y), Cols: r.Dx(), Rows: r.Dy()}
+}
+
 // dangerPlaced reads what q places (a type, else a unit of the battle) and the squares
 // it is placed on: every square, or those q.Area holds.
 func (b *Battle) dangerPlaced(q advise.DangerQuery) (dangerPlacement, error) {
@@ -96,8 +89,8 @@ func (b *Battle) dangerPlaced(q advise.DangerQuery) (dangerPlacement, error) {
 	} else {
 		return p, volley.Errorf(volley.EINVALID, "warengine: as: unknown unit type %q%s (or a unit of the battle, placed itself)", q.As, scenario.Hint(q.As, b.typeNames()))
 	}
-	if !slices.Contains(b.sides, q.Side) {
-		return p, volley.Errorf(volley.EINVALID, "warengine: side: no unit is on side %q%s", q.Side, scenario.Hint(q.Side, b.sides))
+	if err := advise.CheckSide("warengine", q.Side, b.sides); err != nil {
+		return p, err
 	}
 	if a := q.Area; a != [4]float64{} {
 		// The squares whose column and row lie within the area, on the map.

@@ -14,9 +14,6 @@ import (
 
 var _ advise.Positioner = (*Battle)(nil)
 
-// positionTop is how many of the best squares a position map lists with their plans.
-const positionTop = 5
-
 // positionSetup is a position query checked: the unit, the cheapest way to every square
 // it can reach this Phase I, and the rectangle of squares that holds them.
 type positionSetup struct {
@@ -171,12 +168,14 @@ func (s *positionSetup) ways(ctx context.Context, b *Battle) error {
 // with its eight neighbours' footprints), each square's offence (the unit's advice from
 // there, priced as AdviceCost prices it) and the danger map of the squares reached.
 func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
-	s, err := b.positionSetup(q)
-	if err != nil {
-		return 0, err
-	}
-	w, why := b.positionWork(s)
-	return advise.CheckPositionWork(w, why)
+	_, w, err := b.pricedPosition(q)
+	return w, err
+}
+
+// pricedPosition is q checked and priced, refused over volley.MaxHeavyWork: the whole map
+// (positionWork).
+func (b *Battle) pricedPosition(q advise.PositionQuery) (*positionSetup, int64, error) {
+	return advise.PricePosition(q, b.positionSetup, nil, b.positionWork)
 }
 
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
@@ -193,34 +192,25 @@ func (b *Battle) positionWork(s *positionSetup) (int64, string) {
 // unit that moved not aiming), and the danger there (the danger map of u itself, lifted
 // from where it stands).
 func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
-	s, err := b.positionSetup(q)
+	s, _, err := b.pricedPosition(q)
 	if err != nil {
-		return nil, err
-	}
-	if _, err := advise.CheckPositionWork(b.positionWork(s)); err != nil {
 		return nil, err
 	}
 	if err := s.ways(ctx, b); err != nil {
 		return nil, err
 	}
 	u, a := s.u, s.area
-	obj := q.Objective
-	if obj.Kind == "" {
-		obj = advise.Objective{Kind: advise.Expected}
-	}
-	n := a.Dx() * a.Dy()
-	m := &advise.PositionMap{Unit: u.ID, Side: u.Side, From: [2]float64{float64(u.At.X), float64(u.At.Y)}, Left: float64(s.left),
-		Offence: obj.Describe(MeasureHits), Length: "square", Step: 1, X0: float64(a.Min.X), Y0: float64(a.Min.Y), Cols: a.Dx(), Rows: a.Dy(),
-		Grid: true, Reach: make([]float64, n), OffenceValues: make([]float64, n), DangerValues: make([]float64, n)}
-	dm, err := b.Danger(advise.Stage(ctx, 0, 2), advise.DangerQuery{Side: u.Side, As: u.ID, Objective: q.Danger,
-		Area: [4]float64{float64(a.Min.X), float64(a.Min.Y), float64(a.Max.X - 1), float64(a.Max.Y - 1)}})
-	if err != nil {
+	obj := advise.OffenceObjective(q)
+	m := advise.NewPositionMap(u.ID, u.Side, [2]float64{float64(u.At.X), float64(u.At.Y)}, float64(s.left),
+		obj.Describe(MeasureHits), "square", a.lattice())
+	m.Grid = true
+	dq := advise.DangerQuery{Side: u.Side, As: u.ID, Objective: q.Danger,
+		Area: [4]float64{float64(a.Min.X), float64(a.Min.Y), float64(a.Max.X - 1), float64(a.Max.Y - 1)}}
+	if err := m.FillDanger(ctx, b, dq, "warengine"); err != nil {
 		return nil, err
 	}
-	m.Danger = dm.Scores
-	copy(m.DangerValues, dm.Values)
 	square := func(c, r int) geom.Square { return geom.Sq(a.Min.X+c, a.Min.Y+r) }
-	_, err = advise.FillGrid(advise.Stage(ctx, 1, 2), a.Dx(), a.Dy(), m.OffenceValues, func() advise.PointFunc {
+	err = m.FillOffence(ctx, func() advise.PointFunc {
 		f := b.Fork().(*Battle)
 		return func(c, r int, _ map[string]bool) (float64, error) {
 			cost := s.cost[b.index(square(c, r))]
@@ -236,12 +226,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	if err != nil {
 		return nil, err
 	}
-	for i := range n {
-		if math.IsNaN(m.Reach[i]) {
-			m.DangerValues[i], m.OffenceValues[i] = math.NaN(), math.NaN()
-		}
-	}
-	m.Finish(q, positionTop, func(i int) map[string]any {
+	m.Finish(q, func(i int) map[string]any {
 		return s.move(b, square(i%a.Dx(), i/a.Dx()))
 	}, func(i int) map[string]any {
 		sq := square(i%a.Dx(), i/a.Dx())

@@ -2,17 +2,14 @@ package warengine
 
 import (
 	"context"
-	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/volley-wargames/volley/advise"
-	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/rulestest"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 // positionExample is examples/warengine/position.yaml: the trenchers' Phase I, two armed
@@ -55,16 +52,7 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 		sq := geom.Sq(int(p.X), int(p.Y))
 		f := b.Fork().(*Battle)
 		if mv := s.move(b, sq); mv != nil {
-			src, _ := json.Marshal(mv)
-			doc, err := scenario.Parse("move", src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			mv, err := f.DecodeAction(doc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := f.Resolve(ctx, mv, dice.ForAction(1, 0)); err != nil {
+			if _, err := rulestest.PlayMapAction(t, f, mv); err != nil {
 				t.Fatalf("the map's path to %v is refused: %v", sq, err)
 			}
 		}
@@ -210,16 +198,7 @@ func TestPositionOffenceIsTheAdvisorsBest(t *testing.T) {
 		sq := geom.Sq(int(p.X), int(p.Y))
 		f := b.Fork().(*Battle)
 		if mv := s.move(b, sq); mv != nil {
-			src, _ := json.Marshal(mv)
-			doc, err := scenario.Parse("move", src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			a, err := f.DecodeAction(doc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := f.Resolve(ctx, a, dice.ForAction(1, 0)); err != nil {
+			if _, err := rulestest.PlayMapAction(t, f, mv); err != nil {
 				t.Fatalf("the map's move to %v is refused: %v", sq, err)
 			}
 		}

@@ -3,7 +3,6 @@ package warfare
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/volley-wargames/volley"
@@ -32,35 +31,25 @@ const dangerID = "(placed)"
 // such as cover). Each unit's fire rolls its own dice, so their casualties add up; the
 // value is the chance the copy loses every figure, or the figures it is expected to lose.
 func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.DangerMap, error) {
-	g, err := b.dangerGrid(q)
+	g, _, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := advise.CheckDangerWork(b.dangerWork(g)); err != nil {
-		return nil, err
-	}
-	obj := q.Objective
-	if obj == "" {
-		obj = advise.Destroyed
-	}
-	m := &advise.DangerMap{Side: q.Side, As: q.As, Placed: "a copy of " + g.tmpl.ID, Objective: obj, Unit: string(g.u), Step: g.step,
-		X0: g.x0, Y0: g.y0, Cols: g.cols, Rows: g.rows, Values: make([]float64, g.cols*g.rows), Firers: []string{}}
-	m.Scores = "P(destroyed)"
-	if obj == advise.Expected {
-		m.Scores = "expected casualties"
-	}
+	m := advise.NewDangerMap(q, g.Lattice, string(g.u), "a copy of "+g.tmpl.ID, "expected casualties")
 	m.Notes = []string{"a copy of " + g.tmpl.ID + " as it stands (stands, figures, casualties, traits) on each point",
 		"every enemy unit with missiles fires all its stands at it, at the band its distance gives, with the modifiers whose conditions hold and none claimed (not in the source: the map's reading of the best fire at a lone unit)"}
 	if len(g.unplaced) > 0 {
 		m.Notes = append(m.Notes, "not on the table, so out of the map: "+strings.Join(g.unplaced, ", "))
 	}
+	obj := m.Objective
 	firers := b.dangerFirers(g)
 	perInch := scenario.Inches(1).In(g.u)
 	left := g.tmpl.Left()
-	err = advise.Fill(ctx, m, func() advise.PointFunc {
+	return m.Filled(ctx, func() advise.PointFunc {
 		d, tmp := make([]float64, left+1), make([]float64, left+1)
 		return func(c, r int, seen map[string]bool) (float64, error) {
-			at := scenario.Point{X: (g.x0 + float64(c)*g.step) / perInch, Y: (g.y0 + float64(r)*g.step) / perInch}
+			x, y := g.At(c, r, perInch)
+			at := scenario.Point{X: x, Y: y}
 			clear(d)
 			d[0] = 1
 			for _, f := range firers {
@@ -75,19 +64,14 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 			return advise.DangerValue(obj, d, left), nil
 		}
 	})
-	if err != nil {
-		return nil, err
-	}
-	return m, nil
 }
 
 // dangerGrid is a danger query checked, and its points laid out.
 type dangerGrid struct {
-	tmpl         *Unit
-	side         string
-	u            scenario.Unit
-	step, x0, y0 float64
-	cols, rows   int
+	tmpl *Unit
+	side string
+	u    scenario.Unit
+	advise.Lattice
 	// firers are the enemy units that may fire at the copy; unplaced those that could
 	// but stand nowhere on the table.
 	firers   []*Unit
@@ -102,9 +86,8 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	if tmpl.Destroyed() {
 		return dangerGrid{}, volley.Errorf(volley.EINVALID, "warfare: as: %s has no figures left to place", q.As)
 	}
-	sides := b.sides()
-	if !slices.Contains(sides, q.Side) {
-		return dangerGrid{}, volley.Errorf(volley.EINVALID, "warfare: side: no unit is on side %q%s", q.Side, scenario.Hint(q.Side, sides))
+	if err := advise.CheckSide("warfare", q.Side, advise.Sides(b.units, func(u *Unit) string { return u.Side })); err != nil {
+		return dangerGrid{}, err
 	}
 	g := dangerGrid{tmpl: tmpl, side: q.Side, u: b.unit}
 	if g.u == "" {
@@ -121,26 +104,16 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 		}
 		g.firers = append(g.firers, f)
 	}
-	area, step := q.Area, q.Step
-	if area == [4]float64{} {
-		area = b.Table().Bounds
-	}
-	if step == 0 {
-		step = scenario.Inches(DefaultDangerStep).In(g.u)
-	}
 	var err error
-	g.step = step
-	g.x0, g.y0, g.cols, g.rows, err = advise.Grid(area, step)
+	g.Lattice, err = advise.LayDanger(q, b, scenario.Inches(DefaultDangerStep).In(g.u))
 	return g, err
 }
 
-// DangerWork is the work of q's map (dangerWork).
+// DangerWork is the work of q's map: each firer's fire in each band, then every point's
+// ranges and casualties (dangerWork).
 func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
-	g, err := b.dangerGrid(q)
-	if err != nil {
-		return 0, err
-	}
-	return advise.CheckDangerWork(b.dangerWork(g))
+	_, w, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
+	return w, err
 }
 
 // dangerWork prices a map as Cost prices a fire: each firer's fire at one target in
@@ -154,7 +127,7 @@ func (b *Battle) dangerWork(g dangerGrid) (int64, string) {
 		setup += 3 * b.Cost(fire)
 		perPoint += rangeWork + (left+1)*(int64(min(f.StandsLeft(), g.tmpl.Left()))+1)
 	}
-	work, why := advise.PointsWork(g.cols*g.rows, perPoint)
+	work, why := advise.PointsWork(g.Points(), perPoint)
 	return work + setup, fmt.Sprintf("%s, %d firers, each firer's fire in each band", why, len(g.firers))
 }
 
@@ -166,22 +139,7 @@ func (b *Battle) DangerPlaces() []advise.DangerPlace {
 	var out []advise.DangerPlace
 	for i := range b.units {
 		if u := &b.units[i]; !u.Destroyed() {
-			name := u.Name
-			if name == "" {
-				name = u.ID
-			}
-			out = append(out, advise.DangerPlace{As: u.ID, Label: name, Side: u.Side})
-		}
-	}
-	return out
-}
-
-// sides are the battle's sides, in the order its units first name them.
-func (b *Battle) sides() []string {
-	var out []string
-	for i := range b.units {
-		if !slices.Contains(out, b.units[i].Side) {
-			out = append(out, b.units[i].Side)
+			out = append(out, advise.CopyPlace(u.ID, u.Name, u.Side))
 		}
 	}
 	return out

@@ -96,19 +96,11 @@ func bruteDanger(t *testing.T, src string, p [2]float64, obj advise.ObjectiveKin
 
 func TestDangerWarfareRefuses(t *testing.T) {
 	b, _ := mustLoad(t, dangerDemo(t, "alternate"))
-	for _, tc := range []struct {
-		q    advise.DangerQuery
-		want string
-	}{
-		{advise.DangerQuery{Side: "French", As: "knight"}, `unknown unit "knight"`},
-		{advise.DangerQuery{Side: "Nobody", As: "knights"}, `no unit is on side "Nobody"`},
-		{advise.DangerQuery{Side: "French", As: "knights", Step: 0.01}, "more than the 250000"},
-	} {
-		_, err := b.Danger(context.Background(), tc.q)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%+v: %v, want %q", tc.q, err, tc.want)
-		}
-	}
+	rulestest.DangerRefuses(t, b, []rulestest.DangerRefusal{
+		{Query: advise.DangerQuery{Side: "French", As: "knight"}, Want: `unknown unit "knight"`},
+		{Query: advise.DangerQuery{Side: "Nobody", As: "knights"}, Want: `no unit is on side "Nobody"`},
+		{Query: advise.DangerQuery{Side: "French", As: "knights", Step: 0.01}, Want: "more than the 250000"},
+	})
 	// Forty more units of a thousand stands firing at a copy of the spearmen (18 figures):
 	// on each of 250,000 points, a range and 19 × 19 terms of convolution a unit.
 	src := dangerDemo(t, "alternate")

@@ -27,9 +27,6 @@ var _ advise.Positioner = (*Battle)(nil)
 // half an inch, as the danger map's.
 const DefaultPositionStep = DefaultDangerStep
 
-// positionTop is how many of the best points a position map lists with their plans.
-const positionTop = 5
-
 // wayMargin is how much further than its base's radius a way keeps off other bases,
 // inches: a thousandth of an inch, so that the way written to a thousandth of the table's
 // unit (which moves a corner by at most 0.0007") is still clear of every base.
@@ -145,7 +142,8 @@ func (s *positionSetup) inView(a [4]float64) [4]float64 {
 // point is point (c, r) of the map, in inches: the unit's own place itself where the
 // grid's arithmetic puts it within a hair.
 func (s *positionSetup) point(c, r int) geom.Vec {
-	p := advise.OnPoint([2]float64{(s.g.x0 + float64(c)*s.g.step) / s.perInch, (s.g.y0 + float64(r)*s.g.step) / s.perInch}, [2]float64{s.u.At.X, s.u.At.Y}, s.g.step/s.perInch)
+	x, y := s.g.At(c, r, s.perInch)
+	p := advise.OnPoint([2]float64{x, y}, [2]float64{s.u.At.X, s.u.At.Y}, s.g.Step/s.perInch)
 	return geom.V(p[0], p[1])
 }
 
@@ -155,15 +153,14 @@ func (s *positionSetup) point(c, r int) geom.Vec {
 // most four bands, beyond long among them, for each enemy in reach), and the danger map
 // of the area.
 func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
-	s, err := b.positionSetup(q)
-	if err != nil {
-		return 0, err
-	}
-	if err := s.checkWays(); err != nil {
-		return 0, err
-	}
-	w, why := b.positionWork(s)
-	return advise.CheckPositionWork(w, why)
+	_, w, err := b.pricedPosition(q)
+	return w, err
+}
+
+// pricedPosition is q checked and priced, refused over volley.MaxHeavyWork: the ways'
+// corners first, which no step makes fewer (checkWays), then the whole map (positionWork).
+func (b *Battle) pricedPosition(q advise.PositionQuery) (*positionSetup, int64, error) {
+	return advise.PricePosition(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
 }
 
 // checkWays refuses a map whose ways alone cost more than volley.MaxHeavyWork: the
@@ -181,7 +178,7 @@ func (s *positionSetup) ways(ctx context.Context, edged bool) (err error) {
 }
 
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
-	points := int64(s.g.cols * s.g.rows)
+	points := int64(s.g.Points())
 	graph, point, corners := geom.ReachWork(s.start, s.obstacles, s.left)
 	ways := advise.AddWork(graph, advise.MulWork(points, point))
 	enemies := int64(len(s.enemies))
@@ -223,52 +220,35 @@ func splitCount(n, k int) int {
 // advisor's plan, every range band measured from the point), and the danger there (the
 // danger map of a copy of u).
 func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
-	s, err := b.positionSetup(q)
+	s, _, err := b.pricedPosition(q)
 	if err != nil {
-		return nil, err
-	}
-	if err := s.checkWays(); err != nil {
-		return nil, err
-	}
-	if _, err := advise.CheckPositionWork(b.positionWork(s)); err != nil {
 		return nil, err
 	}
 	if err := s.ways(ctx, b.table.Edged); err != nil {
 		return nil, err
 	}
 	u, g := s.u, s.g
-	obj := q.Objective
-	if obj.Kind == "" {
-		obj = advise.Objective{Kind: advise.Expected}
-	}
-	n := g.cols * g.rows
-	m := &advise.PositionMap{Unit: u.ID, Side: u.Side, From: [2]float64{u.At.X * s.perInch, u.At.Y * s.perInch}, Left: s.left * s.perInch,
-		Offence: obj.Describe(MeasureCasualties), Length: string(s.length), Step: g.step, X0: g.x0, Y0: g.y0, Cols: g.cols, Rows: g.rows,
-		Reach: make([]float64, n), OffenceValues: make([]float64, n), DangerValues: make([]float64, n)}
+	obj := advise.OffenceObjective(q)
+	m := advise.NewPositionMap(u.ID, u.Side, [2]float64{u.At.X * s.perInch, u.At.Y * s.perInch}, s.left*s.perInch,
+		obj.Describe(MeasureCasualties), string(s.length), g.Lattice)
 	// The danger of a copy of the unit on every point of the area.
-	dm, err := b.Danger(advise.Stage(ctx, 0, 2), advise.DangerQuery{Side: u.Side, As: u.ID, Step: g.step, Objective: q.Danger, Area: s.view})
-	if err != nil {
+	if err := m.FillDanger(ctx, b, advise.DangerQuery{Side: u.Side, As: u.ID, Step: g.Step, Objective: q.Danger, Area: s.view}, "warfare"); err != nil {
 		return nil, err
 	}
-	if dm.Cols != g.cols || dm.Rows != g.rows {
-		return nil, fmt.Errorf("warfare: the danger map's grid (%d × %d) is not the position map's (%d × %d)", dm.Cols, dm.Rows, g.cols, g.rows)
-	}
-	m.Danger = dm.Scores
-	copy(m.DangerValues, dm.Values)
 	// The ways there, and the offence from there, on every core. The advice from a point
 	// depends on it only through the range band of each enemy (the modifiers are the
 	// units' traits, the stands are all the unit's): each set of bands is worked out
 	// once, by the first core to meet it.
 	seen := &offenceMemo{at: map[string]*offenceEntry{}}
-	_, err = advise.FillGrid(advise.Stage(ctx, 1, 2), g.cols, g.rows, m.OffenceValues, func() advise.PointFunc {
+	err = m.FillOffence(ctx, func() advise.PointFunc {
 		return func(c, r int, _ map[string]bool) (float64, error) {
 			p := s.point(c, r)
 			d := s.reach.Dist(p)
 			if math.IsInf(d, 1) {
-				m.Reach[r*g.cols+c] = math.NaN()
+				m.Reach[r*g.Cols+c] = math.NaN()
 				return math.NaN(), nil
 			}
-			m.Reach[r*g.cols+c] = d * s.perInch
+			m.Reach[r*g.Cols+c] = d * s.perInch
 			return seen.get(b.bandsFrom(s, p), func() (float64, error) {
 				v, _, err := b.offenceAt(ctx, u.ID, p, d, obj)
 				return v, err
@@ -278,15 +258,10 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	if err != nil {
 		return nil, err
 	}
-	for i := range n {
-		if math.IsNaN(m.Reach[i]) {
-			m.DangerValues[i], m.OffenceValues[i] = math.NaN(), math.NaN()
-		}
-	}
-	m.Finish(q, positionTop, func(i int) map[string]any {
-		return b.moveTo(s, s.point(i%g.cols, i/g.cols))
+	m.Finish(q, func(i int) map[string]any {
+		return b.moveTo(s, s.point(i%g.Cols, i/g.Cols))
 	}, func(i int) map[string]any {
-		p := s.point(i%g.cols, i/g.cols)
+		p := s.point(i%g.Cols, i/g.Cols)
 		_, plan, err := b.offenceAt(ctx, u.ID, p, s.reach.Dist(p), obj)
 		if err != nil {
 			return nil

@@ -2,7 +2,6 @@ package warfare
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"math"
 	"os"
@@ -11,10 +10,8 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
-	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/rulestest"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 // positionSrc is examples/warfare/position.yaml in the system asked for: the longbowmen
@@ -61,16 +58,8 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 				f := b.Fork().(*Battle)
 				legs := 0
 				if mv := b.moveTo(s, s.point(i%m.Cols, i/m.Cols)); mv != nil {
-					src, _ := json.Marshal(mv)
-					doc, err := scenario.Parse("move", src)
+					a, err := rulestest.PlayMapAction(t, f, mv)
 					if err != nil {
-						t.Fatal(err)
-					}
-					a, err := f.DecodeAction(doc)
-					if err != nil {
-						t.Fatalf("%s: %v", src, err)
-					}
-					if _, err := f.Resolve(ctx, a, dice.ForAction(1, 0)); err != nil {
 						t.Fatalf("the map's way to %v is refused: %v", at, err)
 					}
 					legs = len(a.(*Move).Points)
@@ -270,18 +259,13 @@ units:
 		if mv == nil {
 			continue // standing still
 		}
-		src, _ := json.Marshal(mv)
-		doc, _ := scenario.Parse("move", src)
-		a, err := f.DecodeAction(doc)
-		if err == nil {
-			_, err = f.Resolve(ctx, a, dice.ForAction(1, 0))
-		}
+		a, err := rulestest.PlayMapAction(t, f, mv)
 		if err != nil {
-			t.Fatalf("%s: %v", src, err)
+			t.Fatalf("%v: %v", mv, err)
 		}
 		u, _ := f.Unit("archers")
 		if math.Hypot(u.At.X*2.54-p.X, u.At.Y*2.54-p.Y) > 1e-6 || math.Abs(f.moved["archers"]*2.54-reach) > 0.01 {
-			t.Errorf("%s ends at %v after %v in; the map: (%v, %v) %v cm", src, *u.At, f.moved["archers"], p.X, p.Y, reach)
+			t.Errorf("%v ends at %v after %v in; the map: (%v, %v) %v cm", mv, *u.At, f.moved["archers"], p.X, p.Y, reach)
 		}
 		if len(a.(*Move).Points) > 1 {
 			bent++
@@ -295,22 +279,7 @@ units:
 // TestPositionOffersStandingStill: the unit's own place is a point of its map, whatever
 // the step, at no distance, its offence what the advisor gives where the unit stands.
 func TestPositionOffersStandingStill(t *testing.T) {
-	b := loadSrc(t, positionSrc(t, "alternate"), 0)
-	ctx := context.Background()
-	want := 0.0
-	if adv, err := advise.Advise(ctx, b, advise.Query{Side: "English", Actor: "longbowmen"}, advise.Objective{Kind: advise.Expected}, 1, advise.Budget{}); err == nil {
-		want = adv[0].Plans[0].Value
-	}
-	for _, step := range []float64{1, 0.7} {
-		m, err := b.Position(ctx, advise.PositionQuery{Unit: "longbowmen", Step: step})
-		if err != nil {
-			t.Fatal(err)
-		}
-		i := rulestest.StandingStill(t, m)
-		if got := m.OffenceValues[i]; math.Abs(got-want) > 1e-12 {
-			t.Errorf("step %v: offence standing still %v; the advisor where the longbowmen stand: %v", step, got, want)
-		}
-	}
+	rulestest.OffenceStandingStill(t, loadSrc(t, positionSrc(t, "alternate"), 0), "English", "longbowmen", []float64{1, 0.7}, 1e-12)
 }
 
 // waysOf is the setup of q's map with its ways worked out, as Position has them.

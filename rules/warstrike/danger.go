@@ -3,7 +3,6 @@ package warstrike
 import (
 	"context"
 	"math"
-	"slices"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
@@ -27,47 +26,29 @@ const DefaultDangerStep = 1.0
 // models at it: the best plan against a lone target. The value is the chance the whole
 // unit is killed, or the models it is expected to lose.
 func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.DangerMap, error) {
-	g, err := b.dangerGrid(q)
+	g, _, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := advise.CheckDangerWork(advise.PointsWork(g.cols*g.rows, b.dangerPointWork(g.tmpl, q.Side))); err != nil {
-		return nil, err
-	}
-	tmpl, u, step, x0, y0, cols, rows := g.tmpl, g.u, g.step, g.x0, g.y0, g.cols, g.rows
-	obj := q.Objective
-	if obj == "" {
-		obj = advise.Destroyed
-	}
-	m := &advise.DangerMap{Side: q.Side, As: q.As, Placed: "a copy of " + tmpl.ID, Objective: obj, Unit: string(u), Step: step, X0: x0, Y0: y0,
-		Cols: cols, Rows: rows, Values: make([]float64, cols*rows), Firers: []string{}}
-	m.Scores = "P(destroyed)"
-	if obj == advise.Expected {
-		m.Scores = "expected kills"
-	}
-	m.Notes = []string{"a copy of " + tmpl.ID + ", its models in the same formation, centred on each point",
+	m := advise.NewDangerMap(q, g.Lattice, string(g.u), "a copy of "+g.tmpl.ID, "expected kills")
+	m.Notes = []string{"a copy of " + g.tmpl.ID + ", its models in the same formation, centred on each point",
 		"every enemy unit that may shoot and whose leader sees it fires every armed model that sees it (not in the source: the map's reading of the best plan against a lone unit)",
 		"a point where a model would stand on a wall or a feature holds no unit"}
-	perInch := scenario.Inches(1).In(u)
-	err = advise.Fill(ctx, m, func() advise.PointFunc {
-		d := b.newDangerWorker(tmpl, q.Side)
+	obj, perInch := m.Objective, scenario.Inches(1).In(g.u)
+	return m.Filled(ctx, func() advise.PointFunc {
+		d := b.newDangerWorker(g.tmpl, q.Side)
 		return func(c, r int, firers map[string]bool) (float64, error) {
-			at := geom.V((x0+float64(c)*step)/perInch, (y0+float64(r)*step)/perInch)
-			return d.at(ctx, at, obj, firers)
+			return d.at(ctx, geom.V(g.At(c, r, perInch)), obj, firers)
 		}
 	})
-	if err != nil {
-		return nil, err
-	}
-	return m, nil
 }
 
 // dangerGrid is a danger query checked, and its points laid out.
 type dangerGrid struct {
-	tmpl         *Unit
-	u            scenario.Unit
-	step, x0, y0 float64
-	cols, rows   int
+	tmpl *Unit
+	side string
+	u    scenario.Unit
+	advise.Lattice
 }
 
 func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
@@ -78,35 +59,26 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	if tmpl.Destroyed() {
 		return dangerGrid{}, volley.Errorf(volley.EINVALID, "warstrike: as: %s has no models left to place", q.As)
 	}
-	sides := b.sides()
-	if !slices.Contains(sides, q.Side) {
-		return dangerGrid{}, volley.Errorf(volley.EINVALID, "warstrike: side: no unit is on side %q%s", q.Side, scenario.Hint(q.Side, sides))
+	if err := advise.CheckSide("warstrike", q.Side, advise.Sides(b.units, func(u *Unit) string { return u.Side })); err != nil {
+		return dangerGrid{}, err
 	}
-	g := dangerGrid{tmpl: tmpl, u: b.unit}
-	if g.u == "" {
-		g.u = scenario.Inch
-	}
-	area, step := q.Area, q.Step
-	if area == [4]float64{} {
-		area = b.Table().Bounds
-	}
-	if step == 0 {
-		step = scenario.Inches(DefaultDangerStep).In(g.u)
-	}
+	g := dangerGrid{tmpl: tmpl, side: q.Side, u: b.unitOr()}
 	var err error
-	g.step = step
-	g.x0, g.y0, g.cols, g.rows, err = advise.Grid(area, step)
+	g.Lattice, err = advise.LayDanger(q, b, scenario.Inches(DefaultDangerStep).In(g.u))
 	return g, err
 }
 
 // DangerWork is the work of q's map: its points, each the dangerPointWork of the copy
-// placed.
+// placed (dangerWork).
 func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
-	g, err := b.dangerGrid(q)
-	if err != nil {
-		return 0, err
-	}
-	return advise.CheckDangerWork(advise.PointsWork(g.cols*g.rows, b.dangerPointWork(g.tmpl, q.Side)))
+	_, w, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
+	return w, err
+}
+
+// dangerWork is the work of g's map: its points, each the dangerPointWork of the copy
+// placed; and what it counts.
+func (b *Battle) dangerWork(g dangerGrid) (int64, string) {
+	return advise.PointsWork(g.Points(), b.dangerPointWork(g.tmpl, g.side))
 }
 
 // dangerPointWork is the work of one point of a danger map, priced as Cost prices an
@@ -136,17 +108,6 @@ func (b *Battle) dangerPointWork(tmpl *Unit, side string) int64 {
 		}
 	}
 	return placed*(2*vertices) + looks*placed*b.lookCost() + shots*placed
-}
-
-// sides are the battle's sides, in the order its units first name them.
-func (b *Battle) sides() []string {
-	var out []string
-	for i := range b.units {
-		if !slices.Contains(out, b.units[i].Side) {
-			out = append(out, b.units[i].Side)
-		}
-	}
-	return out
 }
 
 // dangerWorker is one core's share of a WarStrike danger map: its own copy of the unit
@@ -244,11 +205,7 @@ func (b *Battle) DangerPlaces() []advise.DangerPlace {
 	var out []advise.DangerPlace
 	for i := range b.units {
 		if u := &b.units[i]; !u.Destroyed() {
-			label := u.Name
-			if label == "" {
-				label = u.ID
-			}
-			out = append(out, advise.DangerPlace{As: u.ID, Label: label, Side: u.Side})
+			out = append(out, advise.CopyPlace(u.ID, u.Name, u.Side))
 		}
 	}
 	return out

@@ -39,9 +39,6 @@ var _ advise.Positioner = (*Battle)(nil)
 // model of the unit, and from each of its models at every enemy.
 const DefaultPositionStep = DefaultDangerStep
 
-// positionTop is how many of the best points a position map lists with their plans.
-const positionTop = 5
-
 // positionActions are the actions a map tries for a unit that has chosen none this turn,
 // in the order it prefers among actions that move as far: the four that allow shooting in
 // the text's order, then Advance before At-The-Double and Fall Back (the text ties falling
@@ -243,15 +240,14 @@ func (s *positionSetup) within(d float64) int64 {
 // point (dangerPointWork). The search of the plans is bounded by the request's deadline,
 // as the advisor's is.
 func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
-	s, err := b.positionSetup(q)
-	if err != nil {
-		return 0, err
-	}
-	if err := s.checkWays(); err != nil {
-		return 0, err
-	}
-	w, why := b.positionWork(s)
-	return advise.CheckPositionWork(w, why)
+	_, w, err := b.pricedPosition(q)
+	return w, err
+}
+
+// pricedPosition is q checked and priced, refused over volley.MaxHeavyWork: the models'
+// ways first, which no step makes fewer (checkWays), then the whole map (positionWork).
+func (b *Battle) pricedPosition(q advise.PositionQuery) (*positionSetup, int64, error) {
+	return advise.PricePosition(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
 }
 
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
@@ -290,36 +286,20 @@ func (b *Battle) positionWork(s *positionSetup) (int64, string) {
 // after the move (the advisor's, under the action the move needs), and the danger there
 // (the danger map of the unit itself).
 func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
-	s, err := b.positionSetup(q)
+	s, _, err := b.pricedPosition(q)
 	if err != nil {
-		return nil, err
-	}
-	if err := s.checkWays(); err != nil {
-		return nil, err
-	}
-	if _, err := advise.CheckPositionWork(b.positionWork(s)); err != nil {
 		return nil, err
 	}
 	if err := s.buildWays(ctx, b); err != nil {
 		return nil, err
 	}
 	u := s.u
-	obj := q.Objective
-	if obj.Kind == "" {
-		obj = advise.Objective{Kind: advise.Expected}
-	}
-	dobj := q.Danger
-	if dobj == "" {
-		dobj = advise.Destroyed
-	}
+	obj := advise.OffenceObjective(q)
+	dobj := advise.DangerObjective(q.Danger)
 	cols := s.cols()
-	n := cols * cols
-	m := &advise.PositionMap{Unit: u.ID, Side: u.Side, From: [2]float64{s.centre.X * s.perInch, s.centre.Y * s.perInch}, Left: s.left * s.perInch,
-		Offence: obj.Describe(MeasureKills), Danger: "P(destroyed)", Length: string(s.unitLength), Step: s.step, X0: s.x0, Y0: s.y0, Cols: cols, Rows: cols,
-		Reach: make([]float64, n), OffenceValues: make([]float64, n), DangerValues: make([]float64, n)}
-	if dobj == advise.Expected {
-		m.Danger = "expected kills"
-	}
+	m := advise.NewPositionMap(u.ID, u.Side, [2]float64{s.centre.X * s.perInch, s.centre.Y * s.perInch}, s.left*s.perInch,
+		obj.Describe(MeasureKills), string(s.unitLength), advise.Lattice{Step: s.step, X0: s.x0, Y0: s.y0, Cols: cols, Rows: cols})
+	m.Danger = advise.DangerScores(dobj, "expected kills")
 	_, err = advise.FillGrid(ctx, cols, cols, m.OffenceValues, func() advise.PointFunc {
 		d := b.newDangerWorker(u, u.Side)
 		return func(c, r int, firers map[string]bool) (float64, error) {
@@ -343,7 +323,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	if err != nil {
 		return nil, err
 	}
-	m.Finish(q, positionTop, func(i int) map[string]any {
+	m.Finish(q, func(i int) map[string]any {
 		return s.moveJSON(b, s.wayTo(b, s.point(i%cols, i/cols)))
 	}, func(i int) map[string]any {
 		_, plan, err := s.offenceAt(ctx, b, s.wayTo(b, s.point(i%cols, i/cols)), obj)
