@@ -207,8 +207,8 @@ func TestTableViews(t *testing.T) {
 // systems comes from the battle's view (the offers, the table's declare description, the
 // board), so that a new system needs no page branch.
 //
-// The words the rule systems give are found, not listed: each system's moves.yaml and
-// battle.yaml are played through the API, taking what the offers allow and ending each
+// The words the rule systems give are found, not listed: each system's examples are
+// played through the API, taking what the offers allow and ending each
 // phase, step and turn in turn, and every offer's type and every phase met is kept. The
 // game's own words stay the page's: volley's actions (move, deploy, end_turn, …) and its
 // phases (turn, deployment), the JSON keys of the view's own types (a target, a group),
@@ -219,13 +219,14 @@ func TestPageKnowsNoGame(t *testing.T) {
 	names := regexp.MustCompile(`(?i)dropzone|warengine|war engine|warfare|republique|warstrike|ruleset\s*[!=]==?|[!=]==?\s*\S*ruleset|switch\s*\([^)]*ruleset|includes\([^)]*ruleset|\bsys\(\)`)
 	types, phases := rulesWords(t)
 	// The walk must have met what this test was written against: the War Engine's
-	// declarations and its phases, Republique's steps, a shot by another name.
-	for _, w := range []string{"declare", "clear", "group", "fire", "end_phase", "end_step", "shoot"} {
+	// declarations and its phases, Republique's steps and skirmish pairing, a shot by
+	// another name.
+	for _, w := range []string{"declare", "clear", "group", "fire", "end_phase", "end_step", "oppose", "shoot"} {
 		if _, ok := types[w]; !ok {
 			t.Errorf("the walk through the examples met no offer of type %q (it met %v): it no longer finds what the page must not hold", w, slices.Sorted(maps.Keys(types)))
 		}
 	}
-	for _, w := range []string{"target", "fire"} {
+	for _, w := range []string{"target", "fire", "maneuver"} {
 		if _, ok := phases[w]; !ok {
 			t.Errorf("the walk through the examples met no phase %q (it met %v)", w, slices.Sorted(maps.Keys(phases)))
 		}
@@ -343,31 +344,35 @@ func gameWords(t *testing.T) (types, phases, keys map[string]bool) {
 	return types, phases, keys
 }
 
-// rulesWords plays each system's moves.yaml and battle.yaml through the API and answers
+// rulesWords plays each system's examples through the API and answers
 // the offers' types and the phases met, each with the system that gave it first. At each
 // moment it takes one offer it can fill from the offers alone (the first option of each
 // field it must fill), then the offer that ends the phase, step or turn, until the battle
-// ends or 30 moments have passed. A refused action is no matter here: the walk only looks.
+// ends or 16 moments have passed. A refused action is no matter here: the walk only looks.
 func rulesWords(t *testing.T) (types, phases map[string]string) {
 	t.Helper()
 	ts := serve(t, sqliteStore(t))
 	types, phases = map[string]string{}, map[string]string{}
+	var skipped []string
+	defer func() { t.Logf("examples not walked (the server does not take them as posted): %v", skipped) }()
 	dirs, err := filepath.Glob(filepath.Join("..", "examples", "*"))
 	if err != nil || len(dirs) == 0 {
 		t.Fatalf("no examples: %v", err)
 	}
 	for _, dir := range dirs {
 		sys := filepath.Base(dir)
-		for _, name := range []string{"moves.yaml", "battle.yaml"} {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
+		for _, file := range files {
+			name := filepath.Base(file)
 			doc, err := os.ReadFile(filepath.Join(dir, name))
 			if err != nil {
 				continue
 			}
-			// A scenario that refers to files beside it (Republique's charts) is not
-			// one a client can post: its system's other example is walked.
+			// A scenario that refers to files beside it (Republique's charts), or a
+			// file of data (sample tables), is not one a client can post.
 			status, v := call(t, "POST", ts.URL+"/api/battles", "", "", doc)
 			if status != http.StatusCreated {
-				t.Logf("%s/%s is not walked: %v", sys, name, v["message"])
+				skipped = append(skipped, sys+"/"+name)
 				continue
 			}
 			id, tokens := v["id"].(string), map[string]string{}
@@ -375,7 +380,7 @@ func rulesWords(t *testing.T) (types, phases map[string]string) {
 				tokens[side] = tok.(string)
 			}
 			tried := map[string]bool{}
-			for range 30 {
+			for range 16 {
 				_, v := call(t, "GET", ts.URL+"/api/battles/"+id, tokens[slices.Sorted(maps.Keys(tokens))[0]], "", nil)
 				if v["ended"] == true {
 					break
