@@ -6,8 +6,8 @@
 // weapon's target again to send the one other offer that takes that weapon alone (its
 // clearing); an offer that takes the weapon alone is a button beside it (a fire), and
 // while no offer may move the weapon's target, the target is marked ready. Hovering any
-// square asks the board's aim form (board.aim) there: the chance to hit and the exact
-// landing heat-map.
+// square asks the aim and the odds there, of the offer a click would send or else of the
+// board's aim form (board.aim): the chance to hit and the exact landing heat-map.
 
 import {ask, errorBox, showError} from './api.js';
 import {h, s, pct, signed, sideColour, sideKey, num, length, status, touch} from './dom.js';
