@@ -137,7 +137,7 @@ func aimForm() *volley.Offer {
 	target.Squares = true
 	return &volley.Offer{Type: string(Fire), Label: "Aim", Action: map[string]any{"type": string(Fire)}, Key: "unit",
 		Fields: []volley.Field{{Key: "weapon", Label: "weapon", Kind: volley.FieldSelect}, target, friendlyField()},
-		Help: "What a weapon of the unit would do fired at a square: asked of the aim and the odds in any phase, never sent as an action (a shot is declared in the target phase and fired in the fire phase)."}
+		Help:   "What a weapon of the unit would do fired at a square: asked of the aim and the odds in any phase, never sent as an action (a shot is declared in the target phase and fired in the fire phase)."}
 }
 
 // label is how an offer names the unit.
