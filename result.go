@@ -276,6 +276,12 @@ type BoardView struct {
 	// battle's first action), as in TableView.
 	Zones     map[string][][2]float64 `json:"zones,omitempty"`
 	Deploying bool                    `json:"deploying,omitempty"`
+	// Aim is how a page asks …/aim and …/odds about a unit's weapon at a square, in any
+	// phase (nil: the battle's shots are not asked so). It is built as an Offer is (its
+	// Action, the unit's id under Key, its Fields: the weapon, one of the unit's Weapons
+	// by name; the square [column, row]; any flag), but it is a question, not an action
+	// the battle takes now: the view's offers say what may be sent.
+	Aim *Offer `json:"aim,omitempty"`
 }
 
 // BoardUnit is a unit on a grid map: its top-left square, size and facing, and the

@@ -304,8 +304,9 @@ func (p *browserPage) press0(sel string) {
 }
 
 // fireDeclared fires, on a grid's page in its fire phase, each target side's units have
-// declared: each unit selected in the list of units, then each Fire button its weapons
-// show (the War Engine's fire phase). It answers how many it fired.
+// declared: each unit selected in the list of units, then each button beside its weapons
+// that acts at a ready target (the War Engine's fire offers: button.weapon-act.primary,
+// data-type="fire"). It answers how many it fired.
 func (pt *playThrough) fireDeclared(p *browserPage, side string, v map[string]any) int {
 	pt.t.Helper()
 	if _, grid := v["board"]; !grid {
@@ -323,10 +324,10 @@ func (pt *playThrough) fireDeclared(p *browserPage, side string, v map[string]an
 		}
 		p.press(sel)
 		for range 4 {
-			if !p.poll(2*time.Second, `document.querySelector('button.fire:not(:disabled)')`) {
+			if !p.poll(2*time.Second, `document.querySelector('button.weapon-act.primary[data-type="fire"]:not(:disabled)')`) {
 				break
 			}
-			pt.act(p, "a declared target fired", "button.fire:not(:disabled)")
+			pt.act(p, "a declared target fired", `button.weapon-act.primary[data-type="fire"]:not(:disabled)`)
 			fired++
 		}
 	}

@@ -1,8 +1,11 @@
 package http_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -13,6 +16,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/volley-wargames/volley"
 	vhttp "github.com/volley-wargames/volley/http"
 )
 
@@ -198,11 +202,49 @@ func TestTableViews(t *testing.T) {
 }
 
 // TestPageKnowsNoGame: the page's code never names a rule system nor compares the
-// battle's ruleset. What differs between systems comes from the battle's view (the
-// table's declare description, the board), so that a new system needs no page branch.
+// battle's ruleset, and holds no rule system's action forms: no action type, phase or step
+// a rule system gives, and no action built with a type of its own. What differs between
+// systems comes from the battle's view (the offers, the table's declare description, the
+// board), so that a new system needs no page branch.
+//
+// The words the rule systems give are found, not listed: each system's examples are
+// played through the API, taking what the offers allow and ending each
+// phase, step and turn in turn, and every offer's type and every phase met is kept. The
+// game's own words stay the page's: volley's actions (move, deploy, end_turn, …) and its
+// phases (turn, deployment), the JSON keys of the view's own types (a target, a group),
+// and the web's (a button's type). A word a rule system gives may still name the page's
+// own markup (an id, a class, a role: #shoot, .clear), but never a type or a phase compared.
 func TestPageKnowsNoGame(t *testing.T) {
 	// A name, or the ruleset compared, switched on or looked up in a list.
 	names := regexp.MustCompile(`(?i)dropzone|warengine|war engine|warfare|republique|warstrike|ruleset\s*[!=]==?|[!=]==?\s*\S*ruleset|switch\s*\([^)]*ruleset|includes\([^)]*ruleset|\bsys\(\)`)
+	types, phases := rulesWords(t)
+	// The walk must have met what this test was written against: the War Engine's
+	// declarations and its phases, Republique's steps and skirmish pairing, a shot by
+	// another name.
+	for _, w := range []string{"declare", "clear", "group", "fire", "end_phase", "end_step", "oppose", "shoot"} {
+		if _, ok := types[w]; !ok {
+			t.Errorf("the walk through the examples met no offer of type %q (it met %v): it no longer finds what the page must not hold", w, slices.Sorted(maps.Keys(types)))
+		}
+	}
+	for _, w := range []string{"target", "fire", "maneuver"} {
+		if _, ok := phases[w]; !ok {
+			t.Errorf("the walk through the examples met no phase %q (it met %v)", w, slices.Sorted(maps.Keys(phases)))
+		}
+	}
+	gameTypes, gamePhases, viewKeys := gameWords(t)
+	t.Logf("the rule systems' words met: types %v; phases and steps %v", slices.Sorted(maps.Keys(types)), slices.Sorted(maps.Keys(phases)))
+	// A literal, a type set or compared, a phase compared or switched on.
+	literal := regexp.MustCompile("'(?:[^'\\\\]|\\\\.)*'|\"(?:[^\"\\\\]|\\\\.)*\"|`(?:[^`\\\\]|\\\\.)*`")
+	typeSet := regexp.MustCompile(`\btype\s*:\s*['"\x60]([^'"\x60]*)['"\x60]|\.type\s*[!=]==?\s*['"\x60]([^'"\x60]*)['"\x60]|['"\x60]([^'"\x60]*)['"\x60]\s*[!=]==?\s*[\w.?]*\.type\b`)
+	phaseCompared := regexp.MustCompile(`phase\b(?:\(\))?\s*[!=]==?\s*['"\x60]([^'"\x60]*)['"\x60]|['"\x60]([^'"\x60]*)['"\x60]\s*[!=]==?\s*[\w.?]*phase\b|switch\s*\([^)]*phase`)
+	markup := regexp.MustCompile(`\b(id|class|role)\s*:|classList|querySelector|closest\(`)
+	css, err := os.ReadFile(filepath.Join("web", "style.css"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	styled := func(w string) bool { // a class or an id of the page's stylesheet
+		return regexp.MustCompile(`[.#]` + regexp.QuoteMeta(w) + `(?:[^\w-]|$)`).Match(css)
+	}
 	files, err := filepath.Glob(filepath.Join("web", "*.js"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no page modules: %v", err)
@@ -214,12 +256,196 @@ func TestPageKnowsNoGame(t *testing.T) {
 		}
 		for i, line := range strings.Split(string(src), "\n") {
 			// Comments may say which system a feature was made for; code may not ask.
-			if c := strings.Index(line, "//"); c >= 0 && !strings.Contains(line[:c], "'") {
+			if c := strings.Index(line, "//"); c >= 0 && !strings.ContainsAny(line[:c], "'\"`") {
 				line = line[:c]
 			}
+			at := fmt.Sprintf("%s:%d", f, i+1)
 			if m := names.FindString(line); m != "" {
-				t.Errorf("%s:%d: the page names a rule system (%q): describe the difference in the battle's view instead", f, i+1, m)
+				t.Errorf("%s: the page names a rule system (%q): describe the difference in the battle's view instead", at, m)
+			}
+			for _, m := range typeSet.FindAllStringSubmatch(line, -1) {
+				if w := m[1] + m[2] + m[3]; !gameTypes[w] && !webType(w) {
+					t.Errorf("%s: the page builds or tests an action of type %q: build it from the view's offers instead", at, w)
+				}
+			}
+			for _, m := range phaseCompared.FindAllStringSubmatch(line, -1) {
+				if w := m[1] + m[2]; !gamePhases[w] {
+					t.Errorf("%s: the page asks which phase or step it is (%q): say what differs in the view instead", at, m[0])
+				}
+			}
+			for _, loc := range literal.FindAllStringIndex(line, -1) {
+				lit := line[loc[0]+1 : loc[1]-1]
+				if line[loc[0]] == '`' {
+					lit = regexp.MustCompile(`\$\{[^}]*\}`).ReplaceAllString(lit, " ")
+				}
+				if gameTypes[lit] || gamePhases[lit] || viewKeys[lit] {
+					continue
+				}
+				// The page's own markup may share a word with a rule system.
+				own := markup.MatchString(line[:loc[0]]) || styled(lit)
+				if sys, ok := types[lit]; ok && !own {
+					t.Errorf("%s: the page holds %s's action type %q: take it from the view's offers instead", at, sys, lit)
+				}
+				if sys, ok := phases[lit]; ok && !own {
+					t.Errorf("%s: the page holds %s's phase or step %q: read it from state.turn instead", at, sys, lit)
+				}
+				for p, sys := range phases {
+					if gamePhases[p] {
+						continue
+					}
+					if regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(p) + ` (phase|step|segment)\b`).MatchString(lit) {
+						t.Errorf("%s: the page's text names %s's %q phase or step: take the words from the view's offers or state.turn instead", at, sys, p)
+					}
+				}
 			}
 		}
 	}
+}
+
+// webType says whether a type is the web's own: a button's or an input's (which the page
+// sets on its controls), a pointer's, a media type (a Blob's, a request's).
+func webType(w string) bool {
+	switch w {
+	case "button", "submit", "reset", "checkbox", "radio", "number", "text", "range", "file", "color", "search", "hidden", "module",
+		"mouse", "touch", "pen":
+		return true
+	}
+	return strings.Contains(w, "/")
+}
+
+// gameWords are the words volley itself gives the view, which the page may use: its own
+// actions' types, its phases, and the JSON keys of the view's types in the root package.
+func gameWords(t *testing.T) (types, phases, keys map[string]bool) {
+	t.Helper()
+	types, phases, keys = map[string]bool{}, map[string]bool{}, map[string]bool{}
+	for _, w := range []string{volley.MoveAction, volley.DeployAction, volley.EndDeployment, volley.EndTurn, volley.TakeBack, volley.OfferEnd} {
+		types[w] = true
+	}
+	phases[(&volley.Turns{Order: []string{"a"}}).View().Phase] = true
+	d := &volley.Tabletop{Deploying: true, Deployment: &volley.Deployment{Order: []string{"a"}}}
+	phases[d.DeployTurn().Phase] = true
+	files, err := filepath.Glob(filepath.Join("..", "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tag := regexp.MustCompile("json:\"([a-z_]+)")
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range tag.FindAllStringSubmatch(string(src), -1) {
+			keys[m[1]] = true
+		}
+	}
+	return types, phases, keys
+}
+
+// rulesWords plays each system's examples through the API and answers
+// the offers' types and the phases met, each with the system that gave it first. At each
+// moment it takes one offer it can fill from the offers alone (the first option of each
+// field it must fill), then the offer that ends the phase, step or turn, until the battle
+// ends or 16 moments have passed. A refused action is no matter here: the walk only looks.
+func rulesWords(t *testing.T) (types, phases map[string]string) {
+	t.Helper()
+	ts := serve(t, sqliteStore(t))
+	types, phases = map[string]string{}, map[string]string{}
+	var skipped []string
+	defer func() { t.Logf("examples not walked (the server does not take them as posted): %v", skipped) }()
+	dirs, err := filepath.Glob(filepath.Join("..", "examples", "*"))
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no examples: %v", err)
+	}
+	for _, dir := range dirs {
+		sys := filepath.Base(dir)
+		files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
+		for _, file := range files {
+			name := filepath.Base(file)
+			doc, err := os.ReadFile(filepath.Join(dir, name))
+			if err != nil {
+				continue
+			}
+			// A scenario that refers to files beside it (Republique's charts), or a
+			// file of data (sample tables), is not one a client can post.
+			status, v := call(t, "POST", ts.URL+"/api/battles", "", "", doc)
+			if status != http.StatusCreated {
+				skipped = append(skipped, sys+"/"+name)
+				continue
+			}
+			id, tokens := v["id"].(string), map[string]string{}
+			for side, tok := range v["tokens"].(map[string]any) {
+				tokens[side] = tok.(string)
+			}
+			tried := map[string]bool{}
+			for range 16 {
+				_, v := call(t, "GET", ts.URL+"/api/battles/"+id, tokens[slices.Sorted(maps.Keys(tokens))[0]], "", nil)
+				if v["ended"] == true {
+					break
+				}
+				if turn, ok := v["state"].(map[string]any)["turn"].(map[string]any); ok {
+					if p, ok := turn["phase"].(string); ok && phases[p] == "" {
+						phases[p] = sys
+					}
+				}
+				var end, act map[string]any
+				for _, o := range v["offers"].([]any) {
+					o := o.(map[string]any)
+					typ := o["type"].(string)
+					if types[typ] == "" {
+						types[typ] = sys
+					}
+					if typ == volley.TakeBack || typ == volley.OfferEnd {
+						continue
+					}
+					if o["key"] == nil && end == nil {
+						end = map[string]any{"side": o["side"], "body": o["action"]}
+					}
+					if b := filled(o); b != nil && act == nil && !tried[fmt.Sprint(b)] {
+						tried[fmt.Sprint(b)] = true
+						act = map[string]any{"side": o["side"], "body": b}
+					}
+				}
+				next := act
+				if next == nil {
+					next = end
+				}
+				if next == nil {
+					break
+				}
+				raw, _ := json.Marshal(next["body"])
+				call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[next["side"].(string)], "", raw)
+			}
+		}
+	}
+	return types, phases
+}
+
+// filled is the body of offer o's first actor with the first option of each field it must
+// fill, or nil where one of them has no options to choose from.
+func filled(o map[string]any) map[string]any {
+	actors, _ := o["actors"].([]any)
+	if len(actors) == 0 {
+		return nil
+	}
+	a := actors[0].(map[string]any)
+	b := map[string]any{}
+	maps.Copy(b, o["action"].(map[string]any))
+	maps.Copy(b, a["action"].(map[string]any))
+	fields, _ := o["fields"].([]any)
+	own, _ := a["fields"].([]any)
+	for _, f := range append(fields, own...) {
+		f := f.(map[string]any)
+		if f["optional"] == true {
+			continue
+		}
+		opts, _ := f["options"].([]any)
+		if len(opts) == 0 {
+			return nil
+		}
+		b[f["key"].(string)] = opts[0].(map[string]any)["value"]
+	}
+	return b
 }

@@ -248,16 +248,16 @@ export function dangerImage(m, colour = dangerColour) {
 
 // offeredNow says whether the battle offers side, now, an action like step: an offer of
 // the same type whose actor is the one step names. A plan whose body names no type (a
-// system's fire, sent without one) matches an offer for its actor that is not one of the
-// kinds every battle shares (a move, a deployment, an end, a take-back). The page reads it
-// from the view's offers: it knows no rule.
-const shared = /^(move|deploy|end_.*|take_back|offer_end)$/;
+// system's fire, sent without one) matches an offer for an actor, its one, that is not one
+// of the kinds every battle shares (a move, a deployment, a take-back, an offer to end).
+// The page reads it from the view's offers: it knows no rule.
+const shared = /^(move|deploy|take_back|offer_end)$/;
 function offeredNow(view, side, step) {
   // An actor field may name several (a Republique battery's tandem, batteries: [a, b]):
   // each must be one the offer names.
   const ids = (v) => (Array.isArray(v) ? v : [v]).map(String);
   return (view.offers || []).some((o) => {
-    if (o.side !== side || !(step.type === undefined ? !shared.test(o.type) : (o.action?.type ?? o.type) === step.type)) return false;
+    if (o.side !== side || !(step.type === undefined ? o.key && !shared.test(o.type) : (o.action?.type ?? o.type) === step.type)) return false;
     // The offer's fixed fields are the step's too (a saved fire is not a fire).
     if (Object.entries(o.action || {}).some(([k, v]) => k !== 'type' && JSON.stringify(step[k]) !== JSON.stringify(v))) return false;
     if (!o.key || !(o.actors || []).length) return true;

@@ -1,9 +1,13 @@
-// The War Engine board: squares, terrain, units with their facing rings and sizes. Select
-// a unit to see its weapons framed by group colour; in the target phase click a weapon
-// and then a square to declare a target (shift-click: a friendly unit may be the target),
-// and click that square again to clear it. Hovering any square shows the aim of the
-// selected weapon there and the exact landing heat-map. In the fire phase every found
-// target carries a "ready to fire" marker, and clicking its weapon fires it.
+// A grid map (the view's board): squares, terrain, units with their facing rings and
+// sizes. Select a unit to see its weapons framed by group colour. What a weapon may do
+// comes from the view's offers (offers.js), never from a rule system's forms: where an
+// offer takes one of the unit's weapons and a square (a War Engine declaration), click a
+// weapon and then a square to send it (shift-click sets the offer's flag), and click a
+// weapon's target again to send the one other offer that takes that weapon alone (its
+// clearing); an offer that takes the weapon alone is a button beside it (a fire), and
+// while no offer may move the weapon's target, the target is marked ready. Hovering any
+// square asks the aim and the odds there, of the offer a click would send or else of the
+// board's aim form (board.aim): the chance to hit and the exact landing heat-map.
 
 import {ask, errorBox, showError} from './api.js';
 import {h, s, pct, signed, sideColour, sideKey, num, length, status, touch} from './dom.js';
@@ -13,6 +17,7 @@ import {viewport} from './viewport.js';
 import {gridMover} from './gridmove.js';
 import {lastShot, marksOf} from './marks.js';
 import {turnPaths} from './paths.js';
+import {actorOf, body, fieldsOf, flagField, needsMore, optionWords, squareField, takes} from './offers.js';
 
 const S = 24; // pixels per square in the drawing's own units; the SVG scales to fit
 const GROUP_COLOURS = ['#6b6b6b', '#c62828', '#1565c0', '#2e7d32', '#ef6c00', '#6a1b9a', '#00838f'];
@@ -81,7 +86,64 @@ export function mount(field, controls, ctx) {
   const centre = (u) => [(u.x + u.size / 2) * S, (u.y + u.size / 2) * S];
   const sqCentre = (x, y) => [(x + 0.5) * S, (y + 0.5) * S];
   const declaredFor = (unitID, weapon) => (stateOf(unitID)?.targets || []).find((t) => t.weapon === weapon);
-  const phase = () => ctx.view.state.turn?.phase;
+
+  // unitOffers are the view's offers that name unit id among their actors, each as {o,
+  // a, fields} (the offer, the actor, the fields it fills); mine: only those of a side
+  // this page holds the token of.
+  function unitOffers(id, mine) {
+    if (ctx.view.ended) return [];
+    const out = [];
+    for (const o of ctx.view.offers || []) {
+      const a = actorOf(o, id);
+      if (a && (!mine || ctx.token(o.side))) out.push({o, a, fields: fieldsOf(o, a)});
+    }
+    return out;
+  }
+  // weaponOffers are what unit id is offered with weapon w: aim, the offer that takes w
+  // and a square (with pick, sq and flag: its fields for the weapon, the square and the
+  // shift-click), and acts, those that take w and nothing more.
+  function weaponOffers(id, w, mine = true) {
+    let aim = null;
+    const acts = [];
+    for (const x of unitOffers(id, mine)) {
+      const pick = x.fields.find((f) => takes(f, w));
+      if (!pick) continue;
+      const sq = squareField(x.fields);
+      if (sq && !needsMore(x.fields, pick, sq)) aim ||= {...x, pick, sq, flag: flagField(x.fields)};
+      else if (!sq && !needsMore(x.fields, pick)) acts.push({...x, pick});
+    }
+    return {aim, acts};
+  }
+  // ready says whether unit id's target for weapon w waits only to be acted on: an offer
+  // takes the weapon alone, and none may move its target.
+  const ready = (id, w) => {
+    const x = weaponOffers(id, w, false);
+    return !x.aim && x.acts.length > 0;
+  };
+  // choiceOffers are unit u's offers whose one field to fill is a select of values that
+  // are not its weapons (a change of weapon group): a button each value.
+  function choiceOffers(u) {
+    const names = (u.weapons || []).map((w) => w.name);
+    return unitOffers(u.id, true).flatMap((x) => {
+      const need = x.fields.filter((f) => !f.optional);
+      if (need.length !== 1 || need[0].kind !== 'select' || need[0].options.some((o) => names.includes(o.value))) return [];
+      return [{...x, pick: need[0]}];
+    });
+  }
+  // atSquare are the values offer x (with pick, sq, flag) sends for weapon w at square q.
+  const atSquare = (x, w, q, shift) => ({[x.pick.key]: w, [x.sq.key]: [q.x, q.y], [x.flag?.key]: x.flag && shift ? true : undefined});
+  // aimBody is what the aim and the odds are asked of the selected weapon at square q: the
+  // offer a click there would send, else the board's aim form (board.aim), or null.
+  function aimBody(q, shift) {
+    const x = weaponOffers(st.unit, st.weapon).aim;
+    if (x) return body(x.o, x.a, atSquare(x, st.weapon, q, shift));
+    const f = ctx.view.board.aim;
+    const fields = f?.fields || [];
+    const pick = fields.find((x) => x.kind === 'select' && (!x.options?.length || takes(x, st.weapon)));
+    const sq = squareField(fields), flag = flagField(fields);
+    if (!f?.key || !pick || !sq) return null;
+    return body(f, {action: {[f.key]: st.unit}}, {[pick.key]: st.weapon, [sq.key]: [q.x, q.y], [flag?.key]: flag && shift ? true : undefined});
+  }
 
   function squareOf(ev) {
     const p = svg.createSVGPoint();
@@ -107,7 +169,7 @@ export function mount(field, controls, ctx) {
     // is aiming: a target is a square, and the square is where the tap is.
     const hit = ev.target.closest?.('.unit[data-unit], .hit[data-unit]');
     if (ev.target.closest?.('[data-ghost]')) return;
-    const aiming = st.unit && st.weapon && phase() === 'target';
+    const aiming = !!(st.unit && st.weapon && weaponOffers(st.unit, st.weapon).aim);
     const u = hit && !aiming ? boardUnit(hit.dataset.unit) : null;
     const q = u ? {x: u.x, y: u.y} : squareOf(ev);
     // Off the units, a click is the mover's first: a point of the position map, or a leg.
@@ -154,7 +216,11 @@ export function mount(field, controls, ctx) {
   async function aimAt(q, shift) {
     if (!st.unit || !st.weapon) return;
     const seq = ++st.aimSeq;
-    const action = {type: 'fire', unit: st.unit, weapon: st.weapon, target: [q.x, q.y], friendly: shift || undefined};
+    const action = aimBody(q, shift);
+    if (!action) {
+      aimBox.replaceChildren(h('h2', {id: 'aim-h'}, 'Aim'), h('p', {class: 'help'}, 'This battle\'s view says no way to ask a shot at a square.'));
+      return;
+    }
     try {
       const [aim, odds] = await Promise.all([ask(ctx.id, 'aim', action, ctx.reader()), ask(ctx.id, 'odds', action, ctx.reader())]);
       if (seq !== st.aimSeq) return; // the pointer has moved on
@@ -209,16 +275,18 @@ export function mount(field, controls, ctx) {
     return vs.length ? [' · ', vs.map(([k, v]) => `${k.replaceAll('_', ' ')} ${typeof v === 'number' ? num(v) : v}`).join(', ')] : [];
   }
 
-  // click acts on square q: declares or clears the selected weapon's target in the target
-  // phase, or selects the unit there.
+  // click acts on square q: where an offer takes the selected weapon and a square, it is
+  // sent at q (or, at the weapon's own target, the one offer that takes the weapon alone:
+  // its clearing); else the click selects the unit there.
   async function click(q, shift) {
     const u = unitAt(q.x, q.y);
-    if (st.unit && st.weapon && phase() === 'target' && !ctx.view.ended && !(u && u.id === st.unit) && ctx.token(boardUnit(st.unit).side)) {
+    const wo = st.unit && st.weapon ? weaponOffers(st.unit, st.weapon) : null;
+    if (wo?.aim && !(u && u.id === st.unit)) {
       const d = declaredFor(st.unit, st.weapon);
-      const action = d && d.target === `${q.x},${q.y}`
-        ? {type: 'clear', unit: st.unit, weapon: st.weapon}
-        : {type: 'declare', unit: st.unit, weapon: st.weapon, target: [q.x, q.y], friendly: shift || undefined};
-      await send(action, boardUnit(st.unit).side);
+      const undo = d && d.target === `${q.x},${q.y}` && wo.acts.length === 1 ? wo.acts[0] : null;
+      const x = undo || wo.aim;
+      const values = undo ? {[x.pick.key]: st.weapon} : atSquare(x, st.weapon, q, shift);
+      await send(body(x.o, x.a, values), x.o.side, x.o.label);
       return;
     }
     st.unit = u ? u.id : null;
@@ -228,26 +296,27 @@ export function mount(field, controls, ctx) {
     draw();
   }
 
-  async function send(action, side) {
+  // send sends action for side; label names it in the result.
+  async function send(action, side, label) {
     showError(actError, null);
     try {
       const res = await ctx.act(action, side);
-      if (action.type === 'fire') {
-        // The landing is marked until the next action.
-        st.landed = res.outcome.landed || [];
+      if (res.outcome.landed) {
+        // A shot: its landing is marked until the next action.
+        st.landed = res.outcome.landed;
         st.landedAt = ctx.view.actions;
         drawTargets();
       }
-      showResult(action, res);
+      showResult(action, res, label);
     } catch (err) {
       showError(actError, err);
     }
   }
 
-  function showResult(action, res) {
+  function showResult(action, res, label) {
     const o = res.outcome;
-    const parts = [h('h2', {}, `#${res.seq} ${action.type}`)];
-    if (action.type === 'fire') {
+    const parts = [h('h2', {}, `#${res.seq} ${label || action.type}`)];
+    if (o.landed) {
       const where = (o.landed || []).map((q) => `${q.x},${q.y}`).join(', ');
       parts.push(h('p', {id: 'landed'}, `${action.weapon} landed on ${where || '—'}.`));
       parts.push(h('p', {}, 'Dice: ', o.rolls.map((r) => `d${r.sides} ${r.value}`).join(', ') || 'none'));
@@ -395,25 +464,25 @@ export function mount(field, controls, ctx) {
   }
 
   // drawTargets draws every found target: a red dotted line from the unit to the square and
-  // a marker there; in the fire phase the marker says "ready to fire".
+  // a marker there; a target that waits only to be acted on (ready) says "ready".
   function drawTargets() {
-    const ready = phase() === 'fire';
     const marks = [];
     for (const su of ctx.view.state.units) {
       const u = boardUnit(su.id);
       if (!u) continue;
       for (const t of su.targets || []) {
+        const isReady = ready(u.id, t.weapon);
         const [x, y] = t.target.split(',').map(Number);
         const [fx, fy] = centre(u);
         const [tx, ty] = sqCentre(x, y);
-        const cls = ready ? 'found ready' : 'found';
+        const cls = isReady ? 'found ready' : 'found';
         marks.push(s('g', {class: cls, 'data-unit': u.id, 'data-weapon': t.weapon},
-          s('title', {}, `${u.id}: ${t.weapon} → ${t.target}${t.friendly ? ' (friendly)' : ''}${ready ? ', ready to fire' : ', found target'}`),
+          s('title', {}, `${u.id}: ${t.weapon} → ${t.target}${t.friendly ? ' (friendly)' : ''}${isReady ? ', ready' : ', found target'}`),
           s('line', {x1: fx, y1: fy, x2: tx, y2: ty, class: 'target-line'}),
           s('circle', {cx: tx, cy: ty, r: S * 0.42, class: 'marker'}),
           s('line', {x1: tx - S * 0.55, y1: ty, x2: tx + S * 0.55, y2: ty, class: 'marker'}),
           s('line', {x1: tx, y1: ty - S * 0.55, x2: tx, y2: ty + S * 0.55, class: 'marker'}),
-          ready ? s('text', {x: tx + S * 0.6, y: ty - S * 0.5, class: 'ready-label'}, 'ready') : null));
+          isReady ? s('text', {x: tx + S * 0.6, y: ty - S * 0.5, class: 'ready-label'}, 'ready') : null));
       }
     }
     // The last shot of the log: where it landed, and what it did.
@@ -458,8 +527,9 @@ export function mount(field, controls, ctx) {
   function focusKey() {
     const a = document.activeElement;
     if (!a || !(panel.contains(a) || ctx.unitsBox.contains(a))) return null;
-    return a.dataset.fire ? `[data-fire="${CSS.escape(a.dataset.fire)}"]`
-      : a.dataset.weapon ? `button.weapon[data-weapon="${CSS.escape(a.dataset.weapon)}"]`
+    return a.dataset.act ? `button.weapon-act[data-act="${CSS.escape(a.dataset.act)}"]`
+      : a.dataset.choice ? `button[data-choice="${CSS.escape(a.dataset.choice)}"]`
+        : a.dataset.weapon ? `button.weapon[data-weapon="${CSS.escape(a.dataset.weapon)}"]`
         : a.dataset.unit ? `.unit-btn[data-unit="${CSS.escape(a.dataset.unit)}"]` : null;
   }
   function restoreFocus(key) {
@@ -471,9 +541,11 @@ export function mount(field, controls, ctx) {
     restoreFocus(focus);
   }
 
-  // drawPanel lists the units and the selected unit's weapons, framed by group.
+  // drawPanel lists the units and the selected unit's weapons, framed by group, with what
+  // the offers let it do: a button beside a weapon for each offer that takes the weapon
+  // alone, a button for each value of an offer that chooses among other values (a weapon
+  // group), and a line saying how to use the offer that takes a weapon and a square.
   function drawPanel() {
-    const v = ctx.view;
     const parts = [h('h2', {}, 'Orders')];
     const u = st.unit && boardUnit(st.unit);
     if (!u) parts.push(h('p', {class: 'help'}, 'Select a unit on the map or in the table of units to see its weapons.'));
@@ -486,43 +558,60 @@ export function mount(field, controls, ctx) {
       const groups = [...new Set(weapons.map((w) => w.group))].sort();
       if (!weapons.length) parts.push(h('p', {class: 'help'}, 'This unit carries no weapon.'));
       for (const g of groups) {
-        const ws = weapons.filter((w) => w.group === g);
         const frame = h('fieldset', {class: 'group', 'data-group': g}, h('legend', {}, `Group ${g}`));
         frame.style.borderColor = groupColour(g);
-        for (const w of ws) frame.append(weaponButton(u, w));
-        if (phase() === 'target' && groups.length > 1 && u.group !== g && !v.ended && ctx.token(u.side)) {
-          frame.append(h('button', {class: 'quiet', onclick: () => send({type: 'group', unit: u.id, group: g}, u.side)}, `Fire group ${g} this turn`));
-        }
+        for (const w of weapons.filter((x) => x.group === g)) frame.append(weaponButton(u, w));
         parts.push(frame);
       }
-      parts.push(h('p', {class: 'help'}, phase() === 'fire'
-        ? 'Fire phase: select a weapon to see its aim; Fire shoots it at its found target.'
-        : touch() ? 'Target phase: tap a weapon, then a square; tap the target again to clear it.'
-          : 'Target phase: click a weapon, then a square. Shift-click to target a friendly unit; click the target again to clear it.'));
+      for (const x of choiceOffers(u)) {
+        parts.push(h('div', {class: 'row choice-offer', role: 'group', 'aria-label': x.o.label, title: x.o.help || ''},
+          x.pick.options.map((opt) => h('button', {class: 'quiet', 'data-choice': `${x.o.type}:${opt.value}`,
+            onclick: () => send(body(x.o, x.a, {[x.pick.key]: opt.value}), x.o.side, x.o.label)}, `${x.o.label}: ${optionWords(opt)}`))));
+      }
+      parts.push(h('p', {class: 'help', id: 'orders-help'}, ordersHelp(u)));
     }
     panel.replaceChildren(...parts);
   }
 
-  // weaponButton selects a weapon, so that hovering shows its aim. In the fire phase a
-  // weapon with a found target also gets its own Fire button: looking is never shooting.
+  // ordersHelp says how to use what the offers let unit u do with its weapons, in the
+  // offers' own words.
+  function ordersHelp(u) {
+    const all = (u.weapons || []).map((w) => weaponOffers(u.id, w.name));
+    const aim = all.find((x) => x.aim)?.aim;
+    const undo = all.find((x) => x.aim && x.acts.length === 1)?.acts[0];
+    const acts = [...new Set(all.flatMap((x) => x.acts).map((x) => x.o.label))];
+    const tap = touch() ? 'tap' : 'click';
+    if (aim) {
+      return `${aim.o.label}: ${tap} a weapon, then a square.` + (aim.flag && !touch() ? ` Shift-click: ${aim.flag.label}.` : '')
+        + (undo ? ` ${tap[0].toUpperCase() + tap.slice(1)} the target again: ${undo.o.label.toLowerCase()}.` : '');
+    }
+    if (acts.length) return `Select a weapon to see its aim at any square; ${acts.join(', ')} beside a weapon acts at its target.`;
+    return 'Select a weapon to see its aim at any square.';
+  }
+
+  // weaponButton selects a weapon, so that hovering shows its aim. Each offer that takes
+  // the weapon alone gets its own button beside it: looking is never shooting.
   function weaponButton(u, w) {
     const d = declaredFor(u.id, w.name);
-    const firing = phase() === 'fire';
+    const isReady = d && ready(u.id, w.name);
     const on = st.unit === u.id && st.weapon === w.name;
     const label = [h('span', {class: 'wname'}, w.name),
       h('span', {class: 'wstat'}, ` arc ${w.arcs?.[0] ? w.arcs[0][1] - w.arcs[0][0] : 360}°, ranges ${w.ranges.map((r) => r.reach).join('/')}`)];
-    if (d) label.push(h('span', {class: firing ? 'ready-tag' : 'found-tag'}, firing ? ` ready → ${d.target}` : ` → ${d.target}`));
-    const pick = h('button', {class: 'weapon' + (on ? ' on' : '') + (d && firing ? ' ready' : ''), 'aria-pressed': String(on), 'data-weapon': w.name,
+    if (d) label.push(h('span', {class: isReady ? 'ready-tag' : 'found-tag'}, isReady ? ` ready → ${d.target}` : ` → ${d.target}`));
+    const pick = h('button', {class: 'weapon' + (on ? ' on' : '') + (isReady ? ' ready' : ''), 'aria-pressed': String(on), 'data-weapon': w.name,
       onclick: () => {
         st.weapon = on ? null : w.name;
         clearAim();
         redraw();
         if (st.weapon && st.hover) hover(st.hover, st.shift);
       }}, label);
-    if (!firing || !d || ctx.view.ended || !ctx.token(u.side)) return pick;
-    const fire = h('button', {class: 'primary fire', 'data-fire': w.name, 'aria-label': `Fire ${w.name} at ${d.target}`,
-      onclick: () => send({type: 'fire', unit: u.id, weapon: w.name}, u.side)}, 'Fire');
-    return h('div', {class: 'weapon-row'}, pick, fire);
+    const acts = weaponOffers(u.id, w.name).acts;
+    if (!acts.length) return pick;
+    // Each button names its offer's type as data-<type> (data-fire="HMG Model 50").
+    return h('div', {class: 'weapon-row'}, pick, acts.map((x) => h('button', {class: 'weapon-act' + (isReady ? ' primary' : ''),
+      'data-act': `${x.o.type}:${w.name}`, 'data-type': x.o.type, ['data-' + x.o.type.replace(/[^\w-]/g, '-')]: w.name,
+      title: x.o.help || '', 'aria-label': `${x.o.label}: ${w.name}${d ? ' at ' + d.target : ''}`,
+      onclick: () => send(body(x.o, x.a, {[x.pick.key]: w.name}), x.o.side, x.o.label)}, x.o.label)));
   }
 
   // The danger map (advisor.js asks for it): a pixel per square, under the units.

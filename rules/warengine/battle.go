@@ -371,6 +371,7 @@ func (b *Battle) Board() volley.BoardView {
 		b.table.View(&t)
 		v.Zones, v.Deploying = t.Zones, t.Deploying
 	}
+	v.Aim = aimForm()
 	return v
 }
 

@@ -89,15 +89,15 @@ func (b *Battle) Offers() volley.Offers {
 			if d := u.declaredNames(); len(d) > 0 {
 				clears = append(clears, actor(volley.SelectField("weapon", "weapon", d...)))
 			}
+			// A change to another group of the unit's; a unit that has chosen none may
+			// name its one group too (the advisor's plans begin so).
 			var gs []volley.Option
 			for _, l := range u.Type.Weapons {
-				if !slices.ContainsFunc(gs, func(g volley.Option) bool { return g.Value == l.Group }) {
+				if l.Group != u.Group && !slices.ContainsFunc(gs, func(g volley.Option) bool { return g.Value == l.Group }) {
 					gs = append(gs, volley.Option{Value: l.Group, Label: fmt.Sprintf("group %d", l.Group)})
 				}
 			}
-			// A change of group where there is a choice; and a unit that has chosen
-			// none may name its one group too (the advisor's plans begin so).
-			if len(gs) > 1 || (u.Group == 0 && len(gs) == 1) {
+			if len(gs) > 0 {
 				groups = append(groups, actor(volley.Field{Key: "group", Label: "group", Kind: volley.FieldSelect, Options: gs}))
 			}
 		case PhaseFire:
@@ -109,7 +109,7 @@ func (b *Battle) Offers() volley.Offers {
 	add(Move, "Move", "A unit steps square by square (its top-left square, one step at a time, diagonals too) as far as its move, and may turn; a unit that moves does not aim this turn. Give a path, a facing, or both.",
 		moves, []volley.Field{volley.FacingField(FacingStep)})
 	add(Declare, "Declare a target", "A weapon of the unit's group aims at a square, or at a unit (its centre square); a square outside the weapon's range or arc is corrected to the nearest inside. Friendly: the target may hold a friend.",
-		declares, []volley.Field{{Key: "friendly", Label: "friendly", Kind: volley.FieldFlag, Optional: true}})
+		declares, []volley.Field{friendlyField()})
 	add(Clear, "Clear a target", "The weapon's declared target is dropped.", clears, nil)
 	add(Group, "Choose a group", "The unit fires this weapon group this turn; targets of other groups are cleared.", groups, nil)
 	add(Fire, "Fire", "A weapon fires at its declared target.", fires, nil)
@@ -120,6 +120,24 @@ func (b *Battle) Offers() volley.Offers {
 	o.Offers = append(o.Offers, volley.EndOffer(side, string(EndPhase), label, ends))
 	b.spent(&o)
 	return o
+}
+
+// friendlyField is a declaration's flag that its square may hold a friend: the source's
+// shift-click, which lets a unit target a square with a friendly unit on it.
+func friendlyField() volley.Field {
+	return volley.Field{Key: "friendly", Label: "a friend may be the target", Kind: volley.FieldFlag, Optional: true}
+}
+
+// aimForm is how a page asks the aim and the odds of a unit's weapon at a square in any
+// phase (volley.BoardView.Aim): a fire order with a target of its own, the "what if it
+// fired there" that Aim and Odds answer and Resolve never takes. Its weapon is one of
+// the unit's (the board's weapons by name), its target a square or a unit.
+func aimForm() *volley.Offer {
+	target := volley.UnitField("target", "target", nil)
+	target.Squares = true
+	return &volley.Offer{Type: string(Fire), Label: "Aim", Action: map[string]any{"type": string(Fire)}, Key: "unit",
+		Fields: []volley.Field{{Key: "weapon", Label: "weapon", Kind: volley.FieldSelect}, target, friendlyField()},
+		Help:   "What a weapon of the unit would do fired at a square: asked of the aim and the odds in any phase, never sent as an action (a shot is declared in the target phase and fired in the fire phase)."}
 }
 
 // label is how an offer names the unit.
