@@ -30,6 +30,15 @@ type Offers struct {
 	Spent map[string]string `json:"-"`
 }
 
+// Act adds sides to the sides acting, each once, in the order given.
+func (o *Offers) Act(sides ...string) {
+	for _, s := range sides {
+		if !slices.Contains(o.Acting, s) {
+			o.Acting = append(o.Acting, s)
+		}
+	}
+}
+
 // Fill writes into s what the offers say of it: the sides acting (Turn.Acting) and
 // whether each unit may still act this turn (UnitState.MayAct, WhyNot).
 func (o Offers) Fill(s *State) {
@@ -251,6 +260,12 @@ func SelectField(key, label string, values ...string) Field {
 	return f
 }
 
+// MoveOffer is the offer to move actors of side, each a unit (or model) with its path:
+// help says, for people, how the system's pieces move.
+func MoveOffer(side string, actors []Actor, help string) Offer {
+	return Offer{Side: side, Type: MoveAction, Label: "Move", Action: map[string]any{"type": MoveAction}, Key: "unit", Actors: actors, Help: help}
+}
+
 // DeployOffer is the offer to deploy actors of side, with fields (where each is placed,
 // and how it faces).
 func DeployOffer(side string, actors []Actor, fields []Field) Offer {
@@ -308,6 +323,45 @@ func (t *Tabletop) DeploymentOffers(actors []Actor, fields []Field) []Offer {
 		out = append(out, DeployOffer(side, actors, fields))
 	}
 	return append(out, EndOffer(side, EndDeployment, "End deployment", EndsDeployment))
+}
+
+// Deploys reports whether the battle offers deployments now: while the sides deploy in
+// turns, or in a battle that moves (battleMoves) before its first action other than a
+// deployment (edition 4, when either side could deploy).
+func (t *Tabletop) Deploys(battleMoves bool) bool {
+	return t.InTurns() || battleMoves && t.Deploying && t.Deployment == nil
+}
+
+// Deployer is a unit that may be deployed now, offered to its side as Actor.
+type Deployer struct {
+	Side  string
+	Actor Actor
+}
+
+// DeployOffers are the deployments the sides may make now, and it adds the sides that
+// make them to o.Acting: the deploying side's in a deployment in turns
+// (DeploymentOffers), else each side's with a unit in deployers, in their order (edition
+// 4: every side deploys until the battle's first other action). fields are a side's
+// fields of a deployment: where its unit goes (within its zone), and how it faces.
+func (t *Tabletop) DeployOffers(o *Offers, deployers []Deployer, fields func(side string) []Field) []Offer {
+	var sides []string
+	bySide := map[string][]Actor{}
+	for _, d := range deployers {
+		if !slices.Contains(sides, d.Side) {
+			sides = append(sides, d.Side)
+		}
+		bySide[d.Side] = append(bySide[d.Side], d.Actor)
+	}
+	if side := t.DeployingSide(); side != "" {
+		o.Acting = append(o.Acting, side)
+		return t.DeploymentOffers(bySide[side], fields(side))
+	}
+	var out []Offer
+	for _, s := range sides {
+		o.Acting = append(o.Acting, s)
+		out = append(out, DeployOffer(s, bySide[s], fields(s)))
+	}
+	return out
 }
 
 // DeploymentSpent says, while the sides deploy in turns, why a unit of side may not act

@@ -132,6 +132,27 @@ func (t *Turns) Current() string {
 	return t.Order[t.Side]
 }
 
+// Acting are the sides that may act now: the side whose turn it is, or, without turns,
+// every side (all, in the order the battle's units name them).
+func (t *Turns) Acting(all []string) []string {
+	if !t.Kept() {
+		return all
+	}
+	return []string{t.Current()}
+}
+
+// SidesOf are the sides of units (side says a unit's), each once, in the order the units
+// name them.
+func SidesOf[U any](units []U, side func(*U) string) []string {
+	var out []string
+	for i := range units {
+		if s := side(&units[i]); !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // Check returns the error that keeps who, of side, from acting now: another side's turn
 // (ECONFLICT, as the War Engine answers out of turn), or who has acted this turn already.
 func (t *Turns) Check(side, who, what string) error {
