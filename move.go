@@ -49,6 +49,19 @@ func RefuseNoMoves(errs *scenario.ErrorList, doc *scenario.Doc, at any, what, pi
 	return true
 }
 
+// RefuseDeploy is RefuseNoMoves for a deployment, which a battle that moves refuses too
+// when it has no deployment (NoDeployment).
+func (t *Tabletop) RefuseDeploy(errs *scenario.ErrorList, doc *scenario.Doc, at any, pieces string, battleMoves bool) bool {
+	if RefuseNoMoves(errs, doc, at, DeployAction, pieces, battleMoves) {
+		return true
+	}
+	if why := t.NoDeployment(); why != "" {
+		errs.Add(doc.At(at), "deploy: %s", why)
+		return true
+	}
+	return false
+}
+
 // MoveAction is the type of a move action, and DeployAction of the action that places a
 // unit before the battle's first action.
 const (

@@ -97,8 +97,7 @@ func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 	var spec moveSpec
 	var m *Move
 	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
-		if !volley.Moves(doc) {
-			errs.Add(doc.At(&spec.Type), "move: a battle begun under edition %d does not move its units", volley.DocEdition(doc))
+		if volley.RefuseNoMoves(errs, doc, &spec.Type, volley.MoveAction, "units", true) { // the action's edition alone decides
 			return
 		}
 		u, ok := b.Unit(spec.Unit)
@@ -143,12 +142,7 @@ func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 	var spec deploySpec
 	var d *Deploy
 	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
-		if !volley.Moves(doc) {
-			errs.Add(doc.At(&spec.Type), "deploy: a battle begun under edition %d does not move its units", volley.DocEdition(doc))
-			return
-		}
-		if why := b.table.NoDeployment(); why != "" {
-			errs.Add(doc.At(&spec.Type), "deploy: %s", why)
+		if b.table.RefuseDeploy(errs, doc, &spec.Type, "units", true) { // the action's edition alone decides
 			return
 		}
 		u, ok := b.Unit(spec.Unit)
@@ -338,27 +332,23 @@ func (b *Battle) firedWords(u *Unit) string {
 // terrain, or leave the table, or "" when it may go.
 func (b *Battle) pathBlocked(u *Unit, path geom.Path) string {
 	r := u.Type.Base.Inches() / 2
-	for i := range len(path) - 1 {
-		leg := path.Leg(i)
+	return b.table.PathBlocked(path, r, func(i int, leg geom.Segment) string {
 		for j := range b.units {
 			o := &b.units[j]
 			if o == u || o.Destroyed() || o.Embarked != "" || (u.Embarked == o.ID && i == 0) {
-				continue
+				continue // a unit disembarking leaves its transport's base on its first leg
 			}
 			if geom.SweepHitsCircle(leg, r, o.Circle()) {
-				return fmt.Sprintf("leg %d would pass over %s's base", i+1, o.ID)
+				return "would pass over " + o.ID + "'s base"
 			}
 		}
 		for _, t := range b.terrain {
 			if t.BlocksLOS && geom.SweepHitsPolygon(leg, r, t.Footprint) {
-				return fmt.Sprintf("leg %d would pass through %s (solid terrain)", i+1, t.ID)
+				return "would pass through " + t.ID + " (solid terrain)"
 			}
 		}
-		if why := b.table.OnTable(leg.B, r); why != "" {
-			return fmt.Sprintf("leg %d: %s", i+1, why)
-		}
-	}
-	return ""
+		return ""
+	})
 }
 
 // resolveDeploy places a unit, before the battle's first other action.
@@ -368,10 +358,7 @@ func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 		return volley.Outcome{}, fmt.Errorf("dropzone: %w", err)
 	}
 	r := u.Type.Base.Inches() / 2
-	why := b.table.InZone(u.Side, d.At, r)
-	if why == "" {
-		why = b.table.OnTable(d.At, r)
-	}
+	why := b.table.DeployBlocked(u.Side, d.At, r)
 	for j := range b.units {
 		if o := &b.units[j]; why == "" && o != u && !o.Destroyed() && o.Embarked == "" && geom.SweepHitsCircle(geom.Segment{A: d.At, B: d.At}, r, o.Circle()) {
 			why = "its base would overlap " + o.ID + "'s"
@@ -499,14 +486,11 @@ func (b *Battle) moveView(u *Unit, in func(float64) float64) *volley.MoveView {
 		return nil
 	}
 	left, why := b.movable(u)
-	if err := b.table.CheckBegun(); err != nil && why == "" {
-		left, why = 0, volley.ErrorMessage(err)
-	}
-	v := &volley.MoveView{Allowance: in(u.Type.Move.Inches()), Left: in(left), Why: why}
+	moved := 0.0
 	if b.act.squad == u.Squad {
-		v.Moved = in(b.act.moved[u.ID])
+		moved = in(b.act.moved[u.ID])
 	}
-	return v
+	return b.table.MoveView(in(u.Type.Move.Inches()), moved, in(left), why)
 }
 
 // movedWords lists the units of a squad and how far they moved this activation.

@@ -154,20 +154,6 @@ const maxLegs = 64
 // than 0.0002 of the turning radius of the arc its corners sweep.
 const turnStep = 2.0
 
-// noMoves is the error of a move in a battle begun before units moved: the action's
-// edition says so, or, for an action replayed from a log without one, the battle's.
-func (b *Battle) noMoves(doc *scenario.Doc, what string, at any, errs *scenario.ErrorList) bool {
-	switch {
-	case !volley.Moves(doc):
-		errs.Add(doc.At(at), "%s: a battle begun under edition %d does not move its units", what, volley.DocEdition(doc))
-	case !b.moves:
-		errs.Add(doc.At(at), "%s: a battle begun before edition %d does not move its units", what, volley.EditionMoves)
-	default:
-		return false
-	}
-	return true
-}
-
 // inUnit reads an action in the battle's unit: one sent on its own (over the API)
 // writes its coordinates as the scenario does.
 func (b *Battle) inUnit(doc *scenario.Doc) *scenario.Doc {
@@ -182,7 +168,7 @@ func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 	var s moveSpec
 	var m *Move
 	err := doc.DecodeChecked(&s, func(errs *scenario.ErrorList) {
-		if b.noMoves(doc, "move", &s.Type, errs) {
+		if volley.RefuseNoMoves(errs, doc, &s.Type, volley.MoveAction, "units", b.moves) {
 			return
 		}
 		u := b.Unit(s.Unit)
@@ -242,11 +228,7 @@ func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 	var s deploySpec
 	var d *Deploy
 	err := doc.DecodeChecked(&s, func(errs *scenario.ErrorList) {
-		if b.noMoves(doc, "deploy", &s.Type, errs) {
-			return
-		}
-		if why := b.table.NoDeployment(); why != "" {
-			errs.Add(doc.At(&s.Type), "deploy: %s", why)
+		if b.table.RefuseDeploy(errs, doc, &s.Type, "units", b.moves) {
 			return
 		}
 		u := b.Unit(s.Unit)
@@ -275,7 +257,9 @@ func (b *Battle) decodeDecline(doc *scenario.Doc) (volley.Action, error) {
 	var s struct {
 		Type string `yaml:"type"`
 	}
-	err := doc.DecodeChecked(&s, func(errs *scenario.ErrorList) { b.noMoves(doc, "decline", &s.Type, errs) })
+	err := doc.DecodeChecked(&s, func(errs *scenario.ErrorList) {
+		volley.RefuseNoMoves(errs, doc, &s.Type, KindDecline, "units", b.moves)
+	})
 	if err != nil {
 		return nil, err
 	}

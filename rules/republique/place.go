@@ -68,10 +68,7 @@ func (b *Battle) moveView(u *Unit, k float64) *volley.MoveView {
 		return nil
 	}
 	left, why, _ := b.movable(u)
-	if err := b.table.CheckBegun(); err != nil && why == "" {
-		left, why = 0, volley.ErrorMessage(err)
-	}
-	return &volley.MoveView{Allowance: round3(b.rate(u) * k), Moved: round3(b.phase.moved[u.ID] * k), Left: round3(left * k), Why: why}
+	return b.table.MoveView(round3(b.rate(u)*k), round3(b.phase.moved[u.ID]*k), round3(left*k), why)
 }
 
 // moveForm is how the page builds a move: a path and a facing, and the fields a

@@ -426,14 +426,11 @@ func (b *Battle) moveView(u *Unit) *volley.MoveView {
 		return nil
 	}
 	left, why := b.movable(u)
-	if err := b.table.CheckBegun(); err != nil && why == "" {
-		left, why = 0, volley.ErrorMessage(err)
-	}
-	v := &volley.MoveView{Allowance: float64(u.Type.Move), Left: float64(left), Why: why}
+	moved := 0
 	if u.Side == b.side {
-		v.Moved = float64(u.Moved)
+		moved = u.Moved
 	}
-	return v
+	return b.table.MoveView(float64(u.Type.Move), float64(moved), float64(left), why)
 }
 
 var (

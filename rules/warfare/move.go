@@ -79,12 +79,7 @@ func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 	var spec moveSpec
 	var m *Move
 	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
-		switch {
-		case !volley.Moves(doc):
-			errs.Add(doc.At(&spec.Type), "move: a battle begun under edition %d does not move its units", volley.DocEdition(doc))
-			return
-		case !b.moves: // a log replayed without its edition: the battle's decides
-			errs.Add(doc.At(&spec.Type), "move: a battle begun before edition %d does not move its units", volley.EditionMoves)
+		if volley.RefuseNoMoves(errs, doc, &spec.Type, volley.MoveAction, "units", b.moves) {
 			return
 		}
 		u, ok := b.Unit(spec.Unit)
@@ -119,15 +114,7 @@ func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 	var spec deploySpec
 	var d *Deploy
 	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
-		switch {
-		case !volley.Moves(doc):
-			errs.Add(doc.At(&spec.Type), "deploy: a battle begun under edition %d does not move its units", volley.DocEdition(doc))
-			return
-		case !b.moves: // a log replayed without its edition: the battle's decides
-			errs.Add(doc.At(&spec.Type), "deploy: a battle begun before edition %d does not move its units", volley.EditionMoves)
-			return
-		case b.table.NoDeployment() != "":
-			errs.Add(doc.At(&spec.Type), "deploy: %s", b.table.NoDeployment())
+		if b.table.RefuseDeploy(errs, doc, &spec.Type, "units", b.moves) {
 			return
 		}
 		u, ok := b.Unit(spec.Unit)
@@ -233,22 +220,14 @@ func (u *Unit) circle() geom.Circle {
 // overlaps nothing.
 func (b *Battle) pathBlocked(u *Unit, path geom.Path) string {
 	r := u.Base / 2
-	for i := range len(path) - 1 {
-		leg := path.Leg(i)
+	return b.table.PathBlocked(path, r, func(_ int, leg geom.Segment) string {
 		for j := range b.units {
-			o := &b.units[j]
-			if o == u || o.At == nil || o.Destroyed() {
-				continue
-			}
-			if geom.SweepHitsCircle(leg, r, o.circle()) {
-				return fmt.Sprintf("leg %d would pass over %s", i+1, o.ID)
+			if o := &b.units[j]; o != u && o.At != nil && !o.Destroyed() && geom.SweepHitsCircle(leg, r, o.circle()) {
+				return "would pass over " + o.ID
 			}
 		}
-		if why := b.table.OnTable(leg.B, r); why != "" {
-			return fmt.Sprintf("leg %d: %s", i+1, why)
-		}
-	}
-	return ""
+		return ""
+	})
 }
 
 // resolveMove checks a move and makes it. It rolls no die; a move that may not be made
@@ -302,10 +281,7 @@ func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 		return volley.Outcome{}, fmt.Errorf("warfare: %w", err)
 	}
 	r := u.Base / 2
-	why := b.table.InZone(u.Side, d.At, r)
-	if why == "" {
-		why = b.table.OnTable(d.At, r)
-	}
+	why := b.table.DeployBlocked(u.Side, d.At, r)
 	for j := range b.units {
 		if o := &b.units[j]; why == "" && o != u && o.At != nil && !o.Destroyed() && geom.SweepHitsCircle(geom.Segment{A: d.At, B: d.At}, r, o.circle()) {
 			why = "its base would overlap " + o.ID
@@ -325,10 +301,7 @@ func (b *Battle) moveView(u *Unit, in func(float64) float64) *volley.MoveView {
 		return nil
 	}
 	left, why := b.movable(u)
-	if err := b.table.CheckBegun(); err != nil && why == "" {
-		left, why = 0, volley.ErrorMessage(err)
-	}
-	return &volley.MoveView{Allowance: in(u.Move), Moved: in(b.moved[u.ID]), Left: in(left), Why: why}
+	return b.table.MoveView(in(u.Move), in(b.moved[u.ID]), in(left), why)
 }
 
 var (

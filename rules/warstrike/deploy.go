@@ -39,15 +39,7 @@ func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 	var spec deploySpec
 	var d *Deploy
 	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
-		switch {
-		case !volley.Moves(doc):
-			errs.Add(doc.At(&spec.Type), "deploy: a battle begun under edition %d does not move its models", volley.DocEdition(doc))
-			return
-		case !b.moves: // a log replayed without its edition: the battle's decides
-			errs.Add(doc.At(&spec.Type), "deploy: a battle begun before edition %d does not move its models", volley.EditionMoves)
-			return
-		case b.table.NoDeployment() != "":
-			errs.Add(doc.At(&spec.Type), "deploy: %s", b.table.NoDeployment())
+		if b.table.RefuseDeploy(errs, doc, &spec.Type, "models", b.moves) {
 			return
 		}
 		if !checkPoint(doc, &spec.At, "deploy: at", errs) {
@@ -140,10 +132,7 @@ func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 func (b *Battle) deployBlocked(m *Model, p geom.Vec, placing map[*Model]geom.Vec) string {
 	_, u, _ := b.Model(m.ID)
 	r := m.Base / 2
-	if why := b.table.InZone(u.Side, p, r); why != "" {
-		return why
-	}
-	if why := b.table.OnTable(p, r); why != "" {
+	if why := b.table.DeployBlocked(u.Side, p, r); why != "" {
 		return why
 	}
 	for ui := range b.units {

@@ -91,12 +91,7 @@ func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 	var spec moveSpec
 	var m *Move
 	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
-		switch {
-		case !volley.Moves(doc):
-			errs.Add(doc.At(&spec.Type), "move: a battle begun under edition %d does not move its models", volley.DocEdition(doc))
-			return
-		case !b.moves: // a log replayed without its edition: the battle's decides
-			errs.Add(doc.At(&spec.Type), "move: a battle begun before edition %d does not move its models", volley.EditionMoves)
+		if volley.RefuseNoMoves(errs, doc, &spec.Type, volley.MoveAction, "models", b.moves) {
 			return
 		}
 		u, ok := b.Unit(spec.Unit)
@@ -500,28 +495,25 @@ func (b *Battle) pathBlocked(md *Model, w walk, moved *stands) string {
 		return nil
 	}
 	onFloor = floor != nil
-	for i := range len(path) - 1 {
-		leg := path.Leg(i)
+	why := b.table.PathBlocked(path, r, func(_ int, leg geom.Segment) string {
 		if o := meets(leg, md.Elevation); o != nil {
-			return fmt.Sprintf("leg %d would pass over %s's base", i+1, o.ID)
+			return "would pass over " + o.ID + "'s base"
 		}
 		for j := range b.terrain {
 			if t := &b.terrain[j]; blocksMove(t, md) && !b.climbsOver(t, md) && geom.SweepHitsPolygon(leg, r, t.Poly) {
-				return fmt.Sprintf("leg %d would pass through %s (%s)", i+1, t.label(), t.Kind)
+				return fmt.Sprintf("would pass through %s (%s)", t.label(), t.Kind)
 			}
 		}
 		if roof != nil && !staysWithin(leg, roof.Poly) {
-			return fmt.Sprintf("leg %d would step off the roof of %s: climbing down a building is not modelled", i+1, roof.label())
+			return fmt.Sprintf("would step off the roof of %s: climbing down a building is not modelled", roof.label())
 		}
 		if floor != nil && !staysWithin(leg, floor.Poly) {
-			return fmt.Sprintf("leg %d would step off the floor of %s, %s up: a model leaves a floor by climbing down (elevation:) where it stands, before it walks on", i+1, b.levelPiece(floor), b.length(floor.Height))
+			return fmt.Sprintf("would step off the floor of %s, %s up: a model leaves a floor by climbing down (elevation:) where it stands, before it walks on", b.levelPiece(floor), b.length(floor.Height))
 		}
-		if why := b.table.OnTable(leg.B, r); why != "" {
-			return fmt.Sprintf("leg %d: %s", i+1, why)
-		}
-	}
-	if w.up == 0 {
 		return ""
+	})
+	if why != "" || w.up == 0 {
+		return why
 	}
 	// The climb where the path ends: the base at the level it climbs to.
 	end := path.End()
@@ -682,10 +674,7 @@ func (b *Battle) moveView(u *Unit, m *Model, in func(float64) float64) *volley.M
 		return nil
 	}
 	left, why := b.movable(u, m)
-	if err := b.table.CheckBegun(); err != nil && why == "" {
-		left, why = 0, volley.ErrorMessage(err)
-	}
-	return &volley.MoveView{Allowance: in(b.mostAllowed(u)), Moved: in(b.moved[m.ID]), Left: in(left), Why: why}
+	return b.table.MoveView(in(b.mostAllowed(u)), in(b.moved[m.ID]), in(left), why)
 }
 
 // farthest is the farthest a model of u has moved this turn.
