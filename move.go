@@ -33,6 +33,44 @@ func RefuseStated(errs *scenario.ErrorList, doc *scenario.Doc, ptr any, field, w
 	errs.Add(doc.At(ptr), "%s: the server measures %s from the moves in the battle's log; an action sent to it may not state it (move the units instead)", field, what)
 }
 
+// ReadAction reads doc into a spec of type S (the action as written), and read makes
+// of it the action, adding to errs what is wrong with it: the action, or every error at
+// once, each at its place (scenario.Doc.DecodeChecked).
+func ReadAction[S, A any](doc *scenario.Doc, read func(spec *S, errs *scenario.ErrorList) A) (A, error) {
+	var spec S
+	var a A
+	if err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) { a = read(&spec, errs) }); err != nil {
+		var none A
+		return none, err
+	}
+	return a, nil
+}
+
+// RefuseUnknown adds to errs, at the action's field id, the error of an action naming a
+// piece the battle does not have (what: "move: unknown unit"), with a hint among those
+// it has (ids, asked only then). An id left out is not one: its field is missing.
+func RefuseUnknown(errs *scenario.ErrorList, doc *scenario.Doc, id *string, what string, ids func() []string) {
+	if *id != "" {
+		errs.Add(doc.At(id), "%s %q%s", what, *id, scenario.Hint(*id, ids()))
+	}
+}
+
+// MaxLegs bounds a move's path: no honest move needs more turns than this.
+const MaxLegs = 64
+
+// RefusePath adds to errs, at the move's path, the error of a path given without a point
+// or of more than MaxLegs legs, and reports whether it is too long to read on.
+func RefusePath(errs *scenario.ErrorList, doc *scenario.Doc, path *[]scenario.Point) (tooLong bool) {
+	switch {
+	case len(*path) == 0 && doc.Pos(path).IsValid():
+		errs.Add(doc.At(path), "move: path: give the points the unit moves through, ending where it stops")
+	case len(*path) > MaxLegs:
+		errs.Add(doc.At(path), "move: path: at most %d legs", MaxLegs)
+		return true
+	}
+	return false
+}
+
 // RefuseNoMoves adds to errs, at at, the error of a move or a deployment (what: "move",
 // "deploy") in a battle whose pieces ("units", "models") do not move, and reports whether
 // it did: the action is read under an edition before EditionMoves or, replayed from a log

@@ -89,32 +89,21 @@ type deploySpec struct {
 	Facing *float64       `yaml:"facing"`
 }
 
-// maxLegs bounds a move's path: no honest move needs more turns than this.
-const maxLegs = 64
-
 func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 	doc = doc.WithUnit(b.unit) // sent on its own, it is written in the battle's unit
-	var spec moveSpec
-	var m *Move
-	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
+	return volley.ReadAction(doc, func(spec *moveSpec, errs *scenario.ErrorList) volley.Action {
 		if volley.RefuseNoMoves(errs, doc, &spec.Type, volley.MoveAction, "units", true) { // the action's edition alone decides
-			return
+			return nil
 		}
 		u, ok := b.Unit(spec.Unit)
 		if !ok {
-			if spec.Unit != "" {
-				errs.Add(doc.At(&spec.Unit), "move: unknown unit %q%s", spec.Unit, scenario.Hint(spec.Unit, b.unitIDs()))
-			}
-			return
+			volley.RefuseUnknown(errs, doc, &spec.Unit, "move: unknown unit", b.unitIDs)
+			return nil
 		}
-		if len(spec.Path) == 0 && doc.Pos(&spec.Path).IsValid() {
-			errs.Add(doc.At(&spec.Path), "move: path: give the points the unit moves through, ending where it stops")
+		if volley.RefusePath(errs, doc, &spec.Path) {
+			return nil
 		}
-		if len(spec.Path) > maxLegs {
-			errs.Add(doc.At(&spec.Path), "move: path: at most %d legs", maxLegs)
-			return
-		}
-		m = &Move{Unit: u.ID, Facing: spec.Facing, at: doc.Root()}
+		m := &Move{Unit: u.ID, Facing: spec.Facing, at: doc.Root()}
 		start := u.At
 		if u.Embarked != "" {
 			if t, ok := b.Unit(u.Embarked); ok {
@@ -127,41 +116,34 @@ func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 			checkPoint(doc, p, "move: path", errs)
 			m.Path = append(m.Path, geom.V(p.X, p.Y))
 		}
-		if f := spec.Facing; f != nil && (math.IsNaN(*f) || math.IsInf(*f, 0) || b.bounded && math.Abs(*f) > MaxFacing) {
-			errs.Add(doc.At(f), "move: facing must be a number of degrees, at most %d either way", MaxFacing)
-		}
+		b.checkFacing(doc, spec.Facing, "move", errs)
+		return m
 	})
-	if err != nil {
-		return nil, err
-	}
-	return m, nil
 }
 
 func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 	doc = doc.WithUnit(b.unit) // sent on its own, it is written in the battle's unit
-	var spec deploySpec
-	var d *Deploy
-	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
+	return volley.ReadAction(doc, func(spec *deploySpec, errs *scenario.ErrorList) volley.Action {
 		if b.table.RefuseDeploy(errs, doc, &spec.Type, "units", true) { // the action's edition alone decides
-			return
+			return nil
 		}
 		u, ok := b.Unit(spec.Unit)
 		if !ok {
-			if spec.Unit != "" {
-				errs.Add(doc.At(&spec.Unit), "deploy: unknown unit %q%s", spec.Unit, scenario.Hint(spec.Unit, b.unitIDs()))
-			}
-			return
+			volley.RefuseUnknown(errs, doc, &spec.Unit, "deploy: unknown unit", b.unitIDs)
+			return nil
 		}
 		checkPoint(doc, &spec.At, "deploy: at", errs)
-		if f := spec.Facing; f != nil && (math.IsNaN(*f) || math.IsInf(*f, 0) || b.bounded && math.Abs(*f) > MaxFacing) {
-			errs.Add(doc.At(f), "deploy: facing must be a number of degrees, at most %d either way", MaxFacing)
-		}
-		d = &Deploy{Unit: u.ID, At: geom.V(spec.At.X, spec.At.Y), Facing: spec.Facing}
+		b.checkFacing(doc, spec.Facing, "deploy", errs)
+		return &Deploy{Unit: u.ID, At: geom.V(spec.At.X, spec.At.Y), Facing: spec.Facing}
 	})
-	if err != nil {
-		return nil, err
+}
+
+// checkFacing adds to errs the error of a facing (of what: "move") that is not a number
+// of degrees, or, in a battle whose numbers are bounded, more than MaxFacing either way.
+func (b *Battle) checkFacing(doc *scenario.Doc, f *float64, what string, errs *scenario.ErrorList) {
+	if f != nil && (math.IsNaN(*f) || math.IsInf(*f, 0) || b.bounded && math.Abs(*f) > MaxFacing) {
+		errs.Add(doc.At(f), "%s: facing must be a number of degrees, at most %d either way", what, MaxFacing)
 	}
-	return d, nil
 }
 
 // movable says why unit u may not move now (in the rules and in the turn), or "" when it

@@ -146,9 +146,6 @@ type deploySpec struct {
 	Facing *float64       `yaml:"facing"`
 }
 
-// maxLegs bounds a move's path: no honest move needs more turns than this.
-const maxLegs = 64
-
 // turnStep is the largest turn, in degrees, between two poses at which a turning unit
 // is checked against the bases around it: the hull of two poses this close misses less
 // than 0.0002 of the turning radius of the arc its corners sweep.
@@ -165,28 +162,26 @@ func (b *Battle) inUnit(doc *scenario.Doc) *scenario.Doc {
 
 func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 	doc = b.inUnit(doc)
-	var s moveSpec
-	var m *Move
-	err := doc.DecodeChecked(&s, func(errs *scenario.ErrorList) {
+	return volley.ReadAction(doc, func(s *moveSpec, errs *scenario.ErrorList) volley.Action {
 		if volley.RefuseNoMoves(errs, doc, &s.Type, volley.MoveAction, "units", b.moves) {
-			return
+			return nil
 		}
 		u := b.Unit(s.Unit)
 		if u == nil {
-			if s.Unit != "" && !b.broken[s.Unit] {
-				errs.Add(doc.At(&s.Unit), "move: no unit %q%s", s.Unit, scenario.Hint(s.Unit, b.unitIDs()))
+			if !b.broken[s.Unit] {
+				volley.RefuseUnknown(errs, doc, &s.Unit, "move: no unit", b.unitIDs)
 			}
-			return
+			return nil
 		}
-		m = &Move{Unit: u.ID, Facing: s.Facing, Pivot: s.Pivot, Formation: s.Formation, Limber: s.Limber, Unlimber: s.Unlimber, at: doc.Root()}
-		if len(s.Path) > maxLegs {
-			errs.Add(doc.At(&s.Path), "move: path: at most %d legs", maxLegs)
-			return
+		m := &Move{Unit: u.ID, Facing: s.Facing, Pivot: s.Pivot, Formation: s.Formation, Limber: s.Limber, Unlimber: s.Unlimber, at: doc.Root()}
+		if len(s.Path) > volley.MaxLegs {
+			errs.Add(doc.At(&s.Path), "move: path: at most %d legs", volley.MaxLegs)
+			return m
 		}
 		for i := range s.Path {
 			p := cm(s.Path[i])
 			if !b.onTable(doc, errs, &s.Path[i], p) {
-				return
+				return m
 			}
 			m.Path = append(m.Path, p)
 		}
@@ -216,41 +211,32 @@ func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 		if len(s.Path) == 0 && s.Facing == nil && s.Formation == "" && !s.Limber && !s.Unlimber {
 			errs.Add(doc.At(s), "move: give a path, a facing, a formation, limber or unlimber")
 		}
+		return m
 	})
-	if err != nil {
-		return nil, err
-	}
-	return m, nil
 }
 
 func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 	doc = b.inUnit(doc)
-	var s deploySpec
-	var d *Deploy
-	err := doc.DecodeChecked(&s, func(errs *scenario.ErrorList) {
+	return volley.ReadAction(doc, func(s *deploySpec, errs *scenario.ErrorList) volley.Action {
 		if b.table.RefuseDeploy(errs, doc, &s.Type, "units", b.moves) {
-			return
+			return nil
 		}
 		u := b.Unit(s.Unit)
 		if u == nil {
-			if s.Unit != "" && !b.broken[s.Unit] {
-				errs.Add(doc.At(&s.Unit), "deploy: no unit %q%s", s.Unit, scenario.Hint(s.Unit, b.unitIDs()))
+			if !b.broken[s.Unit] {
+				volley.RefuseUnknown(errs, doc, &s.Unit, "deploy: no unit", b.unitIDs)
 			}
-			return
+			return nil
 		}
 		at := cm(s.At)
 		if !b.onTable(doc, errs, &s.At, at) {
-			return
+			return nil
 		}
 		if f := s.Facing; f != nil && (!finite(*f) || math.Abs(*f) > 720) {
 			errs.Add(doc.At(f), "deploy: facing is a bearing in degrees")
 		}
-		d = &Deploy{Unit: u.ID, At: at, Facing: s.Facing, at: doc.Root()}
+		return &Deploy{Unit: u.ID, At: at, Facing: s.Facing, at: doc.Root()}
 	})
-	if err != nil {
-		return nil, err
-	}
-	return d, nil
 }
 
 func (b *Battle) decodeDecline(doc *scenario.Doc) (volley.Action, error) {

@@ -62,9 +62,6 @@ type deploySpec struct {
 	At   scenario.Point `yaml:"at,required"`
 }
 
-// maxLegs bounds a move's path: no honest move needs more turns than this.
-const maxLegs = 64
-
 // checkPoint reports a point off the bounds every coordinate keeps.
 func checkPoint(doc *scenario.Doc, p *scenario.Point, what string, errs *scenario.ErrorList) bool {
 	if math.Abs(p.X) > MaxDistance || math.Abs(p.Y) > MaxDistance || math.IsNaN(p.X) || math.IsNaN(p.Y) {
@@ -76,62 +73,44 @@ func checkPoint(doc *scenario.Doc, p *scenario.Point, what string, errs *scenari
 
 func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 	doc = doc.WithUnit(b.unit) // sent on its own, it is written in the battle's unit
-	var spec moveSpec
-	var m *Move
-	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
+	return volley.ReadAction(doc, func(spec *moveSpec, errs *scenario.ErrorList) volley.Action {
 		if volley.RefuseNoMoves(errs, doc, &spec.Type, volley.MoveAction, "units", b.moves) {
-			return
+			return nil
 		}
 		u, ok := b.Unit(spec.Unit)
 		if !ok {
-			if spec.Unit != "" {
-				errs.Add(doc.At(&spec.Unit), "move: unknown unit %q%s", spec.Unit, scenario.Hint(spec.Unit, b.unitIDs()))
-			}
-			return
+			volley.RefuseUnknown(errs, doc, &spec.Unit, "move: unknown unit", b.unitIDs)
+			return nil
 		}
-		switch {
-		case len(spec.Path) == 0 && doc.Pos(&spec.Path).IsValid():
-			errs.Add(doc.At(&spec.Path), "move: path: give the points the unit moves through, ending where it stops")
-		case len(spec.Path) > maxLegs:
-			errs.Add(doc.At(&spec.Path), "move: path: at most %d legs", maxLegs)
-			return
+		if volley.RefusePath(errs, doc, &spec.Path) {
+			return nil
 		}
-		m = &Move{Unit: u.ID, at: doc.Root()}
+		m := &Move{Unit: u.ID, at: doc.Root()}
 		for i := range spec.Path {
 			if checkPoint(doc, &spec.Path[i], "move: path", errs) {
 				m.Points = append(m.Points, geom.V(spec.Path[i].X, spec.Path[i].Y))
 			}
 		}
+		return m
 	})
-	if err != nil {
-		return nil, err
-	}
-	return m, nil
 }
 
 func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 	doc = doc.WithUnit(b.unit) // sent on its own, it is written in the battle's unit
-	var spec deploySpec
-	var d *Deploy
-	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
+	return volley.ReadAction(doc, func(spec *deploySpec, errs *scenario.ErrorList) volley.Action {
 		if b.table.RefuseDeploy(errs, doc, &spec.Type, "units", b.moves) {
-			return
+			return nil
 		}
 		u, ok := b.Unit(spec.Unit)
 		if !ok {
-			if spec.Unit != "" {
-				errs.Add(doc.At(&spec.Unit), "deploy: unknown unit %q%s", spec.Unit, scenario.Hint(spec.Unit, b.unitIDs()))
-			}
-			return
+			volley.RefuseUnknown(errs, doc, &spec.Unit, "deploy: unknown unit", b.unitIDs)
+			return nil
 		}
-		if checkPoint(doc, &spec.At, "deploy: at", errs) {
-			d = &Deploy{Unit: u.ID, At: geom.V(spec.At.X, spec.At.Y)}
+		if !checkPoint(doc, &spec.At, "deploy: at", errs) {
+			return nil
 		}
+		return &Deploy{Unit: u.ID, At: geom.V(spec.At.X, spec.At.Y)}
 	})
-	if err != nil {
-		return nil, err
-	}
-	return d, nil
 }
 
 // actCheck returns the error that keeps u from acting now: out of turn, another unit's

@@ -36,26 +36,21 @@ type deploySpec struct {
 
 func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 	doc = doc.WithUnit(b.unit) // sent on its own, it is written in the battle's unit
-	var spec deploySpec
-	var d *Deploy
-	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
+	return volley.ReadAction(doc, func(spec *deploySpec, errs *scenario.ErrorList) volley.Action {
 		if b.table.RefuseDeploy(errs, doc, &spec.Type, "models", b.moves) {
-			return
+			return nil
 		}
 		if !checkPoint(doc, &spec.At, "deploy: at", errs) {
-			return
+			return nil
 		}
 		at := geom.V(spec.At.X, spec.At.Y)
 		if m, _, ok := b.Model(spec.Unit); ok {
-			d = &Deploy{Unit: spec.Unit, Models: []string{m.ID}, At: []geom.Vec{at}}
-			return
+			return &Deploy{Unit: spec.Unit, Models: []string{m.ID}, At: []geom.Vec{at}}
 		}
 		u, ok := b.Unit(spec.Unit)
 		if !ok {
-			if spec.Unit != "" {
-				errs.Add(doc.At(&spec.Unit), "deploy: unknown unit or model %q%s", spec.Unit, scenario.Hint(spec.Unit, b.unitIDs()))
-			}
-			return
+			volley.RefuseUnknown(errs, doc, &spec.Unit, "deploy: unknown unit or model", b.unitIDs)
+			return nil
 		}
 		// A unit keeps its formation: each living model as far from the unit's centre
 		// as it stands now.
@@ -69,19 +64,16 @@ func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 		}
 		if len(alive) == 0 {
 			errs.Add(doc.At(&spec.Unit), "deploy: %s has no models left", u.ID)
-			return
+			return nil
 		}
 		centre = centre.Scale(1 / float64(len(alive)))
-		d = &Deploy{Unit: u.ID}
+		d := &Deploy{Unit: u.ID}
 		for _, m := range alive {
 			d.Models = append(d.Models, m.ID)
 			d.At = append(d.At, at.Add(m.At.Sub(centre)))
 		}
+		return d
 	})
-	if err != nil {
-		return nil, err
-	}
-	return d, nil
 }
 
 // resolveDeploy places a model, or a unit, before the battle begins (from edition 5, in

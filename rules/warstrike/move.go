@@ -79,12 +79,9 @@ type modelPathSpec struct {
 	Elevation *scenario.Length `yaml:"elevation"`
 }
 
-// Bounds of a move, not rules: no honest move needs more turns than maxLegs, and a unit
-// of MaxModelsPerUnit models moves in maxMoveLegs legs at most in one action.
-const (
-	maxLegs     = 64
-	maxMoveLegs = 256
-)
+// maxMoveLegs bounds a move, not a rule: a unit of MaxModelsPerUnit models moves in
+// maxMoveLegs legs at most in one action (a model's path in volley.MaxLegs).
+const maxMoveLegs = 256
 
 func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 	doc = doc.WithUnit(b.unit) // sent on its own, it is written in the battle's unit
@@ -100,9 +97,7 @@ func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 		case isModel:
 			u = mu
 		case !ok:
-			if spec.Unit != "" {
-				errs.Add(doc.At(&spec.Unit), "move: unknown unit or model %q%s", spec.Unit, scenario.Hint(spec.Unit, b.unitIDs()))
-			}
+			volley.RefuseUnknown(errs, doc, &spec.Unit, "move: unknown unit or model", b.unitIDs)
 			return
 		}
 		m = &Move{Unit: u.ID, Action: spec.Action}
@@ -134,8 +129,8 @@ func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 				errs.Add(doc.At(ptr), "move: %s's path: give the points it moves through, ending where it stops", id)
 				return
 			}
-			if len(pts) > maxLegs {
-				errs.Add(doc.At(ptr), "move: %s's path: at most %d legs", id, maxLegs)
+			if len(pts) > volley.MaxLegs {
+				errs.Add(doc.At(ptr), "move: %s's path: at most %d legs", id, volley.MaxLegs)
 				return
 			}
 			if legs += len(pts); legs > maxMoveLegs {
