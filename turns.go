@@ -168,6 +168,36 @@ func (t *Turns) Check(side, who, what string) error {
 	return nil
 }
 
+// GoesOn reports whether who, of side, is the unit acting now (acting) and may go on:
+// its activation not over (it has not yet fired, or shot) and its side's turn not ended.
+// A unit acting now may move again before it fires, where units act one at a time.
+func (t *Turns) GoesOn(side, who, acting string, over bool) bool {
+	return who == acting && !over && (!t.Kept() || side == t.Current())
+}
+
+// CheckActing is Check for a system whose units act one at a time, acting the unit
+// acting now and over whether its activation is over: that unit may go on until it is,
+// and then may not act again this turn (done says why: "has fired this turn: a unit moves
+// before it fires, and acts once a turn"). This order is volley's, not the source's.
+func (t *Turns) CheckActing(side, who, acting string, over bool, done string) error {
+	switch {
+	case t.GoesOn(side, who, acting, over):
+		return nil
+	case who == acting && over && t.Kept() && side == t.Current():
+		return Errorf(ECONFLICT, "unit %s %s (volley's order of play, not in the source)", who, done)
+	}
+	return t.Check(side, who, "unit")
+}
+
+// ActivationEnds is what an action that ends a unit's activation (a fire, a shot) ends,
+// for its offer: the side's turn when activations alternate, else the activation.
+func (t *Turns) ActivationEnds() string {
+	if t.Alternate {
+		return EndsTurn
+	}
+	return EndsActivation
+}
+
 // Begin records that who has begun acting this turn (a squad's first move), without
 // passing the turn: it may go on acting until another acts or the turn ends.
 func (t *Turns) Begin(who string) {

@@ -116,13 +116,7 @@ func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 // actCheck returns the error that keeps u from acting now: out of turn, another unit's
 // action over, or its own fire done. The unit acting now may go on moving.
 func (b *Battle) actCheck(u *Unit) error {
-	if b.act.unit == u.ID && !b.act.fired && (!b.turns.Kept() || u.Side == b.turns.Current()) {
-		return nil
-	}
-	if b.act.unit == u.ID && b.act.fired && b.turns.Kept() && u.Side == b.turns.Current() {
-		return volley.Errorf(volley.ECONFLICT, "unit %s has fired this turn: a unit moves before it fires, and acts once a turn (volley's order of play, not in the source)", u.ID)
-	}
-	return b.turns.Check(u.Side, u.ID, "unit")
+	return b.turns.CheckActing(u.Side, u.ID, b.act.unit, b.act.fired, "has fired this turn: a unit moves before it fires, and acts once a turn")
 }
 
 // fireCheck returns the error that keeps f's unit from firing now: the battle not begun
@@ -132,10 +126,8 @@ func (b *Battle) fireCheck(f *Fire) error {
 	if err := b.table.CheckBegun(); err != nil {
 		return err
 	}
-	if b.moves && b.act.unit == f.Unit && !b.act.fired {
-		if u, ok := b.Unit(f.Unit); ok && (!b.turns.Kept() || u.Side == b.turns.Current()) {
-			return nil
-		}
+	if u, ok := b.Unit(f.Unit); ok && b.moves && b.turns.GoesOn(u.Side, u.ID, b.act.unit, b.act.fired) {
+		return nil
 	}
 	return b.turns.Check(b.Actor(f), f.Unit, "unit")
 }

@@ -59,11 +59,7 @@ func (b *Battle) Offers() volley.Offers {
 				"A unit placed on the table moves before it fires, up to its move (data: the article gives none); its fire is measured from where it stands."))
 		}
 		if len(fires) > 0 {
-			ends := volley.EndsActivation
-			if b.turns.Alternate {
-				ends = volley.EndsTurn
-			}
-			o.Offers = append(o.Offers, volley.Offer{Side: side, Type: "fire", Label: "Fire", Action: map[string]any{"type": "fire"}, Key: "unit", Actors: fires, Ends: ends,
+			o.Offers = append(o.Offers, volley.Offer{Side: side, Type: "fire", Label: "Fire", Action: map[string]any{"type": "fire"}, Key: "unit", Actors: fires, Ends: b.turns.ActivationEnds(),
 				Help: "A unit fires its stands at one or more targets, once a turn; the ranges are measured where the units stand."})
 		}
 	}

@@ -224,16 +224,7 @@ func (b *Battle) mostAllowed(u *Unit) float64 {
 // actCheck returns the error that keeps u from acting now: out of turn, another unit's
 // action over, or its own shooting done. The unit acting now may go on moving.
 func (b *Battle) actCheck(u *Unit) error {
-	if b.act.unit == u.ID && !b.act.shot {
-		if b.turns.Kept() && u.Side != b.turns.Current() {
-			return b.turns.Check(u.Side, u.ID, "unit")
-		}
-		return nil
-	}
-	if b.act.unit == u.ID && b.turns.Kept() && u.Side == b.turns.Current() {
-		return volley.Errorf(volley.ECONFLICT, "unit %s has shot this turn: its models move before it shoots, and it acts once a turn (volley's order of play, not in the source)", u.ID)
-	}
-	return b.turns.Check(u.Side, u.ID, "unit")
+	return b.turns.CheckActing(u.Side, u.ID, b.act.unit, b.act.shot, "has shot this turn: its models move before it shoots, and it acts once a turn")
 }
 
 // shootCheck returns the error that keeps u from shooting now: the battle not begun (its
@@ -243,7 +234,7 @@ func (b *Battle) shootCheck(u *Unit) error {
 	if err := b.table.CheckBegun(); err != nil {
 		return err
 	}
-	if b.moves && b.act.unit == u.ID && !b.act.shot && (!b.turns.Kept() || u.Side == b.turns.Current()) {
+	if b.moves && b.turns.GoesOn(u.Side, u.ID, b.act.unit, b.act.shot) {
 		return nil
 	}
 	return b.turns.Check(u.Side, u.ID, "unit")

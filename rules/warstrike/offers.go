@@ -78,11 +78,7 @@ func (b *Battle) Offers() volley.Offers {
 				"A unit chooses its action for the turn with its first move (a unit alone chooses it standing still); its models move one by one, each as far as the action allows. A unit moves before it shoots."))
 		}
 		if len(shots) > 0 {
-			ends := volley.EndsActivation
-			if b.turns.Alternate {
-				ends = volley.EndsTurn
-			}
-			o.Offers = append(o.Offers, volley.Offer{Side: side, Type: "shoot", Label: "Shoot", Action: map[string]any{"type": "shoot"}, Key: "unit", Actors: shots, Ends: ends,
+			o.Offers = append(o.Offers, volley.Offer{Side: side, Type: "shoot", Label: "Shoot", Action: map[string]any{"type": "shoot"}, Key: "unit", Actors: shots, Ends: b.turns.ActivationEnds(),
 				Help: "A unit shoots once a turn, as the action it chose allows: each armed model at the first target it sees."})
 		}
 	}
