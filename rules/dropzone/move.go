@@ -295,11 +295,7 @@ func (b *Battle) checkMove(m *Move) error {
 
 // moveRefusals is a move's refusal, for check: at the move's place in the scenario.
 func (b *Battle) moveRefusals(m *Move) scenario.ErrorList {
-	var list scenario.ErrorList
-	if err := b.checkMove(m); err != nil {
-		list.Add(m.at, "%s", strings.TrimPrefix(volley.ErrorMessage(err), "dropzone: "))
-	}
-	return list
+	return volley.Refusal(m.at, b.checkMove(m), "dropzone")
 }
 
 // firedWords says, for a unit that fired this activation, what it limits its move to.

@@ -545,9 +545,8 @@ func (b *Battle) moveRefusals(a volley.Action) scenario.ErrorList {
 	var list scenario.ErrorList
 	switch a := a.(type) {
 	case *Move:
-		if _, err := b.workMove(a); err != nil {
-			list.Add(a.at, "%s", strings.TrimPrefix(volley.ErrorMessage(err), "republique: "))
-		}
+		_, err := b.workMove(a)
+		return volley.Refusal(a.at, err, "republique")
 	case *Deploy:
 		if err := b.table.CheckDeploy(b.Unit(a.Unit).Side, []string{a.Unit}, "units"); err != nil {
 			list.Add(a.at, "%s", volley.ErrorMessage(err))

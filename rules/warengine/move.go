@@ -3,7 +3,6 @@ package warengine
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
@@ -339,9 +338,7 @@ func (b *Battle) moveRefusals(o *Order) scenario.ErrorList {
 	case no.step >= 0 && no.step < len(o.at.path):
 		pos = o.at.path[no.step]
 	}
-	var list scenario.ErrorList
-	list.Add(pos, "%s", strings.TrimPrefix(volley.ErrorMessage(no.err), "warengine: "))
-	return list
+	return volley.Refusal(pos, no.err, "warengine")
 }
 
 // aimingOf is whether a unit's shot is aimed: as the order states (the command line's

@@ -5,7 +5,6 @@ import (
 	"maps"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
@@ -238,11 +237,7 @@ func (b *Battle) point(p scenario.Point) []float64 {
 
 // moveRefusals is a move's refusal, for check: at the move's place.
 func (b *Battle) moveRefusals(m *Move) scenario.ErrorList {
-	var list scenario.ErrorList
-	if err := b.checkMove(m); err != nil {
-		list.Add(m.at, "%s", strings.TrimPrefix(volley.ErrorMessage(err), "warfare: "))
-	}
-	return list
+	return volley.Refusal(m.at, b.checkMove(m), "warfare")
 }
 
 // resolveDeploy places a unit, before the battle's first other action.
