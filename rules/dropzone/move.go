@@ -2,6 +2,7 @@ package dropzone
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -57,21 +58,13 @@ type activation struct {
 }
 
 func (a activation) clone() activation {
-	a.moved = cloneMap(a.moved)
-	a.firedLimit = cloneMap(a.firedLimit)
+	a.moved = maps.Clone(a.moved)
+	a.firedLimit = maps.Clone(a.firedLimit)
 	return a
 }
 
-func cloneMap(m map[string]float64) map[string]float64 {
-	if m == nil {
-		return nil
-	}
-	c := make(map[string]float64, len(m))
-	for k, v := range m {
-		c[k] = v
-	}
-	return c
-}
+// cloneMap is maps.Clone, as the position maps' copies call it.
+func cloneMap(m map[string]float64) map[string]float64 { return maps.Clone(m) }
 
 // moveSpec is a move as written.
 type moveSpec struct {
@@ -370,7 +363,7 @@ func (b *Battle) measured(a *Shooting) *Shooting {
 		return a
 	}
 	c := *a
-	c.Moved = cloneMap(a.Moved)
+	c.Moved = maps.Clone(a.Moved)
 	if c.Moved == nil {
 		c.Moved = map[string]float64{}
 	}

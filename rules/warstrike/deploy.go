@@ -2,6 +2,7 @@ package warstrike
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -174,10 +175,7 @@ func (b *Battle) Fork() volley.Battle {
 	}
 	c.turns = b.turns.Clone()
 	c.table = b.table.Clone()
-	c.moved = make(map[string]float64, len(b.moved))
-	for k, v := range b.moved {
-		c.moved[k] = v
-	}
+	c.moved = maps.Clone(b.moved)
 	return &c
 }
 
