@@ -373,6 +373,15 @@ func (t *Tabletop) DeploymentSpent(side string) string {
 	return "the battle has not begun: it is " + t.DeployingSide() + "'s deployment"
 }
 
+// SpentDeploying records in o.Spent, while the sides deploy in turns, why piece id of
+// side (placing ids: it, or its models; what: "units", "models") may not act now: it is
+// another side's deployment, or the piece may not be placed again (alternating).
+func (t *Tabletop) SpentDeploying(o *Offers, id, side string, ids []string, what string) {
+	if side != t.DeployingSide() || t.CheckDeploy(side, ids, what) != nil {
+		o.Spent[id] = t.DeploymentSpent(side)
+	}
+}
+
 // Wait marks an aim whose shot the rules would take as aimed, but not now (another
 // side's turn, another phase or step, the shooter's activation over): NotNow says why,
 // and a note "not now: …" says it to people.

@@ -351,7 +351,7 @@ func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 	}
 	step := volley.Step{Rule: "deploy", Inputs: map[string]any{"unit": u.ID, "at": []float64{u.At.X, u.At.Y}, "facing": u.Facing},
 		Result: fmt.Sprintf("%s placed", u.ID)}
-	return volley.Outcome{Trace: append([]volley.Step{step}, b.table.Deployed([]string{u.ID}, u.ID)...), Targets: []volley.TargetResult{}}, nil
+	return b.table.DeployOutcome(step, []string{u.ID}, u.ID), nil
 }
 
 // measured fills in the facts of a shooting action that the battle measures from its

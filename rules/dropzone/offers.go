@@ -165,9 +165,7 @@ func (b *Battle) spent(o *volley.Offers, sides []string) {
 			o.Spent[m.ID] = m.ID + " is destroyed"
 			continue
 		case b.table.InTurns():
-			if b.table.CheckDeploy(m.Side, []string{m.ID}, "units") != nil || m.Side != b.table.DeployingSide() {
-				o.Spent[m.ID] = b.table.DeploymentSpent(m.Side)
-			}
+			b.table.SpentDeploying(o, m.ID, m.Side, []string{m.ID}, "units")
 			continue
 		case !slices.Contains(sides, m.Side):
 			o.Spent[m.ID] = fmt.Sprintf("it is %s's turn", b.turns.Current())

@@ -316,9 +316,7 @@ func (b *Battle) spent(o *volley.Offers) {
 		case u.Destroyed():
 			o.Spent[u.ID] = u.ID + " is destroyed"
 		case b.table.InTurns():
-			if u.Side != b.table.DeployingSide() || b.table.CheckDeploy(u.Side, []string{u.ID}, "units") != nil {
-				o.Spent[u.ID] = b.table.DeploymentSpent(u.Side)
-			}
+			b.table.SpentDeploying(o, u.ID, u.Side, []string{u.ID}, "units")
 		case u.Battery():
 			left, why, _ := b.movable(u)
 			switch {

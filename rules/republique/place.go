@@ -28,7 +28,7 @@ func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 	c := centre(u.Bases)
 	step := volley.Step{Rule: "deploy", Inputs: map[string]any{"unit": u.ID, "at": []float64{round3(c.X), round3(c.Y)}, "facing": round3(u.Facing)},
 		Result: fmt.Sprintf("%s placed", u.ID)}
-	return volley.Outcome{Trace: append([]volley.Step{step}, b.table.Deployed([]string{u.ID}, u.ID)...), Targets: []volley.TargetResult{}}, nil
+	return b.table.DeployOutcome(step, []string{u.ID}, u.ID), nil
 }
 
 // deployed is where a deployment puts a unit's bases, and why it may not ("" when it

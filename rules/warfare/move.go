@@ -258,7 +258,7 @@ func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 	}
 	u.At = &scenario.Point{X: d.At.X, Y: d.At.Y}
 	step := volley.Step{Rule: "deploy", Inputs: map[string]any{"unit": u.ID, "at": b.point(*u.At)}, Result: u.ID + " placed"}
-	return volley.Outcome{Trace: append([]volley.Step{step}, b.table.Deployed([]string{u.ID}, u.ID)...), Targets: []volley.TargetResult{}}, nil
+	return b.table.DeployOutcome(step, []string{u.ID}, u.ID), nil
 }
 
 // moveView is how unit u may move now, in the view's unit.

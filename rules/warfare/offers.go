@@ -160,9 +160,7 @@ func (b *Battle) spent(o *volley.Offers, sides []string) {
 		case m.Destroyed():
 			o.Spent[m.ID] = m.ID + " has no figures left"
 		case b.table.InTurns():
-			if m.Side != b.table.DeployingSide() || b.table.CheckDeploy(m.Side, []string{m.ID}, "units") != nil {
-				o.Spent[m.ID] = b.table.DeploymentSpent(m.Side)
-			}
+			b.table.SpentDeploying(o, m.ID, m.Side, []string{m.ID}, "units")
 		case !slices.Contains(sides, m.Side):
 			o.Spent[m.ID] = fmt.Sprintf("it is %s's turn", b.turns.Current())
 		default:

@@ -117,7 +117,7 @@ func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 			}
 		}
 	}
-	return volley.Outcome{Trace: append([]volley.Step{step}, b.table.Deployed(d.Models, whole)...), Targets: []volley.TargetResult{}}, nil
+	return b.table.DeployOutcome(step, d.Models, whole), nil
 }
 
 // deployBlocked says why model m may not stand at p (the models being placed going to

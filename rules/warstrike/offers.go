@@ -188,9 +188,7 @@ func (b *Battle) spent(o *volley.Offers, sides []string) {
 		case u.Destroyed():
 			o.Spent[u.ID] = u.ID + " has no models left"
 		case b.table.InTurns():
-			if u.Side != b.table.DeployingSide() || b.table.CheckDeploy(u.Side, u.living(), "models") != nil {
-				o.Spent[u.ID] = b.table.DeploymentSpent(u.Side)
-			}
+			b.table.SpentDeploying(o, u.ID, u.Side, u.living(), "models")
 		case !slices.Contains(sides, u.Side):
 			o.Spent[u.ID] = fmt.Sprintf("it is %s's turn", b.turns.Current())
 		default:
