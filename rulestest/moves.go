@@ -67,3 +67,10 @@ func Refused(tb testing.TB, b volley.Battle, src, want string) error {
 	}
 	return err
 }
+
+// AimOf is the aims of the action written in src, decoded as the command line does,
+// failing the test on an error.
+func AimOf(tb testing.TB, b volley.Battle, src string) []volley.Aim {
+	tb.Helper()
+	return Aim(tb, b, Decode(tb, b, src))
+}

@@ -1,7 +1,6 @@
 package dropzone
 
 import (
-	"context"
 	"math"
 	"os"
 	"path/filepath"
@@ -17,6 +16,7 @@ import (
 var (
 	play    = rulestest.Play
 	refused = rulestest.Refused
+	aimOf   = rulestest.AimOf
 )
 
 // movesBattle is examples/dropzone/moves.yaml with nothing played yet but the end of
@@ -34,15 +34,6 @@ func deployingBattle(tb testing.TB) *Battle {
 	tb.Helper()
 	b, _ := mustLoadFileAny(tb, "moves.yaml")
 	return b
-}
-
-func aimOf(tb testing.TB, b *Battle, src string) []volley.Aim {
-	tb.Helper()
-	aims, err := b.Aim(context.Background(), decode(tb, b, src))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return aims
 }
 
 // TestMoveAndFireBothWays: the Shooting chapter's Check Movement. "If a unit moves over

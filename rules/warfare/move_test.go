@@ -18,6 +18,7 @@ var (
 	mustDecode = rulestest.Decode
 	play       = rulestest.Play
 	refused    = rulestest.Refused
+	aimsOf     = rulestest.Aim
 )
 
 // movesBattle is examples/warfare/moves.yaml with none of its actions played, read under
@@ -48,15 +49,6 @@ func loadSrc(tb testing.TB, src string, edition int) *Battle {
 		tb.Fatal(err)
 	}
 	return b.(*Battle)
-}
-
-func aimsOf(tb testing.TB, b *Battle, a volley.Action) []volley.Aim {
-	tb.Helper()
-	aims, err := b.Aim(context.Background(), a)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return aims
 }
 
 const fire = "unit: longbowmen\ntargets: [{unit: knights, stands: 4}, {unit: spearmen, stands: 2}]"

@@ -19,6 +19,7 @@ var (
 	mustDecode = rulestest.Decode
 	play       = rulestest.Play
 	refused    = rulestest.Refused
+	rulesAim   = rulestest.AimOf
 )
 
 // movesBattle is examples/warstrike/moves.yaml with none of its actions played, read
@@ -95,15 +96,6 @@ func TestAtTheDoubleMayNotShoot(t *testing.T) {
 			}
 		}
 	}
-}
-
-func rulesAim(tb testing.TB, b *Battle, src string) []volley.Aim {
-	tb.Helper()
-	aims, err := b.Aim(context.Background(), mustDecode(tb, b, src))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return aims
 }
 
 // TestShootingActionFromTheMove: "After you have selected an action for a unit that allows
