@@ -30,10 +30,10 @@ type Offers struct {
 	Spent map[string]string `json:"-"`
 }
 
-// Act adds sides to the sides acting, each once, in the order given.
+// Act adds sides to the sides acting, each once, in the order given ("" is no side).
 func (o *Offers) Act(sides ...string) {
 	for _, s := range sides {
-		if !slices.Contains(o.Acting, s) {
+		if s != "" && !slices.Contains(o.Acting, s) {
 			o.Acting = append(o.Acting, s)
 		}
 	}

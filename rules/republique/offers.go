@@ -42,13 +42,8 @@ func (b *Battle) Offers() volley.Offers {
 			break
 		}
 	}
-	act := func(s string) {
-		if s != "" && !slices.Contains(o.Acting, s) {
-			o.Acting = append(o.Acting, s)
-		}
-	}
 	if w := b.phase.window; w != nil {
-		act(w.side)
+		o.Act(w.side)
 		var actors []volley.Actor
 		for _, id := range w.offered {
 			bat := b.Unit(id)
@@ -67,7 +62,7 @@ func (b *Battle) Offers() volley.Offers {
 	}
 	switch b.phase.step {
 	case Maneuver:
-		act(phasing)
+		o.Act(phasing)
 		if b.moves {
 			if actors := b.moveActors(phasing, k); len(actors) > 0 {
 				move := volley.MoveOffer(phasing, actors, "A unit's centre moves along a path, it may turn (about its centre, or wheeling on a front corner, with no path), re-form, and a battery may limber first or unlimber at the end; enemy batteries may answer a move across their front with passing fire.")
@@ -79,7 +74,7 @@ func (b *Battle) Offers() volley.Offers {
 			}
 		}
 	case Skirmish:
-		act(phasing)
+		o.Act(phasing)
 		if pairs := b.candidatePairs(); len(pairs) > 0 && !b.markerFired() {
 			f := volley.Field{Key: "pairs", Label: "opposed pairs", Kind: volley.FieldChecks}
 			for _, p := range pairs {
@@ -90,17 +85,17 @@ func (b *Battle) Offers() volley.Offers {
 		}
 		for _, side := range []string{phasing, other} {
 			if actors := b.skirmishActors(side); len(actors) > 0 {
-				act(side)
+				o.Act(side)
 				o.Offers = append(o.Offers, volley.Offer{Side: side, Type: KindSkirmish, Label: "Skirmish fire", Action: map[string]any{"type": KindSkirmish}, Key: "marker", Actors: actors,
 					Ends: volley.EndsActivation, Help: "An unopposed skirmish marker fires once a turn at a unit; its morale hits take effect when the step ends."})
 			}
 		}
 	case ArtillerySegment:
-		act(phasing)
+		o.Act(phasing)
 		for _, side := range []string{phasing, other} {
 			fires, saves := b.batteryActors(side)
 			if len(fires)+len(saves) > 0 {
-				act(side)
+				o.Act(side)
 			}
 			if len(fires) > 0 {
 				o.Offers = append(o.Offers, volley.Offer{Side: side, Type: KindFire, Label: "Artillery fire", Action: map[string]any{"type": KindFire}, Key: "batteries", Actors: fires,
