@@ -175,6 +175,15 @@ func (t *Turns) GoesOn(side, who, acting string, over bool) bool {
 	return who == acting && !over && (!t.Kept() || side == t.Current())
 }
 
+// Closes is the unit acting now (acting) whose activation an action of who would end
+// (Actor.Closes): "" when who is that unit, or none acts, or its activation is over.
+func Closes(acting string, over bool, who string) string {
+	if acting == "" || acting == who || over {
+		return ""
+	}
+	return acting
+}
+
 // CheckActing is Check for a system whose units act one at a time, acting the unit
 // acting now and over whether its activation is over: that unit may go on until it is,
 // and then may not act again this turn (done says why: "has fired this turn: a unit moves

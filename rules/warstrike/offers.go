@@ -30,12 +30,7 @@ func (b *Battle) Offers() volley.Offers {
 	}
 	sides := b.turns.Acting(volley.SidesOf(b.units, func(u *Unit) string { return u.Side }))
 	o.Act(sides...)
-	closes := func(id string) string {
-		if b.act.unit != "" && b.act.unit != id && !b.act.shot {
-			return b.act.unit
-		}
-		return ""
-	}
+	closes := func(id string) string { return volley.Closes(b.act.unit, b.act.shot, id) }
 	for _, side := range sides {
 		var moves, shots []volley.Actor
 		for i := range b.units {
