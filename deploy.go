@@ -205,6 +205,13 @@ func (t *Tabletop) Deployed(ids []string, unit string) []Step {
 	return nil
 }
 
+// DeployOutcome is the outcome of a deployment that placed ids, unit deployed whole by it
+// ("" when some of its models wait): its step, then what follows in a deployment in turns
+// (Deployed).
+func (t *Tabletop) DeployOutcome(step Step, ids []string, unit string) Outcome {
+	return Outcome{Trace: append([]Step{step}, t.Deployed(ids, unit)...), Targets: []TargetResult{}}
+}
+
 // EndDeployment ends the deploying side's deployment, as {type: end_deployment} asks:
 // the next side's begins, or the battle. An error (ECONFLICT) when no side deploys now.
 func (t *Tabletop) EndDeployment() ([]Step, error) {

@@ -33,6 +33,84 @@ func RefuseStated(errs *scenario.ErrorList, doc *scenario.Doc, ptr any, field, w
 	errs.Add(doc.At(ptr), "%s: the server measures %s from the moves in the battle's log; an action sent to it may not state it (move the units instead)", field, what)
 }
 
+// ReadAction reads doc into a spec of type S (the action as written), and read makes
+// of it the action, adding to errs what is wrong with it: the action, or every error at
+// once, each at its place (scenario.Doc.DecodeChecked).
+func ReadAction[S, A any](doc *scenario.Doc, read func(spec *S, errs *scenario.ErrorList) A) (A, error) {
+	var spec S
+	var a A
+	if err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) { a = read(&spec, errs) }); err != nil {
+		var none A
+		return none, err
+	}
+	return a, nil
+}
+
+// RefuseUnknown adds to errs, at the action's field id, the error of an action naming a
+// piece the battle does not have (what: "move: unknown unit"), with a hint among those
+// it has (ids, asked only then). An id left out is not one: its field is missing.
+func RefuseUnknown(errs *scenario.ErrorList, doc *scenario.Doc, id *string, what string, ids func() []string) {
+	if *id != "" {
+		errs.Add(doc.At(id), "%s %q%s", what, *id, scenario.Hint(*id, ids()))
+	}
+}
+
+// MaxLegs bounds a move's path: no honest move needs more turns than this.
+const MaxLegs = 64
+
+// RefusePath adds to errs, at the move's path, the error of a path given without a point
+// or of more than MaxLegs legs, and reports whether it is too long to read on.
+func RefusePath(errs *scenario.ErrorList, doc *scenario.Doc, path *[]scenario.Point) (tooLong bool) {
+	switch {
+	case len(*path) == 0 && doc.Pos(path).IsValid():
+		errs.Add(doc.At(path), "move: path: give the points the unit moves through, ending where it stops")
+	case len(*path) > MaxLegs:
+		errs.Add(doc.At(path), "move: path: at most %d legs", MaxLegs)
+		return true
+	}
+	return false
+}
+
+// Refusal is an action's refusal err (nil: none) as a check lists it: at pos, its
+// message without the rule system's prefix (pkg: "warfare").
+func Refusal(pos scenario.Pos, err error, pkg string) scenario.ErrorList {
+	if err == nil {
+		return nil
+	}
+	var list scenario.ErrorList
+	list.Add(pos, "%s", strings.TrimPrefix(ErrorMessage(err), pkg+": "))
+	return list
+}
+
+// RefuseNoMoves adds to errs, at at, the error of a move or a deployment (what: "move",
+// "deploy") in a battle whose pieces ("units", "models") do not move, and reports whether
+// it did: the action is read under an edition before EditionMoves or, replayed from a log
+// without its edition, the battle began before it (battleMoves false).
+func RefuseNoMoves(errs *scenario.ErrorList, doc *scenario.Doc, at any, what, pieces string, battleMoves bool) bool {
+	switch {
+	case !Moves(doc):
+		errs.Add(doc.At(at), "%s: a battle begun under edition %d does not move its %s", what, DocEdition(doc), pieces)
+	case !battleMoves:
+		errs.Add(doc.At(at), "%s: a battle begun before edition %d does not move its %s", what, EditionMoves, pieces)
+	default:
+		return false
+	}
+	return true
+}
+
+// RefuseDeploy is RefuseNoMoves for a deployment, which a battle that moves refuses too
+// when it has no deployment (NoDeployment).
+func (t *Tabletop) RefuseDeploy(errs *scenario.ErrorList, doc *scenario.Doc, at any, pieces string, battleMoves bool) bool {
+	if RefuseNoMoves(errs, doc, at, DeployAction, pieces, battleMoves) {
+		return true
+	}
+	if why := t.NoDeployment(); why != "" {
+		errs.Add(doc.At(at), "deploy: %s", why)
+		return true
+	}
+	return false
+}
+
 // MoveAction is the type of a move action, and DeployAction of the action that places a
 // unit before the battle's first action.
 const (
@@ -104,6 +182,33 @@ func (t *Tabletop) OnTable(c geom.Vec, r float64) string {
 	return ""
 }
 
+// PathBlocked says why a base of radius r moved along path may not go, leg by leg: what
+// inWay says stands in the way of leg i (the system's rules: "would pass over b1"), or
+// else the table's edge where the leg ends; "" when it may go. Each reason names its leg
+// from 1 ("leg 2 would pass over b1", "leg 3: its base would leave the table (…)").
+func (t *Tabletop) PathBlocked(path geom.Path, r float64, inWay func(i int, leg geom.Segment) string) string {
+	for i := range len(path) - 1 {
+		leg := path.Leg(i)
+		if why := inWay(i, leg); why != "" {
+			return fmt.Sprintf("leg %d %s", i+1, why)
+		}
+		if why := t.OnTable(leg.B, r); why != "" {
+			return fmt.Sprintf("leg %d: %s", i+1, why)
+		}
+	}
+	return ""
+}
+
+// DeployBlocked says why a base of radius r deployed by side centred on c may not stand
+// there as the table has it: outside the side's deployment zone, or off the table; "" when
+// it may (what else stands in the way is the system's).
+func (t *Tabletop) DeployBlocked(side string, c geom.Vec, r float64) string {
+	if why := t.InZone(side, c, r); why != "" {
+		return why
+	}
+	return t.OnTable(c, r)
+}
+
 // CheckStart adds to errs, at pos, the error of a piece (id) that begins the battle with
 // its base of radius r, centred on c, off an edged table: no move could put it there, and
 // none could bring it back.
@@ -154,6 +259,16 @@ type MoveView struct {
 	Left      float64 `json:"left"`
 	// Why says why the unit may not move now, "" when it may.
 	Why string `json:"why,omitempty"`
+}
+
+// MoveView is how a piece may move now, for the page: its allowance, what it has moved
+// of it and what it may still move, in the view's unit, and why it may not move ("" when
+// it may). While the sides deploy in turns no piece moves, and the view says so.
+func (t *Tabletop) MoveView(allowance, moved, left float64, why string) *MoveView {
+	if err := t.CheckBegun(); err != nil && why == "" {
+		left, why = 0, ErrorMessage(err)
+	}
+	return &MoveView{Allowance: allowance, Moved: moved, Left: left, Why: why}
 }
 
 // MoveForm describes a system's move action, so that a page builds it without knowing

@@ -30,6 +30,15 @@ type Offers struct {
 	Spent map[string]string `json:"-"`
 }
 
+// Act adds sides to the sides acting, each once, in the order given ("" is no side).
+func (o *Offers) Act(sides ...string) {
+	for _, s := range sides {
+		if s != "" && !slices.Contains(o.Acting, s) {
+			o.Acting = append(o.Acting, s)
+		}
+	}
+}
+
 // Fill writes into s what the offers say of it: the sides acting (Turn.Acting) and
 // whether each unit may still act this turn (UnitState.MayAct, WhyNot).
 func (o Offers) Fill(s *State) {
@@ -251,6 +260,12 @@ func SelectField(key, label string, values ...string) Field {
 	return f
 }
 
+// MoveOffer is the offer to move actors of side, each a unit (or model) with its path:
+// help says, for people, how the system's pieces move.
+func MoveOffer(side string, actors []Actor, help string) Offer {
+	return Offer{Side: side, Type: MoveAction, Label: "Move", Action: map[string]any{"type": MoveAction}, Key: "unit", Actors: actors, Help: help}
+}
+
 // DeployOffer is the offer to deploy actors of side, with fields (where each is placed,
 // and how it faces).
 func DeployOffer(side string, actors []Actor, fields []Field) Offer {
@@ -310,6 +325,45 @@ func (t *Tabletop) DeploymentOffers(actors []Actor, fields []Field) []Offer {
 	return append(out, EndOffer(side, EndDeployment, "End deployment", EndsDeployment))
 }
 
+// Deploys reports whether the battle offers deployments now: while the sides deploy in
+// turns, or in a battle that moves (battleMoves) before its first action other than a
+// deployment (edition 4, when either side could deploy).
+func (t *Tabletop) Deploys(battleMoves bool) bool {
+	return t.InTurns() || battleMoves && t.Deploying && t.Deployment == nil
+}
+
+// Deployer is a unit that may be deployed now, offered to its side as Actor.
+type Deployer struct {
+	Side  string
+	Actor Actor
+}
+
+// DeployOffers are the deployments the sides may make now, and it adds the sides that
+// make them to o.Acting: the deploying side's in a deployment in turns
+// (DeploymentOffers), else each side's with a unit in deployers, in their order (edition
+// 4: every side deploys until the battle's first other action). fields are a side's
+// fields of a deployment: where its unit goes (within its zone), and how it faces.
+func (t *Tabletop) DeployOffers(o *Offers, deployers []Deployer, fields func(side string) []Field) []Offer {
+	var sides []string
+	bySide := map[string][]Actor{}
+	for _, d := range deployers {
+		if !slices.Contains(sides, d.Side) {
+			sides = append(sides, d.Side)
+		}
+		bySide[d.Side] = append(bySide[d.Side], d.Actor)
+	}
+	if side := t.DeployingSide(); side != "" {
+		o.Acting = append(o.Acting, side)
+		return t.DeploymentOffers(bySide[side], fields(side))
+	}
+	var out []Offer
+	for _, s := range sides {
+		o.Acting = append(o.Acting, s)
+		out = append(out, DeployOffer(s, bySide[s], fields(s)))
+	}
+	return out
+}
+
 // DeploymentSpent says, while the sides deploy in turns, why a unit of side may not act
 // now: the battle has not begun (a unit of the side deploying may still be placed).
 func (t *Tabletop) DeploymentSpent(side string) string {
@@ -317,6 +371,15 @@ func (t *Tabletop) DeploymentSpent(side string) string {
 		return ""
 	}
 	return "the battle has not begun: it is " + t.DeployingSide() + "'s deployment"
+}
+
+// SpentDeploying records in o.Spent, while the sides deploy in turns, why piece id of
+// side (placing ids: it, or its models; what: "units", "models") may not act now: it is
+// another side's deployment, or the piece may not be placed again (alternating).
+func (t *Tabletop) SpentDeploying(o *Offers, id, side string, ids []string, what string) {
+	if side != t.DeployingSide() || t.CheckDeploy(side, ids, what) != nil {
+		o.Spent[id] = t.DeploymentSpent(side)
+	}
 }
 
 // Wait marks an aim whose shot the rules would take as aimed, but not now (another

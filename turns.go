@@ -132,6 +132,27 @@ func (t *Turns) Current() string {
 	return t.Order[t.Side]
 }
 
+// Acting are the sides that may act now: the side whose turn it is, or, without turns,
+// every side (all, in the order the battle's units name them).
+func (t *Turns) Acting(all []string) []string {
+	if !t.Kept() {
+		return all
+	}
+	return []string{t.Current()}
+}
+
+// SidesOf are the sides of units (side says a unit's), each once, in the order the units
+// name them.
+func SidesOf[U any](units []U, side func(*U) string) []string {
+	var out []string
+	for i := range units {
+		if s := side(&units[i]); !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // Check returns the error that keeps who, of side, from acting now: another side's turn
 // (ECONFLICT, as the War Engine answers out of turn), or who has acted this turn already.
 func (t *Turns) Check(side, who, what string) error {
@@ -145,6 +166,45 @@ func (t *Turns) Check(side, who, what string) error {
 		return Errorf(ECONFLICT, "%s %s has already acted this turn: each acts once a turn, and %s's next turn comes after the other sides'", what, who, side)
 	}
 	return nil
+}
+
+// GoesOn reports whether who, of side, is the unit acting now (acting) and may go on:
+// its activation not over (it has not yet fired, or shot) and its side's turn not ended.
+// A unit acting now may move again before it fires, where units act one at a time.
+func (t *Turns) GoesOn(side, who, acting string, over bool) bool {
+	return who == acting && !over && (!t.Kept() || side == t.Current())
+}
+
+// Closes is the unit acting now (acting) whose activation an action of who would end
+// (Actor.Closes): "" when who is that unit, or none acts, or its activation is over.
+func Closes(acting string, over bool, who string) string {
+	if acting == "" || acting == who || over {
+		return ""
+	}
+	return acting
+}
+
+// CheckActing is Check for a system whose units act one at a time, acting the unit
+// acting now and over whether its activation is over: that unit may go on until it is,
+// and then may not act again this turn (done says why: "has fired this turn: a unit moves
+// before it fires, and acts once a turn"). This order is volley's, not the source's.
+func (t *Turns) CheckActing(side, who, acting string, over bool, done string) error {
+	switch {
+	case t.GoesOn(side, who, acting, over):
+		return nil
+	case who == acting && over && t.Kept() && side == t.Current():
+		return Errorf(ECONFLICT, "unit %s %s (volley's order of play, not in the source)", who, done)
+	}
+	return t.Check(side, who, "unit")
+}
+
+// ActivationEnds is what an action that ends a unit's activation (a fire, a shot) ends,
+// for its offer: the side's turn when activations alternate, else the activation.
+func (t *Turns) ActivationEnds() string {
+	if t.Alternate {
+		return EndsTurn
+	}
+	return EndsActivation
 }
 
 // Begin records that who has begun acting this turn (a squad's first move), without

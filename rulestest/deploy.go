@@ -8,22 +8,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
-	"github.com/volley-wargames/volley/scenario"
 )
-
-// decode decodes an action written in src for b, failing the test on an error.
-func decode(tb testing.TB, b volley.Battle, src string) volley.Action {
-	tb.Helper()
-	doc, err := scenario.Parse("action.yaml", []byte(src))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	a, err := b.DecodeAction(doc)
-	if err != nil {
-		tb.Fatalf("%s: %v", src, err)
-	}
-	return a
-}
 
 // deploying reports whether b's sides are deploying in turns now.
 func deploying(b volley.Battle) bool {
@@ -38,15 +23,15 @@ func deploying(b volley.Battle) bool {
 func EndDeployment(tb testing.TB, b volley.Battle) {
 	tb.Helper()
 	for i := 0; deploying(b); i++ {
-		if _, err := b.Resolve(context.Background(), decode(tb, b, "type: "+volley.EndDeployment), dice.ForAction(0, i)); err != nil {
+		if _, err := b.Resolve(context.Background(), Decode(tb, b, "type: "+volley.EndDeployment), dice.ForAction(0, i)); err != nil {
 			tb.Fatalf("end_deployment: %v", err)
 		}
 	}
 }
 
-// fullSnapshot is Snapshot with the table a table system draws, where deployed units
+// FullSnapshot is Snapshot with the table a table system draws, where deployed units
 // stand.
-func fullSnapshot(b volley.Battle) string {
+func FullSnapshot(b volley.Battle) string {
 	s := Snapshot(b)
 	if t, ok := b.(volley.Table); ok {
 		v, _ := json.Marshal(t.Table())
@@ -78,18 +63,18 @@ func CheckDeploymentTurns(t *testing.T, b volley.Battle, order []string, deploys
 	play := func(src string) {
 		t.Helper()
 		n++
-		if _, err := b.Resolve(ctx, decode(t, b, src), dice.ForAction(1, n)); err != nil {
+		if _, err := b.Resolve(ctx, Decode(t, b, src), dice.ForAction(1, n)); err != nil {
 			t.Fatalf("%s: %v", src, err)
 		}
 	}
 	refused := func(src, want string) {
 		t.Helper()
-		before := fullSnapshot(b)
-		_, err := b.Resolve(ctx, decode(t, b, src), dice.ForAction(1, 99))
+		before := FullSnapshot(b)
+		_, err := b.Resolve(ctx, Decode(t, b, src), dice.ForAction(1, 99))
 		if volley.ErrorCode(err) != volley.ECONFLICT || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v; want a conflict saying %q", src, err, want)
 		}
-		if fullSnapshot(b) != before {
+		if FullSnapshot(b) != before {
 			t.Errorf("%s: a refused action changed the battle", src)
 		}
 	}
@@ -119,7 +104,7 @@ func CheckDeploymentTurns(t *testing.T, b volley.Battle, order []string, deploys
 		if turn := b.State().Turn; turn.Side != side || turn.Phase != "deployment" {
 			t.Fatalf("%s's deployment ended with %s: the turn is %+v", side, deploys[side], turn)
 		}
-		end := decode(t, b, "type: "+volley.EndDeployment)
+		end := Decode(t, b, "type: "+volley.EndDeployment)
 		if got := b.Actor(end); got != side {
 			t.Errorf("end_deployment in %s's deployment is %q's to take", side, got)
 		}

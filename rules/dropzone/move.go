@@ -2,6 +2,7 @@ package dropzone
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -57,21 +58,13 @@ type activation struct {
 }
 
 func (a activation) clone() activation {
-	a.moved = cloneMap(a.moved)
-	a.firedLimit = cloneMap(a.firedLimit)
+	a.moved = maps.Clone(a.moved)
+	a.firedLimit = maps.Clone(a.firedLimit)
 	return a
 }
 
-func cloneMap(m map[string]float64) map[string]float64 {
-	if m == nil {
-		return nil
-	}
-	c := make(map[string]float64, len(m))
-	for k, v := range m {
-		c[k] = v
-	}
-	return c
-}
+// cloneMap is maps.Clone, as the position maps' copies call it.
+func cloneMap(m map[string]float64) map[string]float64 { return maps.Clone(m) }
 
 // moveSpec is a move as written.
 type moveSpec struct {
@@ -89,33 +82,21 @@ type deploySpec struct {
 	Facing *float64       `yaml:"facing"`
 }
 
-// maxLegs bounds a move's path: no honest move needs more turns than this.
-const maxLegs = 64
-
 func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 	doc = doc.WithUnit(b.unit) // sent on its own, it is written in the battle's unit
-	var spec moveSpec
-	var m *Move
-	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
-		if !volley.Moves(doc) {
-			errs.Add(doc.At(&spec.Type), "move: a battle begun under edition %d does not move its units", volley.DocEdition(doc))
-			return
+	return volley.ReadAction(doc, func(spec *moveSpec, errs *scenario.ErrorList) volley.Action {
+		if volley.RefuseNoMoves(errs, doc, &spec.Type, volley.MoveAction, "units", true) { // the action's edition alone decides
+			return nil
 		}
 		u, ok := b.Unit(spec.Unit)
 		if !ok {
-			if spec.Unit != "" {
-				errs.Add(doc.At(&spec.Unit), "move: unknown unit %q%s", spec.Unit, scenario.Hint(spec.Unit, b.unitIDs()))
-			}
-			return
+			volley.RefuseUnknown(errs, doc, &spec.Unit, "move: unknown unit", b.unitIDs)
+			return nil
 		}
-		if len(spec.Path) == 0 && doc.Pos(&spec.Path).IsValid() {
-			errs.Add(doc.At(&spec.Path), "move: path: give the points the unit moves through, ending where it stops")
+		if volley.RefusePath(errs, doc, &spec.Path) {
+			return nil
 		}
-		if len(spec.Path) > maxLegs {
-			errs.Add(doc.At(&spec.Path), "move: path: at most %d legs", maxLegs)
-			return
-		}
-		m = &Move{Unit: u.ID, Facing: spec.Facing, at: doc.Root()}
+		m := &Move{Unit: u.ID, Facing: spec.Facing, at: doc.Root()}
 		start := u.At
 		if u.Embarked != "" {
 			if t, ok := b.Unit(u.Embarked); ok {
@@ -128,46 +109,34 @@ func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 			checkPoint(doc, p, "move: path", errs)
 			m.Path = append(m.Path, geom.V(p.X, p.Y))
 		}
-		if f := spec.Facing; f != nil && (math.IsNaN(*f) || math.IsInf(*f, 0) || b.bounded && math.Abs(*f) > MaxFacing) {
-			errs.Add(doc.At(f), "move: facing must be a number of degrees, at most %d either way", MaxFacing)
-		}
+		b.checkFacing(doc, spec.Facing, "move", errs)
+		return m
 	})
-	if err != nil {
-		return nil, err
-	}
-	return m, nil
 }
 
 func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 	doc = doc.WithUnit(b.unit) // sent on its own, it is written in the battle's unit
-	var spec deploySpec
-	var d *Deploy
-	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
-		if !volley.Moves(doc) {
-			errs.Add(doc.At(&spec.Type), "deploy: a battle begun under edition %d does not move its units", volley.DocEdition(doc))
-			return
-		}
-		if why := b.table.NoDeployment(); why != "" {
-			errs.Add(doc.At(&spec.Type), "deploy: %s", why)
-			return
+	return volley.ReadAction(doc, func(spec *deploySpec, errs *scenario.ErrorList) volley.Action {
+		if b.table.RefuseDeploy(errs, doc, &spec.Type, "units", true) { // the action's edition alone decides
+			return nil
 		}
 		u, ok := b.Unit(spec.Unit)
 		if !ok {
-			if spec.Unit != "" {
-				errs.Add(doc.At(&spec.Unit), "deploy: unknown unit %q%s", spec.Unit, scenario.Hint(spec.Unit, b.unitIDs()))
-			}
-			return
+			volley.RefuseUnknown(errs, doc, &spec.Unit, "deploy: unknown unit", b.unitIDs)
+			return nil
 		}
 		checkPoint(doc, &spec.At, "deploy: at", errs)
-		if f := spec.Facing; f != nil && (math.IsNaN(*f) || math.IsInf(*f, 0) || b.bounded && math.Abs(*f) > MaxFacing) {
-			errs.Add(doc.At(f), "deploy: facing must be a number of degrees, at most %d either way", MaxFacing)
-		}
-		d = &Deploy{Unit: u.ID, At: geom.V(spec.At.X, spec.At.Y), Facing: spec.Facing}
+		b.checkFacing(doc, spec.Facing, "deploy", errs)
+		return &Deploy{Unit: u.ID, At: geom.V(spec.At.X, spec.At.Y), Facing: spec.Facing}
 	})
-	if err != nil {
-		return nil, err
+}
+
+// checkFacing adds to errs the error of a facing (of what: "move") that is not a number
+// of degrees, or, in a battle whose numbers are bounded, more than MaxFacing either way.
+func (b *Battle) checkFacing(doc *scenario.Doc, f *float64, what string, errs *scenario.ErrorList) {
+	if f != nil && (math.IsNaN(*f) || math.IsInf(*f, 0) || b.bounded && math.Abs(*f) > MaxFacing) {
+		errs.Add(doc.At(f), "%s: facing must be a number of degrees, at most %d either way", what, MaxFacing)
 	}
-	return d, nil
 }
 
 // movable says why unit u may not move now (in the rules and in the turn), or "" when it
@@ -319,11 +288,7 @@ func (b *Battle) checkMove(m *Move) error {
 
 // moveRefusals is a move's refusal, for check: at the move's place in the scenario.
 func (b *Battle) moveRefusals(m *Move) scenario.ErrorList {
-	var list scenario.ErrorList
-	if err := b.checkMove(m); err != nil {
-		list.Add(m.at, "%s", strings.TrimPrefix(volley.ErrorMessage(err), "dropzone: "))
-	}
-	return list
+	return volley.Refusal(m.at, b.checkMove(m), "dropzone")
 }
 
 // firedWords says, for a unit that fired this activation, what it limits its move to.
@@ -338,27 +303,23 @@ func (b *Battle) firedWords(u *Unit) string {
 // terrain, or leave the table, or "" when it may go.
 func (b *Battle) pathBlocked(u *Unit, path geom.Path) string {
 	r := u.Type.Base.Inches() / 2
-	for i := range len(path) - 1 {
-		leg := path.Leg(i)
+	return b.table.PathBlocked(path, r, func(i int, leg geom.Segment) string {
 		for j := range b.units {
 			o := &b.units[j]
 			if o == u || o.Destroyed() || o.Embarked != "" || (u.Embarked == o.ID && i == 0) {
-				continue
+				continue // a unit disembarking leaves its transport's base on its first leg
 			}
 			if geom.SweepHitsCircle(leg, r, o.Circle()) {
-				return fmt.Sprintf("leg %d would pass over %s's base", i+1, o.ID)
+				return "would pass over " + o.ID + "'s base"
 			}
 		}
 		for _, t := range b.terrain {
 			if t.BlocksLOS && geom.SweepHitsPolygon(leg, r, t.Footprint) {
-				return fmt.Sprintf("leg %d would pass through %s (solid terrain)", i+1, t.ID)
+				return "would pass through " + t.ID + " (solid terrain)"
 			}
 		}
-		if why := b.table.OnTable(leg.B, r); why != "" {
-			return fmt.Sprintf("leg %d: %s", i+1, why)
-		}
-	}
-	return ""
+		return ""
+	})
 }
 
 // resolveDeploy places a unit, before the battle's first other action.
@@ -368,10 +329,7 @@ func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 		return volley.Outcome{}, fmt.Errorf("dropzone: %w", err)
 	}
 	r := u.Type.Base.Inches() / 2
-	why := b.table.InZone(u.Side, d.At, r)
-	if why == "" {
-		why = b.table.OnTable(d.At, r)
-	}
+	why := b.table.DeployBlocked(u.Side, d.At, r)
 	for j := range b.units {
 		if o := &b.units[j]; why == "" && o != u && !o.Destroyed() && o.Embarked == "" && geom.SweepHitsCircle(geom.Segment{A: d.At, B: d.At}, r, o.Circle()) {
 			why = "its base would overlap " + o.ID + "'s"
@@ -393,7 +351,7 @@ func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 	}
 	step := volley.Step{Rule: "deploy", Inputs: map[string]any{"unit": u.ID, "at": []float64{u.At.X, u.At.Y}, "facing": u.Facing},
 		Result: fmt.Sprintf("%s placed", u.ID)}
-	return volley.Outcome{Trace: append([]volley.Step{step}, b.table.Deployed([]string{u.ID}, u.ID)...), Targets: []volley.TargetResult{}}, nil
+	return b.table.DeployOutcome(step, []string{u.ID}, u.ID), nil
 }
 
 // measured fills in the facts of a shooting action that the battle measures from its
@@ -405,7 +363,7 @@ func (b *Battle) measured(a *Shooting) *Shooting {
 		return a
 	}
 	c := *a
-	c.Moved = cloneMap(a.Moved)
+	c.Moved = maps.Clone(a.Moved)
 	if c.Moved == nil {
 		c.Moved = map[string]float64{}
 	}
@@ -499,14 +457,11 @@ func (b *Battle) moveView(u *Unit, in func(float64) float64) *volley.MoveView {
 		return nil
 	}
 	left, why := b.movable(u)
-	if err := b.table.CheckBegun(); err != nil && why == "" {
-		left, why = 0, volley.ErrorMessage(err)
-	}
-	v := &volley.MoveView{Allowance: in(u.Type.Move.Inches()), Left: in(left), Why: why}
+	moved := 0.0
 	if b.act.squad == u.Squad {
-		v.Moved = in(b.act.moved[u.ID])
+		moved = in(b.act.moved[u.ID])
 	}
-	return v
+	return b.table.MoveView(in(u.Type.Move.Inches()), moved, in(left), why)
 }
 
 // movedWords lists the units of a squad and how far they moved this activation.

@@ -1,7 +1,6 @@
 package dropzone
 
 import (
-	"context"
 	"math"
 	"os"
 	"path/filepath"
@@ -9,9 +8,15 @@ import (
 	"testing"
 
 	"github.com/volley-wargames/volley"
-	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
+)
+
+// A test plays its moves, and checks that a refused one changes nothing (rulestest).
+var (
+	play    = rulestest.Play
+	refused = rulestest.Refused
+	aimOf   = rulestest.AimOf
 )
 
 // movesBattle is examples/dropzone/moves.yaml with nothing played yet but the end of
@@ -29,43 +34,6 @@ func deployingBattle(tb testing.TB) *Battle {
 	tb.Helper()
 	b, _ := mustLoadFileAny(tb, "moves.yaml")
 	return b
-}
-
-// play resolves each action in order, failing the test on a refusal.
-func play(tb testing.TB, b *Battle, srcs ...string) []volley.Outcome {
-	tb.Helper()
-	var outs []volley.Outcome
-	for i, src := range srcs {
-		out, err := b.Resolve(context.Background(), decode(tb, b, src), dice.ForAction(1, i))
-		if err != nil {
-			tb.Fatalf("%s: %v", src, err)
-		}
-		outs = append(outs, out)
-	}
-	return outs
-}
-
-// refused resolves an action that must be refused, and checks that it changed nothing
-// and that its error says want.
-func refused(tb testing.TB, b *Battle, src, want string) {
-	tb.Helper()
-	before := snapshotState(b)
-	_, err := b.Resolve(context.Background(), decode(tb, b, src), dice.ForAction(1, 99))
-	if err == nil || !strings.Contains(err.Error(), want) {
-		tb.Errorf("%s: %v; want a refusal saying %q", src, err, want)
-	}
-	if snapshotState(b) != before {
-		tb.Errorf("%s: a refused action changed the battle", src)
-	}
-}
-
-func aimOf(tb testing.TB, b *Battle, src string) []volley.Aim {
-	tb.Helper()
-	aims, err := b.Aim(context.Background(), decode(tb, b, src))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return aims
 }
 
 // TestMoveAndFireBothWays: the Shooting chapter's Check Movement. "If a unit moves over

@@ -17,30 +17,17 @@ var _ volley.Offerer = (*Battle)(nil)
 // than the one acting ends that squad's activation (Closes).
 func (b *Battle) Offers() volley.Offers {
 	o := volley.Offers{Acting: []string{}, Spent: map[string]string{}}
-	u := b.unit
-	if u == "" {
-		u = scenario.Inch
-	}
+	u := b.unitOr()
 	in := func(x float64) float64 { return scenario.Inches(x).In(u) }
-	if b.table.InTurns() || b.moves && b.table.Deploying && b.table.Deployment == nil {
+	if b.table.Deploys(b.moves) {
 		o.Offers = b.deployOffers(in, &o)
 		if b.table.InTurns() {
 			b.spent(&o, nil)
 			return o
 		}
 	}
-	side := b.turns.Current()
-	var sides []string
-	if side == "" {
-		sides = b.distinct(func(x *Unit) string { return x.Side }) // no turns: anyone may act
-	} else {
-		sides = []string{side}
-	}
-	for _, s := range sides {
-		if !slices.Contains(o.Acting, s) {
-			o.Acting = append(o.Acting, s)
-		}
-	}
+	sides := b.turns.Acting(b.distinct(func(x *Unit) string { return x.Side }))
+	o.Act(sides...)
 	closes := func(squad string) string {
 		if b.act.squad != "" && b.act.squad != squad && slices.Contains(sides, b.sideOf(b.act.squad)) {
 			return b.act.squad
@@ -120,16 +107,16 @@ func (b *Battle) Offers() volley.Offers {
 	for _, s := range sides {
 		moves, shots = movesBySide[s], shotsBySide[s]
 		if len(moves) > 0 {
-			o.Offers = append(o.Offers, volley.Offer{Side: s, Type: volley.MoveAction, Label: "Move", Action: map[string]any{"type": volley.MoveAction}, Key: "unit", Actors: moves,
-				Fields: []volley.Field{volley.FacingField(0)},
-				Help:   "A unit moves along a path of straight legs; a unit that moved further than a weapon's M&F may not fire it, and one that fired moves no further in all than the smallest M&F of the weapons it used."})
+			move := volley.MoveOffer(s, moves, "A unit moves along a path of straight legs; a unit that moved further than a weapon's M&F may not fire it, and one that fired moves no further in all than the smallest M&F of the weapons it used.")
+			move.Fields = []volley.Field{volley.FacingField(0)}
+			o.Offers = append(o.Offers, move)
 		}
 		if len(shots) > 0 {
 			o.Offers = append(o.Offers, volley.Offer{Side: s, Type: "shoot", Label: "Shoot", Action: map[string]any{"type": "shoot"}, Key: "squad", Actors: shots,
 				Help: "A squad shoots once an activation: each weapon of its units at one target, all declared before any die is rolled."})
 		}
 	}
-	if side != "" {
+	if side := b.turns.Current(); side != "" {
 		o.Offers = append(o.Offers, volley.EndOffer(side, volley.EndTurn, "End turn", volley.EndsTurn))
 	}
 	b.spent(&o, sides)
@@ -146,36 +133,19 @@ func (b *Battle) sideOf(squad string) string {
 	return ""
 }
 
-// deployOffers are the deployments the sides may make now: the deploying side's in a
-// deployment in turns, every side's in an edition 4 battle before its first other
-// action. It adds the sides to o.Acting.
+// deployOffers are the deployments the sides may make now (volley.Tabletop.DeployOffers):
+// each unit placed at a point, facing as the player chooses. It adds the sides to
+// o.Acting.
 func (b *Battle) deployOffers(in func(float64) float64, o *volley.Offers) []volley.Offer {
-	k := in(1)
-	bySide := map[string][]volley.Actor{}
-	var sides []string
+	var ds []volley.Deployer
 	for i := range b.units {
-		m := &b.units[i]
-		if m.Destroyed() || b.table.CheckDeploy(m.Side, []string{m.ID}, "units") != nil {
-			continue
+		if m := &b.units[i]; !m.Destroyed() && b.table.CheckDeploy(m.Side, []string{m.ID}, "units") == nil {
+			ds = append(ds, volley.Deployer{Side: m.Side, Actor: volley.Actor{ID: m.ID, Label: fmt.Sprintf("%s (%s)", m.ID, m.Squad), Action: map[string]any{"unit": m.ID}}})
 		}
-		if !slices.Contains(sides, m.Side) {
-			sides = append(sides, m.Side)
-		}
-		bySide[m.Side] = append(bySide[m.Side], volley.Actor{ID: m.ID, Label: fmt.Sprintf("%s (%s)", m.ID, m.Squad), Action: map[string]any{"unit": m.ID}})
 	}
-	fields := func(side string) []volley.Field {
-		return []volley.Field{volley.PointField("at", b.table.ZonePoints(side, k), string(b.unitOr())), volley.FacingField(0)}
-	}
-	if side := b.table.DeployingSide(); side != "" {
-		o.Acting = append(o.Acting, side)
-		return b.table.DeploymentOffers(bySide[side], fields(side))
-	}
-	var out []volley.Offer
-	for _, s := range sides {
-		o.Acting = append(o.Acting, s)
-		out = append(out, volley.DeployOffer(s, bySide[s], fields(s)))
-	}
-	return out
+	return b.table.DeployOffers(o, ds, func(side string) []volley.Field {
+		return []volley.Field{volley.PointField("at", b.table.ZonePoints(side, in(1)), string(b.unitOr())), volley.FacingField(0)}
+	})
 }
 
 // unitOr is the scenario's unit of length, inches when it names none.
@@ -195,9 +165,7 @@ func (b *Battle) spent(o *volley.Offers, sides []string) {
 			o.Spent[m.ID] = m.ID + " is destroyed"
 			continue
 		case b.table.InTurns():
-			if b.table.CheckDeploy(m.Side, []string{m.ID}, "units") != nil || m.Side != b.table.DeployingSide() {
-				o.Spent[m.ID] = b.table.DeploymentSpent(m.Side)
-			}
+			b.table.SpentDeploying(o, m.ID, m.Side, []string{m.ID}, "units")
 			continue
 		case !slices.Contains(sides, m.Side):
 			o.Spent[m.ID] = fmt.Sprintf("it is %s's turn", b.turns.Current())

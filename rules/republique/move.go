@@ -146,27 +146,10 @@ type deploySpec struct {
 	Facing *float64       `yaml:"facing"`
 }
 
-// maxLegs bounds a move's path: no honest move needs more turns than this.
-const maxLegs = 64
-
 // turnStep is the largest turn, in degrees, between two poses at which a turning unit
 // is checked against the bases around it: the hull of two poses this close misses less
 // than 0.0002 of the turning radius of the arc its corners sweep.
 const turnStep = 2.0
-
-// noMoves is the error of a move in a battle begun before units moved: the action's
-// edition says so, or, for an action replayed from a log without one, the battle's.
-func (b *Battle) noMoves(doc *scenario.Doc, what string, at any, errs *scenario.ErrorList) bool {
-	switch {
-	case !volley.Moves(doc):
-		errs.Add(doc.At(at), "%s: a battle begun under edition %d does not move its units", what, volley.DocEdition(doc))
-	case !b.moves:
-		errs.Add(doc.At(at), "%s: a battle begun before edition %d does not move its units", what, volley.EditionMoves)
-	default:
-		return false
-	}
-	return true
-}
 
 // inUnit reads an action in the battle's unit: one sent on its own (over the API)
 // writes its coordinates as the scenario does.
@@ -179,28 +162,26 @@ func (b *Battle) inUnit(doc *scenario.Doc) *scenario.Doc {
 
 func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 	doc = b.inUnit(doc)
-	var s moveSpec
-	var m *Move
-	err := doc.DecodeChecked(&s, func(errs *scenario.ErrorList) {
-		if b.noMoves(doc, "move", &s.Type, errs) {
-			return
+	return volley.ReadAction(doc, func(s *moveSpec, errs *scenario.ErrorList) volley.Action {
+		if volley.RefuseNoMoves(errs, doc, &s.Type, volley.MoveAction, "units", b.moves) {
+			return nil
 		}
 		u := b.Unit(s.Unit)
 		if u == nil {
-			if s.Unit != "" && !b.broken[s.Unit] {
-				errs.Add(doc.At(&s.Unit), "move: no unit %q%s", s.Unit, scenario.Hint(s.Unit, b.unitIDs()))
+			if !b.broken[s.Unit] {
+				volley.RefuseUnknown(errs, doc, &s.Unit, "move: no unit", b.unitIDs)
 			}
-			return
+			return nil
 		}
-		m = &Move{Unit: u.ID, Facing: s.Facing, Pivot: s.Pivot, Formation: s.Formation, Limber: s.Limber, Unlimber: s.Unlimber, at: doc.Root()}
-		if len(s.Path) > maxLegs {
-			errs.Add(doc.At(&s.Path), "move: path: at most %d legs", maxLegs)
-			return
+		m := &Move{Unit: u.ID, Facing: s.Facing, Pivot: s.Pivot, Formation: s.Formation, Limber: s.Limber, Unlimber: s.Unlimber, at: doc.Root()}
+		if len(s.Path) > volley.MaxLegs {
+			errs.Add(doc.At(&s.Path), "move: path: at most %d legs", volley.MaxLegs)
+			return m
 		}
 		for i := range s.Path {
 			p := cm(s.Path[i])
 			if !b.onTable(doc, errs, &s.Path[i], p) {
-				return
+				return m
 			}
 			m.Path = append(m.Path, p)
 		}
@@ -230,52 +211,41 @@ func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 		if len(s.Path) == 0 && s.Facing == nil && s.Formation == "" && !s.Limber && !s.Unlimber {
 			errs.Add(doc.At(s), "move: give a path, a facing, a formation, limber or unlimber")
 		}
+		return m
 	})
-	if err != nil {
-		return nil, err
-	}
-	return m, nil
 }
 
 func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 	doc = b.inUnit(doc)
-	var s deploySpec
-	var d *Deploy
-	err := doc.DecodeChecked(&s, func(errs *scenario.ErrorList) {
-		if b.noMoves(doc, "deploy", &s.Type, errs) {
-			return
-		}
-		if why := b.table.NoDeployment(); why != "" {
-			errs.Add(doc.At(&s.Type), "deploy: %s", why)
-			return
+	return volley.ReadAction(doc, func(s *deploySpec, errs *scenario.ErrorList) volley.Action {
+		if b.table.RefuseDeploy(errs, doc, &s.Type, "units", b.moves) {
+			return nil
 		}
 		u := b.Unit(s.Unit)
 		if u == nil {
-			if s.Unit != "" && !b.broken[s.Unit] {
-				errs.Add(doc.At(&s.Unit), "deploy: no unit %q%s", s.Unit, scenario.Hint(s.Unit, b.unitIDs()))
+			if !b.broken[s.Unit] {
+				volley.RefuseUnknown(errs, doc, &s.Unit, "deploy: no unit", b.unitIDs)
 			}
-			return
+			return nil
 		}
 		at := cm(s.At)
 		if !b.onTable(doc, errs, &s.At, at) {
-			return
+			return nil
 		}
 		if f := s.Facing; f != nil && (!finite(*f) || math.Abs(*f) > 720) {
 			errs.Add(doc.At(f), "deploy: facing is a bearing in degrees")
 		}
-		d = &Deploy{Unit: u.ID, At: at, Facing: s.Facing, at: doc.Root()}
+		return &Deploy{Unit: u.ID, At: at, Facing: s.Facing, at: doc.Root()}
 	})
-	if err != nil {
-		return nil, err
-	}
-	return d, nil
 }
 
 func (b *Battle) decodeDecline(doc *scenario.Doc) (volley.Action, error) {
 	var s struct {
 		Type string `yaml:"type"`
 	}
-	err := doc.DecodeChecked(&s, func(errs *scenario.ErrorList) { b.noMoves(doc, "decline", &s.Type, errs) })
+	err := doc.DecodeChecked(&s, func(errs *scenario.ErrorList) {
+		volley.RefuseNoMoves(errs, doc, &s.Type, KindDecline, "units", b.moves)
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -575,9 +545,8 @@ func (b *Battle) moveRefusals(a volley.Action) scenario.ErrorList {
 	var list scenario.ErrorList
 	switch a := a.(type) {
 	case *Move:
-		if _, err := b.workMove(a); err != nil {
-			list.Add(a.at, "%s", strings.TrimPrefix(volley.ErrorMessage(err), "republique: "))
-		}
+		_, err := b.workMove(a)
+		return volley.Refusal(a.at, err, "republique")
 	case *Deploy:
 		if err := b.table.CheckDeploy(b.Unit(a.Unit).Side, []string{a.Unit}, "units"); err != nil {
 			list.Add(a.at, "%s", volley.ErrorMessage(err))

@@ -2,7 +2,6 @@ package republique
 
 import (
 	"context"
-	"encoding/json"
 	"math"
 	"slices"
 	"strings"
@@ -13,6 +12,14 @@ import (
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
+)
+
+// A test plays its moves as the command line reads them (act), and checks that a refused
+// one changes nothing (rulestest).
+var (
+	act     = rulestest.Decode
+	play    = rulestest.Play
+	refused = rulestest.Refused
 )
 
 // movesSrc is a table for moves: 200 × 200 cm around the origin, the sample rates, the
@@ -42,56 +49,6 @@ func movesBattle(tb testing.TB, units, step string) *Battle {
 		tb.Fatal(err)
 	}
 	return b
-}
-
-// act decodes an action as the command line does.
-func act(tb testing.TB, b *Battle, src string) volley.Action {
-	tb.Helper()
-	doc, err := scenario.Parse("a.yaml", []byte(src))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	a, err := b.DecodeAction(doc)
-	if err != nil {
-		tb.Fatalf("%s: %v", src, err)
-	}
-	return a
-}
-
-// play resolves each action in order, failing the test on a refusal.
-func play(tb testing.TB, b *Battle, srcs ...string) []volley.Outcome {
-	tb.Helper()
-	var outs []volley.Outcome
-	for i, src := range srcs {
-		out, err := b.Resolve(context.Background(), act(tb, b, src), dice.ForAction(1, i))
-		if err != nil {
-			tb.Fatalf("%s: %v", src, err)
-		}
-		outs = append(outs, out)
-	}
-	return outs
-}
-
-// snapshot is what a player sees of the battle: its state and its table, bases included.
-func snapshot(b *Battle) string {
-	s, _ := json.Marshal(b.State())
-	t, _ := json.Marshal(b.Table())
-	return string(s) + string(t)
-}
-
-// refused resolves an action that must be refused, saying want, and checks that it
-// changed nothing.
-func refused(tb testing.TB, b *Battle, src, want string) error {
-	tb.Helper()
-	before := snapshot(b)
-	_, err := b.Resolve(context.Background(), act(tb, b, src), dice.ForAction(1, 99))
-	if err == nil || !strings.Contains(err.Error(), want) {
-		tb.Errorf("%s: %v; want a refusal saying %q", src, err, want)
-	}
-	if snapshot(b) != before {
-		tb.Errorf("%s: a refused action changed the battle", src)
-	}
-	return err
 }
 
 func mustParse(tb testing.TB, src string) *scenario.Doc {
@@ -611,10 +568,10 @@ func TestForkAndPlacements(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := snapshot(b)
+	before := rulestest.FullSnapshot(b)
 	fork := b.Fork().(*Battle)
 	play(t, fork, "{type: move, unit: m, path: [[5, 5]], facing: 30}")
-	if snapshot(b) != before {
+	if rulestest.FullSnapshot(b) != before {
 		t.Fatal("a move on the fork changed the battle")
 	}
 	play(t, b, "{type: move, unit: m, path: [[5, 5]], facing: 30, formation: column}", "{type: move, unit: f, limber: true}")

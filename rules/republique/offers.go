@@ -24,7 +24,7 @@ var _ volley.Offerer = (*Battle)(nil)
 func (b *Battle) Offers() volley.Offers {
 	o := volley.Offers{Acting: []string{}, Offers: []volley.Offer{}, Spent: map[string]string{}}
 	k := b.perCm()
-	if b.table.InTurns() || b.moves && b.table.Deploying && b.table.Deployment == nil {
+	if b.table.Deploys(b.moves) {
 		o.Offers = b.deployOffers(k, &o)
 		if b.table.InTurns() {
 			b.spent(&o)
@@ -42,13 +42,8 @@ func (b *Battle) Offers() volley.Offers {
 			break
 		}
 	}
-	act := func(s string) {
-		if s != "" && !slices.Contains(o.Acting, s) {
-			o.Acting = append(o.Acting, s)
-		}
-	}
 	if w := b.phase.window; w != nil {
-		act(w.side)
+		o.Act(w.side)
 		var actors []volley.Actor
 		for _, id := range w.offered {
 			bat := b.Unit(id)
@@ -67,19 +62,19 @@ func (b *Battle) Offers() volley.Offers {
 	}
 	switch b.phase.step {
 	case Maneuver:
-		act(phasing)
+		o.Act(phasing)
 		if b.moves {
 			if actors := b.moveActors(phasing, k); len(actors) > 0 {
-				o.Offers = append(o.Offers, volley.Offer{Side: phasing, Type: volley.MoveAction, Label: "Move", Action: map[string]any{"type": volley.MoveAction}, Key: "unit", Actors: actors,
-					Fields: []volley.Field{volley.FacingField(0), {Key: "pivot", Label: "pivot of a change of facing", Kind: volley.FieldSelect, Optional: true,
-						Options: []volley.Option{{Value: PivotLeft, Label: "wheel on the left front corner"}, {Value: PivotRight, Label: "wheel on the right front corner"}},
-						Needs:   []string{"facing"}, Excludes: []string{"path"}}},
-					AnyOf: []string{"path", "facing", "formation", "limber", "unlimber"},
-					Help:  "A unit's centre moves along a path, it may turn (about its centre, or wheeling on a front corner, with no path), re-form, and a battery may limber first or unlimber at the end; enemy batteries may answer a move across their front with passing fire."})
+				move := volley.MoveOffer(phasing, actors, "A unit's centre moves along a path, it may turn (about its centre, or wheeling on a front corner, with no path), re-form, and a battery may limber first or unlimber at the end; enemy batteries may answer a move across their front with passing fire.")
+				move.Fields = []volley.Field{volley.FacingField(0), {Key: "pivot", Label: "pivot of a change of facing", Kind: volley.FieldSelect, Optional: true,
+					Options: []volley.Option{{Value: PivotLeft, Label: "wheel on the left front corner"}, {Value: PivotRight, Label: "wheel on the right front corner"}},
+					Needs:   []string{"facing"}, Excludes: []string{"path"}}}
+				move.AnyOf = []string{"path", "facing", "formation", "limber", "unlimber"}
+				o.Offers = append(o.Offers, move)
 			}
 		}
 	case Skirmish:
-		act(phasing)
+		o.Act(phasing)
 		if pairs := b.candidatePairs(); len(pairs) > 0 && !b.markerFired() {
 			f := volley.Field{Key: "pairs", Label: "opposed pairs", Kind: volley.FieldChecks}
 			for _, p := range pairs {
@@ -90,17 +85,17 @@ func (b *Battle) Offers() volley.Offers {
 		}
 		for _, side := range []string{phasing, other} {
 			if actors := b.skirmishActors(side); len(actors) > 0 {
-				act(side)
+				o.Act(side)
 				o.Offers = append(o.Offers, volley.Offer{Side: side, Type: KindSkirmish, Label: "Skirmish fire", Action: map[string]any{"type": KindSkirmish}, Key: "marker", Actors: actors,
 					Ends: volley.EndsActivation, Help: "An unopposed skirmish marker fires once a turn at a unit; its morale hits take effect when the step ends."})
 			}
 		}
 	case ArtillerySegment:
-		act(phasing)
+		o.Act(phasing)
 		for _, side := range []string{phasing, other} {
 			fires, saves := b.batteryActors(side)
 			if len(fires)+len(saves) > 0 {
-				act(side)
+				o.Act(side)
 			}
 			if len(fires) > 0 {
 				o.Offers = append(o.Offers, volley.Offer{Side: side, Type: KindFire, Label: "Artillery fire", Action: map[string]any{"type": KindFire}, Key: "batteries", Actors: fires,
@@ -289,37 +284,21 @@ func (b *Battle) batteryActors(side string) (fires, saves []volley.Actor) {
 	return fires, saves
 }
 
-// deployOffers are the deployments the sides may make now: the deploying side's in a
-// deployment in turns, every side's in an edition 4 battle before its first other
-// action. It adds the sides to o.Acting.
+// deployOffers are the deployments the sides may make now (volley.Tabletop.DeployOffers):
+// each unit's centre placed at a point, facing as the player chooses. It adds the sides to
+// o.Acting.
 func (b *Battle) deployOffers(k float64, o *volley.Offers) []volley.Offer {
-	bySide := map[string][]volley.Actor{}
-	var sides []string
+	var ds []volley.Deployer
 	for i := range b.units {
-		u := &b.units[i]
-		if u.Destroyed() || b.table.CheckDeploy(u.Side, []string{u.ID}, "units") != nil {
-			continue
+		if u := &b.units[i]; !u.Destroyed() && b.table.CheckDeploy(u.Side, []string{u.ID}, "units") == nil {
+			ds = append(ds, volley.Deployer{Side: u.Side, Actor: volley.Actor{ID: u.ID, Label: fmt.Sprintf("%s, %s", name(u), u.Kind), Action: map[string]any{"unit": u.ID},
+				Note: "at is where the unit's centre stands"}})
 		}
-		if !slices.Contains(sides, u.Side) {
-			sides = append(sides, u.Side)
-		}
-		bySide[u.Side] = append(bySide[u.Side], volley.Actor{ID: u.ID, Label: fmt.Sprintf("%s, %s", name(u), u.Kind), Action: map[string]any{"unit": u.ID},
-			Note: "at is where the unit's centre stands"})
 	}
 	inches := k * 2.54 // the zones are kept in inches
-	fields := func(side string) []volley.Field {
+	return b.table.DeployOffers(o, ds, func(side string) []volley.Field {
 		return []volley.Field{volley.PointField("at", b.table.ZonePoints(side, inches), b.unitName()), volley.FacingField(0)}
-	}
-	if side := b.table.DeployingSide(); side != "" {
-		o.Acting = append(o.Acting, side)
-		return b.table.DeploymentOffers(bySide[side], fields(side))
-	}
-	var out []volley.Offer
-	for _, s := range sides {
-		o.Acting = append(o.Acting, s)
-		out = append(out, volley.DeployOffer(s, bySide[s], fields(s)))
-	}
-	return out
+	})
 }
 
 // spent says, for each unit, battery, marker and leader that may not act again this
@@ -332,9 +311,7 @@ func (b *Battle) spent(o *volley.Offers) {
 		case u.Destroyed():
 			o.Spent[u.ID] = u.ID + " is destroyed"
 		case b.table.InTurns():
-			if u.Side != b.table.DeployingSide() || b.table.CheckDeploy(u.Side, []string{u.ID}, "units") != nil {
-				o.Spent[u.ID] = b.table.DeploymentSpent(u.Side)
-			}
+			b.table.SpentDeploying(o, u.ID, u.Side, []string{u.ID}, "units")
 		case u.Battery():
 			left, why, _ := b.movable(u)
 			switch {

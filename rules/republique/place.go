@@ -28,7 +28,7 @@ func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 	c := centre(u.Bases)
 	step := volley.Step{Rule: "deploy", Inputs: map[string]any{"unit": u.ID, "at": []float64{round3(c.X), round3(c.Y)}, "facing": round3(u.Facing)},
 		Result: fmt.Sprintf("%s placed", u.ID)}
-	return volley.Outcome{Trace: append([]volley.Step{step}, b.table.Deployed([]string{u.ID}, u.ID)...), Targets: []volley.TargetResult{}}, nil
+	return b.table.DeployOutcome(step, []string{u.ID}, u.ID), nil
 }
 
 // deployed is where a deployment puts a unit's bases, and why it may not ("" when it
@@ -68,10 +68,7 @@ func (b *Battle) moveView(u *Unit, k float64) *volley.MoveView {
 		return nil
 	}
 	left, why, _ := b.movable(u)
-	if err := b.table.CheckBegun(); err != nil && why == "" {
-		left, why = 0, volley.ErrorMessage(err)
-	}
-	return &volley.MoveView{Allowance: round3(b.rate(u) * k), Moved: round3(b.phase.moved[u.ID] * k), Left: round3(left * k), Why: why}
+	return b.table.MoveView(round3(b.rate(u)*k), round3(b.phase.moved[u.ID]*k), round3(left*k), why)
 }
 
 // moveForm is how the page builds a move: a path and a facing, and the fields a

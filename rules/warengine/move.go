@@ -3,7 +3,6 @@ package warengine
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
@@ -43,68 +42,54 @@ func (b *Battle) noMoves(doc *scenario.Doc) string {
 // decodeMove reads a move. Whether the unit may make it now (its turn, its Phase I, its
 // move left, the squares on the way) is checkMove's.
 func (b *Battle) decodeMove(doc *scenario.Doc) (*Order, error) {
-	var spec moveSpec
-	var o *Order
-	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
+	return volley.ReadAction(doc, func(spec *moveSpec, errs *scenario.ErrorList) *Order {
 		if !volley.Moves(doc) || !b.moves {
 			errs.Add(doc.At(&spec.Type), "move: %s", b.noMoves(doc))
-			return
+			return nil
 		}
 		u, ok := b.Unit(spec.Unit)
 		if !ok {
-			if spec.Unit != "" {
-				errs.Add(doc.At(&spec.Unit), "move: unknown unit %q%s", spec.Unit, scenario.Hint(spec.Unit, b.unitIDs()))
-			}
-			return
+			volley.RefuseUnknown(errs, doc, &spec.Unit, "move: unknown unit", b.unitIDs)
+			return nil
 		}
 		if len(spec.Path) == 0 && spec.Facing == nil {
 			errs.Add(doc.Root(), "move: give a path of squares [column, row] (the unit's top-left square, one step at a time), a facing to turn to, or both")
-			return
+			return nil
 		}
 		if len(spec.Path) > MaxMove {
 			errs.Add(doc.At(&spec.Path), "move: path: at most %d squares", MaxMove)
-			return
+			return nil
 		}
-		o = &Order{Type: Move, Unit: u.ID, Facing: spec.Facing}
+		o := &Order{Type: Move, Unit: u.ID, Facing: spec.Facing}
 		o.at.root, o.at.unit = doc.Root(), doc.At(&spec.Unit)
 		for i, p := range spec.Path {
 			o.Path = append(o.Path, geom.Sq(p[0], p[1]))
 			o.at.path = append(o.at.path, doc.At(&spec.Path[i]))
 		}
+		return o
 	})
-	if err != nil {
-		return nil, err
-	}
-	return o, nil
 }
 
 // decodeDeploy reads a deployment.
 func (b *Battle) decodeDeploy(doc *scenario.Doc) (*Order, error) {
-	var spec deploySpec
-	var o *Order
-	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
+	return volley.ReadAction(doc, func(spec *deploySpec, errs *scenario.ErrorList) *Order {
 		if !volley.Moves(doc) || !b.moves {
 			errs.Add(doc.At(&spec.Type), "deploy: %s", b.noMoves(doc))
-			return
+			return nil
 		}
 		if why := b.table.NoDeployment(); why != "" {
 			errs.Add(doc.At(&spec.Type), "deploy: %s", why)
-			return
+			return nil
 		}
 		u, ok := b.Unit(spec.Unit)
 		if !ok {
-			if spec.Unit != "" {
-				errs.Add(doc.At(&spec.Unit), "deploy: unknown unit %q%s", spec.Unit, scenario.Hint(spec.Unit, b.unitIDs()))
-			}
-			return
+			volley.RefuseUnknown(errs, doc, &spec.Unit, "deploy: unknown unit", b.unitIDs)
+			return nil
 		}
-		o = &Order{Type: Deploy, Unit: u.ID, At: geom.Sq(spec.At[0], spec.At[1]), Facing: spec.Facing}
+		o := &Order{Type: Deploy, Unit: u.ID, At: geom.Sq(spec.At[0], spec.At[1]), Facing: spec.Facing}
 		o.at.root, o.at.unit, o.at.target = doc.Root(), doc.At(&spec.Unit), doc.At(&spec.At)
+		return o
 	})
-	if err != nil {
-		return nil, err
-	}
-	return o, nil
 }
 
 // wall reports whether no unit may stand on (or pass over) terrain: terrain that blocks
@@ -353,9 +338,7 @@ func (b *Battle) moveRefusals(o *Order) scenario.ErrorList {
 	case no.step >= 0 && no.step < len(o.at.path):
 		pos = o.at.path[no.step]
 	}
-	var list scenario.ErrorList
-	list.Add(pos, "%s", strings.TrimPrefix(volley.ErrorMessage(no.err), "warengine: "))
-	return list
+	return volley.Refusal(pos, no.err, "warengine")
 }
 
 // aimingOf is whether a unit's shot is aimed: as the order states (the command line's
@@ -426,14 +409,11 @@ func (b *Battle) moveView(u *Unit) *volley.MoveView {
 		return nil
 	}
 	left, why := b.movable(u)
-	if err := b.table.CheckBegun(); err != nil && why == "" {
-		left, why = 0, volley.ErrorMessage(err)
-	}
-	v := &volley.MoveView{Allowance: float64(u.Type.Move), Left: float64(left), Why: why}
+	moved := 0
 	if u.Side == b.side {
-		v.Moved = float64(u.Moved)
+		moved = u.Moved
 	}
-	return v
+	return b.table.MoveView(float64(u.Type.Move), float64(moved), float64(left), why)
 }
 
 var (

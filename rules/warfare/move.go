@@ -5,7 +5,6 @@ import (
 	"maps"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
@@ -62,9 +61,6 @@ type deploySpec struct {
 	At   scenario.Point `yaml:"at,required"`
 }
 
-// maxLegs bounds a move's path: no honest move needs more turns than this.
-const maxLegs = 64
-
 // checkPoint reports a point off the bounds every coordinate keeps.
 func checkPoint(doc *scenario.Doc, p *scenario.Point, what string, errs *scenario.ErrorList) bool {
 	if math.Abs(p.X) > MaxDistance || math.Abs(p.Y) > MaxDistance || math.IsNaN(p.X) || math.IsNaN(p.Y) {
@@ -76,87 +72,50 @@ func checkPoint(doc *scenario.Doc, p *scenario.Point, what string, errs *scenari
 
 func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 	doc = doc.WithUnit(b.unit) // sent on its own, it is written in the battle's unit
-	var spec moveSpec
-	var m *Move
-	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
-		switch {
-		case !volley.Moves(doc):
-			errs.Add(doc.At(&spec.Type), "move: a battle begun under edition %d does not move its units", volley.DocEdition(doc))
-			return
-		case !b.moves: // a log replayed without its edition: the battle's decides
-			errs.Add(doc.At(&spec.Type), "move: a battle begun before edition %d does not move its units", volley.EditionMoves)
-			return
+	return volley.ReadAction(doc, func(spec *moveSpec, errs *scenario.ErrorList) volley.Action {
+		if volley.RefuseNoMoves(errs, doc, &spec.Type, volley.MoveAction, "units", b.moves) {
+			return nil
 		}
 		u, ok := b.Unit(spec.Unit)
 		if !ok {
-			if spec.Unit != "" {
-				errs.Add(doc.At(&spec.Unit), "move: unknown unit %q%s", spec.Unit, scenario.Hint(spec.Unit, b.unitIDs()))
-			}
-			return
+			volley.RefuseUnknown(errs, doc, &spec.Unit, "move: unknown unit", b.unitIDs)
+			return nil
 		}
-		switch {
-		case len(spec.Path) == 0 && doc.Pos(&spec.Path).IsValid():
-			errs.Add(doc.At(&spec.Path), "move: path: give the points the unit moves through, ending where it stops")
-		case len(spec.Path) > maxLegs:
-			errs.Add(doc.At(&spec.Path), "move: path: at most %d legs", maxLegs)
-			return
+		if volley.RefusePath(errs, doc, &spec.Path) {
+			return nil
 		}
-		m = &Move{Unit: u.ID, at: doc.Root()}
+		m := &Move{Unit: u.ID, at: doc.Root()}
 		for i := range spec.Path {
 			if checkPoint(doc, &spec.Path[i], "move: path", errs) {
 				m.Points = append(m.Points, geom.V(spec.Path[i].X, spec.Path[i].Y))
 			}
 		}
+		return m
 	})
-	if err != nil {
-		return nil, err
-	}
-	return m, nil
 }
 
 func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 	doc = doc.WithUnit(b.unit) // sent on its own, it is written in the battle's unit
-	var spec deploySpec
-	var d *Deploy
-	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
-		switch {
-		case !volley.Moves(doc):
-			errs.Add(doc.At(&spec.Type), "deploy: a battle begun under edition %d does not move its units", volley.DocEdition(doc))
-			return
-		case !b.moves: // a log replayed without its edition: the battle's decides
-			errs.Add(doc.At(&spec.Type), "deploy: a battle begun before edition %d does not move its units", volley.EditionMoves)
-			return
-		case b.table.NoDeployment() != "":
-			errs.Add(doc.At(&spec.Type), "deploy: %s", b.table.NoDeployment())
-			return
+	return volley.ReadAction(doc, func(spec *deploySpec, errs *scenario.ErrorList) volley.Action {
+		if b.table.RefuseDeploy(errs, doc, &spec.Type, "units", b.moves) {
+			return nil
 		}
 		u, ok := b.Unit(spec.Unit)
 		if !ok {
-			if spec.Unit != "" {
-				errs.Add(doc.At(&spec.Unit), "deploy: unknown unit %q%s", spec.Unit, scenario.Hint(spec.Unit, b.unitIDs()))
-			}
-			return
+			volley.RefuseUnknown(errs, doc, &spec.Unit, "deploy: unknown unit", b.unitIDs)
+			return nil
 		}
-		if checkPoint(doc, &spec.At, "deploy: at", errs) {
-			d = &Deploy{Unit: u.ID, At: geom.V(spec.At.X, spec.At.Y)}
+		if !checkPoint(doc, &spec.At, "deploy: at", errs) {
+			return nil
 		}
+		return &Deploy{Unit: u.ID, At: geom.V(spec.At.X, spec.At.Y)}
 	})
-	if err != nil {
-		return nil, err
-	}
-	return d, nil
 }
 
 // actCheck returns the error that keeps u from acting now: out of turn, another unit's
 // action over, or its own fire done. The unit acting now may go on moving.
 func (b *Battle) actCheck(u *Unit) error {
-	if b.act.unit == u.ID && !b.act.fired && (!b.turns.Kept() || u.Side == b.turns.Current()) {
-		return nil
-	}
-	if b.act.unit == u.ID && b.act.fired && b.turns.Kept() && u.Side == b.turns.Current() {
-		return volley.Errorf(volley.ECONFLICT, "unit %s has fired this turn: a unit moves before it fires, and acts once a turn (volley's order of play, not in the source)", u.ID)
-	}
-	return b.turns.Check(u.Side, u.ID, "unit")
+	return b.turns.CheckActing(u.Side, u.ID, b.act.unit, b.act.fired, "has fired this turn: a unit moves before it fires, and acts once a turn")
 }
 
 // fireCheck returns the error that keeps f's unit from firing now: the battle not begun
@@ -166,10 +125,8 @@ func (b *Battle) fireCheck(f *Fire) error {
 	if err := b.table.CheckBegun(); err != nil {
 		return err
 	}
-	if b.moves && b.act.unit == f.Unit && !b.act.fired {
-		if u, ok := b.Unit(f.Unit); ok && (!b.turns.Kept() || u.Side == b.turns.Current()) {
-			return nil
-		}
+	if u, ok := b.Unit(f.Unit); ok && b.moves && b.turns.GoesOn(u.Side, u.ID, b.act.unit, b.act.fired) {
+		return nil
 	}
 	return b.turns.Check(b.Actor(f), f.Unit, "unit")
 }
@@ -233,22 +190,14 @@ func (u *Unit) circle() geom.Circle {
 // overlaps nothing.
 func (b *Battle) pathBlocked(u *Unit, path geom.Path) string {
 	r := u.Base / 2
-	for i := range len(path) - 1 {
-		leg := path.Leg(i)
+	return b.table.PathBlocked(path, r, func(_ int, leg geom.Segment) string {
 		for j := range b.units {
-			o := &b.units[j]
-			if o == u || o.At == nil || o.Destroyed() {
-				continue
-			}
-			if geom.SweepHitsCircle(leg, r, o.circle()) {
-				return fmt.Sprintf("leg %d would pass over %s", i+1, o.ID)
+			if o := &b.units[j]; o != u && o.At != nil && !o.Destroyed() && geom.SweepHitsCircle(leg, r, o.circle()) {
+				return "would pass over " + o.ID
 			}
 		}
-		if why := b.table.OnTable(leg.B, r); why != "" {
-			return fmt.Sprintf("leg %d: %s", i+1, why)
-		}
-	}
-	return ""
+		return ""
+	})
 }
 
 // resolveMove checks a move and makes it. It rolls no die; a move that may not be made
@@ -288,11 +237,7 @@ func (b *Battle) point(p scenario.Point) []float64 {
 
 // moveRefusals is a move's refusal, for check: at the move's place.
 func (b *Battle) moveRefusals(m *Move) scenario.ErrorList {
-	var list scenario.ErrorList
-	if err := b.checkMove(m); err != nil {
-		list.Add(m.at, "%s", strings.TrimPrefix(volley.ErrorMessage(err), "warfare: "))
-	}
-	return list
+	return volley.Refusal(m.at, b.checkMove(m), "warfare")
 }
 
 // resolveDeploy places a unit, before the battle's first other action.
@@ -302,10 +247,7 @@ func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 		return volley.Outcome{}, fmt.Errorf("warfare: %w", err)
 	}
 	r := u.Base / 2
-	why := b.table.InZone(u.Side, d.At, r)
-	if why == "" {
-		why = b.table.OnTable(d.At, r)
-	}
+	why := b.table.DeployBlocked(u.Side, d.At, r)
 	for j := range b.units {
 		if o := &b.units[j]; why == "" && o != u && o.At != nil && !o.Destroyed() && geom.SweepHitsCircle(geom.Segment{A: d.At, B: d.At}, r, o.circle()) {
 			why = "its base would overlap " + o.ID
@@ -316,7 +258,7 @@ func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 	}
 	u.At = &scenario.Point{X: d.At.X, Y: d.At.Y}
 	step := volley.Step{Rule: "deploy", Inputs: map[string]any{"unit": u.ID, "at": b.point(*u.At)}, Result: u.ID + " placed"}
-	return volley.Outcome{Trace: append([]volley.Step{step}, b.table.Deployed([]string{u.ID}, u.ID)...), Targets: []volley.TargetResult{}}, nil
+	return b.table.DeployOutcome(step, []string{u.ID}, u.ID), nil
 }
 
 // moveView is how unit u may move now, in the view's unit.
@@ -325,10 +267,7 @@ func (b *Battle) moveView(u *Unit, in func(float64) float64) *volley.MoveView {
 		return nil
 	}
 	left, why := b.movable(u)
-	if err := b.table.CheckBegun(); err != nil && why == "" {
-		left, why = 0, volley.ErrorMessage(err)
-	}
-	return &volley.MoveView{Allowance: in(u.Move), Moved: in(b.moved[u.ID]), Left: in(left), Why: why}
+	return b.table.MoveView(in(u.Move), in(b.moved[u.ID]), in(left), why)
 }
 
 var (

@@ -2,15 +2,23 @@ package warfare
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/volley-wargames/volley"
-	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
+)
+
+// A test plays its moves as a player writes them, and checks that a refused one changes
+// nothing (rulestest).
+var (
+	decodeAs   = rulestest.DecodeAs
+	mustDecode = rulestest.Decode
+	play       = rulestest.Play
+	refused    = rulestest.Refused
+	aimsOf     = rulestest.Aim
 )
 
 // movesBattle is examples/warfare/moves.yaml with none of its actions played, read under
@@ -41,67 +49,6 @@ func loadSrc(tb testing.TB, src string, edition int) *Battle {
 		tb.Fatal(err)
 	}
 	return b.(*Battle)
-}
-
-func decodeAs(tb testing.TB, b *Battle, src string, refereed bool, edition int) (volley.Action, error) {
-	tb.Helper()
-	doc, err := scenario.Parse("action.yaml", []byte(src))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	doc.Refereed, doc.Edition = refereed, edition
-	return b.DecodeAction(doc)
-}
-
-func mustDecode(tb testing.TB, b *Battle, src string) volley.Action {
-	tb.Helper()
-	a, err := decodeAs(tb, b, src, false, 0)
-	if err != nil {
-		tb.Fatalf("%s: %v", src, err)
-	}
-	return a
-}
-
-func play(tb testing.TB, b *Battle, srcs ...string) []volley.Outcome {
-	tb.Helper()
-	var outs []volley.Outcome
-	for i, src := range srcs {
-		out, err := b.Resolve(context.Background(), mustDecode(tb, b, src), dice.ForAction(1, i))
-		if err != nil {
-			tb.Fatalf("%s: %v", src, err)
-		}
-		outs = append(outs, out)
-	}
-	return outs
-}
-
-func snapshot(b *Battle) string {
-	s, _ := json.Marshal(b.State())
-	t, _ := json.Marshal(b.Table())
-	return string(s) + string(t)
-}
-
-// refused resolves an action that must be refused, and checks that its error says want
-// and that it changed nothing.
-func refused(tb testing.TB, b *Battle, src, want string) {
-	tb.Helper()
-	before := snapshot(b)
-	_, err := b.Resolve(context.Background(), mustDecode(tb, b, src), dice.ForAction(1, 99))
-	if err == nil || !strings.Contains(err.Error(), want) {
-		tb.Errorf("%s: %v; want a refusal saying %q", src, err, want)
-	}
-	if snapshot(b) != before {
-		tb.Errorf("%s: a refused action changed the battle", src)
-	}
-}
-
-func aimsOf(tb testing.TB, b *Battle, a volley.Action) []volley.Aim {
-	tb.Helper()
-	aims, err := b.Aim(context.Background(), a)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return aims
 }
 
 const fire = "unit: longbowmen\ntargets: [{unit: knights, stands: 4}, {unit: spearmen, stands: 2}]"
@@ -249,10 +196,10 @@ func TestMovesNotInOldEditionsWarfare(t *testing.T) {
 // written back as a scenario places each unit where it stands.
 func TestForkAndPlacementsWarfare(t *testing.T) {
 	b := movesBattle(t, 0)
-	before := snapshot(b)
+	before := rulestest.FullSnapshot(b)
 	f := b.Fork().(*Battle)
 	play(t, f, "type: end_deployment", "{type: deploy, unit: spearmen, at: [4, 9]}", "type: end_deployment", "{type: move, unit: longbowmen, path: [[0, 2]]}", fire)
-	if snapshot(b) != before {
+	if rulestest.FullSnapshot(b) != before {
 		t.Error("moves on the fork changed the battle")
 	}
 	doc, err := scenario.Parse("moves.yaml", []byte(readMoves(t)))

@@ -20,34 +20,16 @@ func (b *Battle) Offers() volley.Offers {
 	o := volley.Offers{Acting: []string{}, Spent: map[string]string{}}
 	u := b.unitOr()
 	in := func(x float64) float64 { return scenario.Inches(x).In(u) }
-	if b.table.InTurns() || b.moves && b.table.Deploying && b.table.Deployment == nil {
+	if b.table.Deploys(b.moves) {
 		o.Offers = b.deployOffers(in, &o)
 		if b.table.InTurns() {
 			b.spent(&o, nil)
 			return o
 		}
 	}
-	var sides []string
-	if side := b.turns.Current(); side != "" {
-		sides = []string{side}
-	} else {
-		for i := range b.units {
-			if !slices.Contains(sides, b.units[i].Side) {
-				sides = append(sides, b.units[i].Side) // no turns: anyone may act
-			}
-		}
-	}
-	for _, s := range sides {
-		if !slices.Contains(o.Acting, s) {
-			o.Acting = append(o.Acting, s)
-		}
-	}
-	closes := func(id string) string {
-		if b.act.unit != "" && b.act.unit != id && !b.act.fired {
-			return b.act.unit
-		}
-		return ""
-	}
+	sides := b.turns.Acting(volley.SidesOf(b.units, func(u *Unit) string { return u.Side }))
+	o.Act(sides...)
+	closes := func(id string) string { return volley.Closes(b.act.unit, b.act.fired, id) }
 	for _, side := range sides {
 		var moves, fires []volley.Actor
 		for i := range b.units {
@@ -68,15 +50,11 @@ func (b *Battle) Offers() volley.Offers {
 				Fields: []volley.Field{b.targetsField(m)}, Note: fmt.Sprintf("%d stands can fire; ammunition %s.", m.StandsLeft(), m.Ammo)})
 		}
 		if len(moves) > 0 {
-			o.Offers = append(o.Offers, volley.Offer{Side: side, Type: volley.MoveAction, Label: "Move", Action: map[string]any{"type": volley.MoveAction}, Key: "unit", Actors: moves,
-				Help: "A unit placed on the table moves before it fires, up to its move (data: the article gives none); its fire is measured from where it stands."})
+			o.Offers = append(o.Offers, volley.MoveOffer(side, moves,
+				"A unit placed on the table moves before it fires, up to its move (data: the article gives none); its fire is measured from where it stands."))
 		}
 		if len(fires) > 0 {
-			ends := volley.EndsActivation
-			if b.turns.Alternate {
-				ends = volley.EndsTurn
-			}
-			o.Offers = append(o.Offers, volley.Offer{Side: side, Type: "fire", Label: "Fire", Action: map[string]any{"type": "fire"}, Key: "unit", Actors: fires, Ends: ends,
+			o.Offers = append(o.Offers, volley.Offer{Side: side, Type: "fire", Label: "Fire", Action: map[string]any{"type": "fire"}, Key: "unit", Actors: fires, Ends: b.turns.ActivationEnds(),
 				Help: "A unit fires its stands at one or more targets, once a turn; the ranges are measured where the units stand."})
 		}
 	}
@@ -155,36 +133,18 @@ func (b *Battle) targetsField(m *Unit) volley.Field {
 	return volley.Field{Key: "targets", Label: "targets", Kind: volley.FieldRows, Row: row, MaxRows: min(MaxTargets, m.StandsLeft())}
 }
 
-// deployOffers are the deployments the sides may make now: the deploying side's in a
-// deployment in turns, every side's in an edition 4 battle before its first other
-// action. It adds the sides to o.Acting.
+// deployOffers are the deployments the sides may make now (volley.Tabletop.DeployOffers):
+// each unit placed at a point. It adds the sides to o.Acting.
 func (b *Battle) deployOffers(in func(float64) float64, o *volley.Offers) []volley.Offer {
-	k := in(1)
-	bySide := map[string][]volley.Actor{}
-	var sides []string
+	var ds []volley.Deployer
 	for i := range b.units {
-		m := &b.units[i]
-		if m.Destroyed() || b.table.CheckDeploy(m.Side, []string{m.ID}, "units") != nil {
-			continue
+		if m := &b.units[i]; !m.Destroyed() && b.table.CheckDeploy(m.Side, []string{m.ID}, "units") == nil {
+			ds = append(ds, volley.Deployer{Side: m.Side, Actor: volley.Actor{ID: m.ID, Label: m.label(), Action: map[string]any{"unit": m.ID}}})
 		}
-		if !slices.Contains(sides, m.Side) {
-			sides = append(sides, m.Side)
-		}
-		bySide[m.Side] = append(bySide[m.Side], volley.Actor{ID: m.ID, Label: m.label(), Action: map[string]any{"unit": m.ID}})
 	}
-	fields := func(side string) []volley.Field {
-		return []volley.Field{volley.PointField("at", b.table.ZonePoints(side, k), string(b.unitOr()))}
-	}
-	if side := b.table.DeployingSide(); side != "" {
-		o.Acting = append(o.Acting, side)
-		return b.table.DeploymentOffers(bySide[side], fields(side))
-	}
-	var out []volley.Offer
-	for _, s := range sides {
-		o.Acting = append(o.Acting, s)
-		out = append(out, volley.DeployOffer(s, bySide[s], fields(s)))
-	}
-	return out
+	return b.table.DeployOffers(o, ds, func(side string) []volley.Field {
+		return []volley.Field{volley.PointField("at", b.table.ZonePoints(side, in(1)), string(b.unitOr()))}
+	})
 }
 
 // spent says, for each unit that may not act again this turn, why not.
@@ -195,9 +155,7 @@ func (b *Battle) spent(o *volley.Offers, sides []string) {
 		case m.Destroyed():
 			o.Spent[m.ID] = m.ID + " has no figures left"
 		case b.table.InTurns():
-			if m.Side != b.table.DeployingSide() || b.table.CheckDeploy(m.Side, []string{m.ID}, "units") != nil {
-				o.Spent[m.ID] = b.table.DeploymentSpent(m.Side)
-			}
+			b.table.SpentDeploying(o, m.ID, m.Side, []string{m.ID}, "units")
 		case !slices.Contains(sides, m.Side):
 			o.Spent[m.ID] = fmt.Sprintf("it is %s's turn", b.turns.Current())
 		default:

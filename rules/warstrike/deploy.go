@@ -2,6 +2,7 @@ package warstrike
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -36,34 +37,21 @@ type deploySpec struct {
 
 func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 	doc = doc.WithUnit(b.unit) // sent on its own, it is written in the battle's unit
-	var spec deploySpec
-	var d *Deploy
-	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
-		switch {
-		case !volley.Moves(doc):
-			errs.Add(doc.At(&spec.Type), "deploy: a battle begun under edition %d does not move its models", volley.DocEdition(doc))
-			return
-		case !b.moves: // a log replayed without its edition: the battle's decides
-			errs.Add(doc.At(&spec.Type), "deploy: a battle begun before edition %d does not move its models", volley.EditionMoves)
-			return
-		case b.table.NoDeployment() != "":
-			errs.Add(doc.At(&spec.Type), "deploy: %s", b.table.NoDeployment())
-			return
+	return volley.ReadAction(doc, func(spec *deploySpec, errs *scenario.ErrorList) volley.Action {
+		if b.table.RefuseDeploy(errs, doc, &spec.Type, "models", b.moves) {
+			return nil
 		}
 		if !checkPoint(doc, &spec.At, "deploy: at", errs) {
-			return
+			return nil
 		}
 		at := geom.V(spec.At.X, spec.At.Y)
 		if m, _, ok := b.Model(spec.Unit); ok {
-			d = &Deploy{Unit: spec.Unit, Models: []string{m.ID}, At: []geom.Vec{at}}
-			return
+			return &Deploy{Unit: spec.Unit, Models: []string{m.ID}, At: []geom.Vec{at}}
 		}
 		u, ok := b.Unit(spec.Unit)
 		if !ok {
-			if spec.Unit != "" {
-				errs.Add(doc.At(&spec.Unit), "deploy: unknown unit or model %q%s", spec.Unit, scenario.Hint(spec.Unit, b.unitIDs()))
-			}
-			return
+			volley.RefuseUnknown(errs, doc, &spec.Unit, "deploy: unknown unit or model", b.unitIDs)
+			return nil
 		}
 		// A unit keeps its formation: each living model as far from the unit's centre
 		// as it stands now.
@@ -77,19 +65,16 @@ func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 		}
 		if len(alive) == 0 {
 			errs.Add(doc.At(&spec.Unit), "deploy: %s has no models left", u.ID)
-			return
+			return nil
 		}
 		centre = centre.Scale(1 / float64(len(alive)))
-		d = &Deploy{Unit: u.ID}
+		d := &Deploy{Unit: u.ID}
 		for _, m := range alive {
 			d.Models = append(d.Models, m.ID)
 			d.At = append(d.At, at.Add(m.At.Sub(centre)))
 		}
+		return d
 	})
-	if err != nil {
-		return nil, err
-	}
-	return d, nil
 }
 
 // resolveDeploy places a model, or a unit, before the battle begins (from edition 5, in
@@ -132,7 +117,7 @@ func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 			}
 		}
 	}
-	return volley.Outcome{Trace: append([]volley.Step{step}, b.table.Deployed(d.Models, whole)...), Targets: []volley.TargetResult{}}, nil
+	return b.table.DeployOutcome(step, d.Models, whole), nil
 }
 
 // deployBlocked says why model m may not stand at p (the models being placed going to
@@ -140,10 +125,7 @@ func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 func (b *Battle) deployBlocked(m *Model, p geom.Vec, placing map[*Model]geom.Vec) string {
 	_, u, _ := b.Model(m.ID)
 	r := m.Base / 2
-	if why := b.table.InZone(u.Side, p, r); why != "" {
-		return why
-	}
-	if why := b.table.OnTable(p, r); why != "" {
+	if why := b.table.DeployBlocked(u.Side, p, r); why != "" {
 		return why
 	}
 	for ui := range b.units {
@@ -193,10 +175,7 @@ func (b *Battle) Fork() volley.Battle {
 	}
 	c.turns = b.turns.Clone()
 	c.table = b.table.Clone()
-	c.moved = make(map[string]float64, len(b.moved))
-	for k, v := range b.moved {
-		c.moved[k] = v
-	}
+	c.moved = maps.Clone(b.moved)
 	return &c
 }
 

@@ -79,24 +79,16 @@ type modelPathSpec struct {
 	Elevation *scenario.Length `yaml:"elevation"`
 }
 
-// Bounds of a move, not rules: no honest move needs more turns than maxLegs, and a unit
-// of MaxModelsPerUnit models moves in maxMoveLegs legs at most in one action.
-const (
-	maxLegs     = 64
-	maxMoveLegs = 256
-)
+// maxMoveLegs bounds a move, not a rule: a unit of MaxModelsPerUnit models moves in
+// maxMoveLegs legs at most in one action (a model's path in volley.MaxLegs).
+const maxMoveLegs = 256
 
 func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 	doc = doc.WithUnit(b.unit) // sent on its own, it is written in the battle's unit
 	var spec moveSpec
 	var m *Move
 	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) {
-		switch {
-		case !volley.Moves(doc):
-			errs.Add(doc.At(&spec.Type), "move: a battle begun under edition %d does not move its models", volley.DocEdition(doc))
-			return
-		case !b.moves: // a log replayed without its edition: the battle's decides
-			errs.Add(doc.At(&spec.Type), "move: a battle begun before edition %d does not move its models", volley.EditionMoves)
+		if volley.RefuseNoMoves(errs, doc, &spec.Type, volley.MoveAction, "models", b.moves) {
 			return
 		}
 		u, ok := b.Unit(spec.Unit)
@@ -105,9 +97,7 @@ func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 		case isModel:
 			u = mu
 		case !ok:
-			if spec.Unit != "" {
-				errs.Add(doc.At(&spec.Unit), "move: unknown unit or model %q%s", spec.Unit, scenario.Hint(spec.Unit, b.unitIDs()))
-			}
+			volley.RefuseUnknown(errs, doc, &spec.Unit, "move: unknown unit or model", b.unitIDs)
 			return
 		}
 		m = &Move{Unit: u.ID, Action: spec.Action}
@@ -139,8 +129,8 @@ func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 				errs.Add(doc.At(ptr), "move: %s's path: give the points it moves through, ending where it stops", id)
 				return
 			}
-			if len(pts) > maxLegs {
-				errs.Add(doc.At(ptr), "move: %s's path: at most %d legs", id, maxLegs)
+			if len(pts) > volley.MaxLegs {
+				errs.Add(doc.At(ptr), "move: %s's path: at most %d legs", id, volley.MaxLegs)
 				return
 			}
 			if legs += len(pts); legs > maxMoveLegs {
@@ -234,16 +224,7 @@ func (b *Battle) mostAllowed(u *Unit) float64 {
 // actCheck returns the error that keeps u from acting now: out of turn, another unit's
 // action over, or its own shooting done. The unit acting now may go on moving.
 func (b *Battle) actCheck(u *Unit) error {
-	if b.act.unit == u.ID && !b.act.shot {
-		if b.turns.Kept() && u.Side != b.turns.Current() {
-			return b.turns.Check(u.Side, u.ID, "unit")
-		}
-		return nil
-	}
-	if b.act.unit == u.ID && b.turns.Kept() && u.Side == b.turns.Current() {
-		return volley.Errorf(volley.ECONFLICT, "unit %s has shot this turn: its models move before it shoots, and it acts once a turn (volley's order of play, not in the source)", u.ID)
-	}
-	return b.turns.Check(u.Side, u.ID, "unit")
+	return b.turns.CheckActing(u.Side, u.ID, b.act.unit, b.act.shot, "has shot this turn: its models move before it shoots, and it acts once a turn")
 }
 
 // shootCheck returns the error that keeps u from shooting now: the battle not begun (its
@@ -253,7 +234,7 @@ func (b *Battle) shootCheck(u *Unit) error {
 	if err := b.table.CheckBegun(); err != nil {
 		return err
 	}
-	if b.moves && b.act.unit == u.ID && !b.act.shot && (!b.turns.Kept() || u.Side == b.turns.Current()) {
+	if b.moves && b.turns.GoesOn(u.Side, u.ID, b.act.unit, b.act.shot) {
 		return nil
 	}
 	return b.turns.Check(u.Side, u.ID, "unit")
@@ -500,28 +481,25 @@ func (b *Battle) pathBlocked(md *Model, w walk, moved *stands) string {
 		return nil
 	}
 	onFloor = floor != nil
-	for i := range len(path) - 1 {
-		leg := path.Leg(i)
+	why := b.table.PathBlocked(path, r, func(_ int, leg geom.Segment) string {
 		if o := meets(leg, md.Elevation); o != nil {
-			return fmt.Sprintf("leg %d would pass over %s's base", i+1, o.ID)
+			return "would pass over " + o.ID + "'s base"
 		}
 		for j := range b.terrain {
 			if t := &b.terrain[j]; blocksMove(t, md) && !b.climbsOver(t, md) && geom.SweepHitsPolygon(leg, r, t.Poly) {
-				return fmt.Sprintf("leg %d would pass through %s (%s)", i+1, t.label(), t.Kind)
+				return fmt.Sprintf("would pass through %s (%s)", t.label(), t.Kind)
 			}
 		}
 		if roof != nil && !staysWithin(leg, roof.Poly) {
-			return fmt.Sprintf("leg %d would step off the roof of %s: climbing down a building is not modelled", i+1, roof.label())
+			return fmt.Sprintf("would step off the roof of %s: climbing down a building is not modelled", roof.label())
 		}
 		if floor != nil && !staysWithin(leg, floor.Poly) {
-			return fmt.Sprintf("leg %d would step off the floor of %s, %s up: a model leaves a floor by climbing down (elevation:) where it stands, before it walks on", i+1, b.levelPiece(floor), b.length(floor.Height))
+			return fmt.Sprintf("would step off the floor of %s, %s up: a model leaves a floor by climbing down (elevation:) where it stands, before it walks on", b.levelPiece(floor), b.length(floor.Height))
 		}
-		if why := b.table.OnTable(leg.B, r); why != "" {
-			return fmt.Sprintf("leg %d: %s", i+1, why)
-		}
-	}
-	if w.up == 0 {
 		return ""
+	})
+	if why != "" || w.up == 0 {
+		return why
 	}
 	// The climb where the path ends: the base at the level it climbs to.
 	end := path.End()
@@ -682,10 +660,7 @@ func (b *Battle) moveView(u *Unit, m *Model, in func(float64) float64) *volley.M
 		return nil
 	}
 	left, why := b.movable(u, m)
-	if err := b.table.CheckBegun(); err != nil && why == "" {
-		left, why = 0, volley.ErrorMessage(err)
-	}
-	return &volley.MoveView{Allowance: in(b.mostAllowed(u)), Moved: in(b.moved[m.ID]), Left: in(left), Why: why}
+	return b.table.MoveView(in(b.mostAllowed(u)), in(b.moved[m.ID]), in(left), why)
 }
 
 // farthest is the farthest a model of u has moved this turn.

@@ -2,16 +2,24 @@ package warstrike
 
 import (
 	"context"
-	"encoding/json"
 	"math"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/volley-wargames/volley"
-	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
+)
+
+// A test plays its moves as a player writes them, the command line's way (decodeAs: or
+// a server's), and checks that a refused one changes nothing (rulestest).
+var (
+	decodeAs   = rulestest.DecodeAs
+	mustDecode = rulestest.Decode
+	play       = rulestest.Play
+	refused    = rulestest.Refused
+	rulesAim   = rulestest.AimOf
 )
 
 // movesBattle is examples/warstrike/moves.yaml with none of its actions played, read
@@ -24,61 +32,6 @@ func movesBattle(tb testing.TB, edition int) *Battle {
 	}
 	b, _ := loadEdition(tb, string(src), edition)
 	return b.(*Battle)
-}
-
-// decodeAs decodes an action as the command line (refereed false) or a server would.
-func decodeAs(tb testing.TB, b *Battle, src string, refereed bool, edition int) (volley.Action, error) {
-	tb.Helper()
-	doc, err := scenario.Parse("action.yaml", []byte(src))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	doc.Refereed, doc.Edition = refereed, edition
-	return b.DecodeAction(doc)
-}
-
-func mustDecode(tb testing.TB, b *Battle, src string) volley.Action {
-	tb.Helper()
-	a, err := decodeAs(tb, b, src, false, 0)
-	if err != nil {
-		tb.Fatalf("%s: %v", src, err)
-	}
-	return a
-}
-
-// play resolves each action in order, failing the test on a refusal.
-func play(tb testing.TB, b *Battle, srcs ...string) []volley.Outcome {
-	tb.Helper()
-	var outs []volley.Outcome
-	for i, src := range srcs {
-		out, err := b.Resolve(context.Background(), mustDecode(tb, b, src), dice.ForAction(1, i))
-		if err != nil {
-			tb.Fatalf("%s: %v", src, err)
-		}
-		outs = append(outs, out)
-	}
-	return outs
-}
-
-// snapshot is what a player sees of the battle: its state and its table.
-func snapshot(b *Battle) string {
-	s, _ := json.Marshal(b.State())
-	t, _ := json.Marshal(b.Table())
-	return string(s) + string(t)
-}
-
-// refused resolves an action that must be refused, and checks that its error says want
-// and that it changed nothing.
-func refused(tb testing.TB, b *Battle, src, want string) {
-	tb.Helper()
-	before := snapshot(b)
-	_, err := b.Resolve(context.Background(), mustDecode(tb, b, src), dice.ForAction(1, 99))
-	if err == nil || !strings.Contains(err.Error(), want) {
-		tb.Errorf("%s: %v; want a refusal saying %q", src, err, want)
-	}
-	if snapshot(b) != before {
-		tb.Errorf("%s: a refused action changed the battle", src)
-	}
 }
 
 func model(tb testing.TB, b *Battle, id string) *Model {
@@ -143,15 +96,6 @@ func TestAtTheDoubleMayNotShoot(t *testing.T) {
 			}
 		}
 	}
-}
-
-func rulesAim(tb testing.TB, b *Battle, src string) []volley.Aim {
-	tb.Helper()
-	aims, err := b.Aim(context.Background(), mustDecode(tb, b, src))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return aims
 }
 
 // TestShootingActionFromTheMove: "After you have selected an action for a unit that allows
@@ -442,10 +386,10 @@ func TestDeploymentEdition4WarStrike(t *testing.T) {
 // place in their unit, and loads.
 func TestForkAndPlacements(t *testing.T) {
 	b := movesBattle(t, 0)
-	before := snapshot(b)
+	before := rulestest.FullSnapshot(b)
 	f := b.Fork().(*Battle)
 	play(t, f, "type: end_deployment", raidersDeploy, alphaAdvances, alphaShoots)
-	if snapshot(b) != before {
+	if rulestest.FullSnapshot(b) != before {
 		t.Error("moves on the fork changed the battle")
 	}
 	src, err := os.ReadFile(example("moves.yaml"))

@@ -21,34 +21,16 @@ var _ volley.Offerer = (*Battle)(nil)
 func (b *Battle) Offers() volley.Offers {
 	o := volley.Offers{Acting: []string{}, Offers: []volley.Offer{}, Spent: map[string]string{}}
 	in := func(x float64) float64 { return scenario.Inches(x).In(b.unitOr()) }
-	if b.table.InTurns() || b.moves && b.table.Deploying && b.table.Deployment == nil {
+	if b.table.Deploys(b.moves) {
 		o.Offers = b.deployOffers(in, &o)
 		if b.table.InTurns() {
 			b.spent(&o, nil)
 			return o
 		}
 	}
-	var sides []string
-	if side := b.turns.Current(); side != "" {
-		sides = []string{side}
-	} else {
-		for i := range b.units {
-			if !slices.Contains(sides, b.units[i].Side) {
-				sides = append(sides, b.units[i].Side) // no turns: anyone may act
-			}
-		}
-	}
-	for _, s := range sides {
-		if !slices.Contains(o.Acting, s) {
-			o.Acting = append(o.Acting, s)
-		}
-	}
-	closes := func(id string) string {
-		if b.act.unit != "" && b.act.unit != id && !b.act.shot {
-			return b.act.unit
-		}
-		return ""
-	}
+	sides := b.turns.Acting(volley.SidesOf(b.units, func(u *Unit) string { return u.Side }))
+	o.Act(sides...)
+	closes := func(id string) string { return volley.Closes(b.act.unit, b.act.shot, id) }
 	for _, side := range sides {
 		var moves, shots []volley.Actor
 		for i := range b.units {
@@ -87,15 +69,11 @@ func (b *Battle) Offers() volley.Offers {
 			shots = append(shots, a)
 		}
 		if len(moves) > 0 {
-			o.Offers = append(o.Offers, volley.Offer{Side: side, Type: volley.MoveAction, Label: "Move", Action: map[string]any{"type": volley.MoveAction}, Key: "unit", Actors: moves,
-				Help: "A unit chooses its action for the turn with its first move (a unit alone chooses it standing still); its models move one by one, each as far as the action allows. A unit moves before it shoots."})
+			o.Offers = append(o.Offers, volley.MoveOffer(side, moves,
+				"A unit chooses its action for the turn with its first move (a unit alone chooses it standing still); its models move one by one, each as far as the action allows. A unit moves before it shoots."))
 		}
 		if len(shots) > 0 {
-			ends := volley.EndsActivation
-			if b.turns.Alternate {
-				ends = volley.EndsTurn
-			}
-			o.Offers = append(o.Offers, volley.Offer{Side: side, Type: "shoot", Label: "Shoot", Action: map[string]any{"type": "shoot"}, Key: "unit", Actors: shots, Ends: ends,
+			o.Offers = append(o.Offers, volley.Offer{Side: side, Type: "shoot", Label: "Shoot", Action: map[string]any{"type": "shoot"}, Key: "unit", Actors: shots, Ends: b.turns.ActivationEnds(),
 				Help: "A unit shoots once a turn, as the action it chose allows: each armed model at the first target it sees."})
 		}
 	}
@@ -181,38 +159,20 @@ func (u *Unit) living() []string {
 	return out
 }
 
-// deployOffers are the deployments the sides may make now: each unit placed whole in its
-// formation, centred on the point given (a model may be placed alone, {unit: <model>}),
-// the deploying side's in a deployment in turns, every side's in an edition 4 battle
-// before its first other action. It adds the sides to o.Acting.
+// deployOffers are the deployments the sides may make now (volley.Tabletop.DeployOffers):
+// each unit placed whole in its formation, centred on the point given (a model may be
+// placed alone, {unit: <model>}). It adds the sides to o.Acting.
 func (b *Battle) deployOffers(in func(float64) float64, o *volley.Offers) []volley.Offer {
-	k := in(1)
-	bySide := map[string][]volley.Actor{}
-	var sides []string
+	var ds []volley.Deployer
 	for i := range b.units {
-		u := &b.units[i]
-		if u.Destroyed() || b.table.CheckDeploy(u.Side, u.living(), "models") != nil {
-			continue
+		if u := &b.units[i]; !u.Destroyed() && b.table.CheckDeploy(u.Side, u.living(), "models") == nil {
+			ds = append(ds, volley.Deployer{Side: u.Side, Actor: volley.Actor{ID: u.ID, Label: u.label(), Action: map[string]any{"unit": u.ID}, Units: u.living(),
+				Note: "at is where the unit's centre goes: its models keep their formation"}})
 		}
-		if !slices.Contains(sides, u.Side) {
-			sides = append(sides, u.Side)
-		}
-		bySide[u.Side] = append(bySide[u.Side], volley.Actor{ID: u.ID, Label: u.label(), Action: map[string]any{"unit": u.ID}, Units: u.living(),
-			Note: "at is where the unit's centre goes: its models keep their formation"})
 	}
-	fields := func(side string) []volley.Field {
-		return []volley.Field{volley.PointField("at", b.table.ZonePoints(side, k), string(b.unitOr()))}
-	}
-	if side := b.table.DeployingSide(); side != "" {
-		o.Acting = append(o.Acting, side)
-		return b.table.DeploymentOffers(bySide[side], fields(side))
-	}
-	var out []volley.Offer
-	for _, s := range sides {
-		o.Acting = append(o.Acting, s)
-		out = append(out, volley.DeployOffer(s, bySide[s], fields(s)))
-	}
-	return out
+	return b.table.DeployOffers(o, ds, func(side string) []volley.Field {
+		return []volley.Field{volley.PointField("at", b.table.ZonePoints(side, in(1)), string(b.unitOr()))}
+	})
 }
 
 // spent says, for each unit that may not act again this turn, why not.
@@ -223,9 +183,7 @@ func (b *Battle) spent(o *volley.Offers, sides []string) {
 		case u.Destroyed():
 			o.Spent[u.ID] = u.ID + " has no models left"
 		case b.table.InTurns():
-			if u.Side != b.table.DeployingSide() || b.table.CheckDeploy(u.Side, u.living(), "models") != nil {
-				o.Spent[u.ID] = b.table.DeploymentSpent(u.Side)
-			}
+			b.table.SpentDeploying(o, u.ID, u.Side, u.living(), "models")
 		case !slices.Contains(sides, u.Side):
 			o.Spent[u.ID] = fmt.Sprintf("it is %s's turn", b.turns.Current())
 		default:
