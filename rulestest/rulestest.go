@@ -92,20 +92,6 @@ func WriteBeside(tb testing.TB, name, src string, files ...string) string {
 	return path
 }
 
-// Decode decodes an action written in YAML for b, failing the test on an error.
-func Decode(tb testing.TB, b volley.Battle, src string) volley.Action {
-	tb.Helper()
-	doc, err := scenario.Parse("action.yaml", []byte(src))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	a, err := b.DecodeAction(doc)
-	if err != nil {
-		tb.Fatalf("%s: %v", src, err)
-	}
-	return a
-}
-
 // Aim is b.Aim with no deadline, failing the test on an error.
 func Aim(tb testing.TB, b volley.Battle, a volley.Action) []volley.Aim {
 	tb.Helper()
