@@ -2,6 +2,7 @@ package advise
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
 	"github.com/volley-wargames/volley"
@@ -36,7 +37,7 @@ func Advise(ctx context.Context, b volley.Battle, q Query, o Objective, k int, b
 		return nil, err
 	}
 	if len(probs) == 0 {
-		return nil, volley.Errorf(volley.EINVALID, "advise: nothing of %s may fire now", sideName(q.Side))
+		return nil, &NothingMayFire{Side: q.Side}
 	}
 	if o.Kind == Destroy {
 		// Only the actors that can hurt the unit have a plan worth showing.
@@ -79,6 +80,21 @@ func Advise(ctx context.Context, b volley.Battle, q Query, o Objective, k int, b
 	}
 	flush()
 	return out, nil
+}
+
+// NothingMayFire is Advise's error when no unit of the side asked about (or not the
+// actor asked about) may fire now: the question was sound, and its answer is "nothing".
+// It is an invalid request (volley.EINVALID) to whoever asks for plans to carry out; the
+// server answers it as an empty list of advice.
+type NothingMayFire struct{ Side string }
+
+func (e *NothingMayFire) Error() string {
+	return fmt.Sprintf("advise: nothing of %s may fire now", sideName(e.Side))
+}
+
+// Unwrap gives the error's code: EINVALID, with the same message.
+func (e *NothingMayFire) Unwrap() error {
+	return &volley.Error{Code: volley.EINVALID, Message: e.Error()}
 }
 
 // CheckAdviceWork refuses advice whose problems would cost more to build than

@@ -3,6 +3,7 @@ package http
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"math"
 	"net/http"
 	"strconv"
@@ -77,6 +78,12 @@ func (s *Server) advice(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	adv, err := advise.Advise(r.Context(), l.battle, aq, obj, top, AdviceBudget)
+	if none := (*advise.NothingMayFire)(nil); errors.As(err, &none) {
+		// A sound question whose answer is that nothing may fire now (a side whose units
+		// have all fired, a step in which it fires nothing): no plans, and why.
+		writeJSON(w, http.StatusOK, map[string]any{"ruleset": l.record.Ruleset, "advice": []*advise.Advice{}, "why": volley.ErrorMessage(err)})
+		return
+	}
 	if err != nil {
 		s.fail(w, r, fieldFor(err, "actor"))
 		return

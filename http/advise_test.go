@@ -12,7 +12,7 @@ import (
 // 400 naming the parameter at fault for every bad query.
 func TestAdviceOverTheAPI(t *testing.T) {
 	ts := serve(t, sqliteStore(t))
-	id, _ := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
+	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
 	base := ts.URL + "/api/battles/" + id
 	status, v := call(t, "GET", base+"/advice?side=UCM&objective=destroyed&top=2", watch(id), "", nil)
 	if status != http.StatusOK {
@@ -34,6 +34,15 @@ func TestAdviceOverTheAPI(t *testing.T) {
 	}
 	if got := o["values"].(map[string]any)["expected_units_destroyed"].(float64); abs(got-best["value"].(float64)) > 1e-12 {
 		t.Errorf("the plan's odds give %v units destroyed, the advice %v", got, best["value"])
+	}
+	// Once the squad has fired, nothing of UCM may fire: a sound question, answered with
+	// no plans and why, not refused.
+	if status, v := call(t, "POST", base+"/actions", tokens["UCM"], "", mustJSON(t, best["action"])); status != http.StatusOK {
+		t.Fatalf("the plan fired: %d %v", status, v)
+	}
+	status, v = call(t, "GET", base+"/advice?side=UCM", watch(id), "", nil)
+	if status != http.StatusOK || len(v["advice"].([]any)) != 0 || v["why"] != "advise: nothing of UCM may fire now" {
+		t.Errorf("advice once the squad has fired: %d %v", status, v)
 	}
 
 	id2, _ := battle(t, ts.URL, example(t, "dropzone/crossfire.yaml"))
