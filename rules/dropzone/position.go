@@ -59,10 +59,7 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 	if err := advise.CheckDestroyTarget(b, u.Side, q.Objective); err != nil {
 		return nil, err
 	}
-	s := &positionSetup{u: u, left: left, start: u.At, unitLength: b.unit}
-	if s.unitLength == "" {
-		s.unitLength = scenario.Inch
-	}
+	s := &positionSetup{u: u, left: left, start: u.At, unitLength: b.unit.OrInch()}
 	s.perInch = scenario.Inches(1).In(s.unitLength)
 	r := u.Type.Base.Inches() / 2
 	s.pieces, s.radius = b.solidPieces(), r

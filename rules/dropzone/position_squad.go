@@ -78,10 +78,7 @@ func (b *Battle) squadSetup(q advise.PositionQuery) (*squadSetup, error) {
 	if !b.moves {
 		return nil, invalid("unit", "this battle began before units moved (edition %d): it has no position map", volley.EditionMoves-1)
 	}
-	s := &squadSetup{squad: q.Unit, unitLength: b.unit, least: math.Inf(1)}
-	if s.unitLength == "" {
-		s.unitLength = scenario.Inch
-	}
+	s := &squadSetup{squad: q.Unit, unitLength: b.unit.OrInch(), least: math.Inf(1)}
 	s.perInch = scenario.Inches(1).In(s.unitLength)
 	s.units = b.squadUnits(q.Unit)
 	if len(s.units) == 0 {

@@ -159,7 +159,7 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 	// By default the finest of the danger map's steps whose work the budget allows.
 	var err error
 	for _, c := range dangerSteps {
-		if err = lay(math.Round(scenario.Centimetres(c).In(b.lengthUnit())*1e9) / 1e9); err != nil {
+		if err = lay(math.Round(scenario.Centimetres(c).In(b.unit.OrInch())*1e9) / 1e9); err != nil {
 			continue
 		}
 		if w, _ := b.positionWork(s); w <= volley.MaxHeavyWork {
@@ -181,14 +181,6 @@ func stepError(err error) error {
 		return &c
 	}
 	return err
-}
-
-// lengthUnit is the scenario's unit (inches when it names none).
-func (b *Battle) lengthUnit() scenario.Unit {
-	if b.unit == "" {
-		return scenario.Inch
-	}
-	return b.unit
 }
 
 // blockPieces are the convex pieces of a block of bases: the whole block when its bases

@@ -85,10 +85,7 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 			return nil, e
 		}
 	}
-	s := &positionSetup{u: u, left: left, length: b.unit}
-	if s.length == "" {
-		s.length = scenario.Inch
-	}
+	s := &positionSetup{u: u, left: left, length: b.unit.OrInch()}
 	s.perInch = scenario.Inches(1).In(s.length)
 	// The bases a way goes round, each grown by the unit's radius (checkMove's rule: no
 	// base crossed), and the table's edge drawn in by it. Two units without a base are

@@ -91,7 +91,7 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 	if err := advise.CheckDestroyTarget(b, u.Side, q.Objective); err != nil {
 		return nil, err
 	}
-	s := &positionSetup{u: u, unitLength: b.unitOr(), left: math.Inf(1), shootMost: -1}
+	s := &positionSetup{u: u, unitLength: b.unit.OrInch(), left: math.Inf(1), shootMost: -1}
 	s.perInch = scenario.Inches(1).In(s.unitLength)
 	for i := range u.Models {
 		m := &u.Models[i]
