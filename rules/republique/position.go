@@ -54,20 +54,14 @@ type positionSetup struct {
 func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 	u := b.Unit(q.Unit)
 	if u == nil {
-		e := volley.Errorf(volley.EINVALID, "republique: no unit %q%s", q.Unit, scenario.Hint(q.Unit, b.unitIDs()))
-		e.Field = "unit"
-		return nil, e
+		return nil, advise.Invalid("unit", "republique: no unit %q%s", q.Unit, scenario.Hint(q.Unit, b.unitIDs()))
 	}
 	if !b.moves {
-		e := volley.Errorf(volley.EINVALID, "republique: this battle began before units moved (edition %d): it has no position map", volley.EditionMoves-1)
-		e.Field = "unit"
-		return nil, e
+		return nil, advise.Invalid("unit", "republique: this battle began before units moved (edition %d): it has no position map", volley.EditionMoves-1)
 	}
 	left, why, _ := b.movable(u)
 	if why != "" {
-		e := volley.Errorf(volley.EINVALID, "republique: %s may not move now: %s", u.ID, why)
-		e.Field = "unit"
-		return nil, e
+		return nil, advise.Invalid("unit", "republique: %s may not move now: %s", u.ID, why)
 	}
 	if err := advise.CheckDestroyTarget(b, u.Side, q.Objective); err != nil {
 		return nil, err
