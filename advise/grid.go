@@ -74,6 +74,14 @@ func CheckSide(system, side string, sides []string) error {
 	return volley.Errorf(volley.EINVALID, "%s: side: no unit is on side %q%s", system, side, scenario.Hint(side, sides))
 }
 
+// Invalid refuses a map's query for its field at fault (EINVALID): the API answers it
+// 400, naming the field.
+func Invalid(field, format string, args ...any) error {
+	e := volley.Errorf(volley.EINVALID, format, args...)
+	e.Field = field
+	return e
+}
+
 // NewDangerMap is q's map over the lattice l before its points are worked out (Fill):
 // placed says what is placed, unit is the table's unit, and expected what a value is
 // under the Expected objective (the measure the system counts as lost). The objective

@@ -260,9 +260,7 @@ func CheckDestroyTarget(b volley.Battle, side string, o Objective) error {
 	if side != "" {
 		of = " of " + side
 	}
-	e := volley.Errorf(volley.EINVALID, "advise: destroy:%s names no enemy unit%s in the battle%s", o.Unit, of, scenario.Hint(o.Unit, enemies))
-	e.Field = "objective"
-	return e
+	return Invalid("objective", "advise: destroy:%s names no enemy unit%s in the battle%s", o.Unit, of, scenario.Hint(o.Unit, enemies))
 }
 
 // CheckPositionWork refuses a position map whose work is above volley.MaxHeavyWork.

@@ -81,6 +81,23 @@ func (o *Occluder) Pieces() []geom.Polygon { return o.pieces }
 // Box is the occluder's bounding box on the table, Lo to Hi.
 func (o *Occluder) Box() (lo, hi geom.Vec) { return o.lo, o.hi }
 
+// PiecesIn counts the corners and convex pieces of the occluders whose box meets the box
+// lo to hi: what an exact look between two things inside that box may have to cut, and
+// so what a rule system prices it by.
+func PiecesIn(occ []Occluder, lo, hi geom.Vec) (corners, pieces int64) {
+	for i := range occ {
+		olo, ohi := occ[i].Box()
+		if ohi.X < lo.X || olo.X > hi.X || ohi.Y < lo.Y || olo.Y > hi.Y {
+			continue
+		}
+		for _, p := range occ[i].Pieces() {
+			corners += int64(len(p))
+			pieces++
+		}
+	}
+	return corners, pieces
+}
+
 // Occluders prepares every prism of the scene, in order, so that an occluder's index is
 // its prism's.
 func (s *Scene) Occluders() []Occluder {

@@ -34,3 +34,16 @@ func Distinct[U any](units []U, of func(*U) string) []string {
 	}
 	return out
 }
+
+// Deploys lists, for each side, the units its deployment places
+// (volley.Tabletop.PlanDeployment), in the battle's order: of gives a unit's side and id,
+// and whether it deploys at all (not destroyed, not carried in a transport…).
+func Deploys[U any](units []U, of func(*U) (side, id string, deploys bool)) map[string][]string {
+	out := map[string][]string{}
+	for i := range units {
+		if side, id, ok := of(&units[i]); ok {
+			out[side] = append(out[side], id)
+		}
+	}
+	return out
+}

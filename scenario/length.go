@@ -20,6 +20,15 @@ const (
 // CentimetresPerInch converts between the two units; it is exact by definition.
 const CentimetresPerInch = 2.54
 
+// OrInch is u, or Inch where u is the zero Unit: the unit a battle built without a
+// document (the zero Unit) measures and shows its lengths in.
+func (u Unit) OrInch() Unit {
+	if u == "" {
+		return Inch
+	}
+	return u
+}
+
 // perInch returns how many of u make an inch.
 func (u Unit) perInch() float64 {
 	if u == Centimetre {

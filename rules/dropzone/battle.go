@@ -373,10 +373,7 @@ var _ volley.Table = (*Battle)(nil)
 // Table is the table as it stands, for drawing: bases, facings, arcs and the two range
 // bands of every weapon (countered first, then full), in the scenario's own unit.
 func (b *Battle) Table() volley.TableView {
-	u := b.unit
-	if u == "" {
-		u = scenario.Inch
-	}
+	u := b.unit.OrInch()
 	in := func(x float64) float64 { return scenario.Inches(x).In(u) }
 	v := volley.TableView{Unit: string(u), Measured: "edge", Terrain: []volley.TablePiece{}}
 	for _, t := range b.terrain {

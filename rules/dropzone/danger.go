@@ -62,10 +62,7 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	if t.DamagePoints < 1 {
 		return dangerGrid{}, volley.Errorf(volley.EINVALID, "dropzone: as: a %s has no damage points to lose", q.As)
 	}
-	g := dangerGrid{t: t, side: q.Side, u: b.unit}
-	if g.u == "" {
-		g.u = scenario.Inch
-	}
+	g := dangerGrid{t: t, side: q.Side, u: b.unit.OrInch()}
 	var err error
 	g.Lattice, err = advise.LayDanger(q, b, scenario.Inches(DefaultDangerStep).In(g.u))
 	return g, err

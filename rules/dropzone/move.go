@@ -501,10 +501,7 @@ func (b *Battle) Fork() volley.Battle {
 // Placements are where the units stand now, as a scenario writes them: at (in the
 // scenario's unit) and facing; a unit that has disembarked is no longer embarked.
 func (b *Battle) Placements() []volley.Placement {
-	u := b.unit
-	if u == "" {
-		u = scenario.Inch
-	}
+	u := b.unit.OrInch()
 	out := make([]volley.Placement, 0, len(b.units))
 	for i := range b.units {
 		m := &b.units[i]

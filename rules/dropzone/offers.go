@@ -17,7 +17,7 @@ var _ volley.Offerer = (*Battle)(nil)
 // than the one acting ends that squad's activation (Closes).
 func (b *Battle) Offers() volley.Offers {
 	o := volley.Offers{Acting: []string{}, Spent: map[string]string{}}
-	u := b.unitOr()
+	u := b.unit.OrInch()
 	in := func(x float64) float64 { return scenario.Inches(x).In(u) }
 	if b.table.Deploys(b.moves) {
 		o.Offers = b.deployOffers(in, &o)
@@ -144,16 +144,8 @@ func (b *Battle) deployOffers(in func(float64) float64, o *volley.Offers) []voll
 		}
 	}
 	return b.table.DeployOffers(o, ds, func(side string) []volley.Field {
-		return []volley.Field{volley.PointField("at", b.table.ZonePoints(side, in(1)), string(b.unitOr())), volley.FacingField(0)}
+		return []volley.Field{volley.PointField("at", b.table.ZonePoints(side, in(1)), string(b.unit.OrInch())), volley.FacingField(0)}
 	})
-}
-
-// unitOr is the scenario's unit of length, inches when it names none.
-func (b *Battle) unitOr() scenario.Unit {
-	if b.unit == "" {
-		return scenario.Inch
-	}
-	return b.unit
 }
 
 // spent says, for each unit that may not act again this turn, why not.

@@ -43,26 +43,19 @@ type positionSetup struct {
 func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 	u, ok := b.Unit(q.Unit)
 	if !ok {
-		e := volley.Errorf(volley.EINVALID, "dropzone: unit: no unit or squad %q%s", q.Unit, scenario.Hint(q.Unit, append(b.unitIDs(), b.squadNames()...)))
-		e.Field = "unit"
-		return nil, e
+		return nil, advise.Invalid("unit", "dropzone: unit: no unit or squad %q%s", q.Unit, scenario.Hint(q.Unit, append(b.unitIDs(), b.squadNames()...)))
 	}
 	if !b.moves {
 		return nil, volley.Errorf(volley.EINVALID, "dropzone: this battle began before units moved (edition %d): it has no position map", volley.EditionMoves-1)
 	}
 	left, why := b.movable(u)
 	if why != "" {
-		e := volley.Errorf(volley.EINVALID, "dropzone: unit: %s may not move now: %s", u.ID, why)
-		e.Field = "unit"
-		return nil, e
+		return nil, advise.Invalid("unit", "dropzone: unit: %s may not move now: %s", u.ID, why)
 	}
 	if err := advise.CheckDestroyTarget(b, u.Side, q.Objective); err != nil {
 		return nil, err
 	}
-	s := &positionSetup{u: u, left: left, start: u.At, unitLength: b.unit}
-	if s.unitLength == "" {
-		s.unitLength = scenario.Inch
-	}
+	s := &positionSetup{u: u, left: left, start: u.At, unitLength: b.unit.OrInch()}
 	s.perInch = scenario.Inches(1).In(s.unitLength)
 	r := u.Type.Base.Inches() / 2
 	s.pieces, s.radius = b.solidPieces(), r

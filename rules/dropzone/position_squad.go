@@ -70,28 +70,20 @@ type squadWay struct {
 }
 
 func (b *Battle) squadSetup(q advise.PositionQuery) (*squadSetup, error) {
-	invalid := func(field, format string, args ...any) error {
-		e := volley.Errorf(volley.EINVALID, "dropzone: "+format, args...)
-		e.Field = field
-		return e
-	}
 	if !b.moves {
-		return nil, invalid("unit", "this battle began before units moved (edition %d): it has no position map", volley.EditionMoves-1)
+		return nil, advise.Invalid("unit", "dropzone: this battle began before units moved (edition %d): it has no position map", volley.EditionMoves-1)
 	}
-	s := &squadSetup{squad: q.Unit, unitLength: b.unit, least: math.Inf(1)}
-	if s.unitLength == "" {
-		s.unitLength = scenario.Inch
-	}
+	s := &squadSetup{squad: q.Unit, unitLength: b.unit.OrInch(), least: math.Inf(1)}
 	s.perInch = scenario.Inches(1).In(s.unitLength)
 	s.units = b.squadUnits(q.Unit)
 	if len(s.units) == 0 {
-		return nil, invalid("unit", "squad %s has no unit on the table", q.Unit)
+		return nil, advise.Invalid("unit", "dropzone: squad %s has no unit on the table", q.Unit)
 	}
 	for _, u := range s.units {
 		// Every unit moves with the formation: one that may not move holds it still.
 		left, why := b.movable(u)
 		if why != "" {
-			return nil, invalid("unit", "squad %s may not move as a formation now: %s may not move: %s", q.Unit, u.ID, why)
+			return nil, advise.Invalid("unit", "dropzone: squad %s may not move as a formation now: %s may not move: %s", q.Unit, u.ID, why)
 		}
 		s.side = u.Side
 		s.centre = s.centre.Add(u.At)
@@ -119,7 +111,7 @@ func (b *Battle) squadSetup(q advise.PositionQuery) (*squadSetup, error) {
 		s.step = scenario.Inches(DefaultPositionStep).In(s.unitLength)
 	}
 	if !(s.step > 0) || math.IsInf(s.step, 0) {
-		return nil, invalid("step", "step must be a positive distance")
+		return nil, advise.Invalid("step", "dropzone: step must be a positive distance")
 	}
 	// The points: step apart on the square round the centre as far as a unit may go, the
 	// centre one of them (standing still is a choice). A step so small that the count
@@ -127,7 +119,7 @@ func (b *Battle) squadSetup(q advise.PositionQuery) (*squadSetup, error) {
 	// infinities fail it.
 	k := math.Floor(s.most*s.perInch/s.step + 1e-9)
 	if side := 2*k + 1; !(side*side <= advise.MaxDangerPoints) {
-		return nil, invalid("step", "%g × %g points at step %g is more than the %d a map may have: use a larger step", side, side, s.step, advise.MaxDangerPoints)
+		return nil, advise.Invalid("step", "dropzone: %g × %g points at step %g is more than the %d a map may have: use a larger step", side, side, s.step, advise.MaxDangerPoints)
 	}
 	s.x0, s.y0, s.ncols, s.nrows = s.centre.X*s.perInch-k*s.step, s.centre.Y*s.perInch-k*s.step, int(2*k+1), int(2*k+1)
 	return s, nil

@@ -311,12 +311,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		}
 	}
 	// A unit carried in a transport deploys with it.
-	deploys := map[string][]string{}
-	for i := range b.units {
-		if u := &b.units[i]; u.Embarked == "" && !u.Destroyed() {
-			deploys[u.Side] = append(deploys[u.Side], u.ID)
-		}
-	}
+	deploys := rules.Deploys(b.units, func(u *Unit) (string, string, bool) { return u.Side, u.ID, u.Embarked == "" && !u.Destroyed() })
 	sides := b.distinct(func(u *Unit) string { return u.Side })
 	b.turns, b.table = rules.LoadPlay(doc, &f.Turn, &f.Header, sides, b.squadNames(), deploys, errs)
 	b.moves = volley.Moves(doc)

@@ -298,18 +298,7 @@ func (b *Battle) exactTraceCost(sh, tg *Unit) int64 {
 	r := tg.Type.Base.Inches() / 2
 	lo := geom.V(min(sh.At.X, tg.At.X-r), min(sh.At.Y, tg.At.Y-r))
 	hi := geom.V(max(sh.At.X, tg.At.X+r), max(sh.At.Y, tg.At.Y+r))
-	corners, pieces := int64(0), int64(0)
-	for i := range b.terrainOcc {
-		o := &b.terrainOcc[i]
-		olo, ohi := o.Box()
-		if ohi.X < lo.X || olo.X > hi.X || ohi.Y < lo.Y || olo.Y > hi.Y {
-			continue
-		}
-		for _, p := range o.Pieces() {
-			corners += int64(len(p))
-			pieces++
-		}
-	}
+	corners, pieces := los.PiecesIn(b.terrainOcc, lo, hi)
 	if b.options.UnitsBlockLOS {
 		for i := range b.units {
 			u := &b.units[i]

@@ -69,10 +69,7 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	if err := advise.CheckSide("republique", q.Side, advise.Sides(b.units, func(u *Unit) string { return u.Side })); err != nil {
 		return dangerGrid{}, err
 	}
-	g := dangerGrid{tmpl: t, side: q.Side, u: b.unit}
-	if g.u == "" {
-		g.u = scenario.Inch
-	}
+	g := dangerGrid{tmpl: t, side: q.Side, u: b.unit.OrInch()}
 	lay := func(step float64) error {
 		var err error
 		g.Lattice, err = advise.LayDanger(q, b, step)

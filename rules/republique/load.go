@@ -8,6 +8,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -252,12 +253,8 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	b.moves = volley.Moves(doc)
 	b.movement = loadMovement(doc, &f.Movement, errs)
 	b.table = volley.LoadTable(doc, &f.Header, sides, errs)
-	deploys := map[string][]string{} // from edition 5 the sides deploy in the order they play
-	for i := range b.units {
-		if u := &b.units[i]; !u.Destroyed() && !b.broken[u.ID] {
-			deploys[u.Side] = append(deploys[u.Side], u.ID)
-		}
-	}
+	// From edition 5 the sides deploy in the order they play.
+	deploys := rules.Deploys(b.units, func(u *Unit) (string, string, bool) { return u.Side, u.ID, !u.Destroyed() && !b.broken[u.ID] })
 	b.table.PlanDeployment(volley.FromFirst(b.phase.order, b.phase.side), deploys, false)
 	var earlier []obstacle // the bases of the units before, for a new scenario's overlaps
 	for i := range f.Units {

@@ -96,10 +96,7 @@ func (b *Battle) Fork() volley.Battle { return b.copy() }
 // facing, a unit's formation and a battery's limbered state; each leader's at. A
 // destroyed unit keeps its entry as written.
 func (b *Battle) Placements() []volley.Placement {
-	u := b.unit
-	if u == "" {
-		u = scenario.Inch
-	}
+	u := b.unit.OrInch()
 	k := scenario.Centimetres(1).In(u)
 	var out []volley.Placement
 	for i := range b.units {

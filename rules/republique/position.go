@@ -54,20 +54,14 @@ type positionSetup struct {
 func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 	u := b.Unit(q.Unit)
 	if u == nil {
-		e := volley.Errorf(volley.EINVALID, "republique: no unit %q%s", q.Unit, scenario.Hint(q.Unit, b.unitIDs()))
-		e.Field = "unit"
-		return nil, e
+		return nil, advise.Invalid("unit", "republique: no unit %q%s", q.Unit, scenario.Hint(q.Unit, b.unitIDs()))
 	}
 	if !b.moves {
-		e := volley.Errorf(volley.EINVALID, "republique: this battle began before units moved (edition %d): it has no position map", volley.EditionMoves-1)
-		e.Field = "unit"
-		return nil, e
+		return nil, advise.Invalid("unit", "republique: this battle began before units moved (edition %d): it has no position map", volley.EditionMoves-1)
 	}
 	left, why, _ := b.movable(u)
 	if why != "" {
-		e := volley.Errorf(volley.EINVALID, "republique: %s may not move now: %s", u.ID, why)
-		e.Field = "unit"
-		return nil, e
+		return nil, advise.Invalid("unit", "republique: %s may not move now: %s", u.ID, why)
 	}
 	if err := advise.CheckDestroyTarget(b, u.Side, q.Objective); err != nil {
 		return nil, err
@@ -159,7 +153,7 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 	// By default the finest of the danger map's steps whose work the budget allows.
 	var err error
 	for _, c := range dangerSteps {
-		if err = lay(math.Round(scenario.Centimetres(c).In(b.lengthUnit())*1e9) / 1e9); err != nil {
+		if err = lay(math.Round(scenario.Centimetres(c).In(b.unit.OrInch())*1e9) / 1e9); err != nil {
 			continue
 		}
 		if w, _ := b.positionWork(s); w <= volley.MaxHeavyWork {
@@ -181,14 +175,6 @@ func stepError(err error) error {
 		return &c
 	}
 	return err
-}
-
-// lengthUnit is the scenario's unit (inches when it names none).
-func (b *Battle) lengthUnit() scenario.Unit {
-	if b.unit == "" {
-		return scenario.Inch
-	}
-	return b.unit
 }
 
 // blockPieces are the convex pieces of a block of bases: the whole block when its bases

@@ -239,11 +239,7 @@ func pointPolyDist(p geom.Vec, poly geom.Polygon) float64 {
 
 // perCm is how many of the scenario's unit make a cm.
 func (b *Battle) perCm() float64 {
-	u := b.unit
-	if u == "" {
-		u = scenario.Inch
-	}
-	return scenario.Centimetres(1).In(u)
+	return scenario.Centimetres(1).In(b.unit.OrInch())
 }
 
 // length writes a distance in cm in the scenario's unit, for messages about the table.

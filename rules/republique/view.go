@@ -81,10 +81,7 @@ func (b *Battle) MoraleLadder() []string { return b.ladder }
 // zone and centre of fire towards its main target, and the enfilade arc it is measured
 // against.
 func (b *Battle) Table() volley.TableView {
-	u := b.unit
-	if u == "" {
-		u = scenario.Inch
-	}
+	u := b.unit.OrInch()
 	k := scenario.Centimetres(1).In(u) // view units per cm
 	pt := func(p geom.Vec) [2]float64 { return [2]float64{round3(p.X * k), round3(p.Y * k)} }
 	poly := func(ps []geom.Vec) [][2]float64 {

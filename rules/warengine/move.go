@@ -6,6 +6,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -487,12 +488,7 @@ func (b *Battle) loadMoves(doc *scenario.Doc, f *file, errs *scenario.ErrorList)
 	b.table = volley.LoadTable(doc, &f.Header, b.sides, errs)
 	// From edition 5 the sides deploy in the order they play, from the side whose turn
 	// the battle begins with.
-	deploys := map[string][]string{}
-	for i := range b.units {
-		if u := &b.units[i]; !u.Destroyed() {
-			deploys[u.Side] = append(deploys[u.Side], u.ID)
-		}
-	}
+	deploys := rules.Deploys(b.units, func(u *Unit) (string, string, bool) { return u.Side, u.ID, !u.Destroyed() })
 	b.table.PlanDeployment(volley.FromFirst(b.sides, slices.Index(b.sides, b.side)), deploys, false)
 	if b.phase == PhaseMove && !b.moves {
 		errs.Add(doc.At(&f.Turn.Phase), "turn: phase move: %s: its turns begin with the target phase", b.noMoves(doc))

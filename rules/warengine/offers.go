@@ -18,7 +18,7 @@ var _ volley.Offerer = (*Battle)(nil)
 // of a unit not stunned; and in every phase its end.
 func (b *Battle) Offers() volley.Offers {
 	o := volley.Offers{Acting: []string{}, Spent: map[string]string{}}
-	if b.table.InTurns() || b.moves && b.table.Deploying && b.table.Deployment == nil {
+	if b.table.Deploys(b.moves) {
 		o.Offers = b.deployOffers(&o)
 		if b.table.InTurns() {
 			b.spent(&o)
@@ -165,41 +165,27 @@ func (b *Battle) pathField(u *Unit, left int) volley.Field {
 	return f
 }
 
-// deployOffers are the deployments the sides may make now: the deploying side's in a
-// deployment in turns, every side's in an edition 4 battle before its first other
-// action. It adds the sides to o.Acting.
+// deployOffers are the deployments the sides may make now (volley.Tabletop.DeployOffers):
+// each unit placed at a square [column, row] for its top-left square. It adds the sides
+// to o.Acting.
 func (b *Battle) deployOffers(o *volley.Offers) []volley.Offer {
-	bySide := map[string][]volley.Actor{}
-	var sides []string
+	var ds []volley.Deployer
 	for i := range b.units {
 		u := &b.units[i]
 		if u.Destroyed() || b.table.CheckDeploy(u.Side, []string{u.ID}, "units") != nil {
 			continue
 		}
-		if !slices.Contains(sides, u.Side) {
-			sides = append(sides, u.Side)
-		}
 		a := volley.Actor{ID: u.ID, Label: u.label(), Action: map[string]any{"unit": u.ID}}
 		if u.Type.Size > 1 {
 			a.Note = fmt.Sprintf("%d×%d squares: at is its top-left square", u.Type.Size, u.Type.Size)
 		}
-		bySide[u.Side] = append(bySide[u.Side], a)
+		ds = append(ds, volley.Deployer{Side: u.Side, Actor: a})
 	}
-	fields := func(side string) []volley.Field {
+	return b.table.DeployOffers(o, ds, func(side string) []volley.Field {
 		at := volley.PointField("at", b.table.ZonePoints(side, 1), "squares")
 		at.Grid = true
 		return []volley.Field{at, volley.FacingField(FacingStep)}
-	}
-	if side := b.table.DeployingSide(); side != "" {
-		o.Acting = append(o.Acting, side)
-		return b.table.DeploymentOffers(bySide[side], fields(side))
-	}
-	var out []volley.Offer
-	for _, s := range sides {
-		o.Acting = append(o.Acting, s)
-		out = append(out, volley.DeployOffer(s, bySide[s], fields(s)))
-	}
-	return out
+	})
 }
 
 // spent says, for each unit that may not act again this turn, why not.
@@ -210,9 +196,7 @@ func (b *Battle) spent(o *volley.Offers) {
 		case u.Destroyed():
 			o.Spent[u.ID] = u.ID + " is destroyed"
 		case b.table.InTurns():
-			if u.Side != b.table.DeployingSide() || b.table.CheckDeploy(u.Side, []string{u.ID}, "units") != nil {
-				o.Spent[u.ID] = b.table.DeploymentSpent(u.Side)
-			}
+			b.table.SpentDeploying(o, u.ID, u.Side, []string{u.ID}, "units")
 		case u.Side != b.side:
 			o.Spent[u.ID] = fmt.Sprintf("it is %s's turn", b.side)
 		case b.phase == PhaseFire && u.Stunned:

@@ -57,23 +57,17 @@ func (q *reachQueue) Pop() any {
 func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 	u, ok := b.Unit(q.Unit)
 	if !ok {
-		e := volley.Errorf(volley.EINVALID, "warengine: unit: no unit %q%s", q.Unit, scenario.Hint(q.Unit, b.unitIDs()))
-		e.Field = "unit"
-		return nil, e
+		return nil, advise.Invalid("unit", "warengine: unit: no unit %q%s", q.Unit, scenario.Hint(q.Unit, b.unitIDs()))
 	}
 	if !b.moves {
 		return nil, volley.Errorf(volley.EINVALID, "warengine: this battle began before units moved (edition %d): it has no position map", volley.EditionMoves-1)
 	}
 	if q.Step != 0 && q.Step != 1 {
-		e := volley.Errorf(volley.EINVALID, "warengine: step: a grid map is mapped square by square")
-		e.Field = "step"
-		return nil, e
+		return nil, advise.Invalid("step", "warengine: step: a grid map is mapped square by square")
 	}
 	left, why := b.movable(u)
 	if why != "" {
-		e := volley.Errorf(volley.EINVALID, "warengine: unit: %s may not move now: %s", u.ID, why)
-		e.Field = "unit"
-		return nil, e
+		return nil, advise.Invalid("unit", "warengine: unit: %s may not move now: %s", u.ID, why)
 	}
 	if err := advise.CheckDestroyTarget(b, u.Side, q.Objective); err != nil {
 		return nil, err

@@ -383,10 +383,7 @@ var _ volley.Table = (*Battle)(nil)
 // its missile weapon measured from its centre. Warfare gives units no facing or base
 // size here, so the page draws a marker.
 func (b *Battle) Table() volley.TableView {
-	u := b.unit
-	if u == "" {
-		u = scenario.Inch
-	}
+	u := b.unit.OrInch()
 	v := volley.TableView{Unit: string(u), Measured: "centre", Terrain: []volley.TablePiece{}}
 	for i := range b.units {
 		m := &b.units[i]

@@ -89,10 +89,7 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	if err := advise.CheckSide("warfare", q.Side, advise.Sides(b.units, func(u *Unit) string { return u.Side })); err != nil {
 		return dangerGrid{}, err
 	}
-	g := dangerGrid{tmpl: tmpl, side: q.Side, u: b.unit}
-	if g.u == "" {
-		g.u = scenario.Inch
-	}
+	g := dangerGrid{tmpl: tmpl, side: q.Side, u: b.unit.OrInch()}
 	for i := range b.units {
 		f := &b.units[i]
 		if f.Side == q.Side || f.Destroyed() || f.Weapon == "" || f.Ammo == AmmoOut || b.tables.Ranges[f.Weapon] == nil {

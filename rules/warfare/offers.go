@@ -18,7 +18,7 @@ var _ volley.Offerer = (*Battle)(nil)
 // unit that moved and has not fired (Closes).
 func (b *Battle) Offers() volley.Offers {
 	o := volley.Offers{Acting: []string{}, Spent: map[string]string{}}
-	u := b.unitOr()
+	u := b.unit.OrInch()
 	in := func(x float64) float64 { return scenario.Inches(x).In(u) }
 	if b.table.Deploys(b.moves) {
 		o.Offers = b.deployOffers(in, &o)
@@ -71,14 +71,6 @@ func (u *Unit) label() string {
 		return u.ID
 	}
 	return u.Name + " (" + u.ID + ")"
-}
-
-// unitOr is the scenario's unit of length, inches when it names none.
-func (b *Battle) unitOr() scenario.Unit {
-	if b.unit == "" {
-		return scenario.Inch
-	}
-	return b.unit
 }
 
 // mayFire says why unit m may not fire now, "" when it may.
@@ -143,7 +135,7 @@ func (b *Battle) deployOffers(in func(float64) float64, o *volley.Offers) []voll
 		}
 	}
 	return b.table.DeployOffers(o, ds, func(side string) []volley.Field {
-		return []volley.Field{volley.PointField("at", b.table.ZonePoints(side, in(1)), string(b.unitOr()))}
+		return []volley.Field{volley.PointField("at", b.table.ZonePoints(side, in(1)), string(b.unit.OrInch()))}
 	})
 }
 

@@ -62,33 +62,23 @@ type positionSetup struct {
 }
 
 func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
-	unitError := func(format string, args ...any) error {
-		e := volley.Errorf(volley.EINVALID, format, args...)
-		e.Field = "unit"
-		return e
-	}
 	u, ok := b.Unit(q.Unit)
 	if !ok {
-		return nil, unitError("warfare: unit: no unit %q%s", q.Unit, scenario.Hint(q.Unit, b.unitIDs()))
+		return nil, advise.Invalid("unit", "warfare: unit: no unit %q%s", q.Unit, scenario.Hint(q.Unit, b.unitIDs()))
 	}
 	if !b.moves {
-		return nil, unitError("warfare: unit: this battle began before units moved (edition %d): it has no position map", volley.EditionMoves-1)
+		return nil, advise.Invalid("unit", "warfare: unit: this battle began before units moved (edition %d): it has no position map", volley.EditionMoves-1)
 	}
 	left, why := b.movable(u)
 	if why != "" {
-		return nil, unitError("warfare: unit: %s may not move now: %s", u.ID, why)
+		return nil, advise.Invalid("unit", "warfare: unit: %s may not move now: %s", u.ID, why)
 	}
 	if o := q.Objective; o.Kind == advise.Destroy {
 		if t, ok := b.Unit(o.Unit); !ok || t.Side == u.Side {
-			e := volley.Errorf(volley.EINVALID, "warfare: objective: %q is not an enemy unit of %s%s", o.Unit, u.ID, scenario.Hint(o.Unit, b.unitIDs()))
-			e.Field = "objective"
-			return nil, e
+			return nil, advise.Invalid("objective", "warfare: objective: %q is not an enemy unit of %s%s", o.Unit, u.ID, scenario.Hint(o.Unit, b.unitIDs()))
 		}
 	}
-	s := &positionSetup{u: u, left: left, length: b.unit}
-	if s.length == "" {
-		s.length = scenario.Inch
-	}
+	s := &positionSetup{u: u, left: left, length: b.unit.OrInch()}
 	s.perInch = scenario.Inches(1).In(s.length)
 	// The bases a way goes round, each grown by the unit's radius (checkMove's rule: no
 	// base crossed), and the table's edge drawn in by it. Two units without a base are

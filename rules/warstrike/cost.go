@@ -3,6 +3,7 @@ package warstrike
 import (
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/los"
 )
 
 // Costs of one action, in volley.MaxWork's steps.
@@ -126,18 +127,7 @@ func (b *Battle) exactLookCost(from geom.Vec, t *Unit) int64 {
 		lo = geom.V(min(lo.X, m.At.X-r.X), min(lo.Y, m.At.Y-r.Y))
 		hi = geom.V(max(hi.X, m.At.X+r.X), max(hi.Y, m.At.Y+r.Y))
 	}
-	corners, pieces := int64(0), int64(0)
-	for i := range b.occ {
-		o := &b.occ[i]
-		olo, ohi := o.Box()
-		if ohi.X < lo.X || olo.X > hi.X || ohi.Y < lo.Y || olo.Y > hi.Y {
-			continue
-		}
-		for _, p := range o.Pieces() {
-			corners += int64(len(p))
-			pieces++
-		}
-	}
+	corners, pieces := los.PiecesIn(b.occ, lo, hi)
 	return exactCost(corners, pieces)
 }
 

@@ -62,7 +62,7 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	if err := advise.CheckSide("warstrike", q.Side, advise.Sides(b.units, func(u *Unit) string { return u.Side })); err != nil {
 		return dangerGrid{}, err
 	}
-	g := dangerGrid{tmpl: tmpl, side: q.Side, u: b.unitOr()}
+	g := dangerGrid{tmpl: tmpl, side: q.Side, u: b.unit.OrInch()}
 	var err error
 	g.Lattice, err = advise.LayDanger(q, b, scenario.Inches(DefaultDangerStep).In(g.u))
 	return g, err

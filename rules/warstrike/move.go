@@ -620,17 +620,10 @@ func (b *Battle) groundName(p geom.Vec) string {
 }
 
 // inUnit is a length in inches in the scenario's unit, rounded to a thousandth.
-func (b *Battle) inUnit(x float64) float64 { return roundMilli(scenario.Inches(x).In(b.unitOr())) }
+func (b *Battle) inUnit(x float64) float64 { return roundMilli(scenario.Inches(x).In(b.unit.OrInch())) }
 
 // point is a point in the scenario's unit, rounded to a thousandth.
 func (b *Battle) point(p geom.Vec) []float64 { return []float64{b.inUnit(p.X), b.inUnit(p.Y)} }
-
-func (b *Battle) unitOr() scenario.Unit {
-	if b.unit == "" {
-		return scenario.Inch
-	}
-	return b.unit
-}
 
 // moveRefusals is a move's refusal, for check: at the path it refuses, or at the move.
 func (b *Battle) moveRefusals(m *Move) scenario.ErrorList {

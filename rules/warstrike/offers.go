@@ -20,7 +20,7 @@ var _ volley.Offerer = (*Battle)(nil)
 // that one may not shoot after.
 func (b *Battle) Offers() volley.Offers {
 	o := volley.Offers{Acting: []string{}, Offers: []volley.Offer{}, Spent: map[string]string{}}
-	in := func(x float64) float64 { return scenario.Inches(x).In(b.unitOr()) }
+	in := func(x float64) float64 { return scenario.Inches(x).In(b.unit.OrInch()) }
 	if b.table.Deploys(b.moves) {
 		o.Offers = b.deployOffers(in, &o)
 		if b.table.InTurns() {
@@ -89,7 +89,7 @@ func (b *Battle) Offers() volley.Offers {
 // model's move that has some of its allowance left.
 func (b *Battle) moveActors(u *Unit, in func(float64) float64, closes string) []volley.Actor {
 	var out []volley.Actor
-	unit := string(b.unitOr())
+	unit := string(b.unit.OrInch())
 	if u.Action == "" {
 		out = append(out, volley.Actor{ID: u.ID, Label: u.label() + ": choose its action", Action: map[string]any{"unit": u.ID}, Units: u.living(), Closes: closes,
 			Fields: []volley.Field{b.actionField(u, -1, in)}})
@@ -171,7 +171,7 @@ func (b *Battle) deployOffers(in func(float64) float64, o *volley.Offers) []voll
 		}
 	}
 	return b.table.DeployOffers(o, ds, func(side string) []volley.Field {
-		return []volley.Field{volley.PointField("at", b.table.ZonePoints(side, in(1)), string(b.unitOr()))}
+		return []volley.Field{volley.PointField("at", b.table.ZonePoints(side, in(1)), string(b.unit.OrInch()))}
 	})
 }
 

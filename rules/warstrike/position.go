@@ -79,19 +79,15 @@ type positionSetup struct {
 func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 	u, ok := b.Unit(q.Unit)
 	if !ok {
-		e := volley.Errorf(volley.EINVALID, "warstrike: no unit %q%s", q.Unit, scenario.Hint(q.Unit, b.unitIDs()))
-		e.Field = "unit"
-		return nil, e
+		return nil, advise.Invalid("unit", "warstrike: no unit %q%s", q.Unit, scenario.Hint(q.Unit, b.unitIDs()))
 	}
 	if !b.moves {
-		e := volley.Errorf(volley.EINVALID, "warstrike: this battle began before models moved (edition %d): it has no position map", volley.EditionMoves-1)
-		e.Field = "unit"
-		return nil, e
+		return nil, advise.Invalid("unit", "warstrike: this battle began before models moved (edition %d): it has no position map", volley.EditionMoves-1)
 	}
 	if err := advise.CheckDestroyTarget(b, u.Side, q.Objective); err != nil {
 		return nil, err
 	}
-	s := &positionSetup{u: u, unitLength: b.unitOr(), left: math.Inf(1), shootMost: -1}
+	s := &positionSetup{u: u, unitLength: b.unit.OrInch(), left: math.Inf(1), shootMost: -1}
 	s.perInch = scenario.Inches(1).In(s.unitLength)
 	for i := range u.Models {
 		m := &u.Models[i]
@@ -101,9 +97,7 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 		// Every model moves with the formation: one that may not move holds it still.
 		left, why := b.movable(u, m)
 		if why != "" {
-			e := volley.Errorf(volley.EINVALID, "warstrike: %s may not move now: %s", u.ID, why)
-			e.Field = "unit"
-			return nil, e
+			return nil, advise.Invalid("unit", "warstrike: %s may not move now: %s", u.ID, why)
 		}
 		s.models = append(s.models, m)
 		s.centre = s.centre.Add(m.At) // summed as the danger map sums it, to the last bit
@@ -112,9 +106,7 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 		s.left, s.most = min(s.left, left), max(s.most, left)
 	}
 	if len(s.models) == 0 {
-		e := volley.Errorf(volley.EINVALID, "warstrike: %s has no models left", u.ID)
-		e.Field = "unit"
-		return nil, e
+		return nil, advise.Invalid("unit", "warstrike: %s has no models left", u.ID)
 	}
 	s.centre = s.centre.Scale(1 / float64(len(s.models)))
 	for _, a := range s.choices() {
@@ -160,17 +152,13 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 		s.step = scenario.Inches(DefaultPositionStep).In(s.unitLength)
 	}
 	if !(s.step > 0) || math.IsInf(s.step, 0) {
-		e := volley.Errorf(volley.EINVALID, "warstrike: step must be a positive distance")
-		e.Field = "step"
-		return nil, e
+		return nil, advise.Invalid("step", "warstrike: step must be a positive distance")
 	}
 	// The points: a square round the unit's centre, the centre one of them (standing
 	// still is a choice), as far out as a model may go.
 	k := math.Ceil(s.most*s.perInch/s.step - 1e-9)
 	if side := 2*k + 1; side*side > advise.MaxDangerPoints {
-		e := volley.Errorf(volley.EINVALID, "warstrike: %g × %g points at step %g is more than the %d a map may have: use a larger step", side, side, s.step, advise.MaxDangerPoints)
-		e.Field = "step"
-		return nil, e
+		return nil, advise.Invalid("step", "warstrike: %g × %g points at step %g is more than the %d a map may have: use a larger step", side, side, s.step, advise.MaxDangerPoints)
 	}
 	s.k = int(k)
 	s.x0, s.y0 = s.centre.X*s.perInch-k*s.step, s.centre.Y*s.perInch-k*s.step

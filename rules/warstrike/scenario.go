@@ -308,12 +308,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		}
 		b.units = append(b.units, u)
 	}
-	deploys := map[string][]string{}
-	for i := range b.units {
-		if u := &b.units[i]; !u.Destroyed() {
-			deploys[u.Side] = append(deploys[u.Side], u.ID)
-		}
-	}
+	deploys := rules.Deploys(b.units, func(u *Unit) (string, string, bool) { return u.Side, u.ID, !u.Destroyed() })
 	sides := rules.Distinct(b.units, func(u *Unit) string { return u.Side })
 	b.turns, b.table = rules.LoadPlay(doc, &f.Turn, &f.Header, sides, b.unitIDs(), deploys, errs)
 	b.moves = volley.Moves(doc)

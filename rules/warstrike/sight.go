@@ -293,10 +293,7 @@ func (b *Battle) index(id string) int {
 // length writes a length in inches for a reason, in the scenario's unit, to a tenth:
 // 14.2".
 func (b *Battle) length(x float64) string {
-	u := b.unit
-	if u == "" {
-		u = scenario.Inch
-	}
+	u := b.unit.OrInch()
 	v := strconv.FormatFloat(math.Round(scenario.Inches(x).In(u)*10)/10, 'f', -1, 64)
 	if u == scenario.Centimetre {
 		return v + "cm"

@@ -18,10 +18,7 @@ const sightCircleSides = 48
 // sees into area terrain. A target is a unit: pointing at a model aims at its unit, and
 // the aim is a line of sight per firing model and target model.
 func (b *Battle) Table() volley.TableView {
-	u := b.unit
-	if u == "" {
-		u = scenario.Inch
-	}
+	u := b.unit.OrInch()
 	in := func(x float64) float64 { return scenario.Inches(x).In(u) }
 	v := volley.TableView{Unit: string(u), Measured: "edge", Terrain: []volley.TablePiece{}}
 	if b.opts.distance == DistanceCentre {
