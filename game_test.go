@@ -44,19 +44,7 @@ end:
 
 func newGame(t *testing.T, src string) *volley.Game {
 	t.Helper()
-	doc, err := scenario.Parse("skirmish.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, b, _, err := rules.Open(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	end, err := volley.ReadEnd(doc, b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return volley.NewGame(b, end)
+	return rulestest.NewGame(t, "skirmish.yaml", []byte(src))
 }
 
 // play takes an action in a game, as the server does, failing the test on an error.

@@ -2,6 +2,7 @@ package http_test
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
@@ -626,7 +627,7 @@ func TestPlayBattleWarStrike(t *testing.T) {
 			slices.SortFunc(models, func(a, b map[string]any) int {
 				ka := a["x"].(float64)*o.dx + a["y"].(float64)*o.dy
 				kb := b["x"].(float64)*o.dx + b["y"].(float64)*o.dy
-				if c := -cmpFloat(ka, kb); c != 0 {
+				if c := -cmp.Compare(ka, kb); c != 0 {
 					return c
 				}
 				return strings.Compare(a["id"].(string), b["id"].(string))
@@ -651,15 +652,4 @@ func TestPlayBattleWarStrike(t *testing.T) {
 		}
 		m.end(side, "type: end_turn")
 	})
-}
-
-// cmpFloat is -1, 0 or 1 as a is less than, equal to or more than b.
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

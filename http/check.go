@@ -2,7 +2,6 @@ package http
 
 import (
 	"encoding/json"
-	"io/fs"
 	"net/http"
 	"slices"
 	"strconv"
@@ -86,16 +85,6 @@ func (s *Server) starter(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &volley.Error{Code: volley.ENOTFOUND, Message: "no rule system " + strconv.Quote(name) + " (known: " + strings.Join(rules.Names(), ", ") + ")" + scenario.Hint(name, rules.Names()), Field: "system"})
 		return
 	}
-	var body []byte
-	err := fs.ErrNotExist
-	if s.Starters != nil {
-		body, err = fs.ReadFile(s.Starters, name+".yaml")
-	}
-	if err != nil {
-		s.fail(w, r, volley.Errorf(volley.ENOTFOUND, "this server has no starter for %s", name))
-		return
-	}
-	w.Header().Set("Content-Type", "text/yaml; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	_, _ = w.Write(body)
+	s.writeYAML(w, r, s.Starters, name+".yaml", s.Starters != nil,
+		volley.Errorf(volley.ENOTFOUND, "this server has no starter for %s", name))
 }

@@ -799,14 +799,7 @@ func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 // sendRaw sends a request and returns its status and raw answer.
 func sendRaw(tb testing.TB, method, u, token string, body []byte) (int, []byte) {
 	tb.Helper()
-	req, err := http.NewRequest(method, u, bytes.NewReader(body))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := http.DefaultClient.Do(apiRequest(tb, method, u, token, body))
 	if err != nil {
 		tb.Fatal(err)
 	}

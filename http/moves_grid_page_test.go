@@ -18,13 +18,7 @@ import (
 // it. The position map's overlay is drawn on the squares, and a click on one starts the
 // move there.
 func TestPageMoveGrid(t *testing.T) {
-	p := newBrowserPage(t)
-	c, err := p.createAPI(example(t, "warengine/murphy.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.do(chromedp.EmulateViewport(1500, 1000))
-	p.open(c.id, c.sides)
+	p, c := openExample(t, "warengine/murphy.yaml")
 	view := p.apiGet("/api/battles/"+c.id, nil)
 	board := view["board"].(map[string]any)
 	board["moves"] = map[string]any{"facing": true, "facing_step": 45, "grid": true,

@@ -199,13 +199,7 @@ func TestPageMoveLive(t *testing.T) {
 // then further than its 10" move: each time the ghost is red and the panel gives the
 // rules' reason; Enter and Commit send nothing, and the log stays empty.
 func TestPageMoveIllegal(t *testing.T) {
-	p := newBrowserPage(t)
-	c, err := p.createAPI(example(t, "dropzone/position.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.do(chromedp.EmulateViewport(1500, 1000))
-	p.open(c.id, c.sides)
+	p, c := openExample(t, "dropzone/position.yaml")
 	p.mouseDrag(unitPoint("sabre-1"), tablePoint(14, 20.5))
 	p.wait("the refusal", `document.querySelector('#ghost-base.illegal') && document.querySelector('#move-reason')`)
 	if got := p.text("#move-reason"); !strings.Contains(got, "long-wall") {
@@ -248,13 +242,7 @@ func TestPageMoveIllegal(t *testing.T) {
 // arrows move the ghost (half an inch a press), W keeps a waypoint, ] turns it by 15°,
 // Enter sends the move of two legs with its new facing.
 func TestPageMoveKeyboard(t *testing.T) {
-	p := newBrowserPage(t)
-	c, err := p.createAPI(example(t, "dropzone/position.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.do(chromedp.EmulateViewport(1500, 1000))
-	p.open(c.id, c.sides)
+	p, c := openExample(t, "dropzone/position.yaml")
 	p.do(chromedp.Focus(chromedp.CSS(`#board .unit[data-unit="sabre-1"]`)))
 	keys := func(k string, n int) {
 		for range n {
@@ -287,6 +275,27 @@ func TestPageMoveKeyboard(t *testing.T) {
 	}
 }
 
+// openExample starts a battle of an example scenario over the API and opens it on a new
+// page at a desktop's size, holding every side's tokens.
+func openExample(t *testing.T, name string) (*browserPage, created) {
+	t.Helper()
+	p := newBrowserPage(t)
+	c, err := p.createAPI(example(t, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.do(chromedp.EmulateViewport(1500, 1000))
+	p.open(c.id, c.sides)
+	return p, c
+}
+
+// selectForMoving clicks a unit and waits for the page to offer to move it.
+func selectForMoving(p *browserPage, unit string) {
+	p.t.Helper()
+	p.mouse(unitCentre(unit), true, false)
+	p.wait(unit+" selected for moving", `document.querySelector('#move-start:not([hidden])')`)
+}
+
 // positionPoint is where the page drew a point of the position map ([x, y] on the table).
 func positionPoint(sel string) string {
 	return fmt.Sprintf(`(() => { const c = document.querySelector(%q); c.scrollIntoView({block: 'center'});
@@ -298,15 +307,8 @@ func positionPoint(sel string) string {
 // starts the move there along the map's move, and a click on a point the Sabre reaches
 // only round the long wall's end starts a move of legs round it, which the rules take.
 func TestPagePosition(t *testing.T) {
-	p := newBrowserPage(t)
-	c, err := p.createAPI(example(t, "dropzone/position.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.do(chromedp.EmulateViewport(1500, 1000))
-	p.open(c.id, c.sides)
-	p.mouse(unitCentre("sabre-1"), true, false)
-	p.wait("sabre-1 selected for moving", `document.querySelector('#move-start:not([hidden])')`)
+	p, c := openExample(t, "dropzone/position.yaml")
+	selectForMoving(p, "sabre-1")
 	// The map's progress, reported every millisecond, moves the bar (hidden for a map this
 	// quick, but kept up to date): its values are recorded as they change.
 	t.Cleanup(vhttp.SetProgressEvery(time.Millisecond))
@@ -404,15 +406,8 @@ func TestPagePosition(t *testing.T) {
 // that say how many moves each takes, and one sends them: every Sabre moves, one action
 // each, to where the map's moves end.
 func TestPageSquadPosition(t *testing.T) {
-	p := newBrowserPage(t)
-	c, err := p.createAPI(example(t, "dropzone/formation.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.do(chromedp.EmulateViewport(1500, 1000))
-	p.open(c.id, c.sides)
-	p.mouse(unitCentre("sabre-1"), true, false)
-	p.wait("sabre-1 selected for moving", `document.querySelector('#move-start:not([hidden])')`)
+	p, c := openExample(t, "dropzone/formation.yaml")
+	selectForMoving(p, "sabre-1")
 	p.click("#position-toggle")
 	p.wait("sabre-1's own map", `document.querySelector('#board image.position-map') && !document.querySelector('#position-of').hidden`)
 	p.choose("#position-of", "squad")

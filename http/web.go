@@ -113,13 +113,20 @@ func (s *Server) postable() []string {
 // example answers one example scenario's text.
 func (s *Server) example(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
+	s.writeYAML(w, r, s.Examples, name, slices.Contains(s.postable(), name),
+		volley.Errorf(volley.ENOTFOUND, "no example %q", name))
+}
+
+// writeYAML answers the scenario file name of fsys, which the server offers when offered
+// is true; missing is the answer when it does not, or fsys has no such file.
+func (s *Server) writeYAML(w http.ResponseWriter, r *http.Request, fsys fs.FS, name string, offered bool, missing error) {
 	var body []byte
 	err := fs.ErrNotExist
-	if slices.Contains(s.postable(), name) {
-		body, err = fs.ReadFile(s.Examples, name)
+	if offered {
+		body, err = fs.ReadFile(fsys, name)
 	}
 	if err != nil {
-		s.fail(w, r, volley.Errorf(volley.ENOTFOUND, "no example %q", name))
+		s.fail(w, r, missing)
 		return
 	}
 	w.Header().Set("Content-Type", "text/yaml; charset=utf-8")

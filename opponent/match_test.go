@@ -13,12 +13,12 @@ import (
 	"github.com/volley-wargames/volley/examples"
 	vhttp "github.com/volley-wargames/volley/http"
 	"github.com/volley-wargames/volley/opponent"
-	"github.com/volley-wargames/volley/rules"
 	_ "github.com/volley-wargames/volley/rules/dropzone"
 	_ "github.com/volley-wargames/volley/rules/republique"
 	_ "github.com/volley-wargames/volley/rules/warengine"
 	_ "github.com/volley-wargames/volley/rules/warfare"
 	_ "github.com/volley-wargames/volley/rules/warstrike"
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -38,25 +38,14 @@ func battle(t testing.TB, system string) []byte {
 // newMatch starts a battle with a player a side: policies by side, random where none.
 func newMatch(t testing.TB, src []byte, seed string, policies map[string]string) *opponent.Match {
 	t.Helper()
-	doc, err := scenario.Parse("battle.yaml", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, b, _, err := rules.Open(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	end, err := volley.ReadEnd(doc, b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := rulestest.NewGame(t, "battle.yaml", src)
 	sum := sha256.Sum256([]byte(seed))
 	s, err := dice.NewSeed(bytes.NewReader(sum[:]))
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &opponent.Match{Game: volley.NewGame(b, end), Seed: s, Players: map[string]*opponent.Player{}}
-	for _, side := range volley.Sides(b.State()) {
+	m := &opponent.Match{Game: g, Seed: s, Players: map[string]*opponent.Player{}}
+	for _, side := range volley.Sides(g.Battle().State()) {
 		name := policies[side]
 		if name == "" {
 			name = "random"

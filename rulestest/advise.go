@@ -37,12 +37,8 @@ func CheckAdvice(tb testing.TB, b volley.Battle, q advise.Query, objectives ...a
 	}
 	out := map[string][]*advise.Advice{}
 	for _, o := range objectives {
-		advice, err := advise.Advise(ctx, b, q, o, 3, advise.DefaultBudget)
-		if err != nil {
-			tb.Fatalf("advise %s: %v", o, err)
-		}
-		out[o.String()] = advice
-		for _, adv := range advice {
+		out[o.String()] = advised(tb, b, q, o)
+		for _, adv := range out[o.String()] {
 			if !adv.Complete {
 				tb.Fatalf("%s %s: search cut short: %s", adv.Actor, o, adv.Stopped)
 			}
@@ -115,6 +111,16 @@ func checkPlanByMonteCarlo(tb testing.TB, b volley.Battle, probs []*advise.Probl
 	}
 }
 
+// advised is the advisor's three best plans for o, failing the test on an error.
+func advised(tb testing.TB, b volley.Battle, q advise.Query, o advise.Objective) []*advise.Advice {
+	tb.Helper()
+	advice, err := advise.Advise(context.Background(), b, q, o, 3, advise.DefaultBudget)
+	if err != nil {
+		tb.Fatalf("advise %s: %v", o, err)
+	}
+	return advice
+}
+
 // CheckAdviceSteps is CheckAdvice for systems whose plans take several actions (Steps):
 // shot asks for the action of a step that shoots, in the form Odds and Sampler take (nil
 // for a step that does not). The brute force scores every plan from its shots' Odds,
@@ -157,12 +163,8 @@ func CheckAdviceSteps(tb testing.TB, b volley.Battle, q advise.Query, shot func(
 	}
 	out := map[string][]*advise.Advice{}
 	for _, o := range objectives {
-		advice, err := advise.Advise(ctx, b, q, o, 3, advise.DefaultBudget)
-		if err != nil {
-			tb.Fatalf("advise %s: %v", o, err)
-		}
-		out[o.String()] = advice
-		for _, adv := range advice {
+		out[o.String()] = advised(tb, b, q, o)
+		for _, adv := range out[o.String()] {
 			brute, n := math.Inf(-1), int64(0)
 			var bestP *advise.Problem
 			for _, p := range probs {

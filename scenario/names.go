@@ -180,39 +180,53 @@ func Skeleton(s string) string { return confusables.Skeleton(s) }
 // written, whose text is s: where a name the rules read was written. It is the
 // document's start when none is.
 func (d *Doc) ValuePos(s string) Pos {
-	var found ast.Node
-	var walk func(n ast.Node)
-	walk = func(n ast.Node) {
-		if found != nil || n == nil {
-			return
+	found := firstNode(d.node, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.DocumentNode, *ast.AnchorNode, *ast.TagNode, *ast.MappingNode, *ast.MappingValueNode,
+			*ast.SequenceNode, *ast.AliasNode, *ast.MappingKeyNode:
+			return false // not a value written, or one written elsewhere
 		}
-		switch x := n.(type) {
-		case *ast.DocumentNode:
-			walk(x.Body)
-		case *ast.AnchorNode:
-			walk(x.Value)
-		case *ast.TagNode:
-			walk(x.Value)
-		case *ast.MappingNode:
-			for _, v := range x.Values {
-				walk(v)
-			}
-		case *ast.MappingValueNode:
-			walk(x.Value)
-		case *ast.SequenceNode:
-			for _, v := range x.Values {
-				walk(v)
-			}
-		case *ast.AliasNode, *ast.MappingKeyNode:
-		default:
-			if sc, ok := scalarOf(n, Inch); ok && sc.Text == s {
-				found = n
-			}
-		}
-	}
-	walk(d.node)
+		sc, ok := scalarOf(n, Inch)
+		return ok && sc.Text == s
+	})
 	if found == nil {
 		return d.Root()
 	}
 	return nodePos(d.File, found)
+}
+
+// firstNode is the first node below n, n included, in the order the document writes
+// them, that match answers: the values of mappings (not their keys), the items of
+// sequences, and what anchors and tags mark; an alias is not followed, so that a value
+// is found where it is written.
+func firstNode(n ast.Node, match func(ast.Node) bool) ast.Node {
+	if n == nil {
+		return nil
+	}
+	if match(n) {
+		return n
+	}
+	var below []ast.Node
+	switch x := n.(type) {
+	case *ast.DocumentNode:
+		below = []ast.Node{x.Body}
+	case *ast.AnchorNode:
+		below = []ast.Node{x.Value}
+	case *ast.TagNode:
+		below = []ast.Node{x.Value}
+	case *ast.MappingNode:
+		for _, v := range x.Values {
+			below = append(below, v)
+		}
+	case *ast.MappingValueNode:
+		below = []ast.Node{x.Value}
+	case *ast.SequenceNode:
+		below = x.Values
+	}
+	for _, v := range below {
+		if found := firstNode(v, match); found != nil {
+			return found
+		}
+	}
+	return nil
 }

@@ -108,38 +108,13 @@ func keyOf(v *ast.MappingValueNode) string {
 
 // entryOf finds the mapping that holds `id: id`, anywhere in the document.
 func entryOf(n ast.Node, id string) *ast.MappingNode {
-	var found *ast.MappingNode
-	var walk func(n ast.Node)
-	walk = func(n ast.Node) {
-		if found != nil || n == nil {
-			return
-		}
-		switch x := n.(type) {
-		case *ast.DocumentNode:
-			walk(x.Body)
-		case *ast.AnchorNode: // an entry written once and merged into others: `- &s {id: …}`
-			walk(x.Value)
-		case *ast.TagNode:
-			walk(x.Value)
-		case *ast.MappingNode:
-			for _, v := range x.Values {
-				if keyOf(v) == "id" && v.Value != nil && v.Value.GetToken() != nil && v.Value.GetToken().Value == id {
-					found = x
-					return
-				}
-			}
-			for _, v := range x.Values {
-				walk(v.Value)
-			}
-		case *ast.MappingValueNode:
-			walk(x.Value)
-		case *ast.SequenceNode:
-			for _, v := range x.Values {
-				walk(v)
-			}
-		}
-	}
-	walk(n)
+	// An entry may be written once and merged into others: `- &s {id: …}`.
+	found, _ := firstNode(n, func(n ast.Node) bool {
+		m, ok := n.(*ast.MappingNode)
+		return ok && slices.ContainsFunc(m.Values, func(v *ast.MappingValueNode) bool {
+			return keyOf(v) == "id" && v.Value != nil && v.Value.GetToken() != nil && v.Value.GetToken().Value == id
+		})
+	}).(*ast.MappingNode)
 	return found
 }
 

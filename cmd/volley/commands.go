@@ -157,14 +157,7 @@ func (c aimCmd) Run(e *env) error {
 		return err
 	}
 	if c.JSON {
-		out := struct {
-			Ruleset string        `json:"ruleset"`
-			Script  *scriptJSON   `json:"script,omitempty"`
-			Aims    *[]volley.Aim `json:"aims,omitempty"`
-			Given   []rules.Given `json:"given,omitempty"`
-		}{Ruleset: l.ruleset.Name(), Script: scriptOf(l, q)}
-		out.Aims, out.Given = aimsOrGiven(given)
-		return answerJSON(e, l, given, out)
+		return answerJSON(e, l, given, answerOf(l, q, given, nil))
 	}
 	writeAnswered(e.stdout, l, q, given, false)
 	if board, ok := l.battle.(volley.Board); ok && len(given) == 1 && len(given[0].Aims) > 0 {
@@ -173,14 +166,27 @@ func (c aimCmd) Run(e *env) error {
 	return nothingFires(e, l, given)
 }
 
-// aimsOrGiven is how aim and odds answer the action's aims in JSON: as aims when every
-// battle the action is asked of agrees on them, else as given, each group of battles
-// with their chance.
-func aimsOrGiven(given []rules.Given) (*[]volley.Aim, []rules.Given) {
+// answer is aim's and odds' answer in JSON.
+type answer struct {
+	Ruleset string      `json:"ruleset"`
+	Script  *scriptJSON `json:"script,omitempty"`
+	// Aims, when the battles the action is asked of disagree on them, give way to
+	// Given: each group of battles with their chance.
+	Aims  *[]volley.Aim `json:"aims,omitempty"`
+	Given []rules.Given `json:"given,omitempty"`
+	// Odds is odds' answer (its own aims left out for Aims), nil for aim's.
+	*volley.Odds
+}
+
+// answerOf is the answer to the action asked, with odds when there are.
+func answerOf(l *loaded, q *rules.Asked, given []rules.Given, odds *volley.Odds) answer {
+	out := answer{Ruleset: l.ruleset.Name(), Script: scriptOf(l, q), Odds: odds}
 	if len(given) == 1 {
-		return &given[0].Aims, nil
+		out.Aims = &given[0].Aims
+	} else {
+		out.Given = given
 	}
-	return nil, given
+	return out
 }
 
 // answerJSON writes aim's or odds' answer out as JSON, then fails as nothingFires says.
@@ -252,17 +258,7 @@ func (c oddsCmd) Run(e *env) error {
 		}
 	}
 	if c.JSON {
-		out := struct {
-			Ruleset string      `json:"ruleset"`
-			Script  *scriptJSON `json:"script,omitempty"`
-			// Aims, when the battles the action is asked of disagree on them, give way
-			// to Given: each group of battles with their chance.
-			Aims  *[]volley.Aim `json:"aims,omitempty"`
-			Given []rules.Given `json:"given,omitempty"`
-			volley.Odds
-		}{Ruleset: l.ruleset.Name(), Script: scriptOf(l, q), Odds: odds}
-		out.Aims, out.Given = aimsOrGiven(given)
-		return answerJSON(e, l, given, out)
+		return answerJSON(e, l, given, answerOf(l, q, given, &odds))
 	}
 	writeAnswered(e.stdout, l, q, given, true)
 	if onGrid {

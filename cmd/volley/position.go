@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -134,7 +135,7 @@ func frontGroups(front []advise.PositionPoint) [][]advise.PositionPoint {
 		groups = append(groups, []advise.PositionPoint{p})
 	}
 	for _, g := range groups {
-		slices.SortStableFunc(g, func(a, b advise.PositionPoint) int { return cmpFloat(a.Reach, b.Reach) })
+		slices.SortStableFunc(g, func(a, b advise.PositionPoint) int { return cmp.Compare(a.Reach, b.Reach) })
 	}
 	return groups
 }
@@ -145,16 +146,6 @@ func pairsOfScores(n int) string {
 		return "1 pair of scores"
 	}
 	return fmt.Sprintf("%d pairs of scores", n)
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func fmtReach(v float64, unit string) string {

@@ -27,6 +27,15 @@ function build(el, attrs, children) {
   return el;
 }
 
+// svgPoint is the point under a pointer event in svg's own units (its viewBox's), as
+// the board or table drawn in it counts them.
+export function svgPoint(svg, ev) {
+  const p = svg.createSVGPoint();
+  p.x = ev.clientX;
+  p.y = ev.clientY;
+  return p.matrixTransform(svg.getScreenCTM().inverse());
+}
+
 // pct writes a probability as a percentage a player reads: 55%, 51.6%, 0.04%, <0.01%.
 export function pct(p) {
   if (p <= 0) return '0%';

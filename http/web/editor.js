@@ -11,7 +11,7 @@
 // a unit's fields are its template's; see docs/page.md, "The table editor".
 
 import {call, errorBox, showError} from './api.js';
-import {h, s} from './dom.js';
+import {h, s, svgPoint} from './dom.js';
 
 // text writes the document as JSON with each terrain piece and unit on a line of its
 // own, and answers where each is: an error's line then names the piece at fault. JSON is
@@ -196,10 +196,7 @@ function edit(box, doc, kinds, onCreated) {
       changed();
       return;
     }
-    const p = svg.createSVGPoint();
-    p.x = ev.clientX;
-    p.y = ev.clientY;
-    const q = p.matrixTransform(svg.getScreenCTM().inverse());
+    const q = svgPoint(svg, ev);
     const at = [round(q.x), round(doc.table.height - q.y)];
     if (st.mode === 'terrain') {
       st.draft.push(at);

@@ -10,7 +10,7 @@
 // board's aim form (board.aim): the chance to hit and the exact landing heat-map.
 
 import {ask, errorBox, showError} from './api.js';
-import {h, s, pct, signed, sideColour, sideKey, num, length, status, touch} from './dom.js';
+import {h, s, pct, signed, sideColour, sideKey, num, length, status, touch, svgPoint} from './dom.js';
 import {dangerImage} from './advisor.js';
 import {unitsTable} from './units.js';
 import {viewport} from './viewport.js';
@@ -146,9 +146,7 @@ export function mount(field, controls, ctx) {
   }
 
   function squareOf(ev) {
-    const p = svg.createSVGPoint();
-    p.x = ev.clientX; p.y = ev.clientY;
-    const q = p.matrixTransform(svg.getScreenCTM().inverse());
+    const q = svgPoint(svg, ev);
     const b = ctx.view.board;
     const x = Math.floor(q.x / S), y = Math.floor(q.y / S);
     return x >= 0 && y >= 0 && x < b.width && y < b.height ? {x, y} : null;

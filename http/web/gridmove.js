@@ -4,8 +4,8 @@
 // length in steps, and the drawing of the ghost, its path and the map, in squares of S
 // drawing units. grid.js mounts it.
 
-import {s} from './dom.js';
-import {mover} from './move.js';
+import {s, svgPoint} from './dom.js';
+import {boardReads, mover} from './move.js';
 import {positionMap, offenceColour} from './position.js';
 import {dangerImage} from './advisor.js';
 
@@ -18,20 +18,12 @@ export function gridMover(g) {
     ctx,
     svg,
     unitWord: ' square',
-    form: () => B().moves || null,
-    deploying: () => !!B().deploying,
-    zoned: () => Object.keys(B().zones || {}).length > 0,
+    ...boardReads(B),
     unit: (id) => g.unit(id),
-    units: () => B().units,
-    at: (u) => [u.x, u.y],
-    facingOf: (u) => u.facing ?? null,
     // pointer is the point under the pointer in squares, fractions kept: a drag keeps the
     // offset it took hold at, and the facing handle turns smoothly.
     pointer(ev) {
-      const p = svg.createSVGPoint();
-      p.x = ev.clientX;
-      p.y = ev.clientY;
-      const q = p.matrixTransform(svg.getScreenCTM().inverse());
+      const q = svgPoint(svg, ev);
       return [q.x / S, q.y / S];
     },
     // legs writes a leg square by square: diagonal steps while both ways remain, then

@@ -14,7 +14,7 @@
 //   form(), deploying(), zoned(): the view's move form, whether units may be deployed
 //     and whether the scenario gives zones;
 //   units(), unit(id), at(u) [x, y], facingOf(u): the drawn units, where one stands, its
-//     facing;
+//     facing (all but unit(id) the same on either board: boardReads);
 //   pointer(ev) [x, y], bearing(from, to), arrow(key) [dx, dy], step(), snap(p): points;
 //   legs(from, to), length(from, path), fmt(length): how a leg is written and measured;
 //   enemies(u), then(u, target), pointed(): what the ghost may aim at, and how;
@@ -32,6 +32,20 @@ const PREVIEW_GAP = 40;
 // once the drag is under way: clear of the fingertip (about 45 px across), so that the
 // player sees where it goes.
 export const LIFT = 64;
+
+// boardReads is the part of an adapter that reads the view's board (a grid's board or
+// the table, whichever board() answers) the same on either: its move form, whether units
+// deploy and in zones, its units, where one stands and how it faces.
+export function boardReads(board) {
+  return {
+    form: () => board().moves || null,
+    deploying: () => !!board().deploying,
+    zoned: () => Object.keys(board().zones || {}).length > 0,
+    units: () => board().units,
+    at: (u) => [u.x, u.y],
+    facingOf: (u) => u.facing ?? null,
+  };
+}
 
 export function mover(a) {
   const {ctx} = a;

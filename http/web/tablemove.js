@@ -4,7 +4,8 @@
 // view's declaration for its squad or unit), and the drawing (tabledraw.js). table.js
 // holds the model m.
 
-import {mover} from './move.js';
+import {svgPoint} from './dom.js';
+import {boardReads, mover} from './move.js';
 import {positionMap} from './position.js';
 import {drawGhost, drawPosition} from './tabledraw.js';
 import {grown, shortestWay} from './ways.js';
@@ -60,18 +61,10 @@ export function tableMover(m) {
     ctx,
     svg,
     unitWord: unitWord(),
-    form: () => T().moves || null,
-    deploying: () => !!T().deploying,
-    zoned: () => Object.keys(T().zones || {}).length > 0,
+    ...boardReads(T),
     unit: (id) => m.unit(id),
-    units: () => T().units,
-    at: (u) => [u.x, u.y],
-    facingOf: (u) => u.facing ?? null,
     pointer(ev) {
-      const p = svg.createSVGPoint();
-      p.x = ev.clientX;
-      p.y = ev.clientY;
-      const q = p.matrixTransform(svg.getScreenCTM().inverse());
+      const q = svgPoint(svg, ev);
       const B = m.B();
       return [B[0] + q.x / m.K, B[3] - q.y / m.K];
     },
