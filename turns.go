@@ -141,13 +141,14 @@ func (t *Turns) Acting(all []string) []string {
 	return []string{t.Current()}
 }
 
-// SidesOf are the sides of units (side says a unit's), each once, in the order the units
-// name them.
-func SidesOf[U any](units []U, side func(*U) string) []string {
+// Distinct is what of gives for a battle's units, each value once, in the order the
+// units first give it: their sides, or their squads, in the order the scenario names
+// them.
+func Distinct[U any](units []U, of func(*U) string) []string {
 	var out []string
 	for i := range units {
-		if s := side(&units[i]); !slices.Contains(out, s) {
-			out = append(out, s)
+		if v := of(&units[i]); !slices.Contains(out, v) {
+			out = append(out, v)
 		}
 	}
 	return out

@@ -60,9 +60,9 @@ func TestActivations(t *testing.T) {
 // the order the units name them.
 func TestActing(t *testing.T) {
 	units := []struct{ side string }{{"blue"}, {"red"}, {"blue"}}
-	all := volley.SidesOf(units, func(u *struct{ side string }) string { return u.side })
+	all := volley.Distinct(units, func(u *struct{ side string }) string { return u.side })
 	if !slices.Equal(all, []string{"blue", "red"}) {
-		t.Errorf("SidesOf = %v", all)
+		t.Errorf("Distinct = %v", all)
 	}
 	if got := (&volley.Turns{}).Acting(all); !slices.Equal(got, all) {
 		t.Errorf("without turns, acting = %v", got)

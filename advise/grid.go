@@ -162,18 +162,6 @@ func (m *PositionMap) FillOffence(ctx context.Context, newPoint func() PointFunc
 	return err
 }
 
-// Sides are the sides of units, in the order they first name them: the sides a map
-// may be asked for.
-func Sides[U any](units []U, side func(u *U) string) []string {
-	var out []string
-	for i := range units {
-		if s := side(&units[i]); !slices.Contains(out, s) {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
 // PriceDanger is what every Dangerer's DangerWork and Danger do first: q checked and its
 // points laid (lay), then its work (work, and what it counts) refused over
 // volley.MaxHeavyWork (CheckDangerWork).

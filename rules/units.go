@@ -1,7 +1,5 @@
 package rules
 
-import "slices"
-
 // Unit is the unit with the given id of a battle's units, found by byID (each id's index
 // in units).
 func Unit[U any](units []U, byID map[string]int, id string) (*U, bool) {
@@ -20,19 +18,6 @@ func IDs[U any](units []U, id func(*U) string) []string {
 		ids[i] = id(&units[i])
 	}
 	return ids
-}
-
-// Distinct is what of gives for a battle's units, each value once, in the order the
-// units first give it: their sides, or their squads, in the order the scenario names
-// them.
-func Distinct[U any](units []U, of func(*U) string) []string {
-	var out []string
-	for i := range units {
-		if v := of(&units[i]); !slices.Contains(out, v) {
-			out = append(out, v)
-		}
-	}
-	return out
 }
 
 // Deploys lists, for each side, the units its deployment places

@@ -319,7 +319,7 @@ func (b *Battle) squadNames() []string { return b.distinct(func(u *Unit) string 
 
 // distinct is what of gives for the battle's units, each once, in the order the units
 // first give it.
-func (b *Battle) distinct(of func(*Unit) string) []string { return rules.Distinct(b.units, of) }
+func (b *Battle) distinct(of func(*Unit) string) []string { return volley.Distinct(b.units, of) }
 
 func (b *Battle) unitIDs() []string { return rules.IDs(b.units, func(u *Unit) string { return u.ID }) }
 

@@ -66,7 +66,7 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	if t.Destroyed() {
 		return dangerGrid{}, volley.Errorf(volley.EINVALID, "republique: as: %s has no bases left to place", q.As)
 	}
-	if err := advise.CheckSide("republique", q.Side, advise.Sides(b.units, func(u *Unit) string { return u.Side })); err != nil {
+	if err := advise.CheckSide("republique", q.Side, volley.Distinct(b.units, func(u *Unit) string { return u.Side })); err != nil {
 		return dangerGrid{}, err
 	}
 	g := dangerGrid{tmpl: t, side: q.Side, u: b.unit.OrInch()}

@@ -86,7 +86,7 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	if tmpl.Destroyed() {
 		return dangerGrid{}, volley.Errorf(volley.EINVALID, "warfare: as: %s has no figures left to place", q.As)
 	}
-	if err := advise.CheckSide("warfare", q.Side, advise.Sides(b.units, func(u *Unit) string { return u.Side })); err != nil {
+	if err := advise.CheckSide("warfare", q.Side, volley.Distinct(b.units, func(u *Unit) string { return u.Side })); err != nil {
 		return dangerGrid{}, err
 	}
 	g := dangerGrid{tmpl: tmpl, side: q.Side, u: b.unit.OrInch()}

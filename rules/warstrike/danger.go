@@ -59,7 +59,7 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	if tmpl.Destroyed() {
 		return dangerGrid{}, volley.Errorf(volley.EINVALID, "warstrike: as: %s has no models left to place", q.As)
 	}
-	if err := advise.CheckSide("warstrike", q.Side, advise.Sides(b.units, func(u *Unit) string { return u.Side })); err != nil {
+	if err := advise.CheckSide("warstrike", q.Side, volley.Distinct(b.units, func(u *Unit) string { return u.Side })); err != nil {
 		return dangerGrid{}, err
 	}
 	g := dangerGrid{tmpl: tmpl, side: q.Side, u: b.unit.OrInch()}

@@ -28,7 +28,7 @@ func (b *Battle) Offers() volley.Offers {
 			return o
 		}
 	}
-	sides := b.turns.Acting(volley.SidesOf(b.units, func(u *Unit) string { return u.Side }))
+	sides := b.turns.Acting(volley.Distinct(b.units, func(u *Unit) string { return u.Side }))
 	o.Act(sides...)
 	closes := func(id string) string { return volley.Closes(b.act.unit, b.act.shot, id) }
 	for _, side := range sides {

@@ -309,7 +309,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		b.units = append(b.units, u)
 	}
 	deploys := rules.Deploys(b.units, func(u *Unit) (string, string, bool) { return u.Side, u.ID, !u.Destroyed() })
-	sides := rules.Distinct(b.units, func(u *Unit) string { return u.Side })
+	sides := volley.Distinct(b.units, func(u *Unit) string { return u.Side })
 	b.turns, b.table = rules.LoadPlay(doc, &f.Turn, &f.Header, sides, b.unitIDs(), deploys, errs)
 	b.moves = volley.Moves(doc)
 	var bases []volley.StartingBase
