@@ -46,8 +46,8 @@ func TestHandResolve(t *testing.T) {
 		dice string
 		need dice.Wanted
 	}{
-		{"", dice.Wanted{Index: 0, Sides: 6, Purpose: "to-hit: sabre-1 Avenger Railgun at hunter-1, shot 1"}},
-		{", dice: [6]", dice.Wanted{Index: 1, Sides: 6, Purpose: "damage: sabre-1 Avenger Railgun at hunter-1, hit 1"}},
+		{"", dice.Wanted{Index: 0, Sides: 6, Purpose: "to-hit: sabre-1 Avenger Railgun at hunter-1, shot 1, needs 2+"}},
+		{", dice: [6]", dice.Wanted{Index: 1, Sides: 6, Purpose: "damage: sabre-1 Avenger Railgun at hunter-1, hit 1, damages on 3+"}},
 	} {
 		_, _, _, err := g.Replay(ctx, handShot+tc.dice+"}", dice.ForAction(7, 0))
 		var need *volley.NeedRoll
@@ -205,8 +205,8 @@ func ExampleNeedRoll() {
 		return
 	}
 	// Output:
-	// roll a d6 for to-hit: sabre-1 Avenger Railgun at hunter-1, shot 1: 5
-	// roll a d6 for damage: sabre-1 Avenger Railgun at hunter-1, hit 1: 2
+	// roll a d6 for to-hit: sabre-1 Avenger Railgun at hunter-1, shot 1, needs 2+: 5
+	// roll a d6 for damage: sabre-1 Avenger Railgun at hunter-1, hit 1, damages on 3+: 2
 	// rolled by hand by UCM, not by the server: 5 (d6), 2 (d6)
 	// sabre-1's Avenger Railgun → hunter-1: needs 2+, rolled 5, hit; 2 + 10 vs armour 13: no damage
 	// hunter-1 takes no damage: 3 damage points left

@@ -45,10 +45,13 @@ import (
 //     line of sight), with WarStrike's corrected readings of which side of area terrain a
 //     model is on, what "partly visible" counts, who the casualty order measures from
 //     and how ties in distance are broken (docs/rules/warstrike.md).
-//   - 5 (the current one): as 4, with the rulings of the fifth round of independent checks;
-//     each rule system names what it changes beside the constant that gates it, and its
-//     docs/rules page lists them.
-const Edition = 5
+//   - 5: as 4, with the rulings of the fifth round of independent checks; each rule
+//     system names what it changes beside the constant that gates it, and its docs/rules
+//     page lists them.
+//   - 6 (the current one): as 5, with Dropzone's dice saying what each needs in their
+//     purposes ("to-hit: …, needs 4+"), so a player rolling by hand is told the target
+//     number (dropzone.NeedsEdition).
+const Edition = 6
 
 // BattleRecord is a stored battle, without its actions.
 type BattleRecord struct {

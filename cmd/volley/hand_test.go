@@ -60,7 +60,7 @@ func TestVerifyHandRolled(t *testing.T) {
 		t.Errorf("fair pooled a forged log: %d %s %s", status, out, errOut)
 	}
 	if status, out, errOut := runCLI("verify", forged); status == exitOK ||
-		!strings.Contains(errOut, "REJECTED: action 0, die 2: the log says damage: sabre-1 Avenger Railgun at hunter-1, hit 1 rolled 6 on a d6, the action's dice give damage: sabre-1 Avenger Railgun at hunter-1, hit 1: 5 on a d6") {
+		!strings.Contains(errOut, "REJECTED: action 0, die 2: the log says damage: sabre-1 Avenger Railgun at hunter-1, hit 1, damages on 3+ rolled 6 on a d6, the action's dice give damage: sabre-1 Avenger Railgun at hunter-1, hit 1, damages on 3+: 5 on a d6") {
 		t.Errorf("verify a log with a face changed: %d %s %s", status, out, errOut)
 	}
 }

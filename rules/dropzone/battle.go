@@ -47,6 +47,8 @@ type Battle struct {
 	terrainOcc []los.Occluder
 	// bounded says the battle's actions are held to the bounds of BoundsEdition.
 	bounded bool
+	// needs says each die's purpose names the roll it needs (NeedsEdition).
+	needs bool
 	// turns is whose turn it is and which squads have shot in it (volley's order of
 	// play: the seed gives none).
 	turns volley.Turns

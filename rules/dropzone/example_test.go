@@ -53,9 +53,9 @@ func Example_resolve() {
 	}
 	fmt.Println(out.Targets[0].Measures["damage"], out.Targets[0].Destroyed)
 	// Output:
-	// d6=5 to-hit: sabre-1 Equalizer Machinegun at hunter-1, shot 1
-	// d6=5 to-hit: sabre-1 Equalizer Machinegun at hunter-1, shot 2
-	// d6=3 damage: sabre-1 Equalizer Machinegun at hunter-1, hit 1
-	// d6=2 damage: sabre-1 Equalizer Machinegun at hunter-1, hit 2
+	// d6=5 to-hit: sabre-1 Equalizer Machinegun at hunter-1, shot 1, needs 3+
+	// d6=5 to-hit: sabre-1 Equalizer Machinegun at hunter-1, shot 2, needs 3+
+	// d6=3 damage: sabre-1 Equalizer Machinegun at hunter-1, hit 1, no roll damages
+	// d6=2 damage: sabre-1 Equalizer Machinegun at hunter-1, hit 2, no roll damages
 	// 0 false
 }

@@ -153,6 +153,39 @@ func (r *resolution) step(rule string, in map[string]any, result any) {
 	r.out.Trace = append(r.out.Trace, volley.Step{Rule: rule, Inputs: in, Result: result})
 }
 
+// purpose words a die's purpose: what it decides and, from NeedsEdition, what it needs
+// (need). A die not recorded gets none, as the odds' simulations roll thousands.
+func (r *resolution) purpose(need, format string, args ...any) string {
+	if !r.dice.Recording() {
+		return ""
+	}
+	what := fmt.Sprintf(format, args...)
+	if !r.battle.needs {
+		return what
+	}
+	return what + ", " + need
+}
+
+// hitNeed words what a to-hit die needs: need or more, and a 6 hits whatever the need
+// (isHit).
+func hitNeed(need int) string {
+	if need > AlwaysHitRoll {
+		return fmt.Sprintf("needs %d (a %d always hits)", AlwaysHitRoll, AlwaysHitRoll)
+	}
+	return fmt.Sprintf("needs %d+", max(need, 1))
+}
+
+// damageNeed words what a damage die needs: the lowest roll that does any damage
+// (damageFor), or that none can.
+func damageNeed(energy, armour, devastator int) string {
+	for roll := 1; roll <= DieSides; roll++ {
+		if damageFor(roll, energy, armour, devastator) > 0 {
+			return fmt.Sprintf("damages on %d+", roll)
+		}
+	}
+	return "no roll damages"
+}
+
 func label(s *shot) string {
 	return fmt.Sprintf("%s %s at %s", s.Shooter, s.Weapon, s.Target)
 }
@@ -181,7 +214,7 @@ func (r *resolution) rollToHit(s *shot) int {
 	}
 	hit := 0
 	for i := 1; i <= n; i++ {
-		roll := r.dice.Roll(DieSides, fmt.Sprintf("to-hit: %s, shot %d", label(s), i))
+		roll := r.dice.Roll(DieSides, r.purpose(hitNeed(s.need), "to-hit: %s, shot %d", label(s), i))
 		result := "miss"
 		if isHit(roll, s.need) {
 			hit++
@@ -201,7 +234,7 @@ func (r *resolution) rollDamage(s *shot, hits int) int {
 	dev := w.Devastator()
 	total := 0
 	for i := 1; i <= hits; i++ {
-		roll := r.dice.Roll(DieSides, fmt.Sprintf("damage: %s, hit %d", label(s), i))
+		roll := r.dice.Roll(DieSides, r.purpose(damageNeed(w.Energy, armour, dev), "damage: %s, hit %d", label(s), i))
 		d := damageFor(roll, w.Energy, armour, dev)
 		in := map[string]any{"weapon": s.Weapon, "target": s.Target, "roll": roll, "energy": w.Energy, "total": roll + w.Energy, "armour": armour}
 		switch {
@@ -245,7 +278,7 @@ func (r *resolution) passive(target string, damage int) int {
 			continue
 		}
 		for i := 1; i <= wd.points; i++ {
-			roll := r.dice.Roll(DieSides, fmt.Sprintf("passive countermeasures: %s against %s, point %d", target, wd.shot.Weapon, i))
+			roll := r.dice.Roll(DieSides, r.purpose(fmt.Sprintf("discards on %d+", save), "passive countermeasures: %s against %s, point %d", target, wd.shot.Weapon, i))
 			result := "kept"
 			if roll >= save {
 				result = "discarded"

@@ -69,6 +69,13 @@ const ExactSightEdition = 4
 // and so are its bases (no two may overlap), as a battle stored before still loads.
 const BoundsEdition = 5
 
+// NeedsEdition is the first edition (volley.Edition) whose Dropzone dice say, in their
+// purpose, what each needs: the roll to hit, the roll that damages, the roll that
+// discards a point with passive countermeasures. A player rolling by hand is asked for
+// "to-hit: …, shot 1, needs 4+" rather than the bare die. The purposes are part of the
+// log a verification compares, so battles begun under an older edition keep their words.
+const NeedsEdition = 6
+
 // MaxFacing bounds a facing, in degrees either way (not in the source, which gives
 // bearings no bound): a bearing is taken round the circle, and one past two turns is a
 // mistake, not a direction (1e308 was taken as whatever float64 leaves of it, 296°). As
@@ -178,6 +185,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		broken:  map[string]bool{},
 		exact:   volley.DocEdition(doc) >= ExactSightEdition,
 		bounded: volley.DocEdition(doc) >= BoundsEdition,
+		needs:   volley.DocEdition(doc) >= NeedsEdition,
 	}
 	o := &b.options
 	if !given(doc, &f.Options.SilhouetteSamples) {
