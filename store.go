@@ -48,9 +48,10 @@ import (
 //   - 5: as 4, with the rulings of the fifth round of independent checks; each rule
 //     system names what it changes beside the constant that gates it, and its docs/rules
 //     page lists them.
-//   - 6 (the current one): as 5, with Dropzone's dice saying what each needs in their
-//     purposes ("to-hit: …, needs 4+"), so a player rolling by hand is told the target
-//     number (dropzone.NeedsEdition).
+//   - 6 (the current one): as 5, with Dropzone's and the War Engine's dice saying what
+//     each needs in their purposes ("to-hit: …, needs 4+", "ChanceToHit, …, needs 55 or
+//     less"), so a player rolling by hand is told the target number
+//     (dropzone.NeedsEdition, warengine.NeedsEdition).
 const Edition = 6
 
 // BattleRecord is a stored battle, without its actions.

@@ -193,7 +193,7 @@ func (b *Battle) rollLanding(s *shot, d *dice.Stream, r *record) geom.Square {
 		needed, roll := need(plan.cth), 0
 		pass := needed == D100
 		if needed > 0 && needed < D100 {
-			roll = d.Roll(D100, rules.Purpose(d, "ChanceToHit, %s, pick %d", label, n+1))
+			roll = d.Roll(D100, b.percentile(d, needed, "ChanceToHit, %s, pick %d", label, n+1))
 			pass = roll <= needed
 		}
 		start = b.rollPick(plan, pass, d, r, label, n+1, roll, needed)
@@ -211,6 +211,16 @@ func (b *Battle) rollLanding(s *shot, d *dice.Stream, r *record) geom.Square {
 }
 
 // rollPick picks the square of one pick after its d100.
+// percentile words a percentile die's purpose: what it decides and, from NeedsEdition,
+// the roll it needs (needed or less passes).
+func (b *Battle) percentile(d *dice.Stream, needed int, format string, args ...any) string {
+	what := rules.Purpose(d, format, args...)
+	if what == "" || b.edition < NeedsEdition {
+		return what
+	}
+	return fmt.Sprintf("%s, needs %d or less", what, needed)
+}
+
 func (b *Battle) rollPick(p *pickPlan, pass bool, d *dice.Stream, r *record, label string, n, roll, needed int) geom.Square {
 	useUnits, useAll, kind := p.candidates(pass)
 	total := p.nEmpty
@@ -337,7 +347,7 @@ func (b *Battle) rollHits(s *shot, c *damageCheck, d *dice.Stream, r *record) in
 	case D100:
 		r.step("chance to damage", map[string]any{"target": c.victim, "chance": c.chance}, "certain: damaged")
 	default:
-		roll := d.Roll(D100, rules.Purpose(d, "chance to damage %s", c.victim))
+		roll := d.Roll(D100, b.percentile(d, needed, "chance to damage %s", c.victim))
 		if roll > needed {
 			r.step("chance to damage", map[string]any{"target": c.victim, "chance": c.chance, "roll": roll}, "escapes damage")
 			return 0
@@ -358,7 +368,7 @@ func (b *Battle) rollHits(s *shot, c *damageCheck, d *dice.Stream, r *record) in
 		r.step("save", map[string]any{"target": c.victim, "save": c.save}, "certain: escapes all damage")
 		return 0
 	default:
-		roll := d.Roll(D100, rules.Purpose(d, "save of %s", c.victim))
+		roll := d.Roll(D100, b.percentile(d, save, "save of %s", c.victim))
 		if roll <= save {
 			r.step("save", map[string]any{"target": c.victim, "save": c.save, "roll": roll}, "saved: escapes all damage")
 			return 0

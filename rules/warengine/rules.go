@@ -68,3 +68,10 @@ const (
 // the name of another's numbered copy ("Pistol 2" beside a Pistol of count 2) is
 // refused at load. Battles begun under an older edition replay as they were played.
 const Edition3 = 3
+
+// NeedsEdition is the edition of volley's rules from which each percentile die the War
+// Engine rolls names, in its purpose, the roll it needs: "ChanceToHit, …, pick 1, needs
+// 45 or less", the chance to damage, the save. A player rolling by hand is asked for the
+// die with its need. A verification compares purposes, so a battle begun under an older
+// edition keeps the words it was rolled with.
+const NeedsEdition = 6
