@@ -52,8 +52,11 @@ export function squares(c, symbols) {
 export function palette(legend, chosen, pick) {
   return h('div', {class: 'row ed-palette', id: 'ed-palette', role: 'group', 'aria-label': 'paint squares with'},
     Object.entries(legend).map(([sym, t], i) => {
-      const b = h('button', {class: 'ed-paint', 'data-symbol': sym, 'aria-pressed': String(sym === chosen), onclick: () => pick(sym)},
-        h('span', {class: 'ed-swatch', style: `background: ${colour(i)}`}), ` ${t?.name || sym} (${sym})`);
-      return b;
+      // The swatch's colour is set through the style object: the page's policy refuses
+      // style attributes.
+      const swatch = h('span', {class: 'ed-swatch'});
+      swatch.style.setProperty('background', colour(i));
+      return h('button', {class: 'ed-paint', 'data-symbol': sym, 'aria-pressed': String(sym === chosen), onclick: () => pick(sym)},
+        swatch, ` ${t?.name || sym} (${sym})`);
     }));
 }

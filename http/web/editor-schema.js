@@ -53,7 +53,8 @@ export function shapesOf(schema, item) {
     const r = resolve(schema, v);
     if (is(r, 'array') && r.items && isPoint(schema, r.items)) out.push({key: k, closed: k === 'polygon', description: r.description || ''});
   }
-  return out;
+  // The closed outline first: it is what a piece of terrain is drawn as by default.
+  return out.sort((a, b) => Number(b.closed) - Number(a.closed));
 }
 
 // pointKey is the key of an item schema that places it: a point (an open table's

@@ -26,6 +26,10 @@ import * as backdrop from './backdrop.js';
 // BACKDROP is the key the editor keeps its table's photo under until a battle starts.
 const BACKDROP = 'new';
 
+// EDGE is how near, in CSS pixels, a point drawn must come to the table's edge to be
+// put on it.
+const EDGE = 6;
+
 // LISTS are the file's lists written one item a line, so that an error's line names
 // the item at fault.
 const LISTS = ['terrain', 'units', 'types'];
@@ -134,7 +138,7 @@ function edit(box, doc, schema, onCreated) {
     st.sel = null;
     draw();
   };
-  const shapeBtns = open ? shapes.map((sh, i) => h('button', {id: i === 0 ? 'ed-terrain' : 'ed-terrain-' + sh.key, 'data-shape': sh.key,
+  const shapeBtns = open ? shapes.map((sh) => h('button', {id: sh.closed ? 'ed-terrain' : 'ed-terrain-' + sh.key, 'data-shape': sh.key,
     onclick: () => mode('terrain', sh)}, sh.closed ? 'Draw terrain' : `Draw a ${sh.key}`)) : [];
   const unitBtn = h('button', {id: 'ed-unit', onclick: () => mode('unit')}, 'Place units');
   const zoneBtn = h('button', {id: 'ed-zone', hidden: !zoneKey, onclick: () => mode('zone')}, 'Draw a zone');
@@ -147,6 +151,7 @@ function edit(box, doc, schema, onCreated) {
     changed();
   }}, 'Clear the table');
   const download = h('a', {id: 'ed-download', download: 'battle.yaml', href: '#'}, 'Download the scenario');
+  const source = h('pre', {id: 'ed-text', class: 'ed-text'});
   const start = h('button', {id: 'ed-start', onclick: async () => {
     start.disabled = true;
     try {
@@ -167,7 +172,7 @@ function edit(box, doc, schema, onCreated) {
       num('ed-rows', 'Rows', () => gridCells().length, (v) => setCells(resized(gridCells(), gridCells()[0]?.length || 0, Math.round(v), symbols[0]))),
       h('span', {class: 'help'}, 'squares'), clear)
       : h('p', {class: 'help'}, 'This system\'s scenario has neither a table nor a map the editor can draw: edit it as text (download the scenario).');
-  box.replaceChildren(
+  box.replaceChildren(...[
     sizeRow,
     open || grid ? h('div', {class: 'row ed-tools'}, shapeBtns, kind, grid ? paintBtn : null, zoneBtn, unitBtn, side, typePick, finish) : null,
     grid ? palBox : null,
@@ -176,7 +181,8 @@ function edit(box, doc, schema, onCreated) {
     typeItem ? typesBox : null,
     bd ? bd.el : null,
     errors,
-    h('div', {class: 'row'}, start, ' ', download));
+    h('div', {class: 'row'}, start, ' ', download),
+    h('details', {class: 'ed-source'}, h('summary', {}, 'The scenario as text'), source)].filter(Boolean));
 
   function gridCells() { return cells(grid[gridSpec.rows], symbols[0]); }
   function setCells(c) { grid[gridSpec.rows] = rowsText(c); }
@@ -185,7 +191,15 @@ function edit(box, doc, schema, onCreated) {
   // grid's row 0 is at the top. U is P undone, kept to what a scenario writes.
   const H = () => open ? doc.table.height : 0;
   const P = (p) => open ? [p[0], H() - p[1]] : [p[0], p[1]];
-  const U = (q) => open ? [round(q.x), round(H() - q.y)] : [Math.round(q.x), Math.round(q.y)];
+  // A point within EDGE pixels of the table's edge is put on it: a zone or a piece drawn
+  // to the edge meets it, as a finger or a mouse seldom does exactly.
+  const U = (q) => {
+    if (!open) return [Math.round(q.x), Math.round(q.y)];
+    const ctm = svg.getScreenCTM();
+    const tol = EDGE / (ctm?.a || 1);
+    const edge = (v, max) => Math.abs(v) <= tol ? 0 : Math.abs(v - max) <= tol ? max : round(v);
+    return [edge(q.x, doc.table.width), edge(H() - q.y, H())];
+  };
   const snap = (pts) => open ? pts : pts.map(([x, y]) => [Math.round(x), Math.round(y)]);
   // A unit's place in the drawing: on a grid, the middle of its square.
   const unitP = (at) => open ? P(at) : [at[0] + 0.5, at[1] + 0.5];
@@ -228,7 +242,10 @@ function edit(box, doc, schema, onCreated) {
     }
     typePick.hidden = !(typeItem && unitItem.properties?.type) || st.mode !== 'unit';
     if (grid) palBox.replaceChildren(st.mode === 'paint' ? palette(legend, st.paint, (sym) => { st.paint = sym; draw(); }) : '');
-    download.href = URL.createObjectURL(new Blob([text(doc).text], {type: 'text/yaml'}));
+    const t = text(doc).text;
+    source.textContent = t;
+    if (download.href.startsWith('blob:')) URL.revokeObjectURL(download.href);
+    download.href = URL.createObjectURL(new Blob([t], {type: 'text/yaml'}));
     if (open || grid) drawTable();
     drawSelected();
     if (typeItem) drawTypes();
