@@ -359,7 +359,7 @@ function edit(box, doc, schema, onCreated) {
     typesBox.replaceChildren(h('h2', {}, 'Unit types'),
       h('div', {class: 'row'}, list.map((t, i) => h('button', {class: 'ed-type', 'data-type': t.name, 'aria-pressed': String(i === st.type),
         onclick: () => { st.type = st.type === i ? null : i; draw(); }}, t.name)), add),
-      form ? h('div', {id: 'ed-type-form'}, form) : null);
+      ...(form ? [h('div', {id: 'ed-type-form'}, form)] : []));
   }
 
   function finishDraft() {
