@@ -72,10 +72,8 @@ func TestEditorDropzone(t *testing.T) {
 	if got := p.text("#ed-ok"); !strings.Contains(got, "4 units, sides Blue and Red") {
 		t.Errorf("the check reads %q", got)
 	}
-	p.screenshot("editor-desktop")
-	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
-	p.screenshot("editor-phone")
-	p.do(chromedp.EmulateViewport(1280, 800))
+	// The editor's desktop and phone screenshots are TestEditorOpenTable's and
+	// TestEditorPhone's.
 
 	p.click("#ed-start")
 	p.wait("the battle", `document.querySelector('#board')`)
