@@ -347,8 +347,9 @@ func TestEditorWall(t *testing.T) {
 }
 
 // TestEditorGrid paints the War Engine's map: a wall of four squares painted by a drag
-// with the legend's wall, two units a side placed on squares; the battle's exported map
-// has the wall where it was painted.
+// with the legend's wall, two units a side placed on squares, a photo laid over the
+// squares; the battle's exported map has the wall where it was painted, and its board
+// draws the photo where the editor did.
 func TestEditorGrid(t *testing.T) {
 	p := newBrowserPage(t)
 	p.do(chromedp.Navigate(p.base + "/#/new"))
@@ -376,12 +377,27 @@ func TestEditorGrid(t *testing.T) {
 	p.wait("the table checks", `document.querySelector('#ed-ok')?.textContent.includes('4 units')`)
 	p.screenshot("editor-grid")
 
+	// A photo over the squares, counted in squares up from the map's bottom left corner:
+	// at first the map's width (16) over 64 pixels, from its top (12). The pixels marked
+	// where that puts (2, 10) and (10, 6) are laid 8 apart along the map's bottom edge.
+	m, marks := p.fitPhoto(photo(t), [4]float64{0.25, 0, 0, 12}, edDrawing(2, 2), edDrawing(10, 6), 8, 0, 0, 0)
+	near(t, "the marked pixels", marks[:], [][2]float64{{8, 8}, {40, 24}}, 0.5)
+	near(t, "the marked pixels on the map", [][2]float64{onTable(m, marks[0]), onTable(m, marks[1])}, [][2]float64{{0, 0}, {8, 0}}, 1e-9)
+	near(t, "the photo as the editor draws it", drawnAt(p, "#ed-table image.backdrop", marks), [][2]float64{{0, 12}, {8, 12}}, 1e-5)
+
 	doc := edDoc(p)
 	rows := strings.Split(doc["map"].(map[string]any)["rows"].(string), "\n")
 	if rows[8] != "..####.........." || rows[4] != "......####......" {
 		t.Errorf("the painted map reads\n%s", strings.Join(rows, "\n"))
 	}
 	v := startAndReload(p)
+	// The battle's board draws the photo at the same squares, 24 drawing units each.
+	p.wait("the photo under the battle's board", `document.querySelector('#board image.backdrop')`)
+	board := drawnAt(p, "#board image.backdrop", marks)
+	for i := range board {
+		board[i] = [2]float64{board[i][0] / 24, 12 - board[i][1]/24}
+	}
+	near(t, "the photo under the battle's board", board, [][2]float64{{0, 0}, {8, 0}}, 1e-5)
 	exported := v["document"].(map[string]any)
 	if got := exported["map"].(map[string]any)["rows"].(string); !strings.Contains(got, "..####..........") {
 		t.Errorf("the exported map reads\n%s", got)
@@ -433,12 +449,17 @@ func TestEditorPhone(t *testing.T) {
 	p.screenshot("editor-phone")
 }
 
-// TestEditorBackdrop lays a photo under the board: a small PNG chosen as the table's
-// photo, two points marked on it, said to be 12 apart, the first at (2, 3) and the
-// second straight up the table from it. The fit puts the two pixels exactly there, the
-// editor draws the photo through it, and the battle started from the table draws the
-// photo under its board at the same place.
-func TestEditorBackdrop(t *testing.T) {
+// edDrawing is the viewport point of a point in the drawing's own units of the editor's
+// table (on a grid, squares from its top left corner).
+func edDrawing(x, y float64) string {
+	return fmt.Sprintf(`(() => { const svg = document.getElementById('ed-table'); svg.scrollIntoView({block: 'center'});
+		const p = svg.createSVGPoint(); p.x = %g; p.y = %g;
+		const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y]; })()`, x, y)
+}
+
+// photo writes a small PNG, 64 × 32 pixels of a gradient, and answers its path.
+func photo(t *testing.T) string {
+	t.Helper()
 	img := image.NewRGBA(image.Rect(0, 0, 64, 32))
 	for x := range 64 {
 		for y := range 32 {
@@ -449,19 +470,23 @@ func TestEditorBackdrop(t *testing.T) {
 	if err := png.Encode(&buf, img); err != nil {
 		t.Fatal(err)
 	}
-	photo := filepath.Join(t.TempDir(), "table.png")
-	if err := os.WriteFile(photo, buf.Bytes(), 0o644); err != nil {
+	path := filepath.Join(t.TempDir(), "table.png")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return path
+}
 
-	p := newBrowserPage(t)
-	p.do(chromedp.Navigate(p.base + "/#/new"))
-	p.choose("#ed-system", "dropzone")
-	p.wait("the starter checked", `document.querySelector('#ed-ok')`)
+// fitPhoto chooses the photo at path as the editor's backdrop, checks its first fit (the
+// table's width from its top left corner: first), marks the two points the expressions
+// give, says they lie dist apart, the first at (x, y) and the second at angle degrees
+// from it, and fits the photo. It answers the fit and the pixels marked.
+func (p *browserPage) fitPhoto(path string, first [4]float64, mark1, mark2 string, dist, x, y, angle float64) ([4]float64, [2][2]float64) {
+	t := p.t
+	t.Helper()
 	p.click("#ed-backdrop summary")
-	p.do(chromedp.SetUploadFiles(chromedp.CSS("#bd-file"), []string{photo}))
+	p.do(chromedp.SetUploadFiles(chromedp.CSS("#bd-file"), []string{path}))
 	p.wait("the photo under the table", `document.querySelector('#ed-table image.backdrop')`)
-	// At first it spans the table's width (48) from its top left corner: 0.75 a pixel.
 	bd := func() map[string]any {
 		var v map[string]any
 		if err := json.Unmarshal([]byte(eval[string](p, `localStorage.getItem('volley.backdrop.new')`)), &v); err != nil {
@@ -469,52 +494,79 @@ func TestEditorBackdrop(t *testing.T) {
 		}
 		return v
 	}
-	if m := bd()["m"].([]any); m[0] != 0.75 || m[1] != 0.0 || m[3] != 48.0 {
-		t.Errorf("the photo's first fit is %v", m)
+	fit := func() (m [4]float64) {
+		for i, x := range bd()["m"].([]any) {
+			m[i] = x.(float64)
+		}
+		return m
 	}
-
+	if m := fit(); m != first {
+		t.Errorf("the photo's first fit is %v; want %v", m, first)
+	}
 	p.click("#bd-mark")
-	p.mouse(edPoint(9, 45), true, false)
-	p.mouse(edPoint(33, 30), true, false)
+	p.mouse(mark1, true, false)
+	p.mouse(mark2, true, false)
 	p.wait("two marks", `document.querySelectorAll('#ed-table .bd-mark').length === 2`)
-	p.edSet("#bd-dist", "12")
-	p.edSet("#bd-x", "2")
-	p.edSet("#bd-y", "3")
-	p.edSet("#bd-angle", "90")
+	p.edSet("#bd-dist", fmt.Sprint(dist))
+	p.edSet("#bd-x", fmt.Sprint(x))
+	p.edSet("#bd-y", fmt.Sprint(y))
+	p.edSet("#bd-angle", fmt.Sprint(angle))
 	p.click("#bd-fit")
 	p.wait("the photo fitted", `document.querySelector('#bd-status')?.textContent.includes('fitted')`)
-
-	v := bd()
-	var m [4]float64
-	for i, x := range v["m"].([]any) {
-		m[i] = x.(float64)
-	}
 	var marks [2][2]float64
-	for i, x := range v["marks"].([]any) {
+	for i, x := range bd()["marks"].([]any) {
 		xy := x.([]any)
 		marks[i] = [2]float64{xy[0].(float64), xy[1].(float64)}
 	}
-	// The pixels were marked where the first fit put (9, 45) and (33, 30): 12 and 24
-	// pixels along, 4 and 24 down.
+	return fit(), marks
+}
+
+// onTable is where the fit m lays the photo's pixel px, as backdrop.js writes it.
+func onTable(m [4]float64, px [2]float64) [2]float64 {
+	return [2]float64{m[0]*px[0] + m[1]*px[1] + m[2], m[1]*px[0] - m[0]*px[1] + m[3]}
+}
+
+// drawnAt is where the drawing sel's backdrop image puts the pixels marks, in the
+// drawing's own units.
+func drawnAt(p *browserPage, sel string, marks [2][2]float64) [][2]float64 {
+	p.t.Helper()
+	v := eval[[]float64](p, fmt.Sprintf(`(() => { const m = document.querySelector(%q).transform.baseVal.consolidate().matrix;
+		return [[%g, %g], [%g, %g]].flatMap(([u, v]) => [m.a * u + m.c * v + m.e, m.b * u + m.d * v + m.f]); })()`,
+		sel, marks[0][0], marks[0][1], marks[1][0], marks[1][1]))
+	return [][2]float64{{v[0], v[1]}, {v[2], v[3]}}
+}
+
+// TestEditorBackdrop lays a photo under the board: a small PNG chosen as the table's
+// photo, two points marked on it, said to be 12 apart, the first at (2, 3) and the
+// second straight up the table from it. The fit puts the two pixels exactly there, the
+// editor draws the photo through it, and the battle started from the table draws the
+// photo under its board at the same place.
+func TestEditorBackdrop(t *testing.T) {
+	p := newBrowserPage(t)
+	p.do(chromedp.Navigate(p.base + "/#/new"))
+	p.choose("#ed-system", "dropzone")
+	p.wait("the starter checked", `document.querySelector('#ed-ok')`)
+	// At first the photo spans the table's width (48) from its top left corner: 0.75 a
+	// pixel. The pixels are marked where that puts (9, 45) and (33, 30): 12 and 44 pixels
+	// along, 4 and 24 down.
+	m, marks := p.fitPhoto(photo(t), [4]float64{0.75, 0, 0, 48}, edPoint(9, 45), edPoint(33, 30), 12, 2, 3, 90)
 	near(t, "the marked pixels", marks[:], [][2]float64{{12, 4}, {44, 24}}, 0.2)
-	onTable := func(px [2]float64) [2]float64 { // the fit, as backdrop.js writes it
-		return [2]float64{m[0]*px[0] + m[1]*px[1] + m[2], m[1]*px[0] - m[0]*px[1] + m[3]}
-	}
-	near(t, "the marked pixels on the table", [][2]float64{onTable(marks[0]), onTable(marks[1])}, [][2]float64{{2, 3}, {2, 15}}, 1e-9)
+	near(t, "the marked pixels on the table", [][2]float64{onTable(m, marks[0]), onTable(m, marks[1])}, [][2]float64{{2, 3}, {2, 15}}, 1e-9)
 
 	// The editor draws the photo through the fit: its image's matrix takes each marked
 	// pixel to the drawing's point of (2, 3) and (2, 15) (y down from the table's top, 48).
-	drawn := eval[[]float64](p, fmt.Sprintf(`(() => { const i = document.querySelector('#ed-table image.backdrop'); const m = i.transform.baseVal.consolidate().matrix;
-		return [[%g, %g], [%g, %g]].flatMap(([u, v]) => [m.a * u + m.c * v + m.e, m.b * u + m.d * v + m.f]); })()`, marks[0][0], marks[0][1], marks[1][0], marks[1][1]))
-	near(t, "the photo as the editor draws it", [][2]float64{{drawn[0], drawn[1]}, {drawn[2], drawn[3]}}, [][2]float64{{2, 45}, {2, 33}}, 1e-5) // the browser's matrices are single precision
+	// The browser's matrices are single precision.
+	near(t, "the photo as the editor draws it", drawnAt(p, "#ed-table image.backdrop", marks), [][2]float64{{2, 45}, {2, 33}}, 1e-5)
 	p.screenshot("editor-backdrop")
 
 	// The battle draws it under its board, through the board's own scale.
 	p.click("#ed-start")
 	p.wait("the photo under the battle's board", `document.querySelector('#board image.backdrop')`)
-	board := eval[[]float64](p, fmt.Sprintf(`(() => { const b = document.getElementById('board'); const k = Number(b.dataset.scale), [x0, y1] = b.dataset.origin.split(',').map(Number);
-		const m = b.querySelector('image.backdrop').transform.baseVal.consolidate().matrix;
-		return [[%g, %g], [%g, %g]].flatMap(([u, v]) => { const X = m.a * u + m.c * v + m.e, Y = m.b * u + m.d * v + m.f; return [X / k + x0, y1 - Y / k]; }); })()`,
-		marks[0][0], marks[0][1], marks[1][0], marks[1][1]))
-	near(t, "the photo under the battle's board", [][2]float64{{board[0], board[1]}, {board[2], board[3]}}, [][2]float64{{2, 3}, {2, 15}}, 1e-5)
+	k := eval[float64](p, `Number(document.getElementById('board').dataset.scale)`)
+	origin := eval[[]float64](p, `document.getElementById('board').dataset.origin.split(',').map(Number)`)
+	var board [][2]float64
+	for _, d := range drawnAt(p, "#board image.backdrop", marks) {
+		board = append(board, [2]float64{d[0]/k + origin[0], origin[1] - d[1]/k})
+	}
+	near(t, "the photo under the battle's board", board, [][2]float64{{2, 3}, {2, 15}}, 1e-5)
 }

@@ -143,7 +143,7 @@ export function panel(key, table, changed) {
   });
   const el = h('details', {class: 'ed-backdrop', id: 'ed-backdrop'},
     h('summary', {}, 'The photo of your table'),
-    h('p', {class: 'help'}, 'Choose a photo of your table (it stays in this browser). Mark two points on it, say how far apart they are on the table and where they lie, and the photo is scaled and turned to lie under the board.'),
+    h('p', {class: 'help'}, 'Choose a photo of your table (it stays in this browser). Mark two points on it, say how far apart they are on the table and where they lie, and the photo is scaled and turned to lie under the board. On a map of squares, count squares from its bottom left corner.'),
     h('div', {class: 'row'}, h('label', {for: 'bd-file'}, 'Photo '), file),
     h('div', {class: 'row'}, markBtn, dist, fx, fy, bearing, fitBtn, clear), status);
   function show() {

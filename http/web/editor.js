@@ -159,7 +159,9 @@ function edit(box, doc, schema, onCreated) {
       onCreated(c);
     } catch (err) { showFaults(err); } finally { start.disabled = false; }
   }}, 'Start the battle');
-  const bd = open ? backdrop.panel(BACKDROP, () => doc.table, () => draw()) : null;
+  // The photo's coordinates are the table's; on a grid, squares up from the map's bottom
+  // left corner (y north, as on a table, so that a photo is never drawn mirrored).
+  const bd = open || grid ? backdrop.panel(BACKDROP, () => open ? doc.table : {width: gridCells()[0]?.length || 0, height: gridCells().length}, () => draw()) : null;
   const palBox = h('div', {});
   const typesBox = h('div', {id: 'ed-types', class: 'ed-types'});
 
@@ -201,6 +203,9 @@ function edit(box, doc, schema, onCreated) {
     return [edge(q.x, doc.table.width), edge(H() - q.y, H())];
   };
   const snap = (pts) => open ? pts : pts.map(([x, y]) => [Math.round(x), Math.round(y)]);
+  // bdP maps a point of the photo's coordinates to the drawing's, bdU undoes it.
+  const bdP = (p) => open ? P(p) : [p[0], gridCells().length - p[1]];
+  const bdU = (q) => open ? U(q) : [round(q.x), round(gridCells().length - q.y)];
   // A unit's place in the drawing: on a grid, the middle of its square.
   const unitP = (at) => open ? P(at) : [at[0] + 0.5, at[1] + 0.5];
 
@@ -262,11 +267,12 @@ function edit(box, doc, schema, onCreated) {
     const perPx = ctm && ctm.a ? 1 / ctm.a : Math.max(w, hh) / 600;
     const pts = (poly) => poly.map((p) => P(p).join(',')).join(' ');
     const parts = [s('rect', {x: 0, y: 0, width: w, height: hh, class: 'ed-cloth'})];
-    if (bd) {
-      const img = backdrop.image(backdrop.load(BACKDROP), P);
-      if (img) parts.push(img);
-    }
+    // The photo lies under an open table's pieces; over a grid's squares, which are
+    // opaque, and under its zones and units.
+    const photo = bd ? backdrop.image(backdrop.load(BACKDROP), bdP) : null;
+    if (photo && open) parts.push(photo);
     if (grid) parts.push(...squares(gridCells(), symbols));
+    if (photo && grid) parts.push(photo);
     const sides = [...templates.keys()];
     for (const [name, poly] of Object.entries((zoneKey && doc[zoneKey]) || {})) {
       if (!Array.isArray(poly)) continue;
@@ -301,7 +307,7 @@ function edit(box, doc, schema, onCreated) {
     const marks = bd ? bd.marks() : [];
     const fitted = backdrop.load(BACKDROP);
     if (fitted) marks.forEach((px, i) => {
-      const [x, y] = P(backdrop.toTable(fitted.m, px));
+      const [x, y] = bdP(backdrop.toTable(fitted.m, px));
       parts.push(s('circle', {cx: x, cy: y, r: 4 * perPx, class: 'bd-mark', 'data-mark': i}));
     });
     svg.replaceChildren(...parts);
@@ -410,7 +416,7 @@ function edit(box, doc, schema, onCreated) {
   // takes a piece, a zone, a unit or a handle and a drag moves, turns or reshapes it.
   svg.addEventListener('click', (ev) => {
     const q = svgPoint(svg, ev);
-    if (bd?.marking()) { bd.mark(U(q)); return; }
+    if (bd?.marking()) { bd.mark(bdU(q)); return; }
     if (st.mode === 'unit') {
       // A click on a unit while placing units takes it off the table again.
       const hit = ev.target.closest?.('[data-unit]');
