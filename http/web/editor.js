@@ -4,7 +4,8 @@
 // /api/schema/{system}) describes it:
 //   - on an open table, terrain drawn as the outlines a piece may take (a closed polygon,
 //     an open line such as a wall), moved, turned and reshaped with handles
-//     (editor-shape.js), and each piece's fields set in a form built from the schema;
+//     (editor-shape.js, answering the pointer in editor-pointer.js), and each piece's
+//     fields set in a form built from the schema;
 //   - on a grid map, squares painted with the kinds its legend names (editor-grid.js);
 //   - units placed by a click or a tap (and taken off by another), each a copy of the
 //     starter's unit of its side, of a unit type chosen from the file's types; a placed
@@ -17,9 +18,10 @@
 // and the schema (editor-schema.js).
 
 import {call, errorBox, showError} from './api.js';
-import {h, s, svgPoint} from './dom.js';
+import {h, s} from './dom.js';
 import {fieldsForm, gridOf, itemsOf, nestedPlaced, pointKey, resolve, shapesOf, zonesKey} from './editor-schema.js';
-import {TAP, centre, handles, moved, round, turned} from './editor-shape.js';
+import {TAP, handles, round} from './editor-shape.js';
+import {listen} from './editor-pointer.js';
 import {cells, palette, resized, rowsText, squares} from './editor-grid.js';
 import * as backdrop from './backdrop.js';
 
@@ -412,139 +414,7 @@ function edit(box, doc, schema, onCreated) {
     return ids;
   }
 
-  // The pointer: a click or a tap places what the mode places; with no mode, a press
-  // takes a piece, a zone, a unit or a handle and a drag moves, turns or reshapes it.
-  svg.addEventListener('click', (ev) => {
-    const q = svgPoint(svg, ev);
-    if (bd?.marking()) { bd.mark(bdU(q)); return; }
-    if (st.mode === 'unit') {
-      // A click on a unit while placing units takes it off the table again.
-      const hit = ev.target.closest?.('[data-unit]');
-      if (hit) {
-        doc.units = doc.units.filter((u) => u.id !== hit.dataset.unit);
-        changed();
-        return;
-      }
-      placeUnit(open ? U(q) : [Math.floor(q.x), Math.floor(q.y)]);
-      return;
-    }
-    if (st.mode === 'terrain' || st.mode === 'zone') {
-      st.draft.push(U(q));
-      draw();
-    }
-  });
-
-  svg.addEventListener('pointerdown', (ev) => {
-    if (bd?.marking()) return;
-    const q = svgPoint(svg, ev);
-    if (st.mode === 'paint') {
-      svg.setPointerCapture?.(ev.pointerId);
-      st.drag = {paint: true};
-      paintAt(q);
-      return;
-    }
-    if (st.mode) return;
-    const at = open ? [q.x, H() - q.y] : [q.x, q.y];
-    const handle = ev.target.closest?.('.ed-handle');
-    const o = outline();
-    let drag = null;
-    if (handle && o) {
-      if (handle.dataset.mid) {
-        const i = Number(handle.dataset.mid);
-        const pts = o.pts.slice();
-        const a = pts[i - 1], b = pts[i % pts.length];
-        pts.splice(i, 0, [round((a[0] + b[0]) / 2), round((a[1] + b[1]) / 2)]);
-        o.set(pts);
-        drag = {corner: i};
-      } else if (handle.dataset.corner) {
-        const i = Number(handle.dataset.corner);
-        // A second press on the same corner soon after the first takes it off.
-        if (st.lastCorner.i === i && ev.timeStamp - st.lastCorner.t < 450 && o.pts.length > (o.closed ? 3 : 2)) {
-          const pts = o.pts.slice();
-          pts.splice(i, 1);
-          o.set(pts);
-          st.lastCorner = {i: -1, t: 0};
-          changed();
-          return;
-        }
-        st.lastCorner = {i, t: ev.timeStamp};
-        drag = {corner: i};
-      } else if (handle.dataset.rotate) {
-        const c = centre(o.pts);
-        drag = {rotate: c, from: Math.atan2(at[1] - c[1], at[0] - c[0]), pts: o.pts.map((p) => p.slice())};
-      }
-    } else {
-      const piece = ev.target.closest?.('[data-piece]');
-      const unit = ev.target.closest?.('[data-unit]');
-      const zone = ev.target.closest?.('[data-zone]');
-      if (unit) {
-        st.sel = {what: 'unit', i: Number(unit.dataset.index)};
-        const u = doc.units[st.sel.i];
-        const pl = placed(u).find((x) => (x.model?.id ?? null) === (unit.dataset.model ?? null)) || placed(u)[0];
-        drag = {unit: u, model: pl?.model || null};
-      } else if (piece) {
-        st.sel = {what: 'terrain', i: Number(piece.dataset.index)};
-      } else if (zone) {
-        st.sel = {what: 'zone', side: zone.dataset.zone};
-      } else {
-        st.sel = null;
-      }
-      const o2 = outline();
-      if (o2) drag = {move: o2.pts.map((p) => p.slice())};
-    }
-    if (drag) {
-      drag.start = at;
-      drag.moved = false;
-      st.drag = drag;
-      svg.setPointerCapture?.(ev.pointerId);
-      ev.preventDefault();
-    }
-    draw();
-  });
-
-  svg.addEventListener('pointermove', (ev) => {
-    const d = st.drag;
-    if (!d) return;
-    const q = svgPoint(svg, ev);
-    if (d.paint) { paintAt(q); return; }
-    const at = open ? [q.x, H() - q.y] : [q.x, q.y];
-    const o = outline();
-    if (d.corner != null && o) {
-      const pts = o.pts.slice();
-      pts[d.corner] = [round(at[0]), round(at[1])];
-      o.set(pts);
-    } else if (d.rotate && o) {
-      const a = Math.atan2(at[1] - d.rotate[1], at[0] - d.rotate[0]) - d.from;
-      o.set(turned(d.pts, d.rotate, a));
-    } else if (d.move && o) {
-      o.set(moved(d.move, at[0] - d.start[0], at[1] - d.start[1]));
-    } else if (d.unit) {
-      const target = d.model || d.unit;
-      const key = d.model ? nested.at.key : place?.key;
-      if (!key) return;
-      target[key] = open ? [round(at[0]), round(at[1])] : [Math.floor(at[0]), Math.floor(at[1])];
-    } else return;
-    d.moved = true;
-    draw();
-  });
-
-  const endDrag = () => {
-    const d = st.drag;
-    st.drag = null;
-    if (d && (d.moved || d.corner != null || d.paint)) changed();
-  };
-  svg.addEventListener('pointerup', endDrag);
-  svg.addEventListener('pointercancel', endDrag);
-
-  // paintAt paints the square under q with the chosen symbol.
-  function paintAt(q) {
-    const c = gridCells();
-    const x = Math.floor(q.x), y = Math.floor(q.y);
-    if (!c[y] || c[y][x] === undefined || c[y][x] === st.paint) return;
-    c[y][x] = st.paint;
-    setCells(c);
-    draw();
-  }
+  listen(svg, {st, doc, bd, open, place, nested, U, bdU, H, outline, placed, placeUnit, changed, draw, gridCells, setCells});
 
   // changed draws the table and checks the scenario; a check answered after a newer
   // change is dropped.
