@@ -104,6 +104,7 @@ func (p *browserPage) edDraw(pts ...[2]float64) {
 	for _, pt := range pts {
 		p.mouse(edPoint(pt[0], pt[1]), true, false)
 	}
+	p.wait("enough corners to finish", `!document.querySelector('#ed-finish').disabled`)
 	p.click("#ed-finish")
 }
 
@@ -405,7 +406,8 @@ func TestEditorGrid(t *testing.T) {
 }
 
 // TestEditorPhone builds a table by touch on a phone's screen, 390 × 844: a piece's
-// corners and two units placed by taps, every control a 44-pixel target.
+// corners placed by taps, the piece moved and reshaped by a finger's drags, two units
+// placed by taps, every control a 44-pixel target.
 func TestEditorPhone(t *testing.T) {
 	p := newBrowserPage(t)
 	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
@@ -420,10 +422,18 @@ func TestEditorPhone(t *testing.T) {
 		p.tap(edPoint(pt[0], pt[1]))
 		time.Sleep(350 * time.Millisecond) // a finger lifts between taps
 	}
+	p.wait("enough corners to finish", `!document.querySelector('#ed-finish').disabled`)
 	p.tapOn("#ed-finish")
 	p.wait("the piece placed by taps", `document.querySelectorAll('#ed-table .ed-piece').length === 1`)
 	near(t, "the tapped piece", piece0(edDoc(p)), [][2]float64{{10, 30}, {20, 30}, {15, 38}}, 0.3)
 	p.tapOn("#ed-terrain")
+	// A finger drags the piece 6 to the right, and its first corner 2 down.
+	from, to := eval[[]float64](p, edPoint(15, 32)), eval[[]float64](p, edPoint(21, 32))
+	p.drag([][2]float64{{from[0], from[1]}}, [][2]float64{{to[0], to[1]}})
+	near(t, "the piece dragged by a finger", piece0(edDoc(p)), [][2]float64{{16, 30}, {26, 30}, {21, 38}}, 0.5)
+	from, to = eval[[]float64](p, edElement(`.ed-corner[data-corner="0"] .ed-dot`)), eval[[]float64](p, edPoint(16, 28))
+	p.drag([][2]float64{{from[0], from[1]}}, [][2]float64{{to[0], to[1]}})
+	near(t, "the piece reshaped by a finger", piece0(edDoc(p)), [][2]float64{{16, 28}, {26, 30}, {21, 38}}, 0.5)
 
 	p.tapOn("#ed-unit")
 	for _, u := range []struct {

@@ -42,6 +42,7 @@ func TestEditorDropzone(t *testing.T) {
 		for _, pt := range piece {
 			p.mouse(edPoint(pt[0], pt[1]), true, false)
 		}
+		p.wait("enough corners to finish", `!document.querySelector('#ed-finish').disabled`)
 		p.click("#ed-finish")
 	}
 	p.wait("two pieces", `document.querySelectorAll('#ed-table .ed-piece').length === 2`)
