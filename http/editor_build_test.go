@@ -580,3 +580,39 @@ func TestEditorBackdrop(t *testing.T) {
 	}
 	near(t, "the photo under the battle's board", board, [][2]float64{{2, 3}, {2, 15}}, 1e-5)
 }
+
+// TestEditorRepublique draws Republique's terrain, which its starter has none of: a wood
+// as a polygon with its cover and level chosen in its form (the cover a list of the
+// schema's classes), and a stream as a line (an obstacle). The table checks with them,
+// and the battle loads back from its exported scenario.
+func TestEditorRepublique(t *testing.T) {
+	p := newBrowserPage(t)
+	p.do(chromedp.Navigate(p.base + "/#/new"))
+	p.choose("#ed-system", "republique")
+	p.wait("the starter checked", `document.querySelector('#ed-ok')`)
+	p.click("#ed-terrain")
+	p.edDraw([2]float64{20, 30}, [2]float64{40, 30}, [2]float64{40, 45}, [2]float64{20, 45})
+	p.click("#ed-terrain-line")
+	p.edDraw([2]float64{60, 30}, [2]float64{80, 35}, [2]float64{100, 30})
+	p.click("#ed-terrain-line")
+	p.mouse(edPoint(30, 38), true, false)
+	p.wait("the wood's form", `document.querySelector('#ed-piece-cover')`)
+	if got := eval[[]string](p, `[...document.querySelectorAll('#ed-piece-cover option')].map((o) => o.value)`); !reflect.DeepEqual(got, []string{"", "open", "solid", "heavy", "full"}) {
+		t.Errorf("the cover's choices are %q", got)
+	}
+	p.choose("#ed-piece-cover", "heavy")
+	p.edSet("#ed-piece-level", "1")
+	p.wait("the table checks", `document.querySelector('#ed-errors')?.dataset.ok === 'true'`)
+
+	doc := edDoc(p)
+	pieces := doc["terrain"].([]any)
+	wood, stream := pieces[0].(map[string]any), pieces[1].(map[string]any)
+	if wood["cover"] != "heavy" || wood["level"] != 1.0 {
+		t.Errorf("the wood is %v", wood)
+	}
+	near(t, "the stream", points(t, stream["line"]), [][2]float64{{60, 30}, {80, 35}, {100, 30}}, 0.3) // a pixel is a sixth of a centimetre here
+	v := startAndReload(p)
+	if n := len(v["document"].(map[string]any)["terrain"].([]any)); n != 2 {
+		t.Errorf("the exported scenario has %d pieces", n)
+	}
+}
