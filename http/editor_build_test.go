@@ -160,9 +160,9 @@ func startAndReload(p *browserPage) map[string]any {
 // TestEditorOpenTable builds a Dropzone table from blank with the editor's handles and
 // forms: a polygon drawn, moved by dragging it, reshaped by a corner, given a corner
 // and relieved of one, turned by its rotate handle; its height set in its form; a unit
-// type defined in a form; two zones drawn; two units a side, one of the new type. The
-// scenario the editor holds says each of these, and the battle started from it loads
-// back from its exported scenario.
+// type defined in a form; two zones drawn (one corner by corner, one dragged out as a
+// rectangle); two units a side, one of the new type. The scenario the editor holds says
+// each of these, and the battle started from it loads back from its exported scenario.
 func TestEditorOpenTable(t *testing.T) {
 	p := newBrowserPage(t)
 	p.do(chromedp.Navigate(p.base + "/#/new"))
@@ -222,8 +222,9 @@ func TestEditorOpenTable(t *testing.T) {
 	p.click("#ed-zone")
 	p.choose("#ed-side", "Blue")
 	p.edDraw([2]float64{0, 0}, [2]float64{48, 0}, [2]float64{48, 10}, [2]float64{0, 10})
+	// Red's dragged out as a rectangle, corner to corner.
 	p.choose("#ed-side", "Red")
-	p.edDraw([2]float64{0, 38}, [2]float64{48, 38}, [2]float64{48, 48}, [2]float64{0, 48})
+	p.mouseDrag(edPoint(0, 48), edPoint(48, 38))
 	p.click("#ed-zone")
 
 	// Two units a side; Blue's of the new type.
@@ -251,7 +252,7 @@ func TestEditorOpenTable(t *testing.T) {
 	}
 	zones := doc["deployment"].(map[string]any)
 	near(t, "Blue's zone", points(t, zones["Blue"]), [][2]float64{{0, 0}, {48, 0}, {48, 10}, {0, 10}}, 0.11)
-	near(t, "Red's zone", points(t, zones["Red"]), [][2]float64{{0, 38}, {48, 38}, {48, 48}, {0, 48}}, 0.11)
+	near(t, "Red's zone", points(t, zones["Red"]), [][2]float64{{0, 48}, {48, 48}, {48, 38}, {0, 38}}, 0.11)
 	var types []string
 	for _, u := range doc["units"].([]any) {
 		types = append(types, u.(map[string]any)["type"].(string))

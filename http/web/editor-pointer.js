@@ -12,14 +12,19 @@ import {centre, moved, round, turned} from './editor-shape.js';
 // to take the corner off: a double click or a double tap.
 const DOUBLE = 450;
 
+// DRAG is how far, in CSS pixels, a press must move to be a drag rather than a click.
+const DRAG = 8;
+
 // listen makes the editor's drawing svg answer the pointer; ed is the editor's state and
 // what changes it.
 export function listen(svg, ed) {
-  const {st, doc, bd, open, place, nested, U, bdU, H, outline, placed, placeUnit, changed, draw, gridCells, setCells} = ed;
+  const {st, doc, bd, open, place, nested, U, bdU, H, outline, placed, placeUnit, changed, draw, gridCells, setCells, finishDraft} = ed;
 
   // The pointer: a click or a tap places what the mode places; with no mode, a press
   // takes a piece, a zone, a unit or a handle and a drag moves, turns or reshapes it.
   svg.addEventListener('click', (ev) => {
+    // The click that ends a zone's rectangle dragged out places no corner.
+    if (st.skipClick) { st.skipClick = false; return; }
     const q = svgPoint(svg, ev);
     if (bd?.marking()) { bd.mark(bdU(q)); return; }
     if (st.mode === 'unit') {
@@ -40,8 +45,16 @@ export function listen(svg, ed) {
   });
 
   svg.addEventListener('pointerdown', (ev) => {
+    st.skipClick = false;
     if (bd?.marking()) return;
     const q = svgPoint(svg, ev);
+    // A zone may be dragged out as a rectangle, corner to corner, rather than clicked
+    // corner by corner: it is one once the pointer has moved DRAG pixels.
+    if (st.mode === 'zone' && !st.draft.length) {
+      st.drag = {rect: U(q), x: ev.clientX, y: ev.clientY, moved: false};
+      svg.setPointerCapture?.(ev.pointerId);
+      return;
+    }
     if (st.mode === 'paint') {
       svg.setPointerCapture?.(ev.pointerId);
       st.drag = {paint: true};
@@ -112,6 +125,14 @@ export function listen(svg, ed) {
     if (!d) return;
     const q = svgPoint(svg, ev);
     if (d.paint) { paintAt(q); return; }
+    if (d.rect) {
+      if (!d.moved && Math.hypot(ev.clientX - d.x, ev.clientY - d.y) < DRAG) return;
+      const [x0, y0] = d.rect, [x1, y1] = U(q);
+      d.moved = true;
+      st.draft = [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+      draw();
+      return;
+    }
     const at = open ? [q.x, H() - q.y] : [q.x, q.y];
     const o = outline();
     if (d.corner != null && o) {
@@ -136,6 +157,10 @@ export function listen(svg, ed) {
   const endDrag = () => {
     const d = st.drag;
     st.drag = null;
+    if (d?.rect) {
+      if (d.moved) { st.skipClick = true; finishDraft(); }
+      return;
+    }
     if (d && (d.moved || d.corner != null || d.paint)) changed();
   };
   svg.addEventListener('pointerup', endDrag);

@@ -414,7 +414,7 @@ function edit(box, doc, schema, onCreated) {
     return ids;
   }
 
-  listen(svg, {st, doc, bd, open, place, nested, U, bdU, H, outline, placed, placeUnit, changed, draw, gridCells, setCells});
+  listen(svg, {st, doc, bd, open, place, nested, U, bdU, H, outline, placed, placeUnit, changed, draw, gridCells, setCells, finishDraft});
 
   // changed draws the table and checks the scenario; a check answered after a newer
   // change is dropped.
