@@ -160,7 +160,7 @@ func startAndReload(p *browserPage) map[string]any {
 // TestEditorOpenTable builds a Dropzone table from blank with the editor's handles and
 // forms: a polygon drawn, moved by dragging it, reshaped by a corner, given a corner
 // and relieved of one, turned by its rotate handle; its height set in its form; a unit
-// type defined in a form; two zones drawn (one corner by corner, one dragged out as a
+// type defined in a form (and another added and taken off); two zones drawn (one corner by corner, one dragged out as a
 // rectangle); two units a side, one of the new type. The scenario the editor holds says
 // each of these, and the battle started from it loads back from its exported scenario.
 func TestEditorOpenTable(t *testing.T) {
@@ -217,6 +217,11 @@ func TestEditorOpenTable(t *testing.T) {
 	p.edSet("#ed-type-name", "Walker")
 	p.edSet("#ed-type-armour", "8")
 	p.wait("the new type listed", `document.querySelector('.ed-type[data-type="Walker"]')`)
+	// Another, taken off again.
+	p.click("#ed-new-type")
+	p.wait("a third type", `document.querySelectorAll('.ed-type').length === 3`)
+	p.click("#ed-type-delete")
+	p.wait("the third type taken off", `document.querySelectorAll('.ed-type').length === 2`)
 
 	// Two zones, drawn.
 	p.click("#ed-zone")

@@ -367,7 +367,13 @@ function edit(box, doc, schema, onCreated) {
     typesBox.replaceChildren(h('h2', {}, 'Unit types'),
       h('div', {class: 'row'}, list.map((t, i) => h('button', {class: 'ed-type', 'data-type': t.name, 'aria-pressed': String(i === st.type),
         onclick: () => { st.type = st.type === i ? null : i; draw(); }}, t.name)), add),
-      ...(form ? [h('div', {id: 'ed-type-form'}, form)] : []));
+      ...(form ? [h('div', {id: 'ed-type-form'}, form,
+        // Taken off, a type its units still name is an error the check points at.
+        h('button', {id: 'ed-type-delete', class: 'quiet', onclick: () => {
+          doc.types = list.filter((t) => t !== chosen);
+          st.type = null;
+          changed();
+        }}, 'Take this type off'))] : []));
   }
 
   function finishDraft() {
