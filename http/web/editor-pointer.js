@@ -20,16 +20,16 @@ const DRAG = 8;
 export function listen(svg, ed) {
   const {st, doc, bd, open, place, nested, U, bdU, H, outline, placed, placeUnit, changed, draw, gridCells, setCells, finishDraft} = ed;
 
-  // The pointer: a click or a tap places what the mode places; with no mode, a press
-  // takes a piece, a zone, a unit or a handle and a drag moves, turns or reshapes it.
-  svg.addEventListener('click', (ev) => {
-    // The click that ends a zone's rectangle dragged out places no corner.
-    if (st.skipClick) { st.skipClick = false; return; }
-    const q = svgPoint(svg, ev);
+  // The pointer: a press let go where it began (a click or a tap) places what the mode
+  // places; with no mode, a press takes a piece, a zone, a unit or a handle and a drag
+  // moves, turns or reshapes it. A tap is read from the pointer's own press and release
+  // rather than from a click event: the table is redrawn when a check answers, and a
+  // browser sends no click when the element pressed is gone before the release.
+  function tap(q, target) {
     if (bd?.marking()) { bd.mark(bdU(q)); return; }
     if (st.mode === 'unit') {
-      // A click on a unit while placing units takes it off the table again.
-      const hit = ev.target.closest?.('[data-unit]');
+      // A tap on a unit while placing units takes it off the table again.
+      const hit = target?.closest?.('[data-unit]');
       if (hit) {
         doc.units = doc.units.filter((u) => u.id !== hit.dataset.unit);
         changed();
@@ -42,10 +42,11 @@ export function listen(svg, ed) {
       st.draft.push(U(q));
       draw();
     }
-  });
+  }
 
   svg.addEventListener('pointerdown', (ev) => {
-    st.skipClick = false;
+    if (ev.button > 0) return; // a right or middle button places nothing
+    st.press = {x: ev.clientX, y: ev.clientY, target: ev.target, id: ev.pointerId};
     if (bd?.marking()) return;
     const q = svgPoint(svg, ev);
     // A zone may be dragged out as a rectangle, corner to corner, rather than clicked
@@ -158,13 +159,20 @@ export function listen(svg, ed) {
     const d = st.drag;
     st.drag = null;
     if (d?.rect) {
-      if (d.moved) { st.skipClick = true; finishDraft(); }
-      return;
+      if (d.moved) finishDraft();
+      return d.moved;
     }
     if (d && (d.moved || d.corner != null || d.paint)) changed();
+    return !!d?.moved;
   };
-  svg.addEventListener('pointerup', endDrag);
-  svg.addEventListener('pointercancel', endDrag);
+  svg.addEventListener('pointerup', (ev) => {
+    const press = st.press;
+    st.press = null;
+    const dragged = endDrag();
+    if (!press || press.id !== ev.pointerId || dragged || Math.hypot(ev.clientX - press.x, ev.clientY - press.y) >= DRAG) return;
+    tap(svgPoint(svg, ev), press.target);
+  });
+  svg.addEventListener('pointercancel', () => { st.press = null; endDrag(); });
 
   // paintAt paints the square under q with the chosen symbol.
   function paintAt(q) {
