@@ -158,11 +158,12 @@ func startAndReload(p *browserPage) map[string]any {
 }
 
 // TestEditorOpenTable builds a Dropzone table from blank with the editor's handles and
-// forms: a polygon drawn, moved by dragging it, reshaped by a corner, given a corner
-// and relieved of one, turned by its rotate handle; its height set in its form; a unit
-// type defined in a form (and another added and taken off); two zones drawn (one corner by corner, one dragged out as a
-// rectangle); two units a side, one of the new type. The scenario the editor holds says
-// each of these, and the battle started from it loads back from its exported scenario.
+// forms: a polygon drawn, moved by dragging it, reshaped by a corner, given a corner and
+// relieved of one, turned by its rotate handle; its height and a flag set in its form; a
+// unit type defined in a form (and another added and taken off); two zones drawn (one
+// corner by corner, one dragged out as a rectangle); two units a side, one of the new
+// type. The scenario the editor holds says each of these, and the battle started from it
+// loads back from its exported scenario.
 func TestEditorOpenTable(t *testing.T) {
 	p := newBrowserPage(t)
 	p.do(chromedp.Navigate(p.base + "/#/new"))
@@ -210,6 +211,9 @@ func TestEditorOpenTable(t *testing.T) {
 	}
 	p.edSet("#ed-piece-height", "5")
 	p.wait("the height written", `document.querySelector('#ed-piece-height')?.value === '5'`)
+	// A flag whose default is true set to false: left out, yes or no.
+	p.choose("#ed-piece-blocks_los", "false")
+	p.wait("the flag written", `document.querySelector('#ed-piece-blocks_los')?.value === 'false'`)
 
 	// A unit type defined in a form: a copy of the first, renamed and armoured anew.
 	p.click("#ed-new-type")
@@ -243,7 +247,7 @@ func TestEditorOpenTable(t *testing.T) {
 
 	doc := edDoc(p)
 	pieces := doc["terrain"].([]any)
-	if len(pieces) != 2 || pieces[0].(map[string]any)["height"] != 5.0 {
+	if len(pieces) != 2 || pieces[0].(map[string]any)["height"] != 5.0 || pieces[0].(map[string]any)["blocks_los"] != false {
 		t.Errorf("the terrain is %v", pieces)
 	}
 	var walker map[string]any
@@ -269,6 +273,8 @@ func TestEditorOpenTable(t *testing.T) {
 	// The screenshot with the turned piece chosen, its handles and its form.
 	p.mouse(edPoint(19, 25), true, false)
 	p.wait("the piece chosen again", `document.querySelector('#ed-piece-height')`)
+	p.click(`.ed-type[data-type="Walker"]`)
+	p.wait("the type's form", `document.querySelector('#ed-type-name')?.value === 'Walker'`)
 	p.screenshot("editor-desktop")
 
 	v := startAndReload(p)

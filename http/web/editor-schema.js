@@ -171,8 +171,13 @@ export function fieldsForm(schema, item, obj, {skip = [], prefix, onChange, choi
         set(raw === '' ? undefined : (n !== undefined ? n : raw));
       });
     } else if (f.kind === 'boolean') {
-      input = h('input', {id, type: 'checkbox', 'data-field': k, checked: obj[k] === true});
-      input.addEventListener('change', () => set(input.checked ? true : undefined));
+      // Three ways, not a box: left out (the rule system's default, which may be either),
+      // yes or no.
+      input = h('select', {id, 'data-field': k},
+        h('option', {value: ''}, '— (default)'),
+        h('option', {value: 'true', selected: obj[k] === true}, 'yes'),
+        h('option', {value: 'false', selected: obj[k] === false}, 'no'));
+      input.addEventListener('change', () => set(input.value === '' ? undefined : input.value === 'true'));
     } else if (f.kind === 'strings') {
       input = h('input', {id, type: 'text', 'data-field': k, value: (obj[k] || []).join(', ')});
       input.addEventListener('change', () => {
