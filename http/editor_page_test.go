@@ -42,6 +42,7 @@ func TestEditorDropzone(t *testing.T) {
 		for _, pt := range piece {
 			p.mouse(edPoint(pt[0], pt[1]), true, false)
 		}
+		p.wait("enough corners to finish", `!document.querySelector('#ed-finish').disabled`)
 		p.click("#ed-finish")
 	}
 	p.wait("two pieces", `document.querySelectorAll('#ed-table .ed-piece').length === 2`)
@@ -72,10 +73,8 @@ func TestEditorDropzone(t *testing.T) {
 	if got := p.text("#ed-ok"); !strings.Contains(got, "4 units, sides Blue and Red") {
 		t.Errorf("the check reads %q", got)
 	}
-	p.screenshot("editor-desktop")
-	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
-	p.screenshot("editor-phone")
-	p.do(chromedp.EmulateViewport(1280, 800))
+	// The editor's desktop and phone screenshots are TestEditorOpenTable's and
+	// TestEditorPhone's.
 
 	p.click("#ed-start")
 	p.wait("the battle", `document.querySelector('#board')`)

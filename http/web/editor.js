@@ -1,29 +1,52 @@
 // The table editor (#/new): a new battle built on the page rather than written by hand.
 // It starts from a rule system's starter (GET /api/new/{system}), read as JSON through
-// POST /api/check, and edits that document: the table's size, terrain drawn as polygons
-// of the system's kinds (from its schema), units placed by clicking (and taken off by
-// clicking them), each a copy of the starter's unit of its side. After every change the scenario is checked (POST
-// /api/check) and each error is shown beside the piece or unit at fault. It is saved as
-// a file or started as a battle at once. The page still knows no game: what a piece or a
-// unit holds comes from the starter and the schema.
-//
-// Partial: open tables only (a grid system's map is edited as text), polygons only, and
-// a unit's fields are its template's; see docs/page.md, "The table editor".
+// POST /api/check, and edits that document as the system's schema (GET
+// /api/schema/{system}) describes it:
+//   - on an open table, terrain drawn as the outlines a piece may take (a closed polygon,
+//     an open line such as a wall), moved, turned and reshaped with handles
+//     (editor-shape.js, answering the pointer in editor-pointer.js), and each piece's
+//     fields set in a form built from the schema;
+//   - on a grid map, squares painted with the kinds its legend names (editor-grid.js);
+//   - units placed by a click or a tap (and taken off by another), each a copy of the
+//     starter's unit of its side, of a unit type chosen from the file's types; a placed
+//     unit's fields, and new unit types, are edited in forms built from the schema;
+//   - each side's deployment zone drawn as a polygon, and reshaped like a piece;
+//   - a photo of the player's own table behind the board (backdrop.js).
+// After every change the scenario is checked (POST /api/check) and each error is shown
+// beside the piece or unit at fault. It is saved as a file or started as a battle at
+// once. The page still knows no game: every list, form and kind comes from the starter
+// and the schema (editor-schema.js).
 
 import {call, errorBox, showError} from './api.js';
-import {h, s, svgPoint} from './dom.js';
+import {h, s} from './dom.js';
+import {fieldsForm, gridOf, itemsOf, nestedPlaced, pointKey, resolve, shapesOf, zonesKey} from './editor-schema.js';
+import {TAP, handles, round} from './editor-shape.js';
+import {listen} from './editor-pointer.js';
+import {cells, palette, resized, rowsText, squares} from './editor-grid.js';
+import * as backdrop from './backdrop.js';
 
-// text writes the document as JSON with each terrain piece and unit on a line of its
-// own, and answers where each is: an error's line then names the piece at fault. JSON is
-// YAML, so the text is a scenario file as it stands.
+// BACKDROP is the key the editor keeps its table's photo under until a battle starts.
+const BACKDROP = 'new';
+
+// EDGE is how near, in CSS pixels, a point drawn must come to the table's edge to be
+// put on it.
+const EDGE = 6;
+
+// LISTS are the file's lists written one item a line, so that an error's line names
+// the item at fault.
+const LISTS = ['terrain', 'units', 'types'];
+
+// text writes the document as JSON with each terrain piece, unit and unit type on a
+// line of its own, and answers where each is: an error's line then names the item at
+// fault. JSON is YAML, so the text is a scenario file as it stands.
 export function text(doc) {
   const lines = ['{'];
-  const at = new Map(); // line (from 1) → 'terrain:i' or 'units:i'
+  const at = new Map(); // line (from 1) → 'terrain:i', 'units:i' or 'types:i'
   const keys = Object.keys(doc);
   keys.forEach((k, ki) => {
     const comma = ki < keys.length - 1 ? ',' : '';
     const v = doc[k];
-    if ((k === 'terrain' || k === 'units') && Array.isArray(v)) {
+    if (LISTS.includes(k) && Array.isArray(v)) {
       if (v.length === 0) { lines.push(`  ${JSON.stringify(k)}: []${comma}`); return; }
       lines.push(`  ${JSON.stringify(k)}: [`);
       v.forEach((piece, i) => {
@@ -39,35 +62,6 @@ export function text(doc) {
   return {text: lines.join('\n') + '\n', at};
 }
 
-// kindsOf reads the terrain kinds a system's schema names: the enum of a terrain piece's
-// `kind`, wherever the schema defines it; none when it has no such key.
-function kindsOf(schema) {
-  const seen = new Set();
-  const walk = (v, depth) => {
-    if (!v || typeof v !== 'object' || depth > 12) return null;
-    if (v.properties?.terrain) {
-      const items = resolve(schema, v.properties.terrain).items;
-      const kind = items && resolve(schema, items).properties?.kind;
-      if (kind) return resolve(schema, kind).enum || null;
-    }
-    for (const x of Object.values(v)) {
-      if (seen.has(x)) continue;
-      seen.add(x);
-      const r = walk(x, depth + 1);
-      if (r) return r;
-    }
-    return null;
-  };
-  return walk(schema, 0) || [];
-}
-
-function resolve(schema, v) {
-  for (let i = 0; i < 8 && v?.$ref; i++) {
-    v = v.$ref.replace(/^#\//, '').split('/').reduce((o, k) => o?.[decodeURIComponent(k)], schema);
-  }
-  return v || {};
-}
-
 export async function showEditor(main, {onCreated}) {
   document.title = 'volley — new battle';
   const box = errorBox('ed-error');
@@ -75,7 +69,7 @@ export async function showEditor(main, {onCreated}) {
   const body = h('div', {id: 'ed-body'});
   main.replaceChildren(h('section', {class: 'panel editor', 'aria-labelledby': 'ed-h'},
     h('h1', {id: 'ed-h'}, 'New battle'),
-    h('p', {class: 'help'}, 'Choose a rule system: its starter scenario is the table to begin from. Clear it, draw terrain, place units; the scenario is checked as you go.'),
+    h('p', {class: 'help'}, 'Choose a rule system: its starter scenario is the table to begin from. Clear it, draw terrain, place units and zones; the scenario is checked as you go.'),
     h('div', {class: 'row'}, h('label', {for: 'ed-system'}, 'Rule system '), system), box, body));
   try {
     const {rulesets} = await call('GET', '/api/rulesets');
@@ -88,56 +82,78 @@ export async function showEditor(main, {onCreated}) {
     try {
       const starter = await call('GET', '/api/new/' + system.value, {text: true});
       const checked = await call('POST', '/api/check', {body: starter});
-      let kinds = [];
-      try { kinds = kindsOf(await call('GET', '/api/schema/' + system.value)); } catch { /* no schema: no kinds */ }
-      edit(body, checked.document, kinds, onCreated);
+      let schema = {};
+      try { schema = await call('GET', '/api/schema/' + system.value); } catch { /* no schema: no forms */ }
+      edit(body, checked.document, schema, (c) => { backdrop.copy(BACKDROP, c.id); onCreated(c); });
     } catch (err) { showError(box, err); }
   });
 }
 
 // edit draws the editor of doc in box.
-function edit(box, doc, kinds, onCreated) {
+function edit(box, doc, schema, onCreated) {
+  const terrainItem = itemsOf(schema, 'terrain');
+  const shapes = shapesOf(schema, terrainItem);
+  const unitItem = itemsOf(schema, 'units') || {};
+  const place = pointKey(schema, unitItem);
+  const nested = place ? null : nestedPlaced(schema, unitItem);
+  const typeItem = itemsOf(schema, 'types');
+  const zoneKey = zonesKey(schema);
+  const gridSpec = gridOf(schema);
+  const grid = gridSpec && doc[gridSpec.key];
+  const open = !grid && doc.table && typeof doc.table.width === 'number';
+  const kindField = terrainItem?.properties?.kind ? resolve(schema, terrainItem.properties.kind) : null;
+  const kinds = kindField?.enum || [];
+
+  // Each side's template is the starter's first unit of that side; a piece's, the
+  // starter's first piece of its outline's shape (or its first piece).
   const units = doc.units || [];
-  // Each side's template is the starter's first unit of that side; a terrain piece's,
-  // the starter's first piece.
   const templates = new Map();
-  for (const u of units) if (u.side && !templates.has(u.side)) templates.set(u.side, u);
-  const pieceTemplate = (doc.terrain || [])[0] || {};
-  const st = {mode: '', draft: [], faults: new Map(), seq: 0};
-  const open = doc.table && typeof doc.table.width === 'number';
+  for (const u of units) if (u.side && !templates.has(u.side)) templates.set(u.side, structuredClone(u));
+  for (const side of Object.keys((zoneKey && doc[zoneKey]) || {})) if (!templates.has(side)) templates.set(side, null);
+  const pieceTemplate = (key) => structuredClone((doc.terrain || []).find((p) => key in p) || (doc.terrain || [])[0] || {});
+  const starterPieces = Object.fromEntries(shapes.map((sh) => [sh.key, pieceTemplate(sh.key)]));
+
+  const st = {mode: '', shape: shapes[0] || null, draft: [], faults: new Map(), seq: 0, sel: null, drag: null, paint: null,
+    lastCorner: {i: -1, t: 0}};
+  const legend = grid ? grid[gridSpec.legend] || {} : {};
+  const symbols = Object.keys(legend);
+  if (grid) st.paint = symbols[0] || '.';
+
   const errors = h('div', {id: 'ed-errors', 'aria-live': 'polite'});
-  const svg = s('svg', {id: 'ed-table', class: 'ed-table'});
+  const svg = s('svg', {id: 'ed-table', class: 'ed-table' + (grid ? ' ed-grid' : '')});
+  const selected = h('div', {id: 'ed-selected', class: 'ed-selected'});
   const side = h('select', {id: 'ed-side', 'aria-label': 'side'}, [...templates.keys()].map((x) => h('option', {value: x}, x)));
-  const kind = h('select', {id: 'ed-kind', 'aria-label': 'terrain kind', hidden: !kinds.length || !('kind' in pieceTemplate)},
-    kinds.map((k) => h('option', {value: k, selected: k === pieceTemplate.kind}, k)));
+  const typeNames = () => (doc.types || []).map((t) => t.name).filter(Boolean);
+  const typePick = h('select', {id: 'ed-type-pick', 'aria-label': 'unit type', hidden: !(typeItem && unitItem.properties?.type)});
+  const kind = h('select', {id: 'ed-kind', 'aria-label': 'terrain kind', hidden: !kinds.length},
+    kinds.map((k) => h('option', {value: k}, k)));
   const num = (id, label, get, set) => {
-    const input = h('input', {id, type: 'number', min: 1, step: 'any', value: get(), 'aria-label': label});
+    const input = h('input', {id, type: 'number', min: 1, step: 'any', value: get(), 'aria-label': label, inputmode: 'decimal'});
     input.addEventListener('change', () => { set(Number(input.value)); changed(); });
     return h('label', {}, label + ' ', input);
   };
-  const mode = (m) => {
-    st.mode = st.mode === m ? '' : m;
+  const mode = (m, shape) => {
+    st.mode = st.mode === m && (!shape || st.shape === shape) ? '' : m;
+    if (shape) st.shape = shape;
+    if (m === 'terrain' && st.shape && kinds.length && 'kind' in starterPieces[st.shape.key]) kind.value = starterPieces[st.shape.key].kind;
     st.draft = [];
+    st.sel = null;
     draw();
   };
+  const shapeBtns = open ? shapes.map((sh) => h('button', {id: sh.closed ? 'ed-terrain' : 'ed-terrain-' + sh.key, 'data-shape': sh.key,
+    onclick: () => mode('terrain', sh)}, sh.closed ? 'Draw terrain' : `Draw a ${sh.key}`)) : [];
   const unitBtn = h('button', {id: 'ed-unit', onclick: () => mode('unit')}, 'Place units');
-  const terrainBtn = h('button', {id: 'ed-terrain', onclick: () => mode('terrain')}, 'Draw terrain');
-  const finish = h('button', {id: 'ed-finish', onclick: () => {
-    if (st.draft.length < 3) return;
-    const piece = {...pieceTemplate, id: freshId(doc.terrain || [], 'piece'), polygon: st.draft};
-    delete piece.line;
-    if (!kind.hidden) piece.kind = kind.value;
-    if ('name' in pieceTemplate) piece.name = piece.kind || piece.id;
-    doc.terrain = [...(doc.terrain || []), piece];
-    st.draft = [];
-    changed();
-  }}, 'Finish the piece');
+  const zoneBtn = h('button', {id: 'ed-zone', hidden: !zoneKey, onclick: () => mode('zone')}, 'Draw a zone');
+  const paintBtn = h('button', {id: 'ed-paint', onclick: () => mode('paint')}, 'Paint squares');
+  const finish = h('button', {id: 'ed-finish', onclick: finishDraft}, 'Finish');
   const clear = h('button', {id: 'ed-clear', class: 'quiet', onclick: () => {
-    doc.terrain = [];
+    if (doc.terrain) doc.terrain = [];
     doc.units = [];
+    st.sel = null;
     changed();
   }}, 'Clear the table');
   const download = h('a', {id: 'ed-download', download: 'battle.yaml', href: '#'}, 'Download the scenario');
+  const source = h('pre', {id: 'ed-text', class: 'ed-text'});
   const start = h('button', {id: 'ed-start', onclick: async () => {
     start.disabled = true;
     try {
@@ -145,70 +161,266 @@ function edit(box, doc, kinds, onCreated) {
       onCreated(c);
     } catch (err) { showFaults(err); } finally { start.disabled = false; }
   }}, 'Start the battle');
-  box.replaceChildren(
-    open ? h('div', {class: 'row'},
-      num('ed-width', 'Width', () => doc.table.width, (v) => { doc.table.width = v; }),
-      num('ed-height', 'Height', () => doc.table.height, (v) => { doc.table.height = v; }),
-      h('span', {class: 'help'}, doc.distances || 'in'), clear)
-      : h('p', {class: 'help', id: 'ed-grid'}, 'This system\'s map is a grid: edit it as text for now (download the scenario). Units and terrain are placed on open tables only.'),
-    open ? h('div', {class: 'row'}, terrainBtn, kind, finish, unitBtn, side) : null,
-    open ? svg : null,
+  // The photo's coordinates are the table's; on a grid, squares up from the map's bottom
+  // left corner (y north, as on a table, so that a photo is never drawn mirrored).
+  const bd = open || grid ? backdrop.panel(BACKDROP, () => open ? doc.table : {width: gridCells()[0]?.length || 0, height: gridCells().length}, () => draw()) : null;
+  const palBox = h('div', {});
+  const typesBox = h('div', {id: 'ed-types', class: 'ed-types'});
+
+  const sizeRow = open ? h('div', {class: 'row'},
+    num('ed-width', 'Width', () => doc.table.width, (v) => { doc.table.width = v; }),
+    num('ed-height', 'Height', () => doc.table.height, (v) => { doc.table.height = v; }),
+    h('span', {class: 'help'}, doc.distances || 'in'), clear)
+    : grid ? h('div', {class: 'row'},
+      num('ed-cols', 'Columns', () => gridCells()[0]?.length || 0, (v) => setCells(resized(gridCells(), Math.round(v), gridCells().length, symbols[0]))),
+      num('ed-rows', 'Rows', () => gridCells().length, (v) => setCells(resized(gridCells(), gridCells()[0]?.length || 0, Math.round(v), symbols[0]))),
+      h('span', {class: 'help'}, 'squares'), clear)
+      : h('p', {class: 'help'}, 'This system\'s scenario has neither a table nor a map the editor can draw: edit it as text (download the scenario).');
+  box.replaceChildren(...[
+    sizeRow,
+    open || grid ? h('div', {class: 'row ed-tools'}, shapeBtns, kind, grid ? paintBtn : null, zoneBtn, unitBtn, side, typePick, finish) : null,
+    grid ? palBox : null,
+    open || grid ? svg : null,
+    selected,
+    typeItem ? typesBox : null,
+    bd ? bd.el : null,
     errors,
-    h('div', {class: 'row'}, start, ' ', download));
+    h('div', {class: 'row'}, start, ' ', download),
+    h('details', {class: 'ed-source'}, h('summary', {}, 'The scenario as text'), source)].filter(Boolean));
+
+  function gridCells() { return cells(grid[gridSpec.rows], symbols[0]); }
+  function setCells(c) { grid[gridSpec.rows] = rowsText(c); }
+
+  // P maps a point of the scenario to the drawing's: an open table's y grows north, a
+  // grid's row 0 is at the top. U is P undone, kept to what a scenario writes.
+  const H = () => open ? doc.table.height : 0;
+  const P = (p) => open ? [p[0], H() - p[1]] : [p[0], p[1]];
+  // A point within EDGE pixels of the table's edge is put on it: a zone or a piece drawn
+  // to the edge meets it, as a finger or a mouse seldom does exactly.
+  const U = (q) => {
+    if (!open) return [Math.round(q.x), Math.round(q.y)];
+    const ctm = svg.getScreenCTM();
+    const tol = EDGE / (ctm?.a || 1);
+    const edge = (v, max) => Math.abs(v) <= tol ? 0 : Math.abs(v - max) <= tol ? max : round(v);
+    return [edge(q.x, doc.table.width), edge(H() - q.y, H())];
+  };
+  const snap = (pts) => open ? pts : pts.map(([x, y]) => [Math.round(x), Math.round(y)]);
+  // bdP maps a point of the photo's coordinates to the drawing's, bdU undoes it.
+  const bdP = (p) => open ? P(p) : [p[0], gridCells().length - p[1]];
+  const bdU = (q) => open ? U(q) : [round(q.x), round(gridCells().length - q.y)];
+  // A unit's place in the drawing: on a grid, the middle of its square.
+  const unitP = (at) => open ? P(at) : [at[0] + 0.5, at[1] + 0.5];
+
+  // outline is the list of points the selection (or s) keeps its shape in, with
+  // whether it closes; set replaces it.
+  function outline(sel = st.sel) {
+    if (!sel) return null;
+    if (sel.what === 'terrain') {
+      const p = doc.terrain[sel.i];
+      const sh = shapes.find((x) => Array.isArray(p?.[x.key]));
+      return sh ? {pts: p[sh.key], closed: sh.closed, set: (v) => { p[sh.key] = snap(v); }} : null;
+    }
+    if (sel.what === 'zone') {
+      const z = doc[zoneKey];
+      return z?.[sel.side] ? {pts: z[sel.side], closed: true, set: (v) => { z[sel.side] = snap(v); }} : null;
+    }
+    return null;
+  }
+
+  // placed lists the unit's points on the table: its own, or each of its models'.
+  function placed(u) {
+    if (place) return Array.isArray(u[place.key]) ? [{at: u[place.key], model: null}] : [];
+    if (nested) return (u[nested.key] || []).filter((m) => Array.isArray(m[nested.at.key])).map((m) => ({at: m[nested.at.key], model: m}));
+    return [];
+  }
 
   function draw() {
-    unitBtn.setAttribute('aria-pressed', String(st.mode === 'unit'));
-    terrainBtn.setAttribute('aria-pressed', String(st.mode === 'terrain'));
-    finish.disabled = st.draft.length < 3;
-    const t = text(doc);
-    download.href = URL.createObjectURL(new Blob([t.text], {type: 'text/yaml'}));
-    if (!open) return;
-    const {width: w, height: hh} = doc.table;
-    const pad = Math.max(w, hh) * 0.02;
+    for (const [b, m] of [[unitBtn, 'unit'], [zoneBtn, 'zone'], [paintBtn, 'paint']]) b.setAttribute('aria-pressed', String(st.mode === m));
+    for (const b of shapeBtns) b.setAttribute('aria-pressed', String(st.mode === 'terrain' && st.shape?.key === b.dataset.shape));
+    const need = st.mode === 'terrain' && st.shape && !st.shape.closed ? 2 : 3;
+    finish.hidden = !(st.mode === 'terrain' || st.mode === 'zone');
+    finish.disabled = st.draft.length < need;
+    side.hidden = !(st.mode === 'unit' || st.mode === 'zone');
+    kind.hidden = !kinds.length || st.mode !== 'terrain';
+    const names = typeNames();
+    if (typePick.options.length !== names.length || [...typePick.options].some((o, i) => o.value !== names[i])) {
+      const was = typePick.value;
+      typePick.replaceChildren(...names.map((n) => h('option', {value: n, selected: n === was}, n)));
+    }
+    typePick.hidden = !(typeItem && unitItem.properties?.type) || st.mode !== 'unit';
+    if (grid) palBox.replaceChildren(st.mode === 'paint' ? palette(legend, st.paint, (sym) => { st.paint = sym; draw(); }) : '');
+    const t = text(doc).text;
+    source.textContent = t;
+    if (download.href.startsWith('blob:')) URL.revokeObjectURL(download.href);
+    download.href = URL.createObjectURL(new Blob([t], {type: 'text/yaml'}));
+    if (open || grid) drawTable();
+    drawSelected();
+    if (typeItem) drawTypes();
+  }
+
+  function drawTable() {
+    let w, hh;
+    if (open) ({width: w, height: hh} = doc.table);
+    else { const c = gridCells(); hh = c.length; w = c[0]?.length || 0; }
+    const pad = open ? Math.max(w, hh) * 0.02 : 0.2;
     svg.setAttribute('viewBox', `${-pad} ${-pad} ${w + 2 * pad} ${hh + 2 * pad}`);
-    const Y = (y) => hh - y; // the scenario's y grows north
-    const pts = (poly) => poly.map(([x, y]) => `${x},${Y(y)}`).join(' ');
+    // The drawing's units per CSS pixel, for handles a finger can take.
+    const ctm = svg.getScreenCTM();
+    const perPx = ctm && ctm.a ? 1 / ctm.a : Math.max(w, hh) / 600;
+    const pts = (poly) => poly.map((p) => P(p).join(',')).join(' ');
     const parts = [s('rect', {x: 0, y: 0, width: w, height: hh, class: 'ed-cloth'})];
-    for (const [name, poly] of Object.entries(doc.deployment || {})) {
-      if (Array.isArray(poly)) parts.push(s('polygon', {points: pts(poly), class: 'ed-zone', 'data-zone': name}));
+    // The photo lies under an open table's pieces; over a grid's squares, which are
+    // opaque, and under its zones and units.
+    const photo = bd ? backdrop.image(backdrop.load(BACKDROP), bdP) : null;
+    if (photo && open) parts.push(photo);
+    if (grid) parts.push(...squares(gridCells(), symbols));
+    if (photo && grid) parts.push(photo);
+    const sides = [...templates.keys()];
+    for (const [name, poly] of Object.entries((zoneKey && doc[zoneKey]) || {})) {
+      if (!Array.isArray(poly)) continue;
+      const on = st.sel?.what === 'zone' && st.sel.side === name;
+      parts.push(s('polygon', {points: pts(poly), class: `ed-zone side-${sides.indexOf(name)}` + (on ? ' on' : ''), 'data-zone': name},
+        s('title', {}, `${name}'s deployment zone`)));
     }
     (doc.terrain || []).forEach((p, i) => {
-      const poly = p.polygon || p.line;
-      if (!Array.isArray(poly)) return;
-      parts.push(s(p.polygon ? 'polygon' : 'polyline', {points: pts(poly), class: 'ed-piece' + (st.faults.has('terrain:' + i) ? ' fault' : ''), 'data-piece': p.id}));
+      const sh = shapes.find((x) => Array.isArray(p[x.key]));
+      if (!sh) return;
+      const on = st.sel?.what === 'terrain' && st.sel.i === i;
+      const fault = st.faults.has('terrain:' + i) ? ' fault' : '';
+      parts.push(s('g', {'data-piece': p.id, 'data-index': i},
+        s('title', {}, p.id),
+        // A line is hard to hit: an invisible wide stroke takes the pointer.
+        sh.closed ? null : s('polyline', {points: pts(p[sh.key]), class: 'ed-line-hit', 'stroke-width': TAP * perPx}),
+        s(sh.closed ? 'polygon' : 'polyline', {points: pts(p[sh.key]), class: (sh.closed ? 'ed-piece' : 'ed-piece ed-line') + fault + (on ? ' on' : '')})));
     });
     if (st.draft.length) parts.push(s('polyline', {points: pts(st.draft), class: 'ed-draft'}));
-    const r = Math.max(w, hh) / 60;
+    const r = open ? Math.max(w, hh) / 60 : 0.4;
     (doc.units || []).forEach((u, i) => {
-      if (!Array.isArray(u.at)) return;
-      const n = [...templates.keys()].indexOf(u.side);
-      parts.push(s('circle', {cx: u.at[0], cy: Y(u.at[1]), r, class: `ed-unit side-${n}` + (st.faults.has('units:' + i) ? ' fault' : ''), 'data-unit': u.id, 'data-side': u.side}));
+      const n = sides.indexOf(u.side);
+      const on = st.sel?.what === 'unit' && st.sel.i === i;
+      for (const {at, model} of placed(u)) {
+        const [x, y] = unitP(at);
+        parts.push(s('circle', {cx: x, cy: y, r, class: `ed-unit side-${n}` + (st.faults.has('units:' + i) ? ' fault' : '') + (on ? ' on' : ''),
+          'data-unit': u.id, 'data-side': u.side, 'data-model': model?.id ?? null, 'data-index': i}));
+      }
+    });
+    const o = st.mode === '' ? outline() : null;
+    if (o) parts.push(...handles(o.pts, o.closed, P, 5 * perPx, TAP * perPx, 30 * perPx));
+    const marks = bd ? bd.marks() : [];
+    const fitted = backdrop.load(BACKDROP);
+    if (fitted) marks.forEach((px, i) => {
+      const [x, y] = bdP(backdrop.toTable(fitted.m, px));
+      parts.push(s('circle', {cx: x, cy: y, r: 4 * perPx, class: 'bd-mark', 'data-mark': i}));
     });
     svg.replaceChildren(...parts);
   }
 
-  svg.addEventListener('click', (ev) => {
-    if (!st.mode) return;
-    // A click on a unit while placing units takes it off the table again.
-    const hit = ev.target.closest?.('[data-unit]');
-    if (st.mode === 'unit' && hit) {
-      doc.units = doc.units.filter((u) => u.id !== hit.dataset.unit);
+  function drawSelected() {
+    const sel = st.sel;
+    if (!sel) { selected.replaceChildren(); return; }
+    const del = h('button', {id: 'ed-delete', class: 'quiet', onclick: () => {
+      if (sel.what === 'terrain') doc.terrain.splice(sel.i, 1);
+      if (sel.what === 'unit') doc.units.splice(sel.i, 1);
+      if (sel.what === 'zone') delete doc[zoneKey][sel.side];
+      st.sel = null;
       changed();
-      return;
+    }}, 'Take it off');
+    const refresh = () => { changed(); };
+    if (sel.what === 'terrain' && terrainItem) {
+      const p = doc.terrain[sel.i];
+      selected.replaceChildren(h('h2', {}, `Terrain ${p.id}`),
+        h('p', {class: 'help'}, 'Drag it to move it, drag a corner to reshape it, the dot on the stem to turn it; a dot between two corners adds one, a double click on a corner takes it off.'),
+        fieldsForm(schema, terrainItem, p, {skip: shapes.map((x) => x.key), prefix: 'ed-piece', onChange: refresh}), del);
+    } else if (sel.what === 'unit') {
+      const u = doc.units[sel.i];
+      const skip = [place?.key, nested?.key].filter(Boolean);
+      selected.replaceChildren(h('h2', {}, `Unit ${u.id}`),
+        h('p', {class: 'help'}, 'Drag it to move it.'),
+        fieldsForm(schema, unitItem, u, {skip, prefix: 'ed-unitf', onChange: refresh, choices: typeItem ? {type: typeNames()} : {}}), del);
+    } else if (sel.what === 'zone') {
+      selected.replaceChildren(h('h2', {}, `${sel.side}'s deployment zone`),
+        h('p', {class: 'help'}, 'Drag it to move it, drag a corner to reshape it.'), del);
     }
-    const q = svgPoint(svg, ev);
-    const at = [round(q.x), round(doc.table.height - q.y)];
-    if (st.mode === 'terrain') {
-      st.draft.push(at);
-      draw();
-      return;
+  }
+
+  // drawTypes lists the file's unit types; one chosen (or a new one) is edited in a
+  // form built from the schema. A new type starts as a copy of the first.
+  function drawTypes() {
+    const list = doc.types || [];
+    const chosen = st.type != null ? list[st.type] : null;
+    const add = h('button', {id: 'ed-new-type', onclick: () => {
+      const base = list[0] ? structuredClone(list[0]) : {};
+      base.name = freshName(list);
+      doc.types = [...list, base];
+      st.type = doc.types.length - 1;
+      changed();
+    }}, 'New unit type');
+    const form = chosen ? fieldsForm(schema, typeItem, chosen, {prefix: 'ed-type', onChange: (k) => {
+      if (k === 'name') {
+        // Units of the type follow its new name.
+        for (const u of doc.units || []) if (u.type === st.typeName) u.type = chosen.name;
+      }
+      st.typeName = chosen.name;
+      changed();
+    }}) : null;
+    if (chosen) st.typeName = chosen.name;
+    typesBox.replaceChildren(h('h2', {}, 'Unit types'),
+      h('div', {class: 'row'}, list.map((t, i) => h('button', {class: 'ed-type', 'data-type': t.name, 'aria-pressed': String(i === st.type),
+        onclick: () => { st.type = st.type === i ? null : i; draw(); }}, t.name)), add),
+      ...(form ? [h('div', {id: 'ed-type-form'}, form,
+        // Taken off, a type its units still name is an error the check points at.
+        h('button', {id: 'ed-type-delete', class: 'quiet', onclick: () => {
+          doc.types = list.filter((t) => t !== chosen);
+          st.type = null;
+          changed();
+        }}, 'Take this type off'))] : []));
+  }
+
+  function finishDraft() {
+    if (st.mode === 'zone') {
+      if (st.draft.length < 3 || !side.value) return;
+      doc[zoneKey] = {...(doc[zoneKey] || {}), [side.value]: snap(st.draft)};
+    } else if (st.mode === 'terrain' && st.shape) {
+      if (st.draft.length < (st.shape.closed ? 3 : 2)) return;
+      const piece = {...starterPieces[st.shape.key], id: freshId(doc.terrain || [], 'piece'), [st.shape.key]: st.draft};
+      for (const sh of shapes) if (sh.key !== st.shape.key) delete piece[sh.key];
+      if (kinds.length && 'kind' in piece) piece.kind = kind.value;
+      if ('name' in piece) piece.name = piece.kind || piece.id;
+      doc.terrain = [...(doc.terrain || []), piece];
     }
-    const tpl = templates.get(side.value);
+    st.draft = [];
+    changed();
+  }
+
+  // placeUnit puts a new unit of the chosen side (and type) at the point.
+  function placeUnit(at) {
+    const tpl = templates.get(side.value) || [...templates.values()].find(Boolean);
     if (!tpl) return;
-    const u = {...tpl, id: freshId(doc.units || [], side.value.toLowerCase().replace(/[^a-z0-9]+/g, '-')), at};
+    const stem = side.value.toLowerCase().replace(/[^a-z0-9]+/g, '-') || 'unit';
+    const taken = allIds();
+    const id = freshIdIn(taken, stem);
+    const u = {...structuredClone(tpl), id, side: side.value};
+    if (place) u[place.key] = at;
+    if (nested) {
+      const m0 = (tpl[nested.key] || [])[0] || {};
+      taken.add(id);
+      u[nested.key] = [{...m0, id: freshIdIn(taken, id + '-m'), [nested.at.key]: at}];
+    }
+    if (!typePick.hidden && typePick.value) u.type = typePick.value;
     doc.units = [...(doc.units || []), u];
     changed();
-  });
+  }
+
+  function allIds() {
+    const ids = new Set();
+    for (const u of doc.units || []) {
+      ids.add(u.id);
+      if (nested) for (const m of u[nested.key] || []) ids.add(m.id);
+    }
+    return ids;
+  }
+
+  listen(svg, {st, doc, bd, open, place, nested, U, bdU, H, outline, placed, placeUnit, changed, draw, gridCells, setCells, finishDraft});
 
   // changed draws the table and checks the scenario; a check answered after a newer
   // change is dropped.
@@ -225,8 +437,9 @@ function edit(box, doc, kinds, onCreated) {
       if (seq !== st.seq) return;
       showFaults(err);
     }
-    draw();
+    drawTable0();
   }
+  function drawTable0() { if (open || grid) drawTable(); }
 
   // showFaults lists a check's errors, naming the piece or unit at the line each gives.
   function showFaults(err) {
@@ -234,18 +447,20 @@ function edit(box, doc, kinds, onCreated) {
     st.faults = new Map();
     errors.dataset.ok = 'false';
     const box = errorBox('ed-check-error');
+    const what = {units: 'unit', terrain: 'terrain', types: 'unit type'};
     const lines = (err.errors?.length ? err.errors : [err.field ? `${err.field}: ${err.message}` : err.message]).map((e) => {
       const m = /^body:(\d+):\d+: ?(.*)$/s.exec(e);
       const where = m && at.get(Number(m[1]));
       if (where) st.faults.set(where, m[2]);
       const [list, i] = where ? where.split(':') : [];
-      const name = where ? `${list === 'units' ? 'unit' : 'terrain'} ${doc[list][Number(i)].id}` : '';
+      const item = where ? doc[list][Number(i)] : null;
+      const name = item ? `${what[list]} ${item.id ?? item.name}` : '';
       return h('li', {'data-at': where || ''}, name ? h('strong', {}, name + ': ') : null, m ? m[2] : e);
     });
     box.hidden = false;
     box.replaceChildren('The scenario does not check yet:', h('ul', {}, lines));
     errors.replaceChildren(box);
-    draw();
+    drawTable0();
   }
 
   draw();
@@ -253,9 +468,14 @@ function edit(box, doc, kinds, onCreated) {
 }
 
 function freshId(list, stem) {
-  const taken = new Set(list.map((x) => x.id));
+  return freshIdIn(new Set(list.map((x) => x.id)), stem);
+}
+
+function freshIdIn(taken, stem) {
   for (let n = 1; ; n++) if (!taken.has(`${stem}-${n}`)) return `${stem}-${n}`;
 }
 
-// round keeps a point to a tenth of the table's unit, as a player measures.
-function round(v) { return Math.round(v * 10) / 10; }
+function freshName(types) {
+  const taken = new Set(types.map((t) => t.name));
+  for (let n = types.length + 1; ; n++) if (!taken.has(`Type ${n}`)) return `Type ${n}`;
+}

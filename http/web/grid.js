@@ -17,6 +17,7 @@ import {viewport} from './viewport.js';
 import {gridMover} from './gridmove.js';
 import {lastShot, marksOf} from './marks.js';
 import {turnPaths} from './paths.js';
+import {forBattle} from './backdrop.js';
 import {actorOf, body, fieldsOf, flagField, needsMore, optionWords, squareField, takes} from './offers.js';
 
 const S = 24; // pixels per square in the drawing's own units; the SVG scales to fit
@@ -346,7 +347,10 @@ export function mount(field, controls, ctx) {
     const lines = [];
     for (let x = 0; x <= b.width; x++) lines.push(s('line', {x1: x * S, y1: 0, x2: x * S, y2: b.height * S, class: x % 5 ? 'gl' : 'gl5'}));
     for (let y = 0; y <= b.height; y++) lines.push(s('line', {x1: 0, y1: y * S, x2: b.width * S, y2: y * S, class: y % 5 ? 'gl' : 'gl5'}));
-    layers.terrain = s('g', {class: 'terrain'}, terrain, s('g', {class: 'gridlines'}, lines));
+    // The photo of the player's table (backdrop.js), over the squares' colours and under
+    // the lines: its coordinates count squares up from the map's bottom left corner.
+    const photo = forBattle(ctx.id, ([x, y]) => [x * S, (b.height - y) * S]);
+    layers.terrain = s('g', {class: 'terrain'}, terrain, photo, s('g', {class: 'gridlines'}, lines));
     // The sides' deployment zones, while units may still be deployed: polygons whose
     // corners are the squares' corners.
     layers.zones = s('g', {class: 'zones'}, b.deploying ? Object.entries(b.zones || {}).map(([side, pts]) => {

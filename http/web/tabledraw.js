@@ -11,6 +11,7 @@ import {split, turnPaths} from './paths.js';
 import {dangerImage} from './advisor.js';
 import {placeLabels} from './labels.js';
 import {offenceColour} from './position.js';
+import {forBattle} from './backdrop.js';
 
 // TAP is the least radius, in CSS pixels, that a unit answers a tap or a click within:
 // a 44-pixel target however small its base is drawn.
@@ -35,7 +36,9 @@ export function drawTable(m) {
   // The table's edge, where the scenario gives one: no base may cross it.
   const e = T().edge;
   const edge = e ? s('rect', {x: X(e[0]), y: Y(e[3]), width: (e[2] - e[0]) * K, height: (e[3] - e[1]) * K, class: 'table-edge'}) : null;
-  layers.ground = s('g', {}, s('rect', {x: 0, y: 0, width: (x1 - x0) * K, height: (y1 - y0) * K, class: 'cloth'}), lines, ruler, edge);
+  // The photo of the player's own table, if they gave one in the editor (backdrop.js).
+  const photo = forBattle(m.ctx.id, ([x, y]) => [X(x), Y(y)]);
+  layers.ground = s('g', {}, s('rect', {x: 0, y: 0, width: (x1 - x0) * K, height: (y1 - y0) * K, class: 'cloth'}), photo, lines, ruler, edge);
   // The sides' deployment zones, while units may still be deployed.
   const sides = m.ctx.view.sides;
   layers.zones = s('g', {class: 'zones'}, T().deploying ? Object.entries(T().zones || {}).map(([side, pts]) => {
