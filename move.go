@@ -71,17 +71,6 @@ func RefusePath(errs *scenario.ErrorList, doc *scenario.Doc, path *[]scenario.Po
 	return false
 }
 
-// Refusal is an action's refusal err (nil: none) as a check lists it: at pos, its
-// message without the rule system's prefix (pkg: "warfare").
-func Refusal(pos scenario.Pos, err error, pkg string) scenario.ErrorList {
-	if err == nil {
-		return nil
-	}
-	var list scenario.ErrorList
-	list.Add(pos, "%s", strings.TrimPrefix(ErrorMessage(err), pkg+": "))
-	return list
-}
-
 // RefuseNoMoves adds to errs, at at, the error of a move or a deployment (what: "move",
 // "deploy") in a battle whose pieces ("units", "models") do not move, and reports whether
 // it did: the action is read under an edition before EditionMoves or, replayed from a log
