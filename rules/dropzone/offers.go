@@ -116,9 +116,7 @@ func (b *Battle) Offers() volley.Offers {
 				Help: "A squad shoots once an activation: each weapon of its units at one target, all declared before any die is rolled."})
 		}
 	}
-	if side := b.turns.Current(); side != "" {
-		o.Offers = append(o.Offers, volley.EndOffer(side, volley.EndTurn, "End turn", volley.EndsTurn))
-	}
+	o.EndTurn(b.turns.Current())
 	b.spent(&o, sides)
 	return o
 }
@@ -156,11 +154,7 @@ func (b *Battle) spent(o *volley.Offers, sides []string) {
 		case m.Destroyed():
 			o.Spent[m.ID] = m.ID + " is destroyed"
 			continue
-		case b.table.InTurns():
-			b.table.SpentDeploying(o, m.ID, m.Side, []string{m.ID}, "units")
-			continue
-		case !slices.Contains(sides, m.Side):
-			o.Spent[m.ID] = fmt.Sprintf("it is %s's turn", b.turns.Current())
+		case b.table.SpentNow(o, m.ID, m.Side, []string{m.ID}, "units", sides, b.turns.Current()):
 			continue
 		}
 		if err := b.activationCheck(m.Side, m.Squad); err != nil {

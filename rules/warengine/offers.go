@@ -141,12 +141,7 @@ func aimForm() *volley.Offer {
 }
 
 // label is how an offer names the unit.
-func (u *Unit) label() string {
-	if u.Name == "" {
-		return u.ID
-	}
-	return u.Name + " (" + u.ID + ")"
-}
+func (u *Unit) label() string { return volley.Label(u.Name, u.ID) }
 
 // declaredNames are the weapons the unit has declared a target for.
 func (u *Unit) declaredNames() []string {
@@ -195,10 +190,7 @@ func (b *Battle) spent(o *volley.Offers) {
 		switch {
 		case u.Destroyed():
 			o.Spent[u.ID] = u.ID + " is destroyed"
-		case b.table.InTurns():
-			b.table.SpentDeploying(o, u.ID, u.Side, []string{u.ID}, "units")
-		case u.Side != b.side:
-			o.Spent[u.ID] = fmt.Sprintf("it is %s's turn", b.side)
+		case b.table.SpentNow(o, u.ID, u.Side, []string{u.ID}, "units", []string{b.side}, b.side):
 		case b.phase == PhaseFire && u.Stunned:
 			o.Spent[u.ID] = u.ID + " is stunned: it may not fire this phase"
 		case b.phase == PhaseFire && len(u.Declared) == 0:

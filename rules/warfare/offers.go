@@ -2,7 +2,6 @@ package warfare
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/scenario"
@@ -58,20 +57,13 @@ func (b *Battle) Offers() volley.Offers {
 				Help: "A unit fires its stands at one or more targets, once a turn; the ranges are measured where the units stand."})
 		}
 	}
-	if side := b.turns.Current(); side != "" {
-		o.Offers = append(o.Offers, volley.EndOffer(side, volley.EndTurn, "End turn", volley.EndsTurn))
-	}
+	o.EndTurn(b.turns.Current())
 	b.spent(&o, sides)
 	return o
 }
 
 // label is how an offer names the unit.
-func (u *Unit) label() string {
-	if u.Name == "" {
-		return u.ID
-	}
-	return u.Name + " (" + u.ID + ")"
-}
+func (u *Unit) label() string { return volley.Label(u.Name, u.ID) }
 
 // mayFire says why unit m may not fire now, "" when it may.
 func (b *Battle) mayFire(m *Unit) string {
@@ -146,10 +138,7 @@ func (b *Battle) spent(o *volley.Offers, sides []string) {
 		switch {
 		case m.Destroyed():
 			o.Spent[m.ID] = m.ID + " has no figures left"
-		case b.table.InTurns():
-			b.table.SpentDeploying(o, m.ID, m.Side, []string{m.ID}, "units")
-		case !slices.Contains(sides, m.Side):
-			o.Spent[m.ID] = fmt.Sprintf("it is %s's turn", b.turns.Current())
+		case b.table.SpentNow(o, m.ID, m.Side, []string{m.ID}, "units", sides, b.turns.Current()):
 		default:
 			left, moveWhy := 0.0, ""
 			if b.moves {

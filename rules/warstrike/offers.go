@@ -2,7 +2,6 @@ package warstrike
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/scenario"
@@ -77,9 +76,7 @@ func (b *Battle) Offers() volley.Offers {
 				Help: "A unit shoots once a turn, as the action it chose allows: each armed model at the first target it sees."})
 		}
 	}
-	if side := b.turns.Current(); side != "" {
-		o.Offers = append(o.Offers, volley.EndOffer(side, volley.EndTurn, "End turn", volley.EndsTurn))
-	}
+	o.EndTurn(b.turns.Current())
 	b.spent(&o, sides)
 	return o
 }
@@ -141,12 +138,7 @@ func (b *Battle) actionField(u *Unit, moved float64, in func(float64) float64) v
 }
 
 // label is how an offer names the unit.
-func (u *Unit) label() string {
-	if u.Name == "" {
-		return u.ID
-	}
-	return u.Name + " (" + u.ID + ")"
-}
+func (u *Unit) label() string { return volley.Label(u.Name, u.ID) }
 
 // living are the unit's models still in play.
 func (u *Unit) living() []string {
@@ -182,10 +174,7 @@ func (b *Battle) spent(o *volley.Offers, sides []string) {
 		switch {
 		case u.Destroyed():
 			o.Spent[u.ID] = u.ID + " has no models left"
-		case b.table.InTurns():
-			b.table.SpentDeploying(o, u.ID, u.Side, u.living(), "models")
-		case !slices.Contains(sides, u.Side):
-			o.Spent[u.ID] = fmt.Sprintf("it is %s's turn", b.turns.Current())
+		case b.table.SpentNow(o, u.ID, u.Side, u.living(), "models", sides, b.turns.Current()):
 		default:
 			if err := b.actCheck(u); err != nil {
 				o.Spent[u.ID] = volley.ErrorMessage(err)
