@@ -171,6 +171,24 @@ func (t *Tabletop) OnTable(c geom.Vec, r float64) string {
 	return ""
 }
 
+// Within is where the centre of a base of radius r may stand on the table: the corners
+// of the table drawn in by r.
+func (t *Tabletop) Within(r float64) (lo, hi geom.Vec) {
+	return t.Lo.Add(geom.V(r, r)), t.Hi.Sub(geom.V(r, r))
+}
+
+// ReachArea is the square a base of radius r centred on c may reach with left of its
+// move, [x0, y0, x1, y1] (the farthest it could go every way), kept to where the base
+// stays on the table when the table has edges (Within).
+func (t *Tabletop) ReachArea(c geom.Vec, left, r float64) [4]float64 {
+	area := [4]float64{c.X - left, c.Y - left, c.X + left, c.Y + left}
+	if t.Edged {
+		lo, hi := t.Within(r)
+		area = [4]float64{max(area[0], lo.X), max(area[1], lo.Y), min(area[2], hi.X), min(area[3], hi.Y)}
+	}
+	return area
+}
+
 // PathBlocked says why a base of radius r moved along path may not go, leg by leg: what
 // inWay says stands in the way of leg i (the system's rules: "would pass over b1"), or
 // else the table's edge where the leg ends; "" when it may go. Each reason names its leg
