@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"github.com/volley-wargames/volley/scenario"
 )
 
 // Offers. A battle's view says every action each side may take now, so that a client that
@@ -308,6 +310,25 @@ func (t *Tabletop) ZonePoints(side string, k float64) [][2]float64 {
 		out[i] = *Pt(p.X*k, p.Y*k)
 	}
 	return out
+}
+
+// ZoneField is where a unit of side is deployed: a point, "at", within the side's zone
+// (anywhere on the table without one), in unit.
+func (t *Tabletop) ZoneField(side string, unit scenario.Unit) Field {
+	return PointField("at", t.ZonePoints(side, scenario.Inches(1).In(unit)), string(unit))
+}
+
+// OpenOffers begins a battle's Offers with the deployments the sides may make now
+// (deploy builds them, as DeployOffers does; none when the battle does not deploy now:
+// Deploys), and reports whether they are all the battle offers: while the sides deploy
+// in turns nothing else is done, and the caller only says why each unit is spent.
+func (t *Tabletop) OpenOffers(battleMoves bool, deploy func(o *Offers) []Offer) (Offers, bool) {
+	o := Offers{Acting: []string{}, Spent: map[string]string{}}
+	if !t.Deploys(battleMoves) {
+		return o, false
+	}
+	o.Offers = deploy(&o)
+	return o, t.InTurns()
 }
 
 // DeploymentOffers are the offers of a deployment in turns, for the side deploying

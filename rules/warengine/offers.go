@@ -17,13 +17,10 @@ var _ volley.Offerer = (*Battle)(nil)
 // declared target, a change of group; in the fire phase a fire for each declared target
 // of a unit not stunned; and in every phase its end.
 func (b *Battle) Offers() volley.Offers {
-	o := volley.Offers{Acting: []string{}, Spent: map[string]string{}}
-	if b.table.Deploys(b.moves) {
-		o.Offers = b.deployOffers(&o)
-		if b.table.InTurns() {
-			b.spent(&o)
-			return o
-		}
+	o, deploying := b.table.OpenOffers(b.moves, b.deployOffers)
+	if deploying {
+		b.spent(&o)
+		return o
 	}
 	if len(b.sides) == 0 {
 		return o

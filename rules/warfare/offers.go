@@ -16,16 +16,13 @@ var _ volley.Offerer = (*Battle)(nil)
 // ends its activation, and a move or fire by another unit ends the activation of the
 // unit that moved and has not fired (Closes).
 func (b *Battle) Offers() volley.Offers {
-	o := volley.Offers{Acting: []string{}, Spent: map[string]string{}}
+	o, deploying := b.table.OpenOffers(b.moves, b.deployOffers)
+	if deploying {
+		b.spent(&o, nil)
+		return o
+	}
 	u := b.unit.OrInch()
 	in := func(x float64) float64 { return scenario.Inches(x).In(u) }
-	if b.table.Deploys(b.moves) {
-		o.Offers = b.deployOffers(in, &o)
-		if b.table.InTurns() {
-			b.spent(&o, nil)
-			return o
-		}
-	}
 	sides := b.turns.Acting(volley.Distinct(b.units, func(u *Unit) string { return u.Side }))
 	o.Act(sides...)
 	closes := func(id string) string { return volley.Closes(b.act.unit, b.act.fired, id) }
@@ -119,7 +116,7 @@ func (b *Battle) targetsField(m *Unit) volley.Field {
 
 // deployOffers are the deployments the sides may make now (volley.Tabletop.DeployOffers):
 // each unit placed at a point. It adds the sides to o.Acting.
-func (b *Battle) deployOffers(in func(float64) float64, o *volley.Offers) []volley.Offer {
+func (b *Battle) deployOffers(o *volley.Offers) []volley.Offer {
 	var ds []volley.Deployer
 	for i := range b.units {
 		if m := &b.units[i]; !m.Destroyed() && b.table.CheckDeploy(m.Side, []string{m.ID}, "units") == nil {
@@ -127,7 +124,7 @@ func (b *Battle) deployOffers(in func(float64) float64, o *volley.Offers) []voll
 		}
 	}
 	return b.table.DeployOffers(o, ds, func(side string) []volley.Field {
-		return []volley.Field{volley.PointField("at", b.table.ZonePoints(side, in(1)), string(b.unit.OrInch()))}
+		return []volley.Field{b.table.ZoneField(side, b.unit.OrInch())}
 	})
 }
 

@@ -18,15 +18,15 @@ var _ volley.Offerer = (*Battle)(nil)
 // the turn. A unit that acts ends the activation of the unit acting before it (Closes):
 // that one may not shoot after.
 func (b *Battle) Offers() volley.Offers {
-	o := volley.Offers{Acting: []string{}, Offers: []volley.Offer{}, Spent: map[string]string{}}
-	in := func(x float64) float64 { return scenario.Inches(x).In(b.unit.OrInch()) }
-	if b.table.Deploys(b.moves) {
-		o.Offers = b.deployOffers(in, &o)
-		if b.table.InTurns() {
-			b.spent(&o, nil)
-			return o
-		}
+	o, deploying := b.table.OpenOffers(b.moves, b.deployOffers)
+	if deploying {
+		b.spent(&o, nil)
+		return o
 	}
+	if !b.table.Deploys(b.moves) {
+		o.Offers = []volley.Offer{} // a view lists no offers as [], not null
+	}
+	in := func(x float64) float64 { return scenario.Inches(x).In(b.unit.OrInch()) }
 	sides := b.turns.Acting(volley.Distinct(b.units, func(u *Unit) string { return u.Side }))
 	o.Act(sides...)
 	closes := func(id string) string { return volley.Closes(b.act.unit, b.act.shot, id) }
@@ -154,7 +154,7 @@ func (u *Unit) living() []string {
 // deployOffers are the deployments the sides may make now (volley.Tabletop.DeployOffers):
 // each unit placed whole in its formation, centred on the point given (a model may be
 // placed alone, {unit: <model>}). It adds the sides to o.Acting.
-func (b *Battle) deployOffers(in func(float64) float64, o *volley.Offers) []volley.Offer {
+func (b *Battle) deployOffers(o *volley.Offers) []volley.Offer {
 	var ds []volley.Deployer
 	for i := range b.units {
 		if u := &b.units[i]; !u.Destroyed() && b.table.CheckDeploy(u.Side, u.living(), "models") == nil {
@@ -163,7 +163,7 @@ func (b *Battle) deployOffers(in func(float64) float64, o *volley.Offers) []voll
 		}
 	}
 	return b.table.DeployOffers(o, ds, func(side string) []volley.Field {
-		return []volley.Field{volley.PointField("at", b.table.ZonePoints(side, in(1)), string(b.unit.OrInch()))}
+		return []volley.Field{b.table.ZoneField(side, b.unit.OrInch())}
 	})
 }
 
