@@ -118,6 +118,18 @@ type PositionPoint struct {
 // At is point (c, r)'s index.
 func (m *PositionMap) At(c, r int) int { return r*m.Cols + c }
 
+// Reached records in Reach the way to point (c, r), d inches long (perInch of the map's
+// unit to the inch), NaN where the unit cannot go (d infinite), and reports whether it
+// can go there.
+func (m *PositionMap) Reached(c, r int, d, perInch float64) bool {
+	if math.IsInf(d, 1) {
+		m.Reach[m.At(c, r)] = math.NaN()
+		return false
+	}
+	m.Reach[m.At(c, r)] = d * perInch
+	return true
+}
+
 // Point is point i as the JSON writes it.
 func (m *PositionMap) Point(i int) PositionPoint {
 	c, r := i%m.Cols, i/m.Cols

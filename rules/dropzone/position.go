@@ -211,9 +211,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 		return func(c, r int, _ map[string]bool) (float64, error) {
 			p := point(c, r)
 			d := s.reach.Dist(p)
-			m.Reach[r*g.Cols+c] = d * s.perInch
-			if math.IsInf(d, 1) {
-				m.Reach[r*g.Cols+c] = math.NaN()
+			if !m.Reached(c, r, d, s.perInch) {
 				return math.NaN(), nil
 			}
 			v, _, err := f.offenceAt(ctx, u.ID, p, d, obj)

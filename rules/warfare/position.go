@@ -228,11 +228,9 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 		return func(c, r int, _ map[string]bool) (float64, error) {
 			p := s.point(c, r)
 			d := s.reach.Dist(p)
-			if math.IsInf(d, 1) {
-				m.Reach[r*g.Cols+c] = math.NaN()
+			if !m.Reached(c, r, d, s.perInch) {
 				return math.NaN(), nil
 			}
-			m.Reach[r*g.Cols+c] = d * s.perInch
 			return seen.get(b.bandsFrom(s, p), func() (float64, error) {
 				v, _, err := b.offenceAt(ctx, u.ID, p, d, obj)
 				return v, err
