@@ -696,9 +696,9 @@ func (v *view) destroyed() int {
 // end, for its side against the others: an objective is held by the side with the most
 // units within it, nobody's on a tie (volley.End). Each objective counts its points when
 // the side holds it, nothing when nobody does, and its points against when an enemy
-// does, since the winner is the side with more: taking one the enemy holds alone is
-// worth its points twice over (one taken, one denied), joining friends who hold it
-// already nothing, and leaving one that only this unit holds costs. The rest of the
+// does, since the winner is the side with more: contesting one the enemy holds is worth
+// its points (denied), tipping it to the side's hold twice as much, joining friends who
+// hold it already nothing, and leaving one that only this unit holds costs. The rest of the
 // battle stands as it is. The sum counts in full in the last round and less the more
 // rounds are left (a half one round before, a third two before…), since only where the
 // units stand at the end scores.
