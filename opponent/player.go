@@ -597,6 +597,10 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 		}
 		weighed += m.Reachable
 		here := rank(nearest(m, m.From))
+		armed := false
+		for _, off := range m.OffenceValues {
+			armed = armed || off > 0
+		}
 		for _, pt := range m.Top {
 			body := pt.Move
 			if body == nil && len(pt.Moves) > 0 {
@@ -610,6 +614,11 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 				gain = 1
 			} else if gain < minGain {
 				continue // not worth the move
+			} else if p.Policy.Level == Strong && armed && p.closing(v, pt, m) >= gain-minGain {
+				// A unit that has something to shoot at from its reach does not step
+				// towards the enemy for nothing: closing breaks ties, it is no reason to
+				// move, and a step nearer is a step into the enemy's reach in its turn.
+				continue
 			}
 			if !v.legal(ctx, body) {
 				continue
@@ -624,6 +633,13 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 		}
 	}
 	return opts, weighed, nil
+}
+
+// closing is the part of a move's gain that is only the tie-break of rank: the way
+// nearer the enemy (and the shorter way there).
+func (p *Player) closing(v *view, pt advise.PositionPoint, m *advise.PositionMap) float64 {
+	enemy := v.nearestEnemy(p.Side)
+	return 0.01*(enemy(m.From[0], m.From[1])-enemy(pt.X, pt.Y)) - 0.0001*pt.Reach
 }
 
 // rank scores a point of a unit's position map as the level weighs it.
