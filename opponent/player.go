@@ -56,9 +56,11 @@ type option struct {
 // piece is a unit, model or stand on the board as the player reads it.
 type piece struct {
 	id, side, squad string
-	x, y            float64
-	destroyed       bool
-	move            *volley.MoveView
+	// name is the piece's name on the table: its type's, in the systems that have types.
+	name      string
+	x, y      float64
+	destroyed bool
+	move      *volley.MoveView
 }
 
 // view is what the player reads of the battle before a decision.
@@ -72,6 +74,9 @@ type view struct {
 	result   volley.Result
 	end      *volley.End
 	lastTurn bool
+	// grid is true on a square grid map (the War Engine's), where distances to
+	// objectives are counted in squares.
+	grid bool
 	// seen are the battles seen this phase (Player.seen).
 	seen map[string]bool
 }
@@ -91,15 +96,16 @@ func read(g *volley.Game) *view {
 		v.lastTurn = true
 	}
 	if bd, ok := b.(volley.Board); ok {
+		v.grid = true
 		for _, u := range bd.Board().Units {
-			v.pieces = append(v.pieces, piece{id: u.ID, side: u.Side, x: float64(u.X), y: float64(u.Y), move: u.Move})
+			v.pieces = append(v.pieces, piece{id: u.ID, side: u.Side, name: u.Name, x: float64(u.X), y: float64(u.Y), move: u.Move})
 		}
 	} else if t, ok := b.(volley.Table); ok {
 		for _, u := range t.Table().Units {
 			if !u.Placed {
 				continue
 			}
-			v.pieces = append(v.pieces, piece{id: u.ID, side: u.Side, squad: u.Squad, x: u.X, y: u.Y, destroyed: u.Destroyed, move: u.Move})
+			v.pieces = append(v.pieces, piece{id: u.ID, side: u.Side, squad: u.Squad, name: u.Name, x: u.X, y: u.Y, destroyed: u.Destroyed, move: u.Move})
 		}
 	}
 	return v
@@ -232,10 +238,12 @@ func (p *Player) decide(v *view, opts []option, rng *dice.Stream, weighed int) *
 	}
 	if p.Policy.Level == Teaching {
 		// Among its three best worth doing, a player who does not count everything takes
-		// the second or third now and then.
+		// the second or third now and then. Its mistakes are actions it takes, never
+		// actions it leaves: it does not end a phase while something is worth doing
+		// (a target declared and left unfired is a turn lost, not a plausible slip).
 		var good []option
 		for _, o := range opts[:min(3, len(opts))] {
-			if o.value > 0 || o.kind == "end" {
+			if o.value > 0 && o.kind != "end" {
 				good = append(good, o)
 			}
 		}
@@ -570,7 +578,7 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 		if _, err := ps.PositionWork(q); err != nil {
 			continue // the rules say it may not move now
 		}
-		rank := p.rank(v, unit, pc)
+		rank := p.rank(v, unit)
 		q.Rank = rank
 		key := fmt.Sprintf("%s %g %g %g %d %s", unit, pc.x, pc.y, pc.move.Left, v.destroyed(), p.phase)
 		m := p.maps[key]
@@ -589,6 +597,10 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 		}
 		weighed += m.Reachable
 		here := rank(nearest(m, m.From))
+		armed := false
+		for _, off := range m.OffenceValues {
+			armed = armed || off > 0
+		}
 		for _, pt := range m.Top {
 			body := pt.Move
 			if body == nil && len(pt.Moves) > 0 {
@@ -602,6 +614,11 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 				gain = 1
 			} else if gain < minGain {
 				continue // not worth the move
+			} else if p.Policy.Level == Strong && armed && p.closing(v, pt, m) >= gain-minGain {
+				// A unit that has something to shoot at from its reach does not step
+				// towards the enemy for nothing: closing breaks ties, it is no reason to
+				// move, and a step nearer is a step into the enemy's reach in its turn.
+				continue
 			}
 			if !v.legal(ctx, body) {
 				continue
@@ -618,8 +635,15 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 	return opts, weighed, nil
 }
 
+// closing is the part of a move's gain that is only the tie-break of rank: the way
+// nearer the enemy (and the shorter way there).
+func (p *Player) closing(v *view, pt advise.PositionPoint, m *advise.PositionMap) float64 {
+	enemy := v.nearestEnemy(p.Side)
+	return 0.01*(enemy(m.From[0], m.From[1])-enemy(pt.X, pt.Y)) - 0.0001*pt.Reach
+}
+
 // rank scores a point of a unit's position map as the level weighs it.
-func (p *Player) rank(v *view, unit string, pc piece) func(advise.PositionPoint) float64 {
+func (p *Player) rank(v *view, unit string) func(advise.PositionPoint) float64 {
 	enemy := v.nearestEnemy(p.Side)
 	switch p.Policy.Level {
 	case Random:
@@ -638,19 +662,39 @@ func (p *Player) rank(v *view, unit string, pc piece) func(advise.PositionPoint)
 	// A unit lost is its points to the enemy, and what it would have done after: counted
 	// as a point more.
 	worth := v.points[unit] + 1
+	// The map's offence counts enemies destroyed, whichever they are; in points, each
+	// counts what an enemy on the table is worth on average.
+	foe := v.meanPoints(p.Side)
 	return func(pt advise.PositionPoint) float64 {
 		off, dg := pt.Offence, pt.Danger
 		if math.IsNaN(off) {
 			off = 0
 		}
+		off *= foe
 		if math.IsNaN(dg) {
 			dg = 0
 		}
-		s := off - w*worth*dg + v.objectiveValue(pt.X, pt.Y)
+		s := off - w*worth*dg + v.objectiveValue(p.Side, unit, pt.X, pt.Y)
 		// Closing on the enemy breaks ties, and draws a unit that has nothing to shoot
 		// at towards one.
 		return s - 0.01*enemy(pt.X, pt.Y) - 0.0001*pt.Reach
 	}
+}
+
+// meanPoints is what destroying an enemy of side's still on the table scores, on
+// average (1 where none is left).
+func (v *view) meanPoints(side string) float64 {
+	sum, n := 0.0, 0
+	for _, u := range v.state.Units {
+		if u.Side != side && !u.Destroyed {
+			sum += v.points[u.ID]
+			n++
+		}
+	}
+	if n == 0 {
+		return 1
+	}
+	return sum / float64(n)
 }
 
 // destroyed counts the units destroyed.
@@ -664,36 +708,77 @@ func (v *view) destroyed() int {
 	return n
 }
 
-// objectiveValue is what holding the objectives within reach of a point is worth: its
-// points, in full in the last round and less the more rounds are left (a half one
-// round before, a third two before…), since only where the units stand at the end
-// scores.
-func (v *view) objectiveValue(x, y float64) float64 {
+// objectiveValue is what unit standing at a point does to the objectives' count at the
+// end, for its side against the others: an objective is held by the side with the most
+// units within it, nobody's on a tie (volley.End). Each objective counts its points when
+// the side holds it, nothing when nobody does, and its points against when an enemy
+// does, since the winner is the side with more: contesting one the enemy holds is worth
+// its points (denied), tipping it to the side's hold twice as much, joining friends who
+// hold it already nothing, and leaving one that only this unit holds costs. The rest of the
+// battle stands as it is. The sum counts in full in the last round and less the more
+// rounds are left (a half one round before, a third two before…), since only where the
+// units stand at the end scores.
+func (v *view) objectiveValue(side, unit string, x, y float64) float64 {
 	w := 1.0
 	if v.end != nil && v.end.Turns > 0 && v.turn != nil {
 		w = 1 / float64(1+max(0, v.end.Turns-v.turn.Number))
 	}
 	s := 0.0
-	for _, o := range v.result.Objectives {
-		if within(o, x, y) {
+	for i, o := range v.result.Objectives {
+		ours, theirs := v.holders(i, side, unit)
+		if v.within(o, x, y) {
+			ours++
+		}
+		switch {
+		case ours > theirs:
 			s += w * o.Points
+		case theirs > ours:
+			s -= w * o.Points
 		}
 	}
 	return s
+}
+
+// holders counts the units within objective i, of side and of the other sides, leaving
+// out unit (the one whose place is weighed). A unit of several pieces is within when one
+// of them is, as volley.End counts it.
+func (v *view) holders(i int, side, unit string) (ours, theirs int) {
+	o := v.result.Objectives[i]
+	in := map[string]string{}
+	for _, pc := range v.pieces {
+		owner := v.owner(pc)
+		if pc.destroyed || owner == unit || owner == "" || !v.within(o, pc.x, pc.y) {
+			continue
+		}
+		in[owner] = pc.side
+	}
+	for _, s := range in {
+		if s == side {
+			ours++
+		} else {
+			theirs++
+		}
+	}
+	return ours, theirs
 }
 
 // objectiveAt names the objectives a point is within.
 func (v *view) objectiveAt(x, y float64) string {
 	var names []string
 	for _, o := range v.result.Objectives {
-		if within(o, x, y) {
+		if v.within(o, x, y) {
 			names = append(names, o.Name)
 		}
 	}
 	return strings.Join(names, " and ")
 }
 
-func within(o volley.HeldObjective, x, y float64) bool {
+// within reports whether a point is within an objective as volley.End measures it: the
+// distance between centres on a table, the larger of the columns' and rows' on a grid.
+func (v *view) within(o volley.HeldObjective, x, y float64) bool {
+	if v.grid {
+		return max(math.Abs(x-o.X), math.Abs(y-o.Y)) <= o.Radius
+	}
 	return math.Hypot(x-o.X, y-o.Y) <= o.Radius
 }
 
