@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/volley-wargames/volley"
@@ -44,6 +45,13 @@ type Tourney struct {
 	// a side takes before the other acts).
 	TurnA Percentiles `json:"turn_ms_a"`
 	TurnB Percentiles `json:"turn_ms_b"`
+	// CPU per turn: the CPU time the whole process spent planning each turn, over all
+	// its threads (a position map's rows are shared among the cores). On a machine busy
+	// with other work the wall time above stretches while this does not; on an idle one a
+	// turn's wall time is at most its CPU time, since planning is all the process does.
+	// Zero where the system does not give a process's CPU time.
+	CPUA Percentiles `json:"turn_cpu_ms_a"`
+	CPUB Percentiles `json:"turn_cpu_ms_b"`
 }
 
 // Percentiles are a duration's median, 95th percentile and maximum, in milliseconds.
@@ -58,7 +66,7 @@ type Percentiles struct {
 // scenario's units name them). progress, if not nil, is told after each battle.
 func PlayTourney(ctx context.Context, newGame NewGame, a, b Policy, n int, seed uint64, progress func(done int)) (*Tourney, error) {
 	t := &Tourney{A: a.String(), B: b.String(), Battles: n}
-	var timesA, timesB []float64
+	var timesA, timesB, cpuA, cpuB []float64
 	for i := range n {
 		g, err := newGame()
 		if err != nil {
@@ -79,7 +87,8 @@ func PlayTourney(ctx context.Context, newGame NewGame, a, b Policy, n int, seed 
 		if err != nil {
 			return nil, fmt.Errorf("opponent: battle %d: %w", i, err)
 		}
-		timesA, timesB = append(timesA, ta...), append(timesB, tb...)
+		timesA, timesB = append(timesA, ta.wall...), append(timesB, tb.wall...)
+		cpuA, cpuB = append(cpuA, ta.cpu...), append(cpuB, tb.cpu...)
 		r := g.Result()
 		if !r.Over {
 			t.Unfinished++
@@ -100,30 +109,35 @@ func PlayTourney(ctx context.Context, newGame NewGame, a, b Policy, n int, seed 
 	}
 	t.Low, t.High = wilson(float64(t.WinsA)+float64(t.Draws)/2, float64(n))
 	t.TurnA, t.TurnB = percentiles(timesA), percentiles(timesB)
+	t.CPUA, t.CPUB = percentiles(cpuA), percentiles(cpuB)
 	return t, nil
 }
 
-// timedPlay plays the match and returns, for each of two sides, the time it took for
-// each run of actions it took in a row (a turn, or a phase's answers).
-func (m *Match) timedPlay(ctx context.Context, sa, sb string) (ta, tb []float64, err error) {
+// turnTimes are the turns of one side: for each run of actions it took in a row (a turn,
+// or a phase's answers), the wall time and the process's CPU time spent choosing them,
+// in milliseconds.
+type turnTimes struct{ wall, cpu []float64 }
+
+// timedPlay plays the match and returns the turn times of each of two sides.
+func (m *Match) timedPlay(ctx context.Context, sa, sb string) (ta, tb turnTimes, err error) {
 	limit := m.MaxActions
 	if limit == 0 {
 		limit = DefaultMaxActions
 	}
-	run, runSide := 0.0, ""
+	wall, cpu, runSide := 0.0, 0.0, ""
 	flush := func() {
 		switch runSide {
 		case sa:
-			ta = append(ta, run)
+			ta.wall, ta.cpu = append(ta.wall, wall), append(ta.cpu, cpu)
 		case sb:
-			tb = append(tb, run)
+			tb.wall, tb.cpu = append(tb.wall, wall), append(tb.cpu, cpu)
 		}
-		run = 0
+		wall, cpu = 0, 0
 	}
 	for len(m.Log) < limit {
-		start := time.Now()
+		start, startCPU := time.Now(), cpuTime()
 		side, d, err := m.Next(ctx)
-		took := float64(time.Since(start).Microseconds()) / 1000
+		took, tookCPU := float64(time.Since(start).Microseconds())/1000, cpuTime()-startCPU
 		if err != nil {
 			return ta, tb, err
 		}
@@ -134,7 +148,8 @@ func (m *Match) timedPlay(ctx context.Context, sa, sb string) (ta, tb []float64,
 			flush()
 			runSide = side
 		}
-		run += took
+		wall += took
+		cpu += tookCPU
 		if err := m.take(ctx, side, d); err != nil {
 			return ta, tb, err
 		}
@@ -161,12 +176,7 @@ func percentiles(xs []float64) Percentiles {
 	if len(xs) == 0 {
 		return Percentiles{}
 	}
-	s := append([]float64(nil), xs...)
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
+	s := slices.Sorted(slices.Values(xs))
 	rank := func(q float64) float64 { return s[min(len(s)-1, int(math.Ceil(q*float64(len(s))))-1)] }
 	return Percentiles{P50: rank(0.5), P95: rank(0.95), Max: s[len(s)-1]}
 }

@@ -234,5 +234,7 @@ func (c tourneyCmd) Run(e *env) error {
 	}
 	fmt.Fprintf(e.stdout, "  a turn planned in: %s %.0f ms median, %.0f ms at the 95th percentile; %s %.0f ms, %.0f ms\n",
 		a, t.TurnA.P50, t.TurnA.P95, b, t.TurnB.P50, t.TurnB.P95)
+	fmt.Fprintf(e.stdout, "  its CPU time (all threads): %s %.0f ms median, %.0f ms at the 95th percentile; %s %.0f ms, %.0f ms\n",
+		a, t.CPUA.P50, t.CPUA.P95, b, t.CPUB.P50, t.CPUB.P95)
 	return nil
 }
