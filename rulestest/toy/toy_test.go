@@ -14,7 +14,7 @@ import (
 func skirmish(t *testing.T) *toy.Battle {
 	t.Helper()
 	b, _ := rulestest.LoadFile(t, toy.Ruleset{}, "testdata/skirmish.yaml")
-	rulestest.Play(t, b, `{type: deploy, unit: r2, at: [12, 3]}`, `{type: end_deployment}`, `{type: end_deployment}`)
+	rulestest.Play(t, b, `{type: deploy, unit: r2, at: [9, 3]}`, `{type: end_deployment}`, `{type: end_deployment}`)
 	return b.(*toy.Battle)
 }
 
