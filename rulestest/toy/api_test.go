@@ -182,4 +182,3 @@ func nearestEnemy(v map[string]any, side string, from [2]float64) ([2]float64, f
 	}
 	return to, best
 }
-
