@@ -2,9 +2,8 @@ package toy
 
 import (
 	"context"
-	"math"
+	"slices"
 
-	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/scenario"
@@ -60,69 +59,48 @@ func (b *Battle) problem(u *Unit, at geom.Vec) *advise.Problem {
 	return p
 }
 
-// dangerGrid is a danger query checked: the token copied, the enemies that shoot at it,
-// the points.
-type dangerGrid struct {
-	advise.Lattice
-	copy    *Unit
-	shooter []*Unit
-}
-
-func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
-	g := dangerGrid{}
+// danger is a danger query checked: a copy of token q.As, at which every enemy token on
+// the table shoots from where it stands (advise.CopyDanger).
+func (b *Battle) danger(q advise.DangerQuery) (advise.CopyDanger, error) {
 	u, ok := b.Unit(q.As)
 	if !ok || u.Destroyed() {
-		return g, advise.Invalid("as", "toy: as: no token %q with wounds left%s", q.As, scenario.Hint(q.As, b.ids()))
+		return advise.CopyDanger{}, advise.Invalid("as", "toy: as: no token %q with wounds left%s", q.As, scenario.Hint(q.As, b.ids()))
 	}
 	if err := advise.CheckSide(Name, q.Side, b.sides()); err != nil {
-		return g, err
+		return advise.CopyDanger{}, err
 	}
-	g.copy = u
-	for i := range b.units {
-		if s := &b.units[i]; s.Side != q.Side && s.Placed && !s.Destroyed() {
-			g.shooter = append(g.shooter, s)
+	var shooters []*Unit
+	c := advise.CopyDanger{Copy: u.ID, Left: u.Left(), Expected: "expected wounds", PerInch: 1, Unit: "in", PerFirer: 10}
+	for _, s := range b.others(u) {
+		if s.Side != q.Side {
+			shooters, c.Firers = append(shooters, s), append(c.Firers, s.ID)
 		}
 	}
+	c.Effect = func(i int, x, y float64) []float64 {
+		if n := need(shooters[i].At.Dist(geom.V(x, y))); n > 0 {
+			return advise.Capped(wounds(n, c.Left), c.Left)
+		}
+		return nil
+	}
 	var err error
-	g.Lattice, err = advise.LayDanger(q, b, DangerStep)
-	return g, err
-}
-
-func (b *Battle) dangerWork(g dangerGrid) (int64, string) {
-	return advise.PointsWork(g.Points(), int64(len(g.shooter)+1)*10)
+	c.Lattice, err = advise.LayDanger(q, b, DangerStep)
+	return c, err
 }
 
 // DangerWork is the work of q's map.
 func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
-	_, w, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
+	_, w, err := advise.PriceDanger(q, b.danger, advise.CopyDanger.Work)
 	return w, err
 }
 
-// Danger places a copy of token q.As on every point and has every enemy token shoot at
-// it, each where it stands: the chance the copy is destroyed, or the wounds it loses.
+// Danger is the chance a copy of token q.As is destroyed on each point, or the wounds it
+// loses, to every enemy token's shot.
 func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.DangerMap, error) {
-	g, _, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
+	c, _, err := advise.PriceDanger(q, b.danger, advise.CopyDanger.Work)
 	if err != nil {
 		return nil, err
 	}
-	m := advise.NewDangerMap(q, g.Lattice, "in", "a copy of "+g.copy.ID, "expected wounds")
-	left := g.copy.Left()
-	return m.Filled(ctx, func() advise.PointFunc {
-		d, tmp := make([]float64, left+1), make([]float64, left+1)
-		return func(c, r int, seen map[string]bool) (float64, error) {
-			x, y := g.At(c, r, 1)
-			clear(d)
-			d[0] = 1
-			for _, s := range g.shooter {
-				if n := need(s.At.Dist(geom.V(x, y))); n > 0 {
-					seen[s.ID] = true
-					advise.Convolve(tmp, d, advise.Capped(wounds(n, left), left))
-					d, tmp = tmp, d
-				}
-			}
-			return advise.DangerValue(m.Objective, d, left), nil
-		}
-	})
+	return c.Map(ctx, q)
 }
 
 // DangerPlaces: a map places a copy of any token with wounds left.
@@ -136,87 +114,57 @@ func (b *Battle) DangerPlaces() []advise.DangerPlace {
 	return out
 }
 
-// positionSetup is a position query checked: the token, its move left, the other bases
-// it goes round (each grown by its radius), and the danger map of its points.
+// positionSetup is a position query checked and laid out (advise.LayOpenPosition: the
+// token's round base going round the others), with the danger map of its points.
 type positionSetup struct {
-	u         *Unit
-	left      float64
-	obstacles []geom.Polygon
-	g         dangerGrid
-	q         advise.DangerQuery
+	*advise.OpenPosition
+	danger advise.CopyDanger
 }
 
-func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
+func (b *Battle) positionSetup(q advise.PositionQuery) (s positionSetup, err error) {
 	u, ok := b.Unit(q.Unit)
 	if !ok {
-		return nil, advise.Invalid("unit", "toy: unit: no token %q%s", q.Unit, scenario.Hint(q.Unit, b.ids()))
+		return s, advise.Invalid("unit", "toy: unit: no token %q%s", q.Unit, scenario.Hint(q.Unit, b.ids()))
 	}
 	left, why := b.movable(u)
 	if why != "" {
-		return nil, advise.Invalid("unit", "toy: unit: %s may not move now: %s", u.ID, why)
+		return s, advise.Invalid("unit", "toy: unit: %s may not move now: %s", u.ID, why)
 	}
-	s := &positionSetup{u: u, left: left}
-	for i := range b.units {
-		if o := &b.units[i]; o != u && o.Placed && !o.Destroyed() {
-			s.obstacles = append(s.obstacles, geom.InflateCircle(o.base(), Base/2+1e-3))
-		}
+	m := advise.OpenMove{Unit: u.ID, Side: u.Side, At: u.At, Radius: Base / 2, Left: left, Table: &b.table, PerInch: 1, Length: "in"}
+	for _, o := range b.others(u) {
+		m.Others = append(m.Others, o.base())
 	}
-	step := cmpf(q.Step, DangerStep)
-	area := [4]float64{u.At.X - left, u.At.Y - left, u.At.X + left, u.At.Y + left}
-	if b.table.Edged {
-		lo, hi := b.table.Lo.Add(geom.V(Base/2, Base/2)), b.table.Hi.Sub(geom.V(Base/2, Base/2))
-		area = [4]float64{max(area[0], lo.X), max(area[1], lo.Y), min(area[2], hi.X), min(area[3], hi.Y)}
+	if s.OpenPosition, err = advise.LayOpenPosition(q, m, DangerStep); err != nil {
+		return s, err
 	}
-	s.q = advise.DangerQuery{Side: u.Side, As: u.ID, Step: step, Objective: q.Danger, Area: advise.Around([2]float64{u.At.X, u.At.Y}, area, step)}
-	var err error
-	s.g, err = b.dangerGrid(s.q)
+	s.danger, err = b.danger(s.Danger)
 	return s, err
 }
 
-func cmpf(v, def float64) float64 {
-	if v == 0 {
-		return def
-	}
-	return v
-}
-
-func (b *Battle) positionWork(s *positionSetup) (int64, string) {
-	graph, point, _ := geom.ReachWork(s.u.At, s.obstacles, s.left)
-	danger, _ := b.dangerWork(s.g)
-	return advise.AddWork(graph, advise.MulWork(int64(s.g.Points()), point+1000), danger), "the ways, a search and the danger at each point"
+func (b *Battle) positionWork(s positionSetup) (int64, string) {
+	danger, _ := s.danger.Work()
+	w, why := s.Work(int64(len(b.units)) * 1000) // each point's search over the targets
+	return advise.AddWork(w, danger), why + ", a search and the danger map"
 }
 
 // PositionWork is the work of q's map.
 func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
-	_, w, err := advise.PricePosition(q, b.positionSetup, nil, b.positionWork)
+	_, w, err := advise.PricePosition(q, b.positionSetup, positionSetup.CheckWays, b.positionWork)
 	return w, err
 }
 
-// Position maps every point q.Unit can reach now: the shortest way there round the other
-// bases (geom.Reach), its best shot from there (the advisor's search), the danger there.
+// Position maps every point q.Unit can reach now (advise.OpenPosition): the offence there
+// is the advisor's best shot from it, the danger the danger map of a copy of the token.
 func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
-	s, _, err := advise.PricePosition(q, b.positionSetup, nil, b.positionWork)
+	s, _, err := advise.PricePosition(q, b.positionSetup, positionSetup.CheckWays, b.positionWork)
 	if err != nil {
 		return nil, err
 	}
-	lo, hi := b.table.Lo.Add(geom.V(Base/2, Base/2)), b.table.Hi.Sub(geom.V(Base/2, Base/2))
-	reach, err := geom.NewReach(ctx, s.u.At, s.obstacles, lo, hi, b.table.Edged, s.left)
-	if err != nil {
-		return nil, err
-	}
+	u, _ := b.Unit(q.Unit)
 	obj := advise.OffenceObjective(q)
-	m := advise.NewPositionMap(s.u.ID, s.u.Side, [2]float64{s.u.At.X, s.u.At.Y}, s.left, obj.Describe("wounds"), "in", s.g.Lattice)
-	if err := m.FillDanger(ctx, b, s.q, Name); err != nil {
-		return nil, err
-	}
-	at := func(i int) geom.Vec {
-		x, y := s.g.At(i%s.g.Cols, i/s.g.Cols, 1)
-		p := advise.OnPoint([2]float64{x, y}, [2]float64{s.u.At.X, s.u.At.Y}, s.g.Step)
-		return geom.V(p[0], p[1])
-	}
-	best := func(p geom.Vec) (float64, map[string]any, error) {
-		pr := b.problem(s.u, p)
-		if pr == nil || obj.Kind == advise.Destroy && !hasTarget(pr, obj.Unit) {
+	return s.Fill(ctx, q, b, Name, obj.Describe("wounds"), func(p geom.Vec, _ float64) (float64, map[string]any, error) {
+		pr := b.problem(u, p)
+		if pr == nil || obj.Kind == advise.Destroy && !slices.ContainsFunc(pr.Targets, func(t advise.Target) bool { return t.ID == obj.Unit }) {
 			return 0, nil, nil
 		}
 		adv, err := advise.Search(ctx, pr, obj, 1, advise.Budget{})
@@ -224,42 +172,5 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 			return 0, nil, err
 		}
 		return adv.Plans[0].Value, adv.Plans[0].Action, nil
-	}
-	err = m.FillOffence(ctx, func() advise.PointFunc {
-		return func(c, r int, _ map[string]bool) (float64, error) {
-			p := at(r*s.g.Cols + c)
-			if m.Reach[r*s.g.Cols+c] = reach.Dist(p); math.IsInf(m.Reach[r*s.g.Cols+c], 1) {
-				m.Reach[r*s.g.Cols+c] = math.NaN()
-				return math.NaN(), nil
-			}
-			v, _, err := best(p)
-			return v, err
-		}
 	})
-	if err != nil {
-		return nil, err
-	}
-	m.Finish(q, func(i int) map[string]any {
-		var path [][]float64
-		for _, p := range reach.Path(at(i))[1:] {
-			path = append(path, []float64{p.X, p.Y})
-		}
-		if len(path) == 0 {
-			return nil
-		}
-		return map[string]any{"type": volley.MoveAction, "unit": s.u.ID, "path": path}
-	}, func(i int) map[string]any {
-		_, plan, _ := best(at(i))
-		return plan
-	})
-	return m, nil
-}
-
-func hasTarget(p *advise.Problem, id string) bool {
-	for _, t := range p.Targets {
-		if t.ID == id {
-			return true
-		}
-	}
-	return false
 }

@@ -2,27 +2,24 @@ package toy
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
 )
 
-// Moves and deployment: the toy says what an allowance is (Allowance a turn, spent before the
-// shot) and what blocks (another token's base); the engine walks the path against the
-// table's edge (Tabletop.PathBlocked), the zones (DeployBlocked) and the turns.
+// Moves and deployment: the toy says what an allowance is (Allowance a turn, spent before
+// the shot) and what blocks (another token's base); the engine keeps the activation
+// (volley.Activation), walks a path against the table's edge (Tabletop.PathBlocked) and
+// a deployment against the zones (DeployBlocked).
 
-// shotCheck is the error that keeps token u from shooting now: out of turn, or its
-// action over. The token acting now may shoot after its move.
+// shotCheck is the error that keeps token u from shooting now: the deployment goes on,
+// out of turn, or its action over.
 func (b *Battle) shotCheck(u *Unit) error {
 	if err := b.table.CheckBegun(); err != nil {
 		return err
 	}
-	if b.turns.GoesOn(u.Side, u.ID, b.acting, b.shot) {
-		return nil
-	}
-	return b.turns.Check(u.Side, u.ID, "unit")
+	return b.act.CheckAct(&b.turns, u.Side, u.ID)
 }
 
 // movable is how far token u may still move now, or why it may not.
@@ -30,33 +27,44 @@ func (b *Battle) movable(u *Unit) (left float64, why string) {
 	if u.Destroyed() || !u.Placed {
 		return 0, u.ID + " is not on the table"
 	}
-	if err := b.turns.CheckActing(u.Side, u.ID, b.acting, b.shot, "has shot this turn: a token moves before it shoots"); err != nil {
+	if err := b.act.CheckMove(&b.turns, u.Side, u.ID, "has shot this turn: a token moves before it shoots"); err != nil {
 		return 0, volley.ErrorMessage(err)
 	}
-	if left = Allowance - b.moved[u.ID]; left <= geom.Tolerance {
+	if left = b.act.Left(u.ID, Allowance); left <= geom.Tolerance {
 		return 0, fmt.Sprintf("%s has moved its %g\" this turn", u.ID, Allowance)
 	}
 	return left, ""
 }
 
-// inWay says what stands in the way of a base of u swept along leg: another token's.
+// inWay says what stands in the way of u's base swept along leg: another token's.
 func (b *Battle) inWay(u *Unit, leg geom.Segment) string {
-	for i := range b.units {
-		if o := &b.units[i]; o != u && o.Placed && !o.Destroyed() && geom.SweepHitsCircle(leg, Base/2, o.base()) {
+	for _, o := range b.others(u) {
+		if geom.SweepHitsCircle(leg, Base/2, o.base()) {
 			return "would pass over " + o.ID
 		}
 	}
 	return ""
 }
 
+// others are the tokens on the table but u.
+func (b *Battle) others(u *Unit) []*Unit {
+	var out []*Unit
+	for i := range b.units {
+		if o := &b.units[i]; o.ID != u.ID && o.Placed && !o.Destroyed() {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
 // checkMove says why m may not be made now, or nil.
-func (b *Battle) checkMove(m *Move) error {
+func (b *Battle) checkMove(m *volley.PathMove) error {
 	u, _ := b.Unit(m.Unit)
 	left, why := b.movable(u)
 	if why != "" {
 		return volley.Errorf(volley.ECONFLICT, "toy: %s may not move now: %s", u.ID, why)
 	}
-	path := append(geom.Path{u.At}, m.Points...)
+	path := m.Path(u.At)
 	if l := path.Length(); l > left+geom.Tolerance {
 		return volley.Errorf(volley.EINVALID, "toy: %s's move is %.3g\" long, and it may move %.3g\" more this turn", u.ID, l, left)
 	}
@@ -66,24 +74,20 @@ func (b *Battle) checkMove(m *Move) error {
 	return nil
 }
 
-func (b *Battle) resolveMove(m *Move) (volley.Outcome, error) {
+func (b *Battle) resolveMove(m *volley.PathMove) (volley.Outcome, error) {
 	if err := b.checkMove(m); err != nil {
 		return volley.Outcome{}, err
 	}
 	u, _ := b.Unit(m.Unit)
-	path := append(geom.Path{u.At}, m.Points...)
-	if b.acting != u.ID {
-		b.acting, b.shot = u.ID, false
-		b.turns.Begin(u.ID)
-	}
-	b.table.Deploying = false
-	u.At = path.End()
-	b.moved[u.ID] += path.Length()
-	step := volley.Step{Rule: "move", Inputs: map[string]any{"unit": u.ID, "to": []float64{u.At.X, u.At.Y}}, Result: fmt.Sprintf("%.3g\" of its %g\"", b.moved[u.ID], Allowance)}
+	path := m.Path(u.At)
+	b.act.Move(&b.turns, u.ID, path.Length())
+	b.table.Deploying, u.At = false, path.End()
+	step := volley.Step{Rule: "move", Inputs: map[string]any{"unit": u.ID, "to": []float64{u.At.X, u.At.Y}},
+		Result: fmt.Sprintf("%.3g\" of its %g\"", b.act.Moved[u.ID], Allowance)}
 	return volley.Outcome{Trace: []volley.Step{step}, Targets: []volley.TargetResult{}}, nil
 }
 
-func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
+func (b *Battle) resolveDeploy(d *volley.Placing) (volley.Outcome, error) {
 	u, _ := b.Unit(d.Unit)
 	if err := b.table.CheckDeploy(u.Side, []string{u.ID}, "units"); err != nil {
 		return volley.Outcome{}, fmt.Errorf("toy: %w", err)
@@ -100,10 +104,10 @@ func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 	return b.table.DeployOutcome(step, []string{u.ID}, u.ID), nil
 }
 
-// endTurn ends the side's turn: no token acts, none has moved.
+// endTurn ends the side's turn, and the deployment of a battle without zones.
 func (b *Battle) endTurn() []volley.Step {
-	b.acting, b.shot, b.moved, b.table.Deploying = "", false, map[string]float64{}, false
-	return b.turns.End()
+	b.table.Deploying = false
+	return b.act.EndTurn(&b.turns)
 }
 
 var (
@@ -114,7 +118,7 @@ var (
 // Fork is a copy for a "what if", sharing nothing an action changes.
 func (b *Battle) Fork() volley.Battle {
 	c := *b
-	c.units, c.turns, c.table, c.moved = slices.Clone(b.units), b.turns.Clone(), b.table.Clone(), maps.Clone(b.moved)
+	c.units, c.turns, c.table, c.act = slices.Clone(b.units), b.turns.Clone(), b.table.Clone(), b.act.Clone()
 	return &c
 }
 

@@ -111,10 +111,8 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 	t.Lost += n
 	r := &rules.Record{}
 	r.Step("shot", map[string]any{"unit": s.Unit, "target": t.ID, "range": aim.Range, "need": aim.Need}, fmt.Sprintf("%d wounds", n))
-	b.acting, b.shot, b.table.Deploying = s.Unit, true, false
-	if passed := b.turns.Acted(s.Unit); len(passed) > 0 { // alternate activations
-		r.Steps, b.acting, b.moved = append(r.Steps, passed...), "", map[string]float64{}
-	}
+	b.table.Deploying = false
+	r.Steps = append(r.Steps, b.act.Acted(&b.turns, s.Unit)...)
 	return volley.Outcome{Rolls: d.Rolls(), Trace: r.Steps, Targets: []volley.TargetResult{{Target: t.ID,
 		Measures: map[string]float64{"wounds": float64(n), "wounds_left": float64(t.Left())}, Destroyed: t.Destroyed()}}}, nil
 }

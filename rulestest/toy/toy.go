@@ -15,6 +15,7 @@
 package toy
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -71,17 +72,14 @@ func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
 	return rules.Load(doc, &f, load, (*Battle).decodeAction)
 }
 
-// Battle is a toy battle: the tokens, whose turn it is and the table (the engine's), and
-// what the toy's rules keep of a turn: the token acting and how far each has moved.
+// Battle is a toy battle: the tokens, and the engine's turns, table and activation (the
+// token acting now, and how far each has moved this turn).
 type Battle struct {
 	units []Unit
 	byID  map[string]int
 	turns volley.Turns
 	table volley.Tabletop
-	// acting is the token acting now, shot whether it has shot (its action is over).
-	acting string
-	shot   bool
-	moved  map[string]float64
+	act   volley.Activation
 }
 
 // Unit is one token.
@@ -121,7 +119,7 @@ type unitSpec struct {
 // load builds the battle; what no rule says (turns, the table, zones, where a token may
 // start) is the engine's (rules.LoadPlay, Tabletop.CheckStart, volley.CheckOverlaps).
 func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
-	b := &Battle{byID: map[string]int{}, moved: map[string]float64{}}
+	b := &Battle{byID: map[string]int{}}
 	if doc.Unit() == scenario.Centimetre {
 		errs.Add(doc.At(&f.Distances), "distances: the toy measures in inches")
 	}
@@ -132,7 +130,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 			errs.Add(doc.At(&s.ID), "unit id %q is used twice", s.ID)
 			continue
 		}
-		u := Unit{ID: s.ID, Side: s.Side, Wounds: cmp(s.Wounds, Wounds)}
+		u := Unit{ID: s.ID, Side: s.Side, Wounds: cmp.Or(s.Wounds, Wounds)}
 		if u.Wounds < 1 || u.Wounds > MaxWounds {
 			errs.Add(doc.At(&s.Wounds), "unit %q: wounds from 1 to %d", s.ID, MaxWounds)
 			u.Wounds = Wounds
@@ -157,14 +155,6 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		volley.CheckOverlaps(errs, bases)
 	}
 	return b
-}
-
-// cmp is v, or def when v is left out (0).
-func cmp(v, def int) int {
-	if v == 0 {
-		return def
-	}
-	return v
 }
 
 // Unit returns the token with the given id.

@@ -15,7 +15,7 @@ func (b *Battle) State() volley.State {
 	s := volley.State{Turn: rules.TurnState(b.turns.View(), &b.table), Units: []volley.UnitState{}}
 	for _, u := range b.units {
 		s.Units = append(s.Units, volley.UnitState{ID: u.ID, Side: u.Side, Destroyed: u.Destroyed(),
-			Values: map[string]float64{"wounds": float64(u.Wounds), "wounds_left": float64(u.Left()), "moved": b.moved[u.ID]}})
+			Values: map[string]float64{"wounds": float64(u.Wounds), "wounds_left": float64(u.Left()), "moved": b.act.Moved[u.ID]}})
 	}
 	return s
 }
@@ -35,7 +35,7 @@ func (b *Battle) Table() volley.TableView {
 		u := &b.units[i]
 		left, why := b.movable(u)
 		v.Units = append(v.Units, volley.TableUnit{ID: u.ID, Name: u.ID, Side: u.Side, Placed: u.Placed, X: u.At.X, Y: u.At.Y, Base: Base,
-			Destroyed: u.Destroyed(), Move: b.table.MoveView(Allowance, b.moved[u.ID], left, why),
+			Destroyed: u.Destroyed(), Move: b.table.MoveView(Allowance, b.act.Moved[u.ID], left, why),
 			Weapons: []volley.WeaponView{{Name: "shot", Ranges: []volley.RangeView{{Name: "close", Reach: CloseRange}, {Name: "long", Reach: Range}}}}})
 		if !u.Destroyed() {
 			v.Declare.Choices = append(v.Declare.Choices, volley.ChoiceView{Label: u.ID + " (" + u.Side + ")", Side: u.Side, Units: []string{u.ID},
@@ -69,7 +69,7 @@ func (b *Battle) Offers() volley.Offers {
 	var moves, shots []volley.Actor
 	for i := range b.units {
 		u := &b.units[i]
-		closes := volley.Closes(b.acting, b.shot, u.ID)
+		closes := b.act.Closes(u.ID)
 		if left, why := b.movable(u); why == "" {
 			moves = append(moves, volley.Actor{ID: u.ID, Action: map[string]any{"unit": u.ID}, Closes: closes,
 				Fields: []volley.Field{volley.PathField(volley.Pt(u.At.X, u.At.Y), left, "in")}})
