@@ -1,6 +1,7 @@
 package volley
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -79,7 +80,7 @@ func DecodePathMove(doc *scenario.Doc, unit scenario.Unit, ids []string, battleM
 		}
 		m := &PathMove{Unit: s.Unit, At: doc.Root()}
 		for i := range s.Path {
-			if p, ok := readPoint(errs, doc, &s.Path[i], "move: path"); ok {
+			if p, ok := ReadPoint(errs, doc, &s.Path[i], "move: path"); ok {
 				m.Points = append(m.Points, p)
 			}
 		}
@@ -95,7 +96,7 @@ func (t *Tabletop) DecodePlacing(doc *scenario.Doc, unit scenario.Unit, ids []st
 		if t.RefuseDeploy(errs, doc, &s.Type, "units", battleMoves) || !knownUnit(errs, doc, &s.Unit, "deploy", ids) {
 			return nil
 		}
-		if p, ok := readPoint(errs, doc, &s.At, "deploy: at"); ok {
+		if p, ok := ReadPoint(errs, doc, &s.At, "deploy: at"); ok {
 			return &Placing{Unit: s.Unit, At: p}
 		}
 		return nil
@@ -111,11 +112,63 @@ func knownUnit(errs *scenario.ErrorList, doc *scenario.Doc, id *string, what str
 	return false
 }
 
-// readPoint is p as a point, refused beyond MaxCoordinate.
-func readPoint(errs *scenario.ErrorList, doc *scenario.Doc, p *scenario.Point, what string) (geom.Vec, bool) {
+// ReadPoint is p as a point in inches, refused (what: "move: path") beyond MaxCoordinate.
+func ReadPoint(errs *scenario.ErrorList, doc *scenario.Doc, p *scenario.Point, what string) (geom.Vec, bool) {
 	if !(math.Abs(p.X) <= MaxCoordinate && math.Abs(p.Y) <= MaxCoordinate) {
 		errs.Add(doc.At(p), "%s: coordinates must lie within ±%d", what, MaxCoordinate)
 		return geom.Vec{}, false
 	}
 	return geom.V(p.X, p.Y), true
+}
+
+// CheckStarts adds to errs the errors of the bases a battle's pieces begin on: off an
+// edged table (CheckStart), or overlapping another (CheckOverlaps), unless the scenario
+// was accepted before (scenario.Doc.Accepted: a stored battle replays as it began).
+func (t *Tabletop) CheckStarts(errs *scenario.ErrorList, bases []StartingBase, accepted bool) {
+	for _, b := range bases {
+		t.CheckStart(errs, b.Pos, b.What, b.Base.C, b.Base.R)
+	}
+	if !accepted {
+		CheckOverlaps(errs, bases)
+	}
+}
+
+// PointDeployOffers are the deployments the sides may make now of pieces (each its side
+// and id, in the battle's order), each placed at a point of its side's zone in unit (k
+// per inch), as DeployOffers builds them; it records in o.Spent why each piece may not act
+// while the sides deploy in turns (SpentDeploying).
+func (t *Tabletop) PointDeployOffers(o *Offers, pieces [][2]string, k float64, unit string) []Offer {
+	var ds []Deployer
+	for _, p := range pieces {
+		if t.CheckDeploy(p[0], []string{p[1]}, "units") == nil {
+			ds = append(ds, Deployer{Side: p[0], Actor: Actor{ID: p[1], Action: map[string]any{"unit": p[1]}}})
+		}
+		if t.InTurns() {
+			t.SpentDeploying(o, p[1], p[0], []string{p[1]}, "units")
+		}
+	}
+	return t.DeployOffers(o, ds, func(side string) []Field {
+		return []Field{PointField("at", t.ZonePoints(side, k), unit)}
+	})
+}
+
+// Place resolves the deployment d of a piece of side on a round base of radius r: refused,
+// with the rule system's prefix (system), when the deployment does not take it now
+// (CheckDeploy), outside the side's zone or off the table (DeployBlocked), or where inWay
+// (the system's rules) says another piece stands; else place puts the piece there, and
+// the outcome says so (DeployOutcome).
+func (t *Tabletop) Place(system, side string, d *Placing, r float64, inWay func() string, place func()) (Outcome, error) {
+	if err := t.CheckDeploy(side, []string{d.Unit}, "units"); err != nil {
+		return Outcome{}, fmt.Errorf("%s: %w", system, err)
+	}
+	why := t.DeployBlocked(side, d.At, r)
+	if why == "" {
+		why = inWay()
+	}
+	if why != "" {
+		return Outcome{}, Errorf(EINVALID, "%s: %s cannot be deployed there: %s", system, d.Unit, why)
+	}
+	place()
+	step := Step{Rule: "deploy", Inputs: map[string]any{"unit": d.Unit, "at": []float64{d.At.X, d.At.Y}}, Result: d.Unit + " placed"}
+	return t.DeployOutcome(step, []string{d.Unit}, d.Unit), nil
 }

@@ -142,3 +142,17 @@ func (o *OpenPosition) Fill(ctx context.Context, q PositionQuery, d Dangerer, sy
 	})
 	return m, nil
 }
+
+// BestOf is the value and the action of p's best plan under o (Search), for a position
+// map's offence at a point: 0 and no action when p is nil (nothing to fire at from there)
+// or o is to destroy a unit that is not among p's targets.
+func BestOf(ctx context.Context, p *Problem, o Objective) (float64, map[string]any, error) {
+	if p == nil || o.Kind == Destroy && !hasTarget(p, o.Unit) {
+		return 0, nil, nil
+	}
+	adv, err := Search(ctx, p, o, 1, Budget{})
+	if err != nil || len(adv.Plans) == 0 {
+		return 0, nil, err
+	}
+	return adv.Plans[0].Value, adv.Plans[0].Action, nil
+}

@@ -2,7 +2,6 @@ package toy
 
 import (
 	"context"
-	"slices"
 
 	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/geom"
@@ -163,14 +162,6 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	u, _ := b.Unit(q.Unit)
 	obj := advise.OffenceObjective(q)
 	return s.Fill(ctx, q, b, Name, obj.Describe("wounds"), func(p geom.Vec, _ float64) (float64, map[string]any, error) {
-		pr := b.problem(u, p)
-		if pr == nil || obj.Kind == advise.Destroy && !slices.ContainsFunc(pr.Targets, func(t advise.Target) bool { return t.ID == obj.Unit }) {
-			return 0, nil, nil
-		}
-		adv, err := advise.Search(ctx, pr, obj, 1, advise.Budget{})
-		if err != nil {
-			return 0, nil, err
-		}
-		return adv.Plans[0].Value, adv.Plans[0].Action, nil
+		return advise.BestOf(ctx, b.problem(u, p), obj)
 	})
 }

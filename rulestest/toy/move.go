@@ -89,19 +89,8 @@ func (b *Battle) resolveMove(m *volley.PathMove) (volley.Outcome, error) {
 
 func (b *Battle) resolveDeploy(d *volley.Placing) (volley.Outcome, error) {
 	u, _ := b.Unit(d.Unit)
-	if err := b.table.CheckDeploy(u.Side, []string{u.ID}, "units"); err != nil {
-		return volley.Outcome{}, fmt.Errorf("toy: %w", err)
-	}
-	why := b.table.DeployBlocked(u.Side, d.At, Base/2)
-	if why == "" {
-		why = b.inWay(u, geom.Segment{A: d.At, B: d.At})
-	}
-	if why != "" {
-		return volley.Outcome{}, volley.Errorf(volley.EINVALID, "toy: %s cannot be deployed there: %s", u.ID, why)
-	}
-	u.At, u.Placed = d.At, true
-	step := volley.Step{Rule: "deploy", Inputs: map[string]any{"unit": u.ID, "at": []float64{d.At.X, d.At.Y}}, Result: u.ID + " placed"}
-	return b.table.DeployOutcome(step, []string{u.ID}, u.ID), nil
+	return b.table.Place(Name, u.Side, d, Base/2, func() string { return b.inWay(u, geom.Segment{A: d.At, B: d.At}) },
+		func() { u.At, u.Placed = d.At, true })
 }
 
 // endTurn ends the side's turn, and the deployment of a battle without zones.
@@ -110,25 +99,11 @@ func (b *Battle) endTurn() []volley.Step {
 	return b.act.EndTurn(&b.turns)
 }
 
-var (
-	_ volley.Forker = (*Battle)(nil)
-	_ volley.Placer = (*Battle)(nil)
-)
+var _ volley.Forker = (*Battle)(nil)
 
 // Fork is a copy for a "what if", sharing nothing an action changes.
 func (b *Battle) Fork() volley.Battle {
 	c := *b
 	c.units, c.turns, c.table, c.act = slices.Clone(b.units), b.turns.Clone(), b.table.Clone(), b.act.Clone()
 	return &c
-}
-
-// Placements are where the tokens stand, as a scenario writes them.
-func (b *Battle) Placements() []volley.Placement {
-	var out []volley.Placement
-	for _, u := range b.units {
-		if u.Placed {
-			out = append(out, volley.Placement{ID: u.ID, Set: map[string]any{"at": []float64{u.At.X, u.At.Y}}})
-		}
-	}
-	return out
 }

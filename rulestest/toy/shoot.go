@@ -82,17 +82,6 @@ func (b *Battle) Odds(ctx context.Context, a volley.Action) (volley.Odds, error)
 	return o, nil
 }
 
-// roll rolls a shot's dice on n+: the wounds taken, at most left.
-func roll(d *dice.Stream, s *Shot, n, left int) int {
-	hits := 0
-	for i := range ShotDice {
-		if d.Roll(D6, rules.Purpose(d, "%s at %s, die %d: hits on %d+", s.Unit, s.Target, i+1, n)) >= n {
-			hits++
-		}
-	}
-	return min(hits, left)
-}
-
 // Resolve plays an action: the engine's (rules.ResolveTurnAction), or a shot.
 func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (volley.Outcome, error) {
 	if out, ok, err := rules.ResolveTurnAction(ctx, Name, &b.table, a, d, b.endTurn, b.resolveMove, b.resolveDeploy); ok {
@@ -107,7 +96,13 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 		return volley.Outcome{}, volley.Errorf(volley.ECONFLICT, "toy: %s", aim.NotNow)
 	}
 	t, _ := b.Unit(s.Target)
-	n := roll(d, s, int(aim.Need), t.Left())
+	hits := 0
+	for i := range ShotDice {
+		if d.Roll(D6, rules.Purpose(d, "%s at %s, die %d: hits on %v+", s.Unit, s.Target, i+1, aim.Need)) >= int(aim.Need) {
+			hits++
+		}
+	}
+	n := min(hits, t.Left())
 	t.Lost += n
 	r := &rules.Record{}
 	r.Step("shot", map[string]any{"unit": s.Unit, "target": t.ID, "range": aim.Range, "need": aim.Need}, fmt.Sprintf("%d wounds", n))
@@ -119,19 +114,11 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 
 var _ volley.Sampler = (*Battle)(nil)
 
-// Sampler rolls a shot as Resolve does, for Monte Carlo.
+// Sampler rolls a shot by resolving it on a copy (volley.ResolveSampler), for Monte Carlo.
 func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
 	s, ok := a.(*Shot)
-	if !ok || b.aim(s).Status != volley.StatusOK {
-		return nil, volley.Errorf(volley.EINVALID, "toy: only a shot that may be taken rolls dice")
+	if !ok {
+		return nil, volley.Errorf(volley.EINVALID, "toy: only a shot rolls dice")
 	}
-	t, _ := b.Unit(s.Target)
-	n, left := int(b.aim(s).Need), t.Left()
-	return &volley.Sim{Targets: []string{t.ID}, Measures: []string{"wounds", "destroyed"}, Destroyed: 1, Draw: func(d *dice.Stream, out []int) {
-		out[0] = roll(d, s, n, left)
-		out[1] = 0
-		if out[0] >= left {
-			out[1] = 1
-		}
-	}}, nil
+	return volley.ResolveSampler(b, a, []string{s.Target}, "wounds")
 }

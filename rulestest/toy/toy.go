@@ -17,7 +17,6 @@ package toy
 import (
 	"cmp"
 	"fmt"
-	"math"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
@@ -48,11 +47,9 @@ const (
 	Wounds = 2
 )
 
-// Bounds that are not rules: they keep a typo from overflowing.
-const (
-	MaxWounds   = 20
-	MaxDistance = 1000 // inches
-)
+// MaxWounds bounds a token's wounds: a bound that keeps a typo from overflowing, not a
+// rule.
+const MaxWounds = 20
 
 // Name is the value of `ruleset:` that selects the toy.
 const Name = "toy"
@@ -117,7 +114,7 @@ type unitSpec struct {
 }
 
 // load builds the battle; what no rule says (turns, the table, zones, where a token may
-// start) is the engine's (rules.LoadPlay, Tabletop.CheckStart, volley.CheckOverlaps).
+// start) is the engine's (rules.LoadPlay, Tabletop.CheckStarts).
 func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	b := &Battle{byID: map[string]int{}}
 	if doc.Unit() == scenario.Centimetre {
@@ -136,10 +133,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 			u.Wounds = Wounds
 		}
 		if s.At != nil {
-			if math.Abs(s.At.X) > MaxDistance || math.Abs(s.At.Y) > MaxDistance {
-				errs.Add(doc.At(s.At), "unit %q: at: coordinates within ±%d", s.ID, MaxDistance)
-			} else {
-				u.At, u.Placed = geom.V(s.At.X, s.At.Y), true
+			if u.At, u.Placed = volley.ReadPoint(errs, doc, s.At, fmt.Sprintf("unit %q: at", s.ID)); u.Placed {
 				bases = append(bases, volley.StartingBase{Base: u.base(), Pos: doc.At(s.At), What: fmt.Sprintf("unit %q", s.ID)})
 			}
 		}
@@ -148,12 +142,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	}
 	deploys := rules.Deploys(b.units, func(u *Unit) (string, string, bool) { return u.Side, u.ID, true })
 	b.turns, b.table = rules.LoadPlay(doc, &f.Turn, &f.Header, b.sides(), b.ids(), deploys, errs)
-	for _, s := range bases {
-		b.table.CheckStart(errs, s.Pos, s.What, s.Base.C, s.Base.R)
-	}
-	if !doc.Accepted {
-		volley.CheckOverlaps(errs, bases)
-	}
+	b.table.CheckStarts(errs, bases, doc.Accepted)
 	return b
 }
 

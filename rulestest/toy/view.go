@@ -1,6 +1,8 @@
 package toy
 
 import (
+	"fmt"
+
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/rules"
 )
@@ -52,16 +54,7 @@ func (b *Battle) Table() volley.TableView {
 func (b *Battle) Offers() volley.Offers {
 	o := volley.Offers{Acting: []string{}, Spent: map[string]string{}}
 	if b.table.InTurns() {
-		var ds []volley.Deployer
-		for _, u := range b.units {
-			if b.table.CheckDeploy(u.Side, []string{u.ID}, "units") == nil {
-				ds = append(ds, volley.Deployer{Side: u.Side, Actor: volley.Actor{ID: u.ID, Action: map[string]any{"unit": u.ID}}})
-			}
-			b.table.SpentDeploying(&o, u.ID, u.Side, []string{u.ID}, "units")
-		}
-		o.Offers = b.table.DeployOffers(&o, ds, func(side string) []volley.Field {
-			return []volley.Field{volley.PointField("at", b.table.ZonePoints(side, 1), "in")}
-		})
+		o.Offers = b.table.PointDeployOffers(&o, b.pieces(), 1, "in")
 		return o
 	}
 	side := b.turns.Current()
@@ -74,13 +67,11 @@ func (b *Battle) Offers() volley.Offers {
 			moves = append(moves, volley.Actor{ID: u.ID, Action: map[string]any{"unit": u.ID}, Closes: closes,
 				Fields: []volley.Field{volley.PathField(volley.Pt(u.At.X, u.At.Y), left, "in")}})
 		}
-		var targets []string
-		for j := range b.units {
-			if b.aim(&Shot{Unit: u.ID, Target: b.units[j].ID}).Status == volley.StatusOK && u.Side == side {
-				targets = append(targets, b.units[j].ID)
+		if p := b.problem(u, u.At); p != nil && b.shotCheck(u) == nil {
+			var targets []string
+			for _, t := range p.Targets {
+				targets = append(targets, t.ID)
 			}
-		}
-		if err := b.shotCheck(u); err == nil && len(targets) > 0 {
 			shots = append(shots, volley.Actor{ID: u.ID, Action: map[string]any{"unit": u.ID}, Closes: closes,
 				Fields: []volley.Field{volley.UnitField("target", "target", targets)}})
 		} else if _, why := b.movable(u); why != "" {
@@ -88,7 +79,7 @@ func (b *Battle) Offers() volley.Offers {
 		}
 	}
 	if len(moves) > 0 {
-		o.Offers = append(o.Offers, volley.MoveOffer(side, moves, "A token moves up to 6\" before it shoots."))
+		o.Offers = append(o.Offers, volley.MoveOffer(side, moves, fmt.Sprintf("A token moves up to %g\" before it shoots.", Allowance)))
 	}
 	if len(shots) > 0 {
 		o.Offers = append(o.Offers, volley.Offer{Side: side, Type: "shoot", Label: "Shoot", Action: map[string]any{"type": "shoot"}, Key: "unit",
@@ -96,4 +87,13 @@ func (b *Battle) Offers() volley.Offers {
 	}
 	o.Offers = append(o.Offers, volley.EndOffer(side, volley.EndTurn, "End turn", volley.EndsTurn))
 	return o
+}
+
+// pieces are the tokens, each its side and id, for the deployment's offers.
+func (b *Battle) pieces() [][2]string {
+	var out [][2]string
+	for _, u := range b.units {
+		out = append(out, [2]string{u.Side, u.ID})
+	}
+	return out
 }
