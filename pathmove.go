@@ -75,7 +75,7 @@ type placingSpec struct {
 func DecodePathMove(doc *scenario.Doc, unit scenario.Unit, ids []string, battleMoves bool) (*PathMove, error) {
 	doc = doc.WithUnit(unit)
 	return ReadAction(doc, func(s *pathMoveSpec, errs *scenario.ErrorList) *PathMove {
-		if RefuseNoMoves(errs, doc, &s.Type, MoveAction, "units", battleMoves) || RefusePath(errs, doc, &s.Path) || !knownUnit(errs, doc, &s.Unit, "move", ids) {
+		if RefuseNoMoves(errs, doc, &s.Type, MoveAction, "units", battleMoves) || RefusePath(errs, doc, &s.Path) || !KnownUnit(errs, doc, &s.Unit, "move: unknown unit", ids) {
 			return nil
 		}
 		m := &PathMove{Unit: s.Unit, At: doc.Root()}
@@ -93,7 +93,7 @@ func DecodePathMove(doc *scenario.Doc, unit scenario.Unit, ids []string, battleM
 func (t *Tabletop) DecodePlacing(doc *scenario.Doc, unit scenario.Unit, ids []string, battleMoves bool) (*Placing, error) {
 	doc = doc.WithUnit(unit)
 	return ReadAction(doc, func(s *placingSpec, errs *scenario.ErrorList) *Placing {
-		if t.RefuseDeploy(errs, doc, &s.Type, "units", battleMoves) || !knownUnit(errs, doc, &s.Unit, "deploy", ids) {
+		if t.RefuseDeploy(errs, doc, &s.Type, "units", battleMoves) || !KnownUnit(errs, doc, &s.Unit, "deploy: unknown unit", ids) {
 			return nil
 		}
 		if p, ok := ReadPoint(errs, doc, &s.At, "deploy: at"); ok {
@@ -103,12 +103,13 @@ func (t *Tabletop) DecodePlacing(doc *scenario.Doc, unit scenario.Unit, ids []st
 	})
 }
 
-// knownUnit reports whether id is one of ids, refusing it (RefuseUnknown) when not.
-func knownUnit(errs *scenario.ErrorList, doc *scenario.Doc, id *string, what string, ids []string) bool {
+// KnownUnit reports whether the unit an action names (id) is one of ids, refusing it
+// when not (RefuseUnknown; what: "move: unknown unit").
+func KnownUnit(errs *scenario.ErrorList, doc *scenario.Doc, id *string, what string, ids []string) bool {
 	if slices.Contains(ids, *id) {
 		return true
 	}
-	RefuseUnknown(errs, doc, id, what+": unknown unit", func() []string { return ids })
+	RefuseUnknown(errs, doc, id, what, func() []string { return ids })
 	return false
 }
 

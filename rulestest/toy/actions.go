@@ -41,15 +41,7 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 	}
 	return volley.ReadAction(doc, func(s *shotSpec, errs *scenario.ErrorList) volley.Action {
 		rules.CheckKind(doc, &s.Type, "shoot", errs)
-		_, ok := b.Unit(s.Unit)
-		_, okT := b.Unit(s.Target)
-		if !ok {
-			volley.RefuseUnknown(errs, doc, &s.Unit, "unknown unit", b.ids)
-		}
-		if !okT {
-			volley.RefuseUnknown(errs, doc, &s.Target, "unknown target", b.ids)
-		}
-		if !ok || !okT {
+		if ok, okT := volley.KnownUnit(errs, doc, &s.Unit, "unknown unit", b.ids()), volley.KnownUnit(errs, doc, &s.Target, "unknown target", b.ids()); !ok || !okT {
 			return nil
 		}
 		return &Shot{Unit: s.Unit, Target: s.Target}
