@@ -71,17 +71,6 @@ func RefusePath(errs *scenario.ErrorList, doc *scenario.Doc, path *[]scenario.Po
 	return false
 }
 
-// Refusal is an action's refusal err (nil: none) as a check lists it: at pos, its
-// message without the rule system's prefix (pkg: "warfare").
-func Refusal(pos scenario.Pos, err error, pkg string) scenario.ErrorList {
-	if err == nil {
-		return nil
-	}
-	var list scenario.ErrorList
-	list.Add(pos, "%s", strings.TrimPrefix(ErrorMessage(err), pkg+": "))
-	return list
-}
-
 // RefuseNoMoves adds to errs, at at, the error of a move or a deployment (what: "move",
 // "deploy") in a battle whose pieces ("units", "models") do not move, and reports whether
 // it did: the action is read under an edition before EditionMoves or, replayed from a log
@@ -180,6 +169,24 @@ func (t *Tabletop) OnTable(c geom.Vec, r float64) string {
 		return fmt.Sprintf("its base would leave the table (%g × %g from %g, %g)", t.Hi.X-t.Lo.X, t.Hi.Y-t.Lo.Y, t.Lo.X, t.Lo.Y)
 	}
 	return ""
+}
+
+// Within is where the centre of a base of radius r may stand on the table: the corners
+// of the table drawn in by r.
+func (t *Tabletop) Within(r float64) (lo, hi geom.Vec) {
+	return t.Lo.Add(geom.V(r, r)), t.Hi.Sub(geom.V(r, r))
+}
+
+// ReachArea is the square a base of radius r centred on c may reach with left of its
+// move, [x0, y0, x1, y1] (the farthest it could go every way), kept to where the base
+// stays on the table when the table has edges (Within).
+func (t *Tabletop) ReachArea(c geom.Vec, left, r float64) [4]float64 {
+	area := [4]float64{c.X - left, c.Y - left, c.X + left, c.Y + left}
+	if t.Edged {
+		lo, hi := t.Within(r)
+		area = [4]float64{max(area[0], lo.X), max(area[1], lo.Y), min(area[2], hi.X), min(area[3], hi.Y)}
+	}
+	return area
 }
 
 // PathBlocked says why a base of radius r moved along path may not go, leg by leg: what

@@ -1,8 +1,11 @@
 package volley
 
 import (
+	"fmt"
 	"math"
 	"slices"
+
+	"github.com/volley-wargames/volley/scenario"
 )
 
 // Offers. A battle's view says every action each side may take now, so that a client that
@@ -214,6 +217,23 @@ func EndOffer(side, typ, label, ends string) Offer {
 	return Offer{Side: side, Type: typ, Label: label, Action: map[string]any{"type": typ}, Ends: ends}
 }
 
+// EndTurn adds to o side's offer to end its turn ({type: end_turn}), which ends the
+// turn; none when no side has a turn under way (side "").
+func (o *Offers) EndTurn(side string) {
+	if side != "" {
+		o.Offers = append(o.Offers, EndOffer(side, EndTurn, "End turn", EndsTurn))
+	}
+}
+
+// Label is how an offer names a unit: by its name with its id, or by its id alone when
+// it has no name.
+func Label(name, id string) string {
+	if name == "" {
+		return id
+	}
+	return name + " (" + id + ")"
+}
+
 // Num is a pointer to x, rounded to a millionth, for a Field's Min or Max.
 func Num(x float64) *float64 {
 	v := math.Round(x*1e6) / 1e6
@@ -290,6 +310,25 @@ func (t *Tabletop) ZonePoints(side string, k float64) [][2]float64 {
 		out[i] = *Pt(p.X*k, p.Y*k)
 	}
 	return out
+}
+
+// ZoneField is where a unit of side is deployed: a point, "at", within the side's zone
+// (anywhere on the table without one), in unit.
+func (t *Tabletop) ZoneField(side string, unit scenario.Unit) Field {
+	return PointField("at", t.ZonePoints(side, scenario.Inches(1).In(unit)), string(unit))
+}
+
+// OpenOffers begins a battle's Offers with the deployments the sides may make now
+// (deploy builds them, as DeployOffers does; none when the battle does not deploy now:
+// Deploys), and reports whether they are all the battle offers: while the sides deploy
+// in turns nothing else is done, and the caller only says why each unit is spent.
+func (t *Tabletop) OpenOffers(battleMoves bool, deploy func(o *Offers) []Offer) (Offers, bool) {
+	o := Offers{Acting: []string{}, Spent: map[string]string{}}
+	if !t.Deploys(battleMoves) {
+		return o, false
+	}
+	o.Offers = deploy(&o)
+	return o, t.InTurns()
 }
 
 // DeploymentOffers are the offers of a deployment in turns, for the side deploying
@@ -380,6 +419,22 @@ func (t *Tabletop) SpentDeploying(o *Offers, id, side string, ids []string, what
 	if side != t.DeployingSide() || t.CheckDeploy(side, ids, what) != nil {
 		o.Spent[id] = t.DeploymentSpent(side)
 	}
+}
+
+// SpentNow records in o.Spent why piece id of side may not act now for a reason no
+// rulebook gives, and reports whether it did: while the sides deploy in turns, as
+// SpentDeploying says (ids, what); else, side not among the sides acting, that it is
+// current's turn. The rules say the rest.
+func (t *Tabletop) SpentNow(o *Offers, id, side string, ids []string, what string, acting []string, current string) bool {
+	switch {
+	case t.InTurns():
+		t.SpentDeploying(o, id, side, ids, what)
+	case !slices.Contains(acting, side):
+		o.Spent[id] = fmt.Sprintf("it is %s's turn", current)
+	default:
+		return false
+	}
+	return true
 }
 
 // Wait marks an aim whose shot the rules would take as aimed, but not now (another

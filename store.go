@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"strconv"
@@ -257,6 +258,33 @@ func ReadMigrations(fsys fs.FS, dir string) ([]Migration, error) {
 // What follows is the part of a Store's work that is the same whatever its SQL: the
 // errors its contract names and the reading of rows every store reads alike.
 
+// BattleTaken is the ECONFLICT CreateBattle answers for an id the store holds already.
+func BattleTaken(id string) error {
+	return Errorf(ECONFLICT, "battle %q already exists", id)
+}
+
+// TokenSides are b's sides in the order a store writes their tokens: sorted, so that
+// every store, and every run, writes them alike.
+func (b *BattleRecord) TokenSides() []string {
+	return slices.Sorted(maps.Keys(b.TokenHashes))
+}
+
+// StoredSeed is the seed of battle id read back as stores keep it: the name of its
+// generator and its text (dice.Seed.String). The caller names its store in the error.
+func StoredSeed(id, generator, text string) (dice.Seed, error) {
+	seed, err := dice.ParseSeed(dice.Generator(generator), text)
+	if err != nil {
+		return dice.Seed{}, fmt.Errorf("battle %q: bad seed: %w", id, err)
+	}
+	return seed, nil
+}
+
+// ListsNone reports whether Battles lists no battle whatever the store holds: a limit
+// of 0 or less, or no token hashes to look for.
+func ListsNone(tokenHashes []string, limit int) bool {
+	return limit <= 0 || len(tokenHashes) == 0
+}
+
 // NoBattle is the ENOTFOUND a store answers for a battle id it does not hold.
 func NoBattle(id string) error {
 	return Errorf(ENOTFOUND, "no battle %q", id)
@@ -273,6 +301,30 @@ func BattleEnded(id string) error {
 // numbered ahead.
 func NotNextAction(a *ActionRecord, next int) error {
 	return Errorf(ECONFLICT, "battle %q is at action %d, not %d", a.BattleID, next, a.Seq)
+}
+
+// AppendRefusal is the error AppendAction answers, once a's key names no stored
+// action, for a's battle as it stands (ended, and next the number of its log's next
+// action): BattleEnded, NotNextAction, or nil when a may be stored.
+func AppendRefusal(a *ActionRecord, ended bool, next int) error {
+	switch {
+	case ended:
+		return BattleEnded(a.BattleID)
+	case a.Seq != next:
+		return NotNextAction(a, next)
+	}
+	return nil
+}
+
+// NoTicket is the ENOTFOUND Ticket answers for a hash the store does not hold.
+func NoTicket() error {
+	return Errorf(ENOTFOUND, "no such ticket")
+}
+
+// DemoTokens are d's tokens as stores keep them: a JSON object, side to token.
+func DemoTokens(d *DemoRecord) (string, error) {
+	tokens, err := json.Marshal(d.Tokens)
+	return string(tokens), err
 }
 
 // Rows is what ScanDemos reads of a query's answer: database/sql's rows and pgx's

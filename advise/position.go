@@ -49,6 +49,25 @@ type PositionQuery struct {
 	Top  int                           `json:"-"`
 }
 
+// StepOr is q's distance between points, or def (in the table's unit, the system's
+// default) when q gives none.
+func (q PositionQuery) StepOr(def float64) float64 {
+	if q.Step == 0 {
+		return def
+	}
+	return q.Step
+}
+
+// CheckedStep is StepOr, refused with pkg's error at "step" when it is no positive
+// distance.
+func (q PositionQuery) CheckedStep(def float64, pkg string) (float64, error) {
+	step := q.StepOr(def)
+	if !(step > 0) || math.IsInf(step, 0) {
+		return 0, Invalid("step", "%s: step must be a positive distance", pkg)
+	}
+	return step, nil
+}
+
 // PositionMap is a unit's position map. Points are laid out as a danger map's: point
 // (c, r) at (X0 + c·Step, Y0 + r·Step); Reach[r·Cols+c] is the length of the shortest legal
 // path there (NaN where the unit cannot go this turn), Offence and Danger its two
@@ -98,6 +117,18 @@ type PositionPoint struct {
 
 // At is point (c, r)'s index.
 func (m *PositionMap) At(c, r int) int { return r*m.Cols + c }
+
+// Reached records in Reach the way to point (c, r), d inches long (perInch of the map's
+// unit to the inch), NaN where the unit cannot go (d infinite), and reports whether it
+// can go there.
+func (m *PositionMap) Reached(c, r int, d, perInch float64) bool {
+	if math.IsInf(d, 1) {
+		m.Reach[m.At(c, r)] = math.NaN()
+		return false
+	}
+	m.Reach[m.At(c, r)] = d * perInch
+	return true
+}
 
 // Point is point i as the JSON writes it.
 func (m *PositionMap) Point(i int) PositionPoint {

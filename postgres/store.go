@@ -3,18 +3,14 @@ package postgres
 import (
 	"context"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/volley-wargames/volley"
-	"github.com/volley-wargames/volley/dice"
 )
 
 // nullKey is an idempotency key as stored: NULL when there is none, so that the
@@ -38,9 +34,9 @@ func (db *DB) CreateBattle(ctx context.Context, b *volley.BattleRecord) error {
 			return err
 		}
 		if tag.RowsAffected() == 0 {
-			return volley.Errorf(volley.ECONFLICT, "battle %q already exists", b.ID)
+			return volley.BattleTaken(b.ID)
 		}
-		for _, side := range slices.Sorted(maps.Keys(b.TokenHashes)) {
+		for _, side := range b.TokenSides() {
 			if _, err := tx.Exec(ctx, `INSERT INTO battle_tokens (battle_id, side, token_hash)
 				VALUES ($1, $2, $3)`, b.ID, side, b.TokenHashes[side]); err != nil {
 				return err
@@ -58,9 +54,9 @@ func (db *DB) CreateBattle(ctx context.Context, b *volley.BattleRecord) error {
 	return nil
 }
 
-// Battle returns the battle id, or ENOTFOUND. Its TokenHashes is never nil.
+// Battle is volley.Store's: the battle's query and its tokens' go in one round trip and
+// one implicit transaction.
 func (db *DB) Battle(ctx context.Context, id string) (*volley.BattleRecord, error) {
-	// Both queries in one round trip and one implicit transaction.
 	var batch pgx.Batch
 	batch.Queue(`SELECT id, ruleset, scenario, seed, commitment, ended, edition, generator, COALESCE(spectator_hash, '')
 		FROM battles WHERE id = $1`, id)
@@ -78,8 +74,8 @@ func (db *DB) Battle(ctx context.Context, id string) (*volley.BattleRecord, erro
 	if err != nil {
 		return nil, fmt.Errorf("postgres: battle: %w", err)
 	}
-	if b.Seed, err = dice.ParseSeed(dice.Generator(generator), seed); err != nil {
-		return nil, fmt.Errorf("postgres: battle %q: bad seed: %w", id, err)
+	if b.Seed, err = volley.StoredSeed(id, generator, seed); err != nil {
+		return nil, fmt.Errorf("postgres: %w", err)
 	}
 	rows, err := br.Query()
 	if err != nil {
@@ -99,11 +95,10 @@ func (db *DB) Battle(ctx context.Context, id string) (*volley.BattleRecord, erro
 	return &b, nil
 }
 
-// Battles lists at most limit of the battles that tokenHashes open, newest first; a
-// limit of 0 or less, or no hashes, lists none.
+// Battles is volley.Store's: the hashes are bound as one array, matched with ANY.
 func (db *DB) Battles(ctx context.Context, tokenHashes []string, limit int) ([]volley.BattleSummary, error) {
 	list := []volley.BattleSummary{}
-	if limit <= 0 || len(tokenHashes) == 0 {
+	if volley.ListsNone(tokenHashes, limit) {
 		return list, nil
 	}
 	// The log has no gaps, so the number of actions is the largest seq plus one: a
@@ -255,7 +250,8 @@ func (db *DB) EndBattle(ctx context.Context, id string) error {
 	return nil
 }
 
-// CreateTicket stores a stream ticket's hash and deletes the tickets expired before now.
+// CreateTicket is volley.Store's: one transaction deletes the expired tickets and stores
+// t's hash.
 func (db *DB) CreateTicket(ctx context.Context, t *volley.TicketRecord, now time.Time) error {
 	var stored bool
 	err := pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
@@ -276,14 +272,14 @@ func (db *DB) CreateTicket(ctx context.Context, t *volley.TicketRecord, now time
 	return nil
 }
 
-// Ticket returns the ticket stored under hash.
+// Ticket is volley.Store's; its expiry is kept in Unix seconds.
 func (db *DB) Ticket(ctx context.Context, hash string) (*volley.TicketRecord, error) {
 	t := volley.TicketRecord{Hash: hash}
 	var expires int64
 	err := db.pool.QueryRow(ctx, `SELECT battle_id, role, expires FROM tickets WHERE hash = $1`, hash).
 		Scan(&t.BattleID, &t.Role, &expires)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, volley.Errorf(volley.ENOTFOUND, "no such ticket")
+		return nil, volley.NoTicket()
 	}
 	if err != nil {
 		return nil, fmt.Errorf("postgres: ticket: %w", err)
@@ -359,16 +355,16 @@ func (db *DB) Demos(ctx context.Context) ([]volley.DemoRecord, error) {
 // SetDemo makes d's battle its rule system's demo, unless another server took the place
 // first.
 func (db *DB) SetDemo(ctx context.Context, d *volley.DemoRecord, replaces string) (*volley.DemoRecord, error) {
-	tokens, err := json.Marshal(d.Tokens)
+	tokens, err := volley.DemoTokens(d)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: set demo: %w", err)
 	}
 	if replaces == "" {
 		_, err = db.pool.Exec(ctx, `INSERT INTO demos (ruleset, battle_id, tokens) SELECT $1, id, $2 FROM battles WHERE id = $3
-			ON CONFLICT (ruleset) DO NOTHING`, d.Ruleset, string(tokens), d.BattleID)
+			ON CONFLICT (ruleset) DO NOTHING`, d.Ruleset, tokens, d.BattleID)
 	} else {
 		_, err = db.pool.Exec(ctx, `UPDATE demos SET battle_id = $1, tokens = $2 WHERE ruleset = $3 AND battle_id = $4
-			AND EXISTS (SELECT 1 FROM battles WHERE id = $1)`, d.BattleID, string(tokens), d.Ruleset, replaces)
+			AND EXISTS (SELECT 1 FROM battles WHERE id = $1)`, d.BattleID, tokens, d.Ruleset, replaces)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("postgres: set demo: %w", err)

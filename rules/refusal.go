@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/scenario"
 )
@@ -11,12 +13,23 @@ func Refusal(at scenario.Pos, msg string) scenario.ErrorList {
 	return scenario.ErrorList{{Pos: at, Msg: msg}}
 }
 
+// RefusalOf is the Refusal of err at at, or nil for a nil err: err worded as a player
+// may read it (volley.ErrorMessage: an internal error is not described), without the
+// rule system's prefix pkg ("warfare"; "" for an error of the engine's, which has none).
+func RefusalOf(at scenario.Pos, err error, pkg string) scenario.ErrorList {
+	if err == nil {
+		return nil
+	}
+	msg := volley.ErrorMessage(err)
+	if pkg != "" {
+		msg = strings.TrimPrefix(msg, pkg+": ")
+	}
+	return Refusal(at, msg)
+}
+
 // NotBegun is the refusal of an action taken while the sides still deploy, at the place
 // it is written (from volley.EditionDeployTurns the battle begins once every side has
 // deployed: volley.Tabletop.CheckBegun), or nil once the battle has begun.
 func NotBegun(table *volley.Tabletop, at scenario.Pos) scenario.ErrorList {
-	if err := table.CheckBegun(); err != nil {
-		return Refusal(at, volley.ErrorMessage(err))
-	}
-	return nil
+	return RefusalOf(at, table.CheckBegun(), "")
 }

@@ -70,6 +70,17 @@ func LoadEdition(tb testing.TB, r volley.Ruleset, file string, src []byte, editi
 	return r.Load(doc)
 }
 
+// MustLoadEdition is LoadEdition for a scenario that must load: it fails the test on
+// the loader's error.
+func MustLoadEdition(tb testing.TB, r volley.Ruleset, file string, src []byte, edition int) (volley.Battle, volley.Action) {
+	tb.Helper()
+	b, a, err := LoadEdition(tb, r, file, src, edition)
+	if err != nil {
+		tb.Fatalf("load %s: %v", file, err)
+	}
+	return b, a
+}
+
 // WriteBeside writes src as the file name in a new temporary folder, beside copies of
 // files (paths, a system's sample tables or charts), and returns its path: a scenario
 // written in a test may then name those files as the examples do.

@@ -7,12 +7,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
-	"slices"
 	"time"
 
 	"github.com/volley-wargames/volley"
-	"github.com/volley-wargames/volley/dice"
 )
 
 // actionColumns are the columns scanAction reads, in its order.
@@ -47,12 +44,12 @@ func (db *DB) CreateBattle(ctx context.Context, b *volley.BattleRecord) error {
 		b.ID, b.Ruleset, b.Scenario, b.Seed.String(), b.Commitment, b.Ended,
 		volley.EditionOf(b.Edition), string(b.Seed.Generator), nullKey(b.SpectatorHash))
 	if isPrimaryKey(err) {
-		return volley.Errorf(volley.ECONFLICT, "battle %q already exists", b.ID)
+		return volley.BattleTaken(b.ID)
 	}
 	if err != nil {
 		return fmt.Errorf("sqlite: create battle: %w", err)
 	}
-	for _, side := range slices.Sorted(maps.Keys(b.TokenHashes)) {
+	for _, side := range b.TokenSides() {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO battle_tokens (battle_id, side, token_hash)
 			VALUES (?, ?, ?)`, b.ID, side, b.TokenHashes[side]); err != nil {
 			return fmt.Errorf("sqlite: create battle: %w", err)
@@ -64,9 +61,9 @@ func (db *DB) CreateBattle(ctx context.Context, b *volley.BattleRecord) error {
 	return nil
 }
 
-// Battle returns the battle id, or ENOTFOUND. Its TokenHashes is never nil.
+// Battle is volley.Store's: the battle and its tokens are read in one read transaction,
+// so that they are of one moment.
 func (db *DB) Battle(ctx context.Context, id string) (*volley.BattleRecord, error) {
-	// One read transaction, so that the battle and its tokens are of one moment.
 	tx, err := db.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: battle: %w", err)
@@ -84,8 +81,8 @@ func (db *DB) Battle(ctx context.Context, id string) (*volley.BattleRecord, erro
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: battle: %w", err)
 	}
-	if b.Seed, err = dice.ParseSeed(dice.Generator(generator), seed); err != nil {
-		return nil, fmt.Errorf("sqlite: battle %q: bad seed: %w", id, err)
+	if b.Seed, err = volley.StoredSeed(id, generator, seed); err != nil {
+		return nil, fmt.Errorf("sqlite: %w", err)
 	}
 	b.SpectatorHash = spectator.String
 	rows, err := tx.QueryContext(ctx, `SELECT side, token_hash FROM battle_tokens WHERE battle_id = ?`, id)
@@ -106,11 +103,10 @@ func (db *DB) Battle(ctx context.Context, id string) (*volley.BattleRecord, erro
 	return &b, nil
 }
 
-// Battles lists at most limit of the battles that tokenHashes open, newest first; a
-// limit of 0 or less, or no hashes, lists none.
+// Battles is volley.Store's: the hashes are bound as one JSON array, read by json_each.
 func (db *DB) Battles(ctx context.Context, tokenHashes []string, limit int) ([]volley.BattleSummary, error) {
 	list := []volley.BattleSummary{}
-	if limit <= 0 || len(tokenHashes) == 0 {
+	if volley.ListsNone(tokenHashes, limit) {
 		return list, nil
 	}
 	hashes, err := json.Marshal(tokenHashes)
@@ -222,11 +218,8 @@ func (db *DB) AppendAction(ctx context.Context, a *volley.ActionRecord) (*volley
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: append action: %w", err)
 	}
-	if ended {
-		return nil, volley.BattleEnded(a.BattleID)
-	}
-	if a.Seq != next {
-		return nil, volley.NotNextAction(a, next)
+	if err := volley.AppendRefusal(a, ended, next); err != nil {
+		return nil, err
 	}
 	if _, err := tx.StmtContext(ctx, db.insertAct).ExecContext(ctx,
 		a.BattleID, a.Seq, a.Side, a.Body, a.Outcome, nullKey(a.IdempotencyKey), a.Chain); err != nil {
@@ -256,7 +249,8 @@ func (db *DB) EndBattle(ctx context.Context, id string) error {
 	return nil
 }
 
-// CreateTicket stores a stream ticket's hash and deletes the tickets expired before now.
+// CreateTicket is volley.Store's: one write transaction deletes the expired tickets and
+// stores t's hash.
 func (db *DB) CreateTicket(ctx context.Context, t *volley.TicketRecord, now time.Time) error {
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
@@ -280,14 +274,14 @@ func (db *DB) CreateTicket(ctx context.Context, t *volley.TicketRecord, now time
 	return nil
 }
 
-// Ticket returns the ticket stored under hash.
+// Ticket is volley.Store's; its expiry is kept in Unix seconds.
 func (db *DB) Ticket(ctx context.Context, hash string) (*volley.TicketRecord, error) {
 	t := volley.TicketRecord{Hash: hash}
 	var expires int64
 	err := db.read.QueryRowContext(ctx, `SELECT battle_id, role, expires FROM tickets WHERE hash = ?`, hash).
 		Scan(&t.BattleID, &t.Role, &expires)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, volley.Errorf(volley.ENOTFOUND, "no such ticket")
+		return nil, volley.NoTicket()
 	}
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: ticket: %w", err)
@@ -312,16 +306,16 @@ func (db *DB) Demos(ctx context.Context) ([]volley.DemoRecord, error) {
 
 // SetDemo makes d's battle its rule system's demo, unless another took the place first.
 func (db *DB) SetDemo(ctx context.Context, d *volley.DemoRecord, replaces string) (*volley.DemoRecord, error) {
-	tokens, err := json.Marshal(d.Tokens)
+	tokens, err := volley.DemoTokens(d)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: set demo: %w", err)
 	}
 	if replaces == "" {
 		_, err = db.write.ExecContext(ctx, `INSERT INTO demos (ruleset, battle_id, tokens) SELECT ?, id, ? FROM battles WHERE id = ?
-			ON CONFLICT (ruleset) DO NOTHING`, d.Ruleset, string(tokens), d.BattleID)
+			ON CONFLICT (ruleset) DO NOTHING`, d.Ruleset, tokens, d.BattleID)
 	} else {
 		_, err = db.write.ExecContext(ctx, `UPDATE demos SET battle_id = ?, tokens = ? WHERE ruleset = ? AND battle_id = ?
-			AND EXISTS (SELECT 1 FROM battles WHERE id = ?)`, d.BattleID, string(tokens), d.Ruleset, replaces, d.BattleID)
+			AND EXISTS (SELECT 1 FROM battles WHERE id = ?)`, d.BattleID, tokens, d.Ruleset, replaces, d.BattleID)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: set demo: %w", err)

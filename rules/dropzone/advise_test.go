@@ -73,11 +73,8 @@ terrain:
 			fmt.Fprintf(&src, "  - {id: gun-%d, type: Gun, side: A, squad: guns, at: [%d, 20]}\n", i, i+20)
 			fmt.Fprintf(&src, "  - {id: target-%d, type: Target, side: B, at: [%d, 80]}\n", i, i+20)
 		}
-		b, _, err := rulestest.LoadEdition(t, Ruleset{}, "advice.yaml", []byte(src.String()), tt.edition)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = advise.Advise(context.Background(), b, advise.Query{Side: "A"}, advise.Objective{Kind: advise.Expected}, 3, advise.DefaultBudget)
+		b, _ := rulestest.MustLoadEdition(t, Ruleset{}, "advice.yaml", []byte(src.String()), tt.edition)
+		_, err := advise.Advise(context.Background(), b, advise.Query{Side: "A"}, advise.Objective{Kind: advise.Expected}, 3, advise.DefaultBudget)
 		if err == nil || !strings.Contains(err.Error(), "more than volley.MaxWork") {
 			t.Errorf("edition %d: advice across the terrain: %v", tt.edition, err)
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -288,7 +289,7 @@ func (b *Battle) checkMove(m *Move) error {
 
 // moveRefusals is a move's refusal, for check: at the move's place in the scenario.
 func (b *Battle) moveRefusals(m *Move) scenario.ErrorList {
-	return volley.Refusal(m.at, b.checkMove(m), "dropzone")
+	return rules.RefusalOf(m.at, b.checkMove(m), "dropzone")
 }
 
 // firedWords says, for a unit that fired this activation, what it limits its move to.

@@ -16,16 +16,13 @@ var _ volley.Offerer = (*Battle)(nil)
 // row per weapon of its units, and the end of the turn. A move or a shot by another squad
 // than the one acting ends that squad's activation (Closes).
 func (b *Battle) Offers() volley.Offers {
-	o := volley.Offers{Acting: []string{}, Spent: map[string]string{}}
+	o, deploying := b.table.OpenOffers(b.moves, b.deployOffers)
+	if deploying {
+		b.spent(&o, nil)
+		return o
+	}
 	u := b.unit.OrInch()
 	in := func(x float64) float64 { return scenario.Inches(x).In(u) }
-	if b.table.Deploys(b.moves) {
-		o.Offers = b.deployOffers(in, &o)
-		if b.table.InTurns() {
-			b.spent(&o, nil)
-			return o
-		}
-	}
 	sides := b.turns.Acting(b.distinct(func(x *Unit) string { return x.Side }))
 	o.Act(sides...)
 	closes := func(squad string) string {
@@ -116,9 +113,7 @@ func (b *Battle) Offers() volley.Offers {
 				Help: "A squad shoots once an activation: each weapon of its units at one target, all declared before any die is rolled."})
 		}
 	}
-	if side := b.turns.Current(); side != "" {
-		o.Offers = append(o.Offers, volley.EndOffer(side, volley.EndTurn, "End turn", volley.EndsTurn))
-	}
+	o.EndTurn(b.turns.Current())
 	b.spent(&o, sides)
 	return o
 }
@@ -136,7 +131,7 @@ func (b *Battle) sideOf(squad string) string {
 // deployOffers are the deployments the sides may make now (volley.Tabletop.DeployOffers):
 // each unit placed at a point, facing as the player chooses. It adds the sides to
 // o.Acting.
-func (b *Battle) deployOffers(in func(float64) float64, o *volley.Offers) []volley.Offer {
+func (b *Battle) deployOffers(o *volley.Offers) []volley.Offer {
 	var ds []volley.Deployer
 	for i := range b.units {
 		if m := &b.units[i]; !m.Destroyed() && b.table.CheckDeploy(m.Side, []string{m.ID}, "units") == nil {
@@ -144,7 +139,7 @@ func (b *Battle) deployOffers(in func(float64) float64, o *volley.Offers) []voll
 		}
 	}
 	return b.table.DeployOffers(o, ds, func(side string) []volley.Field {
-		return []volley.Field{volley.PointField("at", b.table.ZonePoints(side, in(1)), string(b.unit.OrInch())), volley.FacingField(0)}
+		return []volley.Field{b.table.ZoneField(side, b.unit.OrInch()), volley.FacingField(0)}
 	})
 }
 
@@ -156,11 +151,7 @@ func (b *Battle) spent(o *volley.Offers, sides []string) {
 		case m.Destroyed():
 			o.Spent[m.ID] = m.ID + " is destroyed"
 			continue
-		case b.table.InTurns():
-			b.table.SpentDeploying(o, m.ID, m.Side, []string{m.ID}, "units")
-			continue
-		case !slices.Contains(sides, m.Side):
-			o.Spent[m.ID] = fmt.Sprintf("it is %s's turn", b.turns.Current())
+		case b.table.SpentNow(o, m.ID, m.Side, []string{m.ID}, "units", sides, b.turns.Current()):
 			continue
 		}
 		if err := b.activationCheck(m.Side, m.Squad); err != nil {

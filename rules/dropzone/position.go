@@ -64,17 +64,10 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 			s.bases = append(s.bases, o.Circle())
 		}
 	}
-	lo, hi := b.table.Lo.Add(geom.V(r, r)), b.table.Hi.Sub(geom.V(r, r))
-	s.lo, s.hi = lo, hi
+	s.lo, s.hi = b.table.Within(r)
 	start := u.At
-	s.area = [4]float64{start.X - left, start.Y - left, start.X + left, start.Y + left}
-	if b.table.Edged {
-		s.area = [4]float64{max(s.area[0], lo.X), max(s.area[1], lo.Y), min(s.area[2], hi.X), min(s.area[3], hi.Y)}
-	}
-	step := q.Step
-	if step == 0 {
-		step = scenario.Inches(DefaultPositionStep).In(s.unitLength)
-	}
+	s.area = b.table.ReachArea(start, left, r)
+	step := q.StepOr(scenario.Inches(DefaultPositionStep).In(s.unitLength))
 	inView := [4]float64{s.area[0] * s.perInch, s.area[1] * s.perInch, s.area[2] * s.perInch, s.area[3] * s.perInch}
 	s.view = advise.Around([2]float64{start.X * s.perInch, start.Y * s.perInch}, inView, step)
 	g, err := b.dangerGrid(advise.DangerQuery{Side: u.Side, As: u.Type.Name, Area: s.view, Step: step})
@@ -218,9 +211,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 		return func(c, r int, _ map[string]bool) (float64, error) {
 			p := point(c, r)
 			d := s.reach.Dist(p)
-			m.Reach[r*g.Cols+c] = d * s.perInch
-			if math.IsInf(d, 1) {
-				m.Reach[r*g.Cols+c] = math.NaN()
+			if !m.Reached(c, r, d, s.perInch) {
 				return math.NaN(), nil
 			}
 			v, _, err := f.offenceAt(ctx, u.ID, p, d, obj)

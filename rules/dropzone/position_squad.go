@@ -103,15 +103,12 @@ func (b *Battle) squadSetup(q advise.PositionQuery) (*squadSetup, error) {
 	for _, u := range s.units {
 		r := u.Type.Base.Inches() / 2
 		s.radius = append(s.radius, r)
-		s.lo = append(s.lo, b.table.Lo.Add(geom.V(r, r)))
-		s.hi = append(s.hi, b.table.Hi.Sub(geom.V(r, r)))
+		lo, hi := b.table.Within(r)
+		s.lo, s.hi = append(s.lo, lo), append(s.hi, hi)
 	}
-	s.step = q.Step
-	if s.step == 0 {
-		s.step = scenario.Inches(DefaultPositionStep).In(s.unitLength)
-	}
-	if !(s.step > 0) || math.IsInf(s.step, 0) {
-		return nil, advise.Invalid("step", "dropzone: step must be a positive distance")
+	var err error
+	if s.step, err = q.CheckedStep(scenario.Inches(DefaultPositionStep).In(s.unitLength), "dropzone"); err != nil {
+		return nil, err
 	}
 	// The points: step apart on the square round the centre as far as a unit may go, the
 	// centre one of them (standing still is a choice). A step so small that the count

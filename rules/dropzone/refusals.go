@@ -2,7 +2,6 @@ package dropzone
 
 import (
 	"context"
-	"strings"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/rules"
@@ -28,7 +27,7 @@ func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorL
 		return nil, nil
 	}
 	if err := b.shootCheck(sq); err != nil {
-		return rules.Refusal(sq.at.root, strings.TrimPrefix(err.Error(), "dropzone: ")), nil
+		return rules.RefusalOf(sq.at.root, err, "dropzone"), nil
 	}
 	shots, err := b.plan(ctx, b.measured(sq))
 	if err != nil {

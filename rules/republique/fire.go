@@ -54,12 +54,8 @@ type firePlan struct {
 // effect is what one roll does to one unit.
 type effect struct{ Morale, Bases int }
 
-func name(u *Unit) string {
-	if u.Name != "" {
-		return u.Name + " (" + u.ID + ")"
-	}
-	return u.ID
-}
+// name is how a report names u (volley.Label).
+func name(u *Unit) string { return volley.Label(u.Name, u.ID) }
 
 // plan works out a fire.
 func (b *Battle) plan(f *Fire) *firePlan {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -546,7 +547,7 @@ func (b *Battle) moveRefusals(a volley.Action) scenario.ErrorList {
 	switch a := a.(type) {
 	case *Move:
 		_, err := b.workMove(a)
-		return volley.Refusal(a.at, err, "republique")
+		return rules.RefusalOf(a.at, err, "republique")
 	case *Deploy:
 		if err := b.table.CheckDeploy(b.Unit(a.Unit).Side, []string{a.Unit}, "units"); err != nil {
 			list.Add(a.at, "%s", volley.ErrorMessage(err))

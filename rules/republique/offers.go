@@ -22,15 +22,15 @@ var _ volley.Offerer = (*Battle)(nil)
 // The sides acting are the phasing side and, in the fire steps, the other side while it
 // has a marker or a battery that may fire.
 func (b *Battle) Offers() volley.Offers {
-	o := volley.Offers{Acting: []string{}, Offers: []volley.Offer{}, Spent: map[string]string{}}
-	k := b.perCm()
-	if b.table.Deploys(b.moves) {
-		o.Offers = b.deployOffers(k, &o)
-		if b.table.InTurns() {
-			b.spent(&o)
-			return o
-		}
+	o, deploying := b.table.OpenOffers(b.moves, b.deployOffers)
+	if deploying {
+		b.spent(&o)
+		return o
 	}
+	if !b.table.Deploys(b.moves) {
+		o.Offers = []volley.Offer{} // a view lists no offers as [], not null
+	}
+	k := b.perCm()
 	phasing := b.phasing()
 	if phasing == "" {
 		return o
@@ -287,7 +287,8 @@ func (b *Battle) batteryActors(side string) (fires, saves []volley.Actor) {
 // deployOffers are the deployments the sides may make now (volley.Tabletop.DeployOffers):
 // each unit's centre placed at a point, facing as the player chooses. It adds the sides to
 // o.Acting.
-func (b *Battle) deployOffers(k float64, o *volley.Offers) []volley.Offer {
+func (b *Battle) deployOffers(o *volley.Offers) []volley.Offer {
+	k := b.perCm()
 	var ds []volley.Deployer
 	for i := range b.units {
 		if u := &b.units[i]; !u.Destroyed() && b.table.CheckDeploy(u.Side, []string{u.ID}, "units") == nil {

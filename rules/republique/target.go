@@ -203,12 +203,6 @@ func (b *Battle) whyMain(bat *Unit, cs []candidate, other *Unit) string {
 			o = &cs[i]
 		}
 	}
-	name := func(u *Unit) string {
-		if u.Name != "" {
-			return u.Name + " (" + u.ID + ")"
-		}
-		return u.ID
-	}
 	br := func(c candidate) string {
 		return fmt.Sprintf("%s, %s", b.charts.Ranges[bat.Gun][c.bracket].Name, fmtCm(c.dist))
 	}

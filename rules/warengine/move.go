@@ -339,7 +339,7 @@ func (b *Battle) moveRefusals(o *Order) scenario.ErrorList {
 	case no.step >= 0 && no.step < len(o.at.path):
 		pos = o.at.path[no.step]
 	}
-	return volley.Refusal(pos, no.err, "warengine")
+	return rules.RefusalOf(pos, no.err, "warengine")
 }
 
 // aimingOf is whether a unit's shot is aimed: as the order states (the command line's

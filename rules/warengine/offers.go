@@ -17,13 +17,10 @@ var _ volley.Offerer = (*Battle)(nil)
 // declared target, a change of group; in the fire phase a fire for each declared target
 // of a unit not stunned; and in every phase its end.
 func (b *Battle) Offers() volley.Offers {
-	o := volley.Offers{Acting: []string{}, Spent: map[string]string{}}
-	if b.table.Deploys(b.moves) {
-		o.Offers = b.deployOffers(&o)
-		if b.table.InTurns() {
-			b.spent(&o)
-			return o
-		}
+	o, deploying := b.table.OpenOffers(b.moves, b.deployOffers)
+	if deploying {
+		b.spent(&o)
+		return o
 	}
 	if len(b.sides) == 0 {
 		return o
@@ -141,12 +138,7 @@ func aimForm() *volley.Offer {
 }
 
 // label is how an offer names the unit.
-func (u *Unit) label() string {
-	if u.Name == "" {
-		return u.ID
-	}
-	return u.Name + " (" + u.ID + ")"
-}
+func (u *Unit) label() string { return volley.Label(u.Name, u.ID) }
 
 // declaredNames are the weapons the unit has declared a target for.
 func (u *Unit) declaredNames() []string {
@@ -195,10 +187,7 @@ func (b *Battle) spent(o *volley.Offers) {
 		switch {
 		case u.Destroyed():
 			o.Spent[u.ID] = u.ID + " is destroyed"
-		case b.table.InTurns():
-			b.table.SpentDeploying(o, u.ID, u.Side, []string{u.ID}, "units")
-		case u.Side != b.side:
-			o.Spent[u.ID] = fmt.Sprintf("it is %s's turn", b.side)
+		case b.table.SpentNow(o, u.ID, u.Side, []string{u.ID}, "units", []string{b.side}, b.side):
 		case b.phase == PhaseFire && u.Stunned:
 			o.Spent[u.ID] = u.ID + " is stunned: it may not fire this phase"
 		case b.phase == PhaseFire && len(u.Declared) == 0:

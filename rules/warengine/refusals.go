@@ -3,7 +3,6 @@ package warengine
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/rules"
@@ -33,7 +32,7 @@ func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorL
 		return b.moveRefusals(o), nil
 	}
 	if err := b.refuseAs(o, true); err != nil {
-		return rules.Refusal(o.at.unit, strings.TrimPrefix(err.Error(), "warengine: ")), nil
+		return rules.RefusalOf(o.at.unit, err, "warengine"), nil
 	}
 	if o.Type != Declare && o.Type != Fire {
 		return nil, nil

@@ -8,6 +8,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -237,7 +238,7 @@ func (b *Battle) point(p scenario.Point) []float64 {
 
 // moveRefusals is a move's refusal, for check: at the move's place.
 func (b *Battle) moveRefusals(m *Move) scenario.ErrorList {
-	return volley.Refusal(m.at, b.checkMove(m), "warfare")
+	return rules.RefusalOf(m.at, b.checkMove(m), "warfare")
 }
 
 // resolveDeploy places a unit, before the battle's first other action.

@@ -39,15 +39,7 @@ func readMoves(tb testing.TB) string {
 
 func loadSrc(tb testing.TB, src string, edition int) *Battle {
 	tb.Helper()
-	doc, err := scenario.Parse("moves.yaml", []byte(src))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	doc.Edition = edition
-	b, _, err := Ruleset{}.Load(doc)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	b, _ := rulestest.MustLoadEdition(tb, Ruleset{}, "moves.yaml", []byte(src), edition)
 	return b.(*Battle)
 }
 

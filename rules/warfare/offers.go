@@ -2,7 +2,6 @@ package warfare
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/scenario"
@@ -17,16 +16,13 @@ var _ volley.Offerer = (*Battle)(nil)
 // ends its activation, and a move or fire by another unit ends the activation of the
 // unit that moved and has not fired (Closes).
 func (b *Battle) Offers() volley.Offers {
-	o := volley.Offers{Acting: []string{}, Spent: map[string]string{}}
+	o, deploying := b.table.OpenOffers(b.moves, b.deployOffers)
+	if deploying {
+		b.spent(&o, nil)
+		return o
+	}
 	u := b.unit.OrInch()
 	in := func(x float64) float64 { return scenario.Inches(x).In(u) }
-	if b.table.Deploys(b.moves) {
-		o.Offers = b.deployOffers(in, &o)
-		if b.table.InTurns() {
-			b.spent(&o, nil)
-			return o
-		}
-	}
 	sides := b.turns.Acting(volley.Distinct(b.units, func(u *Unit) string { return u.Side }))
 	o.Act(sides...)
 	closes := func(id string) string { return volley.Closes(b.act.unit, b.act.fired, id) }
@@ -58,20 +54,13 @@ func (b *Battle) Offers() volley.Offers {
 				Help: "A unit fires its stands at one or more targets, once a turn; the ranges are measured where the units stand."})
 		}
 	}
-	if side := b.turns.Current(); side != "" {
-		o.Offers = append(o.Offers, volley.EndOffer(side, volley.EndTurn, "End turn", volley.EndsTurn))
-	}
+	o.EndTurn(b.turns.Current())
 	b.spent(&o, sides)
 	return o
 }
 
 // label is how an offer names the unit.
-func (u *Unit) label() string {
-	if u.Name == "" {
-		return u.ID
-	}
-	return u.Name + " (" + u.ID + ")"
-}
+func (u *Unit) label() string { return volley.Label(u.Name, u.ID) }
 
 // mayFire says why unit m may not fire now, "" when it may.
 func (b *Battle) mayFire(m *Unit) string {
@@ -127,7 +116,7 @@ func (b *Battle) targetsField(m *Unit) volley.Field {
 
 // deployOffers are the deployments the sides may make now (volley.Tabletop.DeployOffers):
 // each unit placed at a point. It adds the sides to o.Acting.
-func (b *Battle) deployOffers(in func(float64) float64, o *volley.Offers) []volley.Offer {
+func (b *Battle) deployOffers(o *volley.Offers) []volley.Offer {
 	var ds []volley.Deployer
 	for i := range b.units {
 		if m := &b.units[i]; !m.Destroyed() && b.table.CheckDeploy(m.Side, []string{m.ID}, "units") == nil {
@@ -135,7 +124,7 @@ func (b *Battle) deployOffers(in func(float64) float64, o *volley.Offers) []voll
 		}
 	}
 	return b.table.DeployOffers(o, ds, func(side string) []volley.Field {
-		return []volley.Field{volley.PointField("at", b.table.ZonePoints(side, in(1)), string(b.unit.OrInch()))}
+		return []volley.Field{b.table.ZoneField(side, b.unit.OrInch())}
 	})
 }
 
@@ -146,10 +135,7 @@ func (b *Battle) spent(o *volley.Offers, sides []string) {
 		switch {
 		case m.Destroyed():
 			o.Spent[m.ID] = m.ID + " has no figures left"
-		case b.table.InTurns():
-			b.table.SpentDeploying(o, m.ID, m.Side, []string{m.ID}, "units")
-		case !slices.Contains(sides, m.Side):
-			o.Spent[m.ID] = fmt.Sprintf("it is %s's turn", b.turns.Current())
+		case b.table.SpentNow(o, m.ID, m.Side, []string{m.ID}, "units", sides, b.turns.Current()):
 		default:
 			left, moveWhy := 0.0, ""
 			if b.moves {

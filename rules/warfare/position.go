@@ -92,12 +92,9 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 		s.obstacles = append(s.obstacles, geom.InflateCircle(o.circle(), r+wayMargin))
 	}
 	start := geom.V(u.At.X, u.At.Y)
-	lo, hi := b.table.Lo.Add(geom.V(r, r)), b.table.Hi.Sub(geom.V(r, r))
-	s.start, s.lo, s.hi = start, lo, hi
-	s.area = [4]float64{start.X - left, start.Y - left, start.X + left, start.Y + left}
-	if b.table.Edged {
-		s.area = [4]float64{max(s.area[0], lo.X), max(s.area[1], lo.Y), min(s.area[2], hi.X), min(s.area[3], hi.Y)}
-	}
+	s.start = start
+	s.lo, s.hi = b.table.Within(r)
+	s.area = b.table.ReachArea(start, left, r)
 	// The targets Problems weighs, and those its range may reach from some point.
 	long := -1.0
 	if t := b.tables.Ranges[u.Weapon]; u.Weapon != "" && t != nil {
@@ -111,10 +108,7 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 			}
 		}
 	}
-	step := q.Step
-	if step == 0 {
-		step = scenario.Inches(DefaultPositionStep).In(s.length)
-	}
+	step := q.StepOr(scenario.Inches(DefaultPositionStep).In(s.length))
 	s.view = advise.Around([2]float64{start.X * s.perInch, start.Y * s.perInch}, s.inView(s.area), step)
 	g, err := b.dangerGrid(advise.DangerQuery{Side: u.Side, As: u.ID, Area: s.view, Step: step})
 	if err != nil {
@@ -234,11 +228,9 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 		return func(c, r int, _ map[string]bool) (float64, error) {
 			p := s.point(c, r)
 			d := s.reach.Dist(p)
-			if math.IsInf(d, 1) {
-				m.Reach[r*g.Cols+c] = math.NaN()
+			if !m.Reached(c, r, d, s.perInch) {
 				return math.NaN(), nil
 			}
-			m.Reach[r*g.Cols+c] = d * s.perInch
 			return seen.get(b.bandsFrom(s, p), func() (float64, error) {
 				v, _, err := b.offenceAt(ctx, u.ID, p, d, obj)
 				return v, err

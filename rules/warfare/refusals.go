@@ -2,7 +2,6 @@ package warfare
 
 import (
 	"context"
-	"strings"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/rules"
@@ -30,7 +29,7 @@ func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorL
 		return nil, nil
 	}
 	if err := b.fireCheck(f); err != nil {
-		return rules.Refusal(f.at.unit, strings.TrimPrefix(err.Error(), "warfare: ")), nil
+		return rules.RefusalOf(f.at.unit, err, "warfare"), nil
 	}
 	var list scenario.ErrorList
 	_, ts := b.plan(f)

@@ -213,11 +213,7 @@ func BenchmarkPreview(b *testing.B) {
 // loadEdition loads a scenario as a battle begun under the given edition.
 func loadEdition(tb testing.TB, src string, edition int) (volley.Battle, volley.Action) {
 	tb.Helper()
-	b, a, err := rulestest.LoadEdition(tb, Ruleset{}, "scenario.yaml", []byte(src), edition)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return b, a
+	return rulestest.MustLoadEdition(tb, Ruleset{}, "scenario.yaml", []byte(src), edition)
 }
 
 // BenchmarkLookBetween is how one exact look grows with the pieces between the two

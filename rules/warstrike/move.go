@@ -8,6 +8,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -627,7 +628,6 @@ func (b *Battle) point(p geom.Vec) []float64 { return []float64{b.inUnit(p.X), b
 
 // moveRefusals is a move's refusal, for check: at the path it refuses, or at the move.
 func (b *Battle) moveRefusals(m *Move) scenario.ErrorList {
-	var list scenario.ErrorList
 	err := b.checkMove(m)
 	if err == nil {
 		return nil
@@ -643,8 +643,7 @@ func (b *Battle) moveRefusals(m *Move) scenario.ErrorList {
 	if strings.HasPrefix(msg, "action: ") || strings.Contains(msg, "a unit chooses one action a turn") {
 		pos = m.at.action
 	}
-	list.Add(pos, "%s", msg)
-	return list
+	return rules.Refusal(pos, msg)
 }
 
 // moveView is how model m of unit u may move now, in the view's unit.

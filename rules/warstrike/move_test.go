@@ -26,11 +26,7 @@ var (
 // under edition (0: the current one).
 func movesBattle(tb testing.TB, edition int) *Battle {
 	tb.Helper()
-	src, err := os.ReadFile(example("moves.yaml"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	b, _ := loadEdition(tb, string(src), edition)
+	b, _ := rulestest.MustLoadEdition(tb, Ruleset{}, example("moves.yaml"), nil, edition)
 	return b.(*Battle)
 }
 

@@ -2,7 +2,6 @@ package warstrike
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/scenario"
@@ -19,15 +18,15 @@ var _ volley.Offerer = (*Battle)(nil)
 // the turn. A unit that acts ends the activation of the unit acting before it (Closes):
 // that one may not shoot after.
 func (b *Battle) Offers() volley.Offers {
-	o := volley.Offers{Acting: []string{}, Offers: []volley.Offer{}, Spent: map[string]string{}}
-	in := func(x float64) float64 { return scenario.Inches(x).In(b.unit.OrInch()) }
-	if b.table.Deploys(b.moves) {
-		o.Offers = b.deployOffers(in, &o)
-		if b.table.InTurns() {
-			b.spent(&o, nil)
-			return o
-		}
+	o, deploying := b.table.OpenOffers(b.moves, b.deployOffers)
+	if deploying {
+		b.spent(&o, nil)
+		return o
 	}
+	if !b.table.Deploys(b.moves) {
+		o.Offers = []volley.Offer{} // a view lists no offers as [], not null
+	}
+	in := func(x float64) float64 { return scenario.Inches(x).In(b.unit.OrInch()) }
 	sides := b.turns.Acting(volley.Distinct(b.units, func(u *Unit) string { return u.Side }))
 	o.Act(sides...)
 	closes := func(id string) string { return volley.Closes(b.act.unit, b.act.shot, id) }
@@ -77,9 +76,7 @@ func (b *Battle) Offers() volley.Offers {
 				Help: "A unit shoots once a turn, as the action it chose allows: each armed model at the first target it sees."})
 		}
 	}
-	if side := b.turns.Current(); side != "" {
-		o.Offers = append(o.Offers, volley.EndOffer(side, volley.EndTurn, "End turn", volley.EndsTurn))
-	}
+	o.EndTurn(b.turns.Current())
 	b.spent(&o, sides)
 	return o
 }
@@ -141,12 +138,7 @@ func (b *Battle) actionField(u *Unit, moved float64, in func(float64) float64) v
 }
 
 // label is how an offer names the unit.
-func (u *Unit) label() string {
-	if u.Name == "" {
-		return u.ID
-	}
-	return u.Name + " (" + u.ID + ")"
-}
+func (u *Unit) label() string { return volley.Label(u.Name, u.ID) }
 
 // living are the unit's models still in play.
 func (u *Unit) living() []string {
@@ -162,7 +154,7 @@ func (u *Unit) living() []string {
 // deployOffers are the deployments the sides may make now (volley.Tabletop.DeployOffers):
 // each unit placed whole in its formation, centred on the point given (a model may be
 // placed alone, {unit: <model>}). It adds the sides to o.Acting.
-func (b *Battle) deployOffers(in func(float64) float64, o *volley.Offers) []volley.Offer {
+func (b *Battle) deployOffers(o *volley.Offers) []volley.Offer {
 	var ds []volley.Deployer
 	for i := range b.units {
 		if u := &b.units[i]; !u.Destroyed() && b.table.CheckDeploy(u.Side, u.living(), "models") == nil {
@@ -171,7 +163,7 @@ func (b *Battle) deployOffers(in func(float64) float64, o *volley.Offers) []voll
 		}
 	}
 	return b.table.DeployOffers(o, ds, func(side string) []volley.Field {
-		return []volley.Field{volley.PointField("at", b.table.ZonePoints(side, in(1)), string(b.unit.OrInch()))}
+		return []volley.Field{b.table.ZoneField(side, b.unit.OrInch())}
 	})
 }
 
@@ -182,10 +174,7 @@ func (b *Battle) spent(o *volley.Offers, sides []string) {
 		switch {
 		case u.Destroyed():
 			o.Spent[u.ID] = u.ID + " has no models left"
-		case b.table.InTurns():
-			b.table.SpentDeploying(o, u.ID, u.Side, u.living(), "models")
-		case !slices.Contains(sides, u.Side):
-			o.Spent[u.ID] = fmt.Sprintf("it is %s's turn", b.turns.Current())
+		case b.table.SpentNow(o, u.ID, u.Side, u.living(), "models", sides, b.turns.Current()):
 		default:
 			if err := b.actCheck(u); err != nil {
 				o.Spent[u.ID] = volley.ErrorMessage(err)

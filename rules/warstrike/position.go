@@ -144,15 +144,12 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 			grown[key] = obs
 		}
 		s.obstacles = append(s.obstacles, obs)
-		s.lo = append(s.lo, b.table.Lo.Add(geom.V(r, r)))
-		s.hi = append(s.hi, b.table.Hi.Sub(geom.V(r, r)))
+		lo, hi := b.table.Within(r)
+		s.lo, s.hi = append(s.lo, lo), append(s.hi, hi)
 	}
-	s.step = q.Step
-	if s.step == 0 {
-		s.step = scenario.Inches(DefaultPositionStep).In(s.unitLength)
-	}
-	if !(s.step > 0) || math.IsInf(s.step, 0) {
-		return nil, advise.Invalid("step", "warstrike: step must be a positive distance")
+	var err error
+	if s.step, err = q.CheckedStep(scenario.Inches(DefaultPositionStep).In(s.unitLength), "warstrike"); err != nil {
+		return nil, err
 	}
 	// The points: a square round the unit's centre, the centre one of them (standing
 	// still is a choice), as far out as a model may go.

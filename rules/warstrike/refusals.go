@@ -3,7 +3,6 @@ package warstrike
 import (
 	"context"
 	"slices"
-	"strings"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/rules"
@@ -38,7 +37,7 @@ func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorL
 		return nil, nil // an unknown unit is the decoder's error
 	}
 	if err := b.shootCheck(p.unit); err != nil {
-		return rules.Refusal(s.at.unit, strings.TrimPrefix(err.Error(), "warstrike: ")), nil
+		return rules.RefusalOf(s.at.unit, err, "warstrike"), nil
 	}
 	if p.refusal != "" {
 		return rules.Refusal(s.at.unit, p.unit.ID+" cannot shoot: "+p.refusal), nil

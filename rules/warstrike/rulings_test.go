@@ -201,10 +201,7 @@ action: {unit: a, targets: [{unit: b}]}
 // found) as a battle begun under edition.
 func exampleEdition(tb testing.TB, name string, edition int) *Battle {
 	tb.Helper()
-	b, _, err := rulestest.LoadEdition(tb, Ruleset{}, example(name), nil, edition)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	b, _ := rulestest.MustLoadEdition(tb, Ruleset{}, example(name), nil, edition)
 	return b.(*Battle)
 }
 
