@@ -134,23 +134,17 @@ func (t *Tabletop) CheckStarts(errs *scenario.ErrorList, bases []StartingBase, a
 	}
 }
 
-// PointDeployOffers are the deployments the sides may make now of pieces (each its side
-// and id, in the battle's order), each placed at a point of its side's zone in unit (k
-// per inch), as DeployOffers builds them; it records in o.Spent why each piece may not act
-// while the sides deploy in turns (SpentDeploying).
-func (t *Tabletop) PointDeployOffers(o *Offers, pieces [][2]string, k float64, unit string) []Offer {
+// PointDeployOffers are the deployments the sides may make now (DeployOffers; for
+// Tabletop.OpenOffers) of pieces (each its side and id, in the battle's order), each
+// placed at a point of its side's zone (ZoneField) in unit. Warfare's units deploy so.
+func (t *Tabletop) PointDeployOffers(o *Offers, pieces [][2]string, unit scenario.Unit) []Offer {
 	var ds []Deployer
 	for _, p := range pieces {
 		if t.CheckDeploy(p[0], []string{p[1]}, "units") == nil {
 			ds = append(ds, Deployer{Side: p[0], Actor: Actor{ID: p[1], Action: map[string]any{"unit": p[1]}}})
 		}
-		if t.InTurns() {
-			t.SpentDeploying(o, p[1], p[0], []string{p[1]}, "units")
-		}
 	}
-	return t.DeployOffers(o, ds, func(side string) []Field {
-		return []Field{PointField("at", t.ZonePoints(side, k), unit)}
-	})
+	return t.DeployOffers(o, ds, func(side string) []Field { return []Field{t.ZoneField(side, unit)} })
 }
 
 // Place resolves the deployment d of a piece of side on a round base of radius r: refused,

@@ -28,16 +28,21 @@ type OpenMove struct {
 	// PerInch is the table's unit per inch (1 in inches), Length its name ("in").
 	PerInch float64
 	Length  string
+	// PerPoint is the work of the unit's best action at one point (the system's offence
+	// there), beyond the way to it.
+	PerPoint int64
 }
 
 // OpenPosition is a position map of an OpenMove laid out: its points, and the danger query
-// whose map, laid on the same points, is its danger layer.
+// whose map, laid on the same points by the system's Dangerer, is its danger layer.
 type OpenPosition struct {
 	OpenMove
 	Lattice
-	Danger    DangerQuery
-	obstacles []geom.Polygon
-	lo, hi    geom.Vec
+	Danger     DangerQuery
+	dangerer   Dangerer
+	dangerWork int64
+	obstacles  []geom.Polygon
+	lo, hi     geom.Vec
 }
 
 // openWayMargin is how much further than its base's radius a way keeps off other bases,
@@ -46,26 +51,23 @@ const openWayMargin = 0.001
 
 // LayOpenPosition lays out q's map of m: points q.Step apart (defaultStep when q names
 // none, in the table's unit) through where the unit stands, over the square its move
-// reaches within the table's edge.
-func LayOpenPosition(q PositionQuery, m OpenMove, defaultStep float64) (*OpenPosition, error) {
-	o := &OpenPosition{OpenMove: m}
+// reaches within the table's edge; d's danger map of a copy of the unit on the same
+// points is its danger layer, refused here when d refuses it.
+func LayOpenPosition(q PositionQuery, m OpenMove, d Dangerer, defaultStep float64) (*OpenPosition, error) {
+	o := &OpenPosition{OpenMove: m, dangerer: d}
 	for _, c := range m.Others {
 		o.obstacles = append(o.obstacles, geom.InflateCircle(c, m.Radius+openWayMargin))
 	}
-	r := geom.V(m.Radius, m.Radius)
-	o.lo, o.hi = m.Table.Lo.Add(r), m.Table.Hi.Sub(r)
-	a := [4]float64{m.At.X - m.Left, m.At.Y - m.Left, m.At.X + m.Left, m.At.Y + m.Left}
-	if m.Table.Edged {
-		a = [4]float64{max(a[0], o.lo.X), max(a[1], o.lo.Y), min(a[2], o.hi.X), min(a[3], o.hi.Y)}
-	}
-	step, k := q.Step, m.PerInch
-	if step == 0 {
-		step = defaultStep
-	}
+	o.lo, o.hi = m.Table.Within(m.Radius)
+	a := m.Table.ReachArea(m.At, m.Left, m.Radius)
+	step, k := q.StepOr(defaultStep), m.PerInch
 	area := Around([2]float64{m.At.X * k, m.At.Y * k}, [4]float64{a[0] * k, a[1] * k, a[2] * k, a[3] * k}, step)
 	o.Danger = DangerQuery{Side: m.Side, As: m.Unit, Step: step, Objective: q.Danger, Area: area, Like: m.Unit}
 	var err error
-	o.Lattice, err = LayGrid(area, step)
+	if o.Lattice, err = LayGrid(area, step); err != nil {
+		return nil, err
+	}
+	o.dangerWork, err = d.DangerWork(o.Danger)
 	return o, err
 }
 
@@ -76,12 +78,12 @@ func (o *OpenPosition) CheckWays() error {
 	return CheckWaysWork(graph, near, o.Unit)
 }
 
-// Work is the ways' work and the points', each point costing perPoint beyond its way
-// (the system's offence there); the danger map's is the system's to add.
-func (o *OpenPosition) Work(perPoint int64) (int64, string) {
+// Work is the map's work (for PricePosition): the ways', the points' (each PerPoint beyond
+// its way) and the danger layer's.
+func (o *OpenPosition) Work() (int64, string) {
 	graph, point, corners := geom.ReachWork(o.OpenMove.At, o.obstacles, o.Left)
-	return AddWork(graph, MulWork(int64(o.Points()), AddWork(point, perPoint))),
-		fmt.Sprintf("%d points, %d corners to go round within its move", o.Points(), corners)
+	return AddWork(graph, MulWork(int64(o.Points()), AddWork(point, o.PerPoint)), o.dangerWork),
+		fmt.Sprintf("%d points, %d corners to go round within its move, a search at each and the danger map", o.Points(), corners)
 }
 
 // point is point i of the map in inches: the unit's own place where the grid's arithmetic
@@ -92,12 +94,12 @@ func (o *OpenPosition) point(i int) geom.Vec {
 	return geom.V(p[0], p[1])
 }
 
-// Fill works the map out: the ways there; the danger layer, d's map of o.Danger; at each
+// Fill works the map out: the ways there; the danger layer, the Dangerer's map of o.Danger; at each
 // point reached, the offence of best (the value and the action of the unit's best action
 // standing at p, having come a way inches long); then the front and the top points, each
 // with the move there (its path in the table's unit) and best's action. system names the
 // rule system in errors, offence says what the offence scores.
-func (o *OpenPosition) Fill(ctx context.Context, q PositionQuery, d Dangerer, system, offence string,
+func (o *OpenPosition) Fill(ctx context.Context, q PositionQuery, system, offence string,
 	best func(p geom.Vec, way float64) (float64, map[string]any, error),
 ) (*PositionMap, error) {
 	reach, err := geom.NewReach(ctx, o.OpenMove.At, o.obstacles, o.lo, o.hi, o.Table.Edged, o.Left)
@@ -106,7 +108,7 @@ func (o *OpenPosition) Fill(ctx context.Context, q PositionQuery, d Dangerer, sy
 	}
 	k := o.PerInch
 	m := NewPositionMap(o.Unit, o.Side, [2]float64{o.OpenMove.At.X * k, o.OpenMove.At.Y * k}, o.Left*k, offence, o.Length, o.Lattice)
-	if err := m.FillDanger(ctx, d, o.Danger, system); err != nil {
+	if err := m.FillDanger(ctx, o.dangerer, o.Danger, system); err != nil {
 		return nil, err
 	}
 	err = m.FillOffence(ctx, func() PointFunc {
@@ -114,11 +116,9 @@ func (o *OpenPosition) Fill(ctx context.Context, q PositionQuery, d Dangerer, sy
 			i := r*o.Cols + c
 			p := o.point(i)
 			way := reach.Dist(p)
-			if math.IsInf(way, 1) {
-				m.Reach[i] = math.NaN()
+			if !m.Reached(c, r, way, k) {
 				return math.NaN(), nil
 			}
-			m.Reach[i] = way * k
 			v, _, err := best(p, way)
 			return v, err
 		}
@@ -141,6 +141,16 @@ func (o *OpenPosition) Fill(ctx context.Context, q PositionQuery, d Dangerer, sy
 		return plan
 	})
 	return m, nil
+}
+
+// FillBest is Fill whose offence at a point is the value of the best plan (BestOf) of
+// problem, the unit's Problem standing there (nil when it has nothing to fire at), under
+// q's objective (OffenceObjective); measure is what the plans count ("wounds").
+func (o *OpenPosition) FillBest(ctx context.Context, q PositionQuery, system, measure string, problem func(at geom.Vec) *Problem) (*PositionMap, error) {
+	obj := OffenceObjective(q)
+	return o.Fill(ctx, q, system, obj.Describe(measure), func(p geom.Vec, _ float64) (float64, map[string]any, error) {
+		return BestOf(ctx, problem(p), obj)
+	})
 }
 
 // BestOf is the value and the action of p's best plan under o (Search), for a position

@@ -45,9 +45,7 @@ func (b *Battle) problem(u *Unit, at geom.Vec) *advise.Problem {
 		if t.Side == u.Side || t.Destroyed() || !t.Placed || n == 0 || u.Destroyed() {
 			continue
 		}
-		p.Slots[0].Choices = append(p.Slots[0].Choices, advise.Choice{Target: t.ID,
-			Effects: []advise.Effect{{Target: len(p.Targets), Dist: advise.Capped(wounds(n, t.Left()), t.Left())}}})
-		p.Targets = append(p.Targets, advise.Target{ID: t.ID, Left: t.Left()})
+		p.Choose(0, advise.Target{ID: t.ID, Left: t.Left()}, wounds(n, t.Left()))
 	}
 	if len(p.Targets) == 0 {
 		return nil
@@ -88,18 +86,13 @@ func (b *Battle) danger(q advise.DangerQuery) (advise.CopyDanger, error) {
 
 // DangerWork is the work of q's map.
 func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
-	_, w, err := advise.PriceDanger(q, b.danger, advise.CopyDanger.Work)
-	return w, err
+	return advise.DangerWorkOf(q, b.danger, advise.CopyDanger.Work)
 }
 
 // Danger is the chance a copy of token q.As is destroyed on each point, or the wounds it
 // loses, to every enemy token's shot.
 func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.DangerMap, error) {
-	c, _, err := advise.PriceDanger(q, b.danger, advise.CopyDanger.Work)
-	if err != nil {
-		return nil, err
-	}
-	return c.Map(ctx, q)
+	return advise.DangerOf(ctx, q, b.danger, advise.CopyDanger.Work, advise.CopyDanger.Map)
 }
 
 // DangerPlaces: a map places a copy of any token with wounds left.
@@ -113,55 +106,38 @@ func (b *Battle) DangerPlaces() []advise.DangerPlace {
 	return out
 }
 
-// positionSetup is a position query checked and laid out (advise.LayOpenPosition: the
-// token's round base going round the others), with the danger map of its points.
-type positionSetup struct {
-	*advise.OpenPosition
-	danger advise.CopyDanger
-}
-
-func (b *Battle) positionSetup(q advise.PositionQuery) (s positionSetup, err error) {
+// openPosition is a position query checked and laid out (advise.LayOpenPosition: the
+// token's round base going round the others, each point's search over the targets, the
+// danger map of a copy of the token).
+func (b *Battle) openPosition(q advise.PositionQuery) (*advise.OpenPosition, error) {
 	u, ok := b.Unit(q.Unit)
 	if !ok {
-		return s, advise.Invalid("unit", "toy: unit: no token %q%s", q.Unit, scenario.Hint(q.Unit, b.ids()))
+		return nil, advise.Invalid("unit", "toy: unit: no token %q%s", q.Unit, scenario.Hint(q.Unit, b.ids()))
 	}
 	left, why := b.movable(u)
 	if why != "" {
-		return s, advise.Invalid("unit", "toy: unit: %s may not move now: %s", u.ID, why)
+		return nil, advise.Invalid("unit", "toy: unit: %s may not move now: %s", u.ID, why)
 	}
-	m := advise.OpenMove{Unit: u.ID, Side: u.Side, At: u.At, Radius: Base / 2, Left: left, Table: &b.table, PerInch: 1, Length: "in"}
+	m := advise.OpenMove{Unit: u.ID, Side: u.Side, At: u.At, Radius: Base / 2, Left: left, Table: &b.table, PerInch: 1, Length: "in",
+		PerPoint: int64(len(b.units)) * 1000}
 	for _, o := range b.others(u) {
 		m.Others = append(m.Others, o.base())
 	}
-	if s.OpenPosition, err = advise.LayOpenPosition(q, m, DangerStep); err != nil {
-		return s, err
-	}
-	s.danger, err = b.danger(s.Danger)
-	return s, err
-}
-
-func (b *Battle) positionWork(s positionSetup) (int64, string) {
-	danger, _ := s.danger.Work()
-	w, why := s.Work(int64(len(b.units)) * 1000) // each point's search over the targets
-	return advise.AddWork(w, danger), why + ", a search and the danger map"
+	return advise.LayOpenPosition(q, m, b, DangerStep)
 }
 
 // PositionWork is the work of q's map.
 func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
-	_, w, err := advise.PricePosition(q, b.positionSetup, positionSetup.CheckWays, b.positionWork)
-	return w, err
+	return advise.PositionWorkOf(q, b.openPosition, (*advise.OpenPosition).CheckWays, (*advise.OpenPosition).Work)
 }
 
 // Position maps every point q.Unit can reach now (advise.OpenPosition): the offence there
 // is the advisor's best shot from it, the danger the danger map of a copy of the token.
 func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
-	s, _, err := advise.PricePosition(q, b.positionSetup, positionSetup.CheckWays, b.positionWork)
+	o, _, err := advise.PricePosition(q, b.openPosition, (*advise.OpenPosition).CheckWays, (*advise.OpenPosition).Work)
 	if err != nil {
 		return nil, err
 	}
 	u, _ := b.Unit(q.Unit)
-	obj := advise.OffenceObjective(q)
-	return s.Fill(ctx, q, b, Name, obj.Describe("wounds"), func(p geom.Vec, _ float64) (float64, map[string]any, error) {
-		return advise.BestOf(ctx, b.problem(u, p), obj)
-	})
+	return o.FillBest(ctx, q, Name, "wounds", func(at geom.Vec) *advise.Problem { return b.problem(u, at) })
 }

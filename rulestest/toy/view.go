@@ -5,6 +5,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/rules"
+	"github.com/volley-wargames/volley/scenario"
 )
 
 // What players see: the state, the table the page draws and the offers it acts from. The
@@ -49,43 +50,41 @@ func (b *Battle) Table() volley.TableView {
 	return v
 }
 
-// Offers are what the sides may do now: deploy while they deploy; then, in a side's
-// turn, move each token with move left, shoot with each that may, and end the turn.
+// Offers are what the sides may do now: place tokens while they deploy
+// (Tabletop.OpenOffers, PointDeployOffers); then, in a side's turn, move each token with
+// move left, shoot with each that may (Offers.UnitTurn), and end the turn. A token that
+// may do neither is spent, and says why.
 func (b *Battle) Offers() volley.Offers {
-	o := volley.Offers{Acting: []string{}, Spent: map[string]string{}}
-	if b.table.InTurns() {
-		o.Offers = b.table.PointDeployOffers(&o, b.pieces(), 1, "in")
-		return o
-	}
+	o, deploying := b.table.OpenOffers(true, func(o *volley.Offers) []volley.Offer {
+		return b.table.PointDeployOffers(o, b.pieces(), scenario.Inch)
+	})
 	side := b.turns.Current()
+	if deploying {
+		side = "" // no side's turn is under way while the sides deploy in turns
+	}
 	o.Act(side)
 	var moves, shots []volley.Actor
 	for i := range b.units {
 		u := &b.units[i]
-		closes := b.act.Closes(u.ID)
-		if left, why := b.movable(u); why == "" {
-			moves = append(moves, volley.Actor{ID: u.ID, Action: map[string]any{"unit": u.ID}, Closes: closes,
-				Fields: []volley.Field{volley.PathField(volley.Pt(u.At.X, u.At.Y), left, "in")}})
+		if b.table.SpentNow(&o, u.ID, u.Side, []string{u.ID}, "units", o.Acting, side) {
+			continue
+		}
+		actor := func(f volley.Field) volley.Actor {
+			return volley.Actor{ID: u.ID, Action: map[string]any{"unit": u.ID}, Closes: b.act.Closes(u.ID), Fields: []volley.Field{f}}
+		}
+		left, why := b.movable(u)
+		if why == "" {
+			moves = append(moves, actor(volley.PathField(volley.Pt(u.At.X, u.At.Y), left, "in")))
 		}
 		if p := b.problem(u, u.At); p != nil && b.shotCheck(u) == nil {
-			var targets []string
-			for _, t := range p.Targets {
-				targets = append(targets, t.ID)
-			}
-			shots = append(shots, volley.Actor{ID: u.ID, Action: map[string]any{"unit": u.ID}, Closes: closes,
-				Fields: []volley.Field{volley.UnitField("target", "target", targets)}})
-		} else if _, why := b.movable(u); why != "" {
+			shots = append(shots, actor(volley.UnitField("target", "target", p.TargetIDs())))
+		} else if why != "" {
 			o.Spent[u.ID] = why
 		}
 	}
-	if len(moves) > 0 {
-		o.Offers = append(o.Offers, volley.MoveOffer(side, moves, fmt.Sprintf("A token moves up to %g\" before it shoots.", Allowance)))
-	}
-	if len(shots) > 0 {
-		o.Offers = append(o.Offers, volley.Offer{Side: side, Type: "shoot", Label: "Shoot", Action: map[string]any{"type": "shoot"}, Key: "unit",
-			Actors: shots, Ends: b.turns.ActivationEnds()})
-	}
-	o.Offers = append(o.Offers, volley.EndOffer(side, volley.EndTurn, "End turn", volley.EndsTurn))
+	o.UnitTurn(side, moves, fmt.Sprintf("A token moves up to %g\" before it shoots.", Allowance),
+		volley.Offer{Type: "shoot", Label: "Shoot", Key: "unit", Actors: shots, Ends: b.turns.ActivationEnds()})
+	o.EndTurn(side)
 	return o
 }
 
