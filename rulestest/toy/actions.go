@@ -7,7 +7,7 @@ import (
 )
 
 // The toy's actions: its own shot, and the engine's move, deployment and ends of a turn
-// and of a deployment (rules.DecodeTurnAction, volley.DecodePathMove and DecodePlacing).
+// and of a deployment (rules.DecodeOpenTurnAction: a volley.PathMove, a volley.Placing).
 
 // Shot is a token's shot at an enemy token.
 type Shot struct{ Unit, Target string }
@@ -30,13 +30,7 @@ func (b *Battle) DecodeAction(doc *scenario.Doc) (volley.Action, error) {
 }
 
 func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
-	move := func(doc *scenario.Doc) (*volley.PathMove, error) {
-		return volley.DecodePathMove(doc, scenario.Inch, b.ids(), true)
-	}
-	deploy := func(doc *scenario.Doc) (*volley.Placing, error) {
-		return b.table.DecodePlacing(doc, scenario.Inch, b.ids(), true)
-	}
-	if a, ok, err := rules.DecodeTurnAction(doc, &b.turns, &b.table, move, deploy); ok {
+	if a, ok, err := rules.DecodeOpenTurnAction(doc, &b.turns, &b.table, scenario.Inch, b.ids()); ok {
 		return a, err
 	}
 	return volley.ReadAction(doc, func(s *shotSpec, errs *scenario.ErrorList) volley.Action {

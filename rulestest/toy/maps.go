@@ -97,13 +97,7 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 
 // DangerPlaces: a map places a copy of any token with wounds left.
 func (b *Battle) DangerPlaces() []advise.DangerPlace {
-	var out []advise.DangerPlace
-	for _, u := range b.units {
-		if !u.Destroyed() {
-			out = append(out, advise.CopyPlace(u.ID, "", u.Side))
-		}
-	}
-	return out
+	return advise.CopyPlaces(b.units, func(u *Unit) (string, string, string, bool) { return u.ID, "", u.Side, !u.Destroyed() })
 }
 
 // openPosition is a position query checked and laid out (advise.LayOpenPosition: the
