@@ -123,8 +123,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	var bases []volley.StartingBase
 	for i := range f.Units {
 		s := &f.Units[i]
-		if _, dup := b.byID[s.ID]; dup {
-			errs.Add(doc.At(&s.ID), "unit id %q is used twice", s.ID)
+		if !rules.Index(errs, doc.At(&s.ID), b.byID, s.ID, len(b.units)) {
 			continue
 		}
 		u := Unit{ID: s.ID, Side: s.Side, Wounds: cmp.Or(s.Wounds, Wounds)}
@@ -137,7 +136,6 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 				bases = append(bases, volley.StartingBase{Base: u.base(), Pos: doc.At(s.At), What: fmt.Sprintf("unit %q", s.ID)})
 			}
 		}
-		b.byID[u.ID] = len(b.units)
 		b.units = append(b.units, u)
 	}
 	deploys := rules.Deploys(b.units, func(u *Unit) (string, string, bool) { return u.Side, u.ID, true })
