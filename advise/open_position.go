@@ -94,11 +94,11 @@ func (o *OpenPosition) point(i int) geom.Vec {
 	return geom.V(p[0], p[1])
 }
 
-// Fill works the map out: the ways there; the danger layer, the Dangerer's map of o.Danger; at each
-// point reached, the offence of best (the value and the action of the unit's best action
-// standing at p, having come a way inches long); then the front and the top points, each
-// with the move there (its path in the table's unit) and best's action. system names the
-// rule system in errors, offence says what the offence scores.
+// Fill works the map out: the ways there; the danger layer, the Dangerer's map of
+// o.Danger; at each point reached, the offence of best (the value and the action of the
+// unit's best action standing at p, having come a way inches long); then the front and the
+// top points, each with the move there (its path in the table's unit) and best's action.
+// system names the rule system in errors, offence says what the offence scores.
 func (o *OpenPosition) Fill(ctx context.Context, q PositionQuery, system, offence string,
 	best func(p geom.Vec, way float64) (float64, map[string]any, error),
 ) (*PositionMap, error) {
