@@ -1,0 +1,126 @@
+package http_test
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The table editor's nested forms, its sides and the rest of the file's sections.
+
+// edInvalid waits until the field at sel is marked at fault with a message that
+// contains want.
+func (p *browserPage) edInvalid(sel, want string) {
+	p.t.Helper()
+	p.wait(sel+" marked at fault", fmt.Sprintf(`(() => { const e = document.querySelector(%q);
+		return e?.getAttribute('aria-invalid') === 'true' && (e.nextElementSibling?.textContent || '').includes(%q); })()`, sel, want))
+}
+
+// TestEditorForms builds a Dropzone battle in the editor's forms: a weapon added to a
+// unit type in its nested form (a copy of the last, renamed, its shots set, a bad
+// accuracy shown at that field and put right), a side added by name with two units
+// placed for it, a side renamed (its units and zone follow), the end: section's turns
+// set and an objective added in its form (a negative radius shown at its field, then
+// put right). The battle started from it loads back from its exported scenario.
+func TestEditorForms(t *testing.T) {
+	p := newBrowserPage(t)
+	p.do(chromedp.Navigate(p.base + "/#/new"))
+	p.choose("#ed-system", "dropzone")
+	p.wait("the starter checked", `document.querySelector('#ed-ok')`)
+
+	// A weapon added to the Tank's profile, in the type's nested form.
+	p.click(`.ed-type[data-type="Tank"]`)
+	p.wait("the type's weapons", `document.querySelector('#ed-type-weapons')`)
+	p.click("#ed-type-weapons > summary")
+	p.click("#ed-type-weapons-add")
+	p.wait("a second weapon", `document.querySelector('#ed-type-weapons-1-name')`)
+	if got := eval[string](p, `document.querySelector('#ed-type-weapons-1-name').value`); got != "Cannon 2" {
+		t.Errorf("the copied weapon is named %q; want Cannon 2", got)
+	}
+	p.edSet("#ed-type-weapons-1-name", "Laser")
+	p.edSet("#ed-type-weapons-1-shots", "2")
+	// An accuracy no die gives is shown at its field, and put right.
+	p.edSet("#ed-type-weapons-1-accuracy", "13+")
+	p.edInvalid("#ed-type-weapons-1-accuracy", "13+")
+	p.edSet("#ed-type-weapons-1-accuracy", "4+")
+	p.wait("the type checks again", `document.querySelector('#ed-ok')`)
+
+	// A side added by name, and two units placed for it.
+	p.edSet("#ed-new-side", "Green")
+	p.click("#ed-add-side")
+	p.wait("the new side", `document.querySelector('#ed-side-name-2')?.value === 'Green'`)
+	p.click("#ed-unit")
+	p.edPlace("Green", [2]float64{10, 24}, [2]float64{38, 24})
+	p.click("#ed-unit")
+	p.wait("six units", `document.querySelector('#ed-ok')?.textContent.includes('6 units')`)
+	// Red renamed: its units and its zone follow.
+	p.edSet("#ed-side-name-1", "Crimson")
+	p.wait("the side renamed", `document.querySelector('#ed-ok')?.textContent.includes('Crimson')`)
+
+	// The end: section's form: the last round, and an objective added.
+	p.click("#ed-doc-end > summary")
+	p.edSet("#ed-doc-end-turns", "6")
+	p.click("#ed-doc-end-objectives > summary")
+	p.click("#ed-doc-end-objectives-add")
+	p.wait("a second objective", `document.querySelector('#ed-doc-end-objectives-1-name')`)
+	p.edSet("#ed-doc-end-objectives-1-name", "the ridge")
+	p.edSet("#ed-doc-end-objectives-1-at", "12, 30")
+	p.edSet("#ed-doc-end-objectives-1-radius", "-3")
+	p.edInvalid("#ed-doc-end-objectives-1-radius", "negative")
+	p.edSet("#ed-doc-end-objectives-1-radius", "3")
+	p.wait("the scenario checks", `document.querySelector('#ed-ok')`)
+
+	doc := edDoc(p)
+	weapons := doc["types"].([]any)[0].(map[string]any)["weapons"].([]any)
+	if len(weapons) != 2 {
+		t.Fatalf("the Tank's weapons are %v", weapons)
+	}
+	laser := weapons[1].(map[string]any)
+	if laser["name"] != "Laser" || laser["shots"] != 2.0 || laser["accuracy"] != "4+" || laser["energy"] != 8.0 {
+		t.Errorf("the new weapon is %v", laser)
+	}
+	sides := map[string][]string{}
+	for _, u := range doc["units"].([]any) {
+		m := u.(map[string]any)
+		sides[m["side"].(string)] = append(sides[m["side"].(string)], m["squad"].(string))
+	}
+	if want := map[string][]string{"Blue": {"blue-tanks", "blue-tanks"}, "Crimson": {"red-tanks", "red-tanks"}, "Green": {"green-tanks", "green-tanks"}}; !reflect.DeepEqual(sides, want) {
+		t.Errorf("the units' sides and squads are %v; want %v", sides, want)
+	}
+	var zones []string
+	for k := range doc["deployment"].(map[string]any) {
+		zones = append(zones, k)
+	}
+	if slices.Sort(zones); !reflect.DeepEqual(zones, []string{"Blue", "Crimson"}) {
+		t.Errorf("the zones are %v", zones)
+	}
+	end := doc["end"].(map[string]any)
+	objectives := end["objectives"].([]any)
+	if end["turns"] != 6.0 || len(objectives) != 2 {
+		t.Fatalf("the end is %v", end)
+	}
+	ridge := objectives[1].(map[string]any)
+	if ridge["name"] != "the ridge" || ridge["radius"] != 3.0 || !reflect.DeepEqual(ridge["at"], []any{12.0, 30.0}) {
+		t.Errorf("the new objective is %v", ridge)
+	}
+
+	p.click(`.ed-type[data-type="Tank"]`) // closed
+	p.click(`.ed-type[data-type="Tank"]`) // and open again, at the top of the forms
+	p.wait("the type's form", `document.querySelector('#ed-type-weapons-1-name')?.value === 'Laser'`)
+	p.screenshot("editor-forms")
+
+	v := startAndReload(p)
+	if v["units"] != 6.0 || !reflect.DeepEqual(v["sides"], []any{"Blue", "Crimson", "Green"}) {
+		t.Errorf("the exported scenario has %v units, sides %v", v["units"], v["sides"])
+	}
+	exported := v["document"].(map[string]any)
+	if !reflect.DeepEqual(exported["end"], doc["end"]) {
+		t.Errorf("the exported end is %v; the editor's %v", exported["end"], doc["end"])
+	}
+	if got := exported["types"].([]any)[0].(map[string]any)["weapons"]; !reflect.DeepEqual(got, doc["types"].([]any)[0].(map[string]any)["weapons"]) {
+		t.Errorf("the exported weapons are %v", got)
+	}
+}
