@@ -124,3 +124,39 @@ func TestEditorForms(t *testing.T) {
 		t.Errorf("the exported weapons are %v", got)
 	}
 }
+
+// TestEditorFloors gives a WarStrike piece of area terrain floors in its nested form:
+// two added (the first built from the schema's required fields, the second a copy of
+// it), their heights set, the first taken off again. The battle started from it loads
+// back from its exported scenario with the floor.
+func TestEditorFloors(t *testing.T) {
+	p := newBrowserPage(t)
+	p.do(chromedp.Navigate(p.base + "/#/new"))
+	p.choose("#ed-system", "warstrike")
+	p.wait("the starter checked", `document.querySelector('#ed-ok')`)
+
+	p.mouse(edPoint(24, 18), true, false)
+	p.wait("the wood's form", `document.querySelector('#ed-piece-floors')`)
+	p.click("#ed-piece-floors > summary")
+	p.click("#ed-piece-floors-add")
+	p.wait("a floor", `document.querySelector('#ed-piece-floors-0-height')`)
+	if got := eval[string](p, `document.querySelector('#ed-piece-floors-0-height').value`); got != "0" {
+		t.Errorf("a new floor stands %q high; the schema's least length is 0", got)
+	}
+	p.edSet("#ed-piece-floors-0-height", "2")
+	p.click("#ed-piece-floors-add")
+	p.wait("a second floor", `document.querySelector('#ed-piece-floors-1-height')?.value === '2'`)
+	p.edSet("#ed-piece-floors-1-height", "3.5")
+	p.click("#ed-piece-floors-0-off")
+	p.wait("one floor left", `document.querySelector('#ed-piece-floors-0-height')?.value === '3.5' && !document.querySelector('#ed-piece-floors-1-height')`)
+	p.wait("the scenario checks", `document.querySelector('#ed-ok')`)
+
+	floors := edDoc(p)["terrain"].([]any)[0].(map[string]any)["floors"]
+	if want := []any{map[string]any{"height": 3.5}}; !reflect.DeepEqual(floors, want) {
+		t.Errorf("the wood's floors are %v; want %v", floors, want)
+	}
+	v := startAndReload(p)
+	if got := v["document"].(map[string]any)["terrain"].([]any)[0].(map[string]any)["floors"]; !reflect.DeepEqual(got, floors) {
+		t.Errorf("the exported floors are %v; the editor's %v", got, floors)
+	}
+}
