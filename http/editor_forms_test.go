@@ -1,10 +1,14 @@
 package http_test
 
 import (
+	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -17,6 +21,22 @@ func (p *browserPage) edInvalid(sel, want string) {
 	p.t.Helper()
 	p.wait(sel+" marked at fault", fmt.Sprintf(`(() => { const e = document.querySelector(%q);
 		return e?.getAttribute('aria-invalid') === 'true' && (e.nextElementSibling?.textContent || '').includes(%q); })()`, sel, want))
+}
+
+// shotOf saves a screenshot of the element at sel alone, as screenshot saves the page.
+func (p *browserPage) shotOf(sel, name string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(sel)))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	path := filepath.Join(p.shot, name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+	p.t.Logf("screenshot %s", path)
 }
 
 // TestEditorForms builds a Dropzone battle in the editor's forms: a weapon added to a
@@ -111,6 +131,14 @@ func TestEditorForms(t *testing.T) {
 	p.click(`.ed-type[data-type="Tank"]`) // and open again, at the top of the forms
 	p.wait("the type's form", `document.querySelector('#ed-type-weapons-1-name')?.value === 'Laser'`)
 	p.screenshot("editor-forms")
+	// On a phone the nested forms stack and fit the screen's width.
+	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	p.wait("the phone's width", `window.innerWidth === 390`)
+	if w := eval[float64](p, `document.documentElement.scrollWidth`); w > 390 {
+		t.Errorf("the editor's forms are %g px wide on a 390-px screen", w)
+	}
+	p.shotOf("#ed-types", "editor-forms-phone")
+	p.do(chromedp.EmulateViewport(1280, 800))
 
 	v := startAndReload(p)
 	if v["units"] != 6.0 || !reflect.DeepEqual(v["sides"], []any{"Blue", "Crimson", "Green"}) {

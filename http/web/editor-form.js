@@ -23,8 +23,11 @@ const opened = new Set();
 // fold is a fieldset that opens and closes (a <details>), remembered open across
 // redraws.
 function fold(id, path, title, help, ...body) {
+  // A press on the summary is noted at once: the toggle event comes later, and a form
+  // built anew before it would come folded.
+  const summary = h('summary', {onclick: () => { if (d.open) opened.delete(id); else opened.add(id); }}, title);
   const d = h('details', {id, class: 'ed-fold', 'data-path': path, open: opened.has(id)},
-    h('summary', {}, title), help ? h('p', {class: 'help'}, help) : null, ...body);
+    summary, help ? h('p', {class: 'help'}, help) : null, ...body);
   d.addEventListener('toggle', () => { if (d.open) opened.add(id); else opened.delete(id); });
   return d;
 }
@@ -149,6 +152,13 @@ function input(f, id, k, at, value, choices, required, set) {
     el.addEventListener('change', () => {
       const words = el.value.split(',').map((x) => x.trim()).filter(Boolean);
       set(words.length ? words : undefined);
+    });
+  } else if (f.kind === 'numbers') {
+    el = h('input', {id, type: 'text', value: Array.isArray(value) ? value.join(', ') : '', inputmode: 'decimal'});
+    el.addEventListener('change', () => {
+      const parts = el.value.split(',').map((x) => x.trim()).filter(Boolean);
+      // A word that is not a number is kept as written, for the check to name.
+      set(parts.length ? parts.map((x) => Number.isNaN(Number(x)) ? x : Number(x)) : undefined);
     });
   } else if (f.kind === 'point') {
     // A place as "x, y": each a number, or a length with its unit.

@@ -109,7 +109,7 @@ export function zonesKey(schema) {
 
 // kindOf says what a field's schema takes: 'enum' (with its values), 'boolean',
 // 'integer', 'number' (a number, or a length that may carry its unit), 'string',
-// 'strings' (a list of words), 'point' (a place: two coordinates), 'object' (a record
+// 'strings' (a list of words), 'numbers' (a list of numbers), 'point' (a place: two coordinates), 'object' (a record
 // of named fields: a fieldset), 'objects' (a list of such records) or '' for what a
 // form does not express (a map of names to values, a record whose form its type
 // decides), which the editor keeps as text.
@@ -126,6 +126,7 @@ export function kindOf(schema, v) {
   if (is(r, 'array')) {
     const it = resolve(schema, r.items);
     if (is(it, 'string') && !it.enum) return {kind: 'strings'};
+    if (is(it, 'number') || is(it, 'integer')) return {kind: 'numbers'};
     if (is(it, 'object') && it.properties && !it.allOf && !it.oneOf) return {kind: 'objects', item: it};
     return {kind: ''};
   }
@@ -159,7 +160,7 @@ export function blank(schema, v, depth = 0) {
     case 'boolean': return false;
     case 'integer': case 'number': return Math.max(0, r.minimum ?? 0);
     case 'point': return [0, 0];
-    case 'strings': case 'objects': return [];
+    case 'strings': case 'numbers': case 'objects': return [];
     case 'object': {
       const o = {};
       if (depth < 4) for (const k of r.required || []) o[k] = blank(schema, r.properties[k], depth + 1);
