@@ -188,3 +188,31 @@ func TestEditorFloors(t *testing.T) {
 		t.Errorf("the exported floors are %v; the editor's %v", got, floors)
 	}
 }
+
+// TestEditorText edits the whole file as text: a text that does not check is kept with
+// its error and changes nothing; one that does is drawn anew, the table and forms
+// following it.
+func TestEditorText(t *testing.T) {
+	p := newBrowserPage(t)
+	p.do(chromedp.Navigate(p.base + "/#/new"))
+	p.choose("#ed-system", "warstrike")
+	p.wait("the starter checked", `document.querySelector('#ed-ok')`)
+	p.click("#ed-text-box > summary")
+	p.wait("the text", `document.querySelector('#ed-text-edit').value.includes('"title"')`)
+
+	edit := func(from, to string) {
+		t.Helper()
+		eval[bool](p, fmt.Sprintf(`(() => { const a = document.querySelector('#ed-text-edit'); a.value = a.value.replace(%q, %q); return true; })()`, from, to))
+		p.click("#ed-text-use")
+	}
+	edit(`"turns":4`, `"turns":"four"`)
+	p.wait("the text's error", `document.querySelector('#ed-text-errors')?.textContent.includes('turns')`)
+	if got := edDoc(p)["end"].(map[string]any)["turns"]; got != 4.0 {
+		t.Errorf("a text that does not check changed the end's turns to %v", got)
+	}
+	edit(`"turns":"four"`, `"turns":7`)
+	p.wait("the editor drawn from the text", `document.querySelector('#ed-doc-end-turns')?.value === '7' && document.querySelector('#ed-ok')`)
+	if n := eval[int](p, `document.querySelectorAll('#ed-table .ed-unit').length`); n != 4 {
+		t.Errorf("the editor drawn anew shows %d models; want 4", n)
+	}
+}

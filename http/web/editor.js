@@ -230,7 +230,34 @@ function edit(box, doc, schema, onCreated) {
     bd ? bd.el : null,
     errors,
     h('div', {class: 'row'}, start, ' ', download),
-    h('details', {class: 'ed-source'}, h('summary', {}, 'The scenario as text'), source)].filter(Boolean));
+    h('details', {class: 'ed-source'}, h('summary', {}, 'The scenario as text'), source),
+    textEditor()].filter(Boolean));
+
+  // textEditor edits the whole file as text, for what no form expresses: the text is
+  // checked, and the editor drawn anew from the document it reads as. A text that does
+  // not check is kept, with its errors, and the table is as it was.
+  function textEditor() {
+    const area = h('textarea', {id: 'ed-text-edit', class: 'ed-json', rows: 16, spellcheck: 'false', 'aria-label': 'the scenario as text'});
+    const faults = h('div', {id: 'ed-text-errors'});
+    const use = h('button', {id: 'ed-text-use', onclick: async () => {
+      use.disabled = true;
+      try {
+        const c = await call('POST', '/api/check', {body: area.value});
+        edit(box, c.document, schema, onCreated);
+      } catch (err) {
+        const list = errorBox('ed-text-error');
+        list.hidden = false;
+        list.replaceChildren('The text does not check:', h('ul', {},
+          (err.errors?.length ? err.errors : [err.message]).map((e) => h('li', {}, e.replace(/^body:(\d+):(\d+): ?/, 'line $1, column $2: ')))));
+        faults.replaceChildren(list);
+      } finally { use.disabled = false; }
+    }}, 'Use this text');
+    const d = h('details', {id: 'ed-text-box', class: 'ed-source'}, h('summary', {}, 'Edit the scenario as text'),
+      h('p', {class: 'help'}, 'The whole file, in YAML or JSON, for what the forms do not say. Use this text checks it and draws the editor from it.'),
+      area, faults, h('div', {class: 'row'}, use));
+    d.addEventListener('toggle', () => { if (d.open) { area.value = text(doc).text; faults.replaceChildren(); } });
+    return d;
+  }
 
   function gridCells() { return cells(grid[gridSpec.rows], symbols[0]); }
   function setCells(c) { grid[gridSpec.rows] = rowsText(c); }
