@@ -191,7 +191,8 @@ func TestEditorFloors(t *testing.T) {
 
 // TestEditorText edits the whole file as text: a text that does not check is kept with
 // its error and changes nothing; one that does is drawn anew, the table and forms
-// following it.
+// following it. Then two maps of names to values are edited in their forms (the end's
+// points by unit, a weapon's range in the tables), and the battle loads back.
 func TestEditorText(t *testing.T) {
 	p := newBrowserPage(t)
 	p.do(chromedp.Navigate(p.base + "/#/new"))
@@ -214,5 +215,29 @@ func TestEditorText(t *testing.T) {
 	p.wait("the editor drawn from the text", `document.querySelector('#ed-doc-end-turns')?.value === '7' && document.querySelector('#ed-ok')`)
 	if n := eval[int](p, `document.querySelectorAll('#ed-table .ed-unit').length`); n != 4 {
 		t.Errorf("the editor drawn anew shows %d models; want 4", n)
+	}
+
+	// Maps of names to values in forms: what destroying the blue team scores (a number
+	// by a unit's id), and the rifle's range in the tables' weapons (a record by name).
+	p.click("#ed-doc-end > summary")
+	p.click("#ed-doc-end-points > summary")
+	p.edSet("#ed-doc-end-points-new", "blue")
+	p.click("#ed-doc-end-points-add")
+	p.wait("the blue team's points", `document.querySelector('#ed-doc-end-points-0')`)
+	p.edSet("#ed-doc-end-points-0", "3")
+	p.click("#ed-doc-tables > summary")
+	p.click("#ed-doc-tables-weapons > summary")
+	p.edSet("#ed-doc-tables-weapons-0-range", "30")
+	p.wait("the scenario checks", `document.querySelector('#ed-ok')`)
+	doc := edDoc(p)
+	if got := doc["end"].(map[string]any)["points"]; !reflect.DeepEqual(got, map[string]any{"blue": 3.0}) {
+		t.Errorf("the end's points are %v", got)
+	}
+	if got := doc["tables"].(map[string]any)["weapons"].(map[string]any)["rifle"].(map[string]any)["range"]; got != 30.0 {
+		t.Errorf("the rifle's range is %v", got)
+	}
+	v := startAndReload(p)
+	if got := v["document"].(map[string]any)["end"]; !reflect.DeepEqual(got, doc["end"]) {
+		t.Errorf("the exported end is %v; the editor's %v", got, doc["end"])
 	}
 }

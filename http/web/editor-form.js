@@ -44,7 +44,8 @@ export function fieldsForm(schema, item, obj, {skip = [], prefix, onChange, choi
     if (skip.includes(k)) continue;
     const r = resolve(schema, v);
     const f = kindOf(schema, r);
-    const id = `${prefix}-${k}`;
+    // A name from a map may hold what an id may not (a space, a quote).
+    const id = `${prefix}-${k}`.replace(/[^\w-]/g, '_');
     const at = [...path, k].join('.');
     const title = k + (required.has(k) ? ' *' : '');
     const set = (val) => {
@@ -65,7 +66,11 @@ export function fieldsForm(schema, item, obj, {skip = [], prefix, onChange, choi
       folds.push(fold(id, at, `${title} (${(obj[k] || []).length})`, r.description, listForm(schema, f.item, obj, k, {id, path: [...path, k], depth, set})));
       continue;
     }
-    if (f.kind === 'object' || f.kind === 'objects' || !f.kind) {
+    if (f.kind === 'map' && depth < DEPTH) {
+      folds.push(fold(id, at, `${title} (${Object.keys(obj[k] || {}).length})`, r.description, mapForm(schema, f.each, obj, k, {id, path: [...path, k], depth, set})));
+      continue;
+    }
+    if (f.kind === 'object' || f.kind === 'objects' || f.kind === 'map' || !f.kind) {
       // Text for what a form does not express; a fixed value (the file's rule system)
       // and a field left out are not shown.
       if (f.fixed || !(k in obj)) continue;
@@ -102,6 +107,46 @@ function listForm(schema, item, obj, k, {id, path, depth, set}) {
     opened.add(`${id}-${list.length}`);
   }}, `Add one to ${k}`);
   return [items, add];
+}
+
+// mapForm is a map of names to values: each name with its value's form (a fieldset for
+// a record, an input for a plain value) and "Take it off", and a name to add one by.
+function mapForm(schema, each, obj, k, {id, path, depth, set}) {
+  const m = obj[k] && typeof obj[k] === 'object' && !Array.isArray(obj[k]) ? obj[k] : {};
+  const f = kindOf(schema, each);
+  const put = () => set(Object.keys(m).length ? m : undefined);
+  const rows = Object.entries(m).map(([name, val], i) => {
+    const off = h('button', {id: `${id}-${i}-off`, class: 'quiet', type: 'button', onclick: () => { delete m[name]; put(); }}, 'Take it off');
+    const at = [...path, name];
+    if (f.kind === 'object') {
+      const rec = val && typeof val === 'object' && !Array.isArray(val) ? val : {};
+      return h('fieldset', {class: 'ed-item', id: `${id}-${i}`, 'data-path': at.join('.')}, h('legend', {}, name),
+        fieldsForm(schema, f.item, rec, {prefix: `${id}-${i}`, path: at, depth: depth + 1, onChange: () => { m[name] = rec; put(); }}), off);
+    }
+    if (f.kind === 'objects' || f.kind === 'map') {
+      const holder = {[name]: val};
+      return h('fieldset', {class: 'ed-item', id: `${id}-${i}`, 'data-path': at.join('.')}, h('legend', {}, name),
+        fieldsForm(schema, {properties: {[name]: each}}, holder, {prefix: `${id}-${i}`, path, depth: depth + 1, onChange: () => {
+          if (name in holder) m[name] = holder[name]; else delete m[name];
+          put();
+        }}), off);
+    }
+    return h('div', {class: 'ed-field'}, h('label', {for: `${id}-${i}`}, name),
+      input(f, `${id}-${i}`, name, at.join('.'), val, null, true, (v) => {
+        if (v === undefined || v === '' || (typeof v === 'number' && Number.isNaN(v))) delete m[name];
+        else m[name] = v;
+        put();
+      }), off);
+  });
+  const name = h('input', {id: `${id}-new`, type: 'text', placeholder: 'a name', 'aria-label': `a new name in ${k}`});
+  const add = h('button', {id: `${id}-add`, type: 'button', onclick: () => {
+    const n = name.value.trim();
+    if (!n || n in m) { name.setAttribute('aria-invalid', 'true'); return; }
+    m[n] = blank(schema, each);
+    opened.add(`${id}-${Object.keys(m).length - 1}-${n}`);
+    put();
+  }}, `Add one to ${k}`);
+  return [rows, h('div', {class: 'row'}, name, add)];
 }
 
 // fresh is stem, or stem with the least number after it that no item takes.

@@ -110,15 +110,21 @@ export function zonesKey(schema) {
 // kindOf says what a field's schema takes: 'enum' (with its values), 'boolean',
 // 'integer', 'number' (a number, or a length that may carry its unit), 'string',
 // 'strings' (a list of words), 'numbers' (a list of numbers), 'point' (a place: two coordinates), 'object' (a record
-// of named fields: a fieldset), 'objects' (a list of such records) or '' for what a
-// form does not express (a map of names to values, a record whose form its type
-// decides), which the editor keeps as text.
+// of named fields: a fieldset), 'objects' (a list of such records), 'map' (names the
+// player chooses, each with a value of one schema) or '' for what a form does not
+// express (a record whose form its type decides), which the editor keeps as text.
 export function kindOf(schema, v) {
   const r = resolve(schema, v);
   if (r.enum) return {kind: 'enum', values: r.enum};
   if (r.const !== undefined) return {kind: '', fixed: true};
   if (isPoint(schema, r)) return {kind: 'point'};
-  if (is(r, 'object')) return r.properties && !r.allOf && !r.oneOf ? {kind: 'object', item: r} : {kind: ''};
+  if (is(r, 'object') && r.properties && !r.allOf && !r.oneOf) return {kind: 'object', item: r};
+  if (is(r, 'object') && !r.properties && r.additionalProperties && typeof r.additionalProperties === 'object') {
+    // A map of names to values (each a number, a record…) is a form when its values are.
+    const each = resolve(schema, r.additionalProperties);
+    return kindOf(schema, each).kind ? {kind: 'map', each} : {kind: ''};
+  }
+  if (is(r, 'object')) return {kind: ''};
   if (is(r, 'boolean')) return {kind: 'boolean'};
   if (is(r, 'integer')) return {kind: 'integer'};
   if (is(r, 'number')) return {kind: 'number'};
@@ -161,6 +167,7 @@ export function blank(schema, v, depth = 0) {
     case 'integer': case 'number': return Math.max(0, r.minimum ?? 0);
     case 'point': return [0, 0];
     case 'strings': case 'numbers': case 'objects': return [];
+    case 'map': return {};
     case 'object': {
       const o = {};
       if (depth < 4) for (const k of r.required || []) o[k] = blank(schema, r.properties[k], depth + 1);
