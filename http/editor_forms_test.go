@@ -155,8 +155,9 @@ func TestEditorForms(t *testing.T) {
 
 // TestEditorFloors gives a WarStrike piece of area terrain floors in its nested form:
 // two added (the first built from the schema's required fields, the second a copy of
-// it), their heights set, the first taken off again. The battle started from it loads
-// back from its exported scenario with the floor.
+// it), their heights set, the first taken off again; and a third model added to a team
+// in its form. The battle started from it loads back from its exported scenario with
+// the floor.
 func TestEditorFloors(t *testing.T) {
 	p := newBrowserPage(t)
 	p.do(chromedp.Navigate(p.base + "/#/new"))
@@ -182,6 +183,19 @@ func TestEditorFloors(t *testing.T) {
 	floors := edDoc(p)["terrain"].([]any)[0].(map[string]any)["floors"]
 	if want := []any{map[string]any{"height": 3.5}}; !reflect.DeepEqual(floors, want) {
 		t.Errorf("the wood's floors are %v; want %v", floors, want)
+	}
+
+	// A third model added to the blue team in its form, and set in its place.
+	p.mouse(edPoint(20, 4), true, false)
+	p.wait("the team's models", `document.querySelector('#ed-unitf-models')`)
+	p.click("#ed-unitf-models > summary")
+	p.click("#ed-unitf-models-add")
+	p.wait("a third model", `document.querySelector('#ed-unitf-models-2-at')`)
+	p.edSet("#ed-unitf-models-2-at", "24, 4")
+	p.wait("three blue models on the table", `document.querySelectorAll('#ed-table .ed-unit[data-unit="blue"]').length === 3 && document.querySelector('#ed-ok')`)
+	models := edDoc(p)["units"].([]any)[0].(map[string]any)["models"].([]any)
+	if len(models) != 3 || models[2].(map[string]any)["id"] != "blue-3" || !reflect.DeepEqual(models[2].(map[string]any)["at"], []any{24.0, 4.0}) {
+		t.Errorf("the blue team's models are %v", models)
 	}
 	v := startAndReload(p)
 	if got := v["document"].(map[string]any)["terrain"].([]any)[0].(map[string]any)["floors"]; !reflect.DeepEqual(got, floors) {

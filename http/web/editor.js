@@ -460,7 +460,9 @@ function edit(box, doc, schema, onCreated) {
         fieldsForm(schema, terrainItem, p, {skip: shapes.map((x) => x.key), prefix: 'ed-piece', path: ['terrain', sel.i], onChange: refresh}), del);
     } else if (sel.what === 'unit') {
       const u = doc.units[sel.i];
-      const skip = [place?.key, nested?.key].filter(Boolean);
+      // A team's models are listed in its form too: one added there (a copy of the last)
+      // is then set in its place by its form or a drag.
+      const skip = [place?.key].filter(Boolean);
       selected.replaceChildren(h('h2', {}, `Unit ${u.id}`),
         h('p', {class: 'help'}, 'Drag it to move it.'),
         fieldsForm(schema, unitItem, u, {skip, prefix: 'ed-unitf', path: ['units', sel.i], onChange: refresh, choices: typeItem ? {type: typeNames()} : {}}), del);
