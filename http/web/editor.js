@@ -11,9 +11,13 @@
 //     starter's unit of its side, of a unit type chosen from the file's types; a placed
 //     unit's fields, and new unit types, are edited in forms built from the schema;
 //   - each side's deployment zone drawn as a polygon, and reshaped like a piece;
+//   - sides added by name and renamed (their units and zones follow);
+//   - every other section of the file (options, end, turn, rule tables…) in a form of
+//     its own, records and lists of records nested (editor-form.js), and the whole file
+//     edited as text for what no form says;
 //   - a photo of the player's own table behind the board (backdrop.js).
 // After every change the scenario is checked (POST /api/check) and each error is shown
-// beside the piece or unit at fault. It is saved as a file or started as a battle at
+// beside the piece or unit at fault, and beside the field its line and column name. It is saved as a file or started as a battle at
 // once. The page still knows no game: every list, form and kind comes from the starter
 // and the schema (editor-schema.js).
 
