@@ -5,8 +5,6 @@
 // map keeps its rows and its legend. Nothing here names a game: every answer comes from
 // the schema a system serves, so a new system gets an editor for free.
 
-import {h} from './dom.js';
-
 // is says whether a schema takes JSON values of a type (array, object, string…).
 function is(v, t) {
   return v?.type === t || (Array.isArray(v?.type) && v.type.includes(t));
@@ -111,12 +109,22 @@ export function zonesKey(schema) {
 
 // kindOf says what a field's schema takes: 'enum' (with its values), 'boolean',
 // 'integer', 'number' (a number, or a length that may carry its unit), 'string',
-// 'strings' (a list of words) or '' for what a form does not edit (objects, lists of
-// objects).
+// 'strings' (a list of words), 'numbers' (a list of numbers), 'point' (a place: two coordinates), 'object' (a record
+// of named fields: a fieldset), 'objects' (a list of such records), 'map' (names the
+// player chooses, each with a value of one schema) or '' for what a form does not
+// express (a record whose form its type decides), which the editor keeps as text.
 export function kindOf(schema, v) {
   const r = resolve(schema, v);
   if (r.enum) return {kind: 'enum', values: r.enum};
-  if (r.const !== undefined) return {kind: ''};
+  if (r.const !== undefined) return {kind: '', fixed: true};
+  if (isPoint(schema, r)) return {kind: 'point'};
+  if (is(r, 'object') && r.properties && !r.allOf && !r.oneOf) return {kind: 'object', item: r};
+  if (is(r, 'object') && !r.properties && r.additionalProperties && typeof r.additionalProperties === 'object') {
+    // A map of names to values (each a number, a record…) is a form when its values are.
+    const each = resolve(schema, r.additionalProperties);
+    return kindOf(schema, each).kind ? {kind: 'map', each} : {kind: ''};
+  }
+  if (is(r, 'object')) return {kind: ''};
   if (is(r, 'boolean')) return {kind: 'boolean'};
   if (is(r, 'integer')) return {kind: 'integer'};
   if (is(r, 'number')) return {kind: 'number'};
@@ -124,83 +132,47 @@ export function kindOf(schema, v) {
   if (is(r, 'array')) {
     const it = resolve(schema, r.items);
     if (is(it, 'string') && !it.enum) return {kind: 'strings'};
+    if (is(it, 'number') || is(it, 'integer')) return {kind: 'numbers'};
+    if (is(it, 'object') && it.properties && !it.allOf && !it.oneOf) return {kind: 'objects', item: it};
     return {kind: ''};
   }
   if (r.anyOf) {
     // A length or a roll: a number, or text with a unit or a sign.
-    const kinds = r.anyOf.map((a) => resolve(schema, a));
-    const enums = kinds.flatMap((a) => a.enum || []);
+    const kinds = alternatives(schema, r);
+    const enums = kinds.flatMap((a) => a.enum || (a.const !== undefined ? [a.const] : []));
     if (kinds.some((a) => is(a, 'number') || is(a, 'integer'))) return {kind: 'number', text: true, values: enums};
-    if (kinds.every((a) => is(a, 'string') || a.enum)) return {kind: 'string', values: enums};
+    if (kinds.every((a) => is(a, 'string') || a.enum || a.const !== undefined)) return {kind: 'string', values: enums};
   }
   return {kind: ''};
 }
 
-// fieldsForm builds a form for obj's fields as item (its schema) names them, leaving
-// out the keys in skip; each change is written into obj and reported by onChange. A
-// field whose value the form cannot edit (an object, a list of objects) is listed as
-// kept. prefix makes the inputs' ids: `${prefix}-${key}`.
-export function fieldsForm(schema, item, obj, {skip = [], prefix, onChange, choices = {}}) {
-  const rows = [];
-  const kept = [];
-  const required = new Set(item.required || []);
-  for (const [k, v] of Object.entries(item.properties || {})) {
-    if (skip.includes(k)) continue;
-    const r = resolve(schema, v);
-    const f = kindOf(schema, r);
-    if (!f.kind) {
-      if (k in obj) kept.push(k);
-      continue;
+// alternatives lists the schemas an anyOf allows, an anyOf within one opened in place
+// (a range: a length, itself a number or a text, or a word).
+function alternatives(schema, r, depth = 0) {
+  return (r.anyOf || []).flatMap((a) => {
+    const x = resolve(schema, a);
+    return x.anyOf && depth < 4 ? alternatives(schema, x, depth + 1) : [x];
+  });
+}
+
+// blank is a new value of a schema: the first of an enum, the least number it allows, an
+// empty text or list, a point at the origin, a record of its required fields. It is what
+// "add one" gives a list that has no item to copy; the check then says what it lacks.
+export function blank(schema, v, depth = 0) {
+  const r = resolve(schema, v);
+  const f = kindOf(schema, r);
+  switch (f.kind) {
+    case 'enum': return f.values[0];
+    case 'boolean': return false;
+    case 'integer': case 'number': return Math.max(0, r.minimum ?? 0);
+    case 'point': return [0, 0];
+    case 'strings': case 'numbers': case 'objects': return [];
+    case 'map': return {};
+    case 'object': {
+      const o = {};
+      if (depth < 4) for (const k of r.required || []) o[k] = blank(schema, r.properties[k], depth + 1);
+      return o;
     }
-    const id = `${prefix}-${k}`;
-    const set = (val) => {
-      if (val === undefined || val === '' || (typeof val === 'number' && Number.isNaN(val))) delete obj[k];
-      else obj[k] = val;
-      onChange(k);
-    };
-    let input;
-    const values = choices[k] || (f.kind === 'enum' ? f.values : null);
-    if (values && values.length) {
-      input = h('select', {id, 'data-field': k},
-        required.has(k) ? null : h('option', {value: ''}, '—'),
-        values.map((x) => h('option', {value: String(x), selected: String(obj[k]) === String(x)}, String(x))));
-      if (obj[k] !== undefined && !values.map(String).includes(String(obj[k]))) input.append(h('option', {value: String(obj[k]), selected: true}, String(obj[k])));
-      input.addEventListener('change', () => {
-        const raw = input.value;
-        const n = values.find((x) => String(x) === raw);
-        set(raw === '' ? undefined : (n !== undefined ? n : raw));
-      });
-    } else if (f.kind === 'boolean') {
-      // Three ways, not a box: left out (the rule system's default, which may be either),
-      // yes or no.
-      input = h('select', {id, 'data-field': k},
-        h('option', {value: ''}, '— (default)'),
-        h('option', {value: 'true', selected: obj[k] === true}, 'yes'),
-        h('option', {value: 'false', selected: obj[k] === false}, 'no'));
-      input.addEventListener('change', () => set(input.value === '' ? undefined : input.value === 'true'));
-    } else if (f.kind === 'strings') {
-      input = h('input', {id, type: 'text', 'data-field': k, value: (obj[k] || []).join(', ')});
-      input.addEventListener('change', () => {
-        const words = input.value.split(',').map((x) => x.trim()).filter(Boolean);
-        set(words.length ? words : undefined);
-      });
-    } else {
-      const numeric = f.kind === 'integer' || (f.kind === 'number' && !f.text);
-      input = h('input', {id, 'data-field': k, type: numeric ? 'number' : 'text', step: f.kind === 'integer' ? 1 : 'any',
-        value: obj[k] === undefined ? '' : String(obj[k]), inputmode: f.kind === 'string' ? null : 'decimal'});
-      input.addEventListener('change', () => {
-        const raw = input.value.trim();
-        if (raw === '') { set(undefined); return; }
-        if (f.kind === 'integer') { set(Math.round(Number(raw))); return; }
-        // A length written as a bare number is a number; with its unit, text.
-        if (f.kind === 'number' && /^[-+]?(\d+\.?\d*|\.\d+)$/.test(raw)) { set(Number(raw)); return; }
-        set(raw);
-      });
-    }
-    rows.push(h('div', {class: 'ed-field'},
-      h('label', {for: id}, k + (required.has(k) ? ' *' : '')), input,
-      r.description ? h('span', {class: 'help'}, r.description) : null));
+    default: return is(r, 'array') ? [] : is(r, 'object') ? {} : '';
   }
-  if (kept.length) rows.push(h('p', {class: 'help'}, `Kept as they are (edit them in the file): ${kept.join(', ')}.`));
-  return h('div', {class: 'ed-fields'}, rows);
 }

@@ -11,15 +11,20 @@
 //     starter's unit of its side, of a unit type chosen from the file's types; a placed
 //     unit's fields, and new unit types, are edited in forms built from the schema;
 //   - each side's deployment zone drawn as a polygon, and reshaped like a piece;
+//   - sides added by name and renamed (their units and zones follow);
+//   - every other section of the file (options, end, turn, rule tables…) in a form of
+//     its own, records and lists of records nested (editor-form.js), and the whole file
+//     edited as text for what no form says;
 //   - a photo of the player's own table behind the board (backdrop.js).
 // After every change the scenario is checked (POST /api/check) and each error is shown
-// beside the piece or unit at fault. It is saved as a file or started as a battle at
+// beside the piece or unit at fault, and beside the field its line and column name. It is saved as a file or started as a battle at
 // once. The page still knows no game: every list, form and kind comes from the starter
 // and the schema (editor-schema.js).
 
 import {call, errorBox, showError} from './api.js';
 import {h, s} from './dom.js';
-import {fieldsForm, gridOf, itemsOf, nestedPlaced, pointKey, resolve, shapesOf, zonesKey} from './editor-schema.js';
+import {fieldsForm, markFaults} from './editor-form.js';
+import {fileSchema, gridOf, itemsOf, nestedPlaced, pointKey, resolve, shapesOf, zonesKey} from './editor-schema.js';
 import {TAP, handles, round} from './editor-shape.js';
 import {listen} from './editor-pointer.js';
 import {cells, palette, resized, rowsText, squares} from './editor-grid.js';
@@ -37,11 +42,25 @@ const EDGE = 6;
 const LISTS = ['terrain', 'units', 'types'];
 
 // text writes the document as JSON with each terrain piece, unit and unit type on a
-// line of its own, and answers where each is: an error's line then names the item at
-// fault. JSON is YAML, so the text is a scenario file as it stands.
+// line of its own, and each other section of the file on one, and answers what each
+// line holds: where (the item, 'terrain:i', 'units:i', 'types:i', or the section,
+// 'doc:key') and, for a column of the line, the path of the field that begins nearest
+// before it (types.1.weapons.0.name): an error's line and column then name the field
+// at fault. JSON is YAML, so the text is a scenario file as it stands.
 export function text(doc) {
   const lines = ['{'];
-  const at = new Map(); // line (from 1) → 'terrain:i', 'units:i' or 'types:i'
+  const at = new Map(); // line (from 1) → {where, field(column)}
+  const line = (lead, v, path, where, tail) => {
+    const out = {s: '', n: 0, marks: []};
+    json(v, path, out);
+    const from = [...lead].length;
+    at.set(lines.length + 1, {where, field: (col) => {
+      let best = path.join('.');
+      for (const [n, p] of out.marks) if (from + n <= col - 1) best = p;
+      return best;
+    }});
+    lines.push(lead + out.s + tail);
+  };
   const keys = Object.keys(doc);
   keys.forEach((k, ki) => {
     const comma = ki < keys.length - 1 ? ',' : '';
@@ -49,17 +68,37 @@ export function text(doc) {
     if (LISTS.includes(k) && Array.isArray(v)) {
       if (v.length === 0) { lines.push(`  ${JSON.stringify(k)}: []${comma}`); return; }
       lines.push(`  ${JSON.stringify(k)}: [`);
-      v.forEach((piece, i) => {
-        at.set(lines.length + 1, `${k}:${i}`);
-        lines.push(`    ${JSON.stringify(piece)}${i < v.length - 1 ? ',' : ''}`);
-      });
+      v.forEach((piece, i) => line('    ', piece, [k, i], `${k}:${i}`, i < v.length - 1 ? ',' : ''));
       lines.push(`  ]${comma}`);
       return;
     }
-    lines.push(`  ${JSON.stringify(k)}: ${JSON.stringify(v)}${comma}`);
+    line(`  ${JSON.stringify(k)}: `, v, [k], `doc:${k}`, comma);
   });
   lines.push('}');
   return {text: lines.join('\n') + '\n', at};
+}
+
+// json writes v as JSON.stringify does, noting where each value begins (in characters,
+// as a check's column counts them) with its path in the document.
+function json(v, path, out) {
+  out.marks.push([out.n, path.join('.')]);
+  const put = (t) => { out.s += t; out.n += [...t].length; };
+  if (Array.isArray(v)) {
+    put('[');
+    v.forEach((x, i) => { if (i) put(','); json(x === undefined ? null : x, [...path, i], out); });
+    put(']');
+  } else if (v && typeof v === 'object') {
+    put('{');
+    let first = true;
+    for (const [k, x] of Object.entries(v)) {
+      if (x === undefined) continue;
+      if (!first) put(',');
+      first = false;
+      put(JSON.stringify(k) + ':');
+      json(x, [...path, k], out);
+    }
+    put('}');
+  } else put(JSON.stringify(v));
 }
 
 export async function showEditor(main, {onCreated}) {
@@ -113,7 +152,7 @@ function edit(box, doc, schema, onCreated) {
   const pieceTemplate = (key) => structuredClone((doc.terrain || []).find((p) => key in p) || (doc.terrain || [])[0] || {});
   const starterPieces = Object.fromEntries(shapes.map((sh) => [sh.key, pieceTemplate(sh.key)]));
 
-  const st = {mode: '', shape: shapes[0] || null, draft: [], faults: new Map(), seq: 0, sel: null, drag: null, paint: null,
+  const st = {mode: '', shape: shapes[0] || null, draft: [], faults: new Map(), fields: new Map(), seq: 0, sel: null, drag: null, paint: null,
     lastCorner: {i: -1, t: 0}};
   const legend = grid ? grid[gridSpec.legend] || {} : {};
   const symbols = Object.keys(legend);
@@ -166,6 +205,13 @@ function edit(box, doc, schema, onCreated) {
   const bd = open || grid ? backdrop.panel(BACKDROP, () => open ? doc.table : {width: gridCells()[0]?.length || 0, height: gridCells().length}, () => draw()) : null;
   const palBox = h('div', {});
   const typesBox = h('div', {id: 'ed-types', class: 'ed-types'});
+  const sidesBox = h('div', {id: 'ed-sides', class: 'row ed-sides'});
+  const restBox = h('div', {id: 'ed-rest', class: 'ed-rest'});
+  // The rest of the file: every section the schema lists that the table, the unit
+  // types and the units do not already draw, each in a form of its own.
+  const drawn = new Set(['terrain', 'units', typeItem ? 'types' : '', open ? 'table' : '', zoneKey, gridSpec?.key].filter(Boolean));
+  const fileItem = fileSchema(schema);
+  const restItem = {properties: Object.fromEntries(Object.entries(fileItem.properties || {}).filter(([k]) => !drawn.has(k))), required: fileItem.required};
 
   const sizeRow = open ? h('div', {class: 'row'},
     num('ed-width', 'Width', () => doc.table.width, (v) => { doc.table.width = v; }),
@@ -179,14 +225,43 @@ function edit(box, doc, schema, onCreated) {
   box.replaceChildren(...[
     sizeRow,
     open || grid ? h('div', {class: 'row ed-tools'}, shapeBtns, kind, grid ? paintBtn : null, zoneBtn, unitBtn, side, typePick, finish) : null,
+    sidesBox,
     grid ? palBox : null,
     open || grid ? svg : null,
     selected,
     typeItem ? typesBox : null,
+    restBox,
     bd ? bd.el : null,
     errors,
     h('div', {class: 'row'}, start, ' ', download),
-    h('details', {class: 'ed-source'}, h('summary', {}, 'The scenario as text'), source)].filter(Boolean));
+    h('details', {class: 'ed-source'}, h('summary', {}, 'The scenario as text'), source),
+    textEditor()].filter(Boolean));
+
+  // textEditor edits the whole file as text, for what no form expresses: the text is
+  // checked, and the editor drawn anew from the document it reads as. A text that does
+  // not check is kept, with its errors, and the table is as it was.
+  function textEditor() {
+    const area = h('textarea', {id: 'ed-text-edit', class: 'ed-json', rows: 16, spellcheck: 'false', 'aria-label': 'the scenario as text'});
+    const faults = h('div', {id: 'ed-text-errors'});
+    const use = h('button', {id: 'ed-text-use', onclick: async () => {
+      use.disabled = true;
+      try {
+        const c = await call('POST', '/api/check', {body: area.value});
+        edit(box, c.document, schema, onCreated);
+      } catch (err) {
+        const list = errorBox('ed-text-error');
+        list.hidden = false;
+        list.replaceChildren('The text does not check:', h('ul', {},
+          (err.errors?.length ? err.errors : [err.message]).map((e) => h('li', {}, e.replace(/^body:(\d+):(\d+): ?/, 'line $1, column $2: ')))));
+        faults.replaceChildren(list);
+      } finally { use.disabled = false; }
+    }}, 'Use this text');
+    const d = h('details', {id: 'ed-text-box', class: 'ed-source'}, h('summary', {}, 'Edit the scenario as text'),
+      h('p', {class: 'help'}, 'The whole file, in YAML or JSON, for what the forms do not say. Use this text checks it and draws the editor from it.'),
+      area, faults, h('div', {class: 'row'}, use));
+    d.addEventListener('toggle', () => { if (d.open) { area.value = text(doc).text; faults.replaceChildren(); } });
+    return d;
+  }
 
   function gridCells() { return cells(grid[gridSpec.rows], symbols[0]); }
   function setCells(c) { grid[gridSpec.rows] = rowsText(c); }
@@ -256,6 +331,62 @@ function edit(box, doc, schema, onCreated) {
     if (open || grid) drawTable();
     drawSelected();
     if (typeItem) drawTypes();
+    markFaults(box, st.fields);
+  }
+
+  // drawRest builds the forms of the rest of the file, folded by section.
+  function drawRest() {
+    restBox.replaceChildren(h('h2', {}, 'The rest of the scenario'),
+      h('p', {class: 'help'}, 'Each section of the file the schema lists, in a form built from it; open a section to edit it. A field a form cannot express is written as JSON text.'),
+      fieldsForm(schema, restItem, doc, {prefix: 'ed-doc', onChange: () => changed()}));
+  }
+
+  // drawSides lists the sides, each renamed in its box (its units and zone follow), and
+  // adds a side by its name: its units are then placed as any side's are.
+  function drawSides(note = '') {
+    const names = [...templates.keys()];
+    if (side.options.length !== names.length || [...side.options].some((o, i) => o.value !== names[i])) {
+      const was = side.value;
+      side.replaceChildren(...names.map((n) => h('option', {value: n, selected: n === was}, n)));
+    }
+    const fresh = h('input', {id: 'ed-new-side', type: 'text', placeholder: 'a new side', 'aria-label': 'the new side\'s name'});
+    sidesBox.replaceChildren(h('span', {}, 'Sides'),
+      ...names.map((n, i) => {
+        const el = h('input', {id: `ed-side-name-${i}`, type: 'text', value: n, class: `ed-side-name side-${i}`, 'aria-label': `side ${i + 1}'s name`});
+        el.addEventListener('change', () => renameSide(n, el.value.trim()));
+        return el;
+      }),
+      fresh, h('button', {id: 'ed-add-side', onclick: () => addSide(fresh.value.trim())}, 'Add a side'),
+      ...(note ? [h('span', {class: 'ed-fault-msg', role: 'note'}, note)] : []));
+  }
+
+  function addSide(name) {
+    if (!name || templates.has(name)) { drawSides(name ? `There is a side ${name} already.` : 'Name the new side first.'); return; }
+    // The new side's units are copies of the chosen side's, their words that named that
+    // side (a team's name, a squad's) naming the new one.
+    const from = templates.get(side.value) ? side.value : [...templates.keys()].find((k) => templates.get(k));
+    const tpl = from ? restem(structuredClone(templates.get(from)), from, name) : null;
+    if (tpl) tpl.side = name;
+    templates.set(name, tpl);
+    drawSides();
+    side.value = name;
+    draw();
+  }
+
+  function renameSide(from, to) {
+    if (!to || to === from) { drawSides(); return; }
+    if (templates.has(to)) { drawSides(`There is a side ${to} already.`); return; }
+    const was = [...templates];
+    templates.clear();
+    for (const [k, v] of was) templates.set(k === from ? to : k, k === from && v ? {...v, side: to} : v);
+    for (const u of doc.units || []) if (u.side === from) u.side = to;
+    const z = zoneKey && doc[zoneKey];
+    if (z && from in z) doc[zoneKey] = Object.fromEntries(Object.entries(z).map(([k, v]) => [k === from ? to : k, v]));
+    // Elsewhere in the file (the side volley plays, the side whose turn it is) a value
+    // that is the side's name is the side.
+    for (const k of Object.keys(doc)) if (!LISTS.includes(k) && !drawn.has(k)) doc[k] = renamed(doc[k], from, to);
+    if (side.value === from) side.value = to;
+    changed();
   }
 
   function drawTable() {
@@ -330,13 +461,15 @@ function edit(box, doc, schema, onCreated) {
       const p = doc.terrain[sel.i];
       selected.replaceChildren(h('h2', {}, `Terrain ${p.id}`),
         h('p', {class: 'help'}, 'Drag it to move it, drag a corner to reshape it, the dot on the stem to turn it; a dot between two corners adds one, a double click on a corner takes it off.'),
-        fieldsForm(schema, terrainItem, p, {skip: shapes.map((x) => x.key), prefix: 'ed-piece', onChange: refresh}), del);
+        fieldsForm(schema, terrainItem, p, {skip: shapes.map((x) => x.key), prefix: 'ed-piece', path: ['terrain', sel.i], onChange: refresh}), del);
     } else if (sel.what === 'unit') {
       const u = doc.units[sel.i];
-      const skip = [place?.key, nested?.key].filter(Boolean);
+      // A team's models are listed in its form too: one added there (a copy of the last)
+      // is then set in its place by its form or a drag.
+      const skip = [place?.key].filter(Boolean);
       selected.replaceChildren(h('h2', {}, `Unit ${u.id}`),
         h('p', {class: 'help'}, 'Drag it to move it.'),
-        fieldsForm(schema, unitItem, u, {skip, prefix: 'ed-unitf', onChange: refresh, choices: typeItem ? {type: typeNames()} : {}}), del);
+        fieldsForm(schema, unitItem, u, {skip, prefix: 'ed-unitf', path: ['units', sel.i], onChange: refresh, choices: typeItem ? {type: typeNames()} : {}}), del);
     } else if (sel.what === 'zone') {
       selected.replaceChildren(h('h2', {}, `${sel.side}'s deployment zone`),
         h('p', {class: 'help'}, 'Drag it to move it, drag a corner to reshape it.'), del);
@@ -355,7 +488,7 @@ function edit(box, doc, schema, onCreated) {
       st.type = doc.types.length - 1;
       changed();
     }}, 'New unit type');
-    const form = chosen ? fieldsForm(schema, typeItem, chosen, {prefix: 'ed-type', onChange: (k) => {
+    const form = chosen ? fieldsForm(schema, typeItem, chosen, {prefix: 'ed-type', path: ['types', st.type], onChange: (k) => {
       if (k === 'name') {
         // Units of the type follow its new name.
         for (const u of doc.units || []) if (u.type === st.typeName) u.type = chosen.name;
@@ -426,11 +559,15 @@ function edit(box, doc, schema, onCreated) {
   // change is dropped.
   async function changed() {
     draw();
+    drawSides();
+    drawRest();
     const seq = ++st.seq;
     try {
       const c = await call('POST', '/api/check', {body: text(doc).text});
       if (seq !== st.seq) return;
       st.faults = new Map();
+      st.fields = new Map();
+      markFaults(box, st.fields);
       errors.dataset.ok = 'true';
       errors.replaceChildren(h('p', {class: 'ok', id: 'ed-ok'}, `✔ The scenario checks: ${c.units} units, sides ${c.sides.join(' and ')}.`));
     } catch (err) {
@@ -445,26 +582,52 @@ function edit(box, doc, schema, onCreated) {
   function showFaults(err) {
     const {at} = text(doc);
     st.faults = new Map();
+    st.fields = new Map();
     errors.dataset.ok = 'false';
-    const box = errorBox('ed-check-error');
+    const list = errorBox('ed-check-error');
     const what = {units: 'unit', terrain: 'terrain', types: 'unit type'};
     const lines = (err.errors?.length ? err.errors : [err.field ? `${err.field}: ${err.message}` : err.message]).map((e) => {
-      const m = /^body:(\d+):\d+: ?(.*)$/s.exec(e);
-      const where = m && at.get(Number(m[1]));
-      if (where) st.faults.set(where, m[2]);
-      const [list, i] = where ? where.split(':') : [];
-      const item = where ? doc[list][Number(i)] : null;
-      const name = item ? `${what[list]} ${item.id ?? item.name}` : '';
-      return h('li', {'data-at': where || ''}, name ? h('strong', {}, name + ': ') : null, m ? m[2] : e);
+      const m = /^body:(\d+):(\d+): ?(.*)$/s.exec(e);
+      const hit = m && at.get(Number(m[1]));
+      const where = hit?.where;
+      if (hit) {
+        st.faults.set(where, m[3]);
+        const f = hit.field(Number(m[2]));
+        st.fields.set(f, st.fields.has(f) ? `${st.fields.get(f)}; ${m[3]}` : m[3]);
+      }
+      const [key, i] = where ? where.split(':') : [];
+      const item = where && key !== 'doc' ? doc[key][Number(i)] : null;
+      const name = key === 'doc' ? i : item ? `${what[key]} ${item.id ?? item.name}` : '';
+      return h('li', {'data-at': where || ''}, name ? h('strong', {}, name + ': ') : null, m ? m[3] : e);
     });
-    box.hidden = false;
-    box.replaceChildren('The scenario does not check yet:', h('ul', {}, lines));
-    errors.replaceChildren(box);
+    list.hidden = false;
+    list.replaceChildren('The scenario does not check yet:', h('ul', {}, lines));
+    errors.replaceChildren(list);
+    markFaults(box, st.fields);
     drawTable0();
   }
 
   draw();
   changed();
+}
+
+// restem writes, in every text of v, the side to's name where the side from's stood
+// (in small letters where it was: a squad blue-tanks becomes green-tanks).
+function restem(v, from, to) {
+  const re = new RegExp(from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
+  const small = to.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  if (typeof v === 'string') return v.replace(re, (m) => m === m.toLowerCase() ? small : to);
+  if (Array.isArray(v)) return v.map((x) => restem(x, from, to));
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, restem(x, from, to)]));
+  return v;
+}
+
+// renamed is v with every text that is exactly from written to.
+function renamed(v, from, to) {
+  if (v === from) return to;
+  if (Array.isArray(v)) return v.map((x) => renamed(x, from, to));
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, renamed(x, from, to)]));
+  return v;
 }
 
 function freshId(list, stem) {
