@@ -45,14 +45,9 @@ func (b *Battle) Offers() volley.Offers {
 			fires = append(fires, volley.Actor{ID: m.ID, Label: m.label(), Action: map[string]any{"unit": m.ID}, Closes: closes(m.ID),
 				Fields: []volley.Field{b.targetsField(m)}, Note: fmt.Sprintf("%d stands can fire; ammunition %s.", m.StandsLeft(), m.Ammo)})
 		}
-		if len(moves) > 0 {
-			o.Offers = append(o.Offers, volley.MoveOffer(side, moves,
-				"A unit placed on the table moves before it fires, up to its move (data: the article gives none); its fire is measured from where it stands."))
-		}
-		if len(fires) > 0 {
-			o.Offers = append(o.Offers, volley.Offer{Side: side, Type: "fire", Label: "Fire", Action: map[string]any{"type": "fire"}, Key: "unit", Actors: fires, Ends: b.turns.ActivationEnds(),
+		o.UnitTurn(side, moves, "A unit placed on the table moves before it fires, up to its move (data: the article gives none); its fire is measured from where it stands.",
+			volley.Offer{Type: "fire", Label: "Fire", Key: "unit", Actors: fires, Ends: b.turns.ActivationEnds(),
 				Help: "A unit fires its stands at one or more targets, once a turn; the ranges are measured where the units stand."})
-		}
 	}
 	o.EndTurn(b.turns.Current())
 	b.spent(&o, sides)
