@@ -275,6 +275,5 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	if !doc.Accepted {
 		volley.CheckOverlaps(errs, bases) // a move passes over no base (pathBlocked)
 	}
-	b.moved = map[string]float64{}
 	return b
 }
