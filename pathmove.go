@@ -75,7 +75,7 @@ type placingSpec struct {
 func DecodePathMove(doc *scenario.Doc, unit scenario.Unit, ids []string, battleMoves bool) (*PathMove, error) {
 	doc = doc.WithUnit(unit)
 	return ReadAction(doc, func(s *pathMoveSpec, errs *scenario.ErrorList) *PathMove {
-		if RefuseNoMoves(errs, doc, &s.Type, MoveAction, "units", battleMoves) || RefusePath(errs, doc, &s.Path) || !KnownUnit(errs, doc, &s.Unit, "move: unknown unit", ids) {
+		if RefuseNoMoves(errs, doc, &s.Type, MoveAction, "units", battleMoves) || !KnownUnit(errs, doc, &s.Unit, "move: unknown unit", ids) || RefusePath(errs, doc, &s.Path) {
 			return nil
 		}
 		m := &PathMove{Unit: s.Unit, At: doc.Root()}

@@ -61,7 +61,8 @@ func (c CopyDanger) Map(ctx context.Context, q DangerQuery) (*DangerMap, error) 
 
 // CopyPlaces are the DangerPlaces of a system whose maps place a copy of a unit of the
 // battle (CopyPlace): each of units of which of says its id, name and side and that it
-// may be copied (one with something left to lose). Republique's places are these too.
+// may be copied (one with something left to lose). Warfare's, WarStrike's and
+// Republique's places are these too.
 func CopyPlaces[U any](units []U, of func(*U) (id, name, side string, ok bool)) []DangerPlace {
 	var out []DangerPlace
 	for i := range units {

@@ -5,8 +5,7 @@ import "context"
 // A map's two methods. Every Dangerer's DangerWork and Danger, and every Positioner's
 // PositionWork and Position, begin alike: the query checked and laid out, then priced
 // (PriceDanger, PricePosition); DangerWork stops there, Danger goes on to fill the map.
-// These write the pair once, for a system that lays its maps out in one place (Dropzone,
-// Warfare, WarStrike and Republique write each pair by hand).
+// These write the pair once, for a system that lays its maps out in one place.
 
 // DangerWorkOf is a Dangerer's DangerWork: q laid out (lay) and priced (work), as
 // PriceDanger does.

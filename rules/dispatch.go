@@ -42,7 +42,10 @@ func DecodeTurnAction[M, D volley.Action](doc *scenario.Doc, turns *volley.Turns
 	default:
 		return nil, false, nil
 	}
-	return a, true, err
+	if err != nil {
+		return nil, true, err // no action: not a nil M in one
+	}
+	return a, true, nil
 }
 
 // ResolveTurnAction resolves an action of a battle played in turns as DecodeTurnAction

@@ -71,8 +71,7 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 // DangerWork is the work of q's map: its points, each the dangerPointWork of the placed
 // unit (dangerWork).
 func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
-	_, w, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
-	return w, err
+	return advise.DangerWorkOf(q, b.dangerGrid, b.dangerWork)
 }
 
 // dangerWork is the work of g's map: its points, each the dangerPointWork of the placed

@@ -93,8 +93,7 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 // DangerWork is the work of q's map: on every point, the unit's bases tested for overlap
 // and each enemy battery's fire (dangerWork).
 func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
-	_, w, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
-	return w, err
+	return advise.DangerWorkOf(q, b.dangerGrid, b.dangerWork)
 }
 
 // dangerWork prices a map as Cost prices a fire: on every point, the unit's bases tested
@@ -125,13 +124,7 @@ const overlapWork = 16
 
 // DangerPlaces lists what a map may place: every unit and battery with bases left.
 func (b *Battle) DangerPlaces() []advise.DangerPlace {
-	var out []advise.DangerPlace
-	for i := range b.units {
-		if u := &b.units[i]; !u.Destroyed() {
-			out = append(out, advise.CopyPlace(u.ID, u.Name, u.Side))
-		}
-	}
-	return out
+	return advise.CopyPlaces(b.units, func(u *Unit) (string, string, string, bool) { return u.ID, u.Name, u.Side, !u.Destroyed() })
 }
 
 // dangerBatteries are the batteries of c, not of side, that may fire in an artillery

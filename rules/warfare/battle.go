@@ -40,11 +40,10 @@ type Battle struct {
 	// play: the article gives none).
 	turns volley.Turns
 	// moves is true from volley.EditionMoves: placed units move, and ranges are measured
-	// where they stand. act is the unit acting now, moved how far each unit has moved
-	// this turn, table the table's edge and deployment zones.
+	// where they stand. act is the unit acting now and how far each unit has moved this
+	// turn, table the table's edge and deployment zones.
 	moves bool
-	act   activation
-	moved map[string]float64
+	act   volley.Activation
 	table volley.Tabletop
 }
 
@@ -126,7 +125,7 @@ func (b *Battle) State() volley.State {
 		if b.moves && u.Move > 0 {
 			// Its move, and what it has moved of it this turn.
 			s.Units[i].Values["move"] = roundIn(u.Move, b.unit)
-			s.Units[i].Values["moved"] = roundIn(b.moved[u.ID], b.unit)
+			s.Units[i].Values["moved"] = roundIn(b.act.Moved[u.ID], b.unit)
 		}
 	}
 	return s

@@ -109,8 +109,7 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 // DangerWork is the work of q's map: each firer's fire in each band, then every point's
 // ranges and casualties (dangerWork).
 func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
-	_, w, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
-	return w, err
+	return advise.DangerWorkOf(q, b.dangerGrid, b.dangerWork)
 }
 
 // dangerWork prices a map as Cost prices a fire: each firer's fire at one target in
@@ -133,13 +132,7 @@ const rangeWork = 4
 
 // DangerPlaces lists what a map may place: a copy of any unit with figures left.
 func (b *Battle) DangerPlaces() []advise.DangerPlace {
-	var out []advise.DangerPlace
-	for i := range b.units {
-		if u := &b.units[i]; !u.Destroyed() {
-			out = append(out, advise.CopyPlace(u.ID, u.Name, u.Side))
-		}
-	}
-	return out
+	return advise.CopyPlaces(b.units, func(u *Unit) (string, string, string, bool) { return u.ID, u.Name, u.Side, !u.Destroyed() })
 }
 
 // dangerFirer is an enemy unit's fire at the copy in each band, worked out once: the

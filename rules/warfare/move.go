@@ -2,8 +2,6 @@ package warfare
 
 import (
 	"fmt"
-	"maps"
-	"math"
 	"slices"
 
 	"github.com/volley-wargames/volley"
@@ -18,105 +16,29 @@ import (
 // its move: allowance (data: the article gives none), before it fires; the ranges its
 // fire is measured at are then where the units stand after the moves.
 
-// Move is a unit's move along a path of straight legs from where it stands.
-type Move struct {
-	Unit string
-	// Points are the points it moves through, ending where it stops.
-	Points []geom.Vec
-	at     scenario.Pos
-}
-
-// Kind returns "move".
-func (*Move) Kind() string { return volley.MoveAction }
-
-// MovedUnit is the unit the move moves.
-func (m *Move) MovedUnit() string { return m.Unit }
+// Move is a unit's move along a path of straight legs from where it stands, written
+// {type: move, unit, path} as every open-table system writes it.
+type Move = volley.PathMove
 
 // Deploy places a unit before the battle's first action: in its side's deployment zone,
 // or anywhere on the table without one. A unit the scenario does not place is placed so.
-type Deploy struct {
-	Unit string
-	At   geom.Vec
+type Deploy = volley.Placing
+
+// decodeMove reads a move of one of the battle's units, refused before
+// volley.EditionMoves.
+func (b *Battle) decodeMove(doc *scenario.Doc) (*Move, error) {
+	return volley.DecodePathMove(doc, b.unit, b.unitIDs(), b.moves)
 }
 
-// Kind returns "deploy".
-func (*Deploy) Kind() string { return volley.DeployAction }
-
-// activation is the unit acting now: it may go on moving until it fires.
-type activation struct {
-	unit  string
-	fired bool
-}
-
-// moveSpec is a move as written.
-type moveSpec struct {
-	Type string           `yaml:"type"`
-	Unit string           `yaml:"unit,required"`
-	Path []scenario.Point `yaml:"path,required"`
-}
-
-// deploySpec is a deployment as written.
-type deploySpec struct {
-	Type string         `yaml:"type"`
-	Unit string         `yaml:"unit,required"`
-	At   scenario.Point `yaml:"at,required"`
-}
-
-// checkPoint reports a point off the bounds every coordinate keeps.
-func checkPoint(doc *scenario.Doc, p *scenario.Point, what string, errs *scenario.ErrorList) bool {
-	if math.Abs(p.X) > MaxDistance || math.Abs(p.Y) > MaxDistance || math.IsNaN(p.X) || math.IsNaN(p.Y) {
-		errs.Add(doc.At(p), "%s: coordinates must lie within ±%d", what, MaxDistance)
-		return false
-	}
-	return true
-}
-
-func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
-	doc = doc.WithUnit(b.unit) // sent on its own, it is written in the battle's unit
-	return volley.ReadAction(doc, func(spec *moveSpec, errs *scenario.ErrorList) volley.Action {
-		if volley.RefuseNoMoves(errs, doc, &spec.Type, volley.MoveAction, "units", b.moves) {
-			return nil
-		}
-		u, ok := b.Unit(spec.Unit)
-		if !ok {
-			volley.RefuseUnknown(errs, doc, &spec.Unit, "move: unknown unit", b.unitIDs)
-			return nil
-		}
-		if volley.RefusePath(errs, doc, &spec.Path) {
-			return nil
-		}
-		m := &Move{Unit: u.ID, at: doc.Root()}
-		for i := range spec.Path {
-			if checkPoint(doc, &spec.Path[i], "move: path", errs) {
-				m.Points = append(m.Points, geom.V(spec.Path[i].X, spec.Path[i].Y))
-			}
-		}
-		return m
-	})
-}
-
-func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
-	doc = doc.WithUnit(b.unit) // sent on its own, it is written in the battle's unit
-	return volley.ReadAction(doc, func(spec *deploySpec, errs *scenario.ErrorList) volley.Action {
-		if b.table.RefuseDeploy(errs, doc, &spec.Type, "units", b.moves) {
-			return nil
-		}
-		u, ok := b.Unit(spec.Unit)
-		if !ok {
-			volley.RefuseUnknown(errs, doc, &spec.Unit, "deploy: unknown unit", b.unitIDs)
-			return nil
-		}
-		if !checkPoint(doc, &spec.At, "deploy: at", errs) {
-			return nil
-		}
-		return &Deploy{Unit: u.ID, At: geom.V(spec.At.X, spec.At.Y)}
-	})
+// decodeDeploy reads a deployment of one of the battle's units.
+func (b *Battle) decodeDeploy(doc *scenario.Doc) (*Deploy, error) {
+	return b.table.DecodePlacing(doc, b.unit, b.unitIDs(), b.moves)
 }
 
 // actCheck returns the error that keeps u from acting now: out of turn, another unit's
 // action over, or its own fire done. The unit acting now may go on moving.
 func (b *Battle) actCheck(u *Unit) error {
-	return b.turns.CheckActing(u.Side, u.ID, b.act.unit, b.act.fired, "has fired this turn: a unit moves before it fires, and acts once a turn")
+	return b.act.CheckMove(&b.turns, u.Side, u.ID, "has fired this turn: a unit moves before it fires, and acts once a turn")
 }
 
 // fireCheck returns the error that keeps f's unit from firing now: the battle not begun
@@ -126,7 +48,7 @@ func (b *Battle) fireCheck(f *Fire) error {
 	if err := b.table.CheckBegun(); err != nil {
 		return err
 	}
-	if u, ok := b.Unit(f.Unit); ok && b.moves && b.turns.GoesOn(u.Side, u.ID, b.act.unit, b.act.fired) {
+	if u, ok := b.Unit(f.Unit); ok && b.moves && b.turns.GoesOn(u.Side, u.ID, b.act.Unit, b.act.Over) {
 		return nil
 	}
 	return b.turns.Check(b.Actor(f), f.Unit, "unit")
@@ -146,7 +68,7 @@ func (b *Battle) movable(u *Unit) (left float64, why string) {
 	if err := b.actCheck(u); err != nil {
 		return 0, err.Error()
 	}
-	left = max(u.Move-b.moved[u.ID], 0)
+	left = b.act.Left(u.ID, u.Move)
 	if left <= geom.Tolerance {
 		return 0, fmt.Sprintf("%s has moved its whole move of %s this turn", u.ID, scenario.Inches(u.Move).Format(b.unit))
 	}
@@ -213,18 +135,14 @@ func (b *Battle) resolveMove(m *Move) (volley.Outcome, error) {
 	// Applied only now: every check above left the battle as it was. The first action
 	// other than a deployment ends the deployment.
 	b.table.Deploying = false
-	if b.act.unit != u.ID {
-		b.act = activation{unit: u.ID}
-		b.turns.Begin(u.ID)
-	}
+	b.act.Move(&b.turns, u.ID, length)
 	from := *u.At
 	end := path.End()
 	u.At = &scenario.Point{X: end.X, Y: end.Y} // a new point: a fork shares the old one
-	b.moved[u.ID] += length
 	in := map[string]any{"unit": u.ID, "from": b.point(from), "to": b.point(*u.At), "length": roundIn(length, b.unit),
-		"moved_this_turn": roundIn(b.moved[u.ID], b.unit), "move": roundIn(u.Move, b.unit)}
+		"moved_this_turn": roundIn(b.act.Moved[u.ID], b.unit), "move": roundIn(u.Move, b.unit)}
 	step := volley.Step{Rule: "move", Inputs: in,
-		Result: fmt.Sprintf("%s moved %s (%s of its %s this turn); its fire is measured from where it stands now", u.ID, b.length(length), b.length(b.moved[u.ID]), b.length(u.Move))}
+		Result: fmt.Sprintf("%s moved %s (%s of its %s this turn); its fire is measured from where it stands now", u.ID, b.length(length), b.length(b.act.Moved[u.ID]), b.length(u.Move))}
 	return volley.Outcome{Trace: []volley.Step{step}, Targets: []volley.TargetResult{}}, nil
 }
 
@@ -238,7 +156,7 @@ func (b *Battle) point(p scenario.Point) []float64 {
 
 // moveRefusals is a move's refusal, for check: at the move's place.
 func (b *Battle) moveRefusals(m *Move) scenario.ErrorList {
-	return rules.RefusalOf(m.at, b.checkMove(m), "warfare")
+	return rules.RefusalOf(m.At, b.checkMove(m), "warfare")
 }
 
 // resolveDeploy places a unit, before the battle's first other action.
@@ -268,7 +186,7 @@ func (b *Battle) moveView(u *Unit, in func(float64) float64) *volley.MoveView {
 		return nil
 	}
 	left, why := b.movable(u)
-	return b.table.MoveView(in(u.Move), in(b.moved[u.ID]), in(left), why)
+	return b.table.MoveView(in(u.Move), in(b.act.Moved[u.ID]), in(left), why)
 }
 
 var (
@@ -285,7 +203,7 @@ func (b *Battle) Fork() volley.Battle {
 	c.units = slices.Clone(b.units)
 	c.turns = b.turns.Clone()
 	c.table = b.table.Clone()
-	c.moved = maps.Clone(b.moved)
+	c.act = b.act.Clone()
 	return &c
 }
 

@@ -25,7 +25,6 @@ func (b *Battle) Offers() volley.Offers {
 	in := func(x float64) float64 { return scenario.Inches(x).In(u) }
 	sides := b.turns.Acting(volley.Distinct(b.units, func(u *Unit) string { return u.Side }))
 	o.Act(sides...)
-	closes := func(id string) string { return volley.Closes(b.act.unit, b.act.fired, id) }
 	for _, side := range sides {
 		var moves, fires []volley.Actor
 		for i := range b.units {
@@ -35,24 +34,19 @@ func (b *Battle) Offers() volley.Offers {
 			}
 			if b.moves {
 				if left, why := b.movable(m); why == "" && left > 0 {
-					moves = append(moves, volley.Actor{ID: m.ID, Label: m.label(), Action: map[string]any{"unit": m.ID}, Closes: closes(m.ID),
+					moves = append(moves, volley.Actor{ID: m.ID, Label: m.label(), Action: map[string]any{"unit": m.ID}, Closes: b.act.Closes(m.ID),
 						Fields: []volley.Field{volley.PathField(volley.Pt(in(m.At.X), in(m.At.Y)), in(left), string(u))}})
 				}
 			}
 			if why := b.mayFire(m); why != "" {
 				continue
 			}
-			fires = append(fires, volley.Actor{ID: m.ID, Label: m.label(), Action: map[string]any{"unit": m.ID}, Closes: closes(m.ID),
+			fires = append(fires, volley.Actor{ID: m.ID, Label: m.label(), Action: map[string]any{"unit": m.ID}, Closes: b.act.Closes(m.ID),
 				Fields: []volley.Field{b.targetsField(m)}, Note: fmt.Sprintf("%d stands can fire; ammunition %s.", m.StandsLeft(), m.Ammo)})
 		}
-		if len(moves) > 0 {
-			o.Offers = append(o.Offers, volley.MoveOffer(side, moves,
-				"A unit placed on the table moves before it fires, up to its move (data: the article gives none); its fire is measured from where it stands."))
-		}
-		if len(fires) > 0 {
-			o.Offers = append(o.Offers, volley.Offer{Side: side, Type: "fire", Label: "Fire", Action: map[string]any{"type": "fire"}, Key: "unit", Actors: fires, Ends: b.turns.ActivationEnds(),
+		o.UnitTurn(side, moves, "A unit placed on the table moves before it fires, up to its move (data: the article gives none); its fire is measured from where it stands.",
+			volley.Offer{Type: "fire", Label: "Fire", Key: "unit", Actors: fires, Ends: b.turns.ActivationEnds(),
 				Help: "A unit fires its stands at one or more targets, once a turn; the ranges are measured where the units stand."})
-		}
 	}
 	o.EndTurn(b.turns.Current())
 	b.spent(&o, sides)

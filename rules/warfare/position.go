@@ -313,12 +313,8 @@ func (b *Battle) offenceAt(ctx context.Context, id string, p geom.Vec, d float64
 	f := b.Fork().(*Battle)
 	u, _ := f.Unit(id)
 	f.table.Deploying = false
-	if f.act.unit != u.ID {
-		f.act = activation{unit: u.ID}
-		f.turns.Begin(u.ID)
-	}
+	f.act.Move(&f.turns, u.ID, d)
 	u.At = &scenario.Point{X: p.X, Y: p.Y}
-	f.moved[u.ID] += d
 	adv, err := advise.Advise(ctx, f, advise.Query{Side: u.Side, Actor: u.ID}, obj, 1, advise.Budget{})
 	if err != nil {
 		if volley.ErrorCode(err) == volley.EINVALID && ctx.Err() == nil {

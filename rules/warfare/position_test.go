@@ -67,8 +67,8 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 					t.Errorf("no move to %v, %v away", at, reach)
 				}
 				u, _ := f.Unit("longbowmen")
-				if math.Hypot(u.At.X-p.X, u.At.Y-p.Y) > 1e-9 || math.Abs(f.moved["longbowmen"]-reach) > 0.002*float64(legs) {
-					t.Errorf("the move to %v ended at %v after %v; the map says %v", at, *u.At, f.moved["longbowmen"], reach)
+				if math.Hypot(u.At.X-p.X, u.At.Y-p.Y) > 1e-9 || math.Abs(f.act.Moved["longbowmen"]-reach) > 0.002*float64(legs) {
+					t.Errorf("the move to %v ended at %v after %v; the map says %v", at, *u.At, f.act.Moved["longbowmen"], reach)
 				}
 				want := 0.0
 				adv, err := advise.Advise(ctx, f, advise.Query{Side: "English", Actor: "longbowmen"}, o, 1, advise.Budget{})
@@ -264,8 +264,8 @@ units:
 			t.Fatalf("%v: %v", mv, err)
 		}
 		u, _ := f.Unit("archers")
-		if math.Hypot(u.At.X*2.54-p.X, u.At.Y*2.54-p.Y) > 1e-6 || math.Abs(f.moved["archers"]*2.54-reach) > 0.01 {
-			t.Errorf("%v ends at %v after %v in; the map: (%v, %v) %v cm", mv, *u.At, f.moved["archers"], p.X, p.Y, reach)
+		if math.Hypot(u.At.X*2.54-p.X, u.At.Y*2.54-p.Y) > 1e-6 || math.Abs(f.act.Moved["archers"]*2.54-reach) > 0.01 {
+			t.Errorf("%v ends at %v after %v in; the map: (%v, %v) %v cm", mv, *u.At, f.act.Moved["archers"], p.X, p.Y, reach)
 		}
 		if len(a.(*Move).Points) > 1 {
 			bent++

@@ -19,7 +19,7 @@ func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorL
 		return nil, err
 	}
 	if m, ok := a.(*Move); ok {
-		if list := rules.NotBegun(&b.table, m.at); list != nil {
+		if list := rules.NotBegun(&b.table, m.At); list != nil {
 			return list, nil
 		}
 		return b.moveRefusals(m), nil

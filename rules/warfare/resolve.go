@@ -147,7 +147,8 @@ func lowWords(low bool) string {
 // next side's, and the deployment of a battle begun before edition 5 is over.
 func (b *Battle) endTurn() []volley.Step {
 	if b.moves {
-		b.act, b.moved, b.table.Deploying = activation{}, map[string]float64{}, false
+		b.table.Deploying = false
+		return b.act.EndTurn(&b.turns)
 	}
 	return b.turns.End()
 }
@@ -209,18 +210,14 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 		firer.Ammo = firer.Ammo.after()
 		r.Step("ammunition", map[string]any{"unit": firer.ID, "was": string(before)}, string(firer.Ammo))
 	}
+	var passed []volley.Step
 	if b.moves {
-		// It moved (if it did) before it fired, and moves no more this turn.
+		// It moved (if it did) before it fired, and moves no more this turn; with
+		// alternate activations the turn passed with the fire.
 		b.table.Deploying = false
-		if b.act.unit != f.Unit {
-			b.act = activation{unit: f.Unit}
-		}
-		b.act.fired = true
-	}
-	passed := b.turns.Acted(f.Unit)
-	if b.moves && len(passed) > 0 {
-		// Alternate activations: the turn passed with the fire.
-		b.act, b.moved = activation{}, map[string]float64{}
+		passed = b.act.Acted(&b.turns, f.Unit)
+	} else {
+		passed = b.turns.Acted(f.Unit)
 	}
 	out.Trace = append(r.Steps, passed...)
 	return out, nil

@@ -218,8 +218,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		if s.ID == "" {
 			continue
 		}
-		if _, dup := b.byID[s.ID]; dup {
-			errs.Add(doc.At(&s.ID), "unit id %q is used twice", s.ID)
+		if !rules.Index(errs, doc.At(&s.ID), b.byID, s.ID, len(b.units)) {
 			continue
 		}
 		u := Unit{ID: s.ID, Name: s.Name, Side: s.Side, Stands: s.Stands, FiguresPerStand: s.FiguresPerStand,
@@ -254,7 +253,6 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 				errs.Add(doc.At(&s.Weapon), "unit %q: weapon type %q has no ranges in the tables%s", s.ID, u.Weapon, scenario.Hint(u.Weapon, slices.Sorted(maps.Keys(b.tables.Ranges))))
 			}
 		}
-		b.byID[u.ID] = len(b.units)
 		b.units = append(b.units, u)
 	}
 	deploys := rules.Deploys(b.units, func(u *Unit) (string, string, bool) { return u.Side, u.ID, !u.Destroyed() })
@@ -277,6 +275,5 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	if !doc.Accepted {
 		volley.CheckOverlaps(errs, bases) // a move passes over no base (pathBlocked)
 	}
-	b.moved = map[string]float64{}
 	return b
 }

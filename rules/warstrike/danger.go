@@ -71,8 +71,7 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 // DangerWork is the work of q's map: its points, each the dangerPointWork of the copy
 // placed (dangerWork).
 func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
-	_, w, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
-	return w, err
+	return advise.DangerWorkOf(q, b.dangerGrid, b.dangerWork)
 }
 
 // dangerWork is the work of g's map: its points, each the dangerPointWork of the copy
@@ -202,11 +201,5 @@ var _ advise.DangerPlacer = (*Battle)(nil)
 
 // DangerPlaces lists what a map may place: a copy of any unit with models left.
 func (b *Battle) DangerPlaces() []advise.DangerPlace {
-	var out []advise.DangerPlace
-	for i := range b.units {
-		if u := &b.units[i]; !u.Destroyed() {
-			out = append(out, advise.CopyPlace(u.ID, u.Name, u.Side))
-		}
-	}
-	return out
+	return advise.CopyPlaces(b.units, func(u *Unit) (string, string, string, bool) { return u.ID, u.Name, u.Side, !u.Destroyed() })
 }

@@ -67,14 +67,9 @@ func (b *Battle) Offers() volley.Offers {
 			}
 			shots = append(shots, a)
 		}
-		if len(moves) > 0 {
-			o.Offers = append(o.Offers, volley.MoveOffer(side, moves,
-				"A unit chooses its action for the turn with its first move (a unit alone chooses it standing still); its models move one by one, each as far as the action allows. A unit moves before it shoots."))
-		}
-		if len(shots) > 0 {
-			o.Offers = append(o.Offers, volley.Offer{Side: side, Type: "shoot", Label: "Shoot", Action: map[string]any{"type": "shoot"}, Key: "unit", Actors: shots, Ends: b.turns.ActivationEnds(),
+		o.UnitTurn(side, moves, "A unit chooses its action for the turn with its first move (a unit alone chooses it standing still); its models move one by one, each as far as the action allows. A unit moves before it shoots.",
+			volley.Offer{Type: "shoot", Label: "Shoot", Key: "unit", Actors: shots, Ends: b.turns.ActivationEnds(),
 				Help: "A unit shoots once a turn, as the action it chose allows: each armed model at the first target it sees."})
-		}
 	}
 	o.EndTurn(b.turns.Current())
 	b.spent(&o, sides)
