@@ -148,15 +148,8 @@ func TestEdition4DeploymentAsItWas(t *testing.T) {
 // deployment out of turn and a move that ended the deployment, and still reject a
 // deployment moved elsewhere.
 func TestEdition4LogsVerify(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "v4-logs", "*.json"))
-	if len(files) != len(edition4Races) {
-		t.Fatalf("%d edition 4 logs; want %d, one per system that deploys", len(files), len(edition4Races))
-	}
-	for _, f := range files {
-		lg := readLogFile(t, f)
-		if lg.Edition != volley.EditionMoves {
-			t.Fatalf("%s is of edition %d; want %d", f, lg.Edition, volley.EditionMoves)
-		}
+	// One log per system that deploys.
+	for f, lg := range editionLogs(t, volley.EditionMoves, len(edition4Races)) {
 		if v, err := vhttp.Verify(context.Background(), lg); err != nil || v.Actions != len(lg.Actions) {
 			t.Errorf("%s: %+v, %v", f, v, err)
 		}

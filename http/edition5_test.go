@@ -3,7 +3,6 @@ package http_test
 import (
 	"context"
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -20,15 +19,7 @@ import (
 // names what it needs, and a verification compares purposes, so an older battle must
 // replay with its own words.
 func TestEdition5LogsVerify(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "v5-logs", "*.json"))
-	if len(files) != 2 {
-		t.Fatalf("%d edition 5 logs; want 2 (Dropzone, the War Engine)", len(files))
-	}
-	for _, f := range files {
-		lg := readLogFile(t, f)
-		if lg.Edition != min(dropzone.NeedsEdition, warengine.NeedsEdition)-1 {
-			t.Fatalf("%s is of edition %d; want %d", f, lg.Edition, dropzone.NeedsEdition-1)
-		}
+	for f, lg := range editionLogs(t, min(dropzone.NeedsEdition, warengine.NeedsEdition)-1, 2) {
 		rolls := 0
 		for _, a := range lg.Actions {
 			var out struct{ Rolls []dice.Roll }

@@ -166,9 +166,7 @@ func startAndReload(p *browserPage) map[string]any {
 // loads back from its exported scenario.
 func TestEditorOpenTable(t *testing.T) {
 	p := newBrowserPage(t)
-	p.do(chromedp.Navigate(p.base + "/#/new"))
-	p.choose("#ed-system", "dropzone")
-	p.wait("the starter checked", `document.querySelector('#ed-ok')`)
+	p.openEditor("dropzone")
 	p.click("#ed-clear")
 	p.wait("the cleared table", `document.querySelector('#ed-errors')?.dataset.ok === 'false'`)
 
@@ -301,9 +299,7 @@ func piece0(doc map[string]any) [][2]float64 {
 // exported scenario with both pieces.
 func TestEditorWall(t *testing.T) {
 	p := newBrowserPage(t)
-	p.do(chromedp.Navigate(p.base + "/#/new"))
-	p.choose("#ed-system", "warstrike")
-	p.wait("the starter checked", `document.querySelector('#ed-ok')`)
+	p.openEditor("warstrike")
 	p.click("#ed-clear")
 
 	p.click("#ed-terrain-line")
@@ -365,9 +361,7 @@ func TestEditorWall(t *testing.T) {
 // draws the photo where the editor did.
 func TestEditorGrid(t *testing.T) {
 	p := newBrowserPage(t)
-	p.do(chromedp.Navigate(p.base + "/#/new"))
-	p.choose("#ed-system", "warengine")
-	p.wait("the starter checked", `document.querySelector('#ed-ok')`)
+	p.openEditor("warengine")
 	p.click("#ed-clear")
 	p.click("#ed-paint")
 	p.click(`#ed-palette .ed-paint[data-symbol="#"]`)
@@ -423,9 +417,7 @@ func TestEditorGrid(t *testing.T) {
 func TestEditorPhone(t *testing.T) {
 	p := newBrowserPage(t)
 	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
-	p.do(chromedp.Navigate(p.base + "/#/new"))
-	p.choose("#ed-system", "dropzone")
-	p.wait("the starter checked", `document.querySelector('#ed-ok')`)
+	p.openEditor("dropzone")
 	p.tapOn("#ed-clear")
 	p.wait("the cleared table", `document.querySelectorAll('#ed-table .ed-piece').length === 0`)
 
@@ -565,9 +557,7 @@ func drawnAt(p *browserPage, sel string, marks [2][2]float64) [][2]float64 {
 // photo under its board at the same place.
 func TestEditorBackdrop(t *testing.T) {
 	p := newBrowserPage(t)
-	p.do(chromedp.Navigate(p.base + "/#/new"))
-	p.choose("#ed-system", "dropzone")
-	p.wait("the starter checked", `document.querySelector('#ed-ok')`)
+	p.openEditor("dropzone")
 	// At first the photo spans the table's width (48) from its top left corner: 0.75 a
 	// pixel. The pixels are marked where that puts (9, 45) and (33, 30): 12 and 44 pixels
 	// along, 4 and 24 down.
@@ -599,9 +589,7 @@ func TestEditorBackdrop(t *testing.T) {
 // and the battle loads back from its exported scenario.
 func TestEditorRepublique(t *testing.T) {
 	p := newBrowserPage(t)
-	p.do(chromedp.Navigate(p.base + "/#/new"))
-	p.choose("#ed-system", "republique")
-	p.wait("the starter checked", `document.querySelector('#ed-ok')`)
+	p.openEditor("republique")
 	p.click("#ed-terrain")
 	p.edDraw([2]float64{20, 30}, [2]float64{40, 30}, [2]float64{40, 45}, [2]float64{20, 45})
 	p.click("#ed-terrain-line")

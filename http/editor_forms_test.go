@@ -47,9 +47,7 @@ func (p *browserPage) shotOf(sel, name string) {
 // put right). The battle started from it loads back from its exported scenario.
 func TestEditorForms(t *testing.T) {
 	p := newBrowserPage(t)
-	p.do(chromedp.Navigate(p.base + "/#/new"))
-	p.choose("#ed-system", "dropzone")
-	p.wait("the starter checked", `document.querySelector('#ed-ok')`)
+	p.openEditor("dropzone")
 
 	// A weapon added to the Tank's profile, in the type's nested form.
 	p.click(`.ed-type[data-type="Tank"]`)
@@ -160,9 +158,7 @@ func TestEditorForms(t *testing.T) {
 // the floor.
 func TestEditorFloors(t *testing.T) {
 	p := newBrowserPage(t)
-	p.do(chromedp.Navigate(p.base + "/#/new"))
-	p.choose("#ed-system", "warstrike")
-	p.wait("the starter checked", `document.querySelector('#ed-ok')`)
+	p.openEditor("warstrike")
 
 	p.mouse(edPoint(24, 18), true, false)
 	p.wait("the wood's form", `document.querySelector('#ed-piece-floors')`)
@@ -209,9 +205,7 @@ func TestEditorFloors(t *testing.T) {
 // points by unit, a weapon's range in the tables), and the battle loads back.
 func TestEditorText(t *testing.T) {
 	p := newBrowserPage(t)
-	p.do(chromedp.Navigate(p.base + "/#/new"))
-	p.choose("#ed-system", "warstrike")
-	p.wait("the starter checked", `document.querySelector('#ed-ok')`)
+	p.openEditor("warstrike")
 	p.click("#ed-text-box > summary")
 	p.wait("the text", `document.querySelector('#ed-text-edit').value.includes('"title"')`)
 

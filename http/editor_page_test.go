@@ -10,6 +10,15 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+// openEditor opens the table editor on a rule system's starter and waits until it has
+// been checked.
+func (p *browserPage) openEditor(system string) {
+	p.t.Helper()
+	p.do(chromedp.Navigate(p.base + "/#/new"))
+	p.choose("#ed-system", system)
+	p.wait("the starter checked", `document.querySelector('#ed-ok')`)
+}
+
 // edPoint is the viewport point of a point of the editor's table, in the scenario's
 // coordinates (y north).
 func edPoint(x, y float64) string {

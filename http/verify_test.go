@@ -101,6 +101,25 @@ func TestVerifyCoversEverything(t *testing.T) {
 }
 
 // readLogFile reads a battle's log stored as the API wrote it, in a file of testdata.
+// editionLogs reads the logs kept in testdata/v<edition>-logs, by file, failing unless
+// there are want of them, each of that edition.
+func editionLogs(t *testing.T, edition, want int) map[string]vhttp.Log {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join("testdata", fmt.Sprintf("v%d-logs", edition), "*.json"))
+	if len(files) != want {
+		t.Fatalf("%d edition %d logs; want %d", len(files), edition, want)
+	}
+	logs := map[string]vhttp.Log{}
+	for _, f := range files {
+		lg := readLogFile(t, f)
+		if lg.Edition != edition {
+			t.Fatalf("%s is of edition %d; want %d", f, lg.Edition, edition)
+		}
+		logs[f] = lg
+	}
+	return logs
+}
+
 func readLogFile(t *testing.T, path string) vhttp.Log {
 	t.Helper()
 	raw, err := os.ReadFile(path)
@@ -152,15 +171,7 @@ func TestOldLogsVerify(t *testing.T) {
 // passing fire on the player's word.
 func TestSampledLogsVerify(t *testing.T) {
 	for edition, want := range map[int]int{2: 2, 3: 3} {
-		files, _ := filepath.Glob(filepath.Join("testdata", fmt.Sprintf("v%d-logs", edition), "*.json"))
-		if len(files) != want {
-			t.Fatalf("%d edition %d logs; want %d", len(files), edition, want)
-		}
-		for _, f := range files {
-			lg := readLogFile(t, f)
-			if lg.Edition != edition {
-				t.Fatalf("%s is of edition %d; want %d", f, lg.Edition, edition)
-			}
+		for f, lg := range editionLogs(t, edition, want) {
 			if v, err := vhttp.Verify(context.Background(), lg); err != nil || v.Actions != len(lg.Actions) {
 				t.Errorf("%s: %+v, %v", f, v, err)
 			}
