@@ -30,6 +30,7 @@ import (
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
 	vhttp "github.com/volley-wargames/volley/http"
+	"github.com/volley-wargames/volley/servertest"
 	"github.com/volley-wargames/volley/sqlite"
 )
 
@@ -74,7 +75,7 @@ func dangerURL(base, id string, step float64) string {
 // logServer is a server whose access log the test reads.
 func logServer(tb testing.TB, limits vhttp.Limits) (*vhttp.Server, *httptest.Server, *syncBuffer) {
 	tb.Helper()
-	return logServerOn(tb, sqliteStore(tb), limits)
+	return logServerOn(tb, servertest.SQLite(tb), limits)
 }
 
 // logServerOn is logServer over a store the test holds.
@@ -82,16 +83,14 @@ func logServerOn(tb testing.TB, store volley.Store, limits vhttp.Limits) (*vhttp
 	tb.Helper()
 	var logs syncBuffer
 	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(&logs, nil)), limits)
-	ts := httptest.NewServer(srv.Handler())
-	tb.Cleanup(ts.Close)
-	tb.Cleanup(srv.Close)
+	ts := servertest.Start(tb, srv)
 	return srv, ts, &logs
 }
 
 // sendFrom is send from a loopback address of its own (see clientFrom).
 func sendFrom(tb testing.TB, ip, method, u, token string, body []byte) answer {
 	tb.Helper()
-	req := apiRequest(tb, method, u, token, body)
+	req := servertest.Request(tb, method, u, token, body)
 	t0 := time.Now()
 	resp, err := clientFrom(ip).Do(req)
 	if err != nil {
@@ -106,7 +105,7 @@ func sendFrom(tb testing.TB, ip, method, u, token string, body []byte) answer {
 // thousand terrain edges ran 52.6 s past its 15 s deadline. It is priced by the model
 // that prices actions, and refused at once with a 400 naming the limit and the step.
 func TestDangerPricedBeforeItStarts(t *testing.T) {
-	_, ts := serveServer(t, testLimits())
+	_, ts := serveServer(t, servertest.Limits())
 	id, _ := battle(t, ts.URL, []byte(swarm(t, 350, 3000)))
 	q := url.Values{"side": {"Verdant"}, "as": {"raiders"}}
 	a := send(t, "GET", ts.URL+"/api/battles/"+id+"/danger?"+q.Encode(), watch(id), nil)
@@ -124,10 +123,10 @@ func TestDangerPricedBeforeItStarts(t *testing.T) {
 // deadline stops within a point's work of it, and answers 503; a client that goes away
 // cancels its map, and the heavy place is free for the next at once.
 func TestHeavyWorkStopsAtItsDeadline(t *testing.T) {
-	limits := testLimits()
+	limits := servertest.Limits()
 	limits.RequestTimeout = 300 * time.Millisecond
 	limits.Heavy = 1
-	store := sqliteStore(t)
+	store := servertest.SQLite(t)
 	_, ts, logs := logServerOn(t, store, limits)
 	id, _ := battle(t, ts.URL, crossfire(t))
 	// The swarm's map, few points each costly, is heavy where sight is sampled by rays:
@@ -186,7 +185,7 @@ func TestHeavyWorkStopsAtItsDeadline(t *testing.T) {
 // request slot while they waited for the heavy one, and no honest request completed for
 // 30 s. Heavy requests wait outside the slots, two an address at most.
 func TestHeavyWaitHoldsNoSlot(t *testing.T) {
-	limits := testLimits()
+	limits := servertest.Limits()
 	limits.InFlight = 8
 	limits.Heavy = 1
 	_, ts := serveServer(t, limits)
@@ -253,7 +252,7 @@ func statusWithin(c net.Conn, d time.Duration) (int, error) {
 // the read timeout, since the body was read before the token was checked. The token is
 // checked first, and a body must arrive at Limits.MinUploadRate.
 func TestSlowBodies(t *testing.T) {
-	limits := testLimits()
+	limits := servertest.Limits()
 	limits.InFlight = 8
 	limits.UploadGrace = 500 * time.Millisecond
 	_, ts := serveServer(t, limits)
@@ -314,7 +313,7 @@ func deafStream(tb testing.TB, base, ip, id, tk, last string) net.Conn {
 // 130–170 MB each on a large log. A stream holds a page at most, and one that reads no
 // faster than StreamWriteTimeout is closed.
 func TestStreamMemoryBounded(t *testing.T) {
-	limits := testLimits()
+	limits := servertest.Limits()
 	limits.StreamWriteTimeout = time.Second
 	srv, ts := serveServer(t, limits)
 	id := bigLog(t, ts.URL, 200)
@@ -342,7 +341,7 @@ func TestStreamMemoryBounded(t *testing.T) {
 // the battle's shared feed for everyone. It is refused, and the largest id accepted
 // starts at the log's end without stopping anyone's stream.
 func TestLastEventIDAtItsLimit(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
 	tk := ticket(t, ts.URL, id, watch(id))
 	for _, h := range []string{"9223372036854775807", "2147483648", "-2", "1e3"} {
@@ -377,7 +376,7 @@ func TestLastEventIDAtItsLimit(t *testing.T) {
 // TestLogReadsInBoundedMemory (6): 32 reads at once of a 16.9 MB log took the server from
 // 39 MB to 3.4 GB. The log is written a page at a time as it is read.
 func TestLogReadsInBoundedMemory(t *testing.T) {
-	_, ts := serveServer(t, testLimits())
+	_, ts := serveServer(t, servertest.Limits())
 	id := bigLog(t, ts.URL, 200)
 	whole := send(t, "GET", ts.URL+"/api/battles/"+id+"/log", watch(id), nil)
 	var lg vhttp.Log
@@ -443,8 +442,8 @@ func slowScenario() string {
 // none succeeded while the load lasted. A rebuild runs once, in the background, as heavy
 // work, and keeps its progress: reads cut short by their deadline see it done soon.
 func TestRebuildKeptWhenTheRequesterGivesUp(t *testing.T) {
-	store := sqliteStore(t)
-	first := serveWith(t, store, testLimits())
+	store := servertest.SQLite(t)
+	first := servertest.Serve(t, store, servertest.Limits())
 	id, tokens := battle(t, first.URL, []byte(slowScenario()))
 	round := []struct{ side, body string }{
 		{"A", "squad: s\ndeclarations: [{unit: u0, weapon: W, target: fort}, {unit: u1, weapon: W, target: fort}, {unit: u2, weapon: W, target: fort}, {unit: u3, weapon: W, target: fort}]\n"},
@@ -461,10 +460,10 @@ func TestRebuildKeptWhenTheRequesterGivesUp(t *testing.T) {
 		}
 	}
 	// A new server over the same store: nothing folded. Every read gives up at 200 ms.
-	limits := testLimits()
+	limits := servertest.Limits()
 	limits.RequestTimeout = 200 * time.Millisecond
 	limits.RebuildSlice = 100 * time.Millisecond
-	restarted := serveWith(t, store, limits)
+	restarted := servertest.Serve(t, store, limits)
 	t1 := time.Now()
 	tries := 0
 	for {
@@ -491,12 +490,12 @@ func TestRebuildKeptWhenTheRequesterGivesUp(t *testing.T) {
 // got 503; one spectator ticket filled a battle's, and its players got 429. Players draw on
 // places of their own, and a ticket opens a few streams at most.
 func TestStreamSlotsForPlayers(t *testing.T) {
-	limits := testLimits()
+	limits := servertest.Limits()
 	limits.Streams = 6
 	limits.StreamsPerBattle = 4
 	limits.StreamsPerClient = 2
 	limits.StreamsPerSide = 2
-	ts := serveWith(t, sqliteStore(t), limits)
+	ts := servertest.Serve(t, servertest.SQLite(t), limits)
 	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
 	other, _ := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
 	open := func(ip, battle, tk string) int {
@@ -551,8 +550,8 @@ func TestStreamSlotsForPlayers(t *testing.T) {
 // buffer until the handler returns, and the write that fails comes after.
 func TestAccessLogDeliveredAfterWriteTimeout(t *testing.T) {
 	var logs syncBuffer
-	store := sqliteStore(t)
-	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(&logs, nil)), testLimits())
+	store := servertest.SQLite(t)
+	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(&logs, nil)), servertest.Limits())
 	ts := httptest.NewUnstartedServer(srv.Handler())
 	ts.Config.WriteTimeout = 100 * time.Millisecond
 	ts.Start()
@@ -585,7 +584,7 @@ func TestAccessLogDeliveredAfterWriteTimeout(t *testing.T) {
 // TestConfusableNames (10): look-alike and invisible names loaded. Each is refused with a
 // 400 at its line and column.
 func TestConfusableNames(t *testing.T) {
-	_, ts := serveServer(t, testLimits())
+	_, ts := serveServer(t, servertest.Limits())
 	sabres := string(example(t, "dropzone/sabres.yaml"))
 	for _, tc := range []struct {
 		name, old, new string
@@ -630,7 +629,7 @@ func TestConfusableNames(t *testing.T) {
 // TestStoredBattlesKeepTheirNames: a battle stored before names were checked still
 // loads and plays: the check is for new scenarios only.
 func TestStoredBattlesKeepTheirNames(t *testing.T) {
-	store := sqliteStore(t)
+	store := servertest.SQLite(t)
 	ts := serve(t, store)
 	body := strings.ReplaceAll(string(example(t, "dropzone/sabres.yaml")), "hunter-2", "hunter-l")
 	seed, err := dice.NewSeed(strings.NewReader(strings.Repeat("volley", 10)))
@@ -667,7 +666,7 @@ func TestALogThatNoLongerFolds(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { store.Close() })
-			first := serveWith(t, store, testLimits())
+			first := servertest.Serve(t, store, servertest.Limits())
 			id, tokens := battle(t, first.URL, example(t, "dropzone/equalizer-vs-hunter.yaml"))
 			round := []struct{ side, body string }{{"UCM", string(equalizerShot)}, {"UCM", "type: end_turn"}, {"Scourge", "type: end_turn"}}
 			for i := range n {
@@ -684,7 +683,7 @@ func TestALogThatNoLongerFolds(t *testing.T) {
 			if _, err := raw.Exec(`UPDATE actions SET outcome = replace(outcome, '"value":', '"value":1') WHERE battle_id = ? AND seq = 0`, id); err != nil {
 				t.Fatal(err)
 			}
-			fresh := serveWith(t, store, testLimits())
+			fresh := servertest.Serve(t, store, servertest.Limits())
 			a := send(t, "GET", fresh.URL+"/api/battles/"+id, watch(id), nil)
 			if a.status != 500 || a.took > 5*time.Second {
 				t.Errorf("a log that no longer folds: %d in %v %.200s; want 500 at once", a.status, a.took, a.body)

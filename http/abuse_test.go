@@ -20,6 +20,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	vhttp "github.com/volley-wargames/volley/http"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // The inputs of the issue that tried volley serve as a hostile client would, each sent
@@ -63,7 +64,7 @@ func heapPeak(f func()) uint64 {
 // can tell (the cache's size).
 func serveServer(tb testing.TB, limits vhttp.Limits) (*vhttp.Server, *httptest.Server) {
 	tb.Helper()
-	srv := vhttp.NewServer(sqliteStore(tb), slog.New(slog.NewTextHandler(io.Discard, nil)), limits)
+	srv := servertest.New(servertest.SQLite(tb), limits)
 	ts := httptest.NewServer(srv.Handler())
 	tb.Cleanup(ts.Close)
 	return srv, ts
@@ -88,7 +89,7 @@ func (a answer) json(tb testing.TB) map[string]any {
 
 func send(tb testing.TB, method, u, token string, body []byte) answer {
 	tb.Helper()
-	req := apiRequest(tb, method, u, token, body)
+	req := servertest.Request(tb, method, u, token, body)
 	t0 := time.Now()
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -208,7 +209,7 @@ action: {type: fire, unit: gunner, weapon: Mortar}
 // TestHostileBodies sends the issue's documents to POST /api/battles with no token, and
 // the bodies of hostile actions with one. Each is refused with the limit it breaks.
 func TestHostileBodies(t *testing.T) {
-	srv, ts := serveServer(t, testLimits())
+	srv, ts := serveServer(t, servertest.Limits())
 	_ = srv
 	deadline := vhttp.DefaultLimits().RequestTimeout
 	murphy, murphyTokens := battle(t, ts.URL, example(t, "warengine/murphy.yaml"))
@@ -286,12 +287,12 @@ func TestHostileBodies(t *testing.T) {
 // Retry-After, never 500, and so is a request that waited its whole deadline for its
 // turn at heavy work. Reading a battle does not wait for another's odds.
 func TestDeadlines(t *testing.T) {
-	limits := testLimits()
+	limits := servertest.Limits()
 	limits.RequestTimeout = 60 * time.Millisecond
 	limits.Heavy = 1
 	limits.HeavyPerClient = 4 // the four below come from one address
-	store := sqliteStore(t)
-	ts := serveWith(t, store, limits)
+	store := servertest.SQLite(t)
+	ts := servertest.Serve(t, store, limits)
 	// A battle begun under edition 3, when sight was sampled: eight Articulated weapons,
 	// two eye points each, ten thousand rays each past a 700-vertex hill and a ridge of
 	// 245: 150 million steps, within MaxWork, and well past the deadline on this machine
@@ -344,7 +345,7 @@ func TestDeadlines(t *testing.T) {
 // TestRates: a client over its rate of new battles or of reads is answered 429 with a
 // Retry-After; another client is not.
 func TestRates(t *testing.T) {
-	limits := testLimits()
+	limits := servertest.Limits()
 	limits.Creates = vhttp.Rate{PerSecond: 1.0 / 60, Burst: 2}
 	limits.Reads = vhttp.Rate{PerSecond: 1, Burst: 3}
 	_, ts := serveServer(t, limits)
@@ -374,7 +375,7 @@ func TestRates(t *testing.T) {
 // TestCacheBoundedByBytes: battles kept folded never take more than the cache's bytes
 // (or the one battle in use, when it alone is larger).
 func TestCacheBoundedByBytes(t *testing.T) {
-	limits := testLimits()
+	limits := servertest.Limits()
 	limits.CacheBytes = 1 << 20
 	srv, ts := serveServer(t, limits)
 	body := example(t, "warengine/murphy.yaml")
@@ -395,7 +396,7 @@ func TestCacheBoundedByBytes(t *testing.T) {
 // TestServerRollsEveryDie: over the API a player states no die, and no fact the table
 // measures; aim and odds may still ask what if.
 func TestServerRollsEveryDie(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	id, tokens := battle(t, ts.URL, example(t, "warfare/demo.yaml"))
 	for _, tc := range []struct{ body, want string }{
 		{"unit: longbowmen\ntargets: [{unit: knights}]\nrolls: {firer: 6, target: 1}\n", "rolls: the server rolls every die"},
@@ -420,7 +421,7 @@ func TestServerRollsEveryDie(t *testing.T) {
 // TestTurnsOverTheAPI: one side cannot act four times in a row, nor one squad fire
 // sixty times: out of turn, and twice in a turn, are 409.
 func TestTurnsOverTheAPI(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
 	u := ts.URL + "/api/battles/" + id + "/actions"
 	if a := send(t, "POST", u, tokens["UCM"], []byte(sabresAction)); a.status != 200 {
@@ -453,7 +454,7 @@ func TestTurnsOverTheAPI(t *testing.T) {
 // TestReadsNeedAToken: a battle's state, aims, odds, log and check are read with one of
 // its tokens; the spectator's reads and cannot act; the list shows what the tokens open.
 func TestReadsNeedAToken(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
 	other, _ := battle(t, ts.URL, example(t, "warfare/demo.yaml"))
 	q := url.Values{"action": {sabresAction}}
@@ -494,7 +495,7 @@ func TestReadsNeedAToken(t *testing.T) {
 
 // TestLogFull: a battle whose log is full takes no more actions.
 func TestLogFull(t *testing.T) {
-	limits := testLimits()
+	limits := servertest.Limits()
 	limits.MaxLogBytes = 4 << 10
 	_, ts := serveServer(t, limits)
 	id, tokens := battle(t, ts.URL, example(t, "warengine/murphy.yaml"))
@@ -538,8 +539,8 @@ func (s *syncBuffer) String() string {
 // reached it, and one whose client had gone, whose work then stopped.
 func TestAccessLog(t *testing.T) {
 	var logs syncBuffer
-	store := sqliteStore(t)
-	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(&logs, nil)), testLimits())
+	store := servertest.SQLite(t)
+	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(&logs, nil)), servertest.Limits())
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
 	scen, heavy := crowd(8, 1) // heavy under edition 3's sampled sight (see TestDeadlines)

@@ -11,26 +11,26 @@ import (
 func TestPageAdvisor(t *testing.T) {
 	p := newBrowserPage(t)
 	p.create(p.pickExample("dropzone/sabres.yaml"))
-	p.choose("#advice-objective", "destroyed")
-	p.click("#advise")
-	p.wait("the plans", `document.querySelectorAll('#advice li.plan').length === 3`)
-	if got := p.text(`#advice li.plan[data-rank="1"] .plan-value`); !strings.Contains(got, "expected units destroyed: 2.08") {
+	p.Choose("#advice-objective", "destroyed")
+	p.Click("#advise")
+	p.Wait("the plans", `document.querySelectorAll('#advice li.plan').length === 3`)
+	if got := p.Text(`#advice li.plan[data-rank="1"] .plan-value`); !strings.Contains(got, "expected units destroyed: 2.08") {
 		t.Errorf("the best plan reads %q", got)
 	}
-	if got := p.text(`#advice li.plan[data-rank="1"] .picks`); strings.Count(got, "→ hunter-1") != 3 {
+	if got := p.Text(`#advice li.plan[data-rank="1"] .picks`); strings.Count(got, "→ hunter-1") != 3 {
 		t.Errorf("the best plan's railguns: %q", got)
 	}
-	p.screenshot("advisor-plans")
-	p.click(`#advice li.plan[data-rank="1"] button.fire-plan`)
-	p.wait("the plan in the log", `document.querySelectorAll('#log tr.die').length > 0`)
+	p.Screenshot("advisor-plans")
+	p.Click(`#advice li.plan[data-rank="1"] button.fire-plan`)
+	p.Wait("the plan in the log", `document.querySelectorAll('#log tr.die').length > 0`)
 
 	p.create(p.pickExample("dropzone/crossfire.yaml"))
-	p.wait("the advisor's sides", `document.querySelector('#danger-side option')`)
-	p.choose("#danger-side", "UCM")
-	p.choose("#danger-as", "Sabre")
-	p.click("#danger-toggle")
-	p.wait("the danger overlay", `document.querySelector('#danger-layer image.danger-map')`)
-	if got := p.text("#danger-legend"); !strings.Contains(got, "P(destroyed) of a Sabre of UCM") || !strings.Contains(got, "beast-1, beast-2, beast-3") {
+	p.Wait("the advisor's sides", `document.querySelector('#danger-side option')`)
+	p.Choose("#danger-side", "UCM")
+	p.Choose("#danger-as", "Sabre")
+	p.Click("#danger-toggle")
+	p.Wait("the danger overlay", `document.querySelector('#danger-layer image.danger-map')`)
+	if got := p.Text("#danger-legend"); !strings.Contains(got, "P(destroyed) of a Sabre of UCM") || !strings.Contains(got, "beast-1, beast-2, beast-3") {
 		t.Errorf("the legend reads %q", got)
 	}
 	// Read the overlay's own pixels at two table points: just behind the wall (south,
@@ -53,7 +53,7 @@ func TestPageAdvisor(t *testing.T) {
 		img.src = im.getAttribute('href');
 		return true;
 	})()`)
-	p.wait("the overlay's pixels", `window.__dangerPixels`)
+	p.Wait("the overlay's pixels", `window.__dangerPixels`)
 	px := eval[map[string][]int](p, `window.__dangerPixels`)
 	if b := px["behind"]; b[0] < 0xf0 || b[1] < 0xf0 || b[3] != 255 {
 		t.Errorf("behind the wall the overlay is %v, want the palest", b)
@@ -64,26 +64,26 @@ func TestPageAdvisor(t *testing.T) {
 	if w := px["wall"]; w[3] != 0 {
 		t.Errorf("the wall itself is %v, want transparent (no unit stands in it)", w)
 	}
-	p.screenshot("advisor-danger")
-	p.click("#danger-toggle")
-	p.wait("the overlay gone", `!document.querySelector('#danger-layer image')`)
+	p.Screenshot("advisor-danger")
+	p.Click("#danger-toggle")
+	p.Wait("the overlay gone", `!document.querySelector('#danger-layer image')`)
 
 	// A grid map: the War Engine's plans come as steps, and its danger map covers the squares.
 	p.create(p.pickExample("warengine/murphy.yaml"))
-	p.wait("the advisor's sides", `document.querySelector('#danger-side option')`)
-	p.click("#advise")
-	p.wait("the plans", `document.querySelectorAll('#advice li.plan').length > 0`)
-	if got := p.text(`#advice li.plan[data-rank="1"] .picks`); !strings.Contains(got, "murphy HMG Model 50 →") {
+	p.Wait("the advisor's sides", `document.querySelector('#danger-side option')`)
+	p.Click("#advise")
+	p.Wait("the plans", `document.querySelectorAll('#advice li.plan').length > 0`)
+	if got := p.Text(`#advice li.plan[data-rank="1"] .picks`); !strings.Contains(got, "murphy HMG Model 50 →") {
 		t.Errorf("the War Engine plan reads %q", got)
 	}
-	p.choose("#danger-side", "raiders")
-	p.choose("#danger-as", "Trooper")
-	p.click("#danger-toggle")
-	p.wait("the grid's danger overlay", `document.querySelector('#danger-layer image.danger-map[data-grid]')`)
-	if got := p.text("#danger-legend"); !strings.Contains(got, "P(destroyed) of a Trooper of raiders") || !strings.Contains(got, "firers: murphy") {
+	p.Choose("#danger-side", "raiders")
+	p.Choose("#danger-as", "Trooper")
+	p.Click("#danger-toggle")
+	p.Wait("the grid's danger overlay", `document.querySelector('#danger-layer image.danger-map[data-grid]')`)
+	if got := p.Text("#danger-legend"); !strings.Contains(got, "P(destroyed) of a Trooper of raiders") || !strings.Contains(got, "firers: murphy") {
 		t.Errorf("the grid legend reads %q", got)
 	}
-	p.screenshot("advisor-danger-grid")
+	p.Screenshot("advisor-danger-grid")
 	if errs := eval[string](p, `[...document.querySelectorAll('.error:not([hidden])')].map(e => e.textContent).join(' | ')`); errs != "" {
 		t.Errorf("errors on the page: %s", errs)
 	}

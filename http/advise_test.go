@@ -6,12 +6,14 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // TestAdviceOverTheAPI asks a battle for the best plans and for a danger map, and gets a
 // 400 naming the parameter at fault for every bad query.
 func TestAdviceOverTheAPI(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
 	base := ts.URL + "/api/battles/" + id
 	status, v := call(t, "GET", base+"/advice?side=UCM&objective=destroyed&top=2", watch(id), "", nil)
@@ -107,7 +109,7 @@ func mustJSON(tb testing.TB, v any) []byte {
 // FuzzAdviceQuery sends arbitrary advice and danger queries: a 200 or a 4xx with the
 // parameter at fault, never a 500.
 func FuzzAdviceQuery(f *testing.F) {
-	ts := serve(f, sqliteStore(f))
+	ts := serve(f, servertest.SQLite(f))
 	id, _ := battle(f, ts.URL, example(f, "dropzone/moves.yaml"))
 	f.Add("advice", "UCM", "destroyed", "2", "", "")
 	f.Add("advice", "Scourge", "at_least:3", "1", "", "")

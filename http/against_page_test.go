@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/volley-wargames/volley/browsertest"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // TestPagePlayAgainstVolley plays a whole battle against volley from the home page:
@@ -16,27 +18,27 @@ import (
 // until the end screen shows the verdict and the dice checked. Screenshots of the battle
 // under way and of its end, at a desktop's size and a phone's.
 func TestPagePlayAgainstVolley(t *testing.T) {
-	exe := chromiumPath(t)
-	base := pageServer(t, sqliteStore(t))
+	exe := browsertest.Chromium(t)
+	base := pageServer(t, servertest.SQLite(t))
 	p := newBrowserAt(t, exe, base)
-	p.do(chromedp.EmulateViewport(1500, 1000))
-	p.do(chromedp.Navigate(base + "/"))
-	p.wait("the panel", `document.querySelector('#against-start')`)
+	p.Do(chromedp.EmulateViewport(1500, 1000))
+	p.Do(chromedp.Navigate(base + "/"))
+	p.Wait("the panel", `document.querySelector('#against-start')`)
 	idx := eval[string](p, `[...document.querySelectorAll('#against-battle option')].find(o => o.textContent.includes('(dropzone)'))?.value ?? ''`)
 	if idx == "" {
 		t.Fatal("no Dropzone battle is offered to play against volley")
 	}
-	p.choose("#against-battle", idx)
-	p.choose("#against-side", "UCM")
-	p.choose("#against-level", "greedy")
-	p.click("#against-start")
-	p.wait("the battle", `document.querySelector('#board') && document.querySelector('#log h2')`)
+	p.Choose("#against-battle", idx)
+	p.Choose("#against-side", "UCM")
+	p.Choose("#against-level", "greedy")
+	p.Click("#against-start")
+	p.Wait("the battle", `document.querySelector('#board') && document.querySelector('#log h2')`)
 	if got := eval[string](p, `Object.keys(JSON.parse(localStorage.getItem('volley.tokens.' + location.hash.slice(10, 26)) || '{}')).join(',')`); got != "UCM" {
 		t.Errorf("the page holds the tokens of %q; want UCM's alone", got)
 	}
 	shots := 0
 	for turn := 0; ; turn++ {
-		p.wait("UCM's turn, or the end", `document.querySelector('#end-verdict') || (document.querySelector('#end-phase') && !document.querySelector('#end-phase').disabled)`)
+		p.Wait("UCM's turn, or the end", `document.querySelector('#end-verdict') || (document.querySelector('#end-phase') && !document.querySelector('#end-phase').disabled)`)
 		if eval[bool](p, `!!document.querySelector('#end-verdict')`) {
 			break
 		}
@@ -47,17 +49,17 @@ func TestPagePlayAgainstVolley(t *testing.T) {
 			eval[bool](p, `(document.querySelector('#log').scrollIntoView(), true)`)
 			p.view("against-volley", 0.6) // docs/screenshots/, for docs/page.md
 			eval[bool](p, `(scrollTo(0, 0), true)`)
-			p.screenshot("against-volley")
-			p.do(chromedp.EmulateViewport(390, 844))
-			p.screenshot("against-volley-phone")
-			p.do(chromedp.EmulateViewport(1500, 1000))
+			p.Screenshot("against-volley")
+			p.Do(chromedp.EmulateViewport(390, 844))
+			p.Screenshot("against-volley-phone")
+			p.Do(chromedp.EmulateViewport(1500, 1000))
 			shots++
 		}
 		n := eval[int](p, `document.querySelectorAll('#log li.entry').length`)
-		p.click("#end-phase")
-		p.wait("UCM's end in the log", fmt.Sprintf(`document.querySelectorAll('#log li.entry').length > %d || document.querySelector('#end-verdict')`, n))
+		p.Click("#end-phase")
+		p.Wait("UCM's end in the log", fmt.Sprintf(`document.querySelectorAll('#log li.entry').length > %d || document.querySelector('#end-verdict')`, n))
 	}
-	p.wait("the dice checked", `document.querySelector('#verify-result .ok')`)
+	p.Wait("the dice checked", `document.querySelector('#verify-result .ok')`)
 	volley := eval[int](p, `[...document.querySelectorAll('#log li.entry')].filter(e => e.querySelector('.entry-head .badge')?.textContent === 'volley').length`)
 	whys := eval[[]string](p, `[...document.querySelectorAll('#log li.entry .why')].map(e => e.textContent)`)
 	if volley == 0 || len(whys) != volley {
@@ -68,10 +70,10 @@ func TestPagePlayAgainstVolley(t *testing.T) {
 			t.Errorf("volley's reason reads %q", w)
 		}
 	}
-	if got := p.text("#end-verdict"); got == "" {
+	if got := p.Text("#end-verdict"); got == "" {
 		t.Error("no verdict")
 	}
 	eval[bool](p, `(scrollTo(0, 0), true)`)
-	p.screenshot("against-volley-end")
-	t.Logf("volley took %d actions; the verdict: %s; %d mid-battle screenshots", volley, p.text("#end-verdict"), shots)
+	p.Screenshot("against-volley-end")
+	t.Logf("volley took %d actions; the verdict: %s; %d mid-battle screenshots", volley, p.Text("#end-verdict"), shots)
 }

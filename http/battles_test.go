@@ -6,11 +6,8 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	"maps"
 	"math"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -18,8 +15,8 @@ import (
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/examples"
-	vhttp "github.com/volley-wargames/volley/http"
 	"github.com/volley-wargames/volley/scenario"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // The tests here play each system's examples/<system>/battle.yaml to its end over the
@@ -51,12 +48,10 @@ func newMatch(t *testing.T, system, seed string) *match {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := vhttp.NewServer(sqliteStore(t), slog.New(slog.NewTextHandler(io.Discard, nil)), testLimits())
+	srv := servertest.New(servertest.SQLite(t), servertest.Limits())
 	sum := sha256.Sum256([]byte("volley battle " + system + seed))
 	srv.NewSeed = func() (dice.Seed, error) { return dice.NewSeed(bytes.NewReader(sum[:])) }
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
-	t.Cleanup(srv.Close)
+	ts := servertest.Start(t, srv)
 	id, tokens := battle(t, ts.URL, doc)
 	return &match{t: t, base: ts.URL, id: id, tokens: tokens, doc: doc, moved: map[string]bool{}, fired: map[string]bool{}}
 }

@@ -14,6 +14,7 @@ import (
 	vhttp "github.com/volley-wargames/volley/http"
 	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // chainMoves is a battle of examples/dropzone/moves.yaml as it is played: both sides end
@@ -163,7 +164,7 @@ func forge(t *testing.T, lg vhttp.Log, edit func(seq int, body string) string) v
 // forgery and signs it with another key; the real log passes every check.
 func TestForgedHistory(t *testing.T) {
 	for name, open := range map[string]func(t *testing.T) string{
-		"sqlite":   func(t *testing.T) string { return serve(t, sqliteStore(t)).URL },
+		"sqlite":   func(t *testing.T) string { return serve(t, servertest.SQLite(t)).URL },
 		"postgres": func(t *testing.T) string { return serve(t, openPostgres(t, postgresURL(t))).URL },
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -308,7 +309,7 @@ func chained(t *testing.T, lg vhttp.Log) *vhttp.Head {
 // TestServerVerifiesKeptHead: the page's check, GET …/verify?head=…, says where the head
 // it kept lies on the stored log's chain, and refuses one that is not on it.
 func TestServerVerifiesKeptHead(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	lg, ucm, _, _ := playChained(t, ts.URL)
 	u := ts.URL + "/api/battles/" + lg.ID + "/verify"
 	_, v := call(t, "GET", fmt.Sprintf("%s?head=%s&actions=%d", u, ucm.Hash, ucm.Actions), watch(lg.ID), "", nil)
@@ -326,7 +327,7 @@ func TestServerVerifiesKeptHead(t *testing.T) {
 // SQLite file serves the same key, and two servers of one PostgreSQL database sign with
 // one key: a head one signed checks with the key the other serves.
 func TestSigningKeyKept(t *testing.T) {
-	store := sqliteStore(t)
+	store := servertest.SQLite(t)
 	first := serve(t, store)
 	key := serverKey(t, first.URL)
 	first.Close()

@@ -2,15 +2,13 @@ package http_test
 
 import (
 	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	vhttp "github.com/volley-wargames/volley/http"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // TestCheckEndpoint: POST /api/check answers what a scenario holds, and its document as
@@ -18,12 +16,10 @@ import (
 // stores nothing. GET /api/new/{system} gives each system's starter, and every starter
 // checks.
 func TestCheckEndpoint(t *testing.T) {
-	store := sqliteStore(t)
-	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(io.Discard, nil)), testLimits())
+	store := servertest.SQLite(t)
+	srv := servertest.New(store, servertest.Limits())
 	srv.Starters = os.DirFS(filepath.Join("..", "cmd", "volley", "new"))
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
-	t.Cleanup(srv.Close)
+	ts := servertest.Start(t, srv)
 
 	status, v := call(t, "POST", ts.URL+"/api/check", "", "", handScenario(t))
 	doc, _ := v["document"].(map[string]any)

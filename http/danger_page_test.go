@@ -17,33 +17,33 @@ func TestPageDangerEverySystem(t *testing.T) {
 		{"republique/demo.yaml", "Austrian", "IR3", "destroyed", "P(destroyed) of IR3 in its formation (3 bases of 4cm × 2cm, facing 180°) of Austrian"},
 	} {
 		p.create(p.pickExample(tc.example))
-		p.wait("the danger map's controls", `document.querySelector('#danger-as option')`)
+		p.Wait("the danger map's controls", `document.querySelector('#danger-as option')`)
 		if got := eval[[]string](p, `[...document.querySelectorAll('#danger-as option')].map(o => o.value)`); !contains(got, tc.as) {
 			t.Errorf("%s: the map may place %v, not %s", tc.example, got, tc.as)
 		}
-		p.choose("#danger-side", tc.side)
-		p.choose("#danger-as", tc.as)
-		p.choose("#danger-objective", tc.objective)
-		p.click("#danger-toggle")
-		p.wait("the danger overlay", `document.querySelector('#danger-layer image.danger-map')`)
-		if got := p.text("#danger-legend"); !strings.Contains(got, tc.legend) {
+		p.Choose("#danger-side", tc.side)
+		p.Choose("#danger-as", tc.as)
+		p.Choose("#danger-objective", tc.objective)
+		p.Click("#danger-toggle")
+		p.Wait("the danger overlay", `document.querySelector('#danger-layer image.danger-map')`)
+		if got := p.Text("#danger-legend"); !strings.Contains(got, tc.legend) {
 			t.Errorf("%s: the legend reads %q", tc.example, got)
 		}
 		if eval[bool](p, `!document.querySelector('#danger-progress').hidden || !document.querySelector('#danger-cancel').hidden`) {
 			t.Errorf("%s: the progress is still shown after the map", tc.example)
 		}
-		p.screenshot("danger-" + strings.Split(tc.example, "/")[0])
+		p.Screenshot("danger-" + strings.Split(tc.example, "/")[0])
 
 		// Cancelled at once: no map, and the page says so.
-		p.click("#danger-toggle")
-		p.wait("the overlay gone", `!document.querySelector('#danger-layer image')`)
+		p.Click("#danger-toggle")
+		p.Wait("the overlay gone", `!document.querySelector('#danger-layer image')`)
 		shown := eval[bool](p, `(() => { document.querySelector('#danger-toggle').click();
 			const busy = !document.querySelector('#danger-progress').hidden && !document.querySelector('#danger-cancel').hidden;
 			document.querySelector('#danger-cancel').click(); return busy; })()`)
 		if !shown {
 			t.Errorf("%s: no progress or Cancel button while mapping", tc.example)
 		}
-		p.wait("the cancelled map", `document.querySelector('#danger-legend').textContent.includes('Cancelled')`)
+		p.Wait("the cancelled map", `document.querySelector('#danger-legend').textContent.includes('Cancelled')`)
 		if eval[bool](p, `!!document.querySelector('#danger-layer image') || document.querySelector('#danger-toggle').checked`) {
 			t.Errorf("%s: a cancelled map left an overlay or its toggle on", tc.example)
 		}
@@ -58,9 +58,9 @@ func TestPageDangerEverySystem(t *testing.T) {
 func TestPageWorthlessPlan(t *testing.T) {
 	p := newBrowserPage(t)
 	p.create(p.pickExample("warstrike/demo.yaml"))
-	p.choose("#advice-side", "Ironclad")
-	p.click("#advise")
-	p.wait("the plans", `document.querySelectorAll('#advice li.plan').length >= 3`)
+	p.Choose("#advice-side", "Ironclad")
+	p.Click("#advise")
+	p.Wait("the plans", `document.querySelectorAll('#advice li.plan').length >= 3`)
 	type plan struct {
 		Text      string `json:"text"`
 		Button    bool   `json:"button"`
@@ -76,7 +76,7 @@ func TestPageWorthlessPlan(t *testing.T) {
 			t.Errorf("a plan of no value is offered as a move: %+v", pl)
 		}
 	}
-	p.screenshot("advisor-worthless")
+	p.Screenshot("advisor-worthless")
 }
 
 func contains(xs []string, x string) bool {
@@ -92,8 +92,8 @@ func contains(xs []string, x string) bool {
 // map: it offers neither, and says why, as the API does.
 func TestPageNoDangerMap(t *testing.T) {
 	p := newBrowserPage(t)
-	p.do(chromedp.Navigate(p.base + "/"))
-	p.wait("the page", `document.querySelector('#new-battle')`)
+	p.Do(chromedp.Navigate(p.base + "/"))
+	p.Wait("the page", `document.querySelector('#new-battle')`)
 	eval[bool](p, `(() => { import('/web/advisor.js').then(({mount}) => {
 		const box = document.createElement('section');
 		document.body.prepend(box);
@@ -101,11 +101,11 @@ func TestPageNoDangerMap(t *testing.T) {
 		mount(box, {}, {id: 'x', view, reader: () => '', token: () => ''}).update(view);
 		window.mounted = true;
 	}); return true; })()`)
-	p.wait("the advisor", `window.mounted`)
-	if got := p.text("#no-danger"); got != "No danger map: someday has no danger map." {
+	p.Wait("the advisor", `window.mounted`)
+	if got := p.Text("#no-danger"); got != "No danger map: someday has no danger map." {
 		t.Errorf("the panel says %q", got)
 	}
-	if got := p.text("#no-plans"); got != "No best plans: someday has no advisor." {
+	if got := p.Text("#no-plans"); got != "No best plans: someday has no advisor." {
 		t.Errorf("the panel says %q", got)
 	}
 	if eval[bool](p, `!!document.querySelector('#danger-toggle, #advise')`) {

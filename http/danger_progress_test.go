@@ -12,6 +12,7 @@ import (
 
 	"github.com/volley-wargames/volley/examples"
 	vhttp "github.com/volley-wargames/volley/http"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // TestDangerProgress: with progress=true a danger map answers lines of JSON, its rows
@@ -19,7 +20,7 @@ import (
 // first report stops the map, and the heavy place is free for the next at once.
 func TestDangerProgress(t *testing.T) {
 	t.Cleanup(vhttp.SetProgressEvery(time.Millisecond))
-	limits := testLimits()
+	limits := servertest.Limits()
 	limits.Heavy = 1
 	_, ts, logs := logServer(t, limits)
 	id, _ := battle(t, ts.URL, crossfire(t))
@@ -108,7 +109,7 @@ func progressLines(t *testing.T, u, token string) (reports []map[string]float64,
 // stages of one count), rising, then the same map as without progress.
 func TestPositionProgress(t *testing.T) {
 	t.Cleanup(vhttp.SetProgressEvery(time.Millisecond))
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	for _, tc := range []struct {
 		file, unit string
 		stages     float64 // the grids it fills: the danger layer's, then the offence's; WarStrike's one does both
@@ -149,7 +150,7 @@ func TestPositionProgress(t *testing.T) {
 // TestAdvisorInTheView: every demo's view says it offers best plans and a danger map, and
 // lists what the map may place; the first place of each side maps.
 func TestAdvisorInTheView(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	for _, system := range []string{"dropzone", "warengine", "warfare", "republique", "warstrike"} {
 		body, err := examples.FS.ReadFile(examples.Demos[system])
 		if err != nil {

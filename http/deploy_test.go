@@ -16,6 +16,7 @@ import (
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
 	vhttp "github.com/volley-wargames/volley/http"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 var writeV4Logs = flag.Bool("write-v4-logs", false, "write testdata/v4-logs from the edition 4 races played (only on the volley that played edition 4 as it was)")
@@ -108,7 +109,7 @@ var edition4Races = []struct {
 // race included, in every system that deploys, and its log verifies. With
 // -write-v4-logs the logs are kept in testdata/v4-logs, for TestEdition4LogsVerify.
 func TestEdition4DeploymentAsItWas(t *testing.T) {
-	store := sqliteStore(t)
+	store := servertest.SQLite(t)
 	ts := serve(t, store)
 	for _, race := range edition4Races {
 		src := example(t, race.file)
@@ -165,7 +166,7 @@ func TestEdition4LogsVerify(t *testing.T) {
 // turn and then takes place; only when both have said they are done does the battle
 // begin. Each refusal is a 409 naming whose deployment it is, and changes nothing.
 func TestDeploymentIsNotARace(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	id, tokens := battle(t, ts.URL, example(t, "dropzone/moves.yaml"))
 	act := func(side, body string) (int, map[string]any) {
 		return call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[side], "", []byte(body))

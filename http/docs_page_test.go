@@ -12,35 +12,35 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"github.com/volley-wargames/volley/browsertest"
 	"github.com/volley-wargames/volley/examples"
 )
 
 // unitCentre is the viewport point of the middle of a unit drawn on the board.
 func unitCentre(id string) string {
-	return fmt.Sprintf(`(() => { const u = document.querySelector('#board .unit[data-unit=%q]'); u.scrollIntoView({block: 'center'});
-		const r = u.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`, id)
+	return browsertest.Centre(fmt.Sprintf("#board .unit[data-unit=%q]", id))
 }
 
 // view saves what the screen shows, scaled, as a PNG: a picture for docs/page.md.
 func (p *browserPage) view(name string, scale float64) {
-	p.t.Helper()
+	p.T.Helper()
 	at := eval[[]float64](p, `[scrollX, scrollY, innerWidth, innerHeight]`)
 	var png []byte
-	p.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+	p.Do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 		res, err := cdp.Call(ctx, t, page.CaptureScreenshot, page.CaptureScreenshotParams{Format: page.CaptureScreenshotFormatPng,
 			Clip: &page.Viewport{X: at[0], Y: at[1], Width: at[2], Height: at[3], Scale: scale}})
 		png = res.Data
 		return err
 	}))
-	dir := filepath.Join(p.shot, "docs")
+	dir := filepath.Join(browsertest.Shots, "docs")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		p.t.Fatal(err)
+		p.T.Fatal(err)
 	}
 	path := filepath.Join(dir, name+".png")
 	if err := os.WriteFile(path, png, 0o644); err != nil {
-		p.t.Fatal(err)
+		p.T.Fatal(err)
 	}
-	p.t.Logf("screenshot %s (%d bytes)", path, len(png))
+	p.T.Logf("screenshot %s (%d bytes)", path, len(png))
 }
 
 // TestPageScreenshots leaves the pictures of docs/page.md: each system's demo on a
@@ -74,35 +74,35 @@ func TestPageScreenshots(t *testing.T) {
 		}{{"desktop", 1500, 1000, 0.6}, {"phone", 390, 844, 1}} {
 			phone := size.name == "phone"
 			if phone {
-				p.do(chromedp.EmulateViewport(size.width, size.height, chromedp.EmulateMobile, chromedp.EmulateTouch))
+				p.Do(chromedp.EmulateViewport(size.width, size.height, chromedp.EmulateMobile, chromedp.EmulateTouch))
 			} else {
-				p.do(chromedp.EmulateViewport(size.width, size.height))
+				p.Do(chromedp.EmulateViewport(size.width, size.height))
 			}
 			p.open(c.id, c.sides)
 			point := func(expr string) {
 				if phone {
-					p.tap(expr)
+					p.Tap(expr)
 				} else {
-					p.mouse(expr, true, false)
+					p.Mouse(expr, true, false)
 				}
 			}
 			if s.grid {
 				p.selectUnit(s.firer)
 				p.selectWeapon("HMG Model 50")
-				p.mouse(square(11, 8), false, false)
-				p.wait("the aim", `document.querySelector('#aim-chance')`)
+				p.Mouse(square(11, 8), false, false)
+				p.Wait("the aim", `document.querySelector('#aim-chance')`)
 			} else {
 				point(unitCentre(s.firer))
-				p.wait("the firer chosen", `document.querySelector('#firer').value !== ''`)
+				p.Wait("the firer chosen", `document.querySelector('#firer').value !== ''`)
 				point(unitCentre(s.target))
-				p.wait("the aim", `document.querySelector('#aim-status')`)
+				p.Wait("the aim", `document.querySelector('#aim-status')`)
 			}
 			p.settle()
 			time.Sleep(200 * time.Millisecond) // the labels of the last zoom
 			eval[bool](p, `(document.querySelector(`+"`"+`#field`+"`"+`).scrollIntoView({block: 'start'}), scrollBy(0, -8), true)`)
 			p.view(s.system+"-"+size.name, size.scale)
 		}
-		p.do(chromedp.Navigate(p.base + "/"))
+		p.Do(chromedp.Navigate(p.base + "/"))
 	}
 	playScreenshots(t, p)
 }
@@ -138,25 +138,25 @@ func playScreenshots(t *testing.T, p *browserPage) {
 		scale         float64
 	}{{"desktop", 1500, 1000, 0.6}, {"phone", 390, 844, 1}} {
 		if size.name == "phone" {
-			p.do(chromedp.EmulateViewport(size.width, size.height, chromedp.EmulateMobile, chromedp.EmulateTouch))
+			p.Do(chromedp.EmulateViewport(size.width, size.height, chromedp.EmulateMobile, chromedp.EmulateTouch))
 		} else {
-			p.do(chromedp.EmulateViewport(size.width, size.height))
+			p.Do(chromedp.EmulateViewport(size.width, size.height))
 		}
 		p.base = base
-		p.do(chromedp.Navigate(base + "/"))
-		p.wait("the demos", `document.querySelectorAll('#demos li.demo').length === 5`)
+		p.Do(chromedp.Navigate(base + "/"))
+		p.Wait("the demos", `document.querySelectorAll('#demos li.demo').length === 5`)
 		p.settle()
 		p.view("lobby-"+size.name, size.scale)
 		p.open(id, "UCM="+tokens["UCM"])
-		p.wait("the dice checked", `document.querySelector('#verify-result .ok')`)
+		p.Wait("the dice checked", `document.querySelector('#verify-result .ok')`)
 		p.settle()
 		eval[bool](p, `(scrollTo(0, 0), true)`)
 		p.view("end-"+size.name, size.scale)
-		p.click("#replay-start")
+		p.Click("#replay-start")
 		for range n0 + 2 { // to the shot
-			p.click("#replay-next")
+			p.Click("#replay-next")
 		}
-		p.wait("the shot's step", fmt.Sprintf(`document.querySelector('#replay-step')?.textContent === 'step %d of %d' && document.querySelector('#last-shot line')`, n0+2, n0+6))
+		p.Wait("the shot's step", fmt.Sprintf(`document.querySelector('#replay-step')?.textContent === 'step %d of %d' && document.querySelector('#last-shot line')`, n0+2, n0+6))
 		p.settle()
 		time.Sleep(200 * time.Millisecond)
 		eval[bool](p, `(document.querySelector('#replay').scrollIntoView({block: 'start'}), true)`)

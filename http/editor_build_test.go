@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // The table editor's tests beyond TestEditorDropzone: a table built from blank with the
@@ -27,19 +28,19 @@ import (
 // edDoc is the scenario the editor holds, as it shows it as text (the text its download
 // link saves and Start the battle sends).
 func edDoc(p *browserPage) map[string]any {
-	p.t.Helper()
+	p.T.Helper()
 	raw := eval[string](p, `document.querySelector('#ed-text').textContent`)
 	var doc map[string]any
 	if err := json.Unmarshal([]byte(raw), &doc); err != nil {
-		p.t.Fatalf("the editor's scenario is not JSON: %v\n%s", err, raw)
+		p.T.Fatalf("the editor's scenario is not JSON: %v\n%s", err, raw)
 	}
 	return doc
 }
 
 // edSet sets a form's input (or select) as a player would, firing its change event.
 func (p *browserPage) edSet(sel, value string) {
-	p.t.Helper()
-	p.wait(sel, fmt.Sprintf("document.querySelector(%q)", sel))
+	p.T.Helper()
+	p.Wait(sel, fmt.Sprintf("document.querySelector(%q)", sel))
 	eval[bool](p, fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.value = %q; return e.dispatchEvent(new Event('change')); })()`, sel, value))
 }
 
@@ -88,37 +89,37 @@ func near(t *testing.T, what string, got, want [][2]float64, tol float64) {
 // edPlace places units by clicking the table in the editor's unit mode, each of a side
 // at a point.
 func (p *browserPage) edPlace(side string, at ...[2]float64) {
-	p.t.Helper()
+	p.T.Helper()
 	for _, pt := range at {
-		p.choose("#ed-side", side)
+		p.Choose("#ed-side", side)
 		n := eval[int](p, `document.querySelectorAll('#ed-table .ed-unit').length`)
-		p.mouse(edPoint(pt[0], pt[1]), true, false)
-		p.wait("the unit placed", fmt.Sprintf(`document.querySelectorAll('#ed-table .ed-unit').length > %d`, n))
+		p.Mouse(edPoint(pt[0], pt[1]), true, false)
+		p.Wait("the unit placed", fmt.Sprintf(`document.querySelectorAll('#ed-table .ed-unit').length > %d`, n))
 	}
 }
 
 // edDraw draws an outline in the current drawing mode by clicking its points, then
 // finishes it.
 func (p *browserPage) edDraw(pts ...[2]float64) {
-	p.t.Helper()
+	p.T.Helper()
 	for _, pt := range pts {
-		p.mouse(edPoint(pt[0], pt[1]), true, false)
+		p.Mouse(edPoint(pt[0], pt[1]), true, false)
 	}
-	p.wait("enough corners to finish", `!document.querySelector('#ed-finish').disabled`)
-	p.click("#ed-finish")
+	p.Wait("enough corners to finish", `!document.querySelector('#ed-finish').disabled`)
+	p.Click("#ed-finish")
 }
 
 // startAndReload starts the editor's battle and checks that its exported scenario
 // (GET …/scenario) loads back to the same battle: a battle created from it shows the
 // same table and state. It answers the exported scenario, as checked.
 func startAndReload(p *browserPage) map[string]any {
-	t := p.t
+	t := p.T
 	t.Helper()
-	p.click("#ed-start")
-	p.wait("the battle", `document.querySelector('#board')`)
+	p.Click("#ed-start")
+	p.Wait("the battle", `document.querySelector('#board')`)
 	id := eval[string](p, `location.hash.split('/')[2]`)
 	token := eval[string](p, `Object.values(JSON.parse(localStorage.getItem('volley.tokens.`+id+`')))[0]`)
-	req := apiRequest(t, "GET", p.base+"/api/battles/"+id+"/scenario", token, nil)
+	req := servertest.Request(t, "GET", p.base+"/api/battles/"+id+"/scenario", token, nil)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -167,81 +168,81 @@ func startAndReload(p *browserPage) map[string]any {
 func TestEditorOpenTable(t *testing.T) {
 	p := newBrowserPage(t)
 	p.openEditor("dropzone")
-	p.click("#ed-clear")
-	p.wait("the cleared table", `document.querySelector('#ed-errors')?.dataset.ok === 'false'`)
+	p.Click("#ed-clear")
+	p.Wait("the cleared table", `document.querySelector('#ed-errors')?.dataset.ok === 'false'`)
 
-	p.click("#ed-terrain")
+	p.Click("#ed-terrain")
 	p.edDraw([2]float64{10, 20}, [2]float64{16, 20}, [2]float64{16, 26}, [2]float64{10, 26})
 	p.edDraw([2]float64{30, 22}, [2]float64{38, 22}, [2]float64{34, 30})
-	p.wait("two pieces", `document.querySelectorAll('#ed-table .ed-piece').length === 2`)
-	p.click("#ed-terrain") // done drawing
+	p.Wait("two pieces", `document.querySelectorAll('#ed-table .ed-piece').length === 2`)
+	p.Click("#ed-terrain") // done drawing
 
 	piece := func() [][2]float64 {
 		t.Helper()
 		return points(t, edDoc(p)["terrain"].([]any)[0].(map[string]any)["polygon"])
 	}
 	// Chosen by a press, and moved by a drag: 4 right, 2 up.
-	p.mouseDrag(edPoint(13, 23), edPoint(17, 25))
-	p.wait("the piece chosen", `document.querySelector('#ed-selected')?.textContent.includes('piece-1')`)
+	p.MouseDrag(edPoint(13, 23), edPoint(17, 25))
+	p.Wait("the piece chosen", `document.querySelector('#ed-selected')?.textContent.includes('piece-1')`)
 	near(t, "the moved piece", piece(), [][2]float64{{14, 22}, {20, 22}, {20, 28}, {14, 28}}, 0.11)
 	// A corner dragged.
-	p.mouseDrag(edElement(`.ed-corner[data-corner="2"] .ed-dot`), edPoint(22, 30))
+	p.MouseDrag(edElement(`.ed-corner[data-corner="2"] .ed-dot`), edPoint(22, 30))
 	near(t, "the reshaped piece", piece(), [][2]float64{{14, 22}, {20, 22}, {22, 30}, {14, 28}}, 0.11)
 	// A corner added in the middle of the first edge and dragged out, then taken off by a
 	// double press.
-	p.mouseDrag(edElement(`.ed-mid[data-mid="1"] .ed-dot`), edPoint(17, 19))
+	p.MouseDrag(edElement(`.ed-mid[data-mid="1"] .ed-dot`), edPoint(17, 19))
 	near(t, "the piece with a corner added", piece(), [][2]float64{{14, 22}, {17, 19}, {20, 22}, {22, 30}, {14, 28}}, 0.11)
 	xy := eval[[]float64](p, edElement(`.ed-corner[data-corner="1"] .ed-dot`))
-	p.do(chromedp.MouseClickXY(xy[0], xy[1]), chromedp.MouseClickXY(xy[0], xy[1]))
-	p.wait("the corner taken off", `document.querySelectorAll('#ed-table .ed-corner').length === 4`)
+	p.Do(chromedp.MouseClickXY(xy[0], xy[1]), chromedp.MouseClickXY(xy[0], xy[1]))
+	p.Wait("the corner taken off", `document.querySelectorAll('#ed-table .ed-corner').length === 4`)
 	near(t, "the piece with the corner taken off", piece(), [][2]float64{{14, 22}, {20, 22}, {22, 30}, {14, 28}}, 0.11)
 	// Turned a quarter anticlockwise about the middle of its box (18, 26): the rotate
 	// handle, straight above the middle, is dragged to straight left of it.
 	handle := eval[[]float64](p, `(() => { const c = document.querySelector('.ed-rotate .ed-dot'); return [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]; })()`)
 	height := edDoc(p)["table"].(map[string]any)["height"].(float64)
 	reach := (height - handle[1]) - 26
-	p.mouseDrag(edElement(`.ed-rotate .ed-dot`), edPoint(18-2*reach, 26))
+	p.MouseDrag(edElement(`.ed-rotate .ed-dot`), edPoint(18-2*reach, 26))
 	near(t, "the turned piece", piece(), [][2]float64{{22, 22}, {22, 28}, {14, 30}, {16, 22}}, 0.15)
 
 	// Its height set in its form, as the schema gives the field.
-	if got := p.text("#ed-selected"); !strings.Contains(got, "height") {
+	if got := p.Text("#ed-selected"); !strings.Contains(got, "height") {
 		t.Errorf("the piece's form reads %q", got)
 	}
 	p.edSet("#ed-piece-height", "5")
-	p.wait("the height written", `document.querySelector('#ed-piece-height')?.value === '5'`)
+	p.Wait("the height written", `document.querySelector('#ed-piece-height')?.value === '5'`)
 	// A flag whose default is true set to false: left out, yes or no.
-	p.choose("#ed-piece-blocks_los", "false")
-	p.wait("the flag written", `document.querySelector('#ed-piece-blocks_los')?.value === 'false'`)
+	p.Choose("#ed-piece-blocks_los", "false")
+	p.Wait("the flag written", `document.querySelector('#ed-piece-blocks_los')?.value === 'false'`)
 
 	// A unit type defined in a form: a copy of the first, renamed and armoured anew.
-	p.click("#ed-new-type")
-	p.wait("the type's form", `document.querySelector('#ed-type-name')`)
+	p.Click("#ed-new-type")
+	p.Wait("the type's form", `document.querySelector('#ed-type-name')`)
 	p.edSet("#ed-type-name", "Walker")
 	p.edSet("#ed-type-armour", "8")
-	p.wait("the new type listed", `document.querySelector('.ed-type[data-type="Walker"]')`)
+	p.Wait("the new type listed", `document.querySelector('.ed-type[data-type="Walker"]')`)
 	// Another, taken off again.
-	p.click("#ed-new-type")
-	p.wait("a third type", `document.querySelectorAll('.ed-type').length === 3`)
-	p.click("#ed-type-delete")
-	p.wait("the third type taken off", `document.querySelectorAll('.ed-type').length === 2`)
+	p.Click("#ed-new-type")
+	p.Wait("a third type", `document.querySelectorAll('.ed-type').length === 3`)
+	p.Click("#ed-type-delete")
+	p.Wait("the third type taken off", `document.querySelectorAll('.ed-type').length === 2`)
 
 	// Two zones, drawn.
-	p.click("#ed-zone")
-	p.choose("#ed-side", "Blue")
+	p.Click("#ed-zone")
+	p.Choose("#ed-side", "Blue")
 	p.edDraw([2]float64{0, 0}, [2]float64{48, 0}, [2]float64{48, 10}, [2]float64{0, 10})
 	// Red's dragged out as a rectangle, corner to corner.
-	p.choose("#ed-side", "Red")
-	p.mouseDrag(edPoint(0, 48), edPoint(48, 38))
-	p.click("#ed-zone")
+	p.Choose("#ed-side", "Red")
+	p.MouseDrag(edPoint(0, 48), edPoint(48, 38))
+	p.Click("#ed-zone")
 
 	// Two units a side; Blue's of the new type.
-	p.click("#ed-unit")
-	p.choose("#ed-type-pick", "Walker")
+	p.Click("#ed-unit")
+	p.Choose("#ed-type-pick", "Walker")
 	p.edPlace("Blue", [2]float64{18, 5}, [2]float64{30, 5})
-	p.choose("#ed-type-pick", "Tank")
+	p.Choose("#ed-type-pick", "Tank")
 	p.edPlace("Red", [2]float64{18, 43}, [2]float64{30, 43})
-	p.click("#ed-unit")
-	p.wait("the table checks", `document.querySelector('#ed-ok')?.textContent.includes('4 units')`)
+	p.Click("#ed-unit")
+	p.Wait("the table checks", `document.querySelector('#ed-ok')?.textContent.includes('4 units')`)
 
 	doc := edDoc(p)
 	pieces := doc["terrain"].([]any)
@@ -269,11 +270,11 @@ func TestEditorOpenTable(t *testing.T) {
 	}
 
 	// The screenshot with the turned piece chosen, its handles and its form.
-	p.mouse(edPoint(19, 25), true, false)
-	p.wait("the piece chosen again", `document.querySelector('#ed-piece-height')`)
-	p.click(`.ed-type[data-type="Walker"]`)
-	p.wait("the type's form", `document.querySelector('#ed-type-name')?.value === 'Walker'`)
-	p.screenshot("editor-desktop")
+	p.Mouse(edPoint(19, 25), true, false)
+	p.Wait("the piece chosen again", `document.querySelector('#ed-piece-height')`)
+	p.Click(`.ed-type[data-type="Walker"]`)
+	p.Wait("the type's form", `document.querySelector('#ed-type-name')?.value === 'Walker'`)
+	p.Screenshot("editor-desktop")
 
 	v := startAndReload(p)
 	if v["units"] != 4.0 {
@@ -300,38 +301,38 @@ func piece0(doc map[string]any) [][2]float64 {
 func TestEditorWall(t *testing.T) {
 	p := newBrowserPage(t)
 	p.openEditor("warstrike")
-	p.click("#ed-clear")
+	p.Click("#ed-clear")
 
-	p.click("#ed-terrain-line")
+	p.Click("#ed-terrain-line")
 	if got := eval[string](p, `document.querySelector('#ed-kind').value`); got != "wall" {
 		t.Errorf("a line is drawn as %q; the starter's line is a wall", got)
 	}
 	p.edDraw([2]float64{8, 18}, [2]float64{16, 18})
-	p.click("#ed-terrain")
-	p.choose("#ed-kind", "area")
+	p.Click("#ed-terrain")
+	p.Choose("#ed-kind", "area")
 	p.edDraw([2]float64{20, 14}, [2]float64{28, 14}, [2]float64{28, 22}, [2]float64{20, 22})
-	p.click("#ed-terrain")
-	p.wait("a line and a polygon", `document.querySelectorAll('#ed-table .ed-line').length === 1 && document.querySelectorAll('#ed-table polygon.ed-piece').length === 1`)
+	p.Click("#ed-terrain")
+	p.Wait("a line and a polygon", `document.querySelectorAll('#ed-table .ed-line').length === 1 && document.querySelectorAll('#ed-table polygon.ed-piece').length === 1`)
 
 	// The wall chosen by a press on it, and its height set in its form.
-	p.mouse(edPoint(12, 18), true, false)
-	p.wait("the wall's form", `document.querySelector('#ed-piece-height')`)
+	p.Mouse(edPoint(12, 18), true, false)
+	p.Wait("the wall's form", `document.querySelector('#ed-piece-height')`)
 	if got := eval[string](p, `document.querySelector('#ed-piece-kind').value`); got != "wall" {
 		t.Errorf("the wall's form gives its kind as %q", got)
 	}
 	p.edSet("#ed-piece-height", "1.5")
 
-	p.click("#ed-unit")
+	p.Click("#ed-unit")
 	p.edPlace("Blue", [2]float64{20, 4}, [2]float64{26, 4})
 	p.edPlace("Red", [2]float64{20, 32}, [2]float64{26, 32})
-	p.click("#ed-unit")
-	p.wait("the table checks", `document.querySelector('#ed-errors')?.dataset.ok === 'true'`)
+	p.Click("#ed-unit")
+	p.Wait("the table checks", `document.querySelector('#ed-errors')?.dataset.ok === 'true'`)
 	// A placed unit chosen by a press and moved by a drag, its armour set in its form.
-	p.mouseDrag(edPoint(26, 32), edPoint(28, 30))
-	p.wait("the unit's form", `document.querySelector('#ed-unitf-armour')`)
+	p.MouseDrag(edPoint(26, 32), edPoint(28, 30))
+	p.Wait("the unit's form", `document.querySelector('#ed-unitf-armour')`)
 	p.edSet("#ed-unitf-armour", "4")
-	p.wait("the table checks", `document.querySelector('#ed-errors')?.dataset.ok === 'true'`)
-	p.screenshot("editor-wall")
+	p.Wait("the table checks", `document.querySelector('#ed-errors')?.dataset.ok === 'true'`)
+	p.Screenshot("editor-wall")
 
 	doc := edDoc(p)
 	wall := doc["terrain"].([]any)[0].(map[string]any)
@@ -362,27 +363,27 @@ func TestEditorWall(t *testing.T) {
 func TestEditorGrid(t *testing.T) {
 	p := newBrowserPage(t)
 	p.openEditor("warengine")
-	p.click("#ed-clear")
-	p.click("#ed-paint")
-	p.click(`#ed-palette .ed-paint[data-symbol="#"]`)
-	p.mouseDrag(edSquare(2, 8), edSquare(5, 8))
-	p.wait("four squares painted", `document.querySelectorAll('#ed-table .ed-square[data-symbol="#"]').length === 8`)
-	p.click("#ed-paint")
+	p.Click("#ed-clear")
+	p.Click("#ed-paint")
+	p.Click(`#ed-palette .ed-paint[data-symbol="#"]`)
+	p.MouseDrag(edSquare(2, 8), edSquare(5, 8))
+	p.Wait("four squares painted", `document.querySelectorAll('#ed-table .ed-square[data-symbol="#"]').length === 8`)
+	p.Click("#ed-paint")
 
-	p.click("#ed-unit")
+	p.Click("#ed-unit")
 	place := func(side string, x, y int) {
-		p.choose("#ed-side", side)
+		p.Choose("#ed-side", side)
 		n := eval[int](p, `document.querySelectorAll('#ed-table .ed-unit').length`)
-		p.mouse(edSquare(x, y), true, false)
-		p.wait("the unit placed", fmt.Sprintf(`document.querySelectorAll('#ed-table .ed-unit').length > %d`, n))
+		p.Mouse(edSquare(x, y), true, false)
+		p.Wait("the unit placed", fmt.Sprintf(`document.querySelectorAll('#ed-table .ed-unit').length > %d`, n))
 	}
 	place("blue", 3, 11)
 	place("blue", 9, 11)
 	place("red", 3, 1)
 	place("red", 9, 1)
-	p.click("#ed-unit")
-	p.wait("the table checks", `document.querySelector('#ed-ok')?.textContent.includes('4 units')`)
-	p.screenshot("editor-grid")
+	p.Click("#ed-unit")
+	p.Wait("the table checks", `document.querySelector('#ed-ok')?.textContent.includes('4 units')`)
+	p.Screenshot("editor-grid")
 
 	// A photo over the squares, counted in squares up from the map's bottom left corner:
 	// at first the map's width (16) over 64 pixels, from its top (12). The pixels marked
@@ -399,7 +400,7 @@ func TestEditorGrid(t *testing.T) {
 	}
 	v := startAndReload(p)
 	// The battle's board draws the photo at the same squares, 24 drawing units each.
-	p.wait("the photo under the battle's board", `document.querySelector('#board image.backdrop')`)
+	p.Wait("the photo under the battle's board", `document.querySelector('#board image.backdrop')`)
 	board := drawnAt(p, "#board image.backdrop", marks)
 	for i := range board {
 		board[i] = [2]float64{board[i][0] / 24, 12 - board[i][1]/24}
@@ -416,41 +417,41 @@ func TestEditorGrid(t *testing.T) {
 // placed by taps, every control a 44-pixel target.
 func TestEditorPhone(t *testing.T) {
 	p := newBrowserPage(t)
-	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	p.Do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	p.openEditor("dropzone")
-	p.tapOn("#ed-clear")
-	p.wait("the cleared table", `document.querySelectorAll('#ed-table .ed-piece').length === 0`)
+	p.TapOn("#ed-clear")
+	p.Wait("the cleared table", `document.querySelectorAll('#ed-table .ed-piece').length === 0`)
 
-	p.tapOn("#ed-terrain")
+	p.TapOn("#ed-terrain")
 	for _, pt := range [][2]float64{{10, 30}, {20, 30}, {15, 38}} {
-		p.tap(edPoint(pt[0], pt[1]))
+		p.Tap(edPoint(pt[0], pt[1]))
 		time.Sleep(350 * time.Millisecond) // a finger lifts between taps
 	}
-	p.wait("enough corners to finish", `!document.querySelector('#ed-finish').disabled`)
-	p.tapOn("#ed-finish")
-	p.wait("the piece placed by taps", `document.querySelectorAll('#ed-table .ed-piece').length === 1`)
+	p.Wait("enough corners to finish", `!document.querySelector('#ed-finish').disabled`)
+	p.TapOn("#ed-finish")
+	p.Wait("the piece placed by taps", `document.querySelectorAll('#ed-table .ed-piece').length === 1`)
 	near(t, "the tapped piece", piece0(edDoc(p)), [][2]float64{{10, 30}, {20, 30}, {15, 38}}, 0.3)
-	p.tapOn("#ed-terrain")
+	p.TapOn("#ed-terrain")
 	// A finger drags the piece 6 to the right, and its first corner 2 down.
 	from, to := eval[[]float64](p, edPoint(15, 32)), eval[[]float64](p, edPoint(21, 32))
-	p.drag([][2]float64{{from[0], from[1]}}, [][2]float64{{to[0], to[1]}})
+	p.Swipe([][2]float64{{from[0], from[1]}}, [][2]float64{{to[0], to[1]}})
 	near(t, "the piece dragged by a finger", piece0(edDoc(p)), [][2]float64{{16, 30}, {26, 30}, {21, 38}}, 0.5)
 	from, to = eval[[]float64](p, edElement(`.ed-corner[data-corner="0"] .ed-dot`)), eval[[]float64](p, edPoint(16, 28))
-	p.drag([][2]float64{{from[0], from[1]}}, [][2]float64{{to[0], to[1]}})
+	p.Swipe([][2]float64{{from[0], from[1]}}, [][2]float64{{to[0], to[1]}})
 	near(t, "the piece reshaped by a finger", piece0(edDoc(p)), [][2]float64{{16, 28}, {26, 30}, {21, 38}}, 0.5)
 
-	p.tapOn("#ed-unit")
+	p.TapOn("#ed-unit")
 	for _, u := range []struct {
 		side string
 		at   [2]float64
 	}{{"Blue", [2]float64{18, 6}}, {"Red", [2]float64{18, 42}}} {
-		p.choose("#ed-side", u.side)
+		p.Choose("#ed-side", u.side)
 		n := eval[int](p, `document.querySelectorAll('#ed-table .ed-unit').length`)
-		p.tap(edPoint(u.at[0], u.at[1]))
-		p.wait("the unit placed by a tap", fmt.Sprintf(`document.querySelectorAll('#ed-table .ed-unit').length === %d`, n+1))
+		p.Tap(edPoint(u.at[0], u.at[1]))
+		p.Wait("the unit placed by a tap", fmt.Sprintf(`document.querySelectorAll('#ed-table .ed-unit').length === %d`, n+1))
 		time.Sleep(350 * time.Millisecond)
 	}
-	p.wait("the table checks", `document.querySelector('#ed-ok')?.textContent.includes('2 units')`)
+	p.Wait("the table checks", `document.querySelector('#ed-ok')?.textContent.includes('2 units')`)
 	small := eval[string](p, `[...document.querySelectorAll('#ed-body button, #ed-body select, #ed-body input:not([type=checkbox]), #ed-body summary')]
 		.filter((e) => e.offsetParent !== null).filter((e) => e.getBoundingClientRect().height < 44)
 		.map((e) => e.id || e.textContent).join(', ')`)
@@ -460,7 +461,7 @@ func TestEditorPhone(t *testing.T) {
 	if w := eval[float64](p, `document.documentElement.scrollWidth`); w > 390 {
 		t.Errorf("the editor is %g px wide on a 390-px screen", w)
 	}
-	p.screenshot("editor-phone")
+	p.Screenshot("editor-phone")
 }
 
 // edDrawing is the viewport point of a point in the drawing's own units of the editor's
@@ -496,11 +497,11 @@ func photo(t *testing.T) string {
 // give, says they lie dist apart, the first at (x, y) and the second at angle degrees
 // from it, and fits the photo. It answers the fit and the pixels marked.
 func (p *browserPage) fitPhoto(path string, first [4]float64, mark1, mark2 string, dist, x, y, angle float64) ([4]float64, [2][2]float64) {
-	t := p.t
+	t := p.T
 	t.Helper()
-	p.click("#ed-backdrop summary")
-	p.do(chromedp.SetUploadFiles(chromedp.CSS("#bd-file"), []string{path}))
-	p.wait("the photo under the table", `document.querySelector('#ed-table image.backdrop')`)
+	p.Click("#ed-backdrop summary")
+	p.Do(chromedp.SetUploadFiles(chromedp.CSS("#bd-file"), []string{path}))
+	p.Wait("the photo under the table", `document.querySelector('#ed-table image.backdrop')`)
 	bd := func() map[string]any {
 		var v map[string]any
 		if err := json.Unmarshal([]byte(eval[string](p, `localStorage.getItem('volley.backdrop.new')`)), &v); err != nil {
@@ -517,16 +518,16 @@ func (p *browserPage) fitPhoto(path string, first [4]float64, mark1, mark2 strin
 	if m := fit(); m != first {
 		t.Errorf("the photo's first fit is %v; want %v", m, first)
 	}
-	p.click("#bd-mark")
-	p.mouse(mark1, true, false)
-	p.mouse(mark2, true, false)
-	p.wait("two marks", `document.querySelectorAll('#ed-table .bd-mark').length === 2`)
+	p.Click("#bd-mark")
+	p.Mouse(mark1, true, false)
+	p.Mouse(mark2, true, false)
+	p.Wait("two marks", `document.querySelectorAll('#ed-table .bd-mark').length === 2`)
 	p.edSet("#bd-dist", fmt.Sprint(dist))
 	p.edSet("#bd-x", fmt.Sprint(x))
 	p.edSet("#bd-y", fmt.Sprint(y))
 	p.edSet("#bd-angle", fmt.Sprint(angle))
-	p.click("#bd-fit")
-	p.wait("the photo fitted", `document.querySelector('#bd-status')?.textContent.includes('fitted')`)
+	p.Click("#bd-fit")
+	p.Wait("the photo fitted", `document.querySelector('#bd-status')?.textContent.includes('fitted')`)
 	var marks [2][2]float64
 	for i, x := range bd()["marks"].([]any) {
 		xy := x.([]any)
@@ -543,7 +544,7 @@ func onTable(m [4]float64, px [2]float64) [2]float64 {
 // drawnAt is where the drawing sel's backdrop image puts the pixels marks, in the
 // drawing's own units.
 func drawnAt(p *browserPage, sel string, marks [2][2]float64) [][2]float64 {
-	p.t.Helper()
+	p.T.Helper()
 	v := eval[[]float64](p, fmt.Sprintf(`(() => { const m = document.querySelector(%q).transform.baseVal.consolidate().matrix;
 		return [[%g, %g], [%g, %g]].flatMap(([u, v]) => [m.a * u + m.c * v + m.e, m.b * u + m.d * v + m.f]); })()`,
 		sel, marks[0][0], marks[0][1], marks[1][0], marks[1][1]))
@@ -569,11 +570,11 @@ func TestEditorBackdrop(t *testing.T) {
 	// pixel to the drawing's point of (2, 3) and (2, 15) (y down from the table's top, 48).
 	// The browser's matrices are single precision.
 	near(t, "the photo as the editor draws it", drawnAt(p, "#ed-table image.backdrop", marks), [][2]float64{{2, 45}, {2, 33}}, 1e-5)
-	p.screenshot("editor-backdrop")
+	p.Screenshot("editor-backdrop")
 
 	// The battle draws it under its board, through the board's own scale.
-	p.click("#ed-start")
-	p.wait("the photo under the battle's board", `document.querySelector('#board image.backdrop')`)
+	p.Click("#ed-start")
+	p.Wait("the photo under the battle's board", `document.querySelector('#board image.backdrop')`)
 	k := eval[float64](p, `Number(document.getElementById('board').dataset.scale)`)
 	origin := eval[[]float64](p, `document.getElementById('board').dataset.origin.split(',').map(Number)`)
 	var board [][2]float64
@@ -590,19 +591,19 @@ func TestEditorBackdrop(t *testing.T) {
 func TestEditorRepublique(t *testing.T) {
 	p := newBrowserPage(t)
 	p.openEditor("republique")
-	p.click("#ed-terrain")
+	p.Click("#ed-terrain")
 	p.edDraw([2]float64{20, 30}, [2]float64{40, 30}, [2]float64{40, 45}, [2]float64{20, 45})
-	p.click("#ed-terrain-line")
+	p.Click("#ed-terrain-line")
 	p.edDraw([2]float64{60, 30}, [2]float64{80, 35}, [2]float64{100, 30})
-	p.click("#ed-terrain-line")
-	p.mouse(edPoint(30, 38), true, false)
-	p.wait("the wood's form", `document.querySelector('#ed-piece-cover')`)
+	p.Click("#ed-terrain-line")
+	p.Mouse(edPoint(30, 38), true, false)
+	p.Wait("the wood's form", `document.querySelector('#ed-piece-cover')`)
 	if got := eval[[]string](p, `[...document.querySelectorAll('#ed-piece-cover option')].map((o) => o.value)`); !reflect.DeepEqual(got, []string{"", "open", "solid", "heavy", "full"}) {
 		t.Errorf("the cover's choices are %q", got)
 	}
-	p.choose("#ed-piece-cover", "heavy")
+	p.Choose("#ed-piece-cover", "heavy")
 	p.edSet("#ed-piece-level", "1")
-	p.wait("the table checks", `document.querySelector('#ed-errors')?.dataset.ok === 'true'`)
+	p.Wait("the table checks", `document.querySelector('#ed-errors')?.dataset.ok === 'true'`)
 
 	doc := edDoc(p)
 	pieces := doc["terrain"].([]any)

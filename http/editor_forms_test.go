@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/volley-wargames/volley/browsertest"
 )
 
 // The table editor's nested forms, its sides and the rest of the file's sections.
@@ -18,25 +19,25 @@ import (
 // edInvalid waits until the field at sel is marked at fault with a message that
 // contains want.
 func (p *browserPage) edInvalid(sel, want string) {
-	p.t.Helper()
-	p.wait(sel+" marked at fault", fmt.Sprintf(`(() => { const e = document.querySelector(%q);
+	p.T.Helper()
+	p.Wait(sel+" marked at fault", fmt.Sprintf(`(() => { const e = document.querySelector(%q);
 		return e?.getAttribute('aria-invalid') === 'true' && (e.nextElementSibling?.textContent || '').includes(%q); })()`, sel, want))
 }
 
 // shotOf saves a screenshot of the element at sel alone, as screenshot saves the page.
 func (p *browserPage) shotOf(sel, name string) {
-	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	p.T.Helper()
+	ctx, cancel := context.WithTimeout(p.Ctx, 20*time.Second)
 	defer cancel()
 	png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(sel)))
 	if err != nil {
-		p.t.Fatal(err)
+		p.T.Fatal(err)
 	}
-	path := filepath.Join(p.shot, name+".png")
+	path := filepath.Join(browsertest.Shots, name+".png")
 	if err := os.WriteFile(path, png, 0o644); err != nil {
-		p.t.Fatal(err)
+		p.T.Fatal(err)
 	}
-	p.t.Logf("screenshot %s", path)
+	p.T.Logf("screenshot %s", path)
 }
 
 // TestEditorForms builds a Dropzone battle in the editor's forms: a weapon added to a
@@ -50,11 +51,11 @@ func TestEditorForms(t *testing.T) {
 	p.openEditor("dropzone")
 
 	// A weapon added to the Tank's profile, in the type's nested form.
-	p.click(`.ed-type[data-type="Tank"]`)
-	p.wait("the type's weapons", `document.querySelector('#ed-type-weapons')`)
-	p.click("#ed-type-weapons > summary")
-	p.click("#ed-type-weapons-add")
-	p.wait("a second weapon", `document.querySelector('#ed-type-weapons-1-name')`)
+	p.Click(`.ed-type[data-type="Tank"]`)
+	p.Wait("the type's weapons", `document.querySelector('#ed-type-weapons')`)
+	p.Click("#ed-type-weapons > summary")
+	p.Click("#ed-type-weapons-add")
+	p.Wait("a second weapon", `document.querySelector('#ed-type-weapons-1-name')`)
 	if got := eval[string](p, `document.querySelector('#ed-type-weapons-1-name').value`); got != "Cannon 2" {
 		t.Errorf("the copied weapon is named %q; want Cannon 2", got)
 	}
@@ -64,32 +65,32 @@ func TestEditorForms(t *testing.T) {
 	p.edSet("#ed-type-weapons-1-accuracy", "13+")
 	p.edInvalid("#ed-type-weapons-1-accuracy", "13+")
 	p.edSet("#ed-type-weapons-1-accuracy", "4+")
-	p.wait("the type checks again", `document.querySelector('#ed-ok')`)
+	p.Wait("the type checks again", `document.querySelector('#ed-ok')`)
 
 	// A side added by name, and two units placed for it.
 	p.edSet("#ed-new-side", "Green")
-	p.click("#ed-add-side")
-	p.wait("the new side", `document.querySelector('#ed-side-name-2')?.value === 'Green'`)
-	p.click("#ed-unit")
+	p.Click("#ed-add-side")
+	p.Wait("the new side", `document.querySelector('#ed-side-name-2')?.value === 'Green'`)
+	p.Click("#ed-unit")
 	p.edPlace("Green", [2]float64{10, 24}, [2]float64{38, 24})
-	p.click("#ed-unit")
-	p.wait("six units", `document.querySelector('#ed-ok')?.textContent.includes('6 units')`)
+	p.Click("#ed-unit")
+	p.Wait("six units", `document.querySelector('#ed-ok')?.textContent.includes('6 units')`)
 	// Red renamed: its units and its zone follow.
 	p.edSet("#ed-side-name-1", "Crimson")
-	p.wait("the side renamed", `document.querySelector('#ed-ok')?.textContent.includes('Crimson')`)
+	p.Wait("the side renamed", `document.querySelector('#ed-ok')?.textContent.includes('Crimson')`)
 
 	// The end: section's form: the last round, and an objective added.
-	p.click("#ed-doc-end > summary")
+	p.Click("#ed-doc-end > summary")
 	p.edSet("#ed-doc-end-turns", "6")
-	p.click("#ed-doc-end-objectives > summary")
-	p.click("#ed-doc-end-objectives-add")
-	p.wait("a second objective", `document.querySelector('#ed-doc-end-objectives-1-name')`)
+	p.Click("#ed-doc-end-objectives > summary")
+	p.Click("#ed-doc-end-objectives-add")
+	p.Wait("a second objective", `document.querySelector('#ed-doc-end-objectives-1-name')`)
 	p.edSet("#ed-doc-end-objectives-1-name", "the ridge")
 	p.edSet("#ed-doc-end-objectives-1-at", "12, 30")
 	p.edSet("#ed-doc-end-objectives-1-radius", "-3")
 	p.edInvalid("#ed-doc-end-objectives-1-radius", "negative")
 	p.edSet("#ed-doc-end-objectives-1-radius", "3")
-	p.wait("the scenario checks", `document.querySelector('#ed-ok')`)
+	p.Wait("the scenario checks", `document.querySelector('#ed-ok')`)
 
 	doc := edDoc(p)
 	weapons := doc["types"].([]any)[0].(map[string]any)["weapons"].([]any)
@@ -125,18 +126,18 @@ func TestEditorForms(t *testing.T) {
 		t.Errorf("the new objective is %v", ridge)
 	}
 
-	p.click(`.ed-type[data-type="Tank"]`) // closed
-	p.click(`.ed-type[data-type="Tank"]`) // and open again, at the top of the forms
-	p.wait("the type's form", `document.querySelector('#ed-type-weapons-1-name')?.value === 'Laser'`)
-	p.screenshot("editor-forms")
+	p.Click(`.ed-type[data-type="Tank"]`) // closed
+	p.Click(`.ed-type[data-type="Tank"]`) // and open again, at the top of the forms
+	p.Wait("the type's form", `document.querySelector('#ed-type-weapons-1-name')?.value === 'Laser'`)
+	p.Screenshot("editor-forms")
 	// On a phone the nested forms stack and fit the screen's width.
-	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
-	p.wait("the phone's width", `window.innerWidth === 390`)
+	p.Do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	p.Wait("the phone's width", `window.innerWidth === 390`)
 	if w := eval[float64](p, `document.documentElement.scrollWidth`); w > 390 {
 		t.Errorf("the editor's forms are %g px wide on a 390-px screen", w)
 	}
 	p.shotOf("#ed-types", "editor-forms-phone")
-	p.do(chromedp.EmulateViewport(1280, 800))
+	p.Do(chromedp.EmulateViewport(1280, 800))
 
 	v := startAndReload(p)
 	if v["units"] != 6.0 || !reflect.DeepEqual(v["sides"], []any{"Blue", "Crimson", "Green"}) {
@@ -160,21 +161,21 @@ func TestEditorFloors(t *testing.T) {
 	p := newBrowserPage(t)
 	p.openEditor("warstrike")
 
-	p.mouse(edPoint(24, 18), true, false)
-	p.wait("the wood's form", `document.querySelector('#ed-piece-floors')`)
-	p.click("#ed-piece-floors > summary")
-	p.click("#ed-piece-floors-add")
-	p.wait("a floor", `document.querySelector('#ed-piece-floors-0-height')`)
+	p.Mouse(edPoint(24, 18), true, false)
+	p.Wait("the wood's form", `document.querySelector('#ed-piece-floors')`)
+	p.Click("#ed-piece-floors > summary")
+	p.Click("#ed-piece-floors-add")
+	p.Wait("a floor", `document.querySelector('#ed-piece-floors-0-height')`)
 	if got := eval[string](p, `document.querySelector('#ed-piece-floors-0-height').value`); got != "0" {
 		t.Errorf("a new floor stands %q high; the schema's least length is 0", got)
 	}
 	p.edSet("#ed-piece-floors-0-height", "2")
-	p.click("#ed-piece-floors-add")
-	p.wait("a second floor", `document.querySelector('#ed-piece-floors-1-height')?.value === '2'`)
+	p.Click("#ed-piece-floors-add")
+	p.Wait("a second floor", `document.querySelector('#ed-piece-floors-1-height')?.value === '2'`)
 	p.edSet("#ed-piece-floors-1-height", "3.5")
-	p.click("#ed-piece-floors-0-off")
-	p.wait("one floor left", `document.querySelector('#ed-piece-floors-0-height')?.value === '3.5' && !document.querySelector('#ed-piece-floors-1-height')`)
-	p.wait("the scenario checks", `document.querySelector('#ed-ok')`)
+	p.Click("#ed-piece-floors-0-off")
+	p.Wait("one floor left", `document.querySelector('#ed-piece-floors-0-height')?.value === '3.5' && !document.querySelector('#ed-piece-floors-1-height')`)
+	p.Wait("the scenario checks", `document.querySelector('#ed-ok')`)
 
 	floors := edDoc(p)["terrain"].([]any)[0].(map[string]any)["floors"]
 	if want := []any{map[string]any{"height": 3.5}}; !reflect.DeepEqual(floors, want) {
@@ -182,13 +183,13 @@ func TestEditorFloors(t *testing.T) {
 	}
 
 	// A third model added to the blue team in its form, and set in its place.
-	p.mouse(edPoint(20, 4), true, false)
-	p.wait("the team's models", `document.querySelector('#ed-unitf-models')`)
-	p.click("#ed-unitf-models > summary")
-	p.click("#ed-unitf-models-add")
-	p.wait("a third model", `document.querySelector('#ed-unitf-models-2-at')`)
+	p.Mouse(edPoint(20, 4), true, false)
+	p.Wait("the team's models", `document.querySelector('#ed-unitf-models')`)
+	p.Click("#ed-unitf-models > summary")
+	p.Click("#ed-unitf-models-add")
+	p.Wait("a third model", `document.querySelector('#ed-unitf-models-2-at')`)
 	p.edSet("#ed-unitf-models-2-at", "24, 4")
-	p.wait("three blue models on the table", `document.querySelectorAll('#ed-table .ed-unit[data-unit="blue"]').length === 3 && document.querySelector('#ed-ok')`)
+	p.Wait("three blue models on the table", `document.querySelectorAll('#ed-table .ed-unit[data-unit="blue"]').length === 3 && document.querySelector('#ed-ok')`)
 	models := edDoc(p)["units"].([]any)[0].(map[string]any)["models"].([]any)
 	if len(models) != 3 || models[2].(map[string]any)["id"] != "blue-3" || !reflect.DeepEqual(models[2].(map[string]any)["at"], []any{24.0, 4.0}) {
 		t.Errorf("the blue team's models are %v", models)
@@ -206,37 +207,37 @@ func TestEditorFloors(t *testing.T) {
 func TestEditorText(t *testing.T) {
 	p := newBrowserPage(t)
 	p.openEditor("warstrike")
-	p.click("#ed-text-box > summary")
-	p.wait("the text", `document.querySelector('#ed-text-edit').value.includes('"title"')`)
+	p.Click("#ed-text-box > summary")
+	p.Wait("the text", `document.querySelector('#ed-text-edit').value.includes('"title"')`)
 
 	edit := func(from, to string) {
 		t.Helper()
 		eval[bool](p, fmt.Sprintf(`(() => { const a = document.querySelector('#ed-text-edit'); a.value = a.value.replace(%q, %q); return true; })()`, from, to))
-		p.click("#ed-text-use")
+		p.Click("#ed-text-use")
 	}
 	edit(`"turns":4`, `"turns":"four"`)
-	p.wait("the text's error", `document.querySelector('#ed-text-errors')?.textContent.includes('turns')`)
+	p.Wait("the text's error", `document.querySelector('#ed-text-errors')?.textContent.includes('turns')`)
 	if got := edDoc(p)["end"].(map[string]any)["turns"]; got != 4.0 {
 		t.Errorf("a text that does not check changed the end's turns to %v", got)
 	}
 	edit(`"turns":"four"`, `"turns":7`)
-	p.wait("the editor drawn from the text", `document.querySelector('#ed-doc-end-turns')?.value === '7' && document.querySelector('#ed-ok')`)
+	p.Wait("the editor drawn from the text", `document.querySelector('#ed-doc-end-turns')?.value === '7' && document.querySelector('#ed-ok')`)
 	if n := eval[int](p, `document.querySelectorAll('#ed-table .ed-unit').length`); n != 4 {
 		t.Errorf("the editor drawn anew shows %d models; want 4", n)
 	}
 
 	// Maps of names to values in forms: what destroying the blue team scores (a number
 	// by a unit's id), and the rifle's range in the tables' weapons (a record by name).
-	p.click("#ed-doc-end > summary")
-	p.click("#ed-doc-end-points > summary")
+	p.Click("#ed-doc-end > summary")
+	p.Click("#ed-doc-end-points > summary")
 	p.edSet("#ed-doc-end-points-new", "blue")
-	p.click("#ed-doc-end-points-add")
-	p.wait("the blue team's points", `document.querySelector('#ed-doc-end-points-0')`)
+	p.Click("#ed-doc-end-points-add")
+	p.Wait("the blue team's points", `document.querySelector('#ed-doc-end-points-0')`)
 	p.edSet("#ed-doc-end-points-0", "3")
-	p.click("#ed-doc-tables > summary")
-	p.click("#ed-doc-tables-weapons > summary")
+	p.Click("#ed-doc-tables > summary")
+	p.Click("#ed-doc-tables-weapons > summary")
 	p.edSet("#ed-doc-tables-weapons-0-range", "30")
-	p.wait("the scenario checks", `document.querySelector('#ed-ok')`)
+	p.Wait("the scenario checks", `document.querySelector('#ed-ok')`)
 	doc := edDoc(p)
 	if got := doc["end"].(map[string]any)["points"]; !reflect.DeepEqual(got, map[string]any{"blue": 3.0}) {
 		t.Errorf("the end's points are %v", got)

@@ -13,10 +13,10 @@ import (
 // openEditor opens the table editor on a rule system's starter and waits until it has
 // been checked.
 func (p *browserPage) openEditor(system string) {
-	p.t.Helper()
-	p.do(chromedp.Navigate(p.base + "/#/new"))
-	p.choose("#ed-system", system)
-	p.wait("the starter checked", `document.querySelector('#ed-ok')`)
+	p.T.Helper()
+	p.Do(chromedp.Navigate(p.base + "/#/new"))
+	p.Choose("#ed-system", system)
+	p.Wait("the starter checked", `document.querySelector('#ed-ok')`)
 }
 
 // edPoint is the viewport point of a point of the editor's table, in the scenario's
@@ -35,58 +35,58 @@ func edPoint(x, y float64) string {
 // (GET …/scenario) checks back to the same units and terrain.
 func TestEditorDropzone(t *testing.T) {
 	p := newBrowserPage(t)
-	p.do(chromedp.Navigate(p.base + "/"))
-	p.click("#open-editor")
-	p.choose("#ed-system", "dropzone")
-	p.wait("the starter checked", `document.querySelector('#ed-ok')`)
-	p.click("#ed-clear")
-	p.wait("the cleared table's error", `document.querySelector('#ed-errors')?.dataset.ok === 'false'`)
-	if got := p.text("#ed-errors"); !strings.Contains(got, `no unit is on side "Blue"`) {
+	p.Do(chromedp.Navigate(p.base + "/"))
+	p.Click("#open-editor")
+	p.Choose("#ed-system", "dropzone")
+	p.Wait("the starter checked", `document.querySelector('#ed-ok')`)
+	p.Click("#ed-clear")
+	p.Wait("the cleared table's error", `document.querySelector('#ed-errors')?.dataset.ok === 'false'`)
+	if got := p.Text("#ed-errors"); !strings.Contains(got, `no unit is on side "Blue"`) {
 		t.Errorf("the cleared table reads %q", got)
 	}
 
 	// Two pieces of terrain.
-	p.click("#ed-terrain")
+	p.Click("#ed-terrain")
 	for _, piece := range [][][2]float64{{{10, 20}, {16, 20}, {16, 26}, {10, 26}}, {{30, 22}, {38, 22}, {34, 30}}} {
 		for _, pt := range piece {
-			p.mouse(edPoint(pt[0], pt[1]), true, false)
+			p.Mouse(edPoint(pt[0], pt[1]), true, false)
 		}
-		p.wait("enough corners to finish", `!document.querySelector('#ed-finish').disabled`)
-		p.click("#ed-finish")
+		p.Wait("enough corners to finish", `!document.querySelector('#ed-finish').disabled`)
+		p.Click("#ed-finish")
 	}
-	p.wait("two pieces", `document.querySelectorAll('#ed-table .ed-piece').length === 2`)
-	p.click("#ed-terrain") // done drawing
+	p.Wait("two pieces", `document.querySelectorAll('#ed-table .ed-piece').length === 2`)
+	p.Click("#ed-terrain") // done drawing
 
 	// Two units a side, and one of Blue's first off the table's edge: named at fault, then
 	// taken off again by clicking it.
-	p.click("#ed-unit")
+	p.Click("#ed-unit")
 	place := func(side string, x, y float64) {
-		p.choose("#ed-side", side)
+		p.Choose("#ed-side", side)
 		n := eval[int](p, `document.querySelectorAll('#ed-table .ed-unit').length`)
-		p.mouse(edPoint(x, y), true, false)
-		p.wait("the unit placed", fmt.Sprintf(`document.querySelectorAll('#ed-table .ed-unit').length === %d`, n+1))
+		p.Mouse(edPoint(x, y), true, false)
+		p.Wait("the unit placed", fmt.Sprintf(`document.querySelectorAll('#ed-table .ed-unit').length === %d`, n+1))
 	}
 	place("Blue", 47.8, 30)
-	p.wait("the unit off the table at fault", `document.querySelector('#ed-table .ed-unit.fault')`)
-	if got := p.text("#ed-errors"); !strings.Contains(got, "unit blue-1") || !strings.Contains(got, "off the table") {
+	p.Wait("the unit off the table at fault", `document.querySelector('#ed-table .ed-unit.fault')`)
+	if got := p.Text("#ed-errors"); !strings.Contains(got, "unit blue-1") || !strings.Contains(got, "off the table") {
 		t.Errorf("the error does not name the unit: %q", got)
 	}
-	p.screenshot("editor-fault")
-	p.mouse(edPoint(47.8, 30), true, false)
-	p.wait("the unit taken off", `document.querySelectorAll('#ed-table .ed-unit').length === 0`)
+	p.Screenshot("editor-fault")
+	p.Mouse(edPoint(47.8, 30), true, false)
+	p.Wait("the unit taken off", `document.querySelectorAll('#ed-table .ed-unit').length === 0`)
 	place("Blue", 18, 6)
 	place("Blue", 30, 6)
 	place("Red", 18, 42)
 	place("Red", 30, 42)
-	p.wait("the table checks", `document.querySelector('#ed-ok')?.textContent.includes('4 units')`)
-	if got := p.text("#ed-ok"); !strings.Contains(got, "4 units, sides Blue and Red") {
+	p.Wait("the table checks", `document.querySelector('#ed-ok')?.textContent.includes('4 units')`)
+	if got := p.Text("#ed-ok"); !strings.Contains(got, "4 units, sides Blue and Red") {
 		t.Errorf("the check reads %q", got)
 	}
 	// The editor's desktop and phone screenshots are TestEditorOpenTable's and
 	// TestEditorPhone's.
 
-	p.click("#ed-start")
-	p.wait("the battle", `document.querySelector('#board')`)
+	p.Click("#ed-start")
+	p.Wait("the battle", `document.querySelector('#board')`)
 	id := eval[string](p, `location.hash.split('/')[2]`)
 	token := eval[string](p, `Object.values(JSON.parse(localStorage.getItem('volley.tokens.`+id+`')))[0]`)
 	req, _ := http.NewRequest("GET", p.base+"/api/battles/"+id+"/scenario", nil)

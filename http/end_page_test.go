@@ -9,6 +9,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/volley-wargames/volley/browsertest"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // withEnd is an example scenario without its actions, and with the end given (a
@@ -70,97 +72,97 @@ const sabresEnd = `end:
 // pages show the end screen on the first screen: the verdict, why, the scores, the
 // objectives, each side's luck, and the dice checked at once.
 func TestPageEndOfBattle(t *testing.T) {
-	exe := chromiumPath(t)
-	base := pageServer(t, sqliteStore(t))
+	exe := browsertest.Chromium(t)
+	base := pageServer(t, servertest.SQLite(t))
 	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
 	n0 := begin(t, base, id, tokens)
 	ucm, scourge := newBrowserAt(t, exe, base), newBrowserAt(t, exe, base)
 	ucm.openAs(id, "UCM="+tokens["UCM"])
 	scourge.openAs(id, "Scourge="+tokens["Scourge"])
-	if got := ucm.text("#round"); got != "round 1 of 2" {
+	if got := ucm.Text("#round"); got != "round 1 of 2" {
 		t.Errorf("the round reads %q, want round 1 of 2", got)
 	}
-	if got := ucm.text("#score"); got != "Scourge 0 · UCM 0" {
+	if got := ucm.Text("#score"); got != "Scourge 0 · UCM 0" {
 		t.Errorf("the score reads %q", got)
 	}
 
 	// A move, taken back on the page that made it.
-	ucm.wait("the deployment's checkbox", `document.querySelector('#move-deploy')`)
+	ucm.Wait("the deployment's checkbox", `document.querySelector('#move-deploy')`)
 	if eval[bool](ucm, `document.querySelector('#move-deploy').checked`) {
-		ucm.click("#move-deploy")
+		ucm.Click("#move-deploy")
 	}
-	ucm.mouseDrag(unitPoint("sabre-1"), tablePoint(14, 9))
-	ucm.wait("the ghost, legal", ghostLegal)
-	ucm.click("#move-commit")
-	ucm.logCount(n0 + 1)
-	ucm.wait("Take back", `document.querySelector('#take-back')`)
-	if got := ucm.text("#take-back"); !strings.Contains(got, "sabre-1") {
+	ucm.MouseDrag(browsertest.UnitPoint("sabre-1"), browsertest.TablePoint(14, 9))
+	ucm.Wait("the ghost, legal", ghostLegal)
+	ucm.Click("#move-commit")
+	ucm.LogCount(n0 + 1)
+	ucm.Wait("Take back", `document.querySelector('#take-back')`)
+	if got := ucm.Text("#take-back"); !strings.Contains(got, "sabre-1") {
 		t.Errorf("the take-back reads %q", got)
 	}
-	scourge.logCount(n0 + 1)
+	scourge.LogCount(n0 + 1)
 	if eval[bool](scourge, `!!document.querySelector('#take-back')`) {
 		t.Error("the Scourge's page is offered to take back UCM's move")
 	}
-	ucm.click("#take-back")
-	ucm.logCount(n0 + 2)
-	ucm.wait("sabre-1 back where it stood", `Number(document.querySelector('#board .unit[data-unit="sabre-1"]').dataset.y) === 6`)
+	ucm.Click("#take-back")
+	ucm.LogCount(n0 + 2)
+	ucm.Wait("sabre-1 back where it stood", `Number(document.querySelector('#board .unit[data-unit="sabre-1"]').dataset.y) === 6`)
 	if eval[bool](ucm, `!!document.querySelector('#take-back')`) {
 		t.Error("Take back is still offered with nothing to take back")
 	}
 
 	// A shot: its luck in the log, as the outcome has it.
-	ucm.choose("#firer", "sabre-1")
-	ucm.mouse(unitPoint("hunter-1"), true, false)
-	ucm.wait("a declared target", `!document.querySelector('#shoot').disabled`)
-	ucm.click("#shoot")
-	ucm.logCount(n0 + 3)
+	ucm.Choose("#firer", "sabre-1")
+	ucm.Mouse(browsertest.UnitPoint("hunter-1"), true, false)
+	ucm.Wait("a declared target", `!document.querySelector('#shoot').disabled`)
+	ucm.Click("#shoot")
+	ucm.LogCount(n0 + 3)
 	shot := fmt.Sprintf("#action-%d", n0+2)
-	ucm.wait("the shot's luck", `document.querySelector('`+shot+` .luck')`)
+	ucm.Wait("the shot's luck", `document.querySelector('`+shot+` .luck')`)
 	lg := ucm.apiGet("/api/battles/"+id+"/log", nil)
 	luck := lg["actions"].([]any)[n0+2].(map[string]any)["outcome"].(map[string]any)["luck"].(map[string]any)["percentile"].(float64)
-	if got, want := ucm.text(shot+" .luck"), fmt.Sprintf("luck %d%%", int(math.Round(luck*100))); got != want {
+	if got, want := ucm.Text(shot+" .luck"), fmt.Sprintf("luck %d%%", int(math.Round(luck*100))); got != want {
 		t.Errorf("the shot's luck reads %q, want %q", got, want)
 	}
-	if got := ucm.text(shot + " ul.words"); got == "" || strings.Contains(got, "{") {
+	if got := ucm.Text(shot + " ul.words"); got == "" || strings.Contains(got, "{") {
 		t.Errorf("the shot's words read %q", got)
 	}
 
 	// UCM offers to end; the Scourge's page accepts.
-	ucm.click("#offer-end")
-	ucm.logCount(n0 + 4)
-	ucm.wait("the offer shown", `document.querySelector('#end-offers')?.textContent.includes('UCM (you) has offered')`)
+	ucm.Click("#offer-end")
+	ucm.LogCount(n0 + 4)
+	ucm.Wait("the offer shown", `document.querySelector('#end-offers')?.textContent.includes('UCM (you) has offered')`)
 	if eval[bool](ucm, `!!document.querySelector('#offer-end')`) {
 		t.Error("UCM is offered to offer again")
 	}
-	scourge.wait("the offer to accept", `document.querySelector('#offer-end')?.textContent === 'Accept the offer to end'`)
-	if got := scourge.text("#end-offers"); !strings.Contains(got, "UCM has offered to end the battle") {
+	scourge.Wait("the offer to accept", `document.querySelector('#offer-end')?.textContent === 'Accept the offer to end'`)
+	if got := scourge.Text("#end-offers"); !strings.Contains(got, "UCM has offered to end the battle") {
 		t.Errorf("the Scourge's page reads the offer as %q", got)
 	}
-	scourge.screenshot("end-offer")
-	scourge.click("#offer-end")
+	scourge.Screenshot("end-offer")
+	scourge.Click("#offer-end")
 
 	v := ucm.apiGet("/api/battles/"+id, nil)
 	res := v["result"].(map[string]any)
 	for _, p := range []*browserPage{ucm, scourge} {
-		p.wait("the end screen", `document.querySelector('#end-verdict')`)
-		p.wait("the dice checked", `document.querySelector('#verify-result .ok')`)
-		if got := p.text("#verify-result"); !strings.Contains(got, fmt.Sprintf("Verified: %d actions", n0+5)) {
+		p.Wait("the end screen", `document.querySelector('#end-verdict')`)
+		p.Wait("the dice checked", `document.querySelector('#verify-result .ok')`)
+		if got := p.Text("#verify-result"); !strings.Contains(got, fmt.Sprintf("Verified: %d actions", n0+5)) {
 			t.Errorf("the dice check reads %q", got)
 		}
 		want := "A draw"
 		if w, ok := res["winner"].(string); ok && w != "" {
 			want = w + " wins"
 		}
-		if got := p.text("#end-verdict"); got != want {
+		if got := p.Text("#end-verdict"); got != want {
 			t.Errorf("the verdict reads %q, want %q (result %v)", got, want, res)
 		}
-		if got := p.text("#end-reason"); !strings.Contains(got, "agreed") {
+		if got := p.Text("#end-reason"); !strings.Contains(got, "agreed") {
 			t.Errorf("the reason reads %q", got)
 		}
-		if got := p.text("#end-objectives"); !strings.Contains(got, "the hab block") {
+		if got := p.Text("#end-objectives"); !strings.Contains(got, "the hab block") {
 			t.Errorf("the objectives read %q", got)
 		}
-		if got := p.text(`#end-scores tr[data-side="UCM"] .luck`); got != fmt.Sprintf("%d%%", int(math.Round(luck*100))) {
+		if got := p.Text(`#end-scores tr[data-side="UCM"] .luck`); got != fmt.Sprintf("%d%%", int(math.Round(luck*100))) {
 			t.Errorf("UCM's luck over the battle reads %q; its one roll's was %v", got, luck)
 		}
 		if top := eval[float64](p, `document.querySelector('#end').getBoundingClientRect().top + scrollY`); top > 400 {
@@ -171,7 +173,7 @@ func TestPageEndOfBattle(t *testing.T) {
 		}
 	}
 	eval[bool](ucm, `(scrollTo(0, 0), true)`)
-	ucm.screenshot("end-screen")
+	ucm.Screenshot("end-screen")
 }
 
 // TestPageReplay steps through an ended battle: the last round over, the end screen
@@ -179,8 +181,8 @@ func TestPageEndOfBattle(t *testing.T) {
 // draws the board as the API's replay has it, with the step's words; leaving shows the
 // battle as it ended.
 func TestPageReplay(t *testing.T) {
-	exe := chromiumPath(t)
-	base := pageServer(t, sqliteStore(t))
+	exe := browsertest.Chromium(t)
+	base := pageServer(t, servertest.SQLite(t))
 	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", strings.Replace(sabresEnd, "turns: 2", "turns: 1", 1)))
 	n0 := begin(t, base, id, tokens)
 	acts := []struct{ side, body string }{
@@ -196,46 +198,46 @@ func TestPageReplay(t *testing.T) {
 		}
 	}
 	p := newBrowserAt(t, exe, base)
-	p.do(chromedp.EmulateViewport(1500, 1000))
+	p.Do(chromedp.EmulateViewport(1500, 1000))
 	p.open(id, "UCM="+tokens["UCM"]) // an ended battle has no live stream
-	p.wait("the end screen", `document.querySelector('#end-verdict')`)
-	if got := p.text("#end-reason"); !strings.Contains(got, "Round 1, the last, has ended") {
+	p.Wait("the end screen", `document.querySelector('#end-verdict')`)
+	if got := p.Text("#end-reason"); !strings.Contains(got, "Round 1, the last, has ended") {
 		t.Errorf("the reason reads %q", got)
 	}
-	p.wait("the dice checked", `document.querySelector('#verify-result .ok')`)
+	p.Wait("the dice checked", `document.querySelector('#verify-result .ok')`)
 
 	at := func(n int, y float64) {
 		t.Helper()
-		p.wait(fmt.Sprintf("step %d", n), fmt.Sprintf(`document.querySelector('#replay-step')?.textContent === 'step %d of %d'`, n, n0+5))
-		p.wait(fmt.Sprintf("sabre-1 at y %v on step %d", y, n), fmt.Sprintf(`Number(document.querySelector('#board .unit[data-unit="sabre-1"]')?.dataset.y) === %v`, y))
+		p.Wait(fmt.Sprintf("step %d", n), fmt.Sprintf(`document.querySelector('#replay-step')?.textContent === 'step %d of %d'`, n, n0+5))
+		p.Wait(fmt.Sprintf("sabre-1 at y %v on step %d", y, n), fmt.Sprintf(`Number(document.querySelector('#board .unit[data-unit="sabre-1"]')?.dataset.y) === %v`, y))
 		p.settle()
 	}
-	p.click("#replay-start")
+	p.Click("#replay-start")
 	at(0, 6)
-	if got := p.text("#replay-words"); !strings.Contains(got, "began") {
+	if got := p.Text("#replay-words"); !strings.Contains(got, "began") {
 		t.Errorf("step 0 reads %q", got)
 	}
 	if eval[bool](p, `!!document.querySelector('#move:not([hidden]), #shoot')`) {
 		t.Error("the replay's board offers a move or a shot")
 	}
 	for range n0 + 1 { // past the deployments' ends, to the first move
-		p.click("#replay-next")
+		p.Click("#replay-next")
 	}
 	at(n0+1, 9)
-	if got := p.text("#replay-words"); !strings.Contains(got, fmt.Sprintf("#%d UCM", n0)) || !strings.Contains(got, "sabre-1 moved 3″") {
+	if got := p.Text("#replay-words"); !strings.Contains(got, fmt.Sprintf("#%d UCM", n0)) || !strings.Contains(got, "sabre-1 moved 3″") {
 		t.Errorf("step 1 reads %q", got)
 	}
-	p.screenshot("replay-step")
+	p.Screenshot("replay-step")
 	// The keys: → and End, ← and Home, from the replay's own buttons.
-	p.do(chromedp.Focus(chromedp.CSS("#replay-next")))
-	p.keys(kb.ArrowRight, 1)
+	p.Do(chromedp.Focus(chromedp.CSS("#replay-next")))
+	p.Keys(kb.ArrowRight, 1)
 	at(n0+2, 9)
-	p.wait("hunter-1 where it stood", `Number(document.querySelector('#board .unit[data-unit="hunter-1"]').dataset.y) === 31`)
-	p.keys(kb.End, 1)
+	p.Wait("hunter-1 where it stood", `Number(document.querySelector('#board .unit[data-unit="hunter-1"]').dataset.y) === 31`)
+	p.Keys(kb.End, 1)
 	at(n0+5, 9)
-	p.wait("hunter-1 where it went", `Number(document.querySelector('#board .unit[data-unit="hunter-1"]').dataset.y) === 28`)
-	p.keys(kb.Home, 1)
+	p.Wait("hunter-1 where it went", `Number(document.querySelector('#board .unit[data-unit="hunter-1"]').dataset.y) === 28`)
+	p.Keys(kb.Home, 1)
 	at(0, 6)
-	p.click("#replay-leave")
-	p.wait("the battle as it ended", `!document.querySelector('#field.replaying') && Number(document.querySelector('#board .unit[data-unit="sabre-1"]').dataset.y) === 9`)
+	p.Click("#replay-leave")
+	p.Wait("the battle as it ended", `!document.querySelector('#field.replaying') && Number(document.querySelector('#board .unit[data-unit="sabre-1"]').dataset.y) === 9`)
 }

@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // fanoutSubscribers is the benchmark's audience: a thousand streams on one battle.
@@ -31,16 +33,16 @@ func BenchmarkFanout(b *testing.B) {
 		lim.Cur = lim.Max
 		_ = syscall.Setrlimit(syscall.RLIMIT_NOFILE, &lim)
 	}
-	limits := testLimits()
+	limits := servertest.Limits()
 	limits.StreamsPerClient = 2 * fanoutSubscribers
 	limits.StreamsPerBattle = 2 * fanoutSubscribers
 	limits.StreamsPerTicket = 2 * fanoutSubscribers // one ticket opens them all
 	b.Run("sqlite", func(b *testing.B) {
-		fanout(b, []string{serveWith(b, sqliteStore(b), limits).URL})
+		fanout(b, []string{servertest.Serve(b, servertest.SQLite(b), limits).URL})
 	})
 	b.Run("postgres", func(b *testing.B) {
 		url := postgresURL(b)
-		fanout(b, []string{serveWith(b, openPostgres(b, url), limits).URL, serveWith(b, openPostgres(b, url), limits).URL})
+		fanout(b, []string{servertest.Serve(b, openPostgres(b, url), limits).URL, servertest.Serve(b, openPostgres(b, url), limits).URL})
 	})
 }
 

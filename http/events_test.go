@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"strconv"
@@ -13,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	vhttp "github.com/volley-wargames/volley/http"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // sseEvent is one server-sent event as a client reads it.
@@ -108,7 +106,7 @@ func (s *sseStream) next(tb testing.TB) sseEvent {
 // Last-Event-ID misses nothing and repeats nothing; the end brings the seed and closes
 // the stream.
 func TestEventStream(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
 	act := func(side, body string) {
 		t.Helper()
@@ -182,11 +180,11 @@ func TestEventStream(t *testing.T) {
 // "ticket" (the token itself is never accepted in the URL); a bad Last-Event-ID a 400;
 // streams over the per-client cap a 429.
 func TestEventStreamRefuses(t *testing.T) {
-	store := sqliteStore(t)
-	limits := testLimits()
+	store := servertest.SQLite(t)
+	limits := servertest.Limits()
 	limits.StreamsPerClient = 2
 	limits.TicketTTL = 2 * time.Second
-	ts := serveWith(t, store, limits)
+	ts := servertest.Serve(t, store, limits)
 	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
 	other, otherTokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
 	tk := ticket(t, ts.URL, id, tokens["UCM"])
@@ -265,7 +263,7 @@ func TestEventStreamAcrossServers(t *testing.T) {
 // shorter than a game (as `volley serve` has), a stream still delivers an action stored
 // after they have passed.
 func TestEventStreamOutlivesTimeouts(t *testing.T) {
-	srv := vhttp.NewServer(sqliteStore(t), slog.New(slog.NewTextHandler(io.Discard, nil)), testLimits())
+	srv := servertest.New(servertest.SQLite(t), servertest.Limits())
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -289,7 +287,7 @@ func TestEventStreamOutlivesTimeouts(t *testing.T) {
 // starts at the log's end, and neither it nor a stream opened after it misses the
 // actions that then come.
 func TestEventStreamFromTheFuture(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
 	tk := ticket(t, ts.URL, id, watch(id))
 	ahead := openStream(t, ts.URL, id, tk, "100")

@@ -19,7 +19,7 @@ import (
 // settle waits until the page has no request under way (api.js counts them on <html>)
 // and has had none for a moment: the page has drawn what its reads answered.
 func (p *browserPage) settle() {
-	p.t.Helper()
+	p.T.Helper()
 	quiet := 0
 	deadline := time.Now().Add(15 * time.Second)
 	for time.Now().Before(deadline) {
@@ -33,7 +33,7 @@ func (p *browserPage) settle() {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	p.t.Fatalf("the page still waits for %s requests after 15 s", eval[string](p, `document.documentElement.dataset.pending`))
+	p.T.Fatalf("the page still waits for %s requests after 15 s", eval[string](p, `document.documentElement.dataset.pending`))
 }
 
 // shownErrors are the error boxes the page shows, with their text.
@@ -47,8 +47,8 @@ type created struct {
 }
 
 func (p *browserPage) createAPI(body []byte) (created, error) {
-	p.t.Helper()
-	status, res := call(p.t, "POST", p.base+"/api/battles", "", "", body)
+	p.T.Helper()
+	status, res := call(p.T, "POST", p.base+"/api/battles", "", "", body)
 	if status != 201 {
 		return created{}, fmt.Errorf("%d %v", status, res["message"])
 	}
@@ -64,11 +64,11 @@ func (p *browserPage) createAPI(body []byte) (created, error) {
 // The browser forgets the tokens of earlier links first, so that a spectator's link
 // holds only the spectator's.
 func (p *browserPage) open(id, query string) {
-	p.t.Helper()
-	p.do(chromedp.Navigate(p.base + "/"))
+	p.T.Helper()
+	p.Do(chromedp.Navigate(p.base + "/"))
 	eval[bool](p, `(localStorage.clear(), true)`)
-	p.do(chromedp.Navigate(p.base + "/#/battles/" + id + "?" + query))
-	p.wait("the board", `document.querySelector('#board') && document.querySelector('#log h2')`)
+	p.Do(chromedp.Navigate(p.base + "/#/battles/" + id + "?" + query))
+	p.Wait("the board", `document.querySelector('#board') && document.querySelector('#log h2')`)
 	p.settle()
 }
 
@@ -102,7 +102,7 @@ func TestPageEveryExample(t *testing.T) {
 			if who == "spectator" {
 				query = c.spectator
 			}
-			p.do(chromedp.EmulateViewport(1500, 1000))
+			p.Do(chromedp.EmulateViewport(1500, 1000))
 			p.open(c.id, query)
 			if errs := p.shownErrors(); errs != "" {
 				t.Errorf("%s, %s's link: the page shows errors: %s", name, who, errs)
@@ -119,8 +119,8 @@ func TestPageEveryExample(t *testing.T) {
 			if !demo {
 				continue
 			}
-			p.screenshot(fmt.Sprintf("%s-%s-desktop", system, who))
-			p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+			p.Screenshot(fmt.Sprintf("%s-%s-desktop", system, who))
+			p.Do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
 			p.open(c.id, query)
 			if w := eval[int](p, `document.documentElement.scrollWidth`); w > 390 {
 				t.Errorf("%s, %s's link: at a phone's width the page is %d px wide", name, who, w)
@@ -134,10 +134,10 @@ func TestPageEveryExample(t *testing.T) {
 			if got := eval[string](p, smallTargets); got != "" {
 				t.Errorf("%s, %s's link, phone: tap targets under 44 px: %s", name, who, got)
 			}
-			p.screenshot(fmt.Sprintf("%s-%s-phone", system, who))
+			p.Screenshot(fmt.Sprintf("%s-%s-phone", system, who))
 		}
 		// Each battle's stream ends with the page: leave it before the next.
-		p.do(chromedp.Navigate(p.base + "/"))
+		p.Do(chromedp.Navigate(p.base + "/"))
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // skirmishEnd is a Dropzone battle of one round with an objective: the end's parts
@@ -35,7 +37,7 @@ end:
 // by itself when its last round ends, reveals its seed, refuses further actions, and its
 // log, take-back included, verifies.
 func TestGameOverTheAPI(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	id, tokens := battle(t, ts.URL, []byte(skirmishEnd))
 	act := func(side, body string) (int, map[string]any) {
 		return call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[side], "", []byte(body))
@@ -102,7 +104,7 @@ func TestGameOverTheAPI(t *testing.T) {
 // as it stood then, an ended battle's last step is ended, and a step past the log or
 // below 0 is a 400 naming at.
 func TestReplayOverTheAPI(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	id, tokens := battle(t, ts.URL, []byte(skirmishEnd))
 	act := func(side, body string) {
 		if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[side], "", []byte(body)); status != 200 {

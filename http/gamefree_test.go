@@ -6,17 +6,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"math"
 	"math/rand/v2"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/volley-wargames/volley/dice"
-	vhttp "github.com/volley-wargames/volley/http"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // A client that knows no game. It reads only what docs/api.md and docs/json.md
@@ -799,7 +797,7 @@ func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 // sendRaw sends a request and returns its status and raw answer.
 func sendRaw(tb testing.TB, method, u, token string, body []byte) (int, []byte) {
 	tb.Helper()
-	resp, err := http.DefaultClient.Do(apiRequest(tb, method, u, token, body))
+	resp, err := http.DefaultClient.Do(servertest.Request(tb, method, u, token, body))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -838,12 +836,10 @@ func TestGameFreeClient(t *testing.T) {
 		system := r.system
 		t.Run(fmt.Sprintf("%s/%d", system, r.seed), func(t *testing.T) {
 			doc := example(t, system+"/battle.yaml")
-			srv := vhttp.NewServer(sqliteStore(t), slog.New(slog.NewTextHandler(io.Discard, nil)), testLimits())
+			srv := servertest.New(servertest.SQLite(t), servertest.Limits())
 			sum := sha256.Sum256([]byte("volley game-free client " + system))
 			srv.NewSeed = func() (dice.Seed, error) { return dice.NewSeed(bytes.NewReader(sum[:])) }
-			ts := httptest.NewServer(srv.Handler())
-			t.Cleanup(ts.Close)
-			t.Cleanup(srv.Close)
+			ts := servertest.Start(t, srv)
 			id, tokens := battle(t, ts.URL, doc)
 			c := &freeClient{t: t, base: ts.URL, id: id, tokens: tokens, rng: rand.New(rand.NewPCG(r.seed, uint64(len(system)))),
 				tried: map[string]int{}, taken: map[string]int{}, offered: map[string]int{}, notLegal: map[string]int{}, reasons: map[string]int{}, pauses: &pauses}

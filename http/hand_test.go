@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/volley-wargames/volley/browsertest"
 	vhttp "github.com/volley-wargames/volley/http"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // handScenario is sabres.yaml played with dice rolled by hand.
@@ -31,7 +33,7 @@ func railgun(dice string) []byte {
 // given are the rolls used; a face that is not its die's, a roll beyond those needed or
 // out of turn is a 400 naming it; the log says the dice were the players' and verifies.
 func TestHandRolledBattle(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	status, created := call(t, "POST", ts.URL+"/api/battles", "", "", handScenario(t))
 	if status != http.StatusCreated || created["dice"] != "players" {
 		t.Fatalf("create: %d %v", status, created)
@@ -165,7 +167,7 @@ func TestHandRolledBattle(t *testing.T) {
 // an action, at their place; its view, log and verification say the dice were the
 // server's, and its rolls name no hand.
 func TestServerDiceTakeNone(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
 	status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens["UCM"], "", railgun("[6, 6]"))
 	if status != http.StatusBadRequest || v["field"] != "body:4:7" || !strings.Contains(v["message"].(string), "this battle's dice are the server's") {
@@ -255,7 +257,7 @@ func playByHand(t *testing.T, base, id, token, action string, roll func(die map[
 // secret seed, given the same actions and rolls, log byte-identical outcomes: the seed
 // decides nothing. Their logs verify.
 func TestHandRolledWarEngine(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	src := handRolled(t, "warengine/bolter.yaml")
 	const fire = "type: fire, unit: in-the-open, weapon: Bolter"
 	var logs [2]vhttp.Log
@@ -334,50 +336,50 @@ func TestPageHandRolled(t *testing.T) {
 			s.value = s.value.replace('\nruleset: dropzone\n', '\nruleset: dropzone\ndice: players\n');
 			return s.dispatchEvent(new Event('input')); })()`)
 	})
-	p.wait("the battle's dice badge", `document.querySelector('#hand-badge')`)
+	p.Wait("the battle's dice badge", `document.querySelector('#hand-badge')`)
 
 	declare := func() {
 		// A cancelled shot stays declared, and a click on its target would clear it.
 		if !eval[bool](p, `!!document.querySelector('#hist-hunter-1 rect')`) {
-			p.choose("#firer", "sabre-1")
-			p.press(`button.weapon[data-unit="sabre-1"][data-weapon="Avenger Railgun"]`)
-			p.mouse(unitPoint("hunter-1"), true, false)
-			p.wait("the odds histogram", `document.querySelector('#hist-hunter-1 rect')`)
+			p.Choose("#firer", "sabre-1")
+			p.Press(`button.weapon[data-unit="sabre-1"][data-weapon="Avenger Railgun"]`)
+			p.Mouse(browsertest.UnitPoint("hunter-1"), true, false)
+			p.Wait("the odds histogram", `document.querySelector('#hist-hunter-1 rect')`)
 		}
-		p.click("#shoot")
-		p.wait("the panel asking for a die", `document.querySelector('#dice-ask:not([hidden]) #die-face-6')`)
+		p.Click("#shoot")
+		p.Wait("the panel asking for a die", `document.querySelector('#dice-ask:not([hidden]) #die-face-6')`)
 	}
 	// Cancelled: nothing is taken.
 	declare()
-	if got := p.text("#die-h"); got != "UCM: roll a d6" || !strings.Contains(p.text("#die-purpose"), "to-hit: sabre-1 Avenger Railgun at hunter-1") {
-		t.Errorf("the panel asks %q %q", got, p.text("#die-purpose"))
+	if got := p.Text("#die-h"); got != "UCM: roll a d6" || !strings.Contains(p.Text("#die-purpose"), "to-hit: sabre-1 Avenger Railgun at hunter-1") {
+		t.Errorf("the panel asks %q %q", got, p.Text("#die-purpose"))
 	}
-	if n := eval[int](p, `document.querySelectorAll('#dice-ask .faces button').length`); n != 6 || strings.Contains(p.text("#dice-ask"), "null") {
-		t.Errorf("%d faces offered for a d6; the panel reads %q", n, p.text("#dice-ask"))
+	if n := eval[int](p, `document.querySelectorAll('#dice-ask .faces button').length`); n != 6 || strings.Contains(p.Text("#dice-ask"), "null") {
+		t.Errorf("%d faces offered for a d6; the panel reads %q", n, p.Text("#dice-ask"))
 	}
 	if aw := p.apiGet("/api/battles/"+id, nil)["awaiting"].(map[string]any); aw["side"] != "UCM" {
 		t.Errorf("the view awaits %v", aw)
 	}
-	p.click("#die-cancel")
-	p.wait("the cancelled roll", `document.querySelector('#dice-ask[hidden]') && document.querySelector('.error:not([hidden])')?.textContent.includes('cancelled')`)
+	p.Click("#die-cancel")
+	p.Wait("the cancelled roll", `document.querySelector('#dice-ask[hidden]') && document.querySelector('.error:not([hidden])')?.textContent.includes('cancelled')`)
 	if n := p.apiGet("/api/battles/"+id, nil)["actions"].(float64); n != 0 {
 		t.Fatalf("%v actions taken after a cancelled roll", n)
 	}
 
 	// Rolled: a 5 to hit, then a 6 for damage.
 	declare()
-	p.screenshot("hand-ask")
-	p.click("#die-face-5")
-	p.wait("the damage die", `document.querySelector('#die-purpose')?.textContent.includes('damage')`)
-	if got := p.text("#die-given"); !strings.Contains(got, "rolled so far: 5") {
+	p.Screenshot("hand-ask")
+	p.Click("#die-face-5")
+	p.Wait("the damage die", `document.querySelector('#die-purpose')?.textContent.includes('damage')`)
+	if got := p.Text("#die-given"); !strings.Contains(got, "rolled so far: 5") {
 		t.Errorf("the second ask says %q", got)
 	}
-	p.click("#die-face-6")
-	p.wait("the rolled dice", `document.querySelector('#dice')`)
-	if got := p.text("#dice"); got != "Dice: d6 5, d6 6" {
+	p.Click("#die-face-6")
+	p.Wait("the rolled dice", `document.querySelector('#dice')`)
+	if got := p.Text("#dice"); got != "Dice: d6 5, d6 6" {
 		t.Errorf("the result reads %q", got)
 	}
-	p.wait("the shot in the log", `document.querySelectorAll('#log tr.die').length === 2`)
+	p.Wait("the shot in the log", `document.querySelectorAll('#log tr.die').length === 2`)
 	if got := eval[string](p, `[...document.querySelectorAll('#log tr.die td.roll')].map(e => e.textContent).join('|')`); got != "5 rolled by hand (UCM)|6 rolled by hand (UCM)" {
 		t.Errorf("the log's dice read %q", got)
 	}
@@ -386,17 +388,17 @@ func TestPageHandRolled(t *testing.T) {
 	if len(rolls) != 2 || rolls[0].(map[string]any)["value"] != 5.0 || rolls[1].(map[string]any)["value"] != 6.0 || rolls[1].(map[string]any)["by"] != "UCM" {
 		t.Errorf("the API's log has rolls %v", rolls)
 	}
-	p.screenshot("hand-shot")
+	p.Screenshot("hand-shot")
 
 	eval[bool](p, `(window.confirm = () => true, true)`)
-	p.click("#end-battle")
-	p.click("#verify")
-	p.wait("the verification", `document.querySelector('#verify-result .ok')`)
-	if got := p.text("#verify-result"); !strings.Contains(got, "Verified: 1 actions replay exactly from the 2 dice the players rolled by hand") {
+	p.Click("#end-battle")
+	p.Click("#verify")
+	p.Wait("the verification", `document.querySelector('#verify-result .ok')`)
+	if got := p.Text("#verify-result"); !strings.Contains(got, "Verified: 1 actions replay exactly from the 2 dice the players rolled by hand") {
 		t.Errorf("verification reads %q", got)
 	}
 	// A 5 and a 6: every way two d6 fall is at least as uneven.
-	if got := p.text(`#verify-result li.fair[data-by="UCM"]`); got != "UCM's d6: 2 throws (1: 0, 2: 0, 3: 0, 4: 0, 5: 1, 6: 1); fair dice spread this unevenly 100% of the time: as fair dice fall." {
+	if got := p.Text(`#verify-result li.fair[data-by="UCM"]`); got != "UCM's d6: 2 throws (1: 0, 2: 0, 3: 0, 4: 0, 5: 1, 6: 1); fair dice spread this unevenly 100% of the time: as fair dice fall." {
 		t.Errorf("the dice's fairness reads %q", got)
 	}
 }

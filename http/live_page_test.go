@@ -1,17 +1,15 @@
 package http_test
 
 import (
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
-	vhttp "github.com/volley-wargames/volley/http"
+	"github.com/volley-wargames/volley/browsertest"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // liveWithin is how soon a shot fired on one page must show on the others.
@@ -22,7 +20,7 @@ const liveWithin = time.Second
 // shows on the two others within a second, dice and all, without a reload; so does the
 // end of UCM's turn. The spectator's page has no action controls.
 func TestPageLiveAcrossServers(t *testing.T) {
-	exe := chromiumPath(t)
+	exe := browsertest.Chromium(t)
 	url := postgresURL(t)
 	bases := []string{pageServer(t, openPostgres(t, url)), pageServer(t, openPostgres(t, url)), pageServer(t, openPostgres(t, url))}
 	id, tokens := battle(t, bases[0], example(t, "dropzone/sabres.yaml"))
@@ -30,9 +28,9 @@ func TestPageLiveAcrossServers(t *testing.T) {
 	pages := make([]*browserPage, 3)
 	for i := range pages {
 		pages[i] = newBrowserAt(t, exe, bases[i])
-		pages[i].do(chromedp.Navigate(bases[i] + "/#/battles/" + id + "?" + links[i]))
-		pages[i].wait("the board", `document.querySelector('#board')`)
-		pages[i].wait("the live badge", `document.querySelector('#live.on')`)
+		pages[i].Do(chromedp.Navigate(bases[i] + "/#/battles/" + id + "?" + links[i]))
+		pages[i].Wait("the board", `document.querySelector('#board')`)
+		pages[i].Wait("the live badge", `document.querySelector('#live.on')`)
 		eval[bool](pages[i], `(window.__notReloaded = true)`) // a reload would forget it
 	}
 	ucm, scourge, spectator := pages[0], pages[1], pages[2]
@@ -44,13 +42,13 @@ func TestPageLiveAcrossServers(t *testing.T) {
 	}
 
 	// UCM fires the advisor's best plan.
-	ucm.click("#advise")
-	ucm.wait("the plans", `document.querySelector('#advice button.fire-plan')`)
-	ucm.click(`#advice li.plan[data-rank="1"] button.fire-plan`)
-	ucm.wait("the shot in UCM's log", `document.querySelectorAll('#log tr.die').length > 0`)
+	ucm.Click("#advise")
+	ucm.Wait("the plans", `document.querySelector('#advice button.fire-plan')`)
+	ucm.Click(`#advice li.plan[data-rank="1"] button.fire-plan`)
+	ucm.Wait("the shot in UCM's log", `document.querySelectorAll('#log tr.die').length > 0`)
 	fired := time.Now()
 	for _, p := range []*browserPage{scourge, spectator} {
-		p.wait("the shot, live", `document.querySelectorAll('#log tr.die').length > 0`)
+		p.Wait("the shot, live", `document.querySelectorAll('#log tr.die').length > 0`)
 	}
 	if d := time.Since(fired); d > liveWithin {
 		t.Errorf("the shot reached the other pages %v after UCM's page showed it; want under %v", d, liveWithin)
@@ -65,21 +63,21 @@ func TestPageLiveAcrossServers(t *testing.T) {
 			t.Error("a page reloaded to show the shot")
 		}
 	}
-	ucm.screenshot("live-ucm")
-	spectator.screenshot("live-spectator")
+	ucm.Screenshot("live-ucm")
+	spectator.Screenshot("live-spectator")
 
 	// UCM ends its turn: Scourge's page says so, live.
-	ucm.click("#end-phase")
+	ucm.Click("#end-phase")
 	ended := time.Now()
-	scourge.wait("Scourge's turn", `(document.querySelector('#turn') || {}).textContent?.startsWith("Scourge's turn")`)
-	spectator.wait("Scourge's turn", `(document.querySelector('#turn') || {}).textContent?.startsWith("Scourge's turn")`)
+	scourge.Wait("Scourge's turn", `(document.querySelector('#turn') || {}).textContent?.startsWith("Scourge's turn")`)
+	spectator.Wait("Scourge's turn", `(document.querySelector('#turn') || {}).textContent?.startsWith("Scourge's turn")`)
 	if d := time.Since(ended); d > liveWithin+500*time.Millisecond { // the click's own round trip included
 		t.Errorf("the end of the turn took %v to show", d)
 	}
-	if got := scourge.text("#turn"); !strings.HasPrefix(got, "Scourge's turn") {
+	if got := scourge.Text("#turn"); !strings.HasPrefix(got, "Scourge's turn") {
 		t.Errorf("Scourge's page: %q", got)
 	}
-	scourge.screenshot("live-scourge")
+	scourge.Screenshot("live-scourge")
 }
 
 // TestPageLiveReconnects: the server closes idle streams after half a second and its
@@ -87,24 +85,22 @@ func TestPageLiveAcrossServers(t *testing.T) {
 // by itself (the browser's own retry, then a new ticket). An action stored meanwhile
 // through the API still shows on the page, once.
 func TestPageLiveReconnects(t *testing.T) {
-	exe := chromiumPath(t)
-	limits := testLimits()
+	exe := browsertest.Chromium(t)
+	limits := servertest.Limits()
 	limits.StreamIdle = 500 * time.Millisecond
 	limits.TicketTTL = time.Second
-	srv := vhttp.NewServer(sqliteStore(t), slog.New(slog.NewTextHandler(io.Discard, nil)), limits)
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
-	t.Cleanup(srv.Close)
+	srv := servertest.New(servertest.SQLite(t), limits)
+	ts := servertest.Start(t, srv)
 	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
 	p := newBrowserAt(t, exe, ts.URL)
-	p.do(chromedp.Navigate(ts.URL + "/#/battles/" + id + "?Scourge=" + tokens["Scourge"]))
-	p.wait("the live badge", `document.querySelector('#live.on')`)
+	p.Do(chromedp.Navigate(ts.URL + "/#/battles/" + id + "?Scourge=" + tokens["Scourge"]))
+	p.Wait("the live badge", `document.querySelector('#live.on')`)
 	time.Sleep(2500 * time.Millisecond) // several drops and returns
-	p.wait("the live badge, back", `document.querySelector('#live.on')`)
+	p.Wait("the live badge, back", `document.querySelector('#live.on')`)
 	if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens["UCM"], "", []byte(sabresAction)); status != http.StatusOK {
 		t.Fatalf("action: %d %v", status, v)
 	}
-	p.wait("the action, live", `document.querySelectorAll('#log li.entry').length === 1`)
+	p.Wait("the action, live", `document.querySelectorAll('#log li.entry').length === 1`)
 	time.Sleep(300 * time.Millisecond)
 	if n := p.logEntries(); n != 1 {
 		t.Errorf("%d log entries, want the one action once", n)

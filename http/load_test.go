@@ -5,10 +5,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"sync"
@@ -17,6 +15,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	vhttp "github.com/volley-wargames/volley/http"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // The load test is bounded both ways: it stops after loadActions acknowledged actions
@@ -28,7 +27,7 @@ const (
 	loadTime    = 20 * time.Second
 )
 
-func TestLoadSQLite(t *testing.T) { load(t, sqliteStore(t)) }
+func TestLoadSQLite(t *testing.T) { load(t, servertest.SQLite(t)) }
 
 func TestLoadPostgres(t *testing.T) {
 	load(t, openPostgres(t, postgresURL(t)))
@@ -262,11 +261,9 @@ func TestLoadUnderAttack(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the load test is skipped in -short mode")
 	}
-	store := sqliteStore(t)
-	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(io.Discard, nil)), vhttp.DefaultLimits())
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
-	t.Cleanup(srv.Close)
+	store := servertest.SQLite(t)
+	srv := servertest.New(store, vhttp.DefaultLimits())
+	ts := servertest.Start(t, srv)
 	ids := make([]string, playClients)
 	tokens := make([]map[string]string, playClients)
 	for i := range ids {

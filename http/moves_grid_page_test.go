@@ -35,8 +35,8 @@ func TestPageMoveGrid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.do(chromedp.Navigate(p.base + "/"))
-	p.wait("the page", `document.querySelector('#new-battle')`)
+	p.Do(chromedp.Navigate(p.base + "/"))
+	p.Wait("the page", `document.querySelector('#new-battle')`)
 	// The map is mounted on its own; act records the actions, and the preview answers
 	// that a path of four squares or fewer may be moved.
 	eval[bool](p, fmt.Sprintf(`(() => {
@@ -69,33 +69,33 @@ func TestPageMoveGrid(t *testing.T) {
 			window.mounted = true;
 		});
 		return true; })()`, c.id, raw))
-	p.wait("the map", `window.mounted && document.querySelector('#board .unit[data-unit="murphy"]')`)
+	p.Wait("the map", `window.mounted && document.querySelector('#board .unit[data-unit="murphy"]')`)
 
 	// A drag from murphy's square three right and one down: a diagonal step, then two.
-	p.mouseDrag(square(11, 30), square(14, 31))
-	p.wait("the ghost, legal", ghostLegal)
+	p.MouseDrag(square(11, 30), square(14, 31))
+	p.Wait("the ghost, legal", ghostLegal)
 	if got := eval[string](p, `JSON.stringify(window.previews.at(-1).move)`); got != `{"type":"move","unit":"murphy","path":[[12,31],[13,31],[14,31]]}` {
 		t.Errorf("the preview was asked of %s", got)
 	}
-	if got := p.text("#move-length"); got != "Path 3 squares of 4 squares left" {
+	if got := p.Text("#move-length"); got != "Path 3 squares of 4 squares left" {
 		t.Errorf("the ghost's length reads %q", got)
 	}
 	// Too far: the ghost's end dragged two squares on, then back.
-	p.mouseDrag(square(14, 31), square(16, 31))
-	p.wait("the refusal", `document.querySelector('#move-reason')?.textContent === 'murphy may move 4 squares'`)
-	p.do(chromedp.Focus(chromedp.CSS("#board")), chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(kb.ArrowLeft))
-	p.wait("the ghost, legal again", ghostLegal)
-	p.do(chromedp.KeyEvent("]"))
-	p.wait("the facing turned", `document.querySelector('#move-facing').textContent === 'facing 45°'`)
-	p.wait("the ghost, legal", ghostLegal)
+	p.MouseDrag(square(14, 31), square(16, 31))
+	p.Wait("the refusal", `document.querySelector('#move-reason')?.textContent === 'murphy may move 4 squares'`)
+	p.Do(chromedp.Focus(chromedp.CSS("#board")), chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(kb.ArrowLeft))
+	p.Wait("the ghost, legal again", ghostLegal)
+	p.Do(chromedp.KeyEvent("]"))
+	p.Wait("the facing turned", `document.querySelector('#move-facing').textContent === 'facing 45°'`)
+	p.Wait("the ghost, legal", ghostLegal)
 	// A field the form asks for is chosen with the move, and sent with it.
-	p.choose(`#move-fields select[data-field="pace"]`, "run")
-	p.wait("the preview with the field", `window.previews.at(-1).move.pace === 'run'`)
-	p.do(chromedp.Focus(chromedp.CSS("#board")))
-	p.wait("the ghost, legal", ghostLegal)
-	p.screenshot("move-grid")
-	p.do(chromedp.KeyEvent(kb.Enter))
-	p.wait("the move sent", `window.sent.length === 1`)
+	p.Choose(`#move-fields select[data-field="pace"]`, "run")
+	p.Wait("the preview with the field", `window.previews.at(-1).move.pace === 'run'`)
+	p.Do(chromedp.Focus(chromedp.CSS("#board")))
+	p.Wait("the ghost, legal", ghostLegal)
+	p.Screenshot("move-grid")
+	p.Do(chromedp.KeyEvent(kb.Enter))
+	p.Wait("the move sent", `window.sent.length === 1`)
 	sent := eval[map[string]any](p, `window.sent[0]`)
 	want := map[string]any{"side": "trenchers", "action": map[string]any{"type": "move", "unit": "murphy", "facing": 45.0, "pace": "run",
 		"path": []any{[]any{12.0, 31.0}, []any{13.0, 31.0}, []any{14.0, 31.0}}}}
@@ -104,14 +104,14 @@ func TestPageMoveGrid(t *testing.T) {
 	}
 
 	// The position map, over the squares; a click on one starts the move there.
-	p.mouse(square(11, 30), true, false)
-	p.click("#position-toggle")
-	p.wait("the overlay", `document.querySelector('#board image.position-map')`)
+	p.Mouse(square(11, 30), true, false)
+	p.Click("#position-toggle")
+	p.Wait("the overlay", `document.querySelector('#board image.position-map')`)
 	if n := eval[int](p, `document.querySelectorAll('#board rect.position-pareto').length`); n != 3 {
 		t.Errorf("%d Pareto squares marked, want 3", n)
 	}
-	p.mouse(square(9, 28), true, false)
-	p.wait("the ghost at 9,28", ghostLegal+` && document.querySelector('#ghost-base').dataset.x === '9' && document.querySelector('#ghost-base').dataset.y === '28'`)
+	p.Mouse(square(9, 28), true, false)
+	p.Wait("the ghost at 9,28", ghostLegal+` && document.querySelector('#ghost-base').dataset.x === '9' && document.querySelector('#ghost-base').dataset.y === '28'`)
 	if got := eval[string](p, `JSON.stringify(window.previews.at(-1).move.path)`); got != `[[10,29],[9,28]]` {
 		t.Errorf("the move to 9,28 is %s", got)
 	}

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/volley-wargames/volley/servertest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/offers/*.json from the current output")
@@ -130,7 +132,7 @@ var whoActsCases = []whoActs{
 func TestOffersWhoActs(t *testing.T) {
 	for _, c := range whoActsCases {
 		t.Run(c.name, func(t *testing.T) {
-			ts := serve(t, sqliteStore(t))
+			ts := serve(t, servertest.SQLite(t))
 			doc := example(t, c.file)
 			if c.file == "republique/moves.yaml" {
 				doc = republiqueMoves(t)
@@ -275,7 +277,7 @@ func TestHopelessShotRefused(t *testing.T) {
 			"English", "{unit: longbowmen, targets: [{unit: genoese-1}]}", "beyond longbow's long range"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			ts := serve(t, sqliteStore(t))
+			ts := serve(t, servertest.SQLite(t))
 			id, tokens := battle(t, ts.URL, example(t, c.file))
 			for _, s := range c.acts {
 				if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[s.side], "", []byte(s.body)); status != s.status {

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
-	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
@@ -15,20 +14,19 @@ import (
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/examples"
 	vhttp "github.com/volley-wargames/volley/http"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // opponentServer is a server whose battles roll from a seed fixed by name, with an
 // opponent that does not pause between its actions.
 func opponentServer(t *testing.T, name string) string {
 	t.Helper()
-	l := testLimits()
+	l := servertest.Limits()
 	l.OpponentPace = -1
-	srv := vhttp.NewServer(sqliteStore(t), slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})), l)
+	srv := vhttp.NewServer(servertest.SQLite(t), slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})), l)
 	sum := sha256.Sum256([]byte("volley opponent " + name))
 	srv.NewSeed = func() (dice.Seed, error) { return dice.NewSeed(bytes.NewReader(sum[:])) }
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
-	t.Cleanup(srv.Close)
+	ts := servertest.Start(t, srv)
 	return ts.URL
 }
 

@@ -4,6 +4,9 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/volley-wargames/volley/browsertest"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // TestPageMovePaths: moving as players expect. A move of two legs made this turn stays
@@ -11,8 +14,8 @@ import (
 // the Sabre selected for moving shows the move it has left as a ring; dragged 9″ of its 6″,
 // the ghost's path is green to 6″ and red beyond; once the turn ends, its paths go.
 func TestPageMovePaths(t *testing.T) {
-	exe := chromiumPath(t)
-	base := pageServer(t, sqliteStore(t))
+	exe := browsertest.Chromium(t)
+	base := pageServer(t, servertest.SQLite(t))
 	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
 	begin(t, base, id, tokens)
 	for _, a := range []string{
@@ -26,7 +29,7 @@ func TestPageMovePaths(t *testing.T) {
 	}
 	p := newBrowserAt(t, exe, base)
 	p.openAs(id, "UCM="+tokens["UCM"])
-	p.wait("the turn's path", `document.querySelector('#turn-paths polyline[data-unit="sabre-1"]')`)
+	p.Wait("the turn's path", `document.querySelector('#turn-paths polyline[data-unit="sabre-1"]')`)
 	if n := eval[int](p, `document.querySelectorAll('#turn-paths polyline').length`); n != 1 {
 		t.Errorf("%d paths drawn; sabre-3's move was taken back", n)
 	}
@@ -46,29 +49,29 @@ func TestPageMovePaths(t *testing.T) {
 
 	// sabre-2 selected: the ring of the 6″ it has left.
 	if eval[bool](p, `document.querySelector('#move-deploy')?.checked`) {
-		p.click("#move-deploy")
+		p.Click("#move-deploy")
 	}
-	p.mouse(unitPoint("sabre-2"), true, false)
-	p.wait("the reach ring", `document.querySelector('#reach-ring')`)
+	p.Mouse(browsertest.UnitPoint("sabre-2"), true, false)
+	p.Wait("the reach ring", `document.querySelector('#reach-ring')`)
 	if got := eval[float64](p, `Number(document.querySelector('#reach-ring').dataset.left)`); got != 6 {
 		t.Errorf("the ring is of %v″ left, want 6″", got)
 	}
 	// Dragged 9″ up: green to 6″, red beyond.
-	p.mouseDrag(unitPoint("sabre-2"), tablePoint(18, 15))
-	p.wait("the ghost's path beyond its move", `document.querySelector('#ghost-beyond') && document.querySelector('#ghost-within')`)
+	p.MouseDrag(browsertest.UnitPoint("sabre-2"), browsertest.TablePoint(18, 15))
+	p.Wait("the ghost's path beyond its move", `document.querySelector('#ghost-beyond') && document.querySelector('#ghost-within')`)
 	cut := eval[[]float64](p, `(() => { const b = document.getElementById('board'), k = Number(b.dataset.scale), [x0, y1] = b.dataset.origin.split(',').map(Number);
 		const [x, y] = document.querySelector('#ghost-within').getAttribute('points').split(' ').at(-1).split(',').map(Number); return [x / k + x0, y1 - y / k]; })()`)
 	if math.Abs(cut[0]-18) > 0.05 || math.Abs(cut[1]-12) > 0.05 {
 		t.Errorf("the path turns red at %v, want 18, 12 (6″ from 18, 6)", cut)
 	}
-	p.screenshot("move-paths")
-	p.click("#move-cancel")
+	p.Screenshot("move-paths")
+	p.Click("#move-cancel")
 
 	// The turn ends: its paths go.
-	p.click("#end-phase")
-	p.wait("the Scourge's turn", `document.querySelector('#turn')?.textContent.startsWith("Scourge")`)
-	p.wait("no path", `!document.querySelector('#turn-paths polyline')`)
-	if got := p.text("#log"); !strings.Contains(got, "took back") {
+	p.Click("#end-phase")
+	p.Wait("the Scourge's turn", `document.querySelector('#turn')?.textContent.startsWith("Scourge")`)
+	p.Wait("no path", `!document.querySelector('#turn-paths polyline')`)
+	if got := p.Text("#log"); !strings.Contains(got, "took back") {
 		t.Errorf("the log lacks the take-back: %q", got)
 	}
 }

@@ -6,6 +6,8 @@ import (
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/volley-wargames/volley/browsertest"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // TestPagePhoneAtTheTable: a phone beside the table, 390 × 844, by touch. The board is
@@ -14,16 +16,16 @@ import (
 // rides clear above the fingertip, and while the finger is down the rules' verdict and
 // Commit stay on the screen; a tap on Commit sends the move.
 func TestPagePhoneAtTheTable(t *testing.T) {
-	exe := chromiumPath(t)
-	base := pageServer(t, sqliteStore(t))
+	exe := browsertest.Chromium(t)
+	base := pageServer(t, servertest.SQLite(t))
 	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
 	n0 := begin(t, base, id, tokens)
 	p := newBrowserAt(t, exe, base)
-	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	p.Do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	p.open(id, "UCM="+tokens["UCM"])
 	if eval[bool](p, `document.querySelector('#move-deploy')?.checked`) {
-		p.tapOn("#move-deploy-row")
-		p.wait("the deployment off", `!document.querySelector('#move-deploy').checked`)
+		p.TapOn("#move-deploy-row")
+		p.Wait("the deployment off", `!document.querySelector('#move-deploy').checked`)
 	}
 	eval[bool](p, `(scrollTo(0, 0), true)`)
 	board := eval[[]float64](p, `(() => { const r = document.querySelector('#board').getBoundingClientRect(); return [r.top, r.bottom]; })()`)
@@ -35,9 +37,9 @@ func TestPagePhoneAtTheTable(t *testing.T) {
 		t.Errorf("units under 44 px to a finger: %s", got)
 	}
 	for range 3 {
-		p.tapOn("#zoom-out")
+		p.TapOn("#zoom-out")
 	}
-	p.tapOn("#fit-all")
+	p.TapOn("#fit-all")
 	if got := eval[string](p, small); got != "" {
 		t.Errorf("units under 44 px to a finger, the whole table shown: %s", got)
 	}
@@ -47,21 +49,21 @@ func TestPagePhoneAtTheTable(t *testing.T) {
 			t.Errorf("a phone's page speaks of %q", key)
 		}
 	}
-	p.screenshot("phone-table")
+	p.Screenshot("phone-table")
 
 	// A finger drags sabre-2 and holds it there: 50 px down and 20 right, so that the
 	// ghost, risen as far above the finger as the finger went, ends a little right of
 	// where the Sabre stands.
-	p.tapOn("#fit-units")
+	p.TapOn("#fit-units")
 	eval[bool](p, `(scrollTo(0, 0), true)`)
-	from := eval[[]float64](p, unitPoint("sabre-2"))
+	from := eval[[]float64](p, browsertest.UnitPoint("sabre-2"))
 	to := [2]float64{from[0] + 20, from[1] + 50}
-	p.touch(input.DispatchTouchEventTypeTouchStart, [2]float64{from[0], from[1]})
+	p.Touch(input.DispatchTouchEventTypeTouchStart, [2]float64{from[0], from[1]})
 	for s := 1; s <= 8; s++ {
 		k := float64(s) / 8
-		p.touch(input.DispatchTouchEventTypeTouchMove, [2]float64{from[0] + (to[0]-from[0])*k, from[1] + (to[1]-from[1])*k})
+		p.Touch(input.DispatchTouchEventTypeTouchMove, [2]float64{from[0] + (to[0]-from[0])*k, from[1] + (to[1]-from[1])*k})
 	}
-	p.wait("the ghost, judged", `document.querySelector('#ghost-base.legal, #ghost-base.illegal')`)
+	p.Wait("the ghost, judged", `document.querySelector('#ghost-base.legal, #ghost-base.illegal')`)
 	ghost := eval[[]float64](p, `(() => { const r = document.querySelector('#ghost-base .ghost-shape').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, r.height]; })()`)
 	if ghost[1] > to[1]-44 {
 		t.Errorf("the ghost's centre is %v px above the finger; a fingertip hides 44", to[1]-ghost[1])
@@ -70,14 +72,14 @@ func TestPagePhoneAtTheTable(t *testing.T) {
 	if dock[0] != 1 || dock[1] < 0 || dock[2] > 844 || dock[3] < 44 {
 		t.Errorf("while dragging, Commit lies at %v (shown, top, bottom, height) on a 844 px screen", dock)
 	}
-	if got := p.text("#dock-status"); got == "" {
+	if got := p.Text("#dock-status"); got == "" {
 		t.Error("while dragging, the dock gives no verdict")
 	}
-	p.screenshot("phone-dragging")
-	p.touch(input.DispatchTouchEventTypeTouchEnd)
-	p.wait("the ghost, legal", ghostLegal)
-	p.tapOn("#dock-commit")
-	p.logCount(n0 + 1)
+	p.Screenshot("phone-dragging")
+	p.Touch(input.DispatchTouchEventTypeTouchEnd)
+	p.Wait("the ghost, legal", ghostLegal)
+	p.TapOn("#dock-commit")
+	p.LogCount(n0 + 1)
 	if got := loggedActions(p, id)[n0]; got["unit"] != "sabre-2" {
 		t.Errorf("the phone sent %v", got)
 	}

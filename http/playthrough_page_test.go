@@ -11,7 +11,9 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/volley-wargames/volley/browsertest"
 	vhttp "github.com/volley-wargames/volley/http"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // The play-through tests play each system's examples/<system>/battle.yaml to its end on
@@ -59,12 +61,12 @@ func TestPlayThroughRepublique(t *testing.T) { playThroughBattle(t, "republique"
 func TestPlayThroughWarStrike(t *testing.T) { playThroughBattle(t, "warstrike") }
 
 func playThroughBattle(t *testing.T, system string) {
-	exe := chromiumPath(t)
+	exe := browsertest.Chromium(t)
 	// Three browsers share one address here, where players would have one each: each
 	// may ask for as much heavy work at once as a client may.
-	limits := testLimits()
+	limits := servertest.Limits()
 	limits.HeavyPerClient = 3 * vhttp.DefaultLimits().HeavyPerClient
-	base := pageServerWith(t, sqliteStore(t), limits)
+	base := pageServerWith(t, servertest.SQLite(t), limits)
 	id, tokens := battle(t, base, example(t, system+"/battle.yaml"))
 	pt := &playThrough{t: t, base: base, id: id, pages: map[string]*browserPage{}}
 	for side, tok := range tokens {
@@ -73,7 +75,7 @@ func playThroughBattle(t *testing.T, system string) {
 		pt.pages[side] = p
 	}
 	pt.spectator = newBrowserAt(t, exe, base)
-	pt.spectator.do(chromedp.EmulateViewport(390, 844))
+	pt.spectator.Do(chromedp.EmulateViewport(390, 844))
 	pt.spectator.open(id, spectatorOf(id))
 	phases := map[string]bool{}
 	for step := 0; ; step++ {
@@ -88,7 +90,7 @@ func playThroughBattle(t *testing.T, system string) {
 		side, phase := turn["side"].(string), fmt.Sprint(turn["phase"])
 		p := pt.pages[side]
 		// The page acts on the battle as the API has it: its log holds every action.
-		p.wait("the page up to date", fmt.Sprintf(`document.querySelectorAll('#log li.entry').length === %v`, v["actions"]))
+		p.Wait("the page up to date", fmt.Sprintf(`document.querySelectorAll('#log li.entry').length === %v`, v["actions"]))
 		key := fmt.Sprintf("%v %s %s", turn["number"], side, phase)
 		first := !phases[key]
 		phases[key] = true
@@ -114,10 +116,10 @@ func playThroughBattle(t *testing.T, system string) {
 		}
 	}
 	for side, p := range pt.pages {
-		p.wait(side+"'s end screen", `document.querySelector('#end-verdict')`)
-		p.wait("the dice checked", `document.querySelector('#verify-result .ok')`)
+		p.Wait(side+"'s end screen", `document.querySelector('#end-verdict')`)
+		p.Wait("the dice checked", `document.querySelector('#verify-result .ok')`)
 	}
-	pt.spectator.wait("the spectator's end screen", `document.querySelector('#end-verdict')`)
+	pt.spectator.Wait("the spectator's end screen", `document.querySelector('#end-verdict')`)
 	var any *browserPage
 	for _, side := range slices.Sorted(func(yield func(string) bool) {
 		for s := range pt.pages {
@@ -129,18 +131,18 @@ func playThroughBattle(t *testing.T, system string) {
 		any = pt.pages[side]
 		break
 	}
-	verdict := any.text("#end-verdict")
+	verdict := any.Text("#end-verdict")
 	eval[bool](any, `(scrollTo(0, 0), true)`)
-	any.screenshot("playthrough-" + system + "-end")
+	any.Screenshot("playthrough-" + system + "-end")
 	// The replay steps through the battle from its start.
 	n := eval[int](any, `document.querySelectorAll('#log li.entry').length`)
-	any.click("#replay-start")
-	any.wait("the replay's start", fmt.Sprintf(`document.querySelector('#replay-step')?.textContent === 'step 0 of %d'`, n))
+	any.Click("#replay-start")
+	any.Wait("the replay's start", fmt.Sprintf(`document.querySelector('#replay-step')?.textContent === 'step 0 of %d'`, n))
 	for i := 1; i <= 3; i++ {
-		any.click("#replay-next")
-		any.wait(fmt.Sprintf("step %d", i), fmt.Sprintf(`document.querySelector('#replay-step')?.textContent === 'step %d of %d' && document.querySelector('#replay-words li')`, i, n))
+		any.Click("#replay-next")
+		any.Wait(fmt.Sprintf("step %d", i), fmt.Sprintf(`document.querySelector('#replay-step')?.textContent === 'step %d of %d' && document.querySelector('#replay-words li')`, i, n))
 	}
-	any.click("#replay-leave")
+	any.Click("#replay-leave")
 	// No request any page sent was refused (the pages count them: data-failed). One kind
 	// is reported rather than failed: an action that reached the server after its phase,
 	// step or battle had ended. The test once went on (and ended the phase) before a plan
@@ -187,8 +189,8 @@ func (pt *playThrough) act(p *browserPage, what, sel string) {
 	n := pt.actions()
 	// The control is clicked where it is when the page is ready: a live update may draw
 	// the header again between finding a node and clicking it.
-	p.wait(what, fmt.Sprintf(`(() => { const b = document.querySelector('%s'); return b && !b.disabled && (b.click(), true); })()`, sel))
-	p.wait(what+" in the log", fmt.Sprintf(`document.querySelectorAll('#log li.entry').length > %d || document.querySelector('#end-verdict')`, n))
+	p.Wait(what, fmt.Sprintf(`(() => { const b = document.querySelector('%s'); return b && !b.disabled && (b.click(), true); })()`, sel))
+	p.Wait(what+" in the log", fmt.Sprintf(`document.querySelectorAll('#log li.entry').length > %d || document.querySelector('#end-verdict')`, n))
 }
 
 // move moves the first of side's units that may move to the first best point of its
@@ -208,14 +210,14 @@ func (pt *playThrough) move(p *browserPage, side string, v map[string]any) bool 
 			continue
 		}
 		id := u["id"].(string)
-		p.mouse(unitCentre(id), true, false)
+		p.Mouse(unitCentre(id), true, false)
 		if !eval[bool](p, `!!document.querySelector('#move-start:not([hidden])')`) {
 			continue
 		}
 		if !eval[bool](p, `document.querySelector('#position-toggle').checked`) {
 			p.press0("#position-toggle")
 		}
-		p.wait("the position map of "+id, `document.querySelector('#position-top button') || document.querySelector('#position-legend')?.textContent.startsWith('No ') || document.querySelector('#position-error:not([hidden])')`)
+		p.Wait("the position map of "+id, `document.querySelector('#position-top button') || document.querySelector('#position-legend')?.textContent.startsWith('No ') || document.querySelector('#position-error:not([hidden])')`)
 		if !eval[bool](p, `!!document.querySelector('#position-top button')`) {
 			continue
 		}
@@ -227,17 +229,17 @@ func (pt *playThrough) move(p *browserPage, side string, v map[string]any) bool 
 		started := false
 		for i := range min(4, eval[int](p, `document.querySelectorAll('#position-top button').length`)) {
 			p.press0(fmt.Sprintf("#position-top li:nth-child(%d) button", i+1))
-			if p.poll(4*time.Second, `(document.querySelector('#ghost-base') && document.querySelector('#move-status.ok, #move-status.bad')) || `+logged) {
+			if p.Poll(4*time.Second, `(document.querySelector('#ghost-base') && document.querySelector('#move-status.ok, #move-status.bad')) || `+logged) {
 				started = true
 				break
 			}
 		}
 		if !started {
-			p.do(chromedp.KeyEvent(kb.Escape))
+			p.Do(chromedp.KeyEvent(kb.Escape))
 			continue
 		}
 		if eval[bool](p, "!!("+logged+")") {
-			p.wait("the unit's moves sent", fmt.Sprintf(`!document.querySelector('#position-top button:disabled') && (%s)`, logged))
+			p.Wait("the unit's moves sent", fmt.Sprintf(`!document.querySelector('#position-top button:disabled') && (%s)`, logged))
 			return true
 		}
 		if !eval[bool](p, "!!("+ghostLegal+")") {
@@ -253,11 +255,11 @@ func (pt *playThrough) move(p *browserPage, side string, v map[string]any) bool 
 // fire fires the advisor's best plan for side, if it has one worth firing.
 func (pt *playThrough) fire(p *browserPage, side string) bool {
 	pt.t.Helper()
-	p.choose("#advice-side", side)
+	p.Choose("#advice-side", side)
 	// The plans listed before are taken away first, so that what is read is the answer.
 	eval[bool](p, `(document.querySelectorAll('.fire-plan').forEach((b) => b.closest('li')?.remove()), true)`)
 	p.press0("#advise")
-	p.wait("the advice", `!document.querySelector('#advise').disabled && !document.querySelector('#advice')?.textContent.includes('Searching')`)
+	p.Wait("the advice", `!document.querySelector('#advise').disabled && !document.querySelector('#advice')?.textContent.includes('Searching')`)
 	// A plan the battle does not offer now (another phase or step) is shown with its
 	// button disabled, and says so.
 	if !eval[bool](p, `!!document.querySelector('.fire-plan:not(:disabled)')`) {
@@ -268,39 +270,28 @@ func (pt *playThrough) fire(p *browserPage, side string) bool {
 	// firing in turn) is sent an action at a time: the page says when all are sent.
 	n := pt.actions()
 	p.press0(".fire-plan:not(:disabled)")
-	p.wait("the plan sent", fmt.Sprintf(`(document.querySelector('#advice')?.textContent.includes('fired: see the log') && document.querySelectorAll('#log li.entry').length > %d) || document.querySelector('#advice-error:not([hidden])') || document.querySelector('#end-verdict')`, n))
+	p.Wait("the plan sent", fmt.Sprintf(`(document.querySelector('#advice')?.textContent.includes('fired: see the log') && document.querySelectorAll('#log li.entry').length > %d) || document.querySelector('#advice-error:not([hidden])') || document.querySelector('#end-verdict')`, n))
 	return true
 }
 
 // shots takes a battle's screenshots mid-battle, at a desktop's size and a phone's.
 func (pt *playThrough) shots(p *browserPage, system string) {
 	eval[bool](p, `(scrollTo(0, 0), true)`)
-	p.screenshot("playthrough-" + system)
+	p.Screenshot("playthrough-" + system)
 	p.view("battle-"+system+"-desktop", 0.6) // docs/screenshots/, for docs/page.md
-	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	p.Do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	eval[bool](p, `(scrollTo(0, 0), true)`)
-	p.screenshot("playthrough-" + system + "-phone")
+	p.Screenshot("playthrough-" + system + "-phone")
 	p.view("battle-"+system+"-phone", 1)
-	p.do(chromedp.EmulateViewport(1500, 1000))
-}
-
-// poll waits up to d for a JavaScript condition, and says whether it came to hold.
-func (p *browserPage) poll(d time.Duration, cond string) bool {
-	p.t.Helper()
-	for deadline := time.Now().Add(d); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if eval[bool](p, "!!("+cond+")") {
-			return true
-		}
-	}
-	return false
+	p.Do(chromedp.EmulateViewport(1500, 1000))
 }
 
 // press0 clicks a control where it stands when it is there and enabled: a live update may
 // draw a panel again between finding a node and clicking it, which a click by the
 // browser's own input would miss.
 func (p *browserPage) press0(sel string) {
-	p.t.Helper()
-	p.wait(sel, fmt.Sprintf(`(() => { const b = document.querySelector(%q); return b && !b.disabled && (b.click(), true); })()`, sel))
+	p.T.Helper()
+	p.Wait(sel, fmt.Sprintf(`(() => { const b = document.querySelector(%q); return b && !b.disabled && (b.click(), true); })()`, sel))
 }
 
 // fireDeclared fires, on a grid's page in its fire phase, each target side's units have
@@ -322,9 +313,9 @@ func (pt *playThrough) fireDeclared(p *browserPage, side string, v map[string]an
 		if !eval[bool](p, "!!document.querySelector('"+sel+"')") {
 			continue
 		}
-		p.press(sel)
+		p.Press(sel)
 		for range 4 {
-			if !p.poll(2*time.Second, `document.querySelector('button.weapon-act.primary[data-type="fire"]:not(:disabled)')`) {
+			if !p.Poll(2*time.Second, `document.querySelector('button.weapon-act.primary[data-type="fire"]:not(:disabled)')`) {
 				break
 			}
 			pt.act(p, "a declared target fired", `button.weapon-act.primary[data-type="fire"]:not(:disabled)`)

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // corneredTable is a Dropzone table of pieces round solid pieces of corners corners each
@@ -72,7 +74,7 @@ terrain:
 // (400, delivered to no one). The ways are priced first, from the corners within the
 // unit's move, and the map is refused at once, naming the unit: no step makes it cheaper.
 func TestPositionWaysPricedFirst(t *testing.T) {
-	_, ts := serveServer(t, testLimits())
+	_, ts := serveServer(t, servertest.Limits())
 	id, _ := battle(t, ts.URL, corneredTable(40, 64, 4))
 	send(t, "GET", ts.URL+"/api/battles/"+id, watch(id), nil) // folded once: the rebuild of a big scenario is not the map's
 	for _, q := range []string{"unit=runner", "unit=runner&step=2", "unit=runner&progress=true"} {
@@ -93,7 +95,7 @@ func TestPositionWaysPricedFirst(t *testing.T) {
 // unit's map is, and no map of any system at an extreme step writes a number JSON
 // cannot hold: each answer is JSON, a map or a 400 naming the step.
 func TestSquadStepNotFinite(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	for _, tc := range []struct{ file, unit string }{
 		{"dropzone/formation.yaml", "sabres"},
 		{"dropzone/position.yaml", "sabre-1"},
@@ -129,7 +131,7 @@ func TestSquadStepNotFinite(t *testing.T) {
 // point scoring nothing, in four systems (Warfare refused it); advice named the actor. It
 // is a 400 naming the objective in every system, for a map and for advice.
 func TestDestroyNobody(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	for _, tc := range []struct{ file, unit, ally string }{
 		{"dropzone/position.yaml", "sabre-1", ""},
 		{"dropzone/formation.yaml", "sabres", "sabre-2"},
@@ -180,7 +182,7 @@ func aliasedTerrain() []byte {
 // and so does a small body whose aliases stand for thousands of values; a small battle's
 // are light and answered at once.
 func TestWorkAdmittedAsItCosts(t *testing.T) {
-	limits := testLimits()
+	limits := servertest.Limits()
 	limits.RequestTimeout = 2 * time.Second
 	limits.Heavy = 1
 	srv, ts := serveServer(t, limits)

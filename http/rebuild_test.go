@@ -5,15 +5,13 @@ package http_test
 
 import (
 	"fmt"
-	"io"
-	"log/slog"
 	"net"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	vhttp "github.com/volley-wargames/volley/http"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // TestUnreadLogIsLogged (7): a `/log` answer its client never read left no access-log line
@@ -21,7 +19,7 @@ import (
 // http.ErrAbortHandler, before the line), only a warning naming no client. Every request
 // has its line, this one with delivered=false.
 func TestUnreadLogIsLogged(t *testing.T) {
-	limits := testLimits()
+	limits := servertest.Limits()
 	limits.RequestTimeout = time.Second
 	// The log is sent a page of two actions at a time, each page at the client's byte
 	// rate: it takes seconds, past the deadline.
@@ -70,8 +68,8 @@ func TestUnreadLogIsLogged(t *testing.T) {
 // after the flood: their rebuilds queued for a heavy place behind the maps. A rebuild has
 // places of its own (Limits.Rebuilds): with every heavy place taken, the battle is read.
 func TestRebuildNotStarvedByHeavyWork(t *testing.T) {
-	store := sqliteStore(t)
-	first := serveWith(t, store, testLimits())
+	store := servertest.SQLite(t)
+	first := servertest.Serve(t, store, servertest.Limits())
 	id, tokens := battle(t, first.URL, example(t, "dropzone/equalizer-vs-hunter.yaml"))
 	const actions = 300 // well past the 32 a request folds itself: a rebuild
 	for i := range actions {
@@ -81,13 +79,11 @@ func TestRebuildNotStarvedByHeavyWork(t *testing.T) {
 		}
 	}
 	// A restart, under a flood that holds every heavy place for the whole test.
-	limits := testLimits()
+	limits := servertest.Limits()
 	limits.RequestTimeout = 2 * time.Second
 	limits.Heavy = 1
-	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(io.Discard, nil)), limits)
-	restarted := httptest.NewServer(srv.Handler())
-	t.Cleanup(restarted.Close)
-	t.Cleanup(srv.Close)
+	srv := servertest.New(store, limits)
+	restarted := servertest.Start(t, srv)
 	release := srv.HoldHeavy()
 	defer release()
 	t0 := time.Now()

@@ -8,12 +8,12 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/volley-wargames/volley/browsertest"
 )
 
 // basePoint is the viewport point of a unit's first rectangular base.
 func basePoint(id string) string {
-	return fmt.Sprintf(`(() => { const c = document.querySelector('#board [data-unit=%q] polygon.base'); c.scrollIntoView({block: 'center'});
-		const r = c.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`, id)
+	return browsertest.Centre(fmt.Sprintf("#board [data-unit=%q] polygon.base", id))
 }
 
 // TestPageRepublique drives a Republique battle on the page, which learns what the
@@ -28,30 +28,30 @@ func TestPageRepublique(t *testing.T) {
 	}
 	// Begin in the artillery segment, so that the batteries may fire at once.
 	src := strings.Replace(string(demo), "step: skirmish", "step: artillery", 1)
-	p.create(func() { p.do(chromedp.SetValue(chromedp.CSS("#scenario"), src)) })
-	p.wait("rectangular bases", `document.querySelectorAll('#board polygon.base.rect').length > 20`)
-	p.choose("#firer", "g2")
-	p.wait("the arc, frontage zone and centre of fire", `['arc', 'zone', 'line'].every(k => document.querySelector('#board [data-overlay="' + k + '"]'))`)
-	p.mouse(basePoint("IR7"), false, false)
-	p.wait("the aim at IR7", `document.querySelector('#aim-reason')?.textContent.includes('not the main target')`)
-	if got := p.text("#aim-reason"); !strings.Contains(got, "IR3") {
+	p.create(func() { p.Do(chromedp.SetValue(chromedp.CSS("#scenario"), src)) })
+	p.Wait("rectangular bases", `document.querySelectorAll('#board polygon.base.rect').length > 20`)
+	p.Choose("#firer", "g2")
+	p.Wait("the arc, frontage zone and centre of fire", `['arc', 'zone', 'line'].every(k => document.querySelector('#board [data-overlay="' + k + '"]'))`)
+	p.Mouse(basePoint("IR7"), false, false)
+	p.Wait("the aim at IR7", `document.querySelector('#aim-reason')?.textContent.includes('not the main target')`)
+	if got := p.Text("#aim-reason"); !strings.Contains(got, "IR3") {
 		t.Errorf("the forced target is not named: %q", got)
 	}
-	p.screenshot("republique-forced")
-	p.wait("the odds of the main target", `document.querySelector('#hist-IR3')`)
-	p.click("#shoot")
-	p.wait("the fire in the log", `document.querySelectorAll('#log tr.die').length > 0`)
-	p.screenshot("republique-fired")
+	p.Screenshot("republique-forced")
+	p.Wait("the odds of the main target", `document.querySelector('#hist-IR3')`)
+	p.Click("#shoot")
+	p.Wait("the fire in the log", `document.querySelectorAll('#log tr.die').length > 0`)
+	p.Screenshot("republique-fired")
 	if errs := eval[string](p, `[...document.querySelectorAll('#act-error:not([hidden])')].map(e => e.textContent).join(' | ')`); errs != "" {
 		t.Errorf("the fire was refused: %s", errs)
 	}
 	// Its odds now say why it may not fire again.
-	p.wait("the refusal to fire twice", `document.querySelector('#odds')?.textContent.includes('fires once each player turn')`)
+	p.Wait("the refusal to fire twice", `document.querySelector('#odds')?.textContent.includes('fires once each player turn')`)
 	eval[bool](p, `(window.confirm = () => true, true)`)
-	p.click("#end-battle")
-	p.click("#verify")
-	p.wait("the verification", `document.querySelector('#verify-result .ok')`)
-	if got := p.text("#verify-result"); !strings.Contains(got, "Verified: 1 actions") {
+	p.Click("#end-battle")
+	p.Click("#verify")
+	p.Wait("the verification", `document.querySelector('#verify-result .ok')`)
+	if got := p.Text("#verify-result"); !strings.Contains(got, "Verified: 1 actions") {
 		t.Errorf("verification reads %q", got)
 	}
 }

@@ -5,13 +5,15 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // TestRepubliqueOverTheAPI plays the Republique demo's phase through the API: a pairing,
 // a skirmish fire, the end of the step, a grand battery's fire and a refusal naming the
 // main target, the end of the segment with its leader tests; then the log verifies.
 func TestRepubliqueOverTheAPI(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	id, tokens := battle(t, ts.URL, example(t, "republique/demo.yaml"))
 	fr, au := tokens["French"], tokens["Austrian"]
 	if fr == "" || au == "" {
@@ -74,7 +76,7 @@ func republiqueMoves(t *testing.T) []byte {
 // waits (409); a stated battery fact is a 400 naming it; the battle written back and
 // verified.
 func TestRepubliqueMovesOverTheAPI(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	id, tokens := battle(t, ts.URL, republiqueMoves(t))
 	deployed(t, ts.URL, id, tokens, "French", "Austrian")
 	fr, au := tokens["French"], tokens["Austrian"]

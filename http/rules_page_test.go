@@ -10,6 +10,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/volley-wargames/volley/browsertest"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // Only what the rules allow is offered: each test here is one of the errors of play
@@ -18,14 +20,14 @@ import (
 // failedRequests records every answer of the API the page gets with a status of 400 or
 // more, from now on; the function returned lists them.
 func (p *browserPage) failedRequests() func() []string {
-	p.t.Helper()
+	p.T.Helper()
 	var mu sync.Mutex
 	var failed []string
-	p.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+	p.Do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 		_, err := cdp.Call(ctx, t, network.Enable, network.EnableParams{})
 		return err
 	}))
-	chromedp.Listen(p.ctx, func(ev any) {
+	chromedp.Listen(p.Ctx, func(ev any) {
 		if r, ok := ev.(*network.EventResponseReceived); ok && r.Response.Status >= 400 && strings.Contains(r.Response.URL, "/api/") {
 			mu.Lock()
 			failed = append(failed, fmt.Sprintf("%d %s", r.Response.Status, r.Response.URL))
@@ -52,22 +54,22 @@ func (p *browserPage) bodies() {
 // main target), not at the marker, and no request fails; Commit sends only a move the
 // rules took.
 func TestPageRepubliqueRefusals(t *testing.T) {
-	exe := chromiumPath(t)
-	base := pageServer(t, sqliteStore(t))
+	exe := browsertest.Chromium(t)
+	base := pageServer(t, servertest.SQLite(t))
 	id, tokens := battle(t, base, example(t, "republique/demo.yaml"))
 	n0 := begin(t, base, id, tokens)
 	p := newBrowserAt(t, exe, base)
 	failed := p.failedRequests()
 	p.openAs(id, "French="+tokens["French"])
-	p.choose("#firer", "g1")
-	p.wait("Fire refused, with why", `document.querySelector('#shoot')?.disabled && !document.querySelector('#shoot-why').hidden`)
-	if got := p.text("#shoot-why"); !strings.Contains(got, "artillery fires in the artillery fire segment") {
+	p.Choose("#firer", "g1")
+	p.Wait("Fire refused, with why", `document.querySelector('#shoot')?.disabled && !document.querySelector('#shoot-why').hidden`)
+	if got := p.Text("#shoot-why"); !strings.Contains(got, "artillery fires in the artillery fire segment") {
 		t.Errorf("the battery's Fire is refused with %q", got)
 	}
-	p.screenshot("refused-battery")
-	p.choose("#firer", "s1")
-	p.choose("#add-target", "IR3")
-	p.wait("the marker's Fire offered", `document.querySelector('#shoot') && !document.querySelector('#shoot').disabled && document.querySelector('#shoot-why').hidden`)
+	p.Screenshot("refused-battery")
+	p.Choose("#firer", "s1")
+	p.Choose("#add-target", "IR3")
+	p.Wait("the marker's Fire offered", `document.querySelector('#shoot') && !document.querySelector('#shoot').disabled && document.querySelector('#shoot-why').hidden`)
 	if f := failed(); len(f) > 0 {
 		t.Errorf("failed requests: %q", f)
 	}
@@ -79,12 +81,12 @@ func TestPageRepubliqueRefusals(t *testing.T) {
 	n0 = begin(t, base, id, tokens)
 	p.openAs(id, "French="+tokens["French"])
 	if eval[bool](p, `document.querySelector('#move-deploy')?.checked`) {
-		p.click("#move-deploy")
+		p.Click("#move-deploy")
 	}
 	before := len(failed())
 	p.bodies()
-	p.mouseDrag(unitCentre("fb"), tablePoint(36, 17))
-	p.wait("the ghost, legal", ghostLegal)
+	p.MouseDrag(unitCentre("fb"), browsertest.TablePoint(36, 17))
+	p.Wait("the ghost, legal", ghostLegal)
 	if got := eval[string](p, `document.querySelector('#move-target').value`); got != "*" {
 		t.Errorf("the battery's ghost aims at %q, not whom the rules choose", got)
 	}
@@ -94,8 +96,8 @@ func TestPageRepubliqueRefusals(t *testing.T) {
 	if f := failed(); len(f) > before {
 		t.Errorf("failed requests while dragging the battery: %q", f[before:])
 	}
-	p.click("#move-commit")
-	p.logCount(n0 + 1)
+	p.Click("#move-commit")
+	p.LogCount(n0 + 1)
 	if got := loggedActions(p, id)[n0]; got["type"] != "move" || got["unit"] != "fb" {
 		t.Errorf("the page sent %v", got)
 	}
@@ -109,8 +111,8 @@ func TestPageRepubliqueRefusals(t *testing.T) {
 // that moved and may move on is warned of before another unit fires, and nothing is
 // sent unless the player confirms.
 func TestPageWarStrikeRefusals(t *testing.T) {
-	exe := chromiumPath(t)
-	base := pageServer(t, sqliteStore(t))
+	exe := browsertest.Chromium(t)
+	base := pageServer(t, servertest.SQLite(t))
 	src := string(example(t, "warstrike/moves.yaml"))
 	id, tokens := battle(t, base, []byte(src[:strings.Index(src, "\nactions:")+1]))
 	n0 := begin(t, base, id, tokens)
@@ -118,14 +120,14 @@ func TestPageWarStrikeRefusals(t *testing.T) {
 	failed := p.failedRequests()
 	p.openAs(id, "Ironclad="+tokens["Ironclad"])
 	if eval[bool](p, `document.querySelector('#move-deploy')?.checked`) {
-		p.click("#move-deploy")
+		p.Click("#move-deploy")
 	}
-	p.mouse(unitPoint("alpha-3"), true, false)
-	p.wait("the choice asked for", `document.querySelector('#move-needs')`)
+	p.Mouse(browsertest.UnitPoint("alpha-3"), true, false)
+	p.Wait("the choice asked for", `document.querySelector('#move-needs')`)
 	if got := eval[string](p, `document.querySelector('#move-fields select[data-field="action"] option').textContent`); !strings.Contains(got, "choose") {
 		t.Errorf("the action's select starts at %q", got)
 	}
-	p.wait("the actions' rings", `document.querySelectorAll('#ghost .band-ring').length >= 3`)
+	p.Wait("the actions' rings", `document.querySelectorAll('#ghost .band-ring').length >= 3`)
 	rings := eval[[]float64](p, `[...document.querySelectorAll('#ghost .band-ring')].map(g => Number(g.dataset.left))`)
 	for _, want := range []float64{4, 6, 12} {
 		found := false
@@ -136,42 +138,42 @@ func TestPageWarStrikeRefusals(t *testing.T) {
 			t.Errorf("the actions' rings are %v, without %v″", rings, want)
 		}
 	}
-	p.screenshot("warstrike-choose-first")
-	p.choose(`#move-fields select[data-field="action"]`, "shooting_advance")
-	p.wait("the readout of the action chosen", `document.querySelector('#move-help')?.textContent.includes('may move 4″ more')`)
+	p.Screenshot("warstrike-choose-first")
+	p.Choose(`#move-fields select[data-field="action"]`, "shooting_advance")
+	p.Wait("the readout of the action chosen", `document.querySelector('#move-help')?.textContent.includes('may move 4″ more')`)
 	if got := eval[float64](p, `Number(document.querySelector('#reach-ring')?.dataset.left)`); got != 4 {
 		t.Errorf("the reach ring is of %v″, want the Shooting Advance's 4″", got)
 	}
 
 	// Where to stand: the unit's map.
-	p.click("#position-toggle")
-	p.wait("alpha's map", `document.querySelector('#position-legend')?.textContent.includes("alpha's") && document.querySelector('#position-top button')`)
-	p.click("#position-toggle")
+	p.Click("#position-toggle")
+	p.Wait("alpha's map", `document.querySelector('#position-legend')?.textContent.includes("alpha's") && document.querySelector('#position-top button')`)
+	p.Click("#position-toggle")
 
 	// bravo-2 moves (through the API); then alpha is chosen to shoot.
 	move := `{"type":"move","unit":"bravo-2","path":[[7,15]],"action":"advance"}`
 	if status, body := call(t, "POST", base+"/api/battles/"+id+"/actions", tokens["Ironclad"], "", []byte(move)); status != 200 {
 		t.Fatalf("the move: %d %v", status, body)
 	}
-	p.logCount(n0 + 1)
-	p.choose("#firer", "alpha-leader")
-	p.choose("#add-target", "raiders")
-	p.wait("Shoot offered", `!document.querySelector('#shoot').disabled`)
-	p.click("#shoot")
-	p.wait("the warning", `!document.querySelector('#shoot-warn').hidden`)
-	if got := p.text("#shoot-warn"); !strings.Contains(got, "Fireteam Bravo moved last") {
+	p.LogCount(n0 + 1)
+	p.Choose("#firer", "alpha-leader")
+	p.Choose("#add-target", "raiders")
+	p.Wait("Shoot offered", `!document.querySelector('#shoot').disabled`)
+	p.Click("#shoot")
+	p.Wait("the warning", `!document.querySelector('#shoot-warn').hidden`)
+	if got := p.Text("#shoot-warn"); !strings.Contains(got, "Fireteam Bravo moved last") {
 		t.Errorf("the warning reads %q", got)
 	}
-	p.screenshot("warstrike-warning")
-	p.click("#shoot-not-now")
+	p.Screenshot("warstrike-warning")
+	p.Click("#shoot-not-now")
 	p.settle()
 	if n := p.logEntries(); n != n0+1 {
 		t.Errorf("%d actions after Not now, want the move alone", n)
 	}
-	p.click("#shoot")
-	p.wait("the warning again", `!document.querySelector('#shoot-warn').hidden`)
-	p.click("#shoot-anyway")
-	p.logCount(n0 + 2)
+	p.Click("#shoot")
+	p.Wait("the warning again", `!document.querySelector('#shoot-warn').hidden`)
+	p.Click("#shoot-anyway")
+	p.LogCount(n0 + 2)
 	if f := failed(); len(f) > 0 {
 		t.Errorf("failed requests: %q", f)
 	}
@@ -182,8 +184,8 @@ func TestPageWarStrikeRefusals(t *testing.T) {
 // may not move, and says why; Dropzone's "Aim at" names two Hunters apart, and the
 // ghost's labels overlap no other label.
 func TestPageRefusalsEverywhere(t *testing.T) {
-	exe := chromiumPath(t)
-	base := pageServer(t, sqliteStore(t))
+	exe := browsertest.Chromium(t)
+	base := pageServer(t, servertest.SQLite(t))
 	p := newBrowserAt(t, exe, base)
 	failed := p.failedRequests()
 
@@ -192,42 +194,42 @@ func TestPageRefusalsEverywhere(t *testing.T) {
 	begin(t, base, id, tokens)
 	p.openAs(id, "trenchers="+tokens["trenchers"])
 	if eval[bool](p, `document.querySelector('#move-deploy')?.checked`) {
-		p.click("#move-deploy")
+		p.Click("#move-deploy")
 	}
 	p.bodies()
 	at := p.gridUnitAt("murphy")
-	p.mouseDrag(square(at[0], at[1]), fmt.Sprintf(`(() => { const [x, y] = %s; return [x + 3, y - 3]; })()`, square(at[0], at[1])))
-	p.mouseDrag(square(at[0], at[1]), square(at[0], at[1]-2))
-	p.wait("the ghost", `document.querySelector('#ghost-base.legal, #ghost-base.illegal')`)
+	p.MouseDrag(square(at[0], at[1]), fmt.Sprintf(`(() => { const [x, y] = %s; return [x + 3, y - 3]; })()`, square(at[0], at[1])))
+	p.MouseDrag(square(at[0], at[1]), square(at[0], at[1]-2))
+	p.Wait("the ghost", `document.querySelector('#ghost-base.legal, #ghost-base.illegal')`)
 	if sent := eval[string](p, `window.__bodies.filter(b => b.includes('"path":[]')).join('\n')`); sent != "" {
 		t.Errorf("a preview sent an empty path: %s", sent)
 	}
-	p.click("#move-cancel")
+	p.Click("#move-cancel")
 
 	// Warfare: both sides' tokens; the French knights may not move in the English turn.
 	id, tokens = battle(t, base, example(t, "warfare/moves.yaml"))
 	begin(t, base, id, tokens)
 	p.openAs(id, "English="+tokens["English"]+"&French="+tokens["French"])
 	if eval[bool](p, `document.querySelector('#move-deploy')?.checked`) {
-		p.click("#move-deploy")
+		p.Click("#move-deploy")
 	}
-	p.mouse(unitPoint("knights"), true, false)
-	p.wait("Where to stand refused", `document.querySelector('#position-toggle').disabled && !document.querySelector('#position-why').hidden`)
-	if got := p.text("#position-why"); !strings.Contains(got, "knights may not move now") {
+	p.Mouse(browsertest.UnitPoint("knights"), true, false)
+	p.Wait("Where to stand refused", `document.querySelector('#position-toggle').disabled && !document.querySelector('#position-why').hidden`)
+	if got := p.Text("#position-why"); !strings.Contains(got, "knights may not move now") {
 		t.Errorf("Where to stand reads %q", got)
 	}
-	p.mouse(unitPoint("longbowmen"), true, false)
-	p.wait("Where to stand offered", `!document.querySelector('#position-toggle').disabled`)
+	p.Mouse(browsertest.UnitPoint("longbowmen"), true, false)
+	p.Wait("Where to stand offered", `!document.querySelector('#position-toggle').disabled`)
 
 	// Dropzone: two Hunters apart in Aim at; the ghost's labels clear of the others.
 	id, tokens = battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
 	begin(t, base, id, tokens)
 	p.openAs(id, "UCM="+tokens["UCM"])
 	if eval[bool](p, `document.querySelector('#move-deploy')?.checked`) {
-		p.click("#move-deploy")
+		p.Click("#move-deploy")
 	}
-	p.mouseDrag(unitPoint("sabre-1"), tablePoint(17.2, 7.6))
-	p.wait("the ghost, legal", ghostLegal+` && document.querySelector('#ghost-los-label')`)
+	p.MouseDrag(browsertest.UnitPoint("sabre-1"), browsertest.TablePoint(17.2, 7.6))
+	p.Wait("the ghost, legal", ghostLegal+` && document.querySelector('#ghost-los-label')`)
 	names := eval[[]string](p, `[...document.querySelectorAll('#move-target option')].map(o => o.textContent)`)
 	seen := map[string]bool{}
 	for _, n := range names {
@@ -251,7 +253,7 @@ func TestPageRefusalsEverywhere(t *testing.T) {
 	if len(overlaps) > 0 {
 		t.Errorf("the ghost's labels overlap: %q", overlaps)
 	}
-	p.screenshot("ghost-labels")
+	p.Screenshot("ghost-labels")
 	if f := failed(); len(f) > 0 {
 		t.Errorf("failed requests: %q", f)
 	}

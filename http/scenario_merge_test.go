@@ -3,6 +3,8 @@ package http_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // TestExportMergeKeys: a battle whose scenario writes its units with an anchor and merge
@@ -11,7 +13,7 @@ import (
 // battle with every unit where it was: the move of the anchored sabre-1 does not carry
 // the units that merge it along.
 func TestExportMergeKeys(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	src := strings.Replace(string(example(t, "dropzone/moves.yaml")),
 		`  - {id: sabre-1, type: Sabre, side: UCM, squad: sabres, at: [14, 6], facing: 0}
   - {id: sabre-2, type: Sabre, side: UCM, squad: sabres, at: [18, 6], facing: 0}

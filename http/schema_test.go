@@ -2,28 +2,24 @@ package http_test
 
 import (
 	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"testing/fstest"
 
-	vhttp "github.com/volley-wargames/volley/http"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // TestSchemaEndpoint serves the schemas it is given: of every system, of one, and a 404
 // naming the system for one it does not know. (cmd/volley's tests hold the schemas
 // themselves; `volley serve` gives the server the embedded ones.)
 func TestSchemaEndpoint(t *testing.T) {
-	srv := vhttp.NewServer(sqliteStore(t), slog.New(slog.NewTextHandler(io.Discard, nil)), testLimits())
+	srv := servertest.New(servertest.SQLite(t), servertest.Limits())
 	srv.Schemas = fstest.MapFS{
 		"volley.json":   {Data: []byte(`{"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "volley scenario"}`)},
 		"dropzone.json": {Data: []byte(`{"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "volley scenario: dropzone"}`)},
 	}
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
-	t.Cleanup(srv.Close)
+	ts := servertest.Start(t, srv)
 	for path, title := range map[string]string{"/api/schema": "volley scenario", "/api/schema/dropzone": "volley scenario: dropzone"} {
 		resp, err := http.Get(ts.URL + path)
 		if err != nil {

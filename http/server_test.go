@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -24,29 +23,10 @@ import (
 	_ "github.com/volley-wargames/volley/rules/warengine"
 	_ "github.com/volley-wargames/volley/rules/warfare"
 	_ "github.com/volley-wargames/volley/rules/warstrike"
+	"github.com/volley-wargames/volley/servertest"
 	"github.com/volley-wargames/volley/sqlite"
 	"github.com/volley-wargames/volley/storetest"
 )
-
-// sqliteStore opens a fresh SQLite store in a temporary folder.
-func sqliteStore(tb testing.TB) volley.Store {
-	tb.Helper()
-	s, err := sqlite.Open(filepath.Join(tb.TempDir(), "volley.db"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { s.Close() })
-	return s
-}
-
-// testLimits are the default limits with rates no test reaches: tests send many
-// requests from one address. Tests of the rates set their own.
-func testLimits() vhttp.Limits {
-	l := vhttp.DefaultLimits()
-	l.Creates = vhttp.Rate{PerSecond: 1e6, Burst: 1e6}
-	l.Reads = vhttp.Rate{PerSecond: 1e6, Burst: 1e6}
-	return l
-}
 
 // postgresURL is the test PostgreSQL server's URL, or skips the test without one
 // (storetest.PostgresURL).
@@ -66,20 +46,10 @@ func openPostgres(tb testing.TB, url string) volley.Store {
 	return s
 }
 
-// serve starts the API over store on a loopback test server.
+// serve starts the API over store on a loopback test server (servertest.Serve).
 func serve(tb testing.TB, store volley.Store) *httptest.Server {
 	tb.Helper()
-	return serveWith(tb, store, testLimits())
-}
-
-// serveWith starts the API over store with limits.
-func serveWith(tb testing.TB, store volley.Store, limits vhttp.Limits) *httptest.Server {
-	tb.Helper()
-	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(io.Discard, nil)), limits)
-	ts := httptest.NewServer(srv.Handler())
-	tb.Cleanup(ts.Close)
-	tb.Cleanup(srv.Close) // first: end the streams, which ts.Close waits for
-	return ts
+	return servertest.Serve(tb, store, servertest.Limits())
 }
 
 func example(tb testing.TB, name string) []byte {
@@ -91,37 +61,15 @@ func example(tb testing.TB, name string) []byte {
 	return b
 }
 
-// apiRequest is a request to the API with body, and token as its bearer unless "".
-func apiRequest(tb testing.TB, method, u, token string, body []byte) *http.Request {
-	tb.Helper()
-	req, err := http.NewRequest(method, u, bytes.NewReader(body))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	return req
-}
-
-// call sends a request and decodes the JSON answer into a map.
+// call sends a request and decodes the JSON answer into a map (servertest.Do), with key
+// as its idempotency key unless "".
 func call(tb testing.TB, method, u, token, key string, body []byte) (int, map[string]any) {
 	tb.Helper()
-	req := apiRequest(tb, method, u, token, body)
+	req := servertest.Request(tb, method, u, token, body)
 	if key != "" {
 		req.Header.Set(vhttp.IdempotencyHeader, key)
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
-	var v map[string]any
-	if err := json.Unmarshal(raw, &v); err != nil {
-		tb.Fatalf("%s %s: answer is not JSON (%d): %s", method, u, resp.StatusCode, raw)
-	}
-	return resp.StatusCode, v
+	return servertest.Do(tb, req)
 }
 
 // actWant posts an action to battle id with token and fails the test unless it is
@@ -205,7 +153,7 @@ declarations:
 
 // TestSabres is the walk through the API.
 func TestSabres(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
 	if len(tokens) != 2 || tokens["UCM"] == "" || tokens["Scourge"] == "" {
 		t.Fatalf("tokens %v; want one for UCM and one for Scourge", tokens)
@@ -260,7 +208,7 @@ func TestSabres(t *testing.T) {
 }
 
 func TestIdempotency(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	id, tokens := battle(t, ts.URL, example(t, "dropzone/equalizer-vs-hunter.yaml"))
 	action := []byte("declarations: [{unit: sabre-1, weapon: Equalizer Machinegun, target: hunter-1}]\n")
 	u := ts.URL + "/api/battles/" + id + "/actions"
@@ -387,7 +335,7 @@ func nextMove(state map[string]any, squad, squadSide string, shot []byte) (strin
 
 // TestBadRequests: bad input is a 4xx with a code and the field at fault, never a 500.
 func TestBadRequests(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
 	actions := ts.URL + "/api/battles/" + id + "/actions"
 	big := bytes.Repeat([]byte("#"), int(vhttp.DefaultLimits().MaxBodyBytes)+10)
@@ -462,7 +410,7 @@ func TestBadRequests(t *testing.T) {
 
 // FuzzActionBody sends arbitrary bodies as actions: never a 500.
 func FuzzActionBody(f *testing.F) {
-	store := sqliteStore(f)
+	store := servertest.SQLite(f)
 	ts := serve(f, store)
 	id, tokens := battle(f, ts.URL, example(f, "dropzone/sabres.yaml"))
 	f.Add([]byte(sabresAction))
@@ -484,7 +432,7 @@ func FuzzActionBody(f *testing.F) {
 
 // FuzzScenarioBody sends arbitrary scenarios: never a 500.
 func FuzzScenarioBody(f *testing.F) {
-	ts := serve(f, sqliteStore(f))
+	ts := serve(f, servertest.SQLite(f))
 	for _, name := range []string{"dropzone/sabres.yaml", "warengine/bolter.yaml", "warfare/demo.yaml", "warstrike/demo.yaml"} {
 		f.Add(example(f, name))
 	}

@@ -66,8 +66,8 @@ func TestPageDescribedTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.do(chromedp.Navigate(p.base + "/"))
-	p.wait("the page", `document.querySelector('#new-battle')`)
+	p.Do(chromedp.Navigate(p.base + "/"))
+	p.Wait("the page", `document.querySelector('#new-battle')`)
 	// The board is mounted on its own, beside the battle list; act records the actions,
 	// and the API's answers to aim and odds are stubbed, with the asked actions kept.
 	eval[bool](p, fmt.Sprintf(`(() => {
@@ -87,7 +87,7 @@ func TestPageDescribedTable(t *testing.T) {
 			window.mounted = true;
 		});
 		return true; })()`, view))
-	p.wait("the board", `window.mounted && document.querySelector('#board')`)
+	p.Wait("the board", `window.mounted && document.querySelector('#board')`)
 
 	count := func(sel string) int { return eval[int](p, fmt.Sprintf(`document.querySelectorAll(%q).length`, sel)) }
 	if n := count(`#board polygon.base.rect`); n != 5 {
@@ -96,7 +96,7 @@ func TestPageDescribedTable(t *testing.T) {
 	if n := count(`#board [data-unit="B"] circle.base`); n != 1 {
 		t.Errorf("the unit without bases is drawn with %d circles, want 1", n)
 	}
-	if got := p.text(`#firer option[value=""]`); got != "— choose a battery —" {
+	if got := p.Text(`#firer option[value=""]`); got != "— choose a battery —" {
 		t.Errorf("the list's prompt reads %q", got)
 	}
 	if n := count(`#board .overlay`); n != 1 || count(`#board polyline.overlay[data-overlay="obstacle"]`) != 1 {
@@ -104,8 +104,8 @@ func TestPageDescribedTable(t *testing.T) {
 	}
 
 	// The group, from the list: b1's and b2's overlays, not b3's; both buttons.
-	p.choose("#firer", "b1+b2")
-	p.wait("the group's overlays", `document.querySelector('#board [data-overlay="enfilade"]')`)
+	p.Choose("#firer", "b1+b2")
+	p.Wait("the group's overlays", `document.querySelector('#board [data-overlay="enfilade"]')`)
 	drawn := eval[[]string](p, `[...document.querySelectorAll('#board .overlay title')].map(t => t.textContent).sort()`)
 	if want := []string{"b1 arc", "b1 zone", "b2 centre of fire", "b2 enfilade", "wall"}; !reflect.DeepEqual(drawn, want) {
 		t.Errorf("overlays drawn for the group: %v, want %v", drawn, want)
@@ -113,7 +113,7 @@ func TestPageDescribedTable(t *testing.T) {
 	if n := count(`#board polyline.overlay.line`); n != 2 { // the centre of fire and the obstacle
 		t.Errorf("%d dashed lines, want 2", n)
 	}
-	if got := p.text("#choice-note"); got != "a group of touching batteries" {
+	if got := p.Text("#choice-note"); got != "a group of touching batteries" {
 		t.Errorf("the choice's note reads %q", got)
 	}
 	if got := eval[[]string](p, `[...document.querySelectorAll('#declare .row button')].map(b => b.textContent + (b.disabled ? ' (disabled)' : ''))`); !reflect.DeepEqual(got, []string{"Fire", "Save fire"}) {
@@ -125,21 +125,21 @@ func TestPageDescribedTable(t *testing.T) {
 	}
 
 	// Pointing at A asks aim of the group at A alone; clicking makes A the one target.
-	p.mouse(basePoint("A"), false, false)
-	p.wait("the aim at A", `document.querySelector('#aim-status')`)
+	p.Mouse(basePoint("A"), false, false)
+	p.Wait("the aim at A", `document.querySelector('#aim-status')`)
 	if got := eval[map[string]any](p, `window.asked.findLast(a => a.target === 'A')`); !reflect.DeepEqual(got, map[string]any{"type": "fire", "batteries": []any{"b1", "b2"}, "target": "A"}) {
 		t.Errorf("the hover asked aim of %v", got)
 	}
-	p.mouse(basePoint("A"), true, false)
-	p.wait("A as the target", `document.querySelector('#add-target').value === 'A'`)
+	p.Mouse(basePoint("A"), true, false)
+	p.Wait("A as the target", `document.querySelector('#add-target').value === 'A'`)
 	if n := count(`#board .decl .target-line`); n != 2 {
 		t.Errorf("%d target lines, want one from each battery of the group", n)
 	}
-	p.screenshot("described-group")
-	p.click("#shoot")
-	p.wait("the fire sent", `window.sent.length === 1`)
-	p.click("#shoot-1")
-	p.wait("the saved fire sent", `window.sent.length === 2`)
+	p.Screenshot("described-group")
+	p.Click("#shoot")
+	p.Wait("the fire sent", `window.sent.length === 1`)
+	p.Click("#shoot-1")
+	p.Wait("the saved fire sent", `window.sent.length === 2`)
 	sent := eval[[]map[string]any](p, `window.sent`)
 	want := []map[string]any{
 		{"side": "red", "action": map[string]any{"type": "fire", "batteries": []any{"b1", "b2"}, "target": "A"}},
@@ -150,10 +150,10 @@ func TestPageDescribedTable(t *testing.T) {
 	}
 
 	// Clicking b3 chooses it: its overlays replace the group's.
-	p.mouse(basePoint("b3"), true, false)
-	p.wait("b3's arc", `[...document.querySelectorAll('#board .overlay title')].some(t => t.textContent === 'b3 arc')`)
+	p.Mouse(basePoint("b3"), true, false)
+	p.Wait("b3's arc", `[...document.querySelectorAll('#board .overlay title')].some(t => t.textContent === 'b3 arc')`)
 	if n := count(`#board .overlay`); n != 2 {
 		t.Errorf("%d overlays for b3, want its arc and the obstacle", n)
 	}
-	p.screenshot("described-b3")
+	p.Screenshot("described-b3")
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/volley-wargames/volley/browsertest"
 )
 
 // TestPageUnitsTable reads the Warfare demo's table of units, with the spearmen destroyed:
@@ -26,8 +27,8 @@ func TestPageUnitsTable(t *testing.T) {
 	if src == string(demo) {
 		t.Fatal("demo.yaml no longer places the spearmen as this test expects")
 	}
-	p.create(func() { p.do(chromedp.SetValue(chromedp.CSS("#scenario"), src)) })
-	p.wait("the table of units", `document.querySelectorAll('#units-table tbody tr').length === 3`)
+	p.create(func() { p.Do(chromedp.SetValue(chromedp.CSS("#scenario"), src)) })
+	p.Wait("the table of units", `document.querySelectorAll('#units-table tbody tr').length === 3`)
 
 	headings := eval[[]string](p, `[...document.querySelectorAll('#units-table thead th')].map(th => th.textContent)`)
 	if want := []string{"unit", "side", "figures", "stands", "casualties", "ammunition"}; !reflect.DeepEqual(headings, want) {
@@ -53,30 +54,30 @@ func TestPageUnitsTable(t *testing.T) {
 	order := func() string {
 		return eval[string](p, `[...document.querySelectorAll('#units-table tbody tr')].map(r => r.dataset.unit).join(' ')`)
 	}
-	p.click(`#units-table button.sort[data-col="figures"]`)
+	p.Click(`#units-table button.sort[data-col="figures"]`)
 	if got := order(); got != "spearmen knights longbowmen" {
 		t.Errorf("by figures: %s", got)
 	}
-	p.click(`#units-table button.sort[data-col="figures"]`)
+	p.Click(`#units-table button.sort[data-col="figures"]`)
 	if got := order(); got != "longbowmen knights spearmen" {
 		t.Errorf("by figures, the other way: %s", got)
 	}
-	if got := p.text(`#units-table th[aria-sort="descending"]`); !strings.HasPrefix(got, "figures") {
+	if got := p.Text(`#units-table th[aria-sort="descending"]`); !strings.HasPrefix(got, "figures") {
 		t.Errorf("the sorted heading reads %q", got)
 	}
 
 	// A row pointed at lights its unit and its label on the board; a unit, its row.
-	p.mouse(`(() => { const r = document.querySelector('#units-table tr[data-unit="knights"] td.side').getBoundingClientRect(); return [r.x + 4, r.y + r.height / 2]; })()`, false, false)
-	p.wait("the knights lit on the board", `document.querySelector('#board .unit[data-unit="knights"]').classList.contains('hl') && document.querySelector('#board text[data-label="knights"]').classList.contains('hl')`)
-	p.mouse(unitPoint("longbowmen"), false, false)
-	p.wait("the longbowmen's row lit", `document.querySelector('#units-table tr[data-unit="longbowmen"]').classList.contains('hl') && !document.querySelector('#units-table tr[data-unit="knights"]').classList.contains('hl')`)
-	p.screenshot("units-table")
+	p.Mouse(`(() => { const r = document.querySelector('#units-table tr[data-unit="knights"] td.side').getBoundingClientRect(); return [r.x + 4, r.y + r.height / 2]; })()`, false, false)
+	p.Wait("the knights lit on the board", `document.querySelector('#board .unit[data-unit="knights"]').classList.contains('hl') && document.querySelector('#board text[data-label="knights"]').classList.contains('hl')`)
+	p.Mouse(browsertest.UnitPoint("longbowmen"), false, false)
+	p.Wait("the longbowmen's row lit", `document.querySelector('#units-table tr[data-unit="longbowmen"]').classList.contains('hl') && !document.querySelector('#units-table tr[data-unit="knights"]').classList.contains('hl')`)
+	p.Screenshot("units-table")
 
 	// Pressing a unit's name picks it as a click on the board does.
-	p.click(`#units-table button.unit-btn[data-unit="longbowmen"]`)
-	p.wait("the longbowmen chosen", `document.querySelector('#firer').value === 'longbowmen'`)
-	p.click(`#units-table button.unit-btn[data-unit="knights"]`)
-	p.wait("the knights declared", `document.querySelector('#hist-knights')`)
+	p.Click(`#units-table button.unit-btn[data-unit="longbowmen"]`)
+	p.Wait("the longbowmen chosen", `document.querySelector('#firer').value === 'longbowmen'`)
+	p.Click(`#units-table button.unit-btn[data-unit="knights"]`)
+	p.Wait("the knights declared", `document.querySelector('#hist-knights')`)
 }
 
 // TestPageZoom zooms the Dropzone demo's table with the wheel, about the pointer (the unit
@@ -87,10 +88,10 @@ func TestPageZoom(t *testing.T) {
 	p.create(p.pickExample("dropzone/sabres.yaml"))
 	p.settle()
 	whole := p.viewBox()
-	at := eval[[]float64](p, unitPoint("hunter-2"))
+	at := eval[[]float64](p, browsertest.UnitPoint("hunter-2"))
 	// chromium wants deltaX with deltaY, and cdproto leaves out a field that is 0.
-	p.do(chromedp.MouseEvent(chromedp.MouseWheel, at[0], at[1], func(m *input.DispatchMouseEventParams) { m.DeltaX, m.DeltaY = 1e-9, -400 }))
-	p.wait("the wheel's zoom", fmt.Sprintf(`document.querySelector('#board').getAttribute('viewBox').split(' ')[2] < %g`, whole[2]*0.7))
+	p.Do(chromedp.MouseEvent(chromedp.MouseWheel, at[0], at[1], func(m *input.DispatchMouseEventParams) { m.DeltaX, m.DeltaY = 1e-9, -400 }))
+	p.Wait("the wheel's zoom", fmt.Sprintf(`document.querySelector('#board').getAttribute('viewBox').split(' ')[2] < %g`, whole[2]*0.7))
 	after := eval[[]float64](p, `(() => { const r = document.querySelector('#board [data-unit="hunter-2"] circle.base').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
 	if dx, dy := after[0]-at[0], after[1]-at[1]; dx*dx+dy*dy > 4 {
 		t.Errorf("the unit under the pointer moved from %v to %v as the wheel zoomed", at, after)
@@ -98,21 +99,21 @@ func TestPageZoom(t *testing.T) {
 	if got := eval[string](p, labelOverlaps); got != "" {
 		t.Errorf("zoomed in, labels overlap: %s", got)
 	}
-	p.do(chromedp.Focus(chromedp.CSS("#board")), chromedp.KeyEvent("-"), chromedp.KeyEvent("-"), chromedp.KeyEvent("-"))
+	p.Do(chromedp.Focus(chromedp.CSS("#board")), chromedp.KeyEvent("-"), chromedp.KeyEvent("-"), chromedp.KeyEvent("-"))
 	if vb := p.viewBox(); vb[2] <= whole[2]*0.7 {
 		t.Errorf("three − zoomed to %v, from %v", vb, whole)
 	}
 	// Zoomed in again, the 0 key brings every unit back into view.
-	p.do(chromedp.KeyEvent("+"), chromedp.KeyEvent("+"), chromedp.KeyEvent("+"), chromedp.KeyEvent("0"))
+	p.Do(chromedp.KeyEvent("+"), chromedp.KeyEvent("+"), chromedp.KeyEvent("+"), chromedp.KeyEvent("0"))
 	fit := p.viewBox()
 	if got := eval[string](p, unitsOutOfView); got != "" {
 		t.Errorf("fitted to the units, these are out of view: %s", got)
 	}
-	p.click("#fit-all")
+	p.Click("#fit-all")
 	if vb := p.viewBox(); !reflect.DeepEqual(vb, whole) {
 		t.Errorf("the whole table is %v, at first %v", vb, whole)
 	}
-	p.click("#fit-units")
+	p.Click("#fit-units")
 	if vb := p.viewBox(); !reflect.DeepEqual(vb, fit) {
 		t.Errorf("Fit to units shows %v, the 0 key %v", vb, fit)
 	}

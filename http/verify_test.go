@@ -11,6 +11,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	vhttp "github.com/volley-wargames/volley/http"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // endedLog plays a battle of each system a little, ends it and returns its log.
@@ -38,7 +39,7 @@ func endedLog(t *testing.T, ts string, name string, moves []struct{ side, body s
 // the issue found passing (not ended, another id or title, a wiped trace) and others is
 // rejected, saying where.
 func TestVerifyCoversEverything(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	lg := endedLog(t, ts.URL, "dropzone/sabres.yaml", []struct{ side, body string }{
 		{"UCM", sabresAction}, {"UCM", "type: end_turn"}, {"Scourge", "type: end_turn"}, {"UCM", sabresAction},
 	})

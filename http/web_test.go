@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"maps"
 	"net/http"
 	"net/http/httptest"
@@ -17,14 +16,14 @@ import (
 	"testing"
 
 	"github.com/volley-wargames/volley"
-	vhttp "github.com/volley-wargames/volley/http"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // TestPageFiles: the page and its modules are served from the binary, each with the
 // type a browser needs for a module, and with a policy that keeps the page to its own
 // files (no CDN, no other host).
 func TestPageFiles(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	for _, tc := range []struct {
 		path, typ, contains string
 	}{
@@ -75,7 +74,7 @@ func TestPageFiles(t *testing.T) {
 // TestExamples: the page's examples are the scenarios that load from a posted body;
 // one that reads a tables file is left out, and no path escapes the examples.
 func TestExamples(t *testing.T) {
-	srv := vhttp.NewServer(sqliteStore(t), slog.New(slog.NewTextHandler(io.Discard, nil)), testLimits())
+	srv := servertest.New(servertest.SQLite(t), servertest.Limits())
 	srv.Examples = os.DirFS(filepath.Join("..", "examples"))
 	ts := httptest.NewServer(srv.Handler())
 	defer ts.Close()
@@ -109,7 +108,7 @@ func TestExamples(t *testing.T) {
 		}
 	}
 	// A server given no examples offers none.
-	plain := serve(t, sqliteStore(t))
+	plain := serve(t, servertest.SQLite(t))
 	if _, v := call(t, "GET", plain.URL+"/api/examples", "", "", nil); len(v["examples"].([]any)) != 0 {
 		t.Errorf("examples without any: %v", v)
 	}
@@ -118,7 +117,7 @@ func TestExamples(t *testing.T) {
 // TestVerifyEndpoint: the page's check of an ended battle replays its log; before the end
 // the seed is secret and the check is refused.
 func TestVerifyEndpoint(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
 	if status, _ := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens["UCM"], "", []byte(sabresAction)); status != http.StatusOK {
 		t.Fatalf("action: %d", status)
@@ -139,7 +138,7 @@ func TestVerifyEndpoint(t *testing.T) {
 // TestTableViews: a tabletop battle answers its table (bases, facings, arcs and range
 // bands in the scenario's unit), and a grid battle its weapons by group.
 func TestTableViews(t *testing.T) {
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	id, _ := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
 	_, v := call(t, "GET", ts.URL+"/api/battles/"+id, watch(id), "", nil)
 	table := v["table"].(map[string]any)
@@ -356,7 +355,7 @@ func gameWords(t *testing.T) (types, phases, keys map[string]bool) {
 // ends or 16 moments have passed. A refused action is no matter here: the walk only looks.
 func rulesWords(t *testing.T) (types, phases map[string]string) {
 	t.Helper()
-	ts := serve(t, sqliteStore(t))
+	ts := serve(t, servertest.SQLite(t))
 	types, phases = map[string]string{}, map[string]string{}
 	var skipped []string
 	defer func() { t.Logf("examples not walked (the server does not take them as posted): %v", skipped) }()

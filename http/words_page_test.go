@@ -5,6 +5,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/volley-wargames/volley/browsertest"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // TestPageLogWords: the log speaks words. A move and a shot read as their words, with
@@ -12,8 +15,8 @@ import (
 // the action as sent and every die; the aim reads its range with its unit and at most
 // two decimals, and a shot the rules refuse reads "out of range", not out_of_range.
 func TestPageLogWords(t *testing.T) {
-	exe := chromiumPath(t)
-	base := pageServer(t, sqliteStore(t))
+	exe := browsertest.Chromium(t)
+	base := pageServer(t, servertest.SQLite(t))
 	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
 	n0 := begin(t, base, id, tokens)
 	for _, a := range []string{
@@ -26,7 +29,7 @@ func TestPageLogWords(t *testing.T) {
 	}
 	p := newBrowserAt(t, exe, base)
 	p.openAs(id, "UCM="+tokens["UCM"])
-	p.logCount(n0 + 2)
+	p.LogCount(n0 + 2)
 	// What a player reads: each entry without its folded details.
 	read := eval[string](p, `[...document.querySelectorAll('#log li.entry')].map(li => { const c = li.cloneNode(true); c.querySelector('details')?.remove(); return c.textContent; }).join('\n')`)
 	if !strings.Contains(read, "sabre-1 moved 2.33″") {
@@ -38,7 +41,7 @@ func TestPageLogWords(t *testing.T) {
 		}
 	}
 	shot := fmt.Sprintf("#action-%d", n0+1)
-	if got := p.text(shot + " details"); !strings.Contains(got, `"declarations"`) || !strings.Contains(got, "to-hit") {
+	if got := p.Text(shot + " details"); !strings.Contains(got, `"declarations"`) || !strings.Contains(got, "to-hit") {
 		t.Errorf("the shot's details lack its body or dice: %q", got)
 	}
 	if n := eval[int](p, `document.querySelectorAll('`+shot+` details tr.die').length`); n == 0 {
@@ -46,22 +49,22 @@ func TestPageLogWords(t *testing.T) {
 	}
 
 	// The aim: a range with its unit, two decimals at most; a refused shot in words.
-	p.choose("#firer", "sabre-1")
-	p.mouse(unitPoint("hunter-1"), false, false)
-	p.wait("the aim at hunter-1", `document.querySelector('#aim-status')`)
-	if got := p.text("#aim"); !regexp.MustCompile(`Range \d+(\.\d{1,2})?″`).MatchString(got) {
+	p.Choose("#firer", "sabre-1")
+	p.Mouse(browsertest.UnitPoint("hunter-1"), false, false)
+	p.Wait("the aim at hunter-1", `document.querySelector('#aim-status')`)
+	if got := p.Text("#aim"); !regexp.MustCompile(`Range \d+(\.\d{1,2})?″`).MatchString(got) {
 		t.Errorf("the aim reads %q, without a range in inches of at most two decimals", got)
 	}
 	// sabre-2's railgun at hunter-1: beyond its 24″ countered range.
-	p.click(`button.weapon[data-unit="sabre-2"][data-weapon="Avenger Railgun"]`)
-	p.mouse(unitPoint("hunter-2"), false, false)
-	p.mouse(unitPoint("hunter-1"), false, false)
-	p.wait("sabre-2's aim at hunter-1", `document.querySelector('#aim h2')?.textContent.includes('sabre-2')`)
-	if got := p.text("#aim-status"); got != "Out of range" {
+	p.Click(`button.weapon[data-unit="sabre-2"][data-weapon="Avenger Railgun"]`)
+	p.Mouse(browsertest.UnitPoint("hunter-2"), false, false)
+	p.Mouse(browsertest.UnitPoint("hunter-1"), false, false)
+	p.Wait("sabre-2's aim at hunter-1", `document.querySelector('#aim h2')?.textContent.includes('sabre-2')`)
+	if got := p.Text("#aim-status"); got != "Out of range" {
 		t.Errorf("sabre-2's aim at hunter-1 reads %q", got)
 	}
-	p.wait("the line of sight's label", `document.querySelector('#sight .los-label')?.textContent`) // drawn after the aim
-	if got := p.text("#sight .los-label"); got != "out of range" {
+	p.Wait("the line of sight's label", `document.querySelector('#sight .los-label')?.textContent`) // drawn after the aim
+	if got := p.Text("#sight .los-label"); got != "out of range" {
 		t.Errorf("the line of sight's label reads %q", got)
 	}
 }

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,23 +15,14 @@ import (
 	vhttp "github.com/volley-wargames/volley/http"
 	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
-	"github.com/volley-wargames/volley/sqlite"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // sqliteServer serves the API on a SQLite file of the test's, until the test ends, and
 // answers its address.
 func sqliteServer(t *testing.T) string {
 	t.Helper()
-	store, err := sqlite.Open(filepath.Join(t.TempDir(), "volley.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(io.Discard, nil)), vhttp.Limits{})
-	t.Cleanup(srv.Close)
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
-	return ts.URL
+	return servertest.Serve(t, servertest.SQLite(t), vhttp.Limits{}).URL
 }
 
 // openLog reads a battle's log as the API gives it (raw) and opens the battle it began
@@ -63,14 +51,7 @@ func openLog(t *testing.T, raw []byte) (vhttp.Log, dice.Seed, volley.Battle) {
 // apiCall sends a request to the API and decodes its JSON answer.
 func apiCall(t *testing.T, method, u, token string, body []byte) (int, map[string]any, []byte) {
 	t.Helper()
-	req, err := http.NewRequest(method, u, bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := http.DefaultClient.Do(servertest.Request(t, method, u, token, body))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,19 +1,12 @@
 package toy_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
-	"log/slog"
 	"math"
-	"net/http"
-	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"testing"
 
-	vhttp "github.com/volley-wargames/volley/http"
-	"github.com/volley-wargames/volley/sqlite"
+	"github.com/volley-wargames/volley/servertest"
 )
 
 // The toy through the real server: the API takes a system it has never heard of, since
@@ -21,43 +14,7 @@ import (
 
 // server is a volley server over a fresh SQLite file, its URL.
 func server(t *testing.T) string {
-	t.Helper()
-	store, err := sqlite.Open(filepath.Join(t.TempDir(), "volley.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	limits := vhttp.DefaultLimits()
-	limits.Creates = vhttp.Rate{PerSecond: 1e6, Burst: 1e6}
-	limits.Reads = vhttp.Rate{PerSecond: 1e6, Burst: 1e6}
-	srv := vhttp.NewServer(store, slog.New(slog.NewTextHandler(io.Discard, nil)), limits)
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
-	t.Cleanup(srv.Close)
-	return ts.URL
-}
-
-// call sends a request with token and decodes the JSON answer.
-func call(t *testing.T, method, url, token string, body []byte) (int, map[string]any) {
-	t.Helper()
-	req, err := http.NewRequest(method, url, bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var v map[string]any
-	raw, _ := io.ReadAll(resp.Body)
-	if err := json.Unmarshal(raw, &v); err != nil {
-		t.Fatalf("%s %s: %d %s", method, url, resp.StatusCode, raw)
-	}
-	return resp.StatusCode, v
+	return servertest.Serve(t, servertest.SQLite(t), servertest.Limits()).URL
 }
 
 // battle starts testdata/skirmish.yaml on the server at base: its id and tokens.
@@ -67,7 +24,7 @@ func battle(t *testing.T, base string) (string, map[string]string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	status, v := call(t, "POST", base+"/api/battles", "", src)
+	status, v := servertest.Call(t, "POST", base+"/api/battles", "", src)
 	if status != 201 {
 		t.Fatalf("creating: %d %v", status, v)
 	}
@@ -88,14 +45,14 @@ func TestAPIPlaysABattle(t *testing.T) {
 	act := func(side string, body map[string]any) int {
 		t.Helper()
 		src, _ := json.Marshal(body)
-		status, v := call(t, "POST", base+"/api/battles/"+id+"/actions", tokens[side], src)
+		status, v := servertest.Call(t, "POST", base+"/api/battles/"+id+"/actions", tokens[side], src)
 		if status != 200 && status != 400 {
 			t.Fatalf("%s: %d %v", src, status, v)
 		}
 		return status
 	}
 	view := func() map[string]any {
-		_, v := call(t, "GET", base+"/api/battles/"+id, tokens["red"], nil)
+		_, v := servertest.Call(t, "GET", base+"/api/battles/"+id, tokens["red"], nil)
 		return v
 	}
 	if act("red", map[string]any{"type": "deploy", "unit": "r2", "at": []float64{9, 3}}) != 200 {
@@ -158,7 +115,7 @@ func TestAPIPlaysABattle(t *testing.T) {
 		t.Errorf("the end: %v, seed %v", r, v["seed"])
 	}
 	t.Logf("%d actions; %v", actions, r["reason"])
-	status, ver := call(t, "GET", base+"/api/battles/"+id+"/verify", tokens["red"], nil)
+	status, ver := servertest.Call(t, "GET", base+"/api/battles/"+id+"/verify", tokens["red"], nil)
 	if status != 200 || ver["verified"] != true {
 		t.Errorf("verify: %d %v", status, ver)
 	}
