@@ -228,8 +228,7 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
 	f, isFire := a.(*Fire)
 	if !isFire {
-		what := map[string]string{volley.EndTurn: "ending a turn", volley.MoveAction: "a move", volley.DeployAction: "a deployment", volley.EndDeployment: "ending a deployment"}[a.Kind()]
-		return nil, volley.Errorf(volley.EINVALID, "warfare: %s rolls nothing to simulate", what)
+		return nil, rules.NothingRolled(Name, a)
 	}
 	firer, ts := b.plan(f)
 	if firer == nil {

@@ -238,8 +238,7 @@ func (b *Battle) endTurn() []volley.Step {
 func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
 	s, ok := a.(*Shoot)
 	if !ok {
-		what := map[string]string{volley.EndTurn: "ending a turn", volley.MoveAction: "a move", volley.DeployAction: "a deployment", volley.EndDeployment: "ending a deployment"}[a.Kind()]
-		return nil, volley.Errorf(volley.EINVALID, "warstrike: %s rolls nothing to simulate", what)
+		return nil, rules.NothingRolled(Name, a)
 	}
 	p := b.plan(s)
 	if p == nil {

@@ -43,13 +43,9 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 }
 
 // Actor is the side of the token that acts; the engine says whose an end of a turn or of
-// a deployment is (rules.TurnActor).
+// a deployment is (rules.UnitActor).
 func (b *Battle) Actor(a volley.Action) string {
-	if side, ok := rules.TurnActor(&b.turns, &b.table, a); ok {
-		return side
-	}
-	u, _ := b.Unit(a.(volley.UnitAction).ActingUnit())
-	return u.Side
+	return rules.UnitActor(&b.turns, &b.table, a, func(id string) string { u, _ := b.Unit(id); return u.Side })
 }
 
 // Cost is tiny: a shot is two dice, a move a few legs past each token.

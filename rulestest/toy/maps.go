@@ -22,18 +22,11 @@ var (
 // DangerStep is the spacing of a map's points unless asked: an inch.
 const DangerStep = 1.0
 
-// Problems is each token's choice of target, with the exact wounds of each shot.
+// Problems is each token's choice of target, with the exact wounds of each shot
+// (advise.UnitProblems: the tokens of q.Side that may shoot, or q.Actor).
 func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Problem, error) {
-	var out []*advise.Problem
-	for i := range b.units {
-		u := &b.units[i]
-		if u.Side == q.Side && (q.Actor == "" && b.shotCheck(u) == nil || q.Actor == u.ID) {
-			if p := b.problem(u, u.At); p != nil {
-				out = append(out, p)
-			}
-		}
-	}
-	return out, ctx.Err()
+	return advise.UnitProblems(ctx, q, b.units, func(u *Unit) (string, string, bool) { return u.ID, u.Side, b.shotCheck(u) == nil },
+		func(u *Unit) *advise.Problem { return b.problem(u, u.At) })
 }
 
 // problem is token u's choice of target standing at at, nil with none in range.
@@ -122,16 +115,13 @@ func (b *Battle) openPosition(q advise.PositionQuery) (*advise.OpenPosition, err
 
 // PositionWork is the work of q's map.
 func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
-	return advise.PositionWorkOf(q, b.openPosition, (*advise.OpenPosition).CheckWays, (*advise.OpenPosition).Work)
+	return advise.OpenPositionWork(q, b.openPosition)
 }
 
-// Position maps every point q.Unit can reach now (advise.OpenPosition): the offence there
-// is the advisor's best shot from it, the danger the danger map of a copy of the token.
+// Position maps every point q.Unit can reach now (advise.OpenPositionMap): the offence
+// there is the advisor's best shot from it, the danger the danger map of a copy of the
+// token.
 func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
-	o, _, err := advise.PricePosition(q, b.openPosition, (*advise.OpenPosition).CheckWays, (*advise.OpenPosition).Work)
-	if err != nil {
-		return nil, err
-	}
 	u, _ := b.Unit(q.Unit)
-	return o.FillBest(ctx, q, Name, "wounds", func(at geom.Vec) *advise.Problem { return b.problem(u, at) })
+	return advise.OpenPositionMap(ctx, q, b.openPosition, Name, "wounds", func(at geom.Vec) *advise.Problem { return b.problem(u, at) })
 }

@@ -1,7 +1,6 @@
 package toy
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/volley-wargames/volley"
@@ -10,8 +9,8 @@ import (
 
 // Moves and deployment: the toy says what an allowance is (Allowance a turn, spent before
 // the shot) and what blocks (another token's base); the engine keeps the activation
-// (volley.Activation), walks a path against the table's edge (Tabletop.PathBlocked) and
-// a deployment against the zones (DeployBlocked).
+// (volley.Activation), checks and makes a move (volley.AllowanceMove: what is left, the
+// table's edge) and a deployment (Tabletop.Place: the zones).
 
 // shotCheck is the error that keeps token u from shooting now: the deployment goes on,
 // out of turn, or its action over.
@@ -22,18 +21,13 @@ func (b *Battle) shotCheck(u *Unit) error {
 	return b.act.CheckAct(&b.turns, u.Side, u.ID)
 }
 
-// movable is how far token u may still move now, or why it may not.
+// movable is how far token u may still move now, or why it may not
+// (Activation.Movable: out of turn, after its shot, its allowance spent).
 func (b *Battle) movable(u *Unit) (left float64, why string) {
 	if u.Destroyed() || !u.Placed {
 		return 0, u.ID + " is not on the table"
 	}
-	if err := b.act.CheckMove(&b.turns, u.Side, u.ID, "has shot this turn: a token moves before it shoots"); err != nil {
-		return 0, volley.ErrorMessage(err)
-	}
-	if left = b.act.Left(u.ID, Allowance); left <= geom.Tolerance {
-		return 0, fmt.Sprintf("%s has moved its %g\" this turn", u.ID, Allowance)
-	}
-	return left, ""
+	return b.act.Movable(&b.turns, u.Side, u.ID, Allowance, "has shot this turn: a token moves before it shoots")
 }
 
 // inWay says what stands in the way of u's base swept along leg: another token's.
@@ -57,34 +51,15 @@ func (b *Battle) others(u *Unit) []*Unit {
 	return out
 }
 
-// checkMove says why m may not be made now, or nil.
-func (b *Battle) checkMove(m *volley.PathMove) error {
+// resolveMove makes m, a move of up to what is left of the token's Allowance that another
+// token's base blocks (volley.AllowanceMove: checked, recorded and traced as the engine
+// does every such move).
+func (b *Battle) resolveMove(m *volley.PathMove) (volley.Outcome, error) {
 	u, _ := b.Unit(m.Unit)
 	left, why := b.movable(u)
-	if why != "" {
-		return volley.Errorf(volley.ECONFLICT, "toy: %s may not move now: %s", u.ID, why)
-	}
-	path := m.Path(u.At)
-	if l := path.Length(); l > left+geom.Tolerance {
-		return volley.Errorf(volley.EINVALID, "toy: %s's move is %.3g\" long, and it may move %.3g\" more this turn", u.ID, l, left)
-	}
-	if why := b.table.PathBlocked(path, Base/2, func(_ int, leg geom.Segment) string { return b.inWay(u, leg) }); why != "" {
-		return volley.Errorf(volley.EINVALID, "toy: %s cannot move there: %s", u.ID, why)
-	}
-	return nil
-}
-
-func (b *Battle) resolveMove(m *volley.PathMove) (volley.Outcome, error) {
-	if err := b.checkMove(m); err != nil {
-		return volley.Outcome{}, err
-	}
-	u, _ := b.Unit(m.Unit)
-	path := m.Path(u.At)
-	b.act.Move(&b.turns, u.ID, path.Length())
-	b.table.Deploying, u.At = false, path.End()
-	step := volley.Step{Rule: "move", Inputs: map[string]any{"unit": u.ID, "to": []float64{u.At.X, u.At.Y}},
-		Result: fmt.Sprintf("%.3g\" of its %g\"", b.act.Moved[u.ID], Allowance)}
-	return volley.Outcome{Trace: []volley.Step{step}, Targets: []volley.TargetResult{}}, nil
+	move := volley.AllowanceMove{System: Name, Unit: u.ID, Path: m.Path(u.At), Radius: Base / 2, Allowance: Allowance, Left: left, Why: why,
+		InWay: func(leg geom.Segment) string { return b.inWay(u, leg) }}
+	return move.Make(&b.table, &b.turns, &b.act, func(to geom.Vec) { u.At = to })
 }
 
 func (b *Battle) resolveDeploy(d *volley.Placing) (volley.Outcome, error) {

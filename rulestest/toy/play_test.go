@@ -13,7 +13,7 @@ import (
 
 // TestDeploy: a token is placed in its side's zone, on the table, clear of other bases.
 func TestDeploy(t *testing.T) {
-	b, _ := rulestest.LoadFile(t, toy.Ruleset{}, "testdata/skirmish.yaml")
+	b, _ := rulestest.LoadFile(t, toy.Ruleset, "testdata/skirmish.yaml")
 	rulestest.Refused(t, b, `{type: deploy, unit: r2, at: [12, 10]}`, "outside red's deployment zone")
 	rulestest.Refused(t, b, `{type: deploy, unit: r2, at: [6.5, 4]}`, "would pass over r1")
 	rulestest.Refused(t, b, `{type: deploy, unit: b2, at: [6, 20]}`, "it is red's deployment")

@@ -58,28 +58,18 @@ func (b *Battle) aim(s *Shot) volley.Aim {
 	return a
 }
 
-// Aim is the shot's aim.
+// Aim is the shot's aim (rules.OneAim: none for the engine's actions).
 func (b *Battle) Aim(ctx context.Context, a volley.Action) ([]volley.Aim, error) {
-	s, ok := a.(*Shot)
-	if !ok {
-		return []volley.Aim{}, ctx.Err()
-	}
-	return []volley.Aim{b.aim(s)}, ctx.Err()
+	return rules.OneAim(ctx, a, b.aim)
 }
 
-// Odds is the exact distribution of the wounds a shot takes.
+// Odds is the exact distribution of the wounds a shot takes (rules.OneTargetOdds).
 func (b *Battle) Odds(ctx context.Context, a volley.Action) (volley.Odds, error) {
 	aims, err := b.Aim(ctx, a)
-	o := volley.Odds{Aims: aims, Targets: []volley.TargetOdds{}, Values: map[string]float64{}}
-	if err != nil || len(aims) == 0 || aims[0].Status != volley.StatusOK {
-		return o, err
-	}
-	t, _ := b.Unit(aims[0].Target)
-	d := wounds(int(aims[0].Need), t.Left())
-	o.Targets = append(o.Targets, volley.TargetOdds{Target: t.ID, Distributions: map[string]dice.Dist{"wounds": d},
-		Mean: map[string]float64{"wounds": d.Mean()}, PDestroyed: d.AtLeast(t.Left())})
-	o.Values["chance_to_hit"] = aims[0].PHit
-	return o, nil
+	return rules.OneTargetOdds(aims, err, "wounds", func(aim volley.Aim) (dice.Dist, int) {
+		t, _ := b.Unit(aim.Target)
+		return wounds(int(aim.Need), t.Left()), t.Left()
+	})
 }
 
 // Resolve plays an action: the engine's (rules.ResolveTurnAction), or a shot.
@@ -114,11 +104,7 @@ func (b *Battle) Resolve(ctx context.Context, a volley.Action, d *dice.Stream) (
 
 var _ volley.Sampler = (*Battle)(nil)
 
-// Sampler rolls a shot by resolving it on a copy (volley.ResolveSampler), for Monte Carlo.
+// Sampler rolls a shot by resolving it on a copy (rules.OneSampler), for Monte Carlo.
 func (b *Battle) Sampler(a volley.Action) (*volley.Sim, error) {
-	s, ok := a.(*Shot)
-	if !ok {
-		return nil, volley.Errorf(volley.EINVALID, "toy: only a shot rolls dice")
-	}
-	return volley.ResolveSampler(b, a, []string{s.Target}, "wounds")
+	return rules.OneSampler(Name, b, a, func(s *Shot) []string { return []string{s.Target} }, "wounds")
 }

@@ -54,20 +54,11 @@ const MaxWounds = 20
 // Name is the value of `ruleset:` that selects the toy.
 const Name = "toy"
 
-func init() { rules.Register(Ruleset{}) }
+// Ruleset is the toy: a scenario read by load, an action by decodeAction (rules.Load:
+// every mistake of the file reported at once).
+var Ruleset = rules.RulesetOf[file, *Battle]{System: Name, Build: load, Decode: (*Battle).decodeAction}
 
-// Ruleset is the toy.
-type Ruleset struct{}
-
-// Name returns "toy".
-func (Ruleset) Name() string { return Name }
-
-// Load reads a toy scenario and the action of its `action:` section, if any
-// (rules.Load: every mistake of the file reported at once).
-func (Ruleset) Load(doc *scenario.Doc) (volley.Battle, volley.Action, error) {
-	var f file
-	return rules.Load(doc, &f, load, (*Battle).decodeAction)
-}
+func init() { rules.Register(Ruleset) }
 
 // Battle is a toy battle: the tokens, and the engine's turns, table and activation (the
 // token acting now, and how far each has moved this turn).
@@ -131,11 +122,7 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 			errs.Add(doc.At(&s.Wounds), "unit %q: wounds from 1 to %d", s.ID, MaxWounds)
 			u.Wounds = Wounds
 		}
-		if s.At != nil {
-			if u.At, u.Placed = volley.ReadPoint(errs, doc, s.At, fmt.Sprintf("unit %q: at", s.ID)); u.Placed {
-				bases = append(bases, volley.StartingBase{Base: u.base(), Pos: doc.At(s.At), What: fmt.Sprintf("unit %q", s.ID)})
-			}
-		}
+		u.At, u.Placed = volley.ReadStart(errs, doc, s.At, fmt.Sprintf("unit %q", s.ID), Base/2, &bases)
 		b.units = append(b.units, u)
 	}
 	deploys := rules.Deploys(b.units, func(u *Unit) (string, string, bool) { return u.Side, u.ID, true })

@@ -13,13 +13,13 @@ import (
 // skirmish is testdata/skirmish.yaml loaded, its deployment ended by both sides.
 func skirmish(t *testing.T) *toy.Battle {
 	t.Helper()
-	b, _ := rulestest.LoadFile(t, toy.Ruleset{}, "testdata/skirmish.yaml")
+	b, _ := rulestest.LoadFile(t, toy.Ruleset, "testdata/skirmish.yaml")
 	rulestest.Play(t, b, `{type: deploy, unit: r2, at: [9, 3]}`, `{type: end_deployment}`, `{type: end_deployment}`)
 	return b.(*toy.Battle)
 }
 
 func TestLoad(t *testing.T) {
-	b, a := rulestest.LoadFile(t, toy.Ruleset{}, "testdata/skirmish.yaml")
+	b, a := rulestest.LoadFile(t, toy.Ruleset, "testdata/skirmish.yaml")
 	if a != nil {
 		t.Errorf("action %v, want none", a)
 	}
@@ -41,7 +41,7 @@ func TestBroken(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _, err = toy.Ruleset{}.Load(doc)
+	_, _, err = toy.Ruleset.Load(doc)
 	var list scenario.ErrorList
 	if !errors.As(err, &list) {
 		t.Fatalf("%v: not a list of scenario errors", err)

@@ -55,29 +55,21 @@ func (b *Battle) Table() volley.TableView {
 // move left, shoot with each that may (Offers.UnitTurn), and end the turn. A token that
 // may do neither is spent, and says why.
 func (b *Battle) Offers() volley.Offers {
-	o, deploying := b.table.OpenOffers(true, func(o *volley.Offers) []volley.Offer {
-		return b.table.PointDeployOffers(o, b.pieces(), scenario.Inch)
+	o, side := b.table.TurnOffers(&b.turns, func(o *volley.Offers) []volley.Offer {
+		return b.table.PointDeployOffers(o, rules.Pieces(b.units, func(u *Unit) (string, string) { return u.Side, u.ID }), scenario.Inch)
 	})
-	side := b.turns.Current()
-	if deploying {
-		side = "" // no side's turn is under way while the sides deploy in turns
-	}
-	o.Act(side)
 	var moves, shots []volley.Actor
 	for i := range b.units {
 		u := &b.units[i]
 		if b.table.SpentNow(&o, u.ID, u.Side, []string{u.ID}, "units", o.Acting, side) {
 			continue
 		}
-		actor := func(f volley.Field) volley.Actor {
-			return volley.Actor{ID: u.ID, Action: map[string]any{"unit": u.ID}, Closes: b.act.Closes(u.ID), Fields: []volley.Field{f}}
-		}
 		left, why := b.movable(u)
 		if why == "" {
-			moves = append(moves, actor(volley.PathField(volley.Pt(u.At.X, u.At.Y), left, "in")))
+			moves = append(moves, b.act.PathActor(u.ID, u.At, left))
 		}
 		if p := b.problem(u, u.At); p != nil && b.shotCheck(u) == nil {
-			shots = append(shots, actor(volley.UnitField("target", "target", p.TargetIDs())))
+			shots = append(shots, b.act.Actor(u.ID, volley.UnitField("target", "target", p.TargetIDs())))
 		} else if why != "" {
 			o.Spent[u.ID] = why
 		}
@@ -86,13 +78,4 @@ func (b *Battle) Offers() volley.Offers {
 		volley.Offer{Type: "shoot", Label: "Shoot", Key: "unit", Actors: shots, Ends: b.turns.ActivationEnds()})
 	o.EndTurn(side)
 	return o
-}
-
-// pieces are the tokens, each its side and id, for the deployment's offers.
-func (b *Battle) pieces() [][2]string {
-	var out [][2]string
-	for _, u := range b.units {
-		out = append(out, [2]string{u.Side, u.ID})
-	}
-	return out
 }

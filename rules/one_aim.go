@@ -1,0 +1,26 @@
+package rules
+
+import (
+	"context"
+
+	"github.com/volley-wargames/volley"
+)
+
+// OneAim is Aim for a system whose own action, an A, aims once: aim's aim of it, and no
+// aim for the engine's actions (a move, a deployment, the end of a turn).
+func OneAim[A volley.Action](ctx context.Context, a volley.Action, aim func(A) volley.Aim) ([]volley.Aim, error) {
+	if s, ok := a.(A); ok {
+		return []volley.Aim{aim(s)}, ctx.Err()
+	}
+	return []volley.Aim{}, ctx.Err()
+}
+
+// UnitActor is a battle's Actor where the ends of a turn and of a deployment are
+// TurnActor's and every other action names the unit that acts (volley.UnitAction): that
+// unit's side, as side gives it.
+func UnitActor(turns *volley.Turns, table *volley.Tabletop, a volley.Action, side func(id string) string) string {
+	if s, ok := TurnActor(turns, table, a); ok {
+		return s
+	}
+	return side(a.(volley.UnitAction).ActingUnit())
+}
