@@ -1,6 +1,9 @@
 package browsertest
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // The page's board (docs/page.md): an SVG #board that draws each unit as a group
 // data-unit="id" and says its scale (data-scale, pixels a unit of length) and the table's
@@ -23,4 +26,19 @@ func TablePoint(x, y float64) string {
 func (p *Page) LogCount(n int) {
 	p.T.Helper()
 	p.Wait(fmt.Sprintf("%d actions in the log", n), fmt.Sprintf(`document.querySelectorAll('#log li.entry').length === %d`, n))
+}
+
+// UnitCentre is the viewport point of the middle of a unit as the board draws it (its
+// group, whatever its bases' shapes), scrolled into view.
+func UnitCentre(id string) string { return Centre(fmt.Sprintf("#board .unit[data-unit=%q]", id)) }
+
+// DragRefused drags with the mouse from one point to another and waits for the move's
+// ghost to be refused; the reason the page gives must name want.
+func (p *Page) DragRefused(from, to, want string) {
+	p.T.Helper()
+	p.MouseDrag(from, to)
+	p.Wait("the refusal", `document.querySelector('#ghost-base.illegal') && document.querySelector('#move-reason')`)
+	if got := p.Text("#move-reason"); !strings.Contains(got, want) {
+		p.T.Errorf("the refusal reads %q, want %q in it", got, want)
+	}
 }

@@ -341,8 +341,7 @@ func TestStreamMemoryBounded(t *testing.T) {
 // the battle's shared feed for everyone. It is refused, and the largest id accepted
 // starts at the log's end without stopping anyone's stream.
 func TestLastEventIDAtItsLimit(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
+	ts, id, tokens := exampleBattle(t, "dropzone/sabres.yaml")
 	tk := ticket(t, ts.URL, id, watch(id))
 	for _, h := range []string{"9223372036854775807", "2147483648", "-2", "1e3"} {
 		req, _ := http.NewRequest("GET", ts.URL+"/api/battles/"+id+"/events?ticket="+tk, nil)

@@ -396,8 +396,7 @@ func TestCacheBoundedByBytes(t *testing.T) {
 // TestServerRollsEveryDie: over the API a player states no die, and no fact the table
 // measures; aim and odds may still ask what if.
 func TestServerRollsEveryDie(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "warfare/demo.yaml"))
+	ts, id, tokens := exampleBattle(t, "warfare/demo.yaml")
 	for _, tc := range []struct{ body, want string }{
 		{"unit: longbowmen\ntargets: [{unit: knights}]\nrolls: {firer: 6, target: 1}\n", "rolls: the server rolls every die"},
 		{"unit: longbowmen\ntargets: [{unit: spearmen, range: close}]\n", "the server measures the range"},
@@ -421,8 +420,7 @@ func TestServerRollsEveryDie(t *testing.T) {
 // TestTurnsOverTheAPI: one side cannot act four times in a row, nor one squad fire
 // sixty times: out of turn, and twice in a turn, are 409.
 func TestTurnsOverTheAPI(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
+	ts, id, tokens := exampleBattle(t, "dropzone/sabres.yaml")
 	u := ts.URL + "/api/battles/" + id + "/actions"
 	if a := send(t, "POST", u, tokens["UCM"], []byte(sabresAction)); a.status != 200 {
 		t.Fatalf("the first shot: %d %s", a.status, a.body)
@@ -454,8 +452,7 @@ func TestTurnsOverTheAPI(t *testing.T) {
 // TestReadsNeedAToken: a battle's state, aims, odds, log and check are read with one of
 // its tokens; the spectator's reads and cannot act; the list shows what the tokens open.
 func TestReadsNeedAToken(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
+	ts, id, tokens := exampleBattle(t, "dropzone/sabres.yaml")
 	other, _ := battle(t, ts.URL, example(t, "warfare/demo.yaml"))
 	q := url.Values{"action": {sabresAction}}
 	for _, path := range []string{"", "/log", "/aim?" + q.Encode(), "/odds?" + q.Encode(), "/verify"} {

@@ -1,9 +1,26 @@
 package http_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
+
+// showDanger asks the page for the danger map of a copy of the type as, placed among
+// side's units, and waits for its overlay (#danger-layer's element overlay); the legend
+// must say each of want.
+func (p *browserPage) showDanger(side, as, overlay string, want ...string) {
+	p.T.Helper()
+	p.Choose("#danger-side", side)
+	p.Choose("#danger-as", as)
+	p.Click("#danger-toggle")
+	p.Wait("the danger overlay", fmt.Sprintf("document.querySelector(%q)", "#danger-layer "+overlay))
+	for _, w := range want {
+		if got := p.Text("#danger-legend"); !strings.Contains(got, w) {
+			p.T.Errorf("the legend reads %q, without %q", got, w)
+		}
+	}
+}
 
 // TestPageAdvisor asks the page for the Sabres' best plans and fires the best; then
 // turns on the danger map of crossfire.yaml and reads the overlay's pixels on either side
@@ -26,13 +43,7 @@ func TestPageAdvisor(t *testing.T) {
 
 	p.create(p.pickExample("dropzone/crossfire.yaml"))
 	p.Wait("the advisor's sides", `document.querySelector('#danger-side option')`)
-	p.Choose("#danger-side", "UCM")
-	p.Choose("#danger-as", "Sabre")
-	p.Click("#danger-toggle")
-	p.Wait("the danger overlay", `document.querySelector('#danger-layer image.danger-map')`)
-	if got := p.Text("#danger-legend"); !strings.Contains(got, "P(destroyed) of a Sabre of UCM") || !strings.Contains(got, "beast-1, beast-2, beast-3") {
-		t.Errorf("the legend reads %q", got)
-	}
+	p.showDanger("UCM", "Sabre", "image.danger-map", "P(destroyed) of a Sabre of UCM", "beast-1, beast-2, beast-3")
 	// Read the overlay's own pixels at two table points: just behind the wall (south,
 	// y 25.25) and just in front of it (y 28.25), at x 24.25.
 	eval[bool](p, `(() => {
@@ -76,13 +87,7 @@ func TestPageAdvisor(t *testing.T) {
 	if got := p.Text(`#advice li.plan[data-rank="1"] .picks`); !strings.Contains(got, "murphy HMG Model 50 →") {
 		t.Errorf("the War Engine plan reads %q", got)
 	}
-	p.Choose("#danger-side", "raiders")
-	p.Choose("#danger-as", "Trooper")
-	p.Click("#danger-toggle")
-	p.Wait("the grid's danger overlay", `document.querySelector('#danger-layer image.danger-map[data-grid]')`)
-	if got := p.Text("#danger-legend"); !strings.Contains(got, "P(destroyed) of a Trooper of raiders") || !strings.Contains(got, "firers: murphy") {
-		t.Errorf("the grid legend reads %q", got)
-	}
+	p.showDanger("raiders", "Trooper", "image.danger-map[data-grid]", "P(destroyed) of a Trooper of raiders", "firers: murphy")
 	p.Screenshot("advisor-danger-grid")
 	if errs := eval[string](p, `[...document.querySelectorAll('.error:not([hidden])')].map(e => e.textContent).join(' | ')`); errs != "" {
 		t.Errorf("errors on the page: %s", errs)

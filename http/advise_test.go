@@ -13,8 +13,7 @@ import (
 // TestAdviceOverTheAPI asks a battle for the best plans and for a danger map, and gets a
 // 400 naming the parameter at fault for every bad query.
 func TestAdviceOverTheAPI(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
+	ts, id, tokens := exampleBattle(t, "dropzone/sabres.yaml")
 	base := ts.URL + "/api/battles/" + id
 	status, v := call(t, "GET", base+"/advice?side=UCM&objective=destroyed&top=2", watch(id), "", nil)
 	if status != http.StatusOK {

@@ -10,10 +10,8 @@ import (
 	"time"
 
 	"github.com/volley-wargames/volley"
-	"github.com/volley-wargames/volley/dice"
 	vhttp "github.com/volley-wargames/volley/http"
 	"github.com/volley-wargames/volley/rules"
-	"github.com/volley-wargames/volley/scenario"
 	"github.com/volley-wargames/volley/servertest"
 )
 
@@ -124,14 +122,7 @@ func playChained(t *testing.T, base string) (lg vhttp.Log, ucm, scourge *vhttp.H
 // from the revealed seed with volley.ReplayAction, and no head (a forger cannot sign one).
 func forge(t *testing.T, lg vhttp.Log, edit func(seq int, body string) string) vhttp.Log {
 	t.Helper()
-	seed, err := dice.ParseSeed(dice.Generator(lg.Generator), *lg.Seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := scenario.Parse("scenario", []byte(lg.Scenario))
-	if err != nil {
-		t.Fatal(err)
-	}
+	seed, doc := servertest.Revealed(t, lg)
 	doc.Edition = lg.Edition
 	doc.Accepted = true
 	_, b, _, err := rules.Open(doc)

@@ -166,8 +166,7 @@ func TestEdition4LogsVerify(t *testing.T) {
 // turn and then takes place; only when both have said they are done does the battle
 // begin. Each refusal is a 409 naming whose deployment it is, and changes nothing.
 func TestDeploymentIsNotARace(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "dropzone/moves.yaml"))
+	ts, id, tokens := exampleBattle(t, "dropzone/moves.yaml")
 	act := func(side, body string) (int, map[string]any) {
 		return call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[side], "", []byte(body))
 	}

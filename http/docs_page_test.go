@@ -16,11 +16,6 @@ import (
 	"github.com/volley-wargames/volley/examples"
 )
 
-// unitCentre is the viewport point of the middle of a unit drawn on the board.
-func unitCentre(id string) string {
-	return browsertest.Centre(fmt.Sprintf("#board .unit[data-unit=%q]", id))
-}
-
 // view saves what the screen shows, scaled, as a PNG: a picture for docs/page.md.
 func (p *browserPage) view(name string, scale float64) {
 	p.T.Helper()
@@ -92,9 +87,9 @@ func TestPageScreenshots(t *testing.T) {
 				p.Mouse(square(11, 8), false, false)
 				p.Wait("the aim", `document.querySelector('#aim-chance')`)
 			} else {
-				point(unitCentre(s.firer))
+				point(browsertest.UnitCentre(s.firer))
 				p.Wait("the firer chosen", `document.querySelector('#firer').value !== ''`)
-				point(unitCentre(s.target))
+				point(browsertest.UnitCentre(s.target))
 				p.Wait("the aim", `document.querySelector('#aim-status')`)
 			}
 			p.settle()

@@ -109,26 +109,34 @@ func (p *browserPage) edDraw(pts ...[2]float64) {
 	p.Click("#ed-finish")
 }
 
+// edStart starts the editor's battle and answers its id, a token of it and its exported
+// scenario (GET …/scenario).
+func edStart(p *browserPage) (id, token string, exported []byte) {
+	t := p.T
+	t.Helper()
+	p.Click("#ed-start")
+	p.Wait("the battle", `document.querySelector('#board')`)
+	id = eval[string](p, `location.hash.split('/')[2]`)
+	token = eval[string](p, `Object.values(JSON.parse(localStorage.getItem('volley.tokens.`+id+`')))[0]`)
+	resp, err := http.DefaultClient.Do(servertest.Request(t, "GET", p.base+"/api/battles/"+id+"/scenario", token, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	exported, err = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET …/scenario: %d %v", resp.StatusCode, err)
+	}
+	return id, token, exported
+}
+
 // startAndReload starts the editor's battle and checks that its exported scenario
 // (GET …/scenario) loads back to the same battle: a battle created from it shows the
 // same table and state. It answers the exported scenario, as checked.
 func startAndReload(p *browserPage) map[string]any {
 	t := p.T
 	t.Helper()
-	p.Click("#ed-start")
-	p.Wait("the battle", `document.querySelector('#board')`)
-	id := eval[string](p, `location.hash.split('/')[2]`)
-	token := eval[string](p, `Object.values(JSON.parse(localStorage.getItem('volley.tokens.`+id+`')))[0]`)
-	req := servertest.Request(t, "GET", p.base+"/api/battles/"+id+"/scenario", token, nil)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	exported, err := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if err != nil || resp.StatusCode != http.StatusOK {
-		t.Fatalf("GET …/scenario: %d %v", resp.StatusCode, err)
-	}
+	id, token, exported := edStart(p)
 	status, c := call(t, "POST", p.base+"/api/battles", "", "", exported)
 	if status != http.StatusCreated && status != http.StatusOK {
 		t.Fatalf("the exported scenario does not load: %d %v", status, c)

@@ -16,6 +16,15 @@ import (
 
 // The table editor's nested forms, its sides and the rest of the file's sections.
 
+// edAdd opens the editor's nested list (a <details>, its id list), adds a row by its
+// button and waits for the row's field (its id, field), which says what.
+func (p *browserPage) edAdd(list, field, what string) {
+	p.T.Helper()
+	p.Click(list + " > summary")
+	p.Click(list + "-add")
+	p.Wait(what, fmt.Sprintf("document.querySelector(%q)", field))
+}
+
 // edInvalid waits until the field at sel is marked at fault with a message that
 // contains want.
 func (p *browserPage) edInvalid(sel, want string) {
@@ -53,9 +62,7 @@ func TestEditorForms(t *testing.T) {
 	// A weapon added to the Tank's profile, in the type's nested form.
 	p.Click(`.ed-type[data-type="Tank"]`)
 	p.Wait("the type's weapons", `document.querySelector('#ed-type-weapons')`)
-	p.Click("#ed-type-weapons > summary")
-	p.Click("#ed-type-weapons-add")
-	p.Wait("a second weapon", `document.querySelector('#ed-type-weapons-1-name')`)
+	p.edAdd("#ed-type-weapons", "#ed-type-weapons-1-name", "a second weapon")
 	if got := eval[string](p, `document.querySelector('#ed-type-weapons-1-name').value`); got != "Cannon 2" {
 		t.Errorf("the copied weapon is named %q; want Cannon 2", got)
 	}
@@ -82,9 +89,7 @@ func TestEditorForms(t *testing.T) {
 	// The end: section's form: the last round, and an objective added.
 	p.Click("#ed-doc-end > summary")
 	p.edSet("#ed-doc-end-turns", "6")
-	p.Click("#ed-doc-end-objectives > summary")
-	p.Click("#ed-doc-end-objectives-add")
-	p.Wait("a second objective", `document.querySelector('#ed-doc-end-objectives-1-name')`)
+	p.edAdd("#ed-doc-end-objectives", "#ed-doc-end-objectives-1-name", "a second objective")
 	p.edSet("#ed-doc-end-objectives-1-name", "the ridge")
 	p.edSet("#ed-doc-end-objectives-1-at", "12, 30")
 	p.edSet("#ed-doc-end-objectives-1-radius", "-3")
@@ -163,9 +168,7 @@ func TestEditorFloors(t *testing.T) {
 
 	p.Mouse(edPoint(24, 18), true, false)
 	p.Wait("the wood's form", `document.querySelector('#ed-piece-floors')`)
-	p.Click("#ed-piece-floors > summary")
-	p.Click("#ed-piece-floors-add")
-	p.Wait("a floor", `document.querySelector('#ed-piece-floors-0-height')`)
+	p.edAdd("#ed-piece-floors", "#ed-piece-floors-0-height", "a floor")
 	if got := eval[string](p, `document.querySelector('#ed-piece-floors-0-height').value`); got != "0" {
 		t.Errorf("a new floor stands %q high; the schema's least length is 0", got)
 	}
@@ -185,9 +188,7 @@ func TestEditorFloors(t *testing.T) {
 	// A third model added to the blue team in its form, and set in its place.
 	p.Mouse(edPoint(20, 4), true, false)
 	p.Wait("the team's models", `document.querySelector('#ed-unitf-models')`)
-	p.Click("#ed-unitf-models > summary")
-	p.Click("#ed-unitf-models-add")
-	p.Wait("a third model", `document.querySelector('#ed-unitf-models-2-at')`)
+	p.edAdd("#ed-unitf-models", "#ed-unitf-models-2-at", "a third model")
 	p.edSet("#ed-unitf-models-2-at", "24, 4")
 	p.Wait("three blue models on the table", `document.querySelectorAll('#ed-table .ed-unit[data-unit="blue"]').length === 3 && document.querySelector('#ed-ok')`)
 	models := edDoc(p)["units"].([]any)[0].(map[string]any)["models"].([]any)

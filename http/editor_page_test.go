@@ -2,7 +2,6 @@ package http_test
 
 import (
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -85,21 +84,7 @@ func TestEditorDropzone(t *testing.T) {
 	// The editor's desktop and phone screenshots are TestEditorOpenTable's and
 	// TestEditorPhone's.
 
-	p.Click("#ed-start")
-	p.Wait("the battle", `document.querySelector('#board')`)
-	id := eval[string](p, `location.hash.split('/')[2]`)
-	token := eval[string](p, `Object.values(JSON.parse(localStorage.getItem('volley.tokens.`+id+`')))[0]`)
-	req, _ := http.NewRequest("GET", p.base+"/api/battles/"+id+"/scenario", nil)
-	req.Header.Set("Authorization", "Bearer "+token)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	exported, err := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if err != nil || resp.StatusCode != http.StatusOK {
-		t.Fatalf("GET …/scenario: %d %v", resp.StatusCode, err)
-	}
+	_, _, exported := edStart(p)
 	status, v := call(t, "POST", p.base+"/api/check", "", "", exported)
 	doc, _ := v["document"].(map[string]any)
 	if status != http.StatusOK || v["units"] != 4.0 || doc == nil || len(doc["terrain"].([]any)) != 2 {

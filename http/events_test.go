@@ -106,8 +106,7 @@ func (s *sseStream) next(tb testing.TB) sseEvent {
 // Last-Event-ID misses nothing and repeats nothing; the end brings the seed and closes
 // the stream.
 func TestEventStream(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
+	ts, id, tokens := exampleBattle(t, "dropzone/sabres.yaml")
 	act := func(side, body string) {
 		t.Helper()
 		if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[side], "", []byte(body)); status != http.StatusOK {
@@ -287,8 +286,7 @@ func TestEventStreamOutlivesTimeouts(t *testing.T) {
 // starts at the log's end, and neither it nor a stream opened after it misses the
 // actions that then come.
 func TestEventStreamFromTheFuture(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
+	ts, id, tokens := exampleBattle(t, "dropzone/sabres.yaml")
 	tk := ticket(t, ts.URL, id, watch(id))
 	ahead := openStream(t, ts.URL, id, tk, "100")
 	select {

@@ -167,8 +167,7 @@ func TestHandRolledBattle(t *testing.T) {
 // an action, at their place; its view, log and verification say the dice were the
 // server's, and its rolls name no hand.
 func TestServerDiceTakeNone(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
+	ts, id, tokens := exampleBattle(t, "dropzone/sabres.yaml")
 	status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens["UCM"], "", railgun("[6, 6]"))
 	if status != http.StatusBadRequest || v["field"] != "body:4:7" || !strings.Contains(v["message"].(string), "this battle's dice are the server's") {
 		t.Errorf("dice given to the server: %d %v", status, v)

@@ -179,11 +179,7 @@ func TestPageMoveLive(t *testing.T) {
 // rules' reason; Enter and Commit send nothing, and the log stays empty.
 func TestPageMoveIllegal(t *testing.T) {
 	p, c := openExample(t, "dropzone/position.yaml")
-	p.MouseDrag(browsertest.UnitPoint("sabre-1"), browsertest.TablePoint(14, 20.5))
-	p.Wait("the refusal", `document.querySelector('#ghost-base.illegal') && document.querySelector('#move-reason')`)
-	if got := p.Text("#move-reason"); !strings.Contains(got, "long-wall") {
-		t.Errorf("the drag through the wall reads %q", got)
-	}
+	p.DragRefused(browsertest.UnitPoint("sabre-1"), browsertest.TablePoint(14, 20.5), "long-wall") // through the wall
 	p.Screenshot("move-illegal-wall")
 	p.Do(chromedp.KeyEvent(kb.Enter))
 	p.Wait("the reason, not sent", `document.querySelector('#move-error:not([hidden])')`)
@@ -271,7 +267,7 @@ func openExample(t *testing.T, name string) (*browserPage, created) {
 // selectForMoving clicks a unit and waits for the page to offer to move it.
 func selectForMoving(p *browserPage, unit string) {
 	p.T.Helper()
-	p.Mouse(unitCentre(unit), true, false)
+	p.Mouse(browsertest.UnitCentre(unit), true, false)
 	p.Wait(unit+" selected for moving", `document.querySelector('#move-start:not([hidden])')`)
 }
 

@@ -101,11 +101,7 @@ func TestPageMoveWarEngine(t *testing.T) {
 	}
 
 	// Hale into the ruined wall: refused, its reason shown, nothing sent.
-	p.MouseDrag(square(13, 10), square(13, 8))
-	p.Wait("the refusal", `document.querySelector('#ghost-base.illegal') && document.querySelector('#move-reason')`)
-	if got := p.Text("#move-reason"); !strings.Contains(got, "ruined wall at 13,8") {
-		t.Errorf("hale's move into the wall reads %q", got)
-	}
+	p.DragRefused(square(13, 10), square(13, 8), "ruined wall at 13,8")
 	p.Screenshot("move-warengine-wall")
 	p.Do(chromedp.KeyEvent(kb.Enter))
 	p.Wait("the reason, not sent", `document.querySelector('#move-error:not([hidden])')`)
@@ -239,7 +235,7 @@ func TestPageMoveWarfare(t *testing.T) {
 	// The board is drawn again as the battle begins: a click that lands while it is, is
 	// made again.
 	for range 3 {
-		p.Mouse(unitCentre("longbowmen"), true, false)
+		p.Mouse(browsertest.UnitCentre("longbowmen"), true, false)
 		if p.Poll(5*time.Second, `document.querySelector('#move-start:not([hidden])')`) {
 			break
 		}
@@ -321,7 +317,7 @@ func TestPageMoveRepublique(t *testing.T) {
 	endDeployment(fr, au) // the French deploy first, then the Austrians
 
 	// The column marches 16cm east, across ab's front.
-	fr.MouseDrag(unitCentre("ligne"), browsertest.TablePoint(56, 40))
+	fr.MouseDrag(browsertest.UnitCentre("ligne"), browsertest.TablePoint(56, 40))
 	fr.Wait("the ghost, legal", ghostLegal)
 	if got := fr.Text("#move-trace"); !strings.Contains(got, "ab may pass fire at it") {
 		t.Errorf("the march's trace reads %q", got)
@@ -358,7 +354,7 @@ func TestPageMoveRepublique(t *testing.T) {
 	eval[bool](au, `(scrollTo(0, 0), true)`)
 	au.view("pause-republique", 0.6)
 	fr.Screenshot("republique-waits")
-	fr.MouseDrag(unitCentre("hussars"), browsertest.TablePoint(60, 28))
+	fr.MouseDrag(browsertest.UnitCentre("hussars"), browsertest.TablePoint(60, 28))
 	fr.Wait("the reason the hussars may not move", `document.querySelector('#move-error:not([hidden])')`)
 	if eval[bool](fr, `!!document.querySelector('#ghost-base')`) {
 		t.Error("a ghost for a unit that must wait")
@@ -376,7 +372,7 @@ func TestPageMoveRepublique(t *testing.T) {
 	}
 
 	// The foot battery, limbered, moves 10cm and unlimbers at the end.
-	fr.MouseDrag(unitCentre("fb"), browsertest.TablePoint(30, 25))
+	fr.MouseDrag(browsertest.UnitCentre("fb"), browsertest.TablePoint(30, 25))
 	fr.Wait("the ghost, legal", ghostLegal)
 	eval[bool](fr, `(() => { const c = document.querySelector('#move-fields input[data-field="unlimber"]'); c.click(); return c.checked; })()`)
 	fr.Wait("the preview of the unlimbering", `document.querySelector('#move-trace')?.textContent.includes('unlimber')`)
@@ -388,7 +384,7 @@ func TestPageMoveRepublique(t *testing.T) {
 	}
 
 	// The reserve battery turns where it stands: a facing, no path.
-	fr.Mouse(unitCentre("fs"), true, false)
+	fr.Mouse(browsertest.UnitCentre("fs"), true, false)
 	fr.Wait("fs selected for moving", `document.querySelector('#move-start:not([hidden])')?.textContent === 'Move fs'`)
 	fr.Click("#move-start")
 	fr.Wait("the ghost", `document.querySelector('#ghost-base')`)
@@ -402,7 +398,7 @@ func TestPageMoveRepublique(t *testing.T) {
 
 	// The line battery wheels 15° on its left front corner: the ghost's base is where
 	// the preview's battle put it, not turned about its centre.
-	fr.Mouse(unitCentre("fp"), true, false)
+	fr.Mouse(browsertest.UnitCentre("fp"), true, false)
 	fr.Wait("fp selected for moving", `document.querySelector('#move-start:not([hidden])')?.textContent === 'Move fp'`)
 	fr.Click("#move-start")
 	fr.Wait("the ghost", `document.querySelector('#ghost-base')`)
@@ -437,10 +433,10 @@ func TestPageMoveRepublique(t *testing.T) {
 
 	// The hussars, selected, are told to form column first, then dragged: the formation
 	// goes with the move.
-	fr.Mouse(unitCentre("hussars"), true, false)
+	fr.Mouse(browsertest.UnitCentre("hussars"), true, false)
 	fr.Wait("the hussars selected for moving", `document.querySelector('#move-start:not([hidden])')?.textContent === 'Move hussars'`)
 	fr.Choose(`#move-fields select[data-field="formation"]`, "column")
-	fr.MouseDrag(unitCentre("hussars"), browsertest.TablePoint(72, 20))
+	fr.MouseDrag(browsertest.UnitCentre("hussars"), browsertest.TablePoint(72, 20))
 	fr.Wait("the ghost, legal, re-forming", ghostLegal+` && document.querySelector('#move-trace').textContent.includes('change of formation')`)
 	fr.Click("#move-commit")
 	fr.LogCount(8)

@@ -15,8 +15,7 @@ import (
 // refereed actions like any other, in turn and logged; a stated movement fact is a 400
 // naming it; a refused move changes nothing; the battle with its moves verifies.
 func TestMovesOverTheAPI(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "dropzone/moves.yaml"))
+	ts, id, tokens := exampleBattle(t, "dropzone/moves.yaml")
 	deployed(t, ts.URL, id, tokens, "UCM", "Scourge")
 	act := func(side, body string) (int, map[string]any) {
 		return call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[side], "", []byte(body))
@@ -80,8 +79,7 @@ func TestMovesOverTheAPI(t *testing.T) {
 // TestPreview: "what if I stand here?" — a legal move's trace, a shot's odds from where it
 // ends and the danger there; an illegal one's reason; and the battle unchanged.
 func TestPreview(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "dropzone/moves.yaml"))
+	ts, id, tokens := exampleBattle(t, "dropzone/moves.yaml")
 	deployed(t, ts.URL, id, tokens, "UCM", "Scourge")
 	u := ts.URL + "/api/battles/" + id + "/preview"
 	body := `{"move": {"type": "move", "unit": "sabre-1", "path": [[14, 9]]},
@@ -144,8 +142,7 @@ func accepted(t *testing.T, u, token, what string, action any) bool {
 // TestPositionOverTheAPI: where a unit could stand, each point with its offence and
 // danger, the Pareto front; a bad parameter is a 400 naming it.
 func TestPositionOverTheAPI(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "dropzone/position.yaml"))
+	ts, id, tokens := exampleBattle(t, "dropzone/position.yaml")
 	u := ts.URL + "/api/battles/" + id + "/position?"
 	m := positionMap(t, u+"unit=sabre-1&step=1", tokens["UCM"])
 	points, front := m["points"].([]any), m["pareto"].([]any)
@@ -176,8 +173,7 @@ func TestPositionOverTheAPI(t *testing.T) {
 // TestPositionOverTheAPIOnAGrid: a War Engine position map counts squares, and its best
 // square's move is one the battle then accepts.
 func TestPositionOverTheAPIOnAGrid(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "warengine/position.yaml"))
+	ts, id, tokens := exampleBattle(t, "warengine/position.yaml")
 	deployed(t, ts.URL, id, tokens, "trenchers", "raiders")
 	m := positionMap(t, ts.URL+"/api/battles/"+id+"/position?unit=hale", tokens["trenchers"])
 	if m["grid"] != true || m["length_unit"] != "square" || len(m["points"].([]any)) < 50 {
@@ -192,8 +188,7 @@ func TestPositionOverTheAPIOnAGrid(t *testing.T) {
 // move, round the billmen, is one the battle then accepts, and so is the fire it plans
 // from there; a unit that may not move is refused at unit.
 func TestPositionOverTheAPIWarfare(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "warfare/position.yaml"))
+	ts, id, tokens := exampleBattle(t, "warfare/position.yaml")
 	u := ts.URL + "/api/battles/" + id
 	m := positionMap(t, u+"/position?unit=longbowmen&danger=expected", tokens["English"])
 	if m["grid"] == true || m["length_unit"] != "in" || len(m["points"].([]any)) < 300 || len(m["pareto"].([]any)) == 0 {
@@ -213,8 +208,7 @@ func TestPositionOverTheAPIWarfare(t *testing.T) {
 // its best point's move — limber, a path round the line, unlimber — is one the battle
 // then accepts; the enemy's battery may not move in the French turn.
 func TestPositionOverTheAPIInCm(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "republique/position.yaml"))
+	ts, id, tokens := exampleBattle(t, "republique/position.yaml")
 	u := ts.URL + "/api/battles/" + id + "/position?"
 	m := positionMap(t, u+"unit=fb&step=2", tokens["French"])
 	if m["length_unit"] != "cm" || m["step"] != 2.0 || len(m["points"].([]any)) < 100 {
@@ -234,8 +228,7 @@ func TestPositionOverTheAPIInCm(t *testing.T) {
 // point's move names the action it needs, and the best point's move and then its plan
 // are accepted; a unit of the side not to act, or one that has shot, is a 400 at unit.
 func TestPositionOverTheAPIWarStrike(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "warstrike/position.yaml"))
+	ts, id, tokens := exampleBattle(t, "warstrike/position.yaml")
 	u := ts.URL + "/api/battles/" + id + "/position?"
 	m := positionMap(t, u+"unit=alpha", tokens["Ironclad"])
 	if m["length_unit"] != "in" || m["left"] != 12.0 || len(m["points"].([]any)) < 200 {

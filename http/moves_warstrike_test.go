@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/volley-wargames/volley/servertest"
 )
 
 // TestWarStrikeMovesOverTheAPI plays examples/warstrike/moves.yaml over the API: the
@@ -14,8 +12,7 @@ import (
 // nothing, a shot of a unit that moved At-The-Double refused, a preview of a move and a
 // shot from where it ends, the battle written back as a scenario, and the log verifies.
 func TestWarStrikeMovesOverTheAPI(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "warstrike/moves.yaml"))
+	ts, id, tokens := exampleBattle(t, "warstrike/moves.yaml")
 	act := func(side, body string) (int, map[string]any) {
 		return call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[side], "", []byte(body))
 	}
@@ -85,8 +82,7 @@ func TestWarStrikeMovesOverTheAPI(t *testing.T) {
 // then a fire whose band is measured after it; a stated band from before the move is
 // refused; the log verifies.
 func TestWarfareMovesOverTheAPI(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "warfare/moves.yaml"))
+	ts, id, tokens := exampleBattle(t, "warfare/moves.yaml")
 	deployed(t, ts.URL, id, tokens, "English", "French")
 	act := func(side, body string) (int, map[string]any) {
 		return call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[side], "", []byte(body))

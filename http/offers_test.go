@@ -277,8 +277,7 @@ func TestHopelessShotRefused(t *testing.T) {
 			"English", "{unit: longbowmen, targets: [{unit: genoese-1}]}", "beyond longbow's long range"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			ts := serve(t, servertest.SQLite(t))
-			id, tokens := battle(t, ts.URL, example(t, c.file))
+			ts, id, tokens := exampleBattle(t, c.file)
 			for _, s := range c.acts {
 				if status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[s.side], "", []byte(s.body)); status != s.status {
 					t.Fatalf("%s %s: %d %v", s.side, s.body, status, v)

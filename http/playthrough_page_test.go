@@ -210,7 +210,7 @@ func (pt *playThrough) move(p *browserPage, side string, v map[string]any) bool 
 			continue
 		}
 		id := u["id"].(string)
-		p.Mouse(unitCentre(id), true, false)
+		p.Mouse(browsertest.UnitCentre(id), true, false)
 		if !eval[bool](p, `!!document.querySelector('#move-start:not([hidden])')`) {
 			continue
 		}

@@ -13,8 +13,7 @@ import (
 // a skirmish fire, the end of the step, a grand battery's fire and a refusal naming the
 // main target, the end of the segment with its leader tests; then the log verifies.
 func TestRepubliqueOverTheAPI(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "republique/demo.yaml"))
+	ts, id, tokens := exampleBattle(t, "republique/demo.yaml")
 	fr, au := tokens["French"], tokens["Austrian"]
 	if fr == "" || au == "" {
 		t.Fatalf("tokens %v", tokens)

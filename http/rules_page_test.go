@@ -85,7 +85,7 @@ func TestPageRepubliqueRefusals(t *testing.T) {
 	}
 	before := len(failed())
 	p.bodies()
-	p.MouseDrag(unitCentre("fb"), browsertest.TablePoint(36, 17))
+	p.MouseDrag(browsertest.UnitCentre("fb"), browsertest.TablePoint(36, 17))
 	p.Wait("the ghost, legal", ghostLegal)
 	if got := eval[string](p, `document.querySelector('#move-target').value`); got != "*" {
 		t.Errorf("the battery's ghost aims at %q, not whom the rules choose", got)

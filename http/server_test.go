@@ -52,6 +52,15 @@ func serve(tb testing.TB, store volley.Store) *httptest.Server {
 	return servertest.Serve(tb, store, servertest.Limits())
 }
 
+// exampleBattle starts examples/<name> on a fresh server over SQLite: the server, the
+// battle's id and its sides' tokens.
+func exampleBattle(t *testing.T, name string) (*httptest.Server, string, map[string]string) {
+	t.Helper()
+	ts := serve(t, servertest.SQLite(t))
+	id, tokens := battle(t, ts.URL, example(t, name))
+	return ts, id, tokens
+}
+
 func example(tb testing.TB, name string) []byte {
 	tb.Helper()
 	b, err := os.ReadFile(filepath.Join("..", "examples", name))
@@ -153,8 +162,7 @@ declarations:
 
 // TestSabres is the walk through the API.
 func TestSabres(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
+	ts, id, tokens := exampleBattle(t, "dropzone/sabres.yaml")
 	if len(tokens) != 2 || tokens["UCM"] == "" || tokens["Scourge"] == "" {
 		t.Fatalf("tokens %v; want one for UCM and one for Scourge", tokens)
 	}
@@ -208,8 +216,7 @@ func TestSabres(t *testing.T) {
 }
 
 func TestIdempotency(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "dropzone/equalizer-vs-hunter.yaml"))
+	ts, id, tokens := exampleBattle(t, "dropzone/equalizer-vs-hunter.yaml")
 	action := []byte("declarations: [{unit: sabre-1, weapon: Equalizer Machinegun, target: hunter-1}]\n")
 	u := ts.URL + "/api/battles/" + id + "/actions"
 	_, first := call(t, "POST", u, tokens["UCM"], "k1", action)
@@ -335,8 +342,7 @@ func nextMove(state map[string]any, squad, squadSide string, shot []byte) (strin
 
 // TestBadRequests: bad input is a 4xx with a code and the field at fault, never a 500.
 func TestBadRequests(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
+	ts, id, tokens := exampleBattle(t, "dropzone/sabres.yaml")
 	actions := ts.URL + "/api/battles/" + id + "/actions"
 	big := bytes.Repeat([]byte("#"), int(vhttp.DefaultLimits().MaxBodyBytes)+10)
 	tests := []struct {

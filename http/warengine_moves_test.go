@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/volley-wargames/volley/servertest"
 )
 
 // TestWarEngineMovesOverTheAPI plays examples/warengine/moves.yaml over the API: a
@@ -14,8 +12,7 @@ import (
 // a preview answers from where a move would end, the danger there included; the battle
 // written back as a scenario has the units where they stand; and the battle verifies.
 func TestWarEngineMovesOverTheAPI(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "warengine/moves.yaml"))
+	ts, id, tokens := exampleBattle(t, "warengine/moves.yaml")
 	act := func(side, body string) (int, map[string]any) {
 		return call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[side], "", []byte(body))
 	}

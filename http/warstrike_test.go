@@ -5,8 +5,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-
-	"github.com/volley-wargames/volley/servertest"
 )
 
 // TestWarStrikeOverTheAPI plays the WarStrike demo through the API: the aim of a unit at
@@ -14,8 +12,7 @@ import (
 // refusal by the rules; an action stated with a shot refused, chosen with a move instead;
 // a shot, its markers in the state; the turn; and the log verifies.
 func TestWarStrikeOverTheAPI(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "warstrike/demo.yaml"))
+	ts, id, tokens := exampleBattle(t, "warstrike/demo.yaml")
 	ir, ve := tokens["Ironclad"], tokens["Verdant"]
 	if ir == "" || ve == "" {
 		t.Fatalf("tokens %v", tokens)

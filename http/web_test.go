@@ -117,8 +117,7 @@ func TestExamples(t *testing.T) {
 // TestVerifyEndpoint: the page's check of an ended battle replays its log; before the end
 // the seed is secret and the check is refused.
 func TestVerifyEndpoint(t *testing.T) {
-	ts := serve(t, servertest.SQLite(t))
-	id, tokens := battle(t, ts.URL, example(t, "dropzone/sabres.yaml"))
+	ts, id, tokens := exampleBattle(t, "dropzone/sabres.yaml")
 	if status, _ := call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens["UCM"], "", []byte(sabresAction)); status != http.StatusOK {
 		t.Fatalf("action: %d", status)
 	}

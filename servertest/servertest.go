@@ -15,7 +15,9 @@ import (
 	"testing"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/dice"
 	vhttp "github.com/volley-wargames/volley/http"
+	"github.com/volley-wargames/volley/scenario"
 	"github.com/volley-wargames/volley/sqlite"
 )
 
@@ -92,4 +94,19 @@ func Do(tb testing.TB, req *http.Request) (int, map[string]any) {
 func Call(tb testing.TB, method, u, token string, body []byte) (int, map[string]any) {
 	tb.Helper()
 	return Do(tb, Request(tb, method, u, token, body))
+}
+
+// Revealed is what anyone can replay a battle's log with once it has ended and its seed is
+// out: the seed, and the scenario the battle began from, parsed.
+func Revealed(tb testing.TB, lg vhttp.Log) (dice.Seed, *scenario.Doc) {
+	tb.Helper()
+	seed, err := dice.ParseSeed(dice.Generator(lg.Generator), *lg.Seed)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	doc, err := scenario.Parse("scenario", []byte(lg.Scenario))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return seed, doc
 }

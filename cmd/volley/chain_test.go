@@ -14,7 +14,6 @@ import (
 	"github.com/volley-wargames/volley/dice"
 	vhttp "github.com/volley-wargames/volley/http"
 	"github.com/volley-wargames/volley/rules"
-	"github.com/volley-wargames/volley/scenario"
 	"github.com/volley-wargames/volley/servertest"
 )
 
@@ -33,14 +32,7 @@ func openLog(t *testing.T, raw []byte) (vhttp.Log, dice.Seed, volley.Battle) {
 	if err := json.Unmarshal(raw, &lg); err != nil {
 		t.Fatal(err)
 	}
-	seed, err := dice.ParseSeed(dice.Generator(lg.Generator), *lg.Seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := scenario.Parse("scenario", []byte(lg.Scenario))
-	if err != nil {
-		t.Fatal(err)
-	}
+	seed, doc := servertest.Revealed(t, lg)
 	_, b, _, err := rules.Open(doc)
 	if err != nil {
 		t.Fatal(err)

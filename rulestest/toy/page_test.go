@@ -47,11 +47,7 @@ func TestPageMovesAndShoots(t *testing.T) {
 	p.LogCount(4)
 	p.Wait("r1 drawn where it went", `document.querySelector('#board .unit[data-unit="r1"]')?.dataset.y === '8'`)
 
-	p.MouseDrag(browsertest.UnitPoint("r1"), browsertest.TablePoint(6, 11))
-	p.Wait("the refusal", `document.querySelector('#ghost-base.illegal') && document.querySelector('#move-reason')`)
-	if got := browsertest.Eval[string](p, `document.querySelector('#move-reason').textContent`); !strings.Contains(got, "may move 2″ more") {
-		t.Errorf("the refusal reads %q", got)
-	}
+	p.DragRefused(browsertest.UnitPoint("r1"), browsertest.TablePoint(6, 11), "may move 2″ more")
 	p.Do(chromedp.KeyEvent("\u001b")) // Escape
 
 	p.Choose("#firer", "r1") // once r1 is offered to shoot
