@@ -34,6 +34,16 @@ func (p *browserPage) openAs(id, query string) {
 	p.Wait("the live badge", `document.querySelector('#live.on')`)
 }
 
+// startMoving clicks a unit, waits for the page to offer to move it, starts its move
+// and waits for its ghost.
+func startMoving(p *browserPage, unit string) {
+	p.T.Helper()
+	p.Mouse(browsertest.UnitCentre(unit), true, false)
+	p.Wait(unit+" selected for moving", fmt.Sprintf(`document.querySelector('#move-start:not([hidden])')?.textContent === 'Move %s'`, unit))
+	p.Click("#move-start")
+	p.Wait("the ghost", `document.querySelector('#ghost-base')`)
+}
+
 // TestPageMoveWarEngine plays examples/warengine/moves.yaml's Phase I on the page, on the
 // real War Engine's view: the deployment zones are drawn on the squares while units may
 // be deployed; the trenchers end their deployment (they deploy first), the raiders' page
@@ -384,10 +394,7 @@ func TestPageMoveRepublique(t *testing.T) {
 	}
 
 	// The reserve battery turns where it stands: a facing, no path.
-	fr.Mouse(browsertest.UnitCentre("fs"), true, false)
-	fr.Wait("fs selected for moving", `document.querySelector('#move-start:not([hidden])')?.textContent === 'Move fs'`)
-	fr.Click("#move-start")
-	fr.Wait("the ghost", `document.querySelector('#ghost-base')`)
+	startMoving(fr, "fs")
 	fr.Keys("]", 1)
 	fr.Wait("the ghost turned, legal", ghostLegal+` && document.querySelector('#move-facing').textContent === 'facing 15°'`)
 	fr.Keys(kb.Enter, 1)
@@ -398,10 +405,7 @@ func TestPageMoveRepublique(t *testing.T) {
 
 	// The line battery wheels 15° on its left front corner: the ghost's base is where
 	// the preview's battle put it, not turned about its centre.
-	fr.Mouse(browsertest.UnitCentre("fp"), true, false)
-	fr.Wait("fp selected for moving", `document.querySelector('#move-start:not([hidden])')?.textContent === 'Move fp'`)
-	fr.Click("#move-start")
-	fr.Wait("the ghost", `document.querySelector('#ghost-base')`)
+	startMoving(fr, "fp")
 	fr.Choose(`#move-fields select[data-field="pivot"]`, "left")
 	fr.Do(chromedp.Focus(chromedp.CSS("#board")))
 	fr.Keys("]", 1)
