@@ -238,6 +238,7 @@ func (p *Player) decide(v *view, opts []option, rng *dice.Stream, weighed int) *
 			}
 		}
 	}
+	slip := ""
 	if p.Policy.Level == Teaching {
 		// It takes its units one at a time in the order the scenario lists them: the
 		// first that has something worth doing acts, not the one with the most to gain.
@@ -258,14 +259,16 @@ func (p *Player) decide(v *view, opts []option, rng *dice.Stream, weighed int) *
 			r := rng.IntN(100)
 			switch {
 			case r < teachingThird && len(good) > 2:
-				best = good[2]
+				best, slip = good[2], "its third choice of three"
 			case r < teachingThird+teachingSecond:
-				best = good[1]
+				best, slip = good[1], "its second choice"
 			}
 		}
 		// A third of the time it fires at what is nearest rather than at what is best.
 		if best.kind == "fire" && rng.IntN(teachingNearestOdds) == 0 {
-			best = v.nearestShot(best, opts)
+			if near := v.nearestShot(best, opts); !same(near.action, best.action) {
+				best, slip = near, "at the nearest target, not the best"
+			}
 		}
 	}
 	d := pick(best)
@@ -276,6 +279,10 @@ func (p *Player) decide(v *view, opts []option, rng *dice.Stream, weighed int) *
 		} else {
 			d.Why += " choices"
 		}
+	}
+	if slip != "" {
+		// The teaching level says its slips: its reasons stay true to what it did.
+		d.Why += "; " + slip
 	}
 	return d
 }

@@ -33,8 +33,9 @@ const (
 	//   - a third of the time it fires at the nearest target it may fire at rather than
 	//     at the best.
 	// Its slips are actions it takes, never actions it leaves: it does not end a phase
-	// while something is still worth doing. It beats Greedy and loses to Strong
-	// (docs/opponent.md).
+	// while something is still worth doing; and its reasons say them ("its second
+	// choice", "at the nearest target, not the best"). It beats Greedy and loses to
+	// Strong (docs/opponent.md).
 	Teaching Level = "teaching"
 	// Strong plans the side's turn with every exact measure volley has.
 	Strong Level = "strong"
