@@ -31,10 +31,12 @@
 // doing, the side ends its phase or turn.
 //
 // Levels are policies: Strong plays as above; Teaching plays like a reasonable person —
-// one unit at a time in the order the scenario lists them, half the weight on danger it
-// should have, and among its three best choices it sometimes takes the second or third
-// (drawn from the battle's own stream), the plausible mistakes of a player who does not
-// count everything; Greedy (each unit closes on the nearest enemy until in range, then
-// fires its single best shot) and Random (uniform over the actions it may take) are the
-// baselines it is measured against (docs/opponent.md).
+// one unit at a time in the order the scenario lists them, a shorter look at fewer
+// places, half its move at most, half the weight on danger it should have, the
+// objectives thought of only in the last round, and now and then the second or third
+// of its best choices, or a shot at the nearest target rather than the best (drawn from
+// the battle's own stream): the plausible mistakes of a player who does not count
+// everything (Teaching's doc); Greedy (each unit closes on the nearest enemy until in
+// range, then fires its single best shot) and Random (uniform over the actions it may
+// take) are the baselines it is measured against (docs/opponent.md).
 package opponent

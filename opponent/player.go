@@ -51,6 +51,8 @@ type option struct {
 	why    string
 	// rest are the actions that carry out the rest of a fire plan of several.
 	rest []map[string]any
+	// targets are what a fire option fires at, in the plan's order.
+	targets []string
 }
 
 // piece is a unit, model or stand on the board as the player reads it.
@@ -236,7 +238,13 @@ func (p *Player) decide(v *view, opts []option, rng *dice.Stream, weighed int) *
 			}
 		}
 	}
+	slip := ""
 	if p.Policy.Level == Teaching {
+		// It takes its units one at a time in the order the scenario lists them: the
+		// first that has something worth doing acts, not the one with the most to gain.
+		if first := p.firstInOrder(v, opts); len(first) > 0 {
+			opts, best = first, first[0]
+		}
 		// Among its three best worth doing, a player who does not count everything takes
 		// the second or third now and then. Its mistakes are actions it takes, never
 		// actions it leaves: it does not end a phase while something is worth doing
@@ -250,10 +258,16 @@ func (p *Player) decide(v *view, opts []option, rng *dice.Stream, weighed int) *
 		if len(good) > 1 {
 			r := rng.IntN(100)
 			switch {
-			case r < 20 && len(good) > 2:
-				best = good[2]
-			case r < 45:
-				best = good[1]
+			case r < teachingThird && len(good) > 2:
+				best, slip = good[2], "its third choice of three"
+			case r < teachingThird+teachingSecond:
+				best, slip = good[1], "its second choice"
+			}
+		}
+		// A third of the time it fires at what is nearest rather than at what is best.
+		if best.kind == "fire" && rng.IntN(teachingNearestOdds) == 0 {
+			if near := v.nearestShot(best, opts); !same(near.action, best.action) {
+				best, slip = near, "at the nearest target, not the best"
 			}
 		}
 	}
@@ -266,7 +280,90 @@ func (p *Player) decide(v *view, opts []option, rng *dice.Stream, weighed int) *
 			d.Why += " choices"
 		}
 	}
+	if slip != "" {
+		// The teaching level says its slips: its reasons stay true to what it did.
+		d.Why += "; " + slip
+	}
 	return d
+}
+
+// teachingNearestOdds is how rarely the teaching level fires at the nearest target
+// instead of the best: one time in this many.
+const teachingNearestOdds = 3
+
+// firstInOrder are the options worth doing of the first actor, in the order the
+// scenario lists the pieces, that has any, with the end; nil when no actor has one.
+func (p *Player) firstInOrder(v *view, opts []option) []option {
+	order := map[string]int{}
+	for i, pc := range v.pieces {
+		for _, id := range []string{pc.id, v.owner(pc), v.actorOf(pc)} {
+			if _, ok := order[id]; !ok && id != "" {
+				order[id] = i
+			}
+		}
+	}
+	first, at := "", len(v.pieces)+1
+	for _, o := range opts {
+		i, ok := order[o.actor]
+		if !ok {
+			i = len(v.pieces)
+		}
+		if o.kind != "end" && o.value > 0 && i < at {
+			first, at = o.actor, i
+		}
+	}
+	if at > len(v.pieces) {
+		return nil
+	}
+	var its []option
+	for _, o := range opts {
+		if (o.actor == first && o.kind != "end" && o.value > 0) || o.kind == "end" {
+			its = append(its, o)
+		}
+	}
+	return its
+}
+
+// nearestShot is, among the fire options of shot's actor, the one whose first target
+// is nearest to it (shot itself on a tie, or where nothing can be measured).
+func (v *view) nearestShot(shot option, opts []option) option {
+	from, ok := v.centre(shot.actor)
+	if !ok {
+		return shot
+	}
+	best, dist := shot, math.Inf(1)
+	if len(shot.targets) > 0 {
+		if at, ok := v.centre(shot.targets[0]); ok {
+			dist = math.Hypot(at[0]-from[0], at[1]-from[1])
+		}
+	}
+	for _, o := range opts {
+		if o.kind != "fire" || o.actor != shot.actor || len(o.targets) == 0 || o.value <= 0 {
+			continue
+		}
+		if at, ok := v.centre(o.targets[0]); ok {
+			if d := math.Hypot(at[0]-from[0], at[1]-from[1]); d < dist {
+				best, dist = o, d
+			}
+		}
+	}
+	return best
+}
+
+// centre is the mean place of the pieces still on the table of a unit, squad or actor.
+func (v *view) centre(id string) ([2]float64, bool) {
+	var sum [2]float64
+	n := 0
+	for _, pc := range v.pieces {
+		if !pc.destroyed && (pc.id == id || v.owner(pc) == id || v.actorOf(pc) == id) {
+			sum[0], sum[1] = sum[0]+pc.x, sum[1]+pc.y
+			n++
+		}
+	}
+	if n == 0 {
+		return sum, false
+	}
+	return [2]float64{sum[0] / float64(n), sum[1] / float64(n)}, true
 }
 
 // focus keeps, while an actor's activation is under way (it has begun this turn and may
@@ -399,6 +496,7 @@ func (p *Player) fireOptions(ctx context.Context, v *view) ([]option, int, error
 			o := option{kind: "fire", actor: a.Actor, action: act, rest: rest}
 			var parts []string
 			for _, t := range pl.Targets {
+				o.targets = append(o.targets, t.Target)
 				progress := 0.0
 				if n := len(t.Dist) - 1; n > 0 {
 					progress = t.Mean / float64(n)
@@ -457,6 +555,7 @@ func (p *Player) offeredFire(ctx context.Context, v *view) []option {
 				opt := option{kind: "fire", actor: a.ID + " " + fmt.Sprint(body), action: body}
 				var parts []string
 				for _, t := range odds.Targets {
+					opt.targets = append(opt.targets, t.Target)
 					// A friend caught by the fire (a blast, a shot that strays) counts
 					// against it.
 					sign := 1.0
@@ -552,6 +651,25 @@ func choices(o volley.Offer, a volley.Actor) []map[string]any {
 // rounding of a map's points, or a step to and fro.
 const minGain = 0.02
 
+// teachingDanger is the share of the danger its style weighs that the teaching level
+// counts: it under-counts what the enemy could do to it.
+const teachingDanger = 0.5
+
+// The teaching level's slips among its three best choices, in hundredths: it takes the
+// third this often, and the second this often.
+const (
+	teachingThird  = 25
+	teachingSecond = 35
+)
+
+// teachingReach is the part of the way it may still move that the teaching level moves
+// at most: it advances a cautious step where it could have gone the whole way.
+const teachingReach = 0.5
+
+// teachingPlaces is how many of a unit's best places the teaching level weighs (the
+// strong level four).
+const teachingPlaces = 2
+
 // budget bounds each advisor search the player makes.
 var budget = advise.Budget{Nodes: 2_000_000}
 
@@ -575,10 +693,23 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 		}
 		done[unit] = true
 		q := advise.PositionQuery{Unit: unit, Objective: advise.Objective{Kind: advise.Destroyed}, Danger: advise.Destroyed, Step: p.Step, Top: 4}
+		if p.Policy.Level == Teaching {
+			q.Top = teachingPlaces // a shorter look
+		}
 		if _, err := ps.PositionWork(q); err != nil {
 			continue // the rules say it may not move now
 		}
 		rank := p.rank(v, unit)
+		if p.Policy.Level == Teaching {
+			// It moves less far than it could: no place beyond part of its move.
+			full, limit := rank, teachingReach*pc.move.Left
+			rank = func(pt advise.PositionPoint) float64 {
+				if pt.Reach > limit+1e-6 {
+					return math.Inf(-1)
+				}
+				return full(pt)
+			}
+		}
 		q.Rank = rank
 		key := fmt.Sprintf("%s %g %g %g %d %s", unit, pc.x, pc.y, pc.move.Left, v.destroyed(), p.phase)
 		m := p.maps[key]
@@ -657,7 +788,7 @@ func (p *Player) rank(v *view, unit string) func(advise.PositionPoint) float64 {
 	}
 	w := p.Policy.dangerWeight()
 	if p.Policy.Level == Teaching {
-		w /= 2
+		w *= teachingDanger
 	}
 	// A unit lost is its points to the enemy, and what it would have done after: counted
 	// as a point more.
@@ -665,6 +796,9 @@ func (p *Player) rank(v *view, unit string) func(advise.PositionPoint) float64 {
 	// The map's offence counts enemies destroyed, whichever they are; in points, each
 	// counts what an enemy on the table is worth on average.
 	foe := v.meanPoints(p.Side)
+	// The teaching level thinks of the objectives only when the end has come: in the
+	// last round.
+	objectives := p.Policy.Level != Teaching || v.lastTurn
 	return func(pt advise.PositionPoint) float64 {
 		off, dg := pt.Offence, pt.Danger
 		if math.IsNaN(off) {
@@ -674,7 +808,10 @@ func (p *Player) rank(v *view, unit string) func(advise.PositionPoint) float64 {
 		if math.IsNaN(dg) {
 			dg = 0
 		}
-		s := off - w*worth*dg + v.objectiveValue(p.Side, unit, pt.X, pt.Y)
+		s := off - w*worth*dg
+		if objectives {
+			s += v.objectiveValue(p.Side, unit, pt.X, pt.Y)
+		}
 		// Closing on the enemy breaks ties, and draws a unit that has nothing to shoot
 		// at towards one.
 		return s - 0.01*enemy(pt.X, pt.Y) - 0.0001*pt.Reach

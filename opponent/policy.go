@@ -17,8 +17,25 @@ const (
 	// Greedy moves each unit, in the order the scenario lists them, towards the nearest
 	// enemy until it has a shot, then fires its single best shot: a baseline.
 	Greedy Level = "greedy"
-	// Teaching plays like a reasonable person who does not count everything: see the
-	// package's doc.
+	// Teaching plays like a reasonable person who does not count everything: it weighs
+	// what Strong weighs, with exact odds, but makes the plausible mistakes of a player
+	// at the table, each deterministic from the battle (its random ones drawn from the
+	// battle's own stream):
+	//   - it takes its units one at a time in the order the scenario lists them (the
+	//     first with something worth doing acts), not the one with most to gain first;
+	//   - it looks at fewer places: the two best of each unit's map (Strong four);
+	//   - it moves at most half the way it could (a cautious step);
+	//   - it counts half the danger its style weighs, and steps towards the enemy for
+	//     nothing (Strong does not);
+	//   - it thinks of the objectives only in the last round;
+	//   - among its three best choices it takes the third 25% of the time and the
+	//     second 35% of the time;
+	//   - a third of the time it fires at the nearest target it may fire at rather than
+	//     at the best.
+	// Its slips are actions it takes, never actions it leaves: it does not end a phase
+	// while something is still worth doing; and its reasons say them ("its second
+	// choice", "at the nearest target, not the best"). It beats Greedy and loses to
+	// Strong (docs/opponent.md).
 	Teaching Level = "teaching"
 	// Strong plans the side's turn with every exact measure volley has.
 	Strong Level = "strong"
