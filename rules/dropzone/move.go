@@ -34,6 +34,9 @@ type Move struct {
 // Kind returns "move".
 func (*Move) Kind() string { return volley.MoveAction }
 
+// ActingUnit is the unit that moves.
+func (m *Move) ActingUnit() string { return m.Unit }
+
 // Deploy places a unit before the battle's first action, anywhere in its side's
 // deployment zone (the whole table without one).
 type Deploy struct {
@@ -44,6 +47,9 @@ type Deploy struct {
 
 // Kind returns "deploy".
 func (*Deploy) Kind() string { return volley.DeployAction }
+
+// ActingUnit is the unit placed.
+func (d *Deploy) ActingUnit() string { return d.Unit }
 
 // activation is what the squad acting now has done: how far each unit moved, and the
 // most each unit that fired may move in all (the smallest M&F of the weapons it used).

@@ -150,6 +150,9 @@ type Fire struct {
 // Kind returns "fire".
 func (*Fire) Kind() string { return "fire" }
 
+// ActingUnit is the unit that fires.
+func (f *Fire) ActingUnit() string { return f.Unit }
+
 // TurnEnd is the action that ends the current side's turn.
 type TurnEnd = rules.TurnEnd
 
@@ -356,24 +359,16 @@ func (b *Battle) modifierNames() []string {
 	return names
 }
 
-// Actor is the side of the firing unit; ending a turn is the side whose turn it is,
-// ending a deployment the side deploying.
+// Actor is the side of the unit that fires, moves or is deployed; ending a turn is the
+// side whose turn it is, ending a deployment the side deploying (rules.UnitActor).
 func (b *Battle) Actor(a volley.Action) string {
-	if side, ok := rules.TurnActor(&b.turns, &b.table, a); ok {
-		return side
-	}
-	switch a := a.(type) {
-	case *Move:
-		u, _ := b.Unit(a.Unit)
-		return u.Side
-	case *Deploy:
-		u, _ := b.Unit(a.Unit)
-		return u.Side
-	}
-	if u, ok := b.Unit(mustFire(a).Unit); ok {
-		return u.Side
-	}
-	return ""
+	side, _ := rules.UnitActor(&b.turns, &b.table, a, func(id string) string {
+		if u, ok := b.Unit(id); ok {
+			return u.Side
+		}
+		return ""
+	})
+	return side
 }
 
 var _ volley.Table = (*Battle)(nil)

@@ -36,6 +36,9 @@ type Target struct {
 // Kind returns "shoot".
 func (*Shoot) Kind() string { return "shoot" }
 
+// ActingUnit is the unit that shoots.
+func (s *Shoot) ActingUnit() string { return s.Unit }
+
 // TurnEnd is the action that ends the current side's turn.
 type TurnEnd = rules.TurnEnd
 
