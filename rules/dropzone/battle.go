@@ -205,9 +205,7 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 	if a, ok, err := rules.DecodeTurnAction(doc, &b.turns, &b.table, b.decodeMove, b.decodeDeploy); ok {
 		return a, err
 	}
-	var spec actionSpec
-	var a *Shooting
-	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) { a = b.checkAction(doc, &spec, errs) })
+	a, err := volley.ReadAction(doc, func(s *actionSpec, errs *scenario.ErrorList) *Shooting { return b.checkAction(doc, s, errs) })
 	if err != nil {
 		return nil, err
 	}

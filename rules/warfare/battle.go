@@ -204,9 +204,8 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 	if a, ok, err := rules.DecodeTurnAction(doc, &b.turns, &b.table, b.decodeMove, b.decodeDeploy); ok {
 		return a, err
 	}
-	var spec fireSpec
-	var a *Fire
-	if err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) { a = b.checkFire(doc, &spec, errs) }); err != nil {
+	a, err := volley.ReadAction(doc, func(s *fireSpec, errs *scenario.ErrorList) *Fire { return b.checkFire(doc, s, errs) })
+	if err != nil {
 		return nil, err
 	}
 	return a, nil

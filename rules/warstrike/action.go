@@ -80,9 +80,8 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 	if a, ok, err := rules.DecodeTurnAction(doc, &b.turns, &b.table, b.decodeMove, b.decodeDeploy); ok {
 		return a, err
 	}
-	var spec shootSpec
-	var a *Shoot
-	if err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) { a = b.checkShoot(doc, &spec, errs) }); err != nil {
+	a, err := volley.ReadAction(doc, func(s *shootSpec, errs *scenario.ErrorList) *Shoot { return b.checkShoot(doc, s, errs) })
+	if err != nil {
 		return nil, err
 	}
 	why := "firing models × target models × (terrain corners + convex pieces³ between them)"
