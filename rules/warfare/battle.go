@@ -204,11 +204,7 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 	if a, ok, err := rules.DecodeTurnAction(doc, &b.turns, &b.table, b.decodeMove, b.decodeDeploy); ok {
 		return a, err
 	}
-	a, err := volley.ReadAction(doc, func(s *fireSpec, errs *scenario.ErrorList) *Fire { return b.checkFire(doc, s, errs) })
-	if err != nil {
-		return nil, err
-	}
-	return a, nil
+	return volley.ReadAction(doc, func(s *fireSpec, errs *scenario.ErrorList) volley.Action { return b.checkFire(doc, s, errs) })
 }
 
 // checkFire resolves the names of a fire and works out each target's range band.
