@@ -153,17 +153,32 @@ func (t *Tabletop) PointDeployOffers(o *Offers, pieces [][2]string, unit scenari
 // (the system's rules) says another piece stands; else place puts the piece there, and
 // the outcome says so (DeployOutcome).
 func (t *Tabletop) Place(system, side string, d *Placing, r float64, inWay func() string, place func()) (Outcome, error) {
-	if err := t.CheckDeploy(side, []string{d.Unit}, "units"); err != nil {
+	blocked := func() string {
+		if why := t.DeployBlocked(side, d.At, r); why != "" {
+			return why
+		}
+		return inWay()
+	}
+	return t.Deploy(system, side, d.Unit, blocked, func() map[string]any {
+		place()
+		return map[string]any{"at": []float64{d.At.X, d.At.Y}}
+	})
+}
+
+// Deploy resolves the deployment of unit id of side, for the rule system named system (its
+// errors' prefix): refused when the deployment does not take the unit now (CheckDeploy),
+// or where blocked (the system's rules) says why it may not stand where it would go;
+// else place puts it there and gives the step's inputs beside the unit (where it stands
+// now, as the trace writes it), and the outcome says so (DeployOutcome). Nothing is
+// changed before place.
+func (t *Tabletop) Deploy(system, side, id string, blocked func() string, place func() map[string]any) (Outcome, error) {
+	if err := t.CheckDeploy(side, []string{id}, "units"); err != nil {
 		return Outcome{}, fmt.Errorf("%s: %w", system, err)
 	}
-	why := t.DeployBlocked(side, d.At, r)
-	if why == "" {
-		why = inWay()
+	if why := blocked(); why != "" {
+		return Outcome{}, Errorf(EINVALID, "%s: %s cannot be deployed there: %s", system, id, why)
 	}
-	if why != "" {
-		return Outcome{}, Errorf(EINVALID, "%s: %s cannot be deployed there: %s", system, d.Unit, why)
-	}
-	place()
-	step := Step{Rule: "deploy", Inputs: map[string]any{"unit": d.Unit, "at": []float64{d.At.X, d.At.Y}}, Result: d.Unit + " placed"}
-	return t.DeployOutcome(step, []string{d.Unit}, d.Unit), nil
+	in := place()
+	in["unit"] = id
+	return t.DeployOutcome(Step{Rule: "deploy", Inputs: in, Result: id + " placed"}, []string{id}, id), nil
 }

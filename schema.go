@@ -30,6 +30,14 @@ type BareAction struct {
 	Type string `yaml:"type"`
 }
 
+// TurnActions are the actions of a system played in turns on a table (Turns, Tabletop),
+// by the word of their type, for its Actions: its own action (own, a pointer to its
+// form) under kind and written without a type too, a move and a deployment in the
+// system's forms, and the ends of a turn and of a deployment.
+func TurnActions(kind string, own, move, deploy any) map[string]any {
+	return map[string]any{"": own, kind: own, MoveAction: move, DeployAction: deploy, EndTurn: new(BareAction), EndDeployment: new(BareAction)}
+}
+
 // ScenarioSchema is the JSON Schema of the scenarios of rule system r, which must be a
 // Describer: its keys, their forms and enums, and the descriptions docs gives (nil for
 // none). Its `ruleset` is r's name, and its `action` and each of its `actions` is one of

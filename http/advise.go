@@ -1,6 +1,7 @@
 package http
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -357,7 +358,7 @@ func (s *Server) position(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, queryError("unit", "unit: the unit that moves is required"))
 		return
 	}
-	if pq.Objective, err = advise.ParseObjective(cmpOr(q.Get("objective"), "expected")); err != nil {
+	if pq.Objective, err = advise.ParseObjective(cmp.Or(q.Get("objective"), "expected")); err != nil {
 		s.fail(w, r, queryError("objective", "%s", strings.TrimPrefix(err.Error(), "advise: ")))
 		return
 	}
@@ -400,11 +401,4 @@ func (s *Server) stepOf(b volley.Battle, st string) (float64, error) {
 		return 0, queryError("step", "step must be a positive distance such as 0.5 or 1cm")
 	}
 	return v.In(unit), nil
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }

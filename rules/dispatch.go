@@ -102,6 +102,21 @@ func TurnActor(turns *volley.Turns, table *volley.Tabletop, a volley.Action) (st
 	return "", false
 }
 
+// UnitActor is the side that takes action a of a battle played in turns: an end of a
+// turn or of a deployment as TurnActor says, else the side of the unit the action names
+// (a volley.UnitAction: a move, a deployment, a unit's own action), which sideOf gives
+// ("" for an unknown unit). It reports false for an action that names no one unit: the
+// system says whose that is.
+func UnitActor(turns *volley.Turns, table *volley.Tabletop, a volley.Action, sideOf func(id string) string) (string, bool) {
+	if side, ok := TurnActor(turns, table, a); ok {
+		return side, true
+	}
+	if u, ok := a.(volley.UnitAction); ok {
+		return sideOf(u.ActingUnit()), true
+	}
+	return "", false
+}
+
 // CheckKind refuses the type a system's own action is written with (typ, read when the
 // action is not one of DecodeTurnAction's) unless it is kind or left out: the types the
 // error lists are kind and end_turn, and move and deploy from volley.EditionMoves.

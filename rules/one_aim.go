@@ -14,13 +14,3 @@ func OneAim[A volley.Action](ctx context.Context, a volley.Action, aim func(A) v
 	}
 	return []volley.Aim{}, ctx.Err()
 }
-
-// UnitActor is a battle's Actor where the ends of a turn and of a deployment are
-// TurnActor's and every other action names the unit that acts (volley.UnitAction): that
-// unit's side, as side gives it.
-func UnitActor(turns *volley.Turns, table *volley.Tabletop, a volley.Action, side func(id string) string) string {
-	if s, ok := TurnActor(turns, table, a); ok {
-		return s
-	}
-	return side(a.(volley.UnitAction).ActingUnit())
-}

@@ -20,6 +20,31 @@ func TellMove(s volley.Step, over string) string {
 	return fmt.Sprintf("%s moved %s (%s of its %s %s)", s.Text("unit"), u.Format(length), u.Format(moved), u.Format(allowance), over)
 }
 
+// TellDeploy tells a deployment as a player follows it, from its step of the trace:
+// "K1 deployed at (4, 9), facing 90°". The place and the facing are told where the step
+// gives them (its inputs at, [x, y], and facing), in the step's own numbers.
+func TellDeploy(s volley.Step) string {
+	line := s.Text("unit") + " deployed"
+	var p []float64
+	switch v := s.Inputs["at"].(type) {
+	case []float64:
+		p = v
+	case []any: // as a stored log gives it back
+		for _, c := range v {
+			if f, ok := c.(float64); ok {
+				p = append(p, f)
+			}
+		}
+	}
+	if len(p) == 2 {
+		line += fmt.Sprintf(" at (%s, %s)", volley.FormatNumber(p[0]), volley.FormatNumber(p[1]))
+	}
+	if f, ok := s.Number("facing"); ok {
+		line += fmt.Sprintf(", facing %s°", volley.FormatNumber(f))
+	}
+	return line
+}
+
 // LengthUnit is the unit a step of the trace writes lengths in: "cm" or "″".
 type LengthUnit string
 

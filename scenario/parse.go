@@ -513,6 +513,32 @@ func (d *Doc) DecodeBeside(name string, at Pos, what string, v any, check func(d
 	return errs
 }
 
+// InPlaceOrBeside reads data that a scenario gives in place or in a file beside it
+// (named by its `file:`, see Open), as a rule system's tables or charts: what its text
+// refers to without printing. inPlace is the data as decoded in place, and inPlaceToo
+// says the scenario wrote some of it beside a file, which is refused at the file (what:
+// "tables"). check checks and completes the data in the document it is written in, and
+// reports whether it can be used. It returns nil when it cannot, or when the file had
+// errors; every error is added to errs, a file's at its place in the file.
+func InPlaceOrBeside[T any](doc *Doc, file *string, inPlace *T, inPlaceToo bool, what string, errs *ErrorList, check func(doc *Doc, v *T, errs *ErrorList) bool) *T {
+	if *file == "" {
+		if !check(doc, inPlace, errs) {
+			return nil
+		}
+		return inPlace
+	}
+	if inPlaceToo {
+		errs.Add(doc.At(file), "%s: give a file or the %s themselves, not both", what, what)
+	}
+	v, ok := new(T), false
+	list := doc.DecodeBeside(*file, doc.At(file), what, v, func(d *Doc, errs *ErrorList) { ok = check(d, v, errs) })
+	*errs = append(*errs, list...)
+	if len(list) > 0 || !ok {
+		return nil
+	}
+	return v
+}
+
 // Without returns d without key in its mapping, as if it had not been written: for a
 // section read apart from the rest (the dice given with an action, which the rule
 // system's decoder does not know). Positions are those of d. A key brought in by a merge

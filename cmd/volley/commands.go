@@ -232,10 +232,8 @@ type oddsCmd struct {
 }
 
 func (c oddsCmd) Run(e *env) error {
-	if c.Plot != "" {
-		if err := checkPlotName(c.Plot); err != nil {
-			return err
-		}
+	if err := checkPlotName(c.Plot); err != nil {
+		return err
 	}
 	l, q, err := c.ask(e, c.File)
 	if err != nil {
@@ -458,7 +456,12 @@ func (c diceCmd) Run(e *env) error {
 	return nil
 }
 
+// checkPlotName refuses a --plot file whose name says neither PNG nor SVG, before any
+// work; no --plot ("") asks for none.
 func checkPlotName(name string) error {
+	if name == "" {
+		return nil
+	}
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".png", ".svg":
 		return nil

@@ -64,10 +64,8 @@ type atLeast struct {
 var preferredMeasures = []string{"casualties", "damage", "hits"}
 
 func (c compareCmd) Run(e *env) error {
-	if c.Plot != "" {
-		if err := checkPlotName(c.Plot); err != nil {
-			return err
-		}
+	if err := checkPlotName(c.Plot); err != nil {
+		return err
 	}
 	ta, la, err := c.target(e, c.A, cmp.Or(c.TargetA, c.Target))
 	if err != nil {

@@ -32,10 +32,8 @@ type dangerCmd struct {
 }
 
 func (c dangerCmd) Run(e *env) error {
-	if c.Plot != "" {
-		if err := checkPlotName(c.Plot); err != nil {
-			return err
-		}
+	if err := checkPlotName(c.Plot); err != nil {
+		return err
 	}
 	obj, err := advise.ParseDangerObjective(c.Objective)
 	if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -47,7 +48,7 @@ func (c fairCmd) Run(e *env) error {
 				return volley.Errorf(volley.EINVALID, "%s: action %d: %v", path, a.Seq, err)
 			}
 			for _, r := range out.Rolls {
-				if len(c.By) == 0 || slices.Contains(c.By, cmpOr(r.By, volleyRoller)) {
+				if len(c.By) == 0 || slices.Contains(c.By, cmp.Or(r.By, volleyRoller)) {
 					rolls = append(rolls, r)
 				}
 			}
@@ -81,7 +82,7 @@ func printFairness(w io.Writer, tests []dice.Fairness) {
 			how = "exact"
 		}
 		fmt.Fprintf(w, "%s's d%d: %d throws, faces 1–%d: %s; chi-square %.2f, p = %.3g (%s): %s\n",
-			cmpOr(f.By, volleyRoller), f.Sides, f.Rolls, f.Sides, strings.Join(faces, " "), f.ChiSquare, f.P, how, fairWords(f.P))
+			cmp.Or(f.By, volleyRoller), f.Sides, f.Rolls, f.Sides, strings.Join(faces, " "), f.ChiSquare, f.P, how, fairWords(f.P))
 	}
 }
 

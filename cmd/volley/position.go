@@ -30,10 +30,8 @@ type positionCmd struct {
 }
 
 func (c positionCmd) Run(e *env) error {
-	if c.Plot != "" {
-		if err := checkPlotName(c.Plot); err != nil {
-			return err
-		}
+	if err := checkPlotName(c.Plot); err != nil {
+		return err
 	}
 	obj, err := advise.ParseObjective(c.Objective)
 	if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -224,7 +225,7 @@ func (c verifyCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "commitment %s… matches the seed and the battle (edition %d, %s dice)\n", lg.Commitment[:16], volley.EditionOf(lg.Edition), cmpOr(lg.Generator, "pcg"))
+	fmt.Fprintf(e.stdout, "commitment %s… matches the seed and the battle (edition %d, %s dice)\n", lg.Commitment[:16], volley.EditionOf(lg.Edition), cmp.Or(lg.Generator, "pcg"))
 	if v.Hand {
 		fmt.Fprintf(e.stdout, "VERIFIED: %d actions replay exactly from the %d dice the players rolled by hand, as the log gives them (the seed decided none)\n", v.Actions, v.Dice)
 	} else {
@@ -249,11 +250,4 @@ func (c verifyCmd) Run(e *env) error {
 		fmt.Fprintf(e.stdout, "(the %d actions after your head are the server's word alone%s)\n", v.Actions-v.Kept, map[bool]string{true: ", signed by it", false: ""}[v.Signed])
 	}
 	return nil
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }

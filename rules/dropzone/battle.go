@@ -205,9 +205,7 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 	if a, ok, err := rules.DecodeTurnAction(doc, &b.turns, &b.table, b.decodeMove, b.decodeDeploy); ok {
 		return a, err
 	}
-	var spec actionSpec
-	var a *Shooting
-	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) { a = b.checkAction(doc, &spec, errs) })
+	a, err := volley.ReadAction(doc, func(s *actionSpec, errs *scenario.ErrorList) *Shooting { return b.checkAction(doc, s, errs) })
 	if err != nil {
 		return nil, err
 	}
@@ -345,16 +343,13 @@ func (t *UnitType) weaponNames() []string {
 // Actor is the side of the squad that shoots; ending a turn is the side whose turn it is,
 // ending a deployment the side deploying.
 func (b *Battle) Actor(a volley.Action) string {
-	if side, ok := rules.TurnActor(&b.turns, &b.table, a); ok {
+	if side, ok := rules.UnitActor(&b.turns, &b.table, a, func(id string) string {
+		if u, ok := b.Unit(id); ok {
+			return u.Side
+		}
+		return ""
+	}); ok {
 		return side
-	}
-	switch a := a.(type) {
-	case *Move:
-		u, _ := b.Unit(a.Unit)
-		return u.Side
-	case *Deploy:
-		u, _ := b.Unit(a.Unit)
-		return u.Side
 	}
 	s := mustShooting(a)
 	for _, d := range s.Declarations {

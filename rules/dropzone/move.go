@@ -34,6 +34,9 @@ type Move struct {
 // Kind returns "move".
 func (*Move) Kind() string { return volley.MoveAction }
 
+// ActingUnit is the unit that moves.
+func (m *Move) ActingUnit() string { return m.Unit }
+
 // Deploy places a unit before the battle's first action, anywhere in its side's
 // deployment zone (the whole table without one).
 type Deploy struct {
@@ -44,6 +47,9 @@ type Deploy struct {
 
 // Kind returns "deploy".
 func (*Deploy) Kind() string { return volley.DeployAction }
+
+// ActingUnit is the unit placed.
+func (d *Deploy) ActingUnit() string { return d.Unit }
 
 // activation is what the squad acting now has done: how far each unit moved, and the
 // most each unit that fired may move in all (the smallest M&F of the weapons it used).
@@ -326,33 +332,30 @@ func (b *Battle) pathBlocked(u *Unit, path geom.Path) string {
 // resolveDeploy places a unit, before the battle's first other action.
 func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 	u, _ := b.Unit(d.Unit)
-	if err := b.table.CheckDeploy(u.Side, []string{u.ID}, "units"); err != nil {
-		return volley.Outcome{}, fmt.Errorf("dropzone: %w", err)
-	}
 	r := u.Type.Base.Inches() / 2
-	why := b.table.DeployBlocked(u.Side, d.At, r)
-	for j := range b.units {
-		if o := &b.units[j]; why == "" && o != u && !o.Destroyed() && o.Embarked == "" && geom.SweepHitsCircle(geom.Segment{A: d.At, B: d.At}, r, o.Circle()) {
-			why = "its base would overlap " + o.ID + "'s"
+	blocked := func() string {
+		why := b.table.DeployBlocked(u.Side, d.At, r)
+		for j := range b.units {
+			if o := &b.units[j]; why == "" && o != u && !o.Destroyed() && o.Embarked == "" && geom.SweepHitsCircle(geom.Segment{A: d.At, B: d.At}, r, o.Circle()) {
+				why = "its base would overlap " + o.ID + "'s"
+			}
 		}
-	}
-	for _, t := range b.terrain {
-		if why == "" && t.BlocksLOS && geom.SweepHitsPolygon(geom.Segment{A: d.At, B: d.At}, r, t.Footprint) {
-			why = "its base would stand in " + t.ID + " (solid terrain)"
+		for _, t := range b.terrain {
+			if why == "" && t.BlocksLOS && geom.SweepHitsPolygon(geom.Segment{A: d.At, B: d.At}, r, t.Footprint) {
+				why = "its base would stand in " + t.ID + " (solid terrain)"
+			}
 		}
+		return why
 	}
-	if why != "" {
-		return volley.Outcome{}, volley.Errorf(volley.EINVALID, "dropzone: %s cannot be deployed there: %s", u.ID, why)
-	}
-	u.At = d.At
-	u.Embarked = ""
-	b.carry(u)
-	if d.Facing != nil {
-		u.Facing = geom.NormDeg(*d.Facing)
-	}
-	step := volley.Step{Rule: "deploy", Inputs: map[string]any{"unit": u.ID, "at": []float64{u.At.X, u.At.Y}, "facing": u.Facing},
-		Result: fmt.Sprintf("%s placed", u.ID)}
-	return b.table.DeployOutcome(step, []string{u.ID}, u.ID), nil
+	return b.table.Deploy(Name, u.Side, u.ID, blocked, func() map[string]any {
+		u.At = d.At
+		u.Embarked = ""
+		b.carry(u)
+		if d.Facing != nil {
+			u.Facing = geom.NormDeg(*d.Facing)
+		}
+		return map[string]any{"at": []float64{u.At.X, u.At.Y}, "facing": u.Facing}
+	})
 }
 
 // measured fills in the facts of a shooting action that the battle measures from its

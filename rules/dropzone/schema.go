@@ -19,14 +19,7 @@ func (Ruleset) Scenario() any { return new(file) }
 // Actions are the types Dropzone's actions decode into: a shooting action is written
 // with or without its type.
 func (Ruleset) Actions() map[string]any {
-	return map[string]any{
-		"":                   new(actionSpec),
-		"shoot":              new(actionSpec),
-		volley.MoveAction:    new(moveSpec),
-		volley.DeployAction:  new(deploySpec),
-		volley.EndTurn:       new(volley.BareAction),
-		volley.EndDeployment: new(volley.BareAction),
-	}
+	return volley.TurnActions("shoot", new(actionSpec), new(moveSpec), new(deploySpec))
 }
 
 // dash is how a profile writes "none" or "any" ("-"), as the seed prints it.

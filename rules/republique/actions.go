@@ -133,13 +133,7 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 	case KindDecline:
 		return b.decodeDecline(doc)
 	}
-	var s actionSpec
-	var a volley.Action
-	err := doc.DecodeChecked(&s, func(errs *scenario.ErrorList) { a = b.checkAction(doc, &s, errs) })
-	if err != nil {
-		return nil, err
-	}
-	return a, nil
+	return volley.ReadAction(doc, func(s *actionSpec, errs *scenario.ErrorList) volley.Action { return b.checkAction(doc, s, errs) })
 }
 
 var kinds = []string{KindFire, KindPassing, KindSave, KindSkirmish, KindOppose, KindEndStep, volley.MoveAction, volley.DeployAction, KindDecline}

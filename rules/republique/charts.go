@@ -140,23 +140,8 @@ type chartsSpec struct {
 // loadCharts reads the charts, from their file if one is named. The errors of a charts
 // file point into it.
 func loadCharts(doc *scenario.Doc, c *chartsSpec, errs *scenario.ErrorList) *Charts {
-	if c.File == "" {
-		if !checkCharts(doc, &c.Charts, errs) {
-			return nil
-		}
-		return &c.Charts
-	}
-	if c.Ranges != nil || c.Artillery.Rows != nil || c.Skirmish.Rows != nil || c.LeaderInjury != nil {
-		errs.Add(doc.At(&c.File), "charts: give a file or the charts themselves, not both")
-	}
-	var charts Charts
-	ok := false
-	list := doc.DecodeBeside(c.File, doc.At(&c.File), "charts", &charts, func(d *scenario.Doc, errs *scenario.ErrorList) { ok = checkCharts(d, &charts, errs) })
-	*errs = append(*errs, list...)
-	if len(list) > 0 || !ok {
-		return nil
-	}
-	return &charts
+	inPlace := c.Ranges != nil || c.Artillery.Rows != nil || c.Skirmish.Rows != nil || c.LeaderInjury != nil
+	return scenario.InPlaceOrBeside(doc, &c.File, &c.Charts, inPlace, "charts", errs, checkCharts)
 }
 
 // checkCharts orders and bounds the charts. It reports whether they can be used.

@@ -279,20 +279,11 @@ func outlineOf(r Rect) outline {
 // of either separates them.
 func overlaps(a, b outline) bool {
 	for _, axis := range [4]geom.Vec{a.axes[0], a.axes[1], b.axes[0], b.axes[1]} {
-		lo1, hi1 := project(a.corners, axis)
-		lo2, hi2 := project(b.corners, axis)
+		lo1, hi1 := extent(a.corners[:], axis)
+		lo2, hi2 := extent(b.corners[:], axis)
 		if hi1 <= lo2+geom.Tolerance || hi2 <= lo1+geom.Tolerance {
 			return false
 		}
 	}
 	return true
-}
-
-func project(ps [4]geom.Vec, axis geom.Vec) (lo, hi float64) {
-	lo, hi = math.Inf(1), math.Inf(-1)
-	for _, p := range ps {
-		x := p.Dot(axis)
-		lo, hi = min(lo, x), max(hi, x)
-	}
-	return lo, hi
 }

@@ -241,16 +241,10 @@ func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 }
 
 func (b *Battle) decodeDecline(doc *scenario.Doc) (volley.Action, error) {
-	var s struct {
-		Type string `yaml:"type"`
-	}
-	err := doc.DecodeChecked(&s, func(errs *scenario.ErrorList) {
+	return volley.ReadAction(doc, func(s *volley.BareAction, errs *scenario.ErrorList) volley.Action {
 		volley.RefuseNoMoves(errs, doc, &s.Type, KindDecline, "units", b.moves)
+		return &Decline{at: doc.Root()}
 	})
-	if err != nil {
-		return nil, err
-	}
-	return &Decline{at: doc.Root()}, nil
 }
 
 // rate is how far a unit may move in its player turn: its own rate, or its arm's (for a

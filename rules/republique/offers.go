@@ -180,12 +180,7 @@ func (u *Unit) centre() geom.Vec {
 }
 
 // unitName is the scenario's unit of length.
-func (b *Battle) unitName() string {
-	if b.unit == "" {
-		return "in"
-	}
-	return string(b.unit)
-}
+func (b *Battle) unitName() string { return string(b.unit.OrInch()) }
 
 // candidatePairs are the pairs of a phasing marker and an enemy marker within
 // OpposeWithin of each other, closest first.

@@ -1,6 +1,7 @@
 package republique
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -139,7 +140,7 @@ func acrossSpans(bat *Unit, start []Rect, path geom.Path) [][2]float64 {
 
 // merge joins overlapping spans, in order.
 func merge(spans [][2]float64) [][2]float64 {
-	slices.SortFunc(spans, func(a, b [2]float64) int { return cmpF(a[0], b[0]) })
+	slices.SortFunc(spans, func(a, b [2]float64) int { return cmp.Compare(a[0], b[0]) })
 	var out [][2]float64
 	for _, sp := range spans {
 		if n := len(out); n > 0 && sp[0] <= out[n-1][1] {

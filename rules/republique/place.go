@@ -1,8 +1,6 @@
 package republique
 
 import (
-	"fmt"
-
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/scenario"
@@ -16,19 +14,18 @@ import (
 // shape, turned to the facing, its centre where the deployment says.
 func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 	u := b.Unit(d.Unit)
-	if err := b.table.CheckDeploy(u.Side, []string{u.ID}, "units"); err != nil {
-		return volley.Outcome{}, fmt.Errorf("republique: %w", err)
+	var bases []Rect
+	var facing float64
+	blocked := func() (why string) {
+		bases, facing, why = b.deployed(d)
+		return why
 	}
-	bases, facing, why := b.deployed(d)
-	if why != "" {
-		return volley.Outcome{}, volley.Errorf(volley.EINVALID, "republique: %s cannot be deployed there: %s", u.ID, why)
-	}
-	b.follow(u, bases, facing)
-	u.Bases, u.Facing = bases, facing
-	c := centre(u.Bases)
-	step := volley.Step{Rule: "deploy", Inputs: map[string]any{"unit": u.ID, "at": []float64{round3(c.X), round3(c.Y)}, "facing": round3(u.Facing)},
-		Result: fmt.Sprintf("%s placed", u.ID)}
-	return b.table.DeployOutcome(step, []string{u.ID}, u.ID), nil
+	return b.table.Deploy(Name, u.Side, u.ID, blocked, func() map[string]any {
+		b.follow(u, bases, facing)
+		u.Bases, u.Facing = bases, facing
+		c := centre(u.Bases)
+		return map[string]any{"at": []float64{round3(c.X), round3(c.Y)}, "facing": round3(u.Facing)}
+	})
 }
 
 // deployed is where a deployment puts a unit's bases, and why it may not ("" when it

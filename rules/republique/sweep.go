@@ -1,6 +1,7 @@
 package republique
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -51,9 +52,9 @@ func hull(pts []geom.Vec) []geom.Vec {
 	ps := slices.Clone(pts)
 	slices.SortFunc(ps, func(a, b geom.Vec) int {
 		if a.X != b.X {
-			return cmpF(a.X, b.X)
+			return cmp.Compare(a.X, b.X)
 		}
-		return cmpF(a.Y, b.Y)
+		return cmp.Compare(a.Y, b.Y)
 	})
 	if len(ps) < 3 {
 		return ps
@@ -72,16 +73,6 @@ func hull(pts []geom.Vec) []geom.Vec {
 		slices.Reverse(ps)
 	}
 	return h
-}
-
-func cmpF(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // apart reports whether two convex polygons share no area: the edge normal of one of

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/rules"
 )
 
 // Tell tells what an action did, a line for each thing a player follows (volley.Teller):
@@ -35,7 +36,7 @@ func (Ruleset) Tell(out volley.Outcome) []string {
 	for _, s := range out.Trace {
 		switch s.Rule {
 		case "deploy":
-			add("%s deployed%s", s.Text("unit"), placeWords(s))
+			lines = append(lines, rules.TellDeploy(s))
 		case "move":
 			line := strings.Replace(s.Sentence(), " moved: path ", " moved ", 1)
 			lines = append(lines, strings.Replace(line, " moved: ", " moved, ", 1))
@@ -166,27 +167,4 @@ func verbS(bats string) string {
 		return ""
 	}
 	return "s"
-}
-
-// placeWords is a deployment's place and facing.
-func placeWords(s volley.Step) string {
-	var p []float64
-	switch v := s.Inputs["at"].(type) {
-	case []float64:
-		p = v
-	case []any:
-		for _, c := range v {
-			if f, ok := c.(float64); ok {
-				p = append(p, f)
-			}
-		}
-	}
-	line := ""
-	if len(p) == 2 {
-		line = fmt.Sprintf(" at (%s, %s)", volley.FormatNumber(p[0]), volley.FormatNumber(p[1]))
-	}
-	if f, ok := s.Number("facing"); ok {
-		line += fmt.Sprintf(", facing %s°", volley.FormatNumber(f))
-	}
-	return line
 }

@@ -113,13 +113,7 @@ func (b *Battle) decodeOrder(doc *scenario.Doc) (*Order, error) {
 		o.at.root, o.at.unit = doc.Root(), doc.Root()
 		return o, nil
 	}
-	var spec actionSpec
-	var o *Order
-	err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) { o = b.checkAction(doc, &spec, errs) })
-	if err != nil {
-		return nil, err
-	}
-	return o, nil
+	return volley.ReadAction(doc, func(s *actionSpec, errs *scenario.ErrorList) *Order { return b.checkAction(doc, s, errs) })
 }
 
 // checkAction resolves the names in an action. Whether the action is allowed now (the

@@ -150,7 +150,7 @@ type Fire struct {
 // Kind returns "fire".
 func (*Fire) Kind() string { return "fire" }
 
-// ActingUnit is the firing unit (volley.UnitAction).
+// ActingUnit is the unit that fires.
 func (f *Fire) ActingUnit() string { return f.Unit }
 
 // TurnEnd is the action that ends the current side's turn.
@@ -204,12 +204,7 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 	if a, ok, err := rules.DecodeTurnAction(doc, &b.turns, &b.table, b.decodeMove, b.decodeDeploy); ok {
 		return a, err
 	}
-	var spec fireSpec
-	var a *Fire
-	if err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) { a = b.checkFire(doc, &spec, errs) }); err != nil {
-		return nil, err
-	}
-	return a, nil
+	return volley.ReadAction(doc, func(s *fireSpec, errs *scenario.ErrorList) volley.Action { return b.checkFire(doc, s, errs) })
 }
 
 // checkFire resolves the names of a fire and works out each target's range band.
@@ -359,15 +354,16 @@ func (b *Battle) modifierNames() []string {
 	return names
 }
 
-// Actor is the side of the unit that moves, deploys or fires; ending a turn is the side
-// whose turn it is, ending a deployment the side deploying (rules.UnitActor).
+// Actor is the side of the unit that fires, moves or is deployed; ending a turn is the
+// side whose turn it is, ending a deployment the side deploying (rules.UnitActor).
 func (b *Battle) Actor(a volley.Action) string {
-	return rules.UnitActor(&b.turns, &b.table, a, func(id string) string {
+	side, _ := rules.UnitActor(&b.turns, &b.table, a, func(id string) string {
 		if u, ok := b.Unit(id); ok {
 			return u.Side
 		}
 		return ""
 	})
+	return side
 }
 
 var _ volley.Table = (*Battle)(nil)

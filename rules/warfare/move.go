@@ -162,22 +162,20 @@ func (b *Battle) moveRefusals(m *Move) scenario.ErrorList {
 // resolveDeploy places a unit, before the battle's first other action.
 func (b *Battle) resolveDeploy(d *Deploy) (volley.Outcome, error) {
 	u, _ := b.Unit(d.Unit)
-	if err := b.table.CheckDeploy(u.Side, []string{u.ID}, "units"); err != nil {
-		return volley.Outcome{}, fmt.Errorf("warfare: %w", err)
-	}
 	r := u.Base / 2
-	why := b.table.DeployBlocked(u.Side, d.At, r)
-	for j := range b.units {
-		if o := &b.units[j]; why == "" && o != u && o.At != nil && !o.Destroyed() && geom.SweepHitsCircle(geom.Segment{A: d.At, B: d.At}, r, o.circle()) {
-			why = "its base would overlap " + o.ID
+	blocked := func() string {
+		why := b.table.DeployBlocked(u.Side, d.At, r)
+		for j := range b.units {
+			if o := &b.units[j]; why == "" && o != u && o.At != nil && !o.Destroyed() && geom.SweepHitsCircle(geom.Segment{A: d.At, B: d.At}, r, o.circle()) {
+				why = "its base would overlap " + o.ID
+			}
 		}
+		return why
 	}
-	if why != "" {
-		return volley.Outcome{}, volley.Errorf(volley.EINVALID, "warfare: %s cannot be deployed there: %s", u.ID, why)
-	}
-	u.At = &scenario.Point{X: d.At.X, Y: d.At.Y}
-	step := volley.Step{Rule: "deploy", Inputs: map[string]any{"unit": u.ID, "at": b.point(*u.At)}, Result: u.ID + " placed"}
-	return b.table.DeployOutcome(step, []string{u.ID}, u.ID), nil
+	return b.table.Deploy(Name, u.Side, u.ID, blocked, func() map[string]any {
+		u.At = &scenario.Point{X: d.At.X, Y: d.At.Y}
+		return map[string]any{"at": b.point(*u.At)}
+	})
 }
 
 // moveView is how unit u may move now, in the view's unit.

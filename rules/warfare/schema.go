@@ -17,14 +17,7 @@ func (Ruleset) Scenario() any { return new(file) }
 // Actions are the types Warfare's actions decode into: a fire is written with or without
 // its type.
 func (Ruleset) Actions() map[string]any {
-	return map[string]any{
-		"":                   new(fireSpec),
-		"fire":               new(fireSpec),
-		volley.MoveAction:    new(moveSpec),
-		volley.DeployAction:  new(deploySpec),
-		volley.EndTurn:       new(volley.BareAction),
-		volley.EndDeployment: new(volley.BareAction),
-	}
+	return volley.TurnActions("fire", new(fireSpec), new(moveSpec), new(deploySpec))
 }
 
 // The forms of a move and a deployment, for the schema only (volley.DecodePathMove and

@@ -33,7 +33,7 @@ func (Ruleset) Tell(out volley.Outcome) []string {
 		case "move":
 			lines = append(lines, rules.TellMove(s, "this turn"))
 		case "deploy":
-			add("%s deployed%s", s.Text("unit"), placeWords(s.Inputs["at"]))
+			lines = append(lines, rules.TellDeploy(s))
 		case "measure range":
 			d, _ := s.Number("distance")
 			band := s.Sentence()
@@ -217,23 +217,4 @@ func number(v any) string {
 		return fmt.Sprint(x)
 	}
 	return fmt.Sprint(v)
-}
-
-// placeWords is a deployment's place: " at (4, 9)".
-func placeWords(at any) string {
-	var p []float64
-	switch v := at.(type) {
-	case []float64:
-		p = v
-	case []any:
-		for _, c := range v {
-			if f, ok := c.(float64); ok {
-				p = append(p, f)
-			}
-		}
-	}
-	if len(p) != 2 {
-		return ""
-	}
-	return fmt.Sprintf(" at (%s, %s)", volley.FormatNumber(p[0]), volley.FormatNumber(p[1]))
 }

@@ -36,6 +36,9 @@ type Target struct {
 // Kind returns "shoot".
 func (*Shoot) Kind() string { return "shoot" }
 
+// ActingUnit is the unit that shoots.
+func (s *Shoot) ActingUnit() string { return s.Unit }
+
 // TurnEnd is the action that ends the current side's turn.
 type TurnEnd = rules.TurnEnd
 
@@ -77,9 +80,8 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 	if a, ok, err := rules.DecodeTurnAction(doc, &b.turns, &b.table, b.decodeMove, b.decodeDeploy); ok {
 		return a, err
 	}
-	var spec shootSpec
-	var a *Shoot
-	if err := doc.DecodeChecked(&spec, func(errs *scenario.ErrorList) { a = b.checkShoot(doc, &spec, errs) }); err != nil {
+	a, err := volley.ReadAction(doc, func(s *shootSpec, errs *scenario.ErrorList) *Shoot { return b.checkShoot(doc, s, errs) })
+	if err != nil {
 		return nil, err
 	}
 	why := "firing models × target models × (terrain corners + convex pieces³ between them)"

@@ -191,27 +191,20 @@ func (b *Battle) State() volley.State {
 	return s
 }
 
-// Actor is the side of the shooting or moving unit; ending a turn is the side whose turn
-// it is, ending a deployment the side deploying.
+// Actor is the side of the shooting, moving or deployed unit (or model); ending a turn is
+// the side whose turn it is, ending a deployment the side deploying (rules.UnitActor).
 func (b *Battle) Actor(a volley.Action) string {
-	if side, ok := rules.TurnActor(&b.turns, &b.table, a); ok {
-		return side
-	}
-	switch a := a.(type) {
-	case *Move:
-		u, _ := b.Unit(a.Unit)
-		return u.Side
-	case *Deploy:
-		u, _ := b.Unit(a.Unit)
+	side, _ := rules.UnitActor(&b.turns, &b.table, a, func(id string) string {
+		u, _ := b.Unit(id)
 		if u == nil {
-			_, u, _ = b.Model(a.Unit)
+			_, u, _ = b.Model(id)
+		}
+		if u == nil {
+			return ""
 		}
 		return u.Side
-	}
-	if u, ok := b.Unit(mustShoot(a).Unit); ok {
-		return u.Side
-	}
-	return ""
+	})
+	return side
 }
 
 // buildScene makes the prisms of the terrain: one per piece, in order.

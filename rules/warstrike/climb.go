@@ -1,6 +1,7 @@
 package warstrike
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -68,18 +69,8 @@ func (b *Battle) checkFloors(doc *scenario.Doc, s *terrainSpec, t *Terrain, errs
 		}
 		t.Floors = append(t.Floors, f)
 	}
-	slices.SortStableFunc(t.Floors, func(x, y Floor) int { return cmpHeight(x.Height, y.Height) })
+	slices.SortStableFunc(t.Floors, func(x, y Floor) int { return cmp.Compare(x.Height, y.Height) })
 	return ok
-}
-
-func cmpHeight(x, y float64) int {
-	switch {
-	case x < y:
-		return -1
-	case x > y:
-		return 1
-	}
-	return 0
 }
 
 // floorPolygon checks a floor's own polygon: valid, and within the piece's footprint
@@ -128,7 +119,7 @@ func (b *Battle) implyFloor(m *Model) {
 			return // the scenario states this piece's floors: the elevation is on none
 		}
 		t.Floors = append(t.Floors, Floor{Height: m.Elevation, Poly: t.Poly, Whole: true, Implied: true})
-		slices.SortStableFunc(t.Floors, func(x, y Floor) int { return cmpHeight(x.Height, y.Height) })
+		slices.SortStableFunc(t.Floors, func(x, y Floor) int { return cmp.Compare(x.Height, y.Height) })
 		return
 	}
 }

@@ -27,6 +27,9 @@ type Deploy struct {
 // Kind returns "deploy".
 func (*Deploy) Kind() string { return volley.DeployAction }
 
+// ActingUnit is the unit, or the model, placed.
+func (d *Deploy) ActingUnit() string { return d.Unit }
+
 // deploySpec is a deployment as written: unit names a model, or a unit placed in its
 // formation.
 type deploySpec struct {

@@ -326,12 +326,8 @@ func (b *Battle) aimAt(m *Model, w *Weapon, tm *Model, l look) volley.Aim {
 
 func roundMilli(x float64) float64 { return math.Round(x*1000) / 1000 }
 
-func (b *Battle) unitName() string {
-	if b.unit == "" {
-		return "in"
-	}
-	return string(b.unit)
-}
+// unitName is the scenario's unit of length.
+func (b *Battle) unitName() string { return string(b.unit.OrInch()) }
 
 // blind lists the models the action gave a target by name that see none of it: every
 // model firing at a target must see at least one of its models (Select Your Targets).

@@ -53,6 +53,9 @@ func (*Move) Kind() string { return volley.MoveAction }
 // MovedUnit is the model the move is about: where a preview looks after it.
 func (m *Move) MovedUnit() string { return m.first }
 
+// ActingUnit is the unit that moves.
+func (m *Move) ActingUnit() string { return m.Unit }
+
 // activation is the unit acting now: it has chosen its action (or shot without a move),
 // its models may move while it acts, and once it has shot they may not.
 type activation struct {

@@ -17,14 +17,7 @@ func (Ruleset) Scenario() any { return new(file) }
 // Actions are the types WarStrike's actions decode into: a shooting action is written
 // with or without its type.
 func (Ruleset) Actions() map[string]any {
-	return map[string]any{
-		"":                   new(shootSpec),
-		"shoot":              new(shootSpec),
-		volley.MoveAction:    new(moveSpec),
-		volley.DeployAction:  new(deploySpec),
-		volley.EndTurn:       new(volley.BareAction),
-		volley.EndDeployment: new(volley.BareAction),
-	}
+	return volley.TurnActions("shoot", new(shootSpec), new(moveSpec), new(deploySpec))
 }
 
 // Choices are the values of each option.

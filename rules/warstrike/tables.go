@@ -137,20 +137,11 @@ const DefaultDie = 6
 // loadTables reads the tables, from their file if one is named (see scenario.Doc.Open
 // for which files a scenario may name). The errors of a tables file point into it.
 func loadTables(doc *scenario.Doc, t *tablesSpec, errs *scenario.ErrorList) *Tables {
-	if t.File == "" {
-		checkTables(doc, &t.Tables, errs)
-		return &t.Tables
-	}
-	if t.Weapons != nil || t.Die != 0 || t.Penetrate.Needs != nil || t.Kill.Needs != nil || t.Moves != nil {
-		errs.Add(doc.At(&t.File), "tables: give a file or the tables themselves, not both")
-	}
-	var tables Tables
-	list := doc.DecodeBeside(t.File, doc.At(&t.File), "tables", &tables, func(d *scenario.Doc, errs *scenario.ErrorList) { checkTables(d, &tables, errs) })
-	*errs = append(*errs, list...)
-	if len(list) > 0 {
-		return nil
-	}
-	return &tables
+	inPlace := t.Weapons != nil || t.Die != 0 || t.Penetrate.Needs != nil || t.Kill.Needs != nil || t.Moves != nil
+	return scenario.InPlaceOrBeside(doc, &t.File, &t.Tables, inPlace, "tables", errs, func(d *scenario.Doc, tables *Tables, errs *scenario.ErrorList) bool {
+		checkTables(d, tables, errs)
+		return true
+	})
 }
 
 // checkTables bounds the tables' numbers and fills in their defaults.

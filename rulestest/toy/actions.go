@@ -45,7 +45,8 @@ func (b *Battle) decodeAction(doc *scenario.Doc) (volley.Action, error) {
 // Actor is the side of the token that acts; the engine says whose an end of a turn or of
 // a deployment is (rules.UnitActor).
 func (b *Battle) Actor(a volley.Action) string {
-	return rules.UnitActor(&b.turns, &b.table, a, func(id string) string { u, _ := b.Unit(id); return u.Side })
+	side, _ := rules.UnitActor(&b.turns, &b.table, a, func(id string) string { u, _ := b.Unit(id); return u.Side })
+	return side
 }
 
 // Cost is tiny: a shot is two dice, a move a few legs past each token.
