@@ -68,7 +68,11 @@ func (b *Battle) AdviceCost(q advise.Query) int64 {
 		if u.Side != q.Side || (q.Actor != "" && u.ID != q.Actor) || u.Destroyed() {
 			continue
 		}
-		work += b.declaredWork(u.Side, u.ID)
+		for _, g := range b.groupsOf(u) {
+			if groupSize(u, g) == 1 {
+				work += b.declaredWork(u.Side, u.ID)
+			}
+		}
 		squares := b.adviceSquares(u, q.Centres)
 		for li := range u.Type.Weapons {
 			l := &u.Type.Weapons[li]

@@ -29,8 +29,8 @@ func (b *Battle) declaredFire(ctx context.Context, side, except string) (map[str
 	var words []string
 	for i := range b.units {
 		w := &b.units[i]
-		if w.Side != side || w.ID == except || w.Destroyed() {
-			continue
+		if w.Side != side || w.ID == except || w.Destroyed() || w.StunnedFor > 0 {
+			continue // a unit stunned for the coming fire phase will not fire it
 		}
 		for _, d := range w.Declared {
 			// The shot as the fire phase will fire it: at the declared square, from where
@@ -68,7 +68,7 @@ func (b *Battle) declaredFire(ctx context.Context, side, except string) (map[str
 }
 
 // declaredWork is the work of declaredFire: each declared shot's odds, priced as Cost
-// prices its fire order.
+// prices its fire order (a problem of a group of one weapon works them out).
 func (b *Battle) declaredWork(side, except string) int64 {
 	if b.phase != PhaseTarget || b.side != side {
 		return 0
@@ -76,7 +76,7 @@ func (b *Battle) declaredWork(side, except string) int64 {
 	work := int64(0)
 	for i := range b.units {
 		w := &b.units[i]
-		if w.Side != side || w.ID == except || w.Destroyed() {
+		if w.Side != side || w.ID == except || w.Destroyed() || w.StunnedFor > 0 {
 			continue
 		}
 		for _, d := range w.Declared {
