@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
@@ -67,6 +68,11 @@ func (b *Battle) AdviceCost(q advise.Query) int64 {
 		if u.Side != q.Side || (q.Actor != "" && u.ID != q.Actor) || u.Destroyed() {
 			continue
 		}
+		for _, g := range b.groupsOf(u) {
+			if groupSize(u, g) == 1 {
+				work += b.declaredWork(u.Side, u.ID)
+			}
+		}
 		squares := b.adviceSquares(u, q.Centres)
 		for li := range u.Type.Weapons {
 			l := &u.Type.Weapons[li]
@@ -108,6 +114,16 @@ func (b *Battle) problem(ctx context.Context, u *Unit, group int, centres bool) 
 	var picks [][]pick
 	squares := b.adviceSquares(u, centres)
 	friendlyFire := false
+	// The fire the side has declared this target phase, weighed with a group of one
+	// weapon (two weapons of one plan at the same target would each count it).
+	var declared map[string][]float64
+	var words []string
+	if groupSize(u, group) == 1 {
+		var err error
+		if declared, words, err = b.declaredFire(ctx, u.Side, u.ID); err != nil {
+			return nil, err
+		}
+	}
 	for li := range u.Type.Weapons {
 		l := &u.Type.Weapons[li]
 		if l.Group != group {
@@ -152,7 +168,11 @@ func (b *Battle) problem(ctx context.Context, u *Unit, group int, centres bool) 
 					index[v.ID] = k
 					p.Targets = append(p.Targets, advise.Target{ID: v.ID, Left: v.Hits})
 				}
-				c.Effects = append(c.Effects, advise.Effect{Target: k, Dist: advise.Capped(t.Distributions[MeasureHits], v.Hits)})
+				e := advise.Capped(t.Distributions[MeasureHits], v.Hits)
+				if d, ok := declared[v.ID]; ok {
+					e = afterDeclared(e, d)
+				}
+				c.Effects = append(c.Effects, advise.Effect{Target: k, Dist: e})
 			}
 			if len(c.Effects) == 0 {
 				continue // a square where the weapon can hurt no enemy is not worth a plan
@@ -180,6 +200,10 @@ func (b *Battle) problem(ctx context.Context, u *Unit, group int, centres bool) 
 			steps = append(steps, map[string]any{"type": string(Declare), "unit": u.ID, "weapon": picks[i][c].weapon, "target": []int{at.X, at.Y}})
 		}
 		return steps
+	}
+	if len(words) > 0 {
+		p.Notes = append(p.Notes, "fire declared before this target phase ("+strings.Join(words, ", ")+
+			") fires too: a shot at a target it may hurt counts the target destroyed only where this shot is the one that destroys it, else the hits this shot takes off it while it stands (not in the source)")
 	}
 	p.Notes = append(p.Notes, fmt.Sprintf("target squares: each enemy's squares and those within %d of them", adviceRing),
 		"each weapon is scored against the battle as it stands: a wall one weapon knocks down does not open the line for the next")
