@@ -9,10 +9,7 @@ import (
 
 func TestBlockPos(t *testing.T) {
 	src := "map:\n  rows: |\n    ..#.\n    .x..\n"
-	doc, err := Parse("m.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := mustParse(t, "m.yaml", []byte(src))
 	var v struct {
 		Map struct {
 			Rows string `yaml:"rows"`
@@ -33,15 +30,12 @@ func TestBlockPos(t *testing.T) {
 // TestDecodeChecked: decoding errors and the rule system's own errors come back
 // together, sorted, and a check error where decoding already failed is dropped.
 func TestDecodeChecked(t *testing.T) {
-	doc, err := Parse("c.yaml", []byte("a: x\nb: 2\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := mustParse(t, "c.yaml", []byte("a: x\nb: 2\n"))
 	var v struct {
 		A int `yaml:"a"`
 		B int `yaml:"b"`
 	}
-	err = doc.DecodeChecked(&v, func(errs *ErrorList) {
+	err := doc.DecodeChecked(&v, func(errs *ErrorList) {
 		errs.Add(doc.At(&v.A), "a is zero") // where decoding failed: dropped
 		errs.Add(doc.At(&v.B), "b must be odd")
 	})

@@ -249,6 +249,16 @@ func TestDecode(t *testing.T) {
 	}
 }
 
+// mustParse parses src under the file name file and stops the test on an error.
+func mustParse(tb testing.TB, file string, src []byte) *Doc {
+	tb.Helper()
+	doc, err := Parse(file, src)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return doc
+}
+
 // decodeString parses and decodes src into v, returning v and the errors as
 // "line:col: message" (the file name is empty).
 func decodeString(tb testing.TB, src string, v any) (any, []string) {
@@ -289,10 +299,7 @@ func TestFailed(t *testing.T) {
 		Title string `yaml:"title"`
 	}
 	src := "title: t\nunits:\n  - {id: a, frontge: 4, side: x}\n  - {id: b, frontage: 4, side: y}\n  - {id: c, frontage: wide}\n"
-	doc, err := Parse("f.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := mustParse(t, "f.yaml", []byte(src))
 	var f file
 	if err := doc.Decode(&f); err == nil {
 		t.Fatal("no error")

@@ -122,10 +122,7 @@ func TestUnit(t *testing.T) {
 		{"ruleset: r\ndistances: mm", Inch, []string{`2:12: distances: want "in" or "cm", got "mm"`}},
 		{"ruleset: r\ndistances: [cm]", Inch, []string{`2:12: distances: want "in" or "cm", got a list`}},
 	} {
-		doc, err := Parse("", []byte(tc.src))
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc := mustParse(t, "", []byte(tc.src))
 		if got := doc.Unit(); got != tc.want {
 			t.Errorf("Parse(%q).Unit() = %q; want %q", tc.src, got, tc.want)
 		}

@@ -93,10 +93,7 @@ func TestHostileDocuments(t *testing.T) {
 // TestErrorsRepeatedByAliases checks that a mistake met through many aliases is reported
 // once, and that a document of many mistakes reports MaxErrors and a count of the rest.
 func TestErrorsRepeatedByAliases(t *testing.T) {
-	doc, err := Parse("f.yaml", []byte(unknownKeys(45)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := mustParse(t, "f.yaml", []byte(unknownKeys(45)))
 	var v struct {
 		K     map[string]int `yaml:"k"`
 		Units []struct {
@@ -153,10 +150,7 @@ func TestMergeChain(t *testing.T) {
 	for i := 1; i <= 12; i++ {
 		fmt.Fprintf(&b, "m%d: &m%d {<<: [*m%d, *m%d], k%d: %d}\n", i, i, i-1, i-1, i, i)
 	}
-	doc, err := Parse("", []byte(b.String()))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := mustParse(t, "", []byte(b.String()))
 	var v map[string]map[string]int
 	if err := doc.Decode(&v); err != nil {
 		t.Fatal(err)
@@ -283,10 +277,7 @@ func TestLengthBounds(t *testing.T) {
 		{"p: [-1e9, 0]", want + "-1e9"},
 		{"p: {x: 0, y: 1e6in}", want + "1e6in"},
 	} {
-		doc, err := Parse("f.yaml", []byte(tc.src))
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc := mustParse(t, "f.yaml", []byte(tc.src))
 		var v struct {
 			L Length `yaml:"l"`
 			P Point  `yaml:"p"`
@@ -303,10 +294,7 @@ func TestLengthBounds(t *testing.T) {
 
 func TestFreeFormAndSkip(t *testing.T) {
 	big := "any: [" + strings.Repeat("1, ", MaxFreeForm) + "1]\nskip: [" + strings.Repeat("[1, 2], ", 5000) + "]\n"
-	doc, err := Parse("f.yaml", []byte(big))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := mustParse(t, "f.yaml", []byte(big))
 	var v struct {
 		Any  any  `yaml:"any"`
 		Skip Skip `yaml:"skip"`

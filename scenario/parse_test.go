@@ -63,10 +63,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestParseByteOrderMark(t *testing.T) {
-	doc, err := Parse("", []byte("\uFEFFruleset: x\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := mustParse(t, "", []byte("\uFEFFruleset: x\n"))
 	if rs, err := doc.Ruleset(); rs != "x" || err != nil {
 		t.Errorf("Ruleset() = %q, %v; want \"x\", nil", rs, err)
 	}
@@ -110,10 +107,7 @@ func TestRuleset(t *testing.T) {
 		{"- ruleset: a", "", `f:1:1: want a mapping, got a list`},
 		{"defs: &r x\nruleset: *r", "x", ""},
 	} {
-		doc, err := Parse("f", []byte(tc.src))
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc := mustParse(t, "f", []byte(tc.src))
 		got, err := doc.Ruleset()
 		gotErr := ""
 		if err != nil {
@@ -131,10 +125,7 @@ func TestRuleset(t *testing.T) {
 
 func TestSection(t *testing.T) {
 	src := "ruleset: r\ndistances: cm\naction:\n  attacker: Alpha\n  range: 10\n  oops: 1\n"
-	doc, err := Parse("f", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := mustParse(t, "f", []byte(src))
 	if doc.Section("missing") != nil {
 		t.Errorf("Section(\"missing\") != nil")
 	}
@@ -149,7 +140,7 @@ func TestSection(t *testing.T) {
 		Attacker string `yaml:"attacker"`
 		Range    Length `yaml:"range"`
 	}
-	err = sec.Decode(&action)
+	err := sec.Decode(&action)
 	if want := `f:6:3: unknown field "oops"`; err == nil || err.Error() != want {
 		t.Errorf("Section Decode error = %v; want %s", err, want)
 	}
@@ -180,10 +171,7 @@ extra: {k: [1, 2]}
 `
 
 func TestPos(t *testing.T) {
-	doc, err := Parse("f.yaml", []byte(posSrc))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := mustParse(t, "f.yaml", []byte(posSrc))
 	var s testScenario
 	if err := doc.Decode(&s); err != nil {
 		t.Fatal(err)
@@ -234,10 +222,7 @@ func TestPos(t *testing.T) {
 // the alias, and its insides at the anchored text.
 func TestPosThroughAlias(t *testing.T) {
 	src := "ruleset: r\narmoury:\n  a: &gun {name: gun}\nunits:\n  - name: x\n    leader: &l {name: l}\n  - name: y\n    leader: *l\n"
-	doc, err := Parse("", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := mustParse(t, "", []byte(src))
 	var s testScenario
 	if err := doc.Decode(&s); err != nil {
 		t.Fatal(err)
@@ -268,10 +253,7 @@ func TestWithout(t *testing.T) {
 		"dice: [4, 6]\n",
 		"type: shoot\nsquad: sabres\n",
 	} {
-		doc, err := Parse("body", []byte(src))
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc := mustParse(t, "body", []byte(src))
 		var faces []int
 		if sec := doc.Section("dice"); sec != nil {
 			if err := sec.Decode(&faces); err != nil {

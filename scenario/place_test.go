@@ -22,10 +22,7 @@ units:
       - {id: m1, at: [0, 0]}
 action: {squad: a}
 `
-	doc, err := Parse("s.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := mustParse(t, "s.yaml", []byte(src))
 	out, err := doc.Place([]Placement{
 		{ID: "a", Set: map[string]any{"at": []float64{20, 30.5}, "facing": 90.0}, Drop: []string{"embarked"}},
 		{ID: "b", Set: map[string]any{"at": [2]float64{3, 4}, "facing": 45.0}},
@@ -70,10 +67,7 @@ func TestPlaceItem(t *testing.T) {
       - at: [28, 11]
         elevation: 3
 `
-	doc, err := Parse("s.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := mustParse(t, "s.yaml", []byte(src))
 	out, err := doc.Place([]Placement{
 		{ID: "rangers", List: "models", Item: 0, Set: map[string]any{"at": []float64{20, 10}}},
 		{ID: "rangers", List: "models", Item: 1, Set: map[string]any{"at": []float64{21, 10}, "elevation": 2.0}},
@@ -107,10 +101,7 @@ func TestPlaceMappings(t *testing.T) {
     kind: area
     height: 6
 `
-	doc, err := Parse("s.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := mustParse(t, "s.yaml", []byte(src))
 	out, err := doc.Place([]Placement{
 		{ID: "ruin", Set: map[string]any{"floors": []any{map[string]any{"height": 7.0}, map[string]any{"name": "top", "height": 3.5}}}},
 		{ID: "hut", Set: map[string]any{"floors": []any{map[string]any{"height": 2.0}}}},
@@ -175,10 +166,7 @@ func TestPlaceMergeKeys(t *testing.T) {
   - <<: [*c]
     id: d
 `
-	doc, err := Parse("s.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := mustParse(t, "s.yaml", []byte(src))
 	out, err := doc.Place([]Placement{
 		{ID: "sabre-1", Set: map[string]any{"at": []float64{20, 30}, "facing": 90.0}, Drop: []string{"embarked"}},
 		{ID: "sabre-2", Set: map[string]any{"facing": 45.0}, Drop: []string{"embarked"}},
@@ -218,10 +206,7 @@ func TestPlaceAliasedList(t *testing.T) {
   - id: b
     models: *two
 `
-	doc, err := Parse("s.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := mustParse(t, "s.yaml", []byte(src))
 	out, err := doc.Place([]Placement{
 		{ID: "a", List: "models", Item: 0, Set: map[string]any{"at": []float64{5, 5}}},
 		{ID: "b", List: "models", Item: 1, Set: map[string]any{"at": []float64{7, 7}}},
