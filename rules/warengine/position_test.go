@@ -25,22 +25,58 @@ func positionExample(tb testing.TB) *Battle {
 	return b
 }
 
+// halesMap is hale's position map on b, with the setup that found it and its ways
+// worked out, so that a test can play the map's move to any square.
+func halesMap(tb testing.TB, ctx context.Context, b *Battle) (*advise.PositionMap, *positionSetup) {
+	tb.Helper()
+	m, err := b.Position(ctx, advise.PositionQuery{Unit: "hale"})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s, _ := b.positionSetup(advise.PositionQuery{Unit: "hale"})
+	if err := s.ways(ctx, b); err != nil {
+		tb.Fatal(err)
+	}
+	return m, s
+}
+
+// movedByMap is a fork of b in which the map's move to sq has been played as an action
+// (none where sq is where the unit stands).
+func movedByMap(tb testing.TB, b *Battle, s *positionSetup, sq geom.Square) *Battle {
+	tb.Helper()
+	f := b.Fork().(*Battle)
+	if mv := s.move(b, sq); mv != nil {
+		if _, err := rulestest.PlayMapAction(tb, f, mv); err != nil {
+			tb.Fatalf("the map's move to %v is refused: %v", sq, err)
+		}
+	}
+	return f
+}
+
+// halesBestPlan is the value of the advisor's best plan for hale on f (aiming at the
+// raiders' squares only, or beside them too where centres), 0 where it has none.
+func halesBestPlan(ctx context.Context, f *Battle, centres bool) float64 {
+	adv, err := advise.Advise(ctx, f, advise.Query{Side: "trenchers", Actor: "hale", Centres: centres}, advise.Objective{Kind: advise.Expected}, 1, advise.Budget{})
+	v := 0.0
+	if err == nil {
+		for _, a := range adv {
+			if len(a.Plans) > 0 {
+				v = max(v, a.Plans[0].Value)
+			}
+		}
+	}
+	return v
+}
+
 // TestPositionMatchesBruteForce: at sample squares, a position map's two values equal
 // what a real move there gives: the advisor's best plan after a move action along the
 // map's path, and the danger map of the unit where it ends.
 func TestPositionMatchesBruteForce(t *testing.T) {
 	b := positionExample(t)
 	ctx := context.Background()
-	m, err := b.Position(ctx, advise.PositionQuery{Unit: "hale"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, s := halesMap(t, ctx, b)
 	if m.Reachable < 30 || len(m.Pareto) == 0 || len(m.Top) == 0 {
 		t.Fatalf("%d squares reachable, front %d, top %d", m.Reachable, len(m.Pareto), len(m.Top))
-	}
-	s, _ := b.positionSetup(advise.PositionQuery{Unit: "hale"})
-	if err := s.ways(context.Background(), b); err != nil {
-		t.Fatal(err)
 	}
 	checked := 0
 	for i, reach := range m.Reach {
@@ -50,12 +86,7 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 		checked++
 		p := m.Point(i)
 		sq := geom.Sq(int(p.X), int(p.Y))
-		f := b.Fork().(*Battle)
-		if mv := s.move(b, sq); mv != nil {
-			if _, err := rulestest.PlayMapAction(t, f, mv); err != nil {
-				t.Fatalf("the map's path to %v is refused: %v", sq, err)
-			}
-		}
+		f := movedByMap(t, b, s, sq)
 		u, _ := f.Unit("hale")
 		if u.Moved != int(reach) {
 			t.Errorf("at %v: the move cost %d; the map says %v", sq, u.Moved, reach)
@@ -73,15 +104,7 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 		if cos < math.Cos(22.5*math.Pi/180)-1e-9 {
 			t.Errorf("at %v: facing %v, not towards the nearest raider at %v", sq, u.Facing, nearest)
 		}
-		adv, err := advise.Advise(ctx, f, advise.Query{Side: "trenchers", Actor: "hale"}, advise.Objective{Kind: advise.Expected}, 1, advise.Budget{})
-		want := 0.0
-		if err == nil {
-			for _, a := range adv {
-				if len(a.Plans) > 0 {
-					want = max(want, a.Plans[0].Value)
-				}
-			}
-		}
+		want := halesBestPlan(ctx, f, false)
 		if math.Abs(p.Offence-want) > 1e-9 {
 			t.Errorf("at %v: offence %v; the advisor after the move: %v", sq, p.Offence, want)
 		}
@@ -169,26 +192,7 @@ units:
 func TestPositionOffenceIsTheAdvisorsBest(t *testing.T) {
 	b, _ := mustLoad(t, smallBoard)
 	ctx := context.Background()
-	m, err := b.Position(ctx, advise.PositionQuery{Unit: "hale"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, _ := b.positionSetup(advise.PositionQuery{Unit: "hale"})
-	if err := s.ways(ctx, b); err != nil {
-		t.Fatal(err)
-	}
-	best := func(f *Battle, centres bool) float64 {
-		adv, err := advise.Advise(ctx, f, advise.Query{Side: "trenchers", Actor: "hale", Centres: centres}, advise.Objective{Kind: advise.Expected}, 1, advise.Budget{})
-		v := 0.0
-		if err == nil {
-			for _, a := range adv {
-				if len(a.Plans) > 0 {
-					v = max(v, a.Plans[0].Value)
-				}
-			}
-		}
-		return v
-	}
+	m, s := halesMap(t, ctx, b)
 	checked, beside := 0, 0
 	for i, reach := range m.Reach {
 		if math.IsNaN(reach) {
@@ -196,18 +200,13 @@ func TestPositionOffenceIsTheAdvisorsBest(t *testing.T) {
 		}
 		p := m.Point(i)
 		sq := geom.Sq(int(p.X), int(p.Y))
-		f := b.Fork().(*Battle)
-		if mv := s.move(b, sq); mv != nil {
-			if _, err := rulestest.PlayMapAction(t, f, mv); err != nil {
-				t.Fatalf("the map's move to %v is refused: %v", sq, err)
-			}
-		}
+		f := movedByMap(t, b, s, sq)
 		checked++
-		want := best(f, false)
+		want := halesBestPlan(ctx, f, false)
 		if math.Abs(p.Offence-want) > 1e-12 {
 			t.Errorf("at %v: offence %v; the advisor's best from there %v", sq, p.Offence, want)
 		}
-		if centres := best(f, true); want > centres+1e-9 {
+		if centres := halesBestPlan(ctx, f, true); want > centres+1e-9 {
 			beside++
 		}
 	}
