@@ -3,7 +3,6 @@ package dropzone
 import (
 	"context"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -65,11 +64,8 @@ func TestSimAgreesWithOdds(t *testing.T) {
 // same rules.
 func TestResolveAgreesWithOdds(t *testing.T) {
 	const trials = 4000
-	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "sabres.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, text := range map[string][]byte{"sabres": src, "random-shots": []byte(randomShots)} {
+	src := readExample(t, "sabres.yaml")
+	for name, text := range map[string][]byte{"sabres": []byte(src), "random-shots": []byte(randomShots)} {
 		t.Run(name, func(t *testing.T) {
 			doc, err := scenario.Parse(name, text)
 			if err != nil {

@@ -3,8 +3,6 @@ package dropzone
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -42,6 +40,13 @@ action:
     - {unit: battery, weapon: Guns, target: fortress}
 `, n)
 }
+
+// sightEditions are the two ways a benchmark measures sight side by side: exactly
+// (edition 4) and by 3 × 4 rays (edition 2).
+var sightEditions = []struct {
+	name    string
+	edition int
+}{{"exact", 4}, {"sampled", 2}}
 
 // BenchmarkOddsShots measures the exact damage distribution of n shots, end to end
 // (checks, line of sight, distributions), as Odds computes it.
@@ -123,16 +128,10 @@ func BenchmarkResolveSabres(b *testing.B) {
 // BenchmarkAimHullDown is the aim of checks.yaml, whose shots see past walls and a tower
 // (hull down and blocked), measured exactly (edition 4) and by 9 × 8 rays (editions 2 and 3).
 func BenchmarkAimHullDown(b *testing.B) {
-	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "checks.yaml"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, ed := range []struct {
-		name    string
-		edition int
-	}{{"exact", 4}, {"sampled", 2}} {
+	src := readExample(b, "checks.yaml")
+	for _, ed := range sightEditions {
 		b.Run(ed.name, func(b *testing.B) {
-			battle, a := loadEdition(b, string(src), ed.edition)
+			battle, a := loadEdition(b, src, ed.edition)
 			b.ReportAllocs()
 			for b.Loop() {
 				rulestest.Aim(b, battle, a)
@@ -215,11 +214,7 @@ func BenchmarkAdviseScaling(b *testing.B) {
 // enemy units and the terrain pieces, from crossfire.yaml's 9,216 points, 3 units and 10
 // pieces.
 func BenchmarkDangerScaling(b *testing.B) {
-	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "crossfire.yaml"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	base := string(src)
+	base := readExample(b, "crossfire.yaml")
 	moreUnits := strings.Replace(base, "  - {id: sabre-1,", `  - {id: beast-4, type: Gun Beast, side: Scourge, squad: beasts-2, at: [6, 30], facing: 90}
   - {id: beast-5, type: Gun Beast, side: Scourge, squad: beasts-2, at: [42, 30], facing: 270}
   - {id: beast-6, type: Gun Beast, side: Scourge, squad: beasts-2, at: [24, 36], facing: 180}
@@ -249,17 +244,11 @@ func BenchmarkDangerScaling(b *testing.B) {
 // points), three enemy units with two weapons each, ten pieces of terrain, hull down
 // measured exactly (edition 4) and by 9 × 8 rays (editions 2 and 3), on every core.
 func BenchmarkDanger(b *testing.B) {
-	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "crossfire.yaml"))
-	if err != nil {
-		b.Fatal(err)
-	}
+	src := readExample(b, "crossfire.yaml")
 	q := advise.DangerQuery{Side: "UCM", As: "Sabre", Area: [4]float64{0, 0, 48, 48}}
-	for _, ed := range []struct {
-		name    string
-		edition int
-	}{{"exact", 4}, {"sampled", 2}} {
+	for _, ed := range sightEditions {
 		b.Run(ed.name, func(b *testing.B) {
-			bt, _ := loadEdition(b, string(src), ed.edition)
+			bt, _ := loadEdition(b, src, ed.edition)
 			rulestest.BenchDanger(b, bt, q)
 		})
 	}
@@ -341,11 +330,8 @@ func benchPosition(b *testing.B, unit string) {
 // crossfireToMove is crossfire.yaml on a 48" table, the Sabres given a 12" move and
 // sabre-2 brought south, two Scourge drones added.
 func crossfireToMove(b *testing.B) *Battle {
-	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "crossfire.yaml"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	s := strings.Replace(string(src), "    height: 1\n    weapons:", "    height: 1\n    move: 12\n    weapons:", 1)
+	src := readExample(b, "crossfire.yaml")
+	s := strings.Replace(src, "    height: 1\n    weapons:", "    height: 1\n    move: 12\n    weapons:", 1)
 	s = strings.Replace(s, "\ntypes:\n", "\ntypes:\n  - {name: Drone, armour: 6, damage_points: 2, base: 1, height: 0.5}\n", 1)
 	s = strings.Replace(s, "  - {id: sabre-1,", "  - {id: drone-1, type: Drone, side: Scourge, at: [30, 34], facing: 180}\n  - {id: drone-2, type: Drone, side: Scourge, at: [16, 36], facing: 180}\n  - {id: sabre-1,", 1)
 	s = strings.Replace(s, "{id: sabre-2, type: Sabre, side: UCM, squad: sabres, at: [24, 24], facing: 0}", "{id: sabre-2, type: Sabre, side: UCM, squad: sabres, at: [24, 14], facing: 0}", 1)

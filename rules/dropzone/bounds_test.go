@@ -1,8 +1,6 @@
 package dropzone
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -14,15 +12,12 @@ import (
 // facing, as Republique refuses it; a battle begun before takes it as it did, so that its
 // log replays.
 func TestFacingBounded(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "moves.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := readExample(t, "moves.yaml")
 	for _, tc := range []struct {
 		edition  int
 		accepted bool
 	}{{BoundsEdition, false}, {BoundsEdition - 1, true}} {
-		doc, err := scenario.Parse("moves.yaml", src)
+		doc, err := scenario.Parse("moves.yaml", []byte(src))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -28,10 +27,7 @@ func TestDangerCrossfire(t *testing.T) {
 	if m.Cols != 96 || m.Rows != 96 || m.X0 != 0.25 || m.Y0 != 0.25 {
 		t.Fatalf("grid %d×%d from (%g, %g), want 96×96 from (0.25, 0.25)", m.Cols, m.Rows, m.X0, m.Y0)
 	}
-	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "crossfire.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := readExample(t, "crossfire.yaml")
 	at := func(x, y float64) float64 { return m.At(int((x-m.X0)/m.Step+0.5), int((y-m.Y0)/m.Step+0.5)) }
 	for _, p := range [][2]float64{{24.25, 25.25}, {24.25, 28.25}, {4.25, 30.25}, {10.25, 21.25}, {44.75, 22.25}, {2.25, 35.25}, {24.25, 47.75}} {
 		probe := fmt.Sprintf("  - {id: probe, type: Sabre, side: UCM, at: [%g, %g], facing: 0}\naction:\n  squad: beasts\n  declarations:\n", p[0], p[1])
@@ -40,7 +36,7 @@ func TestDangerCrossfire(t *testing.T) {
 				probe += fmt.Sprintf("    - {unit: %s, weapon: %s, target: probe}\n", f, w)
 			}
 		}
-		bt, a := mustLoad(t, string(src)+probe)
+		bt, a := mustLoad(t, src+probe)
 		odds := rulestest.Odds(t, bt, a)
 		want := odds.Targets[0].PDestroyed
 		if got := at(p[0], p[1]); math.Abs(got-want) > 1e-12 {
@@ -95,16 +91,13 @@ func TestDangerRefuses(t *testing.T) {
 	// Six more beasts: 230,400 points at 0.1", each looked at by 18 weapons, is past the
 	// work a map may do (each trace priced exactly, every corner of the ten pieces of
 	// terrain and a shadow each: 67,901 steps a point by 9 × 8 rays before edition 4).
-	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "crossfire.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	more := string(src)
+	src := readExample(t, "crossfire.yaml")
+	more := src
 	for i := range 6 {
 		more += fmt.Sprintf("  - {id: extra-%d, type: Gun Beast, side: Scourge, squad: extras, at: [%d, 46], facing: 180}\n", i, 4+i*7)
 	}
 	big, _ := mustLoad(t, more)
-	_, err = big.Danger(context.Background(), advise.DangerQuery{Side: "UCM", As: "Sabre", Step: 0.1, Area: [4]float64{0, 0, 48, 48}})
+	_, err := big.Danger(context.Background(), advise.DangerQuery{Side: "UCM", As: "Sabre", Step: 0.1, Area: [4]float64{0, 0, 48, 48}})
 	if err == nil || !strings.Contains(err.Error(), "230400 points × 27761 steps a point") || !strings.Contains(err.Error(), "(10 × volley.MaxWork)") {
 		t.Errorf("a map of 4 million shots: %v", err)
 	}

@@ -2,8 +2,6 @@ package dropzone
 
 import (
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -288,11 +286,8 @@ func TestNoDeployment(t *testing.T) {
 // movesSource is examples/dropzone/moves.yaml without its actions.
 func movesSource(tb testing.TB) string {
 	tb.Helper()
-	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "moves.yaml"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	s := string(src)
+	src := readExample(tb, "moves.yaml")
+	s := src
 	return s[:strings.Index(s, "\nactions:")] + "\n"
 }
 
@@ -325,11 +320,8 @@ func TestMovesNotInOldEditions(t *testing.T) {
 // writes its coordinates in the battle's unit, as the scenario's own actions do. In a
 // battle measured in centimetres, [14, 8] is 2 cm up the table, not 2".
 func TestMoveSentOnItsOwnInTheBattlesUnit(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "moves.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := string(src)
+	src := readExample(t, "moves.yaml")
+	s := src
 	s = strings.Replace(s[:strings.Index(s, "\nactions:")], "distances: in", "distances: cm", 1) + "\n"
 	b, _ := mustLoad(t, s)
 	play(t, b, "{type: deploy, unit: sabre-2, at: [4, 4]}")

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -21,11 +19,8 @@ import (
 // is its own.
 func soloSabre(tb testing.TB) *Battle {
 	tb.Helper()
-	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "moves.yaml"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	s := strings.Replace(string(src), "{id: sabre-1, type: Sabre, side: UCM, squad: sabres,", "{id: sabre-1, type: Sabre, side: UCM, squad: solo,", 1)
+	src := readExample(tb, "moves.yaml")
+	s := strings.Replace(src, "{id: sabre-1, type: Sabre, side: UCM, squad: sabres,", "{id: sabre-1, type: Sabre, side: UCM, squad: solo,", 1)
 	s = s[:strings.Index(s, "\nactions:")] + "\n"
 	b, _ := mustLoad(tb, s)
 	rulestest.EndDeployment(tb, b)
@@ -121,11 +116,8 @@ func TestPositionRefuses(t *testing.T) {
 // squadBattle is moves.yaml before its actions: the three Sabres of squad sabres to act.
 func squadBattle(tb testing.TB) *Battle {
 	tb.Helper()
-	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", "moves.yaml"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	s := string(src)
+	src := readExample(tb, "moves.yaml")
+	s := src
 	b, _ := mustLoad(tb, s[:strings.Index(s, "\nactions:")]+"\n")
 	rulestest.EndDeployment(tb, b)
 	return b

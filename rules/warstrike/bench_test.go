@@ -44,14 +44,18 @@ func crossfire() string {
 	return s.String()
 }
 
+// sightEditions are the two ways a benchmark measures sight side by side: exactly
+// (edition 4) and by 3 × 4 rays (edition 2).
+var sightEditions = []struct {
+	name    string
+	edition int
+}{{"exact", 4}, {"sampled", 2}}
+
 // BenchmarkAimUnit is what the page asks on hover: the aim of a 10-model unit at a
 // 10-model unit, 100 pairs across 30 terrain pieces, measured exactly (edition 4) and by
 // 3 × 4 rays (editions 2 and 3), side by side.
 func BenchmarkAimUnit(b *testing.B) {
-	for _, ed := range []struct {
-		name    string
-		edition int
-	}{{"exact", 4}, {"sampled", 2}} {
+	for _, ed := range sightEditions {
 		b.Run(ed.name, func(b *testing.B) {
 			battle, a := loadEdition(b, crossfire(), ed.edition)
 			b.ReportAllocs()
@@ -79,10 +83,7 @@ func BenchmarkOddsUnit(b *testing.B) {
 // BenchmarkLook is one pair's line of sight across the crossfire table, measured exactly
 // and by 3 × 4 rays, side by side.
 func BenchmarkLook(b *testing.B) {
-	for _, ed := range []struct {
-		name    string
-		edition int
-	}{{"exact", 4}, {"sampled", 2}} {
+	for _, ed := range sightEditions {
 		b.Run(ed.name, func(b *testing.B) {
 			vb, _ := loadEdition(b, crossfire(), ed.edition)
 			battle := vb.(*Battle)
@@ -145,10 +146,7 @@ func BenchmarkDanger(b *testing.B) {
 		b.Fatal(err)
 	}
 	q := advise.DangerQuery{Side: "Verdant", As: "raiders", Area: [4]float64{-10, -20, 40, 30}}
-	for _, ed := range []struct {
-		name    string
-		edition int
-	}{{"exact", 4}, {"sampled", 2}} {
+	for _, ed := range sightEditions {
 		b.Run(ed.name, func(b *testing.B) {
 			bt, _ := loadEdition(b, string(src), ed.edition)
 			rulestest.BenchDanger(b, bt.(*Battle), q)
