@@ -3,8 +3,6 @@ package warstrike
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -141,14 +139,11 @@ func BenchmarkTable(b *testing.B) {
 // points an inch apart, every Ironclad model looking at each of the three placed models,
 // measured exactly (edition 4) and by 3 × 4 rays (editions 2 and 3).
 func BenchmarkDanger(b *testing.B) {
-	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "warstrike", "demo.yaml"))
-	if err != nil {
-		b.Fatal(err)
-	}
+	src := readExample(b, "demo.yaml")
 	q := advise.DangerQuery{Side: "Verdant", As: "raiders", Area: [4]float64{-10, -20, 40, 30}}
 	for _, ed := range sightEditions {
 		b.Run(ed.name, func(b *testing.B) {
-			bt, _ := loadEdition(b, string(src), ed.edition)
+			bt, _ := loadEdition(b, src, ed.edition)
 			rulestest.BenchDanger(b, bt.(*Battle), q)
 		})
 	}
@@ -162,16 +157,13 @@ func BenchmarkDanger(b *testing.B) {
 // Advance and shoot at the watchers: the whole unit's move of four models, or the page's
 // drag of one model. Goal: under 16 ms, a frame.
 func BenchmarkPreview(b *testing.B) {
-	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "warstrike", "demo.yaml"))
-	if err != nil {
-		b.Fatal(err)
-	}
+	src := readExample(b, "demo.yaml")
 	for _, tc := range []struct{ name, move, ghost string }{
 		{"unit", "{type: move, unit: rangers, action: shooting_advance, models: [{id: rangers-1, path: [[20, 12]]}, {id: rangers-2, path: [[22, 13]]}, {id: rangers-3, path: [[24, 11]]}, {id: rangers-4, path: [[21, 15]]}]}", "rangers-1"},
 		{"model", "{type: move, unit: rangers-1, action: shooting_advance, path: [[20, 12]]}", "rangers-1"},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
-			bt, _ := loadEdition(b, string(src), 0)
+			bt, _ := loadEdition(b, src, 0)
 			battle := bt.(*Battle)
 			play(b, battle, "type: end_turn")
 			shot := "{unit: rangers, targets: [{unit: watchers}]}"
@@ -258,13 +250,13 @@ func BenchmarkLookBetween(b *testing.B) {
 // within 4" (Shooting Advance) the advisor's best plan at the three Verdant units, and at
 // every point the danger map of alpha itself, nine Verdant models firing back.
 func BenchmarkPosition(b *testing.B) {
-	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "warstrike", "demo.yaml"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	bt, _ := loadEdition(b, string(src), 0)
+	src := readExample(b, "demo.yaml")
+	bt, _ := loadEdition(b, src, 0)
 	q := advise.PositionQuery{Unit: "alpha", Step: 0.5}
-	var m *advise.PositionMap
+	var (
+		m   *advise.PositionMap
+		err error
+	)
 	for b.Loop() {
 		if m, err = bt.(*Battle).Position(context.Background(), q); err != nil {
 			b.Fatal(err)

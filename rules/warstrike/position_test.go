@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"strings"
 	"testing"
 
@@ -23,11 +22,8 @@ import (
 // with extra lines added to alpha's entry.
 func positionBattle(tb testing.TB, edition int, alpha string) *Battle {
 	tb.Helper()
-	src, err := os.ReadFile(example("position.yaml"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	s := strings.Replace(string(src), "    name: Fireteam Alpha\n", "    name: Fireteam Alpha\n"+alpha, 1)
+	src := readExample(tb, "position.yaml")
+	s := strings.Replace(src, "    name: Fireteam Alpha\n", "    name: Fireteam Alpha\n"+alpha, 1)
 	b, _ := loadEdition(tb, s, edition)
 	return b.(*Battle)
 }
@@ -224,12 +220,9 @@ func TestPositionReach(t *testing.T) {
 // number (the wall's thickness too), is the same battle a 2.54th the size; its map, in centimetres, is the same
 // numbers, and its moves are written in centimetres.
 func TestPositionInCentimetres(t *testing.T) {
-	src, err := os.ReadFile(example("position.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := readExample(t, "position.yaml")
 	// The wall's thickness written, not the default, which is in inches.
-	s := strings.Replace(string(src), "line: [[5, 15], [17, 15]]", "line: [[5, 15], [17, 15]], thickness: 0.25", 1)
+	s := strings.Replace(src, "line: [[5, 15], [17, 15]]", "line: [[5, 15], [17, 15]], thickness: 0.25", 1)
 	bt, _ := loadEdition(t, s, 0)
 	in := bt.(*Battle)
 	bt, _ = loadEdition(t, "distances: cm\n"+s, 0)
@@ -352,11 +345,8 @@ func TestPositionPinnedDown(t *testing.T) {
 // and not off it: every point keeps both its models on the roof, the way there is a move
 // the battle accepts, and the notes say so.
 func TestPositionOnARoof(t *testing.T) {
-	src, err := os.ReadFile(example("demo.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	bt, _ := loadEdition(t, "turn: {side: Verdant}\n"+string(src), 0)
+	src := readExample(t, "demo.yaml")
+	bt, _ := loadEdition(t, "turn: {side: Verdant}\n"+src, 0)
 	b := bt.(*Battle)
 	m, err := b.Position(context.Background(), advise.PositionQuery{Unit: "gunners", Step: 0.5})
 	if err != nil {

@@ -3,7 +3,6 @@ package warstrike
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 
@@ -403,11 +402,8 @@ func TestFloorWrittenBack(t *testing.T) {
 // sampleTables is sample-tables.yaml, indented to stand under tables:.
 func sampleTables(tb testing.TB) string {
 	tb.Helper()
-	src, err := os.ReadFile(example("sample-tables.yaml"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return "  " + strings.ReplaceAll(strings.TrimSpace(string(src)), "\n", "\n  ")
+	src := readExample(tb, "sample-tables.yaml")
+	return "  " + strings.ReplaceAll(strings.TrimSpace(src), "\n", "\n  ")
 }
 
 // TestRulingHopelessShot: from volley.EditionHopeless a shot at a target no model of the

@@ -21,6 +21,17 @@ var update = flag.Bool("update", false, "rewrite testdata/broken/*.golden and te
 
 func example(name string) string { return filepath.Join("..", "..", "examples", "warstrike", name) }
 
+// readExample is the text of the example called name, stopping the test where it cannot
+// be read.
+func readExample(tb testing.TB, name string) string {
+	tb.Helper()
+	src, err := os.ReadFile(example(name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return string(src)
+}
+
 func mustLoadFile(tb testing.TB, name string) (*Battle, volley.Action) {
 	tb.Helper()
 	b, a := rulestest.LoadFile(tb, Ruleset{}, example(name))
@@ -31,11 +42,7 @@ func mustLoadFile(tb testing.TB, name string) (*Battle, volley.Action) {
 // so that its tables file is found.
 func withAction(tb testing.TB, name, action string) (*Battle, volley.Action) {
 	tb.Helper()
-	src, err := os.ReadFile(example(name))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	s := string(src)
+	s := readExample(tb, name)
 	s = s[:strings.Index(s, "\naction:")] + "\naction:\n" + action
 	path := rulestest.WriteBeside(tb, name, s, example("sample-tables.yaml"))
 	b, a := rulestest.LoadFile(tb, Ruleset{}, path)
@@ -46,22 +53,16 @@ func withAction(tb testing.TB, name, action string) (*Battle, volley.Action) {
 // files (the fuzzer, the API).
 func inline(tb testing.TB, name string) []byte {
 	tb.Helper()
-	src, err := os.ReadFile(example(name))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tables, err := os.ReadFile(example("sample-tables.yaml"))
-	if err != nil {
-		tb.Fatal(err)
-	}
+	src := readExample(tb, name)
+	tables := readExample(tb, "sample-tables.yaml")
 	var in strings.Builder
 	in.WriteString("tables:\n")
-	for _, line := range strings.Split(string(tables), "\n") {
+	for _, line := range strings.Split(tables, "\n") {
 		if line != "" {
 			in.WriteString("  " + line + "\n")
 		}
 	}
-	return []byte(strings.Replace(string(src), "tables: {file: sample-tables.yaml}\n", in.String(), 1))
+	return []byte(strings.Replace(src, "tables: {file: sample-tables.yaml}\n", in.String(), 1))
 }
 
 // aimsOf indexes aims by "shooter>target".
