@@ -2,7 +2,6 @@ package warstrike
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -14,7 +13,6 @@ import (
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/rulestest"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 // positionBattle is examples/warstrike/position.yaml (alpha behind the field wall, the
@@ -136,12 +134,7 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 		// Every top point's move, as the map writes it, is one the battle accepts.
 		for _, tp := range m.Top {
 			f := b.Fork().(*Battle)
-			src := fmt.Sprint(tp.Move)
-			mv, err := f.DecodeAction(jsonDoc(t, tp.Move))
-			if err != nil {
-				t.Fatalf("the move to (%v, %v): %s: %v", tp.X, tp.Y, src, err)
-			}
-			if _, err := f.Resolve(ctx, mv, dice.ForAction(1, 0)); err != nil {
+			if _, err := rulestest.PlayMapAction(t, f, tp.Move); err != nil {
 				t.Errorf("the move to (%v, %v) is refused: %v", tp.X, tp.Y, err)
 			}
 		}
@@ -257,11 +250,7 @@ func TestPositionInCentimetres(t *testing.T) {
 		t.Errorf("the best move: %v in inches, %v in cm", a.Top[0].Move, c.Top[0].Move)
 	}
 	// Sent on its own, the move is read in the battle's unit, and goes where the map says.
-	mv, err := cm.DecodeAction(jsonDoc(t, c.Top[0].Move))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := cm.Resolve(ctx, mv, dice.ForAction(1, 0)); err != nil {
+	if _, err := rulestest.PlayMapAction(t, cm, c.Top[0].Move); err != nil {
 		t.Fatal(err)
 	}
 	u, _ := cm.Unit("alpha")
@@ -419,20 +408,6 @@ func TestPositionRefuses(t *testing.T) {
 	if _, err := b.Position(done, advise.PositionQuery{Unit: "alpha"}); !errors.Is(err, context.Canceled) {
 		t.Errorf("a map asked to stop: %v", err)
 	}
-}
-
-// jsonDoc is a map as the JSON a client sends.
-func jsonDoc(tb testing.TB, v map[string]any) *scenario.Doc {
-	tb.Helper()
-	src, err := json.Marshal(v)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	doc, err := scenario.Parse("move.json", src)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return doc
 }
 
 // TestPositionOffersStandingStill: the unit's own place (its formation's centre) is a
