@@ -369,12 +369,16 @@ func TestDeployment(t *testing.T) {
 	if u, _ := b.Unit("a"); u.At != geom.Sq(1, 0) || u.Facing != 2 {
 		t.Errorf("a deployed at %v facing %s", u.At, u.Facing)
 	}
-	refusedOrder(t, b, "{type: deploy, unit: b, at: [5, 6]}", "5,6 lies outside blue's deployment zone")
-	refusedOrder(t, b, "{type: deploy, unit: w, at: [8, 4]}", "8,5 lies outside blue's deployment zone")
-	refusedOrder(t, b, "{type: deploy, unit: b, at: [4, 2]}", "the ruined wall at 4,2 blocks it")
-	refusedOrder(t, b, "{type: deploy, unit: b, at: [9, 4]}", "w stands on 9,4")
-	refusedOrder(t, b, "{type: deploy, unit: s, at: [0, 7]}", "it is blue's deployment: red deploys when blue has deployed all its units")
-	refusedOrder(t, b, "{type: move, unit: b, path: [[6, 1]]}", "the battle has not begun: it is blue's deployment")
+	for _, r := range []struct{ src, want string }{
+		{"{type: deploy, unit: b, at: [5, 6]}", "5,6 lies outside blue's deployment zone"},
+		{"{type: deploy, unit: w, at: [8, 4]}", "8,5 lies outside blue's deployment zone"},
+		{"{type: deploy, unit: b, at: [4, 2]}", "the ruined wall at 4,2 blocks it"},
+		{"{type: deploy, unit: b, at: [9, 4]}", "w stands on 9,4"},
+		{"{type: deploy, unit: s, at: [0, 7]}", "it is blue's deployment: red deploys when blue has deployed all its units"},
+		{"{type: move, unit: b, path: [[6, 1]]}", "the battle has not begun: it is blue's deployment"},
+	} {
+		refusedOrder(t, b, r.src, r.want)
+	}
 	play(t, b, "type: end_deployment", "{type: deploy, unit: s, at: [0, 7]}")
 	if !b.Board().Deploying || b.State().Turn.Side != "red" || b.State().Turn.Phase != "deployment" {
 		t.Errorf("the board says deployment is over before red's: %+v", b.State().Turn)
