@@ -101,3 +101,71 @@ func DangerRefuses(tb testing.TB, d advise.Dangerer, refusals []DangerRefusal) {
 		}
 	}
 }
+
+// AdvisorsBest is the value of the advisor's best plan (of those it ranks first under
+// obj) for q's actor of q's side in b: what a position map's offence must be where b
+// stands. Where the advisor refuses the query as invalid (the actor may not act, has
+// nothing to hurt or no legal plan), it is 0 and the refusal, for the caller to judge;
+// any other error fails the test.
+func AdvisorsBest(tb testing.TB, b volley.Battle, q advise.Query, obj advise.Objective) (float64, error) {
+	tb.Helper()
+	adv, err := advise.Advise(context.Background(), b, q, obj, 1, advise.Budget{})
+	switch {
+	case err == nil:
+		return adv[0].Plans[0].Value, nil
+	case volley.ErrorCode(err) != volley.EINVALID:
+		tb.Fatalf("%s's best plan: %v", q.Actor, err)
+	}
+	return 0, err
+}
+
+// DangerAt is the danger d maps for q at the point (x, y) alone: q's area narrowed to a
+// square 0.01 on a side round it, at a step of 0.01, so that the map has that one point
+// (a grid system's one square). A map of another size fails the test.
+func DangerAt(tb testing.TB, d advise.Dangerer, q advise.DangerQuery, x, y float64) float64 {
+	tb.Helper()
+	q.Step, q.Area = 0.01, [4]float64{x - 0.005, y - 0.005, x + 0.005, y + 0.005}
+	m, err := d.Danger(context.Background(), q)
+	if err != nil {
+		tb.Fatalf("the danger map at (%v, %v): %v", x, y, err)
+	}
+	if m.Cols != 1 || m.Rows != 1 {
+		tb.Fatalf("the danger map at (%v, %v) has %d × %d points, want the one", x, y, m.Cols, m.Rows)
+	}
+	return m.Values[0]
+}
+
+// DangerTolerance is how far a position map's danger may stray from the danger map's at
+// the same point: both sum the same exact chances, in another order.
+const DangerTolerance = 1e-12
+
+// PointAgrees checks a position map's point p against what the battle says after the
+// map's move there: its offence is offence (the advisor's best plan there) within tol,
+// its danger is danger (the danger map there, DangerAt) within DangerTolerance.
+func PointAgrees(tb testing.TB, p advise.PositionPoint, offence, tol, danger float64) {
+	tb.Helper()
+	if math.Abs(p.Offence-offence) > tol {
+		tb.Errorf("at (%v, %v): offence %v; the advisor after the move: %v", p.X, p.Y, p.Offence, offence)
+	}
+	if math.Abs(p.Danger-danger) > DangerTolerance {
+		tb.Errorf("at (%v, %v): danger %v; the danger map after the move: %v", p.X, p.Y, p.Danger, danger)
+	}
+}
+
+// ParetoFront checks that m's front is what its name says: no point the map reaches
+// beats one of the front on both scores (as much offence or more and as little danger
+// or less, and strictly, beyond 1e-12, on one of them).
+func ParetoFront(tb testing.TB, m *advise.PositionMap) {
+	tb.Helper()
+	for _, fp := range m.Pareto {
+		for i, reach := range m.Reach {
+			if math.IsNaN(reach) {
+				continue
+			}
+			q := m.Point(i)
+			if q.Offence >= fp.Offence && q.Danger <= fp.Danger && (q.Offence > fp.Offence+1e-12 || q.Danger < fp.Danger-1e-12) {
+				tb.Fatalf("%v on the front is beaten by %v", fp, q)
+			}
+		}
+	}
+}

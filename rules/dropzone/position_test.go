@@ -67,37 +67,16 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 			if _, err := f.Resolve(ctx, mv, dice.ForAction(1, 0)); err != nil {
 				t.Fatalf("the map's way to %v is refused: %v", p, err)
 			}
-			adv, err := advise.Advise(ctx, f, advise.Query{Side: "UCM", Actor: "solo"}, o, 1, advise.Budget{})
+			want, err := rulestest.AdvisorsBest(t, f, advise.Query{Side: "UCM", Actor: "solo"}, o)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := adv[0].Plans[0].Value; math.Abs(p.Offence-want) > 1e-9 {
-				t.Errorf("%s at %v: offence %v; the advisor after the move: %v", obj, p, p.Offence, want)
-			}
-			dm, err := f.Danger(ctx, advise.DangerQuery{Side: "UCM", As: "Sabre", Step: 0.01,
-				Area: [4]float64{p.X - 0.005, p.Y - 0.005, p.X + 0.005, p.Y + 0.005}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if math.Abs(p.Danger-dm.Values[0]) > 1e-12 {
-				t.Errorf("at %v: danger %v; the danger map after the move: %v", p, p.Danger, dm.Values[0])
-			}
+			rulestest.PointAgrees(t, p, want, 1e-9, rulestest.DangerAt(t, f, advise.DangerQuery{Side: "UCM", As: "Sabre"}, p.X, p.Y))
 		}
 		if checked < 10 {
 			t.Errorf("only %d points checked", checked)
 		}
-		// The front is what its name says: no reachable point beats one of it on both.
-		for _, fp := range m.Pareto {
-			for i, reach := range m.Reach {
-				if math.IsNaN(reach) {
-					continue
-				}
-				q := m.Point(i)
-				if q.Offence >= fp.Offence && q.Danger <= fp.Danger && (q.Offence > fp.Offence+1e-12 || q.Danger < fp.Danger-1e-12) {
-					t.Fatalf("%v on the front is beaten by %v", fp, q)
-				}
-			}
-		}
+		rulestest.ParetoFront(t, m)
 	}
 }
 
@@ -202,32 +181,20 @@ func TestSquadPositionMatchesBruteForce(t *testing.T) {
 				continue
 			}
 			checked++
-			adv, err := advise.Advise(ctx, f, advise.Query{Side: "UCM", Actor: "sabres"}, o, 1, advise.Budget{})
+			want, err := rulestest.AdvisorsBest(t, f, advise.Query{Side: "UCM", Actor: "sabres"}, o)
 			if err != nil {
 				t.Fatal(err)
-			}
-			if want := adv[0].Plans[0].Value; math.Abs(p.Offence-want) > 1e-9 {
-				t.Errorf("%s at %v: offence %v; the advisor after the moves: %v", tc.obj, at, p.Offence, want)
 			}
 			if p.Offence > 0 {
 				offence++
 			}
+			// The squad's danger is the danger map's highest for the three Sabres.
 			most := 0.0
 			for _, orig := range s.units {
 				u, _ := f.Unit(orig.ID)
-				dm, err := f.Danger(ctx, advise.DangerQuery{Side: "UCM", As: "Sabre", Like: u.ID, Objective: tc.danger, Step: 0.01,
-					Area: [4]float64{u.At.X - 0.005, u.At.Y - 0.005, u.At.X + 0.005, u.At.Y + 0.005}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if dm.Cols != 1 || dm.Rows != 1 {
-					t.Fatalf("the danger map round %v has %d × %d points", u.At, dm.Cols, dm.Rows)
-				}
-				most = max(most, dm.Values[0])
+				most = max(most, rulestest.DangerAt(t, f, advise.DangerQuery{Side: "UCM", As: "Sabre", Like: u.ID, Objective: tc.danger}, u.At.X, u.At.Y))
 			}
-			if math.Abs(p.Danger-most) > 1e-12 {
-				t.Errorf("at %v: danger %v; the danger map's highest for the three Sabres after the moves: %v", at, p.Danger, most)
-			}
+			rulestest.PointAgrees(t, p, want, 1e-9, most)
 		}
 		if checked < 10 || offence < 3 || still > 1 {
 			t.Errorf("%s: %d points checked, %d with offence, %d standing still", tc.obj, checked, offence, still)

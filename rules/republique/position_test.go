@@ -127,37 +127,16 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 				}
 				want := 0.0
 				if u.Battery() {
-					adv, err := advise.Advise(ctx, f, advise.Query{Side: "French", Actor: tc.unit}, o, 1, advise.Budget{})
-					switch {
-					case err == nil:
-						want = adv[0].Plans[0].Value
-					case volley.ErrorCode(err) != volley.EINVALID:
-						t.Fatal(err)
-					}
+					want, _ = rulestest.AdvisorsBest(t, f, advise.Query{Side: "French", Actor: tc.unit}, o)
 				}
-				if math.Abs(p.Offence-want) > 1e-9 {
-					t.Errorf("at %v: offence %v; the advisor after the move: %v", p, p.Offence, want)
-				}
-				dm, err := f.Danger(ctx, advise.DangerQuery{Side: "French", As: tc.unit, Step: 0.01, Objective: tc.danger,
-					Area: [4]float64{p.X - 0.005, p.Y - 0.005, p.X + 0.005, p.Y + 0.005}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if math.Abs(p.Danger-dm.Values[0]) > 1e-12 {
-					t.Errorf("at %v: danger %v; the danger map after the move: %v", p, p.Danger, dm.Values[0])
-				}
+				danger := rulestest.DangerAt(t, f, advise.DangerQuery{Side: "French", As: tc.unit, Objective: tc.danger}, p.X, p.Y)
+				rulestest.PointAgrees(t, p, want, 1e-9, danger)
 			}
 			if checked < 30 || round < 5 {
 				t.Errorf("%d points checked, %d reached round the bases", checked, round)
 			}
 			// The front is what its name says, and the top points' moves are legal.
-			for _, fp := range m.Pareto {
-				for i, reach := range m.Reach {
-					if q := m.Point(i); !math.IsNaN(reach) && q.Offence >= fp.Offence && q.Danger <= fp.Danger && (q.Offence > fp.Offence+1e-12 || q.Danger < fp.Danger-1e-12) {
-						t.Fatalf("%v on the front is beaten by %v", fp, q)
-					}
-				}
-			}
+			rulestest.ParetoFront(t, m)
 			for _, p := range m.Top {
 				if _, err := realMove(t, b, p.Move); err != nil {
 					t.Errorf("the top point %v's move %v: %v", p, p.Move, err)

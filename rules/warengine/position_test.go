@@ -104,17 +104,8 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 		if cos < math.Cos(22.5*math.Pi/180)-1e-9 {
 			t.Errorf("at %v: facing %v, not towards the nearest raider at %v", sq, u.Facing, nearest)
 		}
-		want := halesBestPlan(ctx, f, false)
-		if math.Abs(p.Offence-want) > 1e-9 {
-			t.Errorf("at %v: offence %v; the advisor after the move: %v", sq, p.Offence, want)
-		}
-		dm, err := f.Danger(ctx, advise.DangerQuery{Side: "trenchers", As: "hale", Area: [4]float64{p.X, p.Y, p.X, p.Y}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if math.Abs(p.Danger-dm.Values[0]) > 1e-12 {
-			t.Errorf("at %v: danger %v; the danger map after the move: %v", sq, p.Danger, dm.Values[0])
-		}
+		danger := rulestest.DangerAt(t, f, advise.DangerQuery{Side: "trenchers", As: "hale"}, p.X, p.Y)
+		rulestest.PointAgrees(t, p, halesBestPlan(ctx, f, false), 1e-9, danger)
 	}
 	if checked < 5 {
 		t.Errorf("only %d squares checked", checked)

@@ -70,26 +70,10 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 				if math.Hypot(u.At.X-p.X, u.At.Y-p.Y) > 1e-9 || math.Abs(f.act.Moved["longbowmen"]-reach) > 0.002*float64(legs) {
 					t.Errorf("the move to %v ended at %v after %v; the map says %v", at, *u.At, f.act.Moved["longbowmen"], reach)
 				}
-				want := 0.0
-				adv, err := advise.Advise(ctx, f, advise.Query{Side: "English", Actor: "longbowmen"}, o, 1, advise.Budget{})
-				switch {
-				case err == nil:
-					want = adv[0].Plans[0].Value
-				case volley.ErrorCode(err) != volley.EINVALID:
-					t.Fatal(err)
-				}
-				if math.Abs(p.Offence-want) > 1e-12 {
-					t.Errorf("%s %s at %v: offence %v; the advisor after the move: %v", system, obj, at, p.Offence, want)
-				}
+				want, _ := rulestest.AdvisorsBest(t, f, advise.Query{Side: "English", Actor: "longbowmen"}, o)
 				some[want > 0]++
-				dm, err := f.Danger(ctx, advise.DangerQuery{Side: "English", As: "longbowmen", Objective: advise.Expected, Step: 0.01,
-					Area: [4]float64{p.X - 0.005, p.Y - 0.005, p.X + 0.005, p.Y + 0.005}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if math.Abs(p.Danger-dm.Values[0]) > 1e-12 {
-					t.Errorf("%s at %v: danger %v; the danger map after the move: %v", system, at, p.Danger, dm.Values[0])
-				}
+				danger := rulestest.DangerAt(t, f, advise.DangerQuery{Side: "English", As: "longbowmen", Objective: advise.Expected}, p.X, p.Y)
+				rulestest.PointAgrees(t, p, want, 1e-12, danger)
 			}
 			if some[true] < 10 || some[false] < 5 {
 				t.Errorf("%s %s: %d points with offence and %d without: the test proves little", system, obj, some[true], some[false])

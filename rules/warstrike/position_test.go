@@ -107,26 +107,16 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 				continue
 			}
 			checked++
-			want := 0.0
-			if adv, err := advise.Advise(ctx, f, advise.Query{Side: "Ironclad", Actor: "alpha"}, o, 1, advise.Budget{}); err == nil {
-				want = adv[0].Plans[0].Value
-			} else if volley.ErrorCode(err) != volley.EINVALID || u.Action.allowsShooting() && !strings.Contains(err.Error(), "no legal plan") && !strings.Contains(err.Error(), "cannot hurt") {
+			// An action that lets alpha shoot is refused advice only for want of a target.
+			want, err := rulestest.AdvisorsBest(t, f, advise.Query{Side: "Ironclad", Actor: "alpha"}, o)
+			if err != nil && u.Action.allowsShooting() && !strings.Contains(err.Error(), "no legal plan") && !strings.Contains(err.Error(), "cannot hurt") {
 				t.Fatalf("at %v: the advisor: %v", at, err)
-			}
-			if math.Abs(p.Offence-want) > 1e-9 {
-				t.Errorf("%s at %v: offence %v; the advisor after the move: %v", tc.obj, at, p.Offence, want)
 			}
 			if want > 0 {
 				offence++
 			}
-			dm, err := f.Danger(ctx, advise.DangerQuery{Side: "Ironclad", As: "alpha", Objective: tc.danger, Step: 0.01,
-				Area: [4]float64{p.X - 0.005, p.Y - 0.005, p.X + 0.005, p.Y + 0.005}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if math.Abs(p.Danger-dm.Values[0]) > 1e-12 {
-				t.Errorf("at %v: danger %v; the danger map after the move: %v", at, p.Danger, dm.Values[0])
-			}
+			danger := rulestest.DangerAt(t, f, advise.DangerQuery{Side: "Ironclad", As: "alpha", Objective: tc.danger}, p.X, p.Y)
+			rulestest.PointAgrees(t, p, want, 1e-9, danger)
 		}
 		if checked < 40 || offence < 3 {
 			t.Errorf("%s: only %d points checked, %d of them with offence", tc.obj, checked, offence)
