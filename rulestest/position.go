@@ -3,6 +3,7 @@ package rulestest
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -168,4 +169,14 @@ func ParetoFront(tb testing.TB, m *advise.PositionMap) {
 			}
 		}
 	}
+}
+
+// ErrorField is the field a refusal names (its volley.Error's Field, where a position or
+// danger query puts the parameter at fault), or "" for an error that names none.
+func ErrorField(err error) string {
+	var e *volley.Error
+	if errors.As(err, &e) {
+		return e.Field
+	}
+	return ""
 }

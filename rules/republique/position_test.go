@@ -2,12 +2,10 @@ package republique
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strings"
 	"testing"
 
-	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/rulestest"
@@ -246,13 +244,7 @@ func TestPositionPassingFire(t *testing.T) {
 func TestPositionRefuses(t *testing.T) {
 	b := positionBattle(t)
 	ctx := context.Background()
-	field := func(err error) string {
-		var e *volley.Error
-		if errors.As(err, &e) {
-			return e.Field
-		}
-		return ""
-	}
+	field := rulestest.ErrorField
 	for _, tc := range []struct {
 		q           advise.PositionQuery
 		field, want string

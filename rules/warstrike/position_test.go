@@ -359,13 +359,7 @@ func TestPositionOnARoof(t *testing.T) {
 func TestPositionRefuses(t *testing.T) {
 	b := positionBattle(t, 0, "")
 	ctx := context.Background()
-	field := func(err error) string {
-		var e *volley.Error
-		if errors.As(err, &e) {
-			return e.Field
-		}
-		return ""
-	}
+	field := rulestest.ErrorField
 	for _, tc := range []struct {
 		b          *Battle
 		unit, want string
