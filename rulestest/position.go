@@ -180,3 +180,12 @@ func ErrorField(err error) string {
 	}
 	return ""
 }
+
+// Sizable fails the test unless m reaches at least least points and has a front and top
+// points: a brute-force check of a map smaller than its test meant proves little.
+func Sizable(tb testing.TB, m *advise.PositionMap, least int) {
+	tb.Helper()
+	if m.Reachable < least || len(m.Pareto) == 0 || len(m.Top) == 0 {
+		tb.Fatalf("%d points reachable (want %d or more), front %d, top %d", m.Reachable, least, len(m.Pareto), len(m.Top))
+	}
+}

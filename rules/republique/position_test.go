@@ -69,9 +69,7 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if m.Reachable < 100 || len(m.Pareto) == 0 || len(m.Top) == 0 {
-				t.Fatalf("%d points reachable, front %d, top %d", m.Reachable, len(m.Pareto), len(m.Top))
-			}
+			rulestest.Sizable(t, m, 100)
 			s, err := b.positionSetup(q)
 			if err != nil {
 				t.Fatal(err)

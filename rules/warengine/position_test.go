@@ -75,9 +75,7 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 	b := positionExample(t)
 	ctx := context.Background()
 	m, s := halesMap(t, ctx, b)
-	if m.Reachable < 30 || len(m.Pareto) == 0 || len(m.Top) == 0 {
-		t.Fatalf("%d squares reachable, front %d, top %d", m.Reachable, len(m.Pareto), len(m.Top))
-	}
+	rulestest.Sizable(t, m, 30)
 	checked := 0
 	for i, reach := range m.Reach {
 		if math.IsNaN(reach) || i%5 != 0 {

@@ -35,58 +35,58 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 	for _, system := range []string{"alternate", "existing"} {
 		b := loadSrc(t, positionSrc(t, system), 0)
 		for _, obj := range []string{"expected", "at_least:3"} {
-			o, _ := advise.ParseObjective(obj)
-			q := advise.PositionQuery{Unit: "longbowmen", Objective: o, Danger: advise.Expected, Step: 1}
-			m, err := b.Position(ctx, q)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if m.Reachable < 80 || len(m.Pareto) == 0 || len(m.Top) == 0 {
-				t.Fatalf("%s %s: %d points reachable, front %d, top %d", system, obj, m.Reachable, len(m.Pareto), len(m.Top))
-			}
-			s := waysOf(t, b, q)
-			some := map[bool]int{} // points with offence, and without
-			for i, reach := range m.Reach {
-				if math.IsNaN(reach) {
-					continue
+			t.Run(system+" "+obj, func(t *testing.T) {
+				o, _ := advise.ParseObjective(obj)
+				q := advise.PositionQuery{Unit: "longbowmen", Objective: o, Danger: advise.Expected, Step: 1}
+				m, err := b.Position(ctx, q)
+				if err != nil {
+					t.Fatal(err)
 				}
-				p := m.Point(i)
-				at := geom.V(p.X, p.Y)
-				if way := s.reach.Path(at); math.Abs(way.Length()-reach) > 1e-9 {
-					t.Fatalf("the way to %v is %v long; the map says %v", at, way.Length(), reach)
-				}
-				f := b.Fork().(*Battle)
-				legs := 0
-				if mv := b.moveTo(s, s.point(i%m.Cols, i/m.Cols)); mv != nil {
-					a, err := rulestest.PlayMapAction(t, f, mv)
-					if err != nil {
-						t.Fatalf("the map's way to %v is refused: %v", at, err)
+				rulestest.Sizable(t, m, 80)
+				s := waysOf(t, b, q)
+				some := map[bool]int{} // points with offence, and without
+				for i, reach := range m.Reach {
+					if math.IsNaN(reach) {
+						continue
 					}
-					legs = len(a.(*Move).Points)
-				} else if reach != 0 {
-					t.Errorf("no move to %v, %v away", at, reach)
+					p := m.Point(i)
+					at := geom.V(p.X, p.Y)
+					if way := s.reach.Path(at); math.Abs(way.Length()-reach) > 1e-9 {
+						t.Fatalf("the way to %v is %v long; the map says %v", at, way.Length(), reach)
+					}
+					f := b.Fork().(*Battle)
+					legs := 0
+					if mv := b.moveTo(s, s.point(i%m.Cols, i/m.Cols)); mv != nil {
+						a, err := rulestest.PlayMapAction(t, f, mv)
+						if err != nil {
+							t.Fatalf("the map's way to %v is refused: %v", at, err)
+						}
+						legs = len(a.(*Move).Points)
+					} else if reach != 0 {
+						t.Errorf("no move to %v, %v away", at, reach)
+					}
+					u, _ := f.Unit("longbowmen")
+					if math.Hypot(u.At.X-p.X, u.At.Y-p.Y) > 1e-9 || math.Abs(f.act.Moved["longbowmen"]-reach) > 0.002*float64(legs) {
+						t.Errorf("the move to %v ended at %v after %v; the map says %v", at, *u.At, f.act.Moved["longbowmen"], reach)
+					}
+					want, _ := rulestest.AdvisorsBest(t, f, advise.Query{Side: "English", Actor: "longbowmen"}, o)
+					some[want > 0]++
+					danger := rulestest.DangerAt(t, f, advise.DangerQuery{Side: "English", As: "longbowmen", Objective: advise.Expected}, p.X, p.Y)
+					rulestest.PointAgrees(t, p, want, 1e-12, danger)
 				}
-				u, _ := f.Unit("longbowmen")
-				if math.Hypot(u.At.X-p.X, u.At.Y-p.Y) > 1e-9 || math.Abs(f.act.Moved["longbowmen"]-reach) > 0.002*float64(legs) {
-					t.Errorf("the move to %v ended at %v after %v; the map says %v", at, *u.At, f.act.Moved["longbowmen"], reach)
+				if some[true] < 10 || some[false] < 5 {
+					t.Errorf("%s %s: %d points with offence and %d without: the test proves little", system, obj, some[true], some[false])
 				}
-				want, _ := rulestest.AdvisorsBest(t, f, advise.Query{Side: "English", Actor: "longbowmen"}, o)
-				some[want > 0]++
-				danger := rulestest.DangerAt(t, f, advise.DangerQuery{Side: "English", As: "longbowmen", Objective: advise.Expected}, p.X, p.Y)
-				rulestest.PointAgrees(t, p, want, 1e-12, danger)
-			}
-			if some[true] < 10 || some[false] < 5 {
-				t.Errorf("%s %s: %d points with offence and %d without: the test proves little", system, obj, some[true], some[false])
-			}
-			// The top points' moves and plans are the map's own.
-			for _, tp := range m.Top {
-				if tp.Move == nil && tp.Reach != 0 || math.Abs(tp.Offence-m.OffenceValues[m.At(int(math.Round((tp.X-m.X0)/m.Step)), int(math.Round((tp.Y-m.Y0)/m.Step)))]) > 0 {
-					t.Errorf("top point %+v", tp)
+				// The top points' moves and plans are the map's own.
+				for _, tp := range m.Top {
+					if tp.Move == nil && tp.Reach != 0 || math.Abs(tp.Offence-m.OffenceValues[m.At(int(math.Round((tp.X-m.X0)/m.Step)), int(math.Round((tp.Y-m.Y0)/m.Step)))]) > 0 {
+						t.Errorf("top point %+v", tp)
+					}
+					if tp.Offence > 0 && tp.Plan == nil {
+						t.Errorf("top point %v: offence %v with plan %v", tp, tp.Offence, tp.Plan)
+					}
 				}
-				if tp.Offence > 0 && tp.Plan == nil {
-					t.Errorf("top point %v: offence %v with plan %v", tp, tp.Offence, tp.Plan)
-				}
-			}
+			})
 		}
 	}
 }

@@ -71,63 +71,66 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 		obj    string
 		danger advise.ObjectiveKind
 	}{{"expected", advise.Destroyed}, {"destroyed", advise.Expected}, {"at_least:2", advise.Destroyed}} {
-		o, _ := advise.ParseObjective(tc.obj)
-		q := advise.PositionQuery{Unit: "alpha", Objective: o, Danger: tc.danger}
-		m, err := b.Position(ctx, q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if m.Reachable < 200 || len(m.Pareto) == 0 || len(m.Top) == 0 || m.Left != 12 {
-			t.Fatalf("%s: %d points reachable, front %d, top %d, %v\" left", tc.obj, m.Reachable, len(m.Pareto), len(m.Top), m.Left)
-		}
-		s := setupWays(t, b, q)
-		checked, offence := 0, 0
-		for i, reach := range m.Reach {
-			if math.IsNaN(reach) {
-				continue
+		t.Run(tc.obj, func(t *testing.T) {
+			o, _ := advise.ParseObjective(tc.obj)
+			q := advise.PositionQuery{Unit: "alpha", Objective: o, Danger: tc.danger}
+			m, err := b.Position(ctx, q)
+			if err != nil {
+				t.Fatal(err)
 			}
-			p := m.Point(i)
-			at := geom.V(p.X, p.Y)
-			w := s.wayTo(b, at)
-			f := b.Fork().(*Battle)
-			if _, err := f.Resolve(ctx, mustDecode(t, f, wayYAML(s, w)), dice.ForAction(1, 0)); err != nil {
-				t.Fatalf("the map's way to %v is refused: %v", at, err)
+			rulestest.Sizable(t, m, 200)
+			if m.Left != 12 {
+				t.Fatalf("%s: %v\" left", tc.obj, m.Left)
 			}
-			u, _ := f.Unit("alpha")
-			if c, _ := f.formationCentre(u); c.Dist(at) > 1e-9 {
-				t.Fatalf("the move to %v leaves alpha centred on %v", at, c)
+			s := setupWays(t, b, q)
+			checked, offence := 0, 0
+			for i, reach := range m.Reach {
+				if math.IsNaN(reach) {
+					continue
+				}
+				p := m.Point(i)
+				at := geom.V(p.X, p.Y)
+				w := s.wayTo(b, at)
+				f := b.Fork().(*Battle)
+				if _, err := f.Resolve(ctx, mustDecode(t, f, wayYAML(s, w)), dice.ForAction(1, 0)); err != nil {
+					t.Fatalf("the map's way to %v is refused: %v", at, err)
+				}
+				u, _ := f.Unit("alpha")
+				if c, _ := f.formationCentre(u); c.Dist(at) > 1e-9 {
+					t.Fatalf("the move to %v leaves alpha centred on %v", at, c)
+				}
+				if got := f.farthest(u); math.Abs(got-reach) > 1e-9 {
+					t.Errorf("at %v: the farthest model moved %v; the map's reach is %v", at, got, reach)
+				}
+				if got, want := u.Action, cheapestAction(reach); got != want {
+					t.Errorf("at %v (%v away): the move's action is %s; the cheapest that lets alpha shoot, else the cheapest, is %s", at, reach, got, want)
+				}
+				if i%4 != 0 {
+					continue
+				}
+				checked++
+				// An action that lets alpha shoot is refused advice only for want of a target.
+				want, err := rulestest.AdvisorsBest(t, f, advise.Query{Side: "Ironclad", Actor: "alpha"}, o)
+				if err != nil && u.Action.allowsShooting() && !strings.Contains(err.Error(), "no legal plan") && !strings.Contains(err.Error(), "cannot hurt") {
+					t.Fatalf("at %v: the advisor: %v", at, err)
+				}
+				if want > 0 {
+					offence++
+				}
+				danger := rulestest.DangerAt(t, f, advise.DangerQuery{Side: "Ironclad", As: "alpha", Objective: tc.danger}, p.X, p.Y)
+				rulestest.PointAgrees(t, p, want, 1e-9, danger)
 			}
-			if got := f.farthest(u); math.Abs(got-reach) > 1e-9 {
-				t.Errorf("at %v: the farthest model moved %v; the map's reach is %v", at, got, reach)
+			if checked < 40 || offence < 3 {
+				t.Errorf("%s: only %d points checked, %d of them with offence", tc.obj, checked, offence)
 			}
-			if got, want := u.Action, cheapestAction(reach); got != want {
-				t.Errorf("at %v (%v away): the move's action is %s; the cheapest that lets alpha shoot, else the cheapest, is %s", at, reach, got, want)
+			// Every top point's move, as the map writes it, is one the battle accepts.
+			for _, tp := range m.Top {
+				f := b.Fork().(*Battle)
+				if _, err := rulestest.PlayMapAction(t, f, tp.Move); err != nil {
+					t.Errorf("the move to (%v, %v) is refused: %v", tp.X, tp.Y, err)
+				}
 			}
-			if i%4 != 0 {
-				continue
-			}
-			checked++
-			// An action that lets alpha shoot is refused advice only for want of a target.
-			want, err := rulestest.AdvisorsBest(t, f, advise.Query{Side: "Ironclad", Actor: "alpha"}, o)
-			if err != nil && u.Action.allowsShooting() && !strings.Contains(err.Error(), "no legal plan") && !strings.Contains(err.Error(), "cannot hurt") {
-				t.Fatalf("at %v: the advisor: %v", at, err)
-			}
-			if want > 0 {
-				offence++
-			}
-			danger := rulestest.DangerAt(t, f, advise.DangerQuery{Side: "Ironclad", As: "alpha", Objective: tc.danger}, p.X, p.Y)
-			rulestest.PointAgrees(t, p, want, 1e-9, danger)
-		}
-		if checked < 40 || offence < 3 {
-			t.Errorf("%s: only %d points checked, %d of them with offence", tc.obj, checked, offence)
-		}
-		// Every top point's move, as the map writes it, is one the battle accepts.
-		for _, tp := range m.Top {
-			f := b.Fork().(*Battle)
-			if _, err := rulestest.PlayMapAction(t, f, tp.Move); err != nil {
-				t.Errorf("the move to (%v, %v) is refused: %v", tp.X, tp.Y, err)
-			}
-		}
+		})
 	}
 }
 
