@@ -189,3 +189,20 @@ func Sizable(tb testing.TB, m *advise.PositionMap, least int) {
 		tb.Fatalf("%d points reachable (want %d or more), front %d, top %d", m.Reachable, least, len(m.Pareto), len(m.Top))
 	}
 }
+
+// Sample is the points of m a brute-force test checks one by one (each costs a real move,
+// an advice and a danger map): those m reaches whose index is a multiple of every. Fewer
+// than least fails the test: a sample so small proves little.
+func Sample(tb testing.TB, m *advise.PositionMap, every, least int) []int {
+	tb.Helper()
+	var sample []int
+	for i, reach := range m.Reach {
+		if !math.IsNaN(reach) && i%every == 0 {
+			sample = append(sample, i)
+		}
+	}
+	if len(sample) < least {
+		tb.Errorf("only %d points checked, want %d or more", len(sample), least)
+	}
+	return sample
+}

@@ -41,13 +41,8 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 				t.Fatal(err)
 			}
 			rulestest.Sizable(t, m, 50)
-			checked := 0
-			for i, reach := range m.Reach {
-				if math.IsNaN(reach) || i%7 != 0 {
-					continue
-				}
-				checked++
-				p := m.Point(i)
+			for _, i := range rulestest.Sample(t, m, 7, 10) {
+				p, reach := m.Point(i), m.Reach[i]
 				// The real move: along the map's own way there.
 				f := b.Fork().(*Battle)
 				way, _ := b.positionSetup(advise.PositionQuery{Unit: "sabre-1", Step: 1})
@@ -71,9 +66,6 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 					t.Fatal(err)
 				}
 				rulestest.PointAgrees(t, p, want, 1e-9, rulestest.DangerAt(t, f, advise.DangerQuery{Side: "UCM", As: "Sabre"}, p.X, p.Y))
-			}
-			if checked < 10 {
-				t.Errorf("only %d points checked", checked)
 			}
 			rulestest.ParetoFront(t, m)
 		})

@@ -76,13 +76,8 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 	ctx := context.Background()
 	m, s := halesMap(t, ctx, b)
 	rulestest.Sizable(t, m, 30)
-	checked := 0
-	for i, reach := range m.Reach {
-		if math.IsNaN(reach) || i%5 != 0 {
-			continue
-		}
-		checked++
-		p := m.Point(i)
+	for _, i := range rulestest.Sample(t, m, 5, 5) {
+		p, reach := m.Point(i), m.Reach[i]
 		sq := geom.Sq(int(p.X), int(p.Y))
 		f := movedByMap(t, b, s, sq)
 		u, _ := f.Unit("hale")
@@ -104,9 +99,6 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 		}
 		danger := rulestest.DangerAt(t, f, advise.DangerQuery{Side: "trenchers", As: "hale"}, p.X, p.Y)
 		rulestest.PointAgrees(t, p, halesBestPlan(ctx, f, false), 1e-9, danger)
-	}
-	if checked < 5 {
-		t.Errorf("only %d squares checked", checked)
 	}
 	// Behind the wall, squares a straight line would reach in fewer steps cost the way
 	// round: the path never crosses it.
