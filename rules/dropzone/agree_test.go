@@ -51,12 +51,7 @@ func TestSimAgreesWithOdds(t *testing.T) {
 		"checks":       func(t *testing.T) (*Battle, *Shooting) { return mustLoadFile(t, "checks.yaml") },
 		"random-shots": func(t *testing.T) (*Battle, *Shooting) { return mustLoad(t, randomShots) },
 	}
-	for name, load := range cases {
-		t.Run(name, func(t *testing.T) {
-			b, a := load(t)
-			rulestest.SimAgreesWithOdds(t, b, a, 20261121, trials)
-		})
-	}
+	rulestest.SimAgreesWithOddsOf(t, cases, 20261121, trials)
 }
 
 // TestResolveAgreesWithOdds rolls the real Resolve, trace and all, on fresh battles and

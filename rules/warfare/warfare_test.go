@@ -131,12 +131,7 @@ func TestSimAgreesWithOdds(t *testing.T) {
 		"alternate":   func(t *testing.T) (*Battle, *Fire) { return mustLoadFile(t, "longbowmen-alternate.yaml") },
 		"two targets": func(t *testing.T) (*Battle, *Fire) { return mustLoad(t, twoTargets) },
 	}
-	for name, load := range cases {
-		t.Run(name, func(t *testing.T) {
-			b, f := load(t)
-			rulestest.SimAgreesWithOdds(t, b, f, 99, trials)
-		})
-	}
+	rulestest.SimAgreesWithOddsOf(t, cases, 99, trials)
 }
 
 // TestJointAndAmmoByRolling rolls the fire many times as Resolve does and checks the
