@@ -258,3 +258,15 @@ func sumsToOne(d dice.Dist) bool {
 	}
 	return math.Abs(sum-1) <= 1e-12
 }
+
+// ReadExample is the text of examples/<system>/<name>, read from a system's package
+// (rules/<system>, two folders below the examples), failing the test where it cannot be
+// read.
+func ReadExample(tb testing.TB, system, name string) string {
+	tb.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", system, name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return string(src)
+}

@@ -3,8 +3,6 @@ package dropzone
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -130,13 +128,11 @@ func TestEditionOneHasNoTurns(t *testing.T) {
 	}
 }
 
+// readExample is the text of the example called name, failing the test where it cannot
+// be read.
 func readExample(tb testing.TB, name string) string {
 	tb.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "examples", "dropzone", name))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return string(b)
+	return rulestest.ReadExample(tb, "dropzone", name)
 }
 
 // TestSightIsTracedOnce: line of sight is traced once per firer, eye point and target,

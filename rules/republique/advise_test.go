@@ -2,8 +2,6 @@ package republique
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,13 +14,9 @@ import (
 // save, is the brute-force best over every grouping scored from its fires' Odds; Monte
 // Carlo agrees.
 func TestAdviceRepublique(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "republique", "demo.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	// The demo begins in the skirmish step; the batteries fire in the artillery segment.
-	src = []byte(strings.Replace(string(src), "turn: {side: French, step: skirmish}", "turn: {side: French, step: artillery}", 1))
-	b, _ := rulestest.Load(t, Ruleset{}, "demo.yaml", src)
+	src := strings.Replace(rulestest.ReadExample(t, "republique", "demo.yaml"), "turn: {side: French, step: skirmish}", "turn: {side: French, step: artillery}", 1)
+	b, _ := rulestest.Load(t, Ruleset{}, "demo.yaml", []byte(src))
 	side := "French"
 	shot := func(st map[string]any) volley.Action {
 		if st["type"] != KindFire {

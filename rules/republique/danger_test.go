@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
 	"strings"
 	"testing"
 
@@ -17,11 +16,7 @@ func dangerDemo(t *testing.T, p *[2]float64) string { return dangerDemoSrc(t, p)
 
 func dangerDemoSrc(t testing.TB, p *[2]float64) string {
 	t.Helper()
-	src, err := os.ReadFile(example("demo.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := strings.Replace(string(src), "step: skirmish", "step: artillery", 1)
+	s := strings.Replace(readExample(t, "demo.yaml"), "step: skirmish", "step: artillery", 1)
 	if p != nil {
 		s = strings.Replace(s, "facing: 180, at: [-4, 30], bases: 3", fmt.Sprintf("facing: 180, at: [%g, %g], bases: 3", p[0], p[1]), 1)
 	}

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -55,12 +54,17 @@ func withAction(tb testing.TB, name, action string) (*Battle, volley.Action) {
 	return b, a
 }
 
+// readExample is the text of the example called name, failing the test where it cannot
+// be read.
+func readExample(tb testing.TB, name string) string {
+	tb.Helper()
+	return rulestest.ReadExample(tb, "republique", name)
+}
+
+// exampleWith is the example called name with action in place of its own.
 func exampleWith(tb testing.TB, name, action string) string {
-	src, err := os.ReadFile(example(name))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	s := string(src)
+	tb.Helper()
+	s := readExample(tb, name)
 	if i := strings.Index(s, "\naction:"); i >= 0 {
 		s = s[:i+1]
 	}
@@ -431,10 +435,7 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 // rulestest.CheckLoad). The seeds are the demo, whose charts are in place, with each
 // kind of action.
 func FuzzLoad(f *testing.F) {
-	src, err := os.ReadFile(example("demo.yaml"))
-	if err != nil {
-		f.Fatal(err)
-	}
+	src := readExample(f, "demo.yaml")
 	for _, a := range []string{
 		"{type: fire, batteries: [g1, g2]}", "{type: fire, batteries: [h1], target: cav, die: 4}",
 		"{type: passing_fire, batteries: [ab], target: IR7}", "{type: save, batteries: [g2]}",

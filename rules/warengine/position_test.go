@@ -3,8 +3,6 @@ package warengine
 import (
 	"context"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/volley-wargames/volley/advise"
@@ -16,11 +14,7 @@ import (
 // raiders to the north beyond a ruined wall.
 func positionExample(tb testing.TB) *Battle {
 	tb.Helper()
-	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "warengine", "position.yaml"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	b, _ := mustLoad(tb, string(src))
+	b, _ := mustLoad(tb, rulestest.ReadExample(tb, "warengine", "position.yaml"))
 	rulestest.EndDeployment(tb, b)
 	return b
 }

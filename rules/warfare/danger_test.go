@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
 	"strings"
 	"testing"
 
@@ -18,11 +17,7 @@ func dangerDemo(t *testing.T, system string) string { return dangerDemoSrc(t, sy
 
 func dangerDemoSrc(t testing.TB, system string) string {
 	t.Helper()
-	src, err := os.ReadFile(example("demo.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, _, _ := strings.Cut(string(src), "\naction:")
+	s, _, _ := strings.Cut(readExample(t, "demo.yaml"), "\naction:")
 	s = strings.Replace(s, "system: alternate", "system: "+system, 1)
 	s = strings.Replace(s, "    longbow: {close: 3, effective: 6, long: 12}", "    longbow: {close: 3, effective: 6, long: 12}\n    crossbow: {close: 2, effective: 5, long: 9}", 1)
 	return s + "\n  - {id: archers, side: English, stands: 3, figures_per_stand: 3, weapon: crossbow, at: [9, 1]}" +

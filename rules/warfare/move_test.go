@@ -2,7 +2,6 @@ package warfare
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 
@@ -30,11 +29,7 @@ func movesBattle(tb testing.TB, edition int) *Battle {
 
 func readMoves(tb testing.TB) string {
 	tb.Helper()
-	src, err := os.ReadFile(example("moves.yaml"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return string(src)
+	return readExample(tb, "moves.yaml")
 }
 
 func loadSrc(tb testing.TB, src string, edition int) *Battle {

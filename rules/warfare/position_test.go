@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math"
-	"os"
 	"strings"
 	"testing"
 
@@ -19,11 +18,7 @@ import (
 // knights who cannot.
 func positionSrc(tb testing.TB, system string) string {
 	tb.Helper()
-	src, err := os.ReadFile(example("position.yaml"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return strings.Replace(string(src), "system: alternate", "system: "+system, 1)
+	return strings.Replace(readExample(tb, "position.yaml"), "system: alternate", "system: "+system, 1)
 }
 
 // TestPositionMatchesBruteForce: at every point of a position map, its values equal what

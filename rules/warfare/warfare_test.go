@@ -21,6 +21,13 @@ var update = flag.Bool("update", false, "rewrite testdata/broken/*.golden and te
 
 func example(name string) string { return filepath.Join("..", "..", "examples", "warfare", name) }
 
+// readExample is the text of the example called name, failing the test where it cannot
+// be read.
+func readExample(tb testing.TB, name string) string {
+	tb.Helper()
+	return rulestest.ReadExample(tb, "warfare", name)
+}
+
 func mustLoadFile(tb testing.TB, name string) (*Battle, *Fire) {
 	tb.Helper()
 	b, a := rulestest.LoadFile(tb, Ruleset{}, example(name))

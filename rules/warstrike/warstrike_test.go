@@ -3,7 +3,6 @@ package warstrike
 import (
 	"flag"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -25,11 +24,7 @@ func example(name string) string { return filepath.Join("..", "..", "examples", 
 // be read.
 func readExample(tb testing.TB, name string) string {
 	tb.Helper()
-	src, err := os.ReadFile(example(name))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return string(src)
+	return rulestest.ReadExample(tb, "warstrike", name)
 }
 
 func mustLoadFile(tb testing.TB, name string) (*Battle, volley.Action) {
