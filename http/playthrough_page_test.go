@@ -315,10 +315,14 @@ func (pt *playThrough) fireDeclared(p *browserPage, side string, v map[string]an
 		}
 		p.Press(sel)
 		for range 4 {
-			if !p.Poll(2*time.Second, `document.querySelector('button.weapon-act.primary[data-type="fire"]:not(:disabled)')`) {
+			// The button is clicked where it is found, within two seconds: the panel of a
+			// weapon just fired may still show until the page draws the new state, and
+			// then its button is gone, which is no fault (the unit has no shot left).
+			n := pt.actions()
+			if !p.Poll(2*time.Second, `(() => { const b = document.querySelector('button.weapon-act.primary[data-type="fire"]:not(:disabled)'); return b && !b.disabled && (b.click(), true); })()`) {
 				break
 			}
-			pt.act(p, "a declared target fired", `button.weapon-act.primary[data-type="fire"]:not(:disabled)`)
+			p.Wait("a declared target fired, in the log", fmt.Sprintf(`document.querySelectorAll('#log li.entry').length > %d || document.querySelector('#end-verdict')`, n))
 			fired++
 		}
 	}
