@@ -216,3 +216,32 @@ func ExampleTabletop_PlanDeployment() {
 	// every side has deployed
 	// false
 }
+
+// TestDeploymentMisspeltSide: a side of the units without a zone, whose name is that of
+// a side with one misspelt, is reported where it is first written; a side far from every
+// zoned name deploys anywhere, as a scenario may mean.
+func TestDeploymentMisspeltSide(t *testing.T) {
+	for _, tc := range []struct {
+		side, want string
+	}{
+		{"green", ""},
+		{"rde", `t.yaml:2:8: side "rde" has no deployment zone (did you mean "red"?)`},
+		{"bleu", `t.yaml:2:8: side "bleu" has no deployment zone (did you mean "blue"?)`},
+	} {
+		// The title stands for the unit that names the side: the error is where the
+		// name is first written.
+		doc, err := scenario.Parse("t.yaml", []byte("ruleset: test\ntitle: "+tc.side+"\n"+zones+"  blue: [[0, 9], [10, 9], [10, 5], [0, 5]]\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var h scenario.Header
+		err = doc.DecodeChecked(&h, func(errs *scenario.ErrorList) { volley.LoadTable(doc, &h, []string{"red", "blue", tc.side}, errs) })
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("side %q: got %q, want %q", tc.side, got, tc.want)
+		}
+	}
+}

@@ -159,6 +159,21 @@ func LoadTable(doc *scenario.Doc, h *scenario.Header, sides []string, errs *scen
 		}
 		t.Zones[side] = poly
 	}
+	// A side without a zone deploys anywhere on the table (Zones), which a scenario may
+	// mean; but a side whose name is a letter or two from one that has a zone is that side
+	// misspelt on a unit, which would otherwise become a side of its own, unseen until it
+	// plays. Said where the name is first written.
+	if len(h.Deployment) > 0 {
+		zoned := slices.Sorted(maps.Keys(h.Deployment))
+		for _, side := range sides {
+			if _, ok := h.Deployment[side]; ok {
+				continue
+			}
+			if hint := scenario.Hint(side, zoned); hint != "" {
+				errs.Add(doc.ValuePos(side), "side %q has no deployment zone%s", side, hint)
+			}
+		}
+	}
 	return t
 }
 
