@@ -306,7 +306,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	obj := advise.OffenceObjective(q)
 	k := s.perCm
 	m := advise.NewPositionMap(u.ID, u.Side, [2]float64{exact(s.start.X * k), exact(s.start.Y * k)}, exact(s.left*k),
-		obj.Describe(MeasureBases), string(g.u), g.Lattice)
+		obj.Describe(MeasureBases), string(g.Unit), g.Lattice)
 	if !u.Battery() {
 		m.Offence = fmt.Sprintf("none: %s does not fire in this phase", u.Kind)
 	}
