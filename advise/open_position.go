@@ -58,9 +58,8 @@ func LayOpenPosition(q PositionQuery, m OpenMove, d Dangerer, defaultStep float6
 		o.ways.Obstacles = append(o.ways.Obstacles, geom.InflateCircle(c, m.Radius+openWayMargin))
 	}
 	o.ways.Lo, o.ways.Hi = m.Table.Within(m.Radius)
-	a := m.Table.ReachArea(m.At, m.Left, m.Radius)
-	step, k := q.StepOr(defaultStep), m.PerInch
-	area := Around([2]float64{m.At.X * k, m.At.Y * k}, [4]float64{a[0] * k, a[1] * k, a[2] * k, a[3] * k}, step)
+	step := q.StepOr(defaultStep)
+	area := OpenView(m.Table, m.At, m.Left, m.Radius, m.PerInch, step)
 	o.Danger = DangerQuery{Side: m.Side, As: m.Unit, Step: step, Objective: q.Danger, Area: area, Like: m.Unit}
 	var err error
 	if o.Lattice, err = LayGrid(area, step); err != nil {
@@ -82,11 +81,26 @@ func (o *OpenPosition) Work() (int64, string) {
 		fmt.Sprintf("%d points, %d corners to go round within its move, a search at each and the danger map", o.Points(), corners)
 }
 
-// point is point i of the map in inches: the unit's own place where the grid's arithmetic
-// puts it within a hair.
+// point is point i of the map in inches, the unit's own place among them (Near).
 func (o *OpenPosition) point(i int) geom.Vec {
-	x, y := o.Lattice.At(i%o.Cols, i/o.Cols, o.PerInch)
-	p := OnPoint([2]float64{x, y}, [2]float64{o.OpenMove.At.X, o.OpenMove.At.Y}, o.Step/o.PerInch)
+	return o.Lattice.Near(i%o.Cols, i/o.Cols, o.PerInch, o.OpenMove.At)
+}
+
+// OpenView is the area a position map of a round base on an open table covers, in the
+// table's unit: the square its move reaches within t's edge (Tabletop.ReachArea: a base of
+// radius inches at at, left inches still to move), laid through where it stands (Around)
+// at step; per is the table's unit per inch.
+func OpenView(t *volley.Tabletop, at geom.Vec, left, radius, per, step float64) [4]float64 {
+	a := t.ReachArea(at, left, radius)
+	return Around([2]float64{at.X * per, at.Y * per}, [4]float64{a[0] * per, a[1] * per, a[2] * per, a[3] * per}, step)
+}
+
+// Near is point (c, r) of the lattice in inches (per: the table's unit per inch), and at
+// itself where the grid's arithmetic puts the point within a hair of it (OnPoint): where a
+// unit stands is one of its position map's points, to the last bit.
+func (l Lattice) Near(c, r int, per float64, at geom.Vec) geom.Vec {
+	x, y := l.At(c, r, per)
+	p := OnPoint([2]float64{x, y}, [2]float64{at.X, at.Y}, l.Step/per)
 	return geom.V(p[0], p[1])
 }
 

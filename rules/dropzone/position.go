@@ -31,7 +31,6 @@ type positionSetup struct {
 	radius float64
 	lo, hi geom.Vec
 	reach  *geom.Reach
-	area   [4]float64
 	// view is the area the map's points cover, in the scenario's unit, laid through the
 	// unit's own place (advise.Around): standing still is one of them.
 	view       [4]float64
@@ -66,10 +65,8 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 	}
 	s.lo, s.hi = b.table.Within(r)
 	start := u.At
-	s.area = b.table.ReachArea(start, left, r)
 	step := q.StepOr(scenario.Inches(DefaultPositionStep).In(s.unitLength))
-	inView := [4]float64{s.area[0] * s.perInch, s.area[1] * s.perInch, s.area[2] * s.perInch, s.area[3] * s.perInch}
-	s.view = advise.Around([2]float64{start.X * s.perInch, start.Y * s.perInch}, inView, step)
+	s.view = advise.OpenView(&b.table, start, left, r, s.perInch, step)
 	g, err := b.dangerGrid(advise.DangerQuery{Side: u.Side, As: u.Type.Name, Area: s.view, Step: step})
 	if err != nil {
 		return nil, err
@@ -200,11 +197,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 		return nil, err
 	}
 	// The points, the unit's own place exactly among them.
-	point := func(c, r int) geom.Vec {
-		x, y := g.At(c, r, s.perInch)
-		p := advise.OnPoint([2]float64{x, y}, [2]float64{u.At.X, u.At.Y}, g.Step/s.perInch)
-		return geom.V(p[0], p[1])
-	}
+	point := func(c, r int) geom.Vec { return g.Near(c, r, s.perInch, u.At) }
 	// The ways there, and the offence from there, on every core.
 	err = m.FillOffence(ctx, func() advise.PointFunc {
 		f := b.Fork().(*Battle)

@@ -44,7 +44,6 @@ type positionSetup struct {
 	// Ways are its ways there, in inches, Left how far it may still move (worked out
 	// once their price is checked).
 	advise.Ways
-	area [4]float64 // inches
 	// view is the area the map's points cover, in the table's unit, laid through the
 	// unit's own place (advise.Around): standing still is one of them.
 	view [4]float64
@@ -91,7 +90,6 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 	start := geom.V(u.At.X, u.At.Y)
 	s.Start = start
 	s.Lo, s.Hi = b.table.Within(r)
-	s.area = b.table.ReachArea(start, left, r)
 	// The targets Problems weighs, and those its range may reach from some point.
 	long := -1.0
 	if t := b.tables.Ranges[u.Weapon]; u.Weapon != "" && t != nil {
@@ -106,7 +104,7 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 		}
 	}
 	step := q.StepOr(scenario.Inches(DefaultPositionStep).In(s.length))
-	s.view = advise.Around([2]float64{start.X * s.perInch, start.Y * s.perInch}, s.inView(s.area), step)
+	s.view = advise.OpenView(&b.table, start, left, r, s.perInch, step)
 	g, err := b.dangerGrid(advise.DangerQuery{Side: u.Side, As: u.ID, Area: s.view, Step: step})
 	if err != nil {
 		return nil, err
@@ -115,18 +113,8 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 	return s, nil
 }
 
-// inView is an area in inches in the table's unit.
-func (s *positionSetup) inView(a [4]float64) [4]float64 {
-	return [4]float64{a[0] * s.perInch, a[1] * s.perInch, a[2] * s.perInch, a[3] * s.perInch}
-}
-
-// point is point (c, r) of the map, in inches: the unit's own place itself where the
-// grid's arithmetic puts it within a hair.
-func (s *positionSetup) point(c, r int) geom.Vec {
-	x, y := s.g.At(c, r, s.perInch)
-	p := advise.OnPoint([2]float64{x, y}, [2]float64{s.u.At.X, s.u.At.Y}, s.g.Step/s.perInch)
-	return geom.V(p[0], p[1])
-}
+// point is point (c, r) of the map, in inches, the unit's own place among them.
+func (s *positionSetup) point(c, r int) geom.Vec { return s.g.Near(c, r, s.perInch, s.Start) }
 
 // PositionWork is the work of q's map: the ways there (every pair of the grown bases'
 // corners tested against every base, then each point against them), each point's range
