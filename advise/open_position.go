@@ -3,7 +3,6 @@ package advise
 import (
 	"context"
 	"fmt"
-	"math"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
@@ -121,14 +120,8 @@ func (o *OpenPosition) Fill(ctx context.Context, q PositionQuery, system, offenc
 	if err := m.FillDanger(ctx, o.dangerer, o.Danger, system); err != nil {
 		return nil, err
 	}
-	err := m.FillOffence(ctx, func() PointFunc {
-		return func(c, r int, _ map[string]bool) (float64, error) {
-			i := r*o.Cols + c
-			p := o.point(i)
-			way := reach.Dist(p)
-			if !m.Reached(c, r, way, k) {
-				return math.NaN(), nil
-			}
+	err := m.FillReach(ctx, reach, func(c, r int) geom.Vec { return o.point(r*o.Cols + c) }, k, func() OffenceAt {
+		return func(p geom.Vec, way float64) (float64, error) {
 			v, _, err := best(p, way)
 			return v, err
 		}

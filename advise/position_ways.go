@@ -2,6 +2,7 @@ package advise
 
 import (
 	"context"
+	"math"
 
 	"github.com/volley-wargames/volley/geom"
 )
@@ -46,4 +47,25 @@ func CheckWays(unit string, ways ...Ways) error {
 		graph, near = AddWork(graph, g), max(near, n)
 	}
 	return CheckWaysWork(graph, near, unit)
+}
+
+// OffenceAt is one core's offence of a unit standing at p (inches), come a way d inches
+// long: the value of its best plan from there.
+type OffenceAt func(p geom.Vec, d float64) (float64, error)
+
+// FillReach works out the offence layer (FillOffence) at every point reach reaches
+// (Reached), NaN elsewhere: point is point (c, r) in inches, per the map's unit per inch,
+// and newAt makes each core's OffenceAt.
+func (m *PositionMap) FillReach(ctx context.Context, reach *geom.Reach, point func(c, r int) geom.Vec, per float64, newAt func() OffenceAt) error {
+	return m.FillOffence(ctx, func() PointFunc {
+		at := newAt()
+		return func(c, r int, _ map[string]bool) (float64, error) {
+			p := point(c, r)
+			d := reach.Dist(p)
+			if !m.Reached(c, r, d, per) {
+				return math.NaN(), nil
+			}
+			return at(p, d)
+		}
+	})
 }

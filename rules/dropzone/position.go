@@ -3,7 +3,6 @@ package dropzone
 import (
 	"context"
 	"fmt"
-	"math"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
@@ -199,14 +198,9 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	// The points, the unit's own place exactly among them.
 	point := func(c, r int) geom.Vec { return g.Near(c, r, s.perInch, u.At) }
 	// The ways there, and the offence from there, on every core.
-	err = m.FillOffence(ctx, func() advise.PointFunc {
+	err = m.FillReach(ctx, s.reach, point, s.perInch, func() advise.OffenceAt {
 		f := b.Fork().(*Battle)
-		return func(c, r int, _ map[string]bool) (float64, error) {
-			p := point(c, r)
-			d := s.reach.Dist(p)
-			if !m.Reached(c, r, d, s.perInch) {
-				return math.NaN(), nil
-			}
+		return func(p geom.Vec, d float64) (float64, error) {
 			v, _, err := f.offenceAt(ctx, u.ID, p, d, obj)
 			return v, err
 		}

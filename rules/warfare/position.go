@@ -198,13 +198,8 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	// units' traits, the stands are all the unit's): each set of bands is worked out
 	// once, by the first core to meet it.
 	seen := &offenceMemo{at: map[string]*offenceEntry{}}
-	err = m.FillOffence(ctx, func() advise.PointFunc {
-		return func(c, r int, _ map[string]bool) (float64, error) {
-			p := s.point(c, r)
-			d := s.Reach.Dist(p)
-			if !m.Reached(c, r, d, s.perInch) {
-				return math.NaN(), nil
-			}
+	err = m.FillReach(ctx, s.Reach, s.point, s.perInch, func() advise.OffenceAt {
+		return func(p geom.Vec, d float64) (float64, error) {
 			return seen.get(b.bandsFrom(s, p), func() (float64, error) {
 				v, _, err := b.offenceAt(ctx, u.ID, p, d, obj)
 				return v, err
