@@ -83,14 +83,7 @@ func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
 		_, w, err := b.pricedSquad(q)
 		return w, err
 	}
-	_, w, err := b.pricedPosition(q)
-	return w, err
-}
-
-// pricedPosition is q checked and priced, refused over volley.MaxHeavyWork: the ways'
-// corners first, which no step makes fewer (checkWays), then the whole map (positionWork).
-func (b *Battle) pricedPosition(q advise.PositionQuery) (*positionSetup, int64, error) {
-	return advise.PricePosition(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
+	return advise.PositionWorkOf(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
 }
 
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
@@ -179,7 +172,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	if b.isSquadQuery(q) {
 		return b.squadPosition(ctx, q)
 	}
-	s, _, err := b.pricedPosition(q)
+	s, _, err := advise.PricePosition(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
 	if err != nil {
 		return nil, err
 	}

@@ -204,14 +204,7 @@ func (s *positionSetup) checkWays() error { return advise.CheckWays(s.u.ID, s.wa
 // against every region, then each point against them), a battery's own fire from each
 // point (the Cost of such a fire) and the danger map of the area.
 func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
-	_, w, err := b.pricedPosition(q)
-	return w, err
-}
-
-// pricedPosition is q checked and priced, refused over volley.MaxHeavyWork: the ways'
-// corners first, which no step makes fewer (checkWays), then the whole map (positionWork).
-func (b *Battle) pricedPosition(q advise.PositionQuery) (*positionSetup, int64, error) {
-	return advise.PricePosition(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
+	return advise.PositionWorkOf(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
 }
 
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
@@ -277,7 +270,7 @@ func (s *positionSetup) wayTo(d float64) (way, bool) {
 // move (a battery's; nothing else of this phase fires as a unit moves it), and the
 // danger there (the danger map of the unit itself).
 func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
-	s, _, err := b.pricedPosition(q)
+	s, _, err := advise.PricePosition(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
 	if err != nil {
 		return nil, err
 	}

@@ -122,14 +122,7 @@ func (s *positionSetup) point(c, r int) geom.Vec { return s.g.Near(c, r, s.perIn
 // most four bands, beyond long among them, for each enemy in reach), and the danger map
 // of the area.
 func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
-	_, w, err := b.pricedPosition(q)
-	return w, err
-}
-
-// pricedPosition is q checked and priced, refused over volley.MaxHeavyWork: the ways'
-// corners first, which no step makes fewer (checkWays), then the whole map (positionWork).
-func (b *Battle) pricedPosition(q advise.PositionQuery) (*positionSetup, int64, error) {
-	return advise.PricePosition(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
+	return advise.PositionWorkOf(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
 }
 
 // checkWays refuses a map whose ways alone cost more than volley.MaxHeavyWork: the
@@ -178,7 +171,7 @@ func splitCount(n, k int) int {
 // advisor's plan, every range band measured from the point), and the danger there (the
 // danger map of a copy of u).
 func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
-	s, _, err := b.pricedPosition(q)
+	s, _, err := advise.PricePosition(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
 	if err != nil {
 		return nil, err
 	}

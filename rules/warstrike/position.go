@@ -222,14 +222,7 @@ func (s *positionSetup) within(d float64) int64 {
 // point (dangerPointWork). The search of the plans is bounded by the request's deadline,
 // as the advisor's is.
 func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
-	_, w, err := b.pricedPosition(q)
-	return w, err
-}
-
-// pricedPosition is q checked and priced, refused over volley.MaxHeavyWork: the models'
-// ways first, which no step makes fewer (checkWays), then the whole map (positionWork).
-func (b *Battle) pricedPosition(q advise.PositionQuery) (*positionSetup, int64, error) {
-	return advise.PricePosition(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
+	return advise.PositionWorkOf(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
 }
 
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
@@ -268,7 +261,7 @@ func (b *Battle) positionWork(s *positionSetup) (int64, string) {
 // after the move (the advisor's, under the action the move needs), and the danger there
 // (the danger map of the unit itself).
 func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
-	s, _, err := b.pricedPosition(q)
+	s, _, err := advise.PricePosition(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
 	if err != nil {
 		return nil, err
 	}
