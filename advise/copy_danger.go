@@ -23,7 +23,8 @@ type CopyDanger struct {
 	Firers []string
 	Effect func(i int, x, y float64) []float64
 	// PerInch is the table's unit per one of the system's lengths (1 in inches), Unit the
-	// table's unit's name; PerFirer the work of one Effect.
+	// table's unit's name; PerFirer the work of one Effect, for Work (Warfare, whose
+	// firers' work differs, prices its map itself).
 	PerInch  float64
 	Unit     string
 	PerFirer int64

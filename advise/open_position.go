@@ -3,7 +3,6 @@ package advise
 import (
 	"context"
 	"fmt"
-	"math"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
@@ -41,8 +40,7 @@ type OpenPosition struct {
 	Danger     DangerQuery
 	dangerer   Dangerer
 	dangerWork int64
-	obstacles  []geom.Polygon
-	lo, hi     geom.Vec
+	ways       Ways
 }
 
 // openWayMargin is how much further than its base's radius a way keeps off other bases,
@@ -54,14 +52,13 @@ const openWayMargin = 0.001
 // reaches within the table's edge; d's danger map of a copy of the unit on the same
 // points is its danger layer, refused here when d refuses it.
 func LayOpenPosition(q PositionQuery, m OpenMove, d Dangerer, defaultStep float64) (*OpenPosition, error) {
-	o := &OpenPosition{OpenMove: m, dangerer: d}
+	o := &OpenPosition{OpenMove: m, dangerer: d, ways: Ways{Start: m.At, Left: m.Left}}
 	for _, c := range m.Others {
-		o.obstacles = append(o.obstacles, geom.InflateCircle(c, m.Radius+openWayMargin))
+		o.ways.Obstacles = append(o.ways.Obstacles, geom.InflateCircle(c, m.Radius+openWayMargin))
 	}
-	o.lo, o.hi = m.Table.Within(m.Radius)
-	a := m.Table.ReachArea(m.At, m.Left, m.Radius)
-	step, k := q.StepOr(defaultStep), m.PerInch
-	area := Around([2]float64{m.At.X * k, m.At.Y * k}, [4]float64{a[0] * k, a[1] * k, a[2] * k, a[3] * k}, step)
+	o.ways.Lo, o.ways.Hi = m.Table.Within(m.Radius)
+	step := q.StepOr(defaultStep)
+	area := OpenView(m.Table, m.At, m.Left, m.Radius, m.PerInch, step)
 	o.Danger = DangerQuery{Side: m.Side, As: m.Unit, Step: step, Objective: q.Danger, Area: area, Like: m.Unit}
 	var err error
 	if o.Lattice, err = LayGrid(area, step); err != nil {
@@ -73,24 +70,36 @@ func LayOpenPosition(q PositionQuery, m OpenMove, d Dangerer, defaultStep float6
 
 // CheckWays refuses a map whose ways alone cost more than volley.MaxHeavyWork (for
 // PricePosition).
-func (o *OpenPosition) CheckWays() error {
-	graph, _, near := geom.ReachWork(o.OpenMove.At, o.obstacles, o.Left)
-	return CheckWaysWork(graph, near, o.Unit)
-}
+func (o *OpenPosition) CheckWays() error { return CheckWays(o.Unit, o.ways) }
 
 // Work is the map's work (for PricePosition): the ways', the points' (each PerPoint beyond
 // its way) and the danger layer's.
 func (o *OpenPosition) Work() (int64, string) {
-	graph, point, corners := geom.ReachWork(o.OpenMove.At, o.obstacles, o.Left)
-	return AddWork(graph, MulWork(int64(o.Points()), AddWork(point, o.PerPoint)), o.dangerWork),
+	ways, corners := o.ways.Work(int64(o.Points()))
+	return AddWork(ways, MulWork(int64(o.Points()), o.PerPoint), o.dangerWork),
 		fmt.Sprintf("%d points, %d corners to go round within its move, a search at each and the danger map", o.Points(), corners)
 }
 
-// point is point i of the map in inches: the unit's own place where the grid's arithmetic
-// puts it within a hair.
+// point is point i of the map in inches, the unit's own place among them (Near).
 func (o *OpenPosition) point(i int) geom.Vec {
-	x, y := o.Lattice.At(i%o.Cols, i/o.Cols, o.PerInch)
-	p := OnPoint([2]float64{x, y}, [2]float64{o.OpenMove.At.X, o.OpenMove.At.Y}, o.Step/o.PerInch)
+	return o.Lattice.Near(i%o.Cols, i/o.Cols, o.PerInch, o.OpenMove.At)
+}
+
+// OpenView is the area a position map of a round base on an open table covers, in the
+// table's unit: the square its move reaches within t's edge (Tabletop.ReachArea: a base of
+// radius inches at at, left inches still to move), laid through where it stands (Around)
+// at step; per is the table's unit per inch.
+func OpenView(t *volley.Tabletop, at geom.Vec, left, radius, per, step float64) [4]float64 {
+	a := t.ReachArea(at, left, radius)
+	return Around([2]float64{at.X * per, at.Y * per}, [4]float64{a[0] * per, a[1] * per, a[2] * per, a[3] * per}, step)
+}
+
+// Near is point (c, r) of the lattice in inches (per: the table's unit per inch), and at
+// itself where the grid's arithmetic puts the point within a hair of it (OnPoint): where a
+// unit stands is one of its position map's points, to the last bit.
+func (l Lattice) Near(c, r int, per float64, at geom.Vec) geom.Vec {
+	x, y := l.At(c, r, per)
+	p := OnPoint([2]float64{x, y}, [2]float64{at.X, at.Y}, l.Step/per)
 	return geom.V(p[0], p[1])
 }
 
@@ -102,23 +111,17 @@ func (o *OpenPosition) point(i int) geom.Vec {
 func (o *OpenPosition) Fill(ctx context.Context, q PositionQuery, system, offence string,
 	best func(p geom.Vec, way float64) (float64, map[string]any, error),
 ) (*PositionMap, error) {
-	reach, err := geom.NewReach(ctx, o.OpenMove.At, o.obstacles, o.lo, o.hi, o.Table.Edged, o.Left)
-	if err != nil {
+	if err := o.ways.Build(ctx, o.Table.Edged); err != nil {
 		return nil, err
 	}
+	reach := o.ways.Reach
 	k := o.PerInch
 	m := NewPositionMap(o.Unit, o.Side, [2]float64{o.OpenMove.At.X * k, o.OpenMove.At.Y * k}, o.Left*k, offence, o.Length, o.Lattice)
 	if err := m.FillDanger(ctx, o.dangerer, o.Danger, system); err != nil {
 		return nil, err
 	}
-	err = m.FillOffence(ctx, func() PointFunc {
-		return func(c, r int, _ map[string]bool) (float64, error) {
-			i := r*o.Cols + c
-			p := o.point(i)
-			way := reach.Dist(p)
-			if !m.Reached(c, r, way, k) {
-				return math.NaN(), nil
-			}
+	err := m.FillReach(ctx, reach, func(c, r int) geom.Vec { return o.point(r*o.Cols + c) }, k, func() OffenceAt {
+		return func(p geom.Vec, way float64) (float64, error) {
 			v, _, err := best(p, way)
 			return v, err
 		}

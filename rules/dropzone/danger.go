@@ -29,27 +29,19 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 	if err != nil {
 		return nil, err
 	}
-	m := advise.NewDangerMap(q, g.Lattice, string(g.u), "a "+q.As, "expected damage")
+	m := advise.NewDangerMap(q, g.Lattice, string(g.Unit), "a "+q.As, "expected damage")
 	m.Notes = []string{"the firers have not moved (M&F limits none of their weapons)", "a point inside solid terrain holds no unit"}
-	obj, perInch := m.Objective, scenario.Inches(1).In(g.u)
-	return m.Filled(ctx, func() advise.PointFunc {
-		d := b.newDangerWorker(g.t, q.Side)
-		if like, ok := b.Unit(q.Like); ok && like.Type == g.t {
+	return m.FilledAt(ctx, scenario.Inches(1).In(g.Unit), func() advise.PlacedAt {
+		d := b.newDangerWorker(g.Placed, q.Side)
+		if like, ok := b.Unit(q.Like); ok && like.Type == g.Placed {
 			d.like(like)
 		}
-		return func(c, r int, firers map[string]bool) (float64, error) {
-			return d.at(ctx, geom.V(g.At(c, r, perInch)), obj, firers)
-		}
+		return d.at
 	})
 }
 
-// dangerGrid is a danger query checked, and its points laid out.
-type dangerGrid struct {
-	t    *UnitType
-	side string
-	u    scenario.Unit
-	advise.Lattice
-}
+// dangerGrid is a danger query checked, and its points laid out: a unit of a type placed.
+type dangerGrid = advise.PlacedGrid[UnitType]
 
 func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	t, ok := b.types[q.As]
@@ -62,10 +54,7 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	if t.DamagePoints < 1 {
 		return dangerGrid{}, volley.Errorf(volley.EINVALID, "dropzone: as: a %s has no damage points to lose", q.As)
 	}
-	g := dangerGrid{t: t, side: q.Side, u: b.unit.OrInch()}
-	var err error
-	g.Lattice, err = advise.LayDanger(q, b, scenario.Inches(DefaultDangerStep).In(g.u))
-	return g, err
+	return advise.LayPlaced(q, b, t, b.unit.OrInch(), scenario.Inches(DefaultDangerStep).In(b.unit.OrInch()))
 }
 
 // DangerWork is the work of q's map: its points, each the dangerPointWork of the placed
@@ -77,7 +66,7 @@ func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
 // dangerWork is the work of g's map: its points, each the dangerPointWork of the placed
 // unit; and what it counts.
 func (b *Battle) dangerWork(g dangerGrid) (int64, string) {
-	return advise.PointsWork(g.Points(), b.dangerPointWork(g.t, g.side))
+	return advise.PointsWork(g.Points(), b.dangerPointWork(g.Placed, g.Side))
 }
 
 // dangerPointWork is the work of one point of a danger map, priced as Cost prices an

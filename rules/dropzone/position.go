@@ -3,7 +3,6 @@ package dropzone
 import (
 	"context"
 	"fmt"
-	"math"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
@@ -31,7 +30,6 @@ type positionSetup struct {
 	radius float64
 	lo, hi geom.Vec
 	reach  *geom.Reach
-	area   [4]float64
 	// view is the area the map's points cover, in the scenario's unit, laid through the
 	// unit's own place (advise.Around): standing still is one of them.
 	view       [4]float64
@@ -66,10 +64,8 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 	}
 	s.lo, s.hi = b.table.Within(r)
 	start := u.At
-	s.area = b.table.ReachArea(start, left, r)
 	step := q.StepOr(scenario.Inches(DefaultPositionStep).In(s.unitLength))
-	inView := [4]float64{s.area[0] * s.perInch, s.area[1] * s.perInch, s.area[2] * s.perInch, s.area[3] * s.perInch}
-	s.view = advise.Around([2]float64{start.X * s.perInch, start.Y * s.perInch}, inView, step)
+	s.view = advise.OpenView(&b.table, start, left, r, s.perInch, step)
 	g, err := b.dangerGrid(advise.DangerQuery{Side: u.Side, As: u.Type.Name, Area: s.view, Step: step})
 	if err != nil {
 		return nil, err
@@ -87,14 +83,7 @@ func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
 		_, w, err := b.pricedSquad(q)
 		return w, err
 	}
-	_, w, err := b.pricedPosition(q)
-	return w, err
-}
-
-// pricedPosition is q checked and priced, refused over volley.MaxHeavyWork: the ways'
-// corners first, which no step makes fewer (checkWays), then the whole map (positionWork).
-func (b *Battle) pricedPosition(q advise.PositionQuery) (*positionSetup, int64, error) {
-	return advise.PricePosition(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
+	return advise.PositionWorkOf(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
 }
 
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
@@ -183,7 +172,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	if b.isSquadQuery(q) {
 		return b.squadPosition(ctx, q)
 	}
-	s, _, err := b.pricedPosition(q)
+	s, _, err := advise.PricePosition(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
 	if err != nil {
 		return nil, err
 	}
@@ -200,20 +189,11 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 		return nil, err
 	}
 	// The points, the unit's own place exactly among them.
-	point := func(c, r int) geom.Vec {
-		x, y := g.At(c, r, s.perInch)
-		p := advise.OnPoint([2]float64{x, y}, [2]float64{u.At.X, u.At.Y}, g.Step/s.perInch)
-		return geom.V(p[0], p[1])
-	}
+	point := func(c, r int) geom.Vec { return g.Near(c, r, s.perInch, u.At) }
 	// The ways there, and the offence from there, on every core.
-	err = m.FillOffence(ctx, func() advise.PointFunc {
+	err = m.FillReach(ctx, s.reach, point, s.perInch, func() advise.OffenceAt {
 		f := b.Fork().(*Battle)
-		return func(c, r int, _ map[string]bool) (float64, error) {
-			p := point(c, r)
-			d := s.reach.Dist(p)
-			if !m.Reached(c, r, d, s.perInch) {
-				return math.NaN(), nil
-			}
+		return func(p geom.Vec, d float64) (float64, error) {
 			v, _, err := f.offenceAt(ctx, u.ID, p, d, obj)
 			return v, err
 		}

@@ -36,40 +36,25 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 	if err != nil {
 		return nil, err
 	}
-	t := g.tmpl
-	m := advise.NewDangerMap(q, g.Lattice, string(g.u), fmt.Sprintf("%s in its formation (%d bases of %s × %s, facing %g°)", t.ID, len(t.Bases), fmtCm(t.W), fmtCm(t.D), math.Round(t.Facing)), "expected base hits")
+	t := g.Placed
+	m := advise.NewDangerMap(q, g.Lattice, string(g.Unit), fmt.Sprintf("%s in its formation (%d bases of %s × %s, facing %g°)", t.ID, len(t.Bases), fmtCm(t.W), fmtCm(t.D), math.Round(t.Facing)), "expected base hits")
 	m.Notes = []string{"the unit moved, its bases kept in formation and facing, its centre on each point; no other unit moves",
 		"the next artillery segment as the table stands: every enemy battery that may fire (not limbered, shaken or silenced) fires alone, none has fired or passed fire yet, and no hit is pending (not in the source: the map's reading of the enemy's next fire)",
 		"a point where a base would overlap another unit's base or an enemy skirmish marker holds no unit (its own side's markers give way to it, as to a move)"}
-	obj, perCm := m.Objective, scenario.Centimetres(1).In(g.u)
-	return m.Filled(ctx, func() advise.PointFunc {
-		d := b.newDangerWorker(t, q.Side)
-		return func(c, r int, firers map[string]bool) (float64, error) {
-			return d.at(ctx, geom.V(g.At(c, r, perCm)), obj, firers)
-		}
-	})
+	return m.FilledAt(ctx, scenario.Centimetres(1).In(g.Unit), func() advise.PlacedAt { return b.newDangerWorker(t, q.Side).at })
 }
 
-// dangerGrid is a danger query checked, and its points laid out.
-type dangerGrid struct {
-	tmpl *Unit
-	side string
-	u    scenario.Unit
-	advise.Lattice
-}
+// dangerGrid is a danger query checked, and its points laid out: a unit of the battle
+// moved.
+type dangerGrid = advise.PlacedGrid[Unit]
 
 func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	t := b.Unit(q.As)
-	if t == nil {
-		return dangerGrid{}, volley.Errorf(volley.EINVALID, "republique: as: a Republique map moves a unit of the battle, in its formation: unknown unit %q%s", q.As, scenario.Hint(q.As, b.unitIDs()))
-	}
-	if t.Destroyed() {
-		return dangerGrid{}, volley.Errorf(volley.EINVALID, "republique: as: %s has no bases left to place", q.As)
-	}
-	if err := advise.CheckSide("republique", q.Side, volley.Distinct(b.units, func(u *Unit) string { return u.Side })); err != nil {
+	if err := advise.CheckCopy(q, "republique", "a Republique map moves a unit of the battle, in its formation", "bases",
+		t != nil, t != nil && t.Destroyed(), b.unitIDs(), volley.Distinct(b.units, func(u *Unit) string { return u.Side })); err != nil {
 		return dangerGrid{}, err
 	}
-	g := dangerGrid{tmpl: t, side: q.Side, u: b.unit.OrInch()}
+	g := dangerGrid{Placed: t, Side: q.Side, Unit: b.unit.OrInch()}
 	lay := func(step float64) error {
 		var err error
 		g.Lattice, err = advise.LayDanger(q, b, step)
@@ -80,7 +65,7 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	}
 	for _, cm := range dangerSteps {
 		// Rounded: a step in cm read back in cm is not always the number it was.
-		if err := lay(math.Round(scenario.Centimetres(cm).In(g.u)*1e9) / 1e9); err != nil {
+		if err := lay(math.Round(scenario.Centimetres(cm).In(g.Unit)*1e9) / 1e9); err != nil {
 			continue // too many points at this step
 		}
 		if w, _ := b.dangerWork(g); w <= volley.MaxHeavyWork {
@@ -105,9 +90,9 @@ func (b *Battle) dangerWork(g dangerGrid) (int64, string) {
 	for i := range b.units {
 		others += int64(len(b.units[i].Bases))
 	}
-	perPoint := int64(len(g.tmpl.Bases)) * others * overlapWork
+	perPoint := int64(len(g.Placed.Bases)) * others * overlapWork
 	fires := 0
-	for _, bat := range b.dangerBatteries(b, g.side) {
+	for _, bat := range b.dangerBatteries(b, g.Side) {
 		n := 1
 		if b.qualifiedLeader([]*Unit{bat}) != nil {
 			n = 2

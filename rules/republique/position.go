@@ -37,18 +37,13 @@ type positionSetup struct {
 	// prolonge how far it may still move by prolonge and limber what limbering (or
 	// unlimbering) takes.
 	left, prolonge, limber float64
-	// radius is the farthest its centre may go, as the crow flies.
-	radius float64
-	start  geom.Vec
-	// obstacles are the regions its centre may not enter; lo and hi the rectangle
-	// its centre must keep in, on an edged table.
-	obstacles []geom.Polygon
-	lo, hi    geom.Vec
-	edged     bool
-	area      [4]float64 // in the battle's unit
-	g         dangerGrid
-	perCm     float64
-	reach     *geom.Reach // built after the price is checked
+	// ways are its centre's, in cm: from where it stands, round the regions it may not
+	// enter, within the rectangle it must keep in on an edged table, and as far as it may
+	// go as the crow flies (ways.Left), worked out once their price is checked.
+	ways  advise.Ways
+	area  [4]float64 // in the battle's unit
+	g     dangerGrid
+	perCm float64
 }
 
 func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
@@ -66,14 +61,13 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 	if err := advise.CheckDestroyTarget(b, u.Side, q.Objective); err != nil {
 		return nil, err
 	}
-	s := &positionSetup{u: u, left: left, limber: b.movement.limber, start: centre(u.Bases), perCm: b.perCm()}
-	s.radius = left
+	s := &positionSetup{u: u, left: left, limber: b.movement.limber, ways: advise.Ways{Start: centre(u.Bases), Left: left}, perCm: b.perCm()}
 	if u.Battery() && !u.Limbered {
 		// Unlimbered, a battery moves by prolonge within that rate, or limbers first.
 		if b.movement.prolonge > 0 {
 			s.prolonge = min(max(b.movement.prolonge-b.phase.prolonged[u.ID], 0), left)
 		}
-		s.radius = max(s.prolonge, left-s.limber, 0)
+		s.ways.Left = max(s.prolonge, left-s.limber, 0)
 	}
 	// Where its centre may not go: every other unit's bases and the enemy's markers, each
 	// grown by each of its own pieces.
@@ -81,7 +75,7 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 	for _, piece := range blockPieces(u.Bases) {
 		rel := make(geom.Polygon, len(piece))
 		for i, p := range piece {
-			rel[i] = p.Sub(s.start)
+			rel[i] = p.Sub(s.ways.Start)
 		}
 		mine = append(mine, rel)
 	}
@@ -104,7 +98,7 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 					pts = append(pts, a.Sub(c))
 				}
 			}
-			s.obstacles = append(s.obstacles, geom.ConvexHull(pts))
+			s.ways.Obstacles = append(s.ways.Obstacles, geom.ConvexHull(pts))
 		}
 	}
 	// On the table: the rectangle its centre keeps in is the table shrunk by how far
@@ -112,23 +106,23 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 	lo, hi := geom.V(math.Inf(1), math.Inf(1)), geom.V(math.Inf(-1), math.Inf(-1))
 	for _, r := range u.Bases {
 		for _, p := range r.Corners() {
-			d := p.Sub(s.start)
+			d := p.Sub(s.ways.Start)
 			lo, hi = geom.V(min(lo.X, d.X), min(lo.Y, d.Y)), geom.V(max(hi.X, d.X), max(hi.Y, d.Y))
 		}
 	}
 	t := &b.table
-	s.edged = t.Edged
-	s.lo = t.Lo.Scale(scenario.CentimetresPerInch).Sub(lo)
-	s.hi = t.Hi.Scale(scenario.CentimetresPerInch).Sub(hi)
+	s.ways.Lo = t.Lo.Scale(scenario.CentimetresPerInch).Sub(lo)
+	s.ways.Hi = t.Hi.Scale(scenario.CentimetresPerInch).Sub(hi)
 	// The points: the unit's centre on one of them, every step round it within its
 	// radius (and on the table).
 	k := s.perCm
-	bound := [4]float64{s.start.X - s.radius, s.start.Y - s.radius, s.start.X + s.radius, s.start.Y + s.radius}
-	if s.edged {
-		bound = [4]float64{max(bound[0], s.lo.X), max(bound[1], s.lo.Y), min(bound[2], s.hi.X), min(bound[3], s.hi.Y)}
+	w := &s.ways
+	bound := [4]float64{w.Start.X - w.Left, w.Start.Y - w.Left, w.Start.X + w.Left, w.Start.Y + w.Left}
+	if t.Edged {
+		bound = [4]float64{max(bound[0], w.Lo.X), max(bound[1], w.Lo.Y), min(bound[2], w.Hi.X), min(bound[3], w.Hi.Y)}
 	}
 	lay := func(step float64) error {
-		x, y := exact(s.start.X*k), exact(s.start.Y*k)
+		x, y := exact(s.ways.Start.X*k), exact(s.ways.Start.Y*k)
 		c0, c1 := math.Ceil((bound[0]*k-x)/step-1e-9), math.Floor((bound[2]*k-x)/step+1e-9)
 		r0, r1 := math.Ceil((bound[1]*k-y)/step-1e-9), math.Floor((bound[3]*k-y)/step+1e-9)
 		c0, r0 = min(c0, 0), min(r0, 0) // the unit's own place, even a little off the table
@@ -202,39 +196,20 @@ func blockPieces(bases []Rect) []geom.Polygon {
 	return out
 }
 
-// ways works out the shortest ways to every corner the unit's centre may turn round
-// (once the price is checked: it is the map's dearest part but for the points). It stops
-// when ctx ends.
-func (s *positionSetup) ways(ctx context.Context) (err error) {
-	s.reach, err = geom.NewReach(ctx, s.start, s.obstacles, s.lo, s.hi, s.edged, s.radius)
-	return err
-}
-
 // checkWays refuses a map whose ways alone cost more than volley.MaxHeavyWork: the
 // corners within the unit's reach, which no step makes fewer.
-func (s *positionSetup) checkWays() error {
-	graph, _, near := geom.ReachWork(s.start, s.obstacles, s.radius)
-	return advise.CheckWaysWork(graph, near, s.u.ID)
-}
+func (s *positionSetup) checkWays() error { return advise.CheckWays(s.u.ID, s.ways) }
 
 // PositionWork is the work of q's map: the ways there (every pair of corners tested
 // against every region, then each point against them), a battery's own fire from each
 // point (the Cost of such a fire) and the danger map of the area.
 func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
-	_, w, err := b.pricedPosition(q)
-	return w, err
-}
-
-// pricedPosition is q checked and priced, refused over volley.MaxHeavyWork: the ways'
-// corners first, which no step makes fewer (checkWays), then the whole map (positionWork).
-func (b *Battle) pricedPosition(q advise.PositionQuery) (*positionSetup, int64, error) {
-	return advise.PricePosition(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
+	return advise.PositionWorkOf(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
 }
 
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
 	points := int64(s.g.Points())
-	graph, point, corners := geom.ReachWork(s.start, s.obstacles, s.radius)
-	ways := advise.AddWork(graph, advise.MulWork(points, point))
+	ways, corners := s.ways.Work(points)
 	offence, fires := int64(0), "no fire of its own"
 	if s.u.Battery() {
 		offence, fires = b.Cost(&Fire{Batteries: []string{s.u.ID}}), "its own fire"
@@ -295,18 +270,18 @@ func (s *positionSetup) wayTo(d float64) (way, bool) {
 // move (a battery's; nothing else of this phase fires as a unit moves it), and the
 // danger there (the danger map of the unit itself).
 func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
-	s, _, err := b.pricedPosition(q)
+	s, _, err := advise.PricePosition(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.ways(ctx); err != nil {
+	if err := s.ways.Build(ctx, b.table.Edged); err != nil {
 		return nil, err
 	}
 	u, g := s.u, s.g
 	obj := advise.OffenceObjective(q)
 	k := s.perCm
-	m := advise.NewPositionMap(u.ID, u.Side, [2]float64{exact(s.start.X * k), exact(s.start.Y * k)}, exact(s.left*k),
-		obj.Describe(MeasureBases), string(g.u), g.Lattice)
+	m := advise.NewPositionMap(u.ID, u.Side, [2]float64{exact(s.ways.Start.X * k), exact(s.ways.Start.Y * k)}, exact(s.left*k),
+		obj.Describe(MeasureBases), string(g.Unit), g.Lattice)
 	if !u.Battery() {
 		m.Offence = fmt.Sprintf("none: %s does not fire in this phase", u.Kind)
 	}
@@ -318,7 +293,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 		return func(c, r int, _ map[string]bool) (float64, error) {
 			i := r*g.Cols + c
 			p := s.point(c, r)
-			w, ok := s.wayTo(s.reach.Dist(p))
+			w, ok := s.wayTo(s.ways.Reach.Dist(p))
 			if !ok || math.IsNaN(m.DangerValues[i]) {
 				m.Reach[i] = math.NaN()
 				return math.NaN(), nil
@@ -335,7 +310,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 		return s.move(b, i%g.Cols, i/g.Cols)
 	}, func(i int) map[string]any {
 		p := s.point(i%g.Cols, i/g.Cols)
-		w, _ := s.wayTo(s.reach.Dist(p))
+		w, _ := s.wayTo(s.ways.Reach.Dist(p))
 		_, plan, err := b.copy().offenceAt(ctx, u.ID, p, w, obj)
 		if err != nil {
 			return nil
@@ -381,7 +356,7 @@ func (b *Battle) positionNotes(s *positionSetup) []string {
 // the battle's unit; nil when it stays as it is.
 func (s *positionSetup) move(b *Battle, c, r int) map[string]any {
 	p := s.point(c, r)
-	w, ok := s.wayTo(s.reach.Dist(p))
+	w, ok := s.wayTo(s.ways.Reach.Dist(p))
 	if !ok {
 		return nil
 	}
@@ -390,7 +365,7 @@ func (s *positionSetup) move(b *Battle, c, r int) map[string]any {
 		mv["limber"] = true
 	}
 	if w.d > 0 {
-		path := s.reach.Path(p)
+		path := s.ways.Reach.Path(p)
 		pts := make([]any, 0, len(path)-1)
 		for _, q := range path[1 : len(path)-1] {
 			pts = append(pts, []float64{exact(q.X * s.perCm), exact(q.Y * s.perCm)})

@@ -74,7 +74,7 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := s.ways(ctx); err != nil {
+			if err := s.ways.Build(ctx, b.table.Edged); err != nil {
 				t.Fatal(err)
 			}
 			u := b.Unit(tc.unit)
@@ -165,7 +165,7 @@ func TestPositionBattery(t *testing.T) {
 		t.Errorf("where it stands: %+v", home)
 	}
 	s, _ := b.positionSetup(advise.PositionQuery{Unit: "fb", Step: 1})
-	if err := s.ways(context.Background()); err != nil {
+	if err := s.ways.Build(context.Background(), b.table.Edged); err != nil {
 		t.Fatal(err)
 	}
 	index := func(x, y float64) (int, int) {
@@ -220,7 +220,7 @@ func TestPositionPassingFire(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.ways(context.Background()); err != nil {
+	if err := s.ways.Build(context.Background(), b.table.Edged); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {

@@ -35,43 +35,38 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 	if err != nil {
 		return nil, err
 	}
-	m := advise.NewDangerMap(q, g.Lattice, string(g.u), "a copy of "+g.tmpl.ID, "expected casualties")
-	m.Notes = []string{"a copy of " + g.tmpl.ID + " as it stands (stands, figures, casualties, traits) on each point",
+	m, err := b.copyDanger(g).Map(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	m.Notes = []string{"a copy of " + g.Placed.ID + " as it stands (stands, figures, casualties, traits) on each point",
 		"every enemy unit with missiles fires all its stands at it, at the band its distance gives, with the modifiers whose conditions hold and none claimed (not in the source: the map's reading of the best fire at a lone unit)"}
 	if len(g.unplaced) > 0 {
 		m.Notes = append(m.Notes, "not on the table, so out of the map: "+strings.Join(g.unplaced, ", "))
 	}
-	obj := m.Objective
-	firers := b.dangerFirers(g)
-	perInch := scenario.Inches(1).In(g.u)
-	left := g.tmpl.Left()
-	return m.Filled(ctx, func() advise.PointFunc {
-		d, tmp := make([]float64, left+1), make([]float64, left+1)
-		return func(c, r int, seen map[string]bool) (float64, error) {
-			x, y := g.At(c, r, perInch)
-			at := scenario.Point{X: x, Y: y}
-			clear(d)
-			d[0] = 1
-			for _, f := range firers {
-				e := f.bands[f.band(dist(*f.u.At, at))]
-				if e == nil {
-					continue // out of range
-				}
-				seen[f.u.ID] = true
-				advise.Convolve(tmp, d, e)
-				d, tmp = tmp, d
-			}
-			return advise.DangerValue(obj, d, left), nil
-		}
-	})
+	return m, nil
 }
 
-// dangerGrid is a danger query checked, and its points laid out.
+// copyDanger is g's map of a copy of the unit, each firer's casualties on it worked out
+// once in each band (dangerFirers) and read at a point by the band its distance gives.
+func (b *Battle) copyDanger(g dangerGrid) advise.CopyDanger {
+	firers := b.dangerFirers(g)
+	c := advise.CopyDanger{Lattice: g.Lattice, Copy: g.Placed.ID, Left: g.Placed.Left(), Expected: "expected casualties",
+		PerInch: scenario.Inches(1).In(g.Unit), Unit: string(g.Unit)}
+	for _, f := range firers {
+		c.Firers = append(c.Firers, f.u.ID)
+	}
+	c.Effect = func(i int, x, y float64) []float64 {
+		f := firers[i]
+		return f.bands[f.band(dist(*f.u.At, scenario.Point{X: x, Y: y}))] // nil out of range
+	}
+	return c
+}
+
+// dangerGrid is a danger query checked, and its points laid out: a copy of a unit of the
+// battle placed.
 type dangerGrid struct {
-	tmpl *Unit
-	side string
-	u    scenario.Unit
-	advise.Lattice
+	advise.PlacedGrid[Unit]
 	// firers are the enemy units that may fire at the copy; unplaced those that could
 	// but stand nowhere on the table.
 	firers   []*Unit
@@ -80,16 +75,11 @@ type dangerGrid struct {
 
 func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	tmpl, ok := b.Unit(q.As)
-	if !ok {
-		return dangerGrid{}, volley.Errorf(volley.EINVALID, "warfare: as: a Warfare map places a copy of a unit of the battle: unknown unit %q%s", q.As, scenario.Hint(q.As, b.unitIDs()))
-	}
-	if tmpl.Destroyed() {
-		return dangerGrid{}, volley.Errorf(volley.EINVALID, "warfare: as: %s has no figures left to place", q.As)
-	}
-	if err := advise.CheckSide("warfare", q.Side, volley.Distinct(b.units, func(u *Unit) string { return u.Side })); err != nil {
+	if err := advise.CheckCopy(q, "warfare", "a Warfare map places a copy of a unit of the battle", "figures",
+		ok, ok && tmpl.Destroyed(), b.unitIDs(), volley.Distinct(b.units, func(u *Unit) string { return u.Side })); err != nil {
 		return dangerGrid{}, err
 	}
-	g := dangerGrid{tmpl: tmpl, side: q.Side, u: b.unit.OrInch()}
+	var g dangerGrid
 	for i := range b.units {
 		f := &b.units[i]
 		if f.Side == q.Side || f.Destroyed() || f.Weapon == "" || f.Ammo == AmmoOut || b.tables.Ranges[f.Weapon] == nil {
@@ -102,7 +92,7 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 		g.firers = append(g.firers, f)
 	}
 	var err error
-	g.Lattice, err = advise.LayDanger(q, b, scenario.Inches(DefaultDangerStep).In(g.u))
+	g.PlacedGrid, err = advise.LayPlaced(q, b, tmpl, b.unit.OrInch(), scenario.Inches(DefaultDangerStep).In(b.unit.OrInch()))
 	return g, err
 }
 
@@ -116,12 +106,12 @@ func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
 // each of the three bands, worked out once; then on every point each firer's range
 // measured and its casualties convolved into the copy's. It returns what it counts too.
 func (b *Battle) dangerWork(g dangerGrid) (int64, string) {
-	left := int64(g.tmpl.Left())
+	left := int64(g.Placed.Left())
 	setup, perPoint := int64(0), int64(0)
 	for _, f := range g.firers {
-		fire := &Fire{Unit: f.ID, Targets: []FireTarget{{Unit: g.tmpl.ID, Stands: f.StandsLeft(), Band: Close}}}
+		fire := &Fire{Unit: f.ID, Targets: []FireTarget{{Unit: g.Placed.ID, Stands: f.StandsLeft(), Band: Close}}}
 		setup += 3 * b.Cost(fire)
-		perPoint += rangeWork + (left+1)*(int64(min(f.StandsLeft(), g.tmpl.Left()))+1)
+		perPoint += rangeWork + (left+1)*(int64(min(f.StandsLeft(), g.Placed.Left()))+1)
 	}
 	work, why := advise.PointsWork(g.Points(), perPoint)
 	return work + setup, fmt.Sprintf("%s, %d firers, each firer's fire in each band", why, len(g.firers))
@@ -159,8 +149,8 @@ func (f *dangerFirer) band(d float64) Band {
 // dangerFirers works out each firer's fire at the copy in each band, as Odds would: the
 // copy's casualties, its random factor's branches mixed.
 func (b *Battle) dangerFirers(g dangerGrid) []*dangerFirer {
-	placed := *g.tmpl
-	placed.ID, placed.Side, placed.At = dangerID, g.side, nil
+	placed := *g.Placed
+	placed.ID, placed.Side, placed.At = dangerID, g.Side, nil
 	var out []*dangerFirer
 	for _, u := range g.firers {
 		f := &dangerFirer{u: u, table: b.tables.Ranges[u.Weapon], bands: map[Band][]float64{}}

@@ -40,15 +40,10 @@ const planWork = 100_000
 // positionSetup is a position query checked: the unit, how far it may still move, the
 // ways there, the enemies its fire might reach from some point, and the points.
 type positionSetup struct {
-	u    *Unit
-	left float64 // inches
-	// start, obstacles, lo and hi are what its ways are worked out from (reach, once
-	// their price is checked: ways).
-	start     geom.Vec
-	obstacles []geom.Polygon
-	lo, hi    geom.Vec
-	reach     *geom.Reach
-	area      [4]float64 // inches
+	u *Unit
+	// Ways are its ways there, in inches, Left how far it may still move (worked out
+	// once their price is checked).
+	advise.Ways
 	// view is the area the map's points cover, in the table's unit, laid through the
 	// unit's own place (advise.Around): standing still is one of them.
 	view [4]float64
@@ -78,7 +73,8 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 			return nil, advise.Invalid("objective", "warfare: objective: %q is not an enemy unit of %s%s", o.Unit, u.ID, scenario.Hint(o.Unit, b.unitIDs()))
 		}
 	}
-	s := &positionSetup{u: u, left: left, length: b.unit.OrInch()}
+	s := &positionSetup{u: u, length: b.unit.OrInch()}
+	s.Left = left
 	s.perInch = scenario.Inches(1).In(s.length)
 	// The bases a way goes round, each grown by the unit's radius (checkMove's rule: no
 	// base crossed), and the table's edge drawn in by it. Two units without a base are
@@ -89,12 +85,11 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 		if o == u || o.At == nil || o.Destroyed() || o.Base/2+r <= 0 {
 			continue
 		}
-		s.obstacles = append(s.obstacles, geom.InflateCircle(o.circle(), r+wayMargin))
+		s.Obstacles = append(s.Obstacles, geom.InflateCircle(o.circle(), r+wayMargin))
 	}
 	start := geom.V(u.At.X, u.At.Y)
-	s.start = start
-	s.lo, s.hi = b.table.Within(r)
-	s.area = b.table.ReachArea(start, left, r)
+	s.Start = start
+	s.Lo, s.Hi = b.table.Within(r)
 	// The targets Problems weighs, and those its range may reach from some point.
 	long := -1.0
 	if t := b.tables.Ranges[u.Weapon]; u.Weapon != "" && t != nil {
@@ -109,7 +104,7 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 		}
 	}
 	step := q.StepOr(scenario.Inches(DefaultPositionStep).In(s.length))
-	s.view = advise.Around([2]float64{start.X * s.perInch, start.Y * s.perInch}, s.inView(s.area), step)
+	s.view = advise.OpenView(&b.table, start, left, r, s.perInch, step)
 	g, err := b.dangerGrid(advise.DangerQuery{Side: u.Side, As: u.ID, Area: s.view, Step: step})
 	if err != nil {
 		return nil, err
@@ -118,18 +113,8 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 	return s, nil
 }
 
-// inView is an area in inches in the table's unit.
-func (s *positionSetup) inView(a [4]float64) [4]float64 {
-	return [4]float64{a[0] * s.perInch, a[1] * s.perInch, a[2] * s.perInch, a[3] * s.perInch}
-}
-
-// point is point (c, r) of the map, in inches: the unit's own place itself where the
-// grid's arithmetic puts it within a hair.
-func (s *positionSetup) point(c, r int) geom.Vec {
-	x, y := s.g.At(c, r, s.perInch)
-	p := advise.OnPoint([2]float64{x, y}, [2]float64{s.u.At.X, s.u.At.Y}, s.g.Step/s.perInch)
-	return geom.V(p[0], p[1])
-}
+// point is point (c, r) of the map, in inches, the unit's own place among them.
+func (s *positionSetup) point(c, r int) geom.Vec { return s.g.Near(c, r, s.perInch, s.Start) }
 
 // PositionWork is the work of q's map: the ways there (every pair of the grown bases'
 // corners tested against every base, then each point against them), each point's range
@@ -137,34 +122,16 @@ func (s *positionSetup) point(c, r int) geom.Vec {
 // most four bands, beyond long among them, for each enemy in reach), and the danger map
 // of the area.
 func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
-	_, w, err := b.pricedPosition(q)
-	return w, err
-}
-
-// pricedPosition is q checked and priced, refused over volley.MaxHeavyWork: the ways'
-// corners first, which no step makes fewer (checkWays), then the whole map (positionWork).
-func (b *Battle) pricedPosition(q advise.PositionQuery) (*positionSetup, int64, error) {
-	return advise.PricePosition(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
+	return advise.PositionWorkOf(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
 }
 
 // checkWays refuses a map whose ways alone cost more than volley.MaxHeavyWork: the
 // corners of the bases within the unit's move, which no step makes fewer.
-func (s *positionSetup) checkWays() error {
-	graph, _, near := geom.ReachWork(s.start, s.obstacles, s.left)
-	return advise.CheckWaysWork(graph, near, s.u.ID)
-}
-
-// ways works out the shortest ways there, once the price is checked; it stops when ctx
-// ends.
-func (s *positionSetup) ways(ctx context.Context, edged bool) (err error) {
-	s.reach, err = geom.NewReach(ctx, s.start, s.obstacles, s.lo, s.hi, edged, s.left)
-	return err
-}
+func (s *positionSetup) checkWays() error { return advise.CheckWays(s.u.ID, s.Ways) }
 
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
 	points := int64(s.g.Points())
-	graph, point, corners := geom.ReachWork(s.start, s.obstacles, s.left)
-	ways := advise.AddWork(graph, advise.MulWork(points, point))
+	ways, corners := s.Ways.Work(points)
 	enemies := int64(len(s.enemies))
 	// The advice at one set of bands: each enemy's one-target plan written and aimed,
 	// then every split of the stands among those in range scored by Odds.
@@ -204,16 +171,16 @@ func splitCount(n, k int) int {
 // advisor's plan, every range band measured from the point), and the danger there (the
 // danger map of a copy of u).
 func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
-	s, _, err := b.pricedPosition(q)
+	s, _, err := advise.PricePosition(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.ways(ctx, b.table.Edged); err != nil {
+	if err := s.Build(ctx, b.table.Edged); err != nil {
 		return nil, err
 	}
 	u, g := s.u, s.g
 	obj := advise.OffenceObjective(q)
-	m := advise.NewPositionMap(u.ID, u.Side, [2]float64{u.At.X * s.perInch, u.At.Y * s.perInch}, s.left*s.perInch,
+	m := advise.NewPositionMap(u.ID, u.Side, [2]float64{u.At.X * s.perInch, u.At.Y * s.perInch}, s.Left*s.perInch,
 		obj.Describe(MeasureCasualties), string(s.length), g.Lattice)
 	// The danger of a copy of the unit on every point of the area.
 	if err := m.FillDanger(ctx, b, advise.DangerQuery{Side: u.Side, As: u.ID, Step: g.Step, Objective: q.Danger, Area: s.view}, "warfare"); err != nil {
@@ -224,13 +191,8 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	// units' traits, the stands are all the unit's): each set of bands is worked out
 	// once, by the first core to meet it.
 	seen := &offenceMemo{at: map[string]*offenceEntry{}}
-	err = m.FillOffence(ctx, func() advise.PointFunc {
-		return func(c, r int, _ map[string]bool) (float64, error) {
-			p := s.point(c, r)
-			d := s.reach.Dist(p)
-			if !m.Reached(c, r, d, s.perInch) {
-				return math.NaN(), nil
-			}
+	err = m.FillReach(ctx, s.Reach, s.point, s.perInch, func() advise.OffenceAt {
+		return func(p geom.Vec, d float64) (float64, error) {
 			return seen.get(b.bandsFrom(s, p), func() (float64, error) {
 				v, _, err := b.offenceAt(ctx, u.ID, p, d, obj)
 				return v, err
@@ -244,7 +206,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 		return b.moveTo(s, s.point(i%g.Cols, i/g.Cols))
 	}, func(i int) map[string]any {
 		p := s.point(i%g.Cols, i/g.Cols)
-		_, plan, err := b.offenceAt(ctx, u.ID, p, s.reach.Dist(p), obj)
+		_, plan, err := b.offenceAt(ctx, u.ID, p, s.Reach.Dist(p), obj)
 		if err != nil {
 			return nil
 		}
@@ -333,7 +295,7 @@ func (b *Battle) offenceAt(ctx context.Context, id string, p geom.Vec, d float64
 // the table's unit to a thousandth; at full precision when the rounded way would be
 // refused (a way ending within a hair of the unit's move).
 func (b *Battle) moveTo(s *positionSetup, p geom.Vec) map[string]any {
-	way := s.reach.Path(p)
+	way := s.Reach.Path(p)
 	if len(way) < 2 || p == geom.V(s.u.At.X, s.u.At.Y) {
 		return nil // standing still
 	}

@@ -46,7 +46,7 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 					}
 					p := m.Point(i)
 					at := geom.V(p.X, p.Y)
-					if way := s.reach.Path(at); math.Abs(way.Length()-reach) > 1e-9 {
+					if way := s.Reach.Path(at); math.Abs(way.Length()-reach) > 1e-9 {
 						t.Fatalf("the way to %v is %v long; the map says %v", at, way.Length(), reach)
 					}
 					f := b.Fork().(*Battle)
@@ -123,7 +123,7 @@ func TestPositionReach(t *testing.T) {
 		if reach > crow+0.01 {
 			longer++
 		}
-		way := s.reach.Path(at)
+		way := s.Reach.Path(at)
 		if err := b.Fork().(*Battle).checkMove(&Move{Unit: u.ID, Points: way[1:]}); err != nil {
 			t.Fatalf("the way to %v: %v", at, err)
 		}
@@ -268,7 +268,7 @@ func waysOf(t *testing.T, b *Battle, q advise.PositionQuery) *positionSetup {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.ways(context.Background(), b.table.Edged); err != nil {
+	if err := s.Build(context.Background(), b.table.Edged); err != nil {
 		t.Fatal(err)
 	}
 	return s

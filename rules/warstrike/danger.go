@@ -30,42 +30,24 @@ func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.Dang
 	if err != nil {
 		return nil, err
 	}
-	m := advise.NewDangerMap(q, g.Lattice, string(g.u), "a copy of "+g.tmpl.ID, "expected kills")
-	m.Notes = []string{"a copy of " + g.tmpl.ID + ", its models in the same formation, centred on each point",
+	m := advise.NewDangerMap(q, g.Lattice, string(g.Unit), "a copy of "+g.Placed.ID, "expected kills")
+	m.Notes = []string{"a copy of " + g.Placed.ID + ", its models in the same formation, centred on each point",
 		"every enemy unit that may shoot and whose leader sees it fires every armed model that sees it (not in the source: the map's reading of the best plan against a lone unit)",
 		"a point where a model would stand on a wall or a feature holds no unit"}
-	obj, perInch := m.Objective, scenario.Inches(1).In(g.u)
-	return m.Filled(ctx, func() advise.PointFunc {
-		d := b.newDangerWorker(g.tmpl, q.Side)
-		return func(c, r int, firers map[string]bool) (float64, error) {
-			return d.at(ctx, geom.V(g.At(c, r, perInch)), obj, firers)
-		}
-	})
+	return m.FilledAt(ctx, scenario.Inches(1).In(g.Unit), func() advise.PlacedAt { return b.newDangerWorker(g.Placed, q.Side).at })
 }
 
-// dangerGrid is a danger query checked, and its points laid out.
-type dangerGrid struct {
-	tmpl *Unit
-	side string
-	u    scenario.Unit
-	advise.Lattice
-}
+// dangerGrid is a danger query checked, and its points laid out: a copy of a unit of the
+// battle placed.
+type dangerGrid = advise.PlacedGrid[Unit]
 
 func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 	tmpl, ok := b.Unit(q.As)
-	if !ok {
-		return dangerGrid{}, volley.Errorf(volley.EINVALID, "warstrike: as: a WarStrike map places a copy of a unit of the battle: unknown unit %q%s", q.As, scenario.Hint(q.As, b.unitIDs()))
-	}
-	if tmpl.Destroyed() {
-		return dangerGrid{}, volley.Errorf(volley.EINVALID, "warstrike: as: %s has no models left to place", q.As)
-	}
-	if err := advise.CheckSide("warstrike", q.Side, volley.Distinct(b.units, func(u *Unit) string { return u.Side })); err != nil {
+	if err := advise.CheckCopy(q, "warstrike", "a WarStrike map places a copy of a unit of the battle", "models",
+		ok, ok && tmpl.Destroyed(), b.unitIDs(), volley.Distinct(b.units, func(u *Unit) string { return u.Side })); err != nil {
 		return dangerGrid{}, err
 	}
-	g := dangerGrid{tmpl: tmpl, side: q.Side, u: b.unit.OrInch()}
-	var err error
-	g.Lattice, err = advise.LayDanger(q, b, scenario.Inches(DefaultDangerStep).In(g.u))
-	return g, err
+	return advise.LayPlaced(q, b, tmpl, b.unit.OrInch(), scenario.Inches(DefaultDangerStep).In(b.unit.OrInch()))
 }
 
 // DangerWork is the work of q's map: its points, each the dangerPointWork of the copy
@@ -77,7 +59,7 @@ func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
 // dangerWork is the work of g's map: its points, each the dangerPointWork of the copy
 // placed; and what it counts.
 func (b *Battle) dangerWork(g dangerGrid) (int64, string) {
-	return advise.PointsWork(g.Points(), b.dangerPointWork(g.tmpl, g.side))
+	return advise.PointsWork(g.Points(), b.dangerPointWork(g.Placed, g.Side))
 }
 
 // dangerPointWork is the work of one point of a danger map, priced as Cost prices an

@@ -51,23 +51,19 @@ var positionActions = []Action{OpenFire, HaltAndFire, ShootingAdvance, FocusFire
 type positionSetup struct {
 	u *Unit
 	// models are the unit's living models, in its order: the formation. centre is their
-	// centre, moved how far each has moved this turn, and limit how far each may still
-	// move with the farthest action it may choose.
+	// centre, moved how far each has moved this turn.
 	models []*Model
 	centre geom.Vec
 	moved  []float64
-	limit  []float64
 	// left is the least any model may still move (the map's Left), most the most.
 	left, most float64
 	// shootMost is the farthest a model may go and the unit still shoot, -1 when it may
 	// not shoot at all this turn.
 	shootMost float64
-	// obstacles are, for each model, what its centre keeps out of: the terrain that stops
-	// it and every other base, grown by its radius; reach its ways among them (built by
-	// Position, after the price).
-	obstacles [][]geom.Polygon
-	reach     []*geom.Reach
-	lo, hi    []geom.Vec
+	// ways are each model's, as far as it may still move with the farthest action it may
+	// choose, round what its centre keeps out of (the terrain that stops it and every
+	// other base, grown by its radius); built by Position, after the price.
+	ways []advise.Ways
 	// The points: (x0 + c·step, y0 + r·step) in the scenario's unit, c and r from 0 to
 	// 2k, the unit's centre at c = r = k.
 	unitLength   scenario.Unit
@@ -102,7 +98,9 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 		s.models = append(s.models, m)
 		s.centre = s.centre.Add(m.At) // summed as the danger map sums it, to the last bit
 		s.moved = append(s.moved, b.moved[m.ID])
-		s.limit = append(s.limit, left)
+		// Its ways go as far as it may still move with the farthest action it may choose
+		// (to within geom.Tolerance, as the move's check allows).
+		s.ways = append(s.ways, advise.Ways{Start: m.At, Left: left + geom.Tolerance})
 		s.left, s.most = min(s.left, left), max(s.most, left)
 	}
 	if len(s.models) == 0 {
@@ -122,7 +120,7 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 	// are grown once.
 	type body struct{ r, elevation, height float64 }
 	grown := map[body][]geom.Polygon{}
-	for _, m := range s.models {
+	for i, m := range s.models {
 		r := m.Base / 2
 		key := body{r, m.Elevation, m.Height}
 		obs, ok := grown[key]
@@ -143,9 +141,8 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 			}
 			grown[key] = obs
 		}
-		s.obstacles = append(s.obstacles, obs)
-		lo, hi := b.table.Within(r)
-		s.lo, s.hi = append(s.lo, lo), append(s.hi, hi)
+		s.ways[i].Obstacles = obs
+		s.ways[i].Lo, s.ways[i].Hi = b.table.Within(r)
 	}
 	var err error
 	if s.step, err = q.CheckedStep(scenario.Inches(DefaultPositionStep).In(s.unitLength), "warstrike"); err != nil {
@@ -225,14 +222,7 @@ func (s *positionSetup) within(d float64) int64 {
 // point (dangerPointWork). The search of the plans is bounded by the request's deadline,
 // as the advisor's is.
 func (b *Battle) PositionWork(q advise.PositionQuery) (int64, error) {
-	_, w, err := b.pricedPosition(q)
-	return w, err
-}
-
-// pricedPosition is q checked and priced, refused over volley.MaxHeavyWork: the models'
-// ways first, which no step makes fewer (checkWays), then the whole map (positionWork).
-func (b *Battle) pricedPosition(q advise.PositionQuery) (*positionSetup, int64, error) {
-	return advise.PricePosition(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
+	return advise.PositionWorkOf(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
 }
 
 func (b *Battle) positionWork(s *positionSetup) (int64, string) {
@@ -243,9 +233,9 @@ func (b *Battle) positionWork(s *positionSetup) (int64, string) {
 	}
 	n := int64(len(s.models))
 	ways := int64(0)
-	for i, m := range s.models {
-		graph, point, _ := geom.ReachWork(m.At, s.obstacles[i], s.limit[i]+geom.Tolerance)
-		ways = advise.AddWork(ways, graph, advise.MulWork(points, point))
+	for i := range s.ways {
+		w, _ := s.ways[i].Work(points)
+		ways = advise.AddWork(ways, w)
 	}
 	checks := points * n * 2 * (n + b.sweepWork())
 	offence := b.AdviceCost(advise.Query{Side: s.u.Side, Actor: s.u.ID})
@@ -271,7 +261,7 @@ func (b *Battle) positionWork(s *positionSetup) (int64, string) {
 // after the move (the advisor's, under the action the move needs), and the danger there
 // (the danger map of the unit itself).
 func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.PositionMap, error) {
-	s, _, err := b.pricedPosition(q)
+	s, _, err := advise.PricePosition(q, b.positionSetup, (*positionSetup).checkWays, b.positionWork)
 	if err != nil {
 		return nil, err
 	}
@@ -321,30 +311,19 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	return m, nil
 }
 
-// buildWays works out each model's shortest ways among what it must go round, within
-// how far it may still move (to within geom.Tolerance, as the move's check allows).
+// buildWays works out each model's shortest ways among what it must go round.
 func (s *positionSetup) buildWays(ctx context.Context, b *Battle) error {
-	s.reach = s.reach[:0]
-	for i, m := range s.models {
-		r, err := geom.NewReach(ctx, m.At, s.obstacles[i], s.lo[i], s.hi[i], b.table.Edged, s.limit[i]+geom.Tolerance)
-		if err != nil {
+	for i := range s.ways {
+		if err := s.ways[i].Build(ctx, b.table.Edged); err != nil {
 			return err
 		}
-		s.reach = append(s.reach, r)
 	}
 	return nil
 }
 
 // checkWays refuses a map whose models' ways alone cost more than volley.MaxHeavyWork:
 // the corners within their moves, which no step makes fewer.
-func (s *positionSetup) checkWays() error {
-	graph, near := int64(0), 0
-	for i, m := range s.models {
-		g, _, n := geom.ReachWork(m.At, s.obstacles[i], s.limit[i]+geom.Tolerance)
-		graph, near = advise.AddWork(graph, g), max(near, n)
-	}
-	return advise.CheckWaysWork(graph, near, s.u.ID)
-}
+func (s *positionSetup) checkWays() error { return advise.CheckWays(s.u.ID, s.ways...) }
 
 // offenceAt makes the move w on a copy of the battle and asks the advisor for the unit's
 // best plan from there: its value and action. A move whose action forbids shooting

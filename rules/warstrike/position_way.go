@@ -31,7 +31,7 @@ func (s *positionSetup) wayTo(b *Battle, p geom.Vec) *way {
 	need := 0.0
 	if v.Len() > stillWithin {
 		for i, m := range s.models {
-			path := s.reach[i].Path(m.At.Add(v))
+			path := s.ways[i].Reach.Path(m.At.Add(v))
 			if path == nil {
 				return nil
 			}
