@@ -81,11 +81,14 @@ type view struct {
 	grid bool
 	// seen are the battles seen this phase (Player.seen).
 	seen map[string]bool
+	// enemyAfter is false when no other side acts after this one before the end
+	// (enemyActsAfter): read by the strong level in the last round only, true otherwise.
+	enemyAfter bool
 }
 
 func read(g *volley.Game) *view {
 	b := g.Battle()
-	v := &view{b: b, state: b.State(), unitIDs: map[string]bool{}, points: map[string]float64{}, end: g.End(), result: g.Result()}
+	v := &view{b: b, state: b.State(), unitIDs: map[string]bool{}, points: map[string]float64{}, end: g.End(), result: g.Result(), enemyAfter: true}
 	v.turn = v.state.Turn
 	for _, u := range v.state.Units {
 		v.unitIDs[u.ID] = true
@@ -159,6 +162,9 @@ func (p *Player) Next(ctx context.Context, g *volley.Game, rng *dice.Stream) (*D
 	if mine && t.Phase == "deployment" {
 		// The scenario's placements stand: the units deploy where it puts them.
 		return p.decide(v, []option{{kind: "end", action: t.End, why: "keeps its units where the scenario deploys them"}}, rng, 0), nil
+	}
+	if mine && p.Policy.Level == Strong && v.lastTurn {
+		v.enemyAfter = enemyActsAfter(ctx, v.b, v.end, p.Side)
 	}
 	var opts []option
 	weighed := 0
@@ -760,6 +766,9 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 			if held := v.objectiveAt(pt.X, pt.Y); held != "" {
 				o.why += "; holds " + held
 			}
+			if !v.enemyAfter {
+				o.why += "; no enemy acts after it before the end"
+			}
 			opts = append(opts, o)
 		}
 	}
@@ -793,6 +802,14 @@ func (p *Player) rank(v *view, unit string) func(advise.PositionPoint) float64 {
 	// A unit lost is its points to the enemy, and what it would have done after: counted
 	// as a point more.
 	worth := v.points[unit] + 1
+	if p.Policy.Level == Strong && v.lastTurn {
+		// The last round has no after (planner_end.go): a unit lost costs its points,
+		// and only an enemy that still acts before the end can take it.
+		worth = v.points[unit]
+		if !v.enemyAfter {
+			w = 0
+		}
+	}
 	// The map's offence counts enemies destroyed, whichever they are; in points, each
 	// counts what an enemy on the table is worth on average.
 	foe := v.meanPoints(p.Side)
