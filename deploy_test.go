@@ -218,30 +218,41 @@ func ExampleTabletop_PlanDeployment() {
 }
 
 // TestDeploymentMisspeltSide: a side of the units without a zone, whose name is that of
-// a side with one misspelt, is reported where it is first written; a side far from every
-// zoned name deploys anywhere, as a scenario may mean.
+// a side of the units with one misspelt, is reported where it is first written; a side
+// far from every zoned name, or of one series with it, deploys anywhere, as a scenario
+// may mean; a zone misspelt is reported once, at the zone.
 func TestDeploymentMisspeltSide(t *testing.T) {
+	const red, blue = "[[0, 0], [10, 0], [10, 5], [0, 5]]", "[[0, 9], [10, 9], [10, 5], [0, 5]]"
+	const way = "; give it one (deployment:) if it is a side of its own"
 	for _, tc := range []struct {
-		side, want string
+		zones string
+		sides []string
+		want  string
 	}{
-		{"green", ""},
-		{"rde", `t.yaml:2:8: side "rde" has no deployment zone (did you mean "red"?)`},
-		{"bleu", `t.yaml:2:8: side "bleu" has no deployment zone (did you mean "blue"?)`},
+		{"red: " + red + ", blue: " + blue, []string{"red", "blue", "green"}, ""},
+		{"red: " + red + ", blue: " + blue, []string{"red", "blue", "rde"}, `t.yaml:2:8: side "rde" has no deployment zone (did you mean "red"?)` + way},
+		{"red: " + red + ", blue: " + blue, []string{"red", "blue", "bleu"}, `t.yaml:2:8: side "bleu" has no deployment zone (did you mean "blue"?)` + way},
+		{"red: " + red + ", blue: " + blue, []string{"red", "blue", "blue2"}, ""},
+		{"Red 1: " + red, []string{"Red 1", "Red 2"}, ""},
+		{"US: " + red, []string{"US", "UK"}, ""},
+		{"Side A: " + red, []string{"Side A", "Side B"}, ""},
+		{"rde: " + red + ", blue: " + blue, []string{"red", "blue"}, `t.yaml:3:19: deployment: no unit is on side "rde" (did you mean "red"?)`},
 	} {
 		// The title stands for the unit that names the side: the error is where the
 		// name is first written.
-		doc, err := scenario.Parse("t.yaml", []byte("ruleset: test\ntitle: "+tc.side+"\n"+zones+"  blue: [[0, 9], [10, 9], [10, 5], [0, 5]]\n"))
+		last := tc.sides[len(tc.sides)-1]
+		doc, err := scenario.Parse("t.yaml", []byte("ruleset: test\ntitle: "+last+"\ndeployment: {"+tc.zones+"}\n"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		var h scenario.Header
-		err = doc.DecodeChecked(&h, func(errs *scenario.ErrorList) { volley.LoadTable(doc, &h, []string{"red", "blue", tc.side}, errs) })
+		err = doc.DecodeChecked(&h, func(errs *scenario.ErrorList) { volley.LoadTable(doc, &h, tc.sides, errs) })
 		got := ""
 		if err != nil {
 			got = err.Error()
 		}
 		if got != tc.want {
-			t.Errorf("side %q: got %q, want %q", tc.side, got, tc.want)
+			t.Errorf("sides %q, zones %s:\n got %q\nwant %q", tc.sides, tc.zones, got, tc.want)
 		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/scenario"
@@ -160,21 +162,53 @@ func LoadTable(doc *scenario.Doc, h *scenario.Header, sides []string, errs *scen
 		t.Zones[side] = poly
 	}
 	// A side without a zone deploys anywhere on the table (Zones), which a scenario may
-	// mean; but a side whose name is a letter or two from one that has a zone is that side
-	// misspelt on a unit, which would otherwise become a side of its own, unseen until it
-	// plays. Said where the name is first written.
-	if len(h.Deployment) > 0 {
-		zoned := slices.Sorted(maps.Keys(h.Deployment))
-		for _, side := range sides {
-			if _, ok := h.Deployment[side]; ok {
-				continue
+	// mean; but a side whose name is a letter or two from that of a side of the units that
+	// has a zone is that side misspelt on a unit, which would otherwise become a side of
+	// its own, unseen until it plays. Said where the name is first written, with the way
+	// out for a side meant. Sides of one series ("Red 1" and "Red 2", "US" and "UK") are
+	// not taken for misspellings of each other.
+	for _, side := range sides {
+		if _, ok := h.Deployment[side]; ok {
+			continue
+		}
+		var like []string
+		for _, z := range sides {
+			if _, ok := h.Deployment[z]; ok && !sideSeries(side, z) {
+				like = append(like, z)
 			}
-			if hint := scenario.Hint(side, zoned); hint != "" {
-				errs.Add(doc.ValuePos(side), "side %q has no deployment zone%s", side, hint)
-			}
+		}
+		if hint := scenario.Hint(side, like); hint != "" {
+			errs.Add(doc.ValuePos(side), "side %q has no deployment zone%s; give it one (deployment:) if it is a side of its own", side, hint)
 		}
 	}
 	return t
+}
+
+// sideSeries reports whether two side names are of one series rather than one of them
+// misspelt: they differ only in digits ("Red 1" and "Red 2", "Player1" and "Player2") or
+// in words of one or two letters ("Side A" and "Side B", "US" and "UK").
+func sideSeries(a, b string) bool {
+	noDigits := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if unicode.IsDigit(r) {
+				return -1
+			}
+			return r
+		}, s)
+	}
+	if noDigits(a) == noDigits(b) {
+		return true
+	}
+	wa, wb := strings.Fields(a), strings.Fields(b)
+	if len(wa) != len(wb) {
+		return false
+	}
+	for i := range wa {
+		if wa[i] != wb[i] && (utf8.RuneCountInString(wa[i]) > 2 || utf8.RuneCountInString(wb[i]) > 2) {
+			return false
+		}
+	}
+	return true
 }
 
 // OnTable says why a base of radius r centred on c is off the table, or "" when it is on

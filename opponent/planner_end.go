@@ -2,6 +2,7 @@ package opponent
 
 import (
 	"context"
+	"slices"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
@@ -24,7 +25,8 @@ const maxEndSteps = 8
 
 // enemyActsAfter reports whether a side other than side may act after side's present
 // turn or phase before the battle ends: the present phase, and every later one of side's,
-// is ended on a copy of the battle, and the turn that follows read. Where that cannot be
+// is ended on a copy of the battle, and the turn that follows read, and at each step the
+// sides the battle says may act in it (an enemy's batteries may fire in side's turn). Where that cannot be
 // told (the battle cannot be copied, or refuses to end a phase), it reports true: danger
 // counts unless the rules show it cannot come.
 func enemyActsAfter(ctx context.Context, b volley.Battle, end *volley.End, side string) bool {
@@ -42,6 +44,11 @@ func enemyActsAfter(ctx context.Context, b volley.Battle, end *volley.End, side 
 			return false // the battle is over
 		}
 		if t.Side != side {
+			return true
+		}
+		// A step of side's turn may be another side's too: Republique's artillery
+		// segment is fired by the batteries of both sides, in the phasing side's turn.
+		if o, ok := c.(volley.Offerer); ok && slices.ContainsFunc(o.Offers().Acting, func(s string) bool { return s != side }) {
 			return true
 		}
 		if t.End == nil {

@@ -3,6 +3,7 @@ package opponent_test
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -23,7 +24,7 @@ func TestEnemyActsAfter(t *testing.T) {
 		{1, true, false},
 		{4, true, true},
 	} {
-		yaml := strings.Replace(string(src), "turns: 4", "turns: "+string(rune('0'+tc.turns)), 1)
+		yaml := strings.Replace(string(src), "turns: 4", "turns: "+strconv.Itoa(tc.turns), 1)
 		g := rulestest.NewGame(t, "battle.yaml", []byte(yaml))
 		ctx := context.Background()
 		endTurn := func() {
@@ -49,4 +50,36 @@ func TestEnemyActsAfter(t *testing.T) {
 			endTurn()
 		}
 	}
+}
+
+// TestEnemyActsAfterRepublique: in Republique both sides' batteries fire in the artillery
+// segment of each player turn, so even in the last player turn of a battle of one round
+// the side whose turn it is has an enemy acting after its maneuver.
+func TestEnemyActsAfterRepublique(t *testing.T) {
+	yaml := strings.Replace(string(battle(t, "republique")), "turns: 4", "turns: 1", 1)
+	g := rulestest.NewGame(t, "battle.yaml", []byte(yaml))
+	ctx := context.Background()
+	first := ""
+	for range 40 {
+		turn := g.Battle().State().Turn
+		if turn == nil {
+			t.Fatal("the battle ended before the second side's turn")
+		}
+		if turn.Phase != "deployment" {
+			if first == "" {
+				first = turn.Side
+			}
+			if turn.Side != first {
+				if !opponent.EnemyActsAfter(ctx, g.Battle(), g.End(), turn.Side) {
+					t.Errorf("%s's turn, %s: enemyActsAfter = false, want true (the other side's batteries fire in its artillery segment)", turn.Side, turn.Phase)
+				}
+				return
+			}
+		}
+		raw, _ := json.Marshal(turn.End)
+		if _, _, _, err := g.Replay(ctx, string(raw), dice.NewUnrecorded(1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatal("the second side's turn never came")
 }
