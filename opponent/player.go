@@ -747,6 +747,11 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 				continue // where it stands
 			}
 			gain := rank(pt) - here
+			held := v.objectiveAt(pt.X, pt.Y)
+			if p.Policy.Level == Strong {
+				// Its models hold an objective, not its centre (planner_held.go).
+				gain, held = p.heldByModels(ctx, v, unit, m, pt, body, gain)
+			}
 			if p.Policy.Level == Random {
 				gain = 1
 			} else if gain < minGain {
@@ -763,7 +768,7 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 			o := option{kind: "move", actor: v.actorOf(pc), action: body, value: gain}
 			o.why = fmt.Sprintf("%s to (%s, %s), %s away: %s expected destroyed from there, %s chance of being destroyed there", unit, num(pt.X), num(pt.Y),
 				length(pt.Reach, m.Length), num(pt.Offence), pct(pt.Danger))
-			if held := v.objectiveAt(pt.X, pt.Y); held != "" {
+			if held != "" {
 				o.why += "; holds " + held
 			}
 			if !v.enemyAfter {

@@ -1,0 +1,85 @@
+package opponent
+
+import (
+	"context"
+	"strings"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/advise"
+	"github.com/volley-wargames/volley/dice"
+)
+
+// Who holds an objective after a move, as the strong level weighs it. A position map's
+// point is where the moving unit's centre would stand, and rank counts the unit within
+// an objective when that point is. The end counts it within when one of its models or
+// bases is (volley.End), and a unit of several models moves them into a formation of its
+// own round the point: its centre may stand within an objective while every model stands
+// outside (two models side by side, the centre on the circle, each a little beyond it),
+// or the other way round. A move that holds an objective only by its centre holds
+// nothing at the end.
+//
+// So each place the strong level may go to is tried on a copy of the battle (as legal
+// does anyway), and its objectives read from there, as the end reads them: the guess of
+// rank is taken out of the move's gain, for where the unit stands now as for where it
+// would go, and what the copy says is put in its place.
+
+// heldByModels is gain, a move's gain for unit to point pt of its map m by rank,
+// corrected for the objectives its models would hold there, and the names of the
+// objectives one of its models would stand within ("" for none). Where the move cannot
+// be tried on a copy, both are rank's.
+func (p *Player) heldByModels(ctx context.Context, v *view, unit string, m *advise.PositionMap, pt advise.PositionPoint, body map[string]any, gain float64) (float64, string) {
+	guess := v.objectiveAt(pt.X, pt.Y)
+	f, ok := v.b.(volley.Forker)
+	if !ok || v.end == nil || len(v.result.Objectives) == 0 {
+		return gain, guess
+	}
+	act, err := decode(v.b, body)
+	if err != nil {
+		return gain, guess
+	}
+	c := f.Fork()
+	if _, err := c.Resolve(ctx, act, dice.NewUnrecorded(1)); err != nil {
+		return gain, guess
+	}
+	after := read(volley.NewGame(c, v.end))
+	from := nearest(m, m.From)
+	there := v.heldValue(p.Side, after.result) - v.objectiveValue(p.Side, unit, pt.X, pt.Y)
+	here := v.heldValue(p.Side, v.result) - v.objectiveValue(p.Side, unit, from.X, from.Y)
+	return gain + there - here, after.objectivesOf(unit)
+}
+
+// heldValue is what the objectives as r holds them are worth to side, as objectiveValue
+// weighs a place: each its points to the side that holds it, against the side when an
+// enemy does, nothing when nobody does; in full in the last round, less the more rounds
+// are left.
+func (v *view) heldValue(side string, r volley.Result) float64 {
+	w := 1.0
+	if v.end != nil && v.end.Turns > 0 && v.turn != nil {
+		w = 1 / float64(1+max(0, v.end.Turns-v.turn.Number))
+	}
+	s := 0.0
+	for _, o := range r.Objectives {
+		switch o.Held {
+		case "":
+		case side:
+			s += w * o.Points
+		default:
+			s -= w * o.Points
+		}
+	}
+	return s
+}
+
+// objectivesOf names the objectives a piece of unit (not destroyed) stands within.
+func (v *view) objectivesOf(unit string) string {
+	var names []string
+	for _, o := range v.result.Objectives {
+		for _, pc := range v.pieces {
+			if !pc.destroyed && v.owner(pc) == unit && v.within(o, pc.x, pc.y) {
+				names = append(names, o.Name)
+				break
+			}
+		}
+	}
+	return strings.Join(names, " and ")
+}
