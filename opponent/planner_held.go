@@ -19,27 +19,34 @@ import (
 // nothing at the end.
 //
 // So each place the strong level may go to is tried on a copy of the battle (as legal
-// does anyway), and its objectives read from there, as the end reads them: the guess of
+// does anyway, with the first of its moves), and its objectives read from there, as the end reads them: the guess of
 // rank is taken out of the move's gain, for where the unit stands now as for where it
 // would go, and what the copy says is put in its place.
 
 // heldByModels is gain, a move's gain for unit to point pt of its map m by rank,
 // corrected for the objectives its models would hold there, and the names of the
-// objectives one of its models would stand within ("" for none). Where the move cannot
-// be tried on a copy, both are rank's.
-func (p *Player) heldByModels(ctx context.Context, v *view, unit string, m *advise.PositionMap, pt advise.PositionPoint, body map[string]any, gain float64) (float64, string) {
+// objectives one of its models would stand within ("" for none). The point's move (or
+// moves, one a member of a formation, in their order) is resolved on a copy of the
+// battle; where that cannot be done, both are rank's.
+func (p *Player) heldByModels(ctx context.Context, v *view, unit string, m *advise.PositionMap, pt advise.PositionPoint, gain float64) (float64, string) {
 	guess := v.objectiveAt(pt.X, pt.Y)
 	f, ok := v.b.(volley.Forker)
 	if !ok || v.end == nil || len(v.result.Objectives) == 0 {
 		return gain, guess
 	}
-	act, err := decode(v.b, body)
-	if err != nil {
-		return gain, guess
+	moves := pt.Moves
+	if pt.Move != nil {
+		moves = []map[string]any{pt.Move}
 	}
 	c := f.Fork()
-	if _, err := c.Resolve(ctx, act, dice.NewUnrecorded(1)); err != nil {
-		return gain, guess
+	for _, body := range moves {
+		act, err := decode(c, body)
+		if err != nil {
+			return gain, guess
+		}
+		if _, err := c.Resolve(ctx, act, dice.NewUnrecorded(1)); err != nil {
+			return gain, guess
+		}
 	}
 	after := read(volley.NewGame(c, v.end))
 	from := nearest(m, m.From)

@@ -750,7 +750,7 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 			held := v.objectiveAt(pt.X, pt.Y)
 			if p.Policy.Level == Strong {
 				// Its models hold an objective, not its centre (planner_held.go).
-				gain, held = p.heldByModels(ctx, v, unit, m, pt, body, gain)
+				gain, held = p.heldByModels(ctx, v, unit, m, pt, gain)
 			}
 			if p.Policy.Level == Random {
 				gain = 1
