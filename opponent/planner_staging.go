@@ -27,41 +27,65 @@ import (
 // a side does not send more units to an objective than it needs; the enemy holds what it
 // stands within now, as objectiveValue counts it.
 //
+// And a unit destroyed holds nothing: what its place does to the objectives, and what it
+// keeps within reach, count only as far as it lives through the enemy's next fire. A place
+// within the crossroads with a 96% chance of being destroyed there was worth its 3 points
+// less the unit's 2 times 96% (1.08); it is worth 4% of 3 less that now, and the unit
+// stays out.
+//
 // The moves left are counted at the unit's whole move a round, along the straight line
 // to the objective's edge, as the end measures it (the larger of columns and rows on a
-// grid); a line that passes within a base's width of a piece of terrain that blocks sight
-// and has no floors to stand on (a hab block, a ruin's solid wall) is not counted a way
-// there, since the way around it is longer and a base must clear it. None of this is in
-// any of the texts; it is how a player reasons about a battle that scores only at its end.
+// grid); a line that passes within wallClearance widths of the unit's base of a piece of
+// terrain that blocks sight and has no floors to stand on (a hab block, a ruin's solid
+// wall) is not counted a way there, since the way around it is longer and a base must
+// clear it. None of this is in any of the texts; it is how a player reasons about a
+// battle that scores only at its end.
+
+// wallClearance is how far, in widths of its base, a unit's straight way to an objective
+// must pass from a wall to be counted: one width let walkers wait beside a hab block's
+// corner, from which the last round's move round it was refused (session 43).
+const wallClearance = 2
 
 // staging wraps a strong unit's rank of its position map's points with what each point
-// keeps within the unit's reach by the end (see above); other levels' ranks, and every
-// rank in a battle without a last round or objectives, are returned as they are.
+// keeps within the unit's reach by the end (see above), and with the chance that the unit
+// is not there at the end to hold anything: a unit destroyed holds no objective, so what
+// its place does to the objectives, and what it keeps within reach, count only as far as
+// it lives through the enemy's next fire (the danger there; none where no enemy acts after
+// it before the end). Other levels' ranks, and every rank in a battle without objectives
+// or a last round, are returned as they are.
 func (p *Player) staging(v *view, pc piece, unit string, rank func(advise.PositionPoint) float64) func(advise.PositionPoint) float64 {
-	if p.Policy.Level != Strong || v.end == nil || v.end.Turns <= 0 || v.turn == nil || len(v.result.Objectives) == 0 || pc.move == nil || !(pc.move.Allowance > 0) {
+	if p.Policy.Level != Strong || v.end == nil || v.end.Turns <= 0 || v.turn == nil || len(v.result.Objectives) == 0 {
 		return rank
 	}
 	// The moves the unit has after this one: in the last round none, and a place within
 	// an objective counts already (objectiveValue).
 	after := v.end.Turns - v.turn.Number
-	if after < 1 {
-		return rank
+	var gain []float64
+	var wl walls
+	if after >= 1 && pc.move != nil && pc.move.Allowance > 0 {
+		w := 1 / float64(1+after)
+		wl = v.walls(pc.id)
+		gain = make([]float64, len(v.result.Objectives))
+		for i, o := range v.result.Objectives {
+			ours, theirs := v.staged(i, p.Side, unit, after, wl)
+			gain[i] = w * (held(o.Points, ours+1, theirs) - held(o.Points, ours, theirs))
+		}
 	}
-	w := 1 / float64(1+after)
-	wl := v.walls(pc.id)
-	gain := make([]float64, len(v.result.Objectives))
-	for i, o := range v.result.Objectives {
-		ours, theirs := v.staged(i, p.Side, unit, after, wl)
-		gain[i] = w * (held(o.Points, ours+1, theirs) - held(o.Points, ours, theirs))
-	}
+	// What the objectives count with the unit off the table.
+	gone := v.objectiveValue(p.Side, unit, math.Inf(1), math.Inf(1))
 	return func(pt advise.PositionPoint) float64 {
 		best := 0.0
 		for i, o := range v.result.Objectives {
-			if gain[i] > best && !v.within(o, pt.X, pt.Y) && v.inReach(i, pt.X, pt.Y, after, pc.move.Allowance, wl) {
+			if gain != nil && gain[i] > best && !v.within(o, pt.X, pt.Y) && v.inReach(i, pt.X, pt.Y, after, pc.move.Allowance, wl) {
 				best = gain[i]
 			}
 		}
-		return rank(pt) + best
+		dg := pt.Danger
+		if math.IsNaN(dg) || !v.enemyAfter {
+			dg = 0
+		}
+		here := v.objectiveValue(p.Side, unit, pt.X, pt.Y) - gone
+		return rank(pt) + (1-dg)*best - dg*here
 	}
 }
 
@@ -108,7 +132,7 @@ func (v *view) inReach(i int, x, y float64, moves int, allowance float64, w wall
 }
 
 // walls are the table's pieces of terrain that block sight and have no floors to stand
-// on, and the clearance a unit's way must keep from them: its base's width. A way that
+// on, and the clearance a unit's way must keep from them (wallClearance). A way that
 // passes nearer is not counted (inReach). None on a grid, where a square's terrain is the
 // board's.
 type walls struct {
@@ -126,7 +150,7 @@ func (v *view) walls(unit string) walls {
 	var w walls
 	for _, u := range tv.Units {
 		if u.ID == unit {
-			w.clear = 2 * u.Base
+			w.clear = wallClearance * u.Base
 		}
 	}
 	for _, tp := range tv.Terrain {
@@ -137,15 +161,15 @@ func (v *view) walls(unit string) walls {
 	return w
 }
 
-// near reports whether the segment from a to b comes within clear of polygon poly: an
-// end inside it, an edge of it crossed, or an edge nearer than clear.
-func near(a, b [2]float64, poly [][2]float64, clear float64) bool {
+// near reports whether the segment from a to b comes within gap of polygon poly: an
+// end inside it, an edge of it crossed, or an edge nearer than gap.
+func near(a, b [2]float64, poly [][2]float64, gap float64) bool {
 	if inside(a, poly) || inside(b, poly) {
 		return true
 	}
 	for i := range poly {
 		c, d := poly[i], poly[(i+1)%len(poly)]
-		if segmentsMeet(a, b, c, d) || min(pointSegment(a, c, d), pointSegment(b, c, d), pointSegment(c, a, b), pointSegment(d, a, b)) < clear {
+		if segmentsMeet(a, b, c, d) || min(pointSegment(a, c, d), pointSegment(b, c, d), pointSegment(c, a, b), pointSegment(d, a, b)) < gap {
 			return true
 		}
 	}

@@ -52,7 +52,9 @@ func TestInReach(t *testing.T) {
 // unit can still take the crossroads nobody holds is worth what a place within it is
 // worth then (a half of its 3 points); a place out of reach nothing; in the last round
 // staging adds nothing (a place within counts already). A friend able to reach it takes
-// the need away; the teaching level does not stage.
+// the need away; the teaching level does not stage. Where an enemy acts after it, both
+// count only as far as the unit lives: a place within the crossroads with a half chance
+// of being destroyed there loses a half of what holding it counts (3 in the last round).
 func TestStagingWeighsThePlaceAsWithin(t *testing.T) {
 	mover := piece{id: "mover", side: "A", x: 24, y: 3, move: &volley.MoveView{Allowance: 6, Left: 6}}
 	friend := piece{id: "friend", side: "A", x: 24, y: 14, move: &volley.MoveView{Allowance: 6, Left: 6}}
@@ -63,25 +65,30 @@ func TestStagingWeighsThePlaceAsWithin(t *testing.T) {
 		round  int
 		pieces []piece
 		y      float64
+		danger float64
+		after  bool // an enemy acts after the side before the end
 		want   float64
 	}{
-		{"the round before the last, 6 from the edge", Strong, 3, nil, 13, 1.5},
-		{"the round before the last, 7 from the edge", Strong, 3, nil, 12, 0},
-		{"two rounds before the last, 7 from the edge", Strong, 2, nil, 12, 1},
-		{"the last round", Strong, 4, nil, 13, 0},
-		{"a friend can take it", Strong, 3, []piece{friend}, 13, 0},
-		{"the teaching level", Teaching, 3, nil, 13, 0},
+		{"the round before the last, 6 from the edge", Strong, 3, nil, 13, 0, false, 1.5},
+		{"the round before the last, 7 from the edge", Strong, 3, nil, 12, 0, false, 0},
+		{"two rounds before the last, 7 from the edge", Strong, 2, nil, 12, 0, false, 1},
+		{"the last round", Strong, 4, nil, 13, 0, false, 0},
+		{"a friend can take it", Strong, 3, []piece{friend}, 13, 0, false, 0},
+		{"the teaching level", Teaching, 3, nil, 13, 0, false, 0},
+		{"6 from the edge, a half chance of being destroyed there", Strong, 3, nil, 13, 0.5, true, 0.75},
+		{"the last round, within it, a half chance of being destroyed there", Strong, 4, nil, 20, 0.5, true, -1.5},
+		{"the last round, within it, nobody acts after", Strong, 4, nil, 20, 0.5, false, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			v := &view{unitIDs: map[string]bool{}, pieces: append([]piece{mover}, tc.pieces...),
-				end: &volley.End{Turns: 4}, turn: &volley.Turn{Side: "A", Number: tc.round}}
+				end: &volley.End{Turns: 4}, turn: &volley.Turn{Side: "A", Number: tc.round}, enemyAfter: tc.after}
 			for _, pc := range v.pieces {
 				v.unitIDs[pc.id] = true
 			}
 			v.result.Objectives = []volley.HeldObjective{{Objective: volley.Objective{Name: "the crossroads", X: 24, Y: 24, Radius: 5, Points: 3}}}
 			p := &Player{Policy: Policy{Level: tc.level}, Side: "A"}
-			if got := p.staging(v, mover, "mover", flat)(advise.PositionPoint{X: 24, Y: tc.y}); math.Abs(got-tc.want) > 1e-9 {
+			if got := p.staging(v, mover, "mover", flat)(advise.PositionPoint{X: 24, Y: tc.y, Danger: tc.danger}); math.Abs(got-tc.want) > 1e-9 {
 				t.Errorf("staging at (24, %g) = %g, want %g", tc.y, got, tc.want)
 			}
 		})
