@@ -1,0 +1,266 @@
+package opponent
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/advise"
+)
+
+// Staging: keeping an objective within reach until the end (strong only, session 43).
+//
+// Only where the units stand when the last round ends scores, so a place within an
+// objective counts for less the more rounds are left (objectiveValue), and a place outside
+// one counts nothing. A unit that has something to shoot at has no other reason to move
+// (moveOptions), so it stays where it is, out of reach of the objectives, until the last
+// round finds it more than a move away: against a side that does not come forward, the
+// battle ends level (Dropzone's draws against random, session 43).
+//
+// A place from which the unit can still be within an objective when the battle ends, in
+// the moves it has left, is worth to the strong level what a place within it is worth now
+// (what the unit's hold would change there, weighed by the rounds left). Every place that
+// keeps the objective within reach is worth the same, so the danger and the offence of the
+// places choose among them, and a unit moves for this only when staying where it is would
+// put the objective out of its reach: in the last round it can still make it, not before.
+// Its friends within an objective, or able to reach it by the end, count as holding it, so
+// a side does not send more units to an objective than it needs; the enemy holds what it
+// stands within now, as objectiveValue counts it.
+//
+// And a unit destroyed holds nothing: what its place does to the objectives, and what it
+// keeps within reach, count only as far as it lives through the enemy's next fire. A place
+// within the crossroads with a 96% chance of being destroyed there was worth its 3 points
+// less the unit's 2 times 96% (1.08); it is worth 4% of 3 less that now, and the unit
+// stays out.
+//
+// The moves left are counted at the unit's whole move a round, along the straight line
+// to the objective's edge, as the end measures it (the larger of columns and rows on a
+// grid); a line that passes within wallClearance widths of the unit's base of a piece of
+// terrain that blocks sight and has no floors to stand on (a hab block, a ruin's solid
+// wall) is not counted a way there, since the way around it is longer and a base must
+// clear it. None of this is in any of the texts; it is how a player reasons about a
+// battle that scores only at its end.
+
+// wallClearance is how far, in widths of its base, a unit's straight way to an objective
+// must pass from a wall to be counted: one width let walkers wait beside a hab block's
+// corner, from which the last round's move round it was refused (session 43).
+const wallClearance = 2
+
+// staging wraps a strong unit's rank of its position map's points with what each point
+// keeps within the unit's reach by the end (see above), and with the chance that the unit
+// is not there at the end to hold anything: a unit destroyed holds no objective, so what
+// its place does to the objectives, and what it keeps within reach, count only as far as
+// it lives through the enemy's next fire (the danger there; none where no enemy acts after
+// it before the end). Other levels' ranks, and every rank in a battle without objectives
+// or a last round, are returned as they are.
+func (p *Player) staging(v *view, pc piece, unit string, rank func(advise.PositionPoint) float64) func(advise.PositionPoint) float64 {
+	if p.Policy.Level != Strong || v.end == nil || v.end.Turns <= 0 || v.turn == nil || len(v.result.Objectives) == 0 {
+		return rank
+	}
+	// The moves the unit has after this one: in the last round none, and a place within
+	// an objective counts already (objectiveValue).
+	after := v.end.Turns - v.turn.Number
+	var gain []float64
+	var wl walls
+	if after >= 1 && pc.move != nil && pc.move.Allowance > 0 {
+		w := 1 / float64(1+after)
+		wl = v.walls(pc.id)
+		gain = make([]float64, len(v.result.Objectives))
+		for i, o := range v.result.Objectives {
+			ours, theirs := v.staged(i, p.Side, unit, after, wl)
+			gain[i] = w * (held(o.Points, ours+1, theirs) - held(o.Points, ours, theirs))
+		}
+	}
+	// What the objectives count with the unit off the table.
+	gone := v.objectiveValue(p.Side, unit, math.Inf(1), math.Inf(1))
+	return func(pt advise.PositionPoint) float64 {
+		best := 0.0
+		for i, o := range v.result.Objectives {
+			if gain != nil && gain[i] > best && !v.within(o, pt.X, pt.Y) && v.inReach(i, pt.X, pt.Y, after, pc.move.Allowance, wl) {
+				best = gain[i]
+			}
+		}
+		dg := pt.Danger
+		if math.IsNaN(dg) || !v.enemyAfter {
+			dg = 0
+		}
+		here := v.objectiveValue(p.Side, unit, pt.X, pt.Y) - gone
+		return rank(pt) + (1-dg)*best - dg*here
+	}
+}
+
+// stagingWhy says which objective a strong unit's place keeps within its reach by the
+// end, "" for none or where the place is within one already (moveOptions says so).
+func (p *Player) stagingWhy(v *view, pc piece, x, y float64) string {
+	if p.Policy.Level != Strong || v.end == nil || v.turn == nil || pc.move == nil || v.objectiveAt(x, y) != "" {
+		return ""
+	}
+	after := v.end.Turns - v.turn.Number
+	if after < 1 {
+		return ""
+	}
+	wl := v.walls(pc.id)
+	for i, o := range v.result.Objectives {
+		if v.inReach(i, x, y, after, pc.move.Allowance, wl) && !v.inReach(i, pc.x, pc.y, after, pc.move.Allowance, wl) {
+			return fmt.Sprintf("; keeps %s within reach by the end (%d moves left)", o.Name, after)
+		}
+	}
+	return ""
+}
+
+// inReach reports whether a unit with a move of allowance a round, standing at a point,
+// can be within objective i after moves more of its own, along a straight line clear of
+// walls (see walls).
+func (v *view) inReach(i int, x, y float64, moves int, allowance float64, w walls) bool {
+	d := v.toObjective(i, x, y)
+	if d == 0 {
+		return true
+	}
+	if d > float64(moves)*allowance+1e-9 {
+		return false
+	}
+	// The straight way to the objective's edge, towards its centre.
+	o := v.result.Objectives[i]
+	c := math.Hypot(o.X-x, o.Y-y)
+	end := [2]float64{x + (o.X-x)*d/c, y + (o.Y-y)*d/c}
+	for _, poly := range w.pieces {
+		if near([2]float64{x, y}, end, poly, w.clear) {
+			return false
+		}
+	}
+	return true
+}
+
+// walls are the table's pieces of terrain that block sight and have no floors to stand
+// on, and the clearance a unit's way must keep from them (wallClearance). A way that
+// passes nearer is not counted (inReach). None on a grid, where a square's terrain is the
+// board's.
+type walls struct {
+	pieces [][][2]float64
+	clear  float64
+}
+
+// walls are the table's walls for unit (see type walls).
+func (v *view) walls(unit string) walls {
+	t, ok := v.b.(volley.Table)
+	if !ok || v.grid {
+		return walls{}
+	}
+	tv := t.Table()
+	var w walls
+	for _, u := range tv.Units {
+		if u.ID == unit {
+			w.clear = wallClearance * u.Base
+		}
+	}
+	for _, tp := range tv.Terrain {
+		if tp.BlocksLOS && len(tp.Levels) == 0 && len(tp.Polygon) >= 3 {
+			w.pieces = append(w.pieces, tp.Polygon)
+		}
+	}
+	return w
+}
+
+// near reports whether the segment from a to b comes within gap of polygon poly: an
+// end inside it, an edge of it crossed, or an edge nearer than gap.
+func near(a, b [2]float64, poly [][2]float64, gap float64) bool {
+	if inside(a, poly) || inside(b, poly) {
+		return true
+	}
+	for i := range poly {
+		c, d := poly[i], poly[(i+1)%len(poly)]
+		if segmentsMeet(a, b, c, d) || min(pointSegment(a, c, d), pointSegment(b, c, d), pointSegment(c, a, b), pointSegment(d, a, b)) < gap {
+			return true
+		}
+	}
+	return false
+}
+
+// pointSegment is the distance from p to the segment ab.
+func pointSegment(p, a, b [2]float64) float64 {
+	dx, dy := b[0]-a[0], b[1]-a[1]
+	t := 0.0
+	if l := dx*dx + dy*dy; l > 0 {
+		t = max(0, min(1, ((p[0]-a[0])*dx+(p[1]-a[1])*dy)/l))
+	}
+	return math.Hypot(p[0]-a[0]-t*dx, p[1]-a[1]-t*dy)
+}
+
+// inside reports whether p is within polygon poly (even-odd rule).
+func inside(p [2]float64, poly [][2]float64) bool {
+	in := false
+	for i, j := 0, len(poly)-1; i < len(poly); j, i = i, i+1 {
+		a, b := poly[i], poly[j]
+		if (a[1] > p[1]) != (b[1] > p[1]) && p[0] < (b[0]-a[0])*(p[1]-a[1])/(b[1]-a[1])+a[0] {
+			in = !in
+		}
+	}
+	return in
+}
+
+// segmentsMeet reports whether segments pq and rs share a point.
+func segmentsMeet(p, q, r, s [2]float64) bool {
+	cross := func(o, a, b [2]float64) float64 { return (a[0]-o[0])*(b[1]-o[1]) - (a[1]-o[1])*(b[0]-o[0]) }
+	d1, d2 := cross(r, s, p), cross(r, s, q)
+	d3, d4 := cross(p, q, r), cross(p, q, s)
+	if ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)) {
+		return true
+	}
+	on := func(a, b, c [2]float64) bool {
+		return min(a[0], b[0]) <= c[0] && c[0] <= max(a[0], b[0]) && min(a[1], b[1]) <= c[1] && c[1] <= max(a[1], b[1])
+	}
+	return (d1 == 0 && on(r, s, p)) || (d2 == 0 && on(r, s, q)) || (d3 == 0 && on(p, q, r)) || (d4 == 0 && on(p, q, s))
+}
+
+// held is what an objective of points counts for a side with ours units within it against
+// theirs at the end: its points held, as much against when the enemy holds it, nothing on
+// a tie (volley.End).
+func held(points float64, ours, theirs int) float64 {
+	switch {
+	case ours > theirs:
+		return points
+	case theirs > ours:
+		return -points
+	}
+	return 0
+}
+
+// staged counts, for objective i, the units of side other than unit that are within it or
+// can be within it in after moves of their own from where they stand, and the enemy units
+// within it now. A unit of several pieces counts once.
+func (v *view) staged(i int, side, unit string, after int, w walls) (ours, theirs int) {
+	o := v.result.Objectives[i]
+	in := map[string]string{}
+	for _, pc := range v.pieces {
+		owner := v.owner(pc)
+		if pc.destroyed || owner == unit || owner == "" {
+			continue
+		}
+		switch {
+		case v.within(o, pc.x, pc.y):
+		case pc.side == side && pc.move != nil && v.inReach(i, pc.x, pc.y, after, pc.move.Allowance, w):
+		default:
+			continue
+		}
+		in[owner] = pc.side
+	}
+	for _, s := range in {
+		if s == side {
+			ours++
+		} else {
+			theirs++
+		}
+	}
+	return ours, theirs
+}
+
+// toObjective is how far a point is from being within objective i, as the end measures:
+// between centres on a table, the larger of columns and rows on a grid; 0 within it.
+func (v *view) toObjective(i int, x, y float64) float64 {
+	o := v.result.Objectives[i]
+	d := math.Hypot(x-o.X, y-o.Y)
+	if v.grid {
+		d = max(math.Abs(x-o.X), math.Abs(y-o.Y))
+	}
+	return max(0, d-o.Radius)
+}

@@ -1,0 +1,53 @@
+package opponent_test
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/volley-wargames/volley"
+)
+
+// TestStagingKeepsAnObjectiveInReach: Dropzone's UCM, at the strong level, against a
+// Scourge that keeps to its own zone (random), used to stop short of the crossroads and
+// the relay once it had something to shoot at, and began the last round more than a move
+// from either: the battle ended level. Now, when the last round begins, at least one of its
+// units stands within a move of an objective (in a straight line), or within it.
+func TestStagingKeepsAnObjectiveInReach(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays three rounds of a battle")
+	}
+	src := battle(t, "dropzone")
+	for _, seed := range []string{"stall 1", "stall 2", "stall 3", "stall 4", "stall 5", "stall 6"} {
+		m := newMatch(t, src, seed, map[string]string{"UCM": "strong"})
+		ctx := context.Background()
+		for {
+			if tn := m.Game.Battle().State().Turn; tn == nil || tn.Number == 4 && tn.Side == "UCM" {
+				break
+			}
+			more, err := m.Step(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !more {
+				t.Fatalf("%s: the battle stopped before the last round", seed)
+			}
+		}
+		tv := m.Game.Battle().(volley.Table).Table()
+		inReach := ""
+		for _, u := range tv.Units {
+			if u.Side != "UCM" || u.Destroyed || u.Move == nil {
+				continue
+			}
+			for _, o := range m.Game.Result().Objectives {
+				if math.Hypot(u.X-o.X, u.Y-o.Y)-o.Radius <= u.Move.Allowance {
+					inReach = u.ID + " of " + o.Name
+				}
+			}
+		}
+		t.Logf("%s: %q", seed, inReach)
+		if inReach == "" {
+			t.Errorf("%s: no UCM unit is within a move of an objective when the last round begins", seed)
+		}
+	}
+}
