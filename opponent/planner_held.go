@@ -2,6 +2,7 @@ package opponent
 
 import (
 	"context"
+	"math"
 	"strings"
 
 	"github.com/volley-wargames/volley"
@@ -50,8 +51,11 @@ func (p *Player) heldByModels(ctx context.Context, v *view, unit string, m *advi
 	}
 	after := read(volley.NewGame(c, v.end))
 	from := nearest(m, m.From)
-	there := v.heldValue(p.Side, after.result) - v.objectiveValue(p.Side, unit, pt.X, pt.Y)
-	here := v.heldValue(p.Side, v.result) - v.objectiveValue(p.Side, unit, from.X, from.Y)
+	// A unit destroyed holds nothing: what a place does to the objectives counts as far
+	// as the unit lives through the enemy's next fire (planner_staging.go), and so does
+	// this correction of it.
+	there := v.survives(pt) * (v.heldValue(p.Side, after.result) - v.objectiveValue(p.Side, unit, pt.X, pt.Y))
+	here := v.survives(from) * (v.heldValue(p.Side, v.result) - v.objectiveValue(p.Side, unit, from.X, from.Y))
 	return gain + there - here, after.objectivesOf(unit)
 }
 
@@ -89,4 +93,14 @@ func (v *view) objectivesOf(unit string) string {
 		}
 	}
 	return strings.Join(names, " and ")
+}
+
+// survives is the chance that a unit at pt lives through the enemy's next fire, as the
+// strong level weighs what its place does to the objectives: 1 less the map's danger
+// there, or 1 where no enemy acts after it before the end.
+func (v *view) survives(pt advise.PositionPoint) float64 {
+	if math.IsNaN(pt.Danger) || !v.enemyAfter {
+		return 1
+	}
+	return 1 - pt.Danger
 }

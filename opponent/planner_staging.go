@@ -80,10 +80,7 @@ func (p *Player) staging(v *view, pc piece, unit string, rank func(advise.Positi
 				best = gain[i]
 			}
 		}
-		dg := pt.Danger
-		if math.IsNaN(dg) || !v.enemyAfter {
-			dg = 0
-		}
+		dg := 1 - v.survives(pt)
 		here := v.objectiveValue(p.Side, unit, pt.X, pt.Y) - gone
 		return rank(pt) + (1-dg)*best - dg*here
 	}
