@@ -1,0 +1,62 @@
+package dropzone
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/volley-wargames/volley/advise"
+	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/rulestest"
+)
+
+// cornerBattle is battle.yaml, deployed, with walker-1 standing at (x, y).
+func cornerBattle(tb testing.TB, x, y float64) *Battle {
+	tb.Helper()
+	src := readExample(tb, "battle.yaml")
+	was := "{id: walker-1, type: Scout Walker, side: UCM, squad: scouts, at: [36, 6],"
+	if !strings.Contains(src, was) {
+		tb.Fatal("battle.yaml no longer places walker-1 at (36, 6)")
+	}
+	src = strings.Replace(src, was, fmt.Sprintf("{id: walker-1, type: Scout Walker, side: UCM, squad: scouts, at: [%v, %v],", x, y), 1)
+	b, _ := mustLoad(tb, src)
+	rulestest.EndDeployment(tb, b)
+	return b
+}
+
+// TestPositionCornerPathsMove: every way a position map offers round a corner of solid
+// terrain is one the battle accepts. Seed 14's battle 48 found walker-1 at (31.5, 20.5),
+// by east-hab's corner (30, 22), offered 15 places whose way there, written to a
+// thousandth, cut the corner by less than a thousandth and was refused ("leg 2 would pass
+// through east-hab"). Here the map's best places of units standing by the habs' corners
+// are each moved to on a fork.
+func TestPositionCornerPathsMove(t *testing.T) {
+	ctx := context.Background()
+	for _, at := range [][2]float64{{31.5, 20.5}, {29.5, 20.5}, {36.5, 21.5}, {29.2, 28.8}, {14.5, 19.5}, {5.5, 26.5}, {26.6, 13.4}} {
+		b := cornerBattle(t, at[0], at[1])
+		for _, obj := range []string{"expected", "destroyed"} {
+			o, _ := advise.ParseObjective(obj)
+			m, err := b.Position(ctx, advise.PositionQuery{Unit: "walker-1", Objective: o, Top: 40})
+			if err != nil {
+				t.Fatal(err)
+			}
+			moved := 0
+			for _, tp := range m.Top {
+				if tp.Move == nil {
+					continue
+				}
+				moved++
+				src, _ := json.Marshal(tp.Move)
+				f := b.Fork().(*Battle)
+				if _, err := f.Resolve(ctx, decode(t, f, string(src)), dice.ForAction(1, 0)); err != nil {
+					t.Errorf("walker-1 at %v, %s: the map's way to (%v, %v), %s, is refused: %v", at, obj, tp.X, tp.Y, src, err)
+				}
+			}
+			if moved < 10 {
+				t.Errorf("walker-1 at %v, %s: only %d of the map's best places are moves", at, obj, moved)
+			}
+		}
+	}
+}
