@@ -9,6 +9,7 @@ import (
 
 	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/rulestest"
 )
 
@@ -57,6 +58,56 @@ func TestPositionCornerPathsMove(t *testing.T) {
 			if moved < 10 {
 				t.Errorf("walker-1 at %v, %s: only %d of the map's best places are moves", at, obj, moved)
 			}
+		}
+	}
+}
+
+// TestPositionWrittenWaysMove: the property behind TestPositionCornerPathsMove, over every
+// point a quarter inch apart within walker-1's move from places by the habs' and the
+// ruin's corners and beside walker-2 and sabre-3: its way there, written as a map writes it (writtenWay), passes the
+// move's check (nothing in the way, no longer than the move left), as the way computed
+// does.
+func TestPositionWrittenWaysMove(t *testing.T) {
+	ctx := context.Background()
+	for _, at := range [][2]float64{{31.5, 20.5}, {36.5, 21.5}, {29.2, 28.8}, {14.5, 19.5}, {26.6, 13.4}, {24, 12}, {41.5, 6}, {27.5, 5.5}} {
+		b := cornerBattle(t, at[0], at[1])
+		s, err := b.positionSetup(advise.PositionQuery{Unit: "walker-1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.ways(ctx, b.table.Edged); err != nil {
+			t.Fatal(err)
+		}
+		ways, bent := 0, 0
+		for x := at[0] - s.left; x <= at[0]+s.left; x += 0.25 {
+			for y := at[1] - s.left; y <= at[1]+s.left; y += 0.25 {
+				p := geom.V(x, y)
+				path := s.reach.Path(p)
+				if !(s.reach.Dist(p) <= s.left) || len(path) < 2 {
+					continue
+				}
+				ways++
+				if len(path) > 2 {
+					bent++
+				}
+				if why := b.pathBlocked(s.u, path); why != "" {
+					t.Fatalf("walker-1 at %v: the way to %v as computed, %v: %s", at, p, path, why)
+				}
+				written := geom.Path{s.u.At}
+				pts := b.writtenWay(s.u, path, s.unitLength, s.perInch)
+				for _, q := range pts {
+					xy := q.([]float64)
+					written = append(written, geom.V(xy[0]/s.perInch, xy[1]/s.perInch))
+				}
+				if why := b.pathBlocked(s.u, written); why != "" {
+					t.Errorf("walker-1 at %v: the way to %v as written, %v: %s", at, p, pts, why)
+				} else if l := written.Length(); l > s.left+geom.Tolerance {
+					t.Errorf("walker-1 at %v: the way to %v as written, %v, is %v long: more than the %v left", at, p, pts, l, s.left)
+				}
+			}
+		}
+		if ways < 1000 || bent < 10 {
+			t.Errorf("walker-1 at %v: %d ways, %d of them bent: too few to tell", at, ways, bent)
 		}
 	}
 }
