@@ -209,7 +209,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 		if len(path) < 2 || point(i%g.Cols, i/g.Cols) == u.At {
 			return nil // standing still
 		}
-		pts := b.writtenWay(u, path, s.unitLength, s.perInch)
+		pts := b.writtenWay(u, path, s.unitLength, s.perInch, s.left)
 		return map[string]any{"type": volley.MoveAction, "unit": u.ID, "path": pts}
 	}, func(i int) map[string]any {
 		p := point(i%g.Cols, i/g.Cols)
@@ -296,8 +296,10 @@ var wayNudges = func() [][2]float64 {
 // battle 48). So each corner of the way is written at the nearest thousandth whose legs,
 // from the corner written before it and to the next corner, the move's own check
 // (pathBlocked) accepts, a few thousandths off at most; the way's end, the map's point,
-// is written where it is.
-func (b *Battle) writtenWay(u *Unit, path geom.Path, unit scenario.Unit, perInch float64) []any {
+// is written where it is. Should no thousandths near enough pass, or the written way be
+// longer than the left move, the way is written as computed, at full precision (left is
+// the move u has left, in inches).
+func (b *Battle) writtenWay(u *Unit, path geom.Path, unit scenario.Unit, perInch, left float64) []any {
 	end := len(path) - 1
 	at := func(p geom.Vec, d [2]float64) (geom.Vec, [2]float64) {
 		x := (math.Round(scenario.Inches(p.X).In(unit)*1000) + d[0]) / 1000
@@ -321,6 +323,15 @@ func (b *Battle) writtenWay(u *Unit, path geom.Path, unit scenario.Unit, perInch
 		}
 		written = append(written, c)
 		pts = append(pts, []float64{xy[0], xy[1]})
+	}
+	if written = append(written, last); b.pathBlocked(u, written) != "" || written.Length() > left+geom.Tolerance {
+		// No thousandths near enough pass (or the way ends within a hair of the move):
+		// the way as computed, at full precision, as the other systems' maps write it.
+		pts = pts[:0]
+		for _, p := range path[1:] {
+			pts = append(pts, []float64{scenario.Inches(p.X).In(unit), scenario.Inches(p.Y).In(unit)})
+		}
+		return pts
 	}
 	return append(pts, []float64{lastXY[0], lastXY[1]})
 }

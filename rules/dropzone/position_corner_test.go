@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -66,7 +67,7 @@ func TestPositionCornerPathsMove(t *testing.T) {
 // point a quarter inch apart within walker-1's move from places by the habs' and the
 // ruin's corners and beside walker-2 and sabre-3: its way there, written as a map writes it (writtenWay), passes the
 // move's check (nothing in the way, no longer than the move left), as the way computed
-// does.
+// does, and is written to thousandths (not at full precision, writtenWay's last resort).
 func TestPositionWrittenWaysMove(t *testing.T) {
 	ctx := context.Background()
 	for _, at := range [][2]float64{{31.5, 20.5}, {36.5, 21.5}, {29.2, 28.8}, {14.5, 19.5}, {26.6, 13.4}, {24, 12}, {41.5, 6}, {27.5, 5.5}} {
@@ -94,10 +95,14 @@ func TestPositionWrittenWaysMove(t *testing.T) {
 					t.Fatalf("walker-1 at %v: the way to %v as computed, %v: %s", at, p, path, why)
 				}
 				written := geom.Path{s.u.At}
-				pts := b.writtenWay(s.u, path, s.unitLength, s.perInch)
+				pts := b.writtenWay(s.u, path, s.unitLength, s.perInch, s.left)
 				for _, q := range pts {
 					xy := q.([]float64)
 					written = append(written, geom.V(xy[0]/s.perInch, xy[1]/s.perInch))
+					if math.Abs(math.Round(xy[0]*1000)-xy[0]*1000) > 1e-6 || math.Abs(math.Round(xy[1]*1000)-xy[1]*1000) > 1e-6 {
+						t.Errorf("walker-1 at %v: the way to %v is written at full precision, %v: no thousandths near its corners pass", at, p, pts)
+						break
+					}
 				}
 				if why := b.pathBlocked(s.u, written); why != "" {
 					t.Errorf("walker-1 at %v: the way to %v as written, %v: %s", at, p, pts, why)
