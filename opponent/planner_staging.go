@@ -54,7 +54,7 @@ const wallClearance = 2
 // it before the end). Other levels' ranks, and every rank in a battle without objectives
 // or a last round, are returned as they are.
 func (p *Player) staging(v *view, pc piece, unit string, rank func(advise.PositionPoint) float64) func(advise.PositionPoint) float64 {
-	if p.Policy.Level != Strong || v.end == nil || v.end.Turns <= 0 || v.turn == nil || len(v.result.Objectives) == 0 {
+	if p.Policy.Level != Strong || v.end == nil || v.end.Turns <= 0 || v.turn == nil || len(v.result.Objectives) == 0 || v.models(unit) > 1 {
 		return rank
 	}
 	// The moves the unit has after this one: in the last round none, and a place within
@@ -89,7 +89,7 @@ func (p *Player) staging(v *view, pc piece, unit string, rank func(advise.Positi
 // stagingWhy says which objective a strong unit's place keeps within its reach by the
 // end, "" for none or where the place is within one already (moveOptions says so).
 func (p *Player) stagingWhy(v *view, pc piece, x, y float64) string {
-	if p.Policy.Level != Strong || v.end == nil || v.turn == nil || pc.move == nil || v.objectiveAt(x, y) != "" {
+	if p.Policy.Level != Strong || v.end == nil || v.turn == nil || pc.move == nil || v.objectiveAt(x, y) != "" || v.models(v.owner(pc)) > 1 {
 		return ""
 	}
 	after := v.end.Turns - v.turn.Number
@@ -260,4 +260,20 @@ func (v *view) toObjective(i int, x, y float64) float64 {
 		d = max(math.Abs(x-o.X), math.Abs(y-o.Y))
 	}
 	return max(0, d-o.Radius)
+}
+
+// models counts the pieces of unit still on the table. Staging weighs a unit of one
+// piece only: a unit of several models (a WarStrike team) holds an objective where one of
+// its models stands within it, which heldByModels reads from a copy of the battle, while
+// staging's reach is measured from a point, the unit's centre; the two together would
+// count a place at an objective's edge twice, or not at all (a centre outside with a
+// model within; a centre within with every model outside).
+func (v *view) models(unit string) int {
+	n := 0
+	for _, pc := range v.pieces {
+		if !pc.destroyed && v.owner(pc) == unit {
+			n++
+		}
+	}
+	return n
 }
