@@ -57,29 +57,11 @@ func (p *Player) staging(v *view, pc piece, unit string, rank func(advise.Positi
 	if p.Policy.Level != Strong || v.end == nil || v.end.Turns <= 0 || v.turn == nil || len(v.result.Objectives) == 0 || v.models(unit) > 1 {
 		return rank
 	}
-	// The moves the unit has after this one: in the last round none, and a place within
-	// an objective counts already (objectiveValue).
-	after := v.end.Turns - v.turn.Number
-	var gain []float64
-	var wl walls
-	if after >= 1 && pc.move != nil && pc.move.Allowance > 0 {
-		w := 1 / float64(1+after)
-		wl = v.walls(pc.id)
-		gain = make([]float64, len(v.result.Objectives))
-		for i, o := range v.result.Objectives {
-			ours, theirs := v.staged(i, p.Side, unit, after, wl)
-			gain[i] = w * (held(o.Points, ours+1, theirs) - held(o.Points, ours, theirs))
-		}
-	}
+	st := p.stage(v, pc, unit)
 	// What the objectives count with the unit off the table.
 	gone := v.objectiveValue(p.Side, unit, math.Inf(1), math.Inf(1))
 	return func(pt advise.PositionPoint) float64 {
-		best := 0.0
-		for i, o := range v.result.Objectives {
-			if gain != nil && gain[i] > best && !v.within(o, pt.X, pt.Y) && v.inReach(i, pt.X, pt.Y, after, pc.move.Allowance, wl) {
-				best = gain[i]
-			}
-		}
+		_, best := st.credit(v, pt.X, pt.Y)
 		dg := 1 - v.survives(pt)
 		here := v.objectiveValue(p.Side, unit, pt.X, pt.Y) - gone
 		return rank(pt) + (1-dg)*best - dg*here
@@ -87,22 +69,61 @@ func (p *Player) staging(v *view, pc piece, unit string, rank func(advise.Positi
 }
 
 // stagingWhy says which objective a strong unit's place keeps within its reach by the
-// end, "" for none or where the place is within one already (moveOptions says so).
+// end, the one whose credit the rank counted there (staging), "" for none: where no
+// objective is credited (a friend keeps it in reach already, the enemy holds it too
+// strongly), where the place is within one already (moveOptions says so), or where the
+// unit could reach it by the end from where it stands anyway.
 func (p *Player) stagingWhy(v *view, pc piece, x, y float64) string {
-	if p.Policy.Level != Strong || v.end == nil || v.turn == nil || pc.move == nil || v.objectiveAt(x, y) != "" || v.models(v.owner(pc)) > 1 {
+	if p.Policy.Level != Strong || v.end == nil || v.end.Turns <= 0 || v.turn == nil || len(v.result.Objectives) == 0 || v.models(v.owner(pc)) > 1 || v.objectiveAt(x, y) != "" {
 		return ""
 	}
-	after := v.end.Turns - v.turn.Number
-	if after < 1 {
+	st := p.stage(v, pc, v.owner(pc))
+	i, best := st.credit(v, x, y)
+	if best <= 0 || v.inReach(i, pc.x, pc.y, st.after, pc.move.Allowance, st.walls) {
 		return ""
 	}
-	wl := v.walls(pc.id)
-	for i, o := range v.result.Objectives {
-		if v.inReach(i, x, y, after, pc.move.Allowance, wl) && !v.inReach(i, pc.x, pc.y, after, pc.move.Allowance, wl) {
-			return fmt.Sprintf("; keeps %s within reach by the end (%d moves left)", o.Name, after)
+	return fmt.Sprintf("; keeps %s within reach by the end (%d moves left)", v.result.Objectives[i].Name, st.after)
+}
+
+// stage is what keeping each objective within reach by the end is worth to a unit (gain,
+// by objective; nil where it has no move after this one), with the moves it has left and
+// the walls its way must clear.
+type stage struct {
+	gain      []float64
+	after     int
+	allowance float64
+	walls     walls
+}
+
+// stage reads what each objective within reach is worth to unit, a piece pc.
+func (p *Player) stage(v *view, pc piece, unit string) stage {
+	// The moves the unit has after this one: in the last round none, and a place within
+	// an objective counts already (objectiveValue).
+	st := stage{after: v.end.Turns - v.turn.Number}
+	if st.after >= 1 && pc.move != nil && pc.move.Allowance > 0 {
+		w := 1 / float64(1+st.after)
+		st.allowance = pc.move.Allowance
+		st.walls = v.walls(pc.id)
+		st.gain = make([]float64, len(v.result.Objectives))
+		for i, o := range v.result.Objectives {
+			ours, theirs := v.staged(i, p.Side, unit, st.after, st.walls)
+			st.gain[i] = w * (held(o.Points, ours+1, theirs) - held(o.Points, ours, theirs))
 		}
 	}
-	return ""
+	return st
+}
+
+// credit is the objective a place keeps within reach that is worth the most to the unit,
+// and what it is worth (0 for none): an objective the place is within already counts in
+// objectiveValue, not here.
+func (st stage) credit(v *view, x, y float64) (int, float64) {
+	at, best := -1, 0.0
+	for i, o := range v.result.Objectives {
+		if st.gain != nil && st.gain[i] > best && !v.within(o, x, y) && v.inReach(i, x, y, st.after, st.allowance, st.walls) {
+			at, best = i, st.gain[i]
+		}
+	}
+	return at, best
 }
 
 // inReach reports whether a unit with a move of allowance a round, standing at a point,
