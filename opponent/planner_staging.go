@@ -6,6 +6,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
+	"github.com/volley-wargames/volley/geom"
 )
 
 // Staging: keeping an objective within reach until the end (strong only, session 43).
@@ -182,52 +183,21 @@ func (v *view) walls(unit string) walls {
 // near reports whether the segment from a to b comes within gap of polygon poly: an
 // end inside it, an edge of it crossed, or an edge nearer than gap.
 func near(a, b [2]float64, poly [][2]float64, gap float64) bool {
-	if inside(a, poly) || inside(b, poly) {
+	pg := make(geom.Polygon, len(poly))
+	for i, c := range poly {
+		pg[i] = geom.V(c[0], c[1])
+	}
+	ab := geom.Segment{A: geom.V(a[0], a[1]), B: geom.V(b[0], b[1])}
+	if pg.Contains(ab.A) || pg.Contains(ab.B) {
 		return true
 	}
-	for i := range poly {
-		c, d := poly[i], poly[(i+1)%len(poly)]
-		if segmentsMeet(a, b, c, d) || min(pointSegment(a, c, d), pointSegment(b, c, d), pointSegment(c, a, b), pointSegment(d, a, b)) < gap {
+	for i := range pg {
+		e := geom.Segment{A: pg[i], B: pg[(i+1)%len(pg)]}
+		if _, meet := ab.Intersect(e); meet || min(e.DistTo(ab.A), e.DistTo(ab.B), ab.DistTo(e.A), ab.DistTo(e.B)) < gap {
 			return true
 		}
 	}
 	return false
-}
-
-// pointSegment is the distance from p to the segment ab.
-func pointSegment(p, a, b [2]float64) float64 {
-	dx, dy := b[0]-a[0], b[1]-a[1]
-	t := 0.0
-	if l := dx*dx + dy*dy; l > 0 {
-		t = max(0, min(1, ((p[0]-a[0])*dx+(p[1]-a[1])*dy)/l))
-	}
-	return math.Hypot(p[0]-a[0]-t*dx, p[1]-a[1]-t*dy)
-}
-
-// inside reports whether p is within polygon poly (even-odd rule).
-func inside(p [2]float64, poly [][2]float64) bool {
-	in := false
-	for i, j := 0, len(poly)-1; i < len(poly); j, i = i, i+1 {
-		a, b := poly[i], poly[j]
-		if (a[1] > p[1]) != (b[1] > p[1]) && p[0] < (b[0]-a[0])*(p[1]-a[1])/(b[1]-a[1])+a[0] {
-			in = !in
-		}
-	}
-	return in
-}
-
-// segmentsMeet reports whether segments pq and rs share a point.
-func segmentsMeet(p, q, r, s [2]float64) bool {
-	cross := func(o, a, b [2]float64) float64 { return (a[0]-o[0])*(b[1]-o[1]) - (a[1]-o[1])*(b[0]-o[0]) }
-	d1, d2 := cross(r, s, p), cross(r, s, q)
-	d3, d4 := cross(p, q, r), cross(p, q, s)
-	if ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)) {
-		return true
-	}
-	on := func(a, b, c [2]float64) bool {
-		return min(a[0], b[0]) <= c[0] && c[0] <= max(a[0], b[0]) && min(a[1], b[1]) <= c[1] && c[1] <= max(a[1], b[1])
-	}
-	return (d1 == 0 && on(r, s, p)) || (d2 == 0 && on(r, s, q)) || (d3 == 0 && on(p, q, r)) || (d4 == 0 && on(p, q, s))
 }
 
 // held is what an objective of points counts for a side with ours units within it against
@@ -262,14 +232,7 @@ func (v *view) staged(i int, side, unit string, after int, w walls) (ours, their
 		}
 		in[owner] = pc.side
 	}
-	for _, s := range in {
-		if s == side {
-			ours++
-		} else {
-			theirs++
-		}
-	}
-	return ours, theirs
+	return sides(in, side)
 }
 
 // toObjective is how far a point is from being within objective i, as the end measures:

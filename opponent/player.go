@@ -913,6 +913,12 @@ func (v *view) holders(i int, side, unit string) (ours, theirs int) {
 		}
 		in[owner] = pc.side
 	}
+	return sides(in, side)
+}
+
+// sides counts the units of in (a unit's side by its id) that are of side, and those
+// that are not.
+func sides(in map[string]string, side string) (ours, theirs int) {
 	for _, s := range in {
 		if s == side {
 			ours++
