@@ -83,7 +83,11 @@ func (p *Player) stagingWhy(v *view, pc piece, x, y float64) string {
 	if best <= 0 || v.inReach(i, pc.x, pc.y, st.after, pc.move.Allowance, st.walls) {
 		return ""
 	}
-	return fmt.Sprintf("; keeps %s within reach by the end (%d moves left)", v.result.Objectives[i].Name, st.after)
+	left := fmt.Sprintf("%d moves left", st.after)
+	if st.after == 1 {
+		left = "1 move left"
+	}
+	return fmt.Sprintf("; keeps %s within reach by the end (%s)", v.result.Objectives[i].Name, left)
 }
 
 // stage is what keeping each objective within reach by the end is worth to a unit (gain,
