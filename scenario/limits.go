@@ -118,7 +118,10 @@ func printable(r rune) bool {
 //     spaces) plus two per indicator character: a token starts at a word's start, at an
 //     indicator, or just after one.
 //
-// FuzzEstimateTokens checks the bound against goccy's scanner.
+// The bound is for text checkText accepts, which is all Parse passes it: goccy's scanner
+// reads a control character such as NUL as a break, so "-\x00" opens a sequence entry
+// that a line of plain text could not. FuzzEstimateTokens checks the bound against
+// goccy's scanner on such text.
 func estimateTokens(src []byte) int {
 	n := 0
 	for len(src) > 0 {

@@ -240,7 +240,8 @@ func TestPlainNumbers(t *testing.T) {
 }
 
 // FuzzEstimateTokens checks that estimateTokens is an upper bound on the tokens goccy's
-// scanner makes: Parse trusts it to refuse a document before scanning it.
+// scanner makes of any text checkText accepts: Parse trusts it to refuse a document
+// before scanning it.
 func FuzzEstimateTokens(f *testing.F) {
 	for _, tc := range hostile() {
 		if len(tc.src) < 4096 {
@@ -256,6 +257,11 @@ func FuzzEstimateTokens(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		if len(src) > 1<<16 {
+			return
+		}
+		if _, _, ok := checkText("f.yaml", src); !ok {
+			// Parse refuses such text before it estimates anything; the bound is not
+			// promised for it (NUL reads as a break to goccy: "-\x00 #" is three tokens).
 			return
 		}
 		got := len(lexer.Tokenize(string(src)))
