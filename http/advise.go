@@ -239,7 +239,8 @@ var progressEvery = 200 * time.Millisecond
 
 // answerWithProgress works out a map (a danger or a position map: work, on one core)
 // while it answers with its progress, as lines of JSON (application/x-ndjson):
-// {"progress": {"done": rows, "rows": rows}} as rows are done, then the answer
+// {"progress": {"done": rows, "rows": rows}} as rows are done (and the last count once
+// more before the map, if the clock did not report it), then the answer
 // {"ruleset", key: the map}, or {"error": …} with the code, message and field (fieldOf
 // names it) an error answer would have. The request keeps its heavy place until the map
 // is done, and gives it back before the map is written; a client that goes away stops
@@ -258,27 +259,33 @@ func (s *Server) answerWithProgress(w http.ResponseWriter, r *http.Request, rule
 		done.Store(int64(d))
 		rows.Store(int64(n))
 	})
+	last := int64(-1) // the done last reported; the reporter's own until it stops
+	gone := false     // the client went away; the reporter's own until it stops
+	report := func() {
+		d, n := done.Load(), rows.Load()
+		if d == last || n == 0 || gone {
+			return
+		}
+		last = d
+		type report struct {
+			Done int64 `json:"done"`
+			Rows int64 `json:"rows"`
+		}
+		if enc.Encode(map[string]report{"progress": {d, n}}) != nil || rc.Flush() != nil {
+			gone = true // the client is gone: its context ends the work
+		}
+	}
 	stop, stopped := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(stopped)
 		t := time.NewTicker(progressEvery)
 		defer t.Stop()
-		last := int64(-1)
-		for {
+		for !gone {
 			select {
 			case <-stop:
 				return
 			case <-t.C:
-				if d := done.Load(); d != last && rows.Load() > 0 {
-					last = d
-					type report struct {
-						Done int64 `json:"done"`
-						Rows int64 `json:"rows"`
-					}
-					if enc.Encode(map[string]report{"progress": {d, rows.Load()}}) != nil || rc.Flush() != nil {
-						return // the client is gone: its context ends the work
-					}
-				}
+				report()
 			}
 		}
 	}()
@@ -286,6 +293,11 @@ func (s *Server) answerWithProgress(w http.ResponseWriter, r *http.Request, rule
 	close(stop)
 	<-stopped
 	adm.release()
+	if err == nil {
+		// The last count is reported before the map, whatever the clock did: a client
+		// sees its bar reach the end, however fast the map was or busy the machine.
+		report()
+	}
 	if err != nil {
 		e := apiError{Code: volley.ErrorCode(err), Message: volley.ErrorMessage(err)}
 		if ve, ok := fieldOf(err).(*volley.Error); ok && e.Code != volley.EINTERNAL {
