@@ -202,19 +202,6 @@ var _ advise.DangerPlacer = (*Battle)(nil)
 // the battle's units first, each with the side of the first unit of it (none for a type
 // no unit has).
 func (b *Battle) DangerPlaces() []advise.DangerPlace {
-	var out []advise.DangerPlace
-	seen := map[string]bool{}
-	for i := range b.units {
-		t := b.units[i].Type
-		if !seen[t.Name] && t.DamagePoints >= 1 {
-			seen[t.Name] = true
-			out = append(out, advise.DangerPlace{As: t.Name, Label: t.Name, Side: b.units[i].Side})
-		}
-	}
-	for _, name := range typeNames(b.types) {
-		if t := b.types[name]; !seen[name] && t.DamagePoints >= 1 {
-			out = append(out, advise.DangerPlace{As: name, Label: name})
-		}
-	}
-	return out
+	return advise.TypePlaces(b.units, b.types, func(u *Unit) (string, string) { return u.Type.Name, u.Side },
+		func(t *UnitType) bool { return t.DamagePoints >= 1 })
 }

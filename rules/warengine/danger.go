@@ -359,20 +359,8 @@ var _ advise.DangerPlacer = (*Battle)(nil)
 // battle's units first, each with the side of the first unit of it (none for a type no
 // unit has); then every unit standing, as itself.
 func (b *Battle) DangerPlaces() []advise.DangerPlace {
-	var out []advise.DangerPlace
-	seen := map[string]bool{}
-	for i := range b.units {
-		t := b.units[i].Type
-		if !seen[t.Name] && t.Hits >= 1 {
-			seen[t.Name] = true
-			out = append(out, advise.DangerPlace{As: t.Name, Label: t.Name, Side: b.units[i].Side})
-		}
-	}
-	for _, name := range b.typeNames() {
-		if t := b.types[name]; !seen[name] && t.Hits >= 1 {
-			out = append(out, advise.DangerPlace{As: name, Label: name})
-		}
-	}
+	out := advise.TypePlaces(b.units, b.types, func(u *Unit) (string, string) { return u.Type.Name, u.Side },
+		func(t *UnitType) bool { return t.Hits >= 1 })
 	// Then each unit still standing, placed itself (lifted from its squares, with the hits
 	// it has left): what a preview's danger at the end of a move asks for.
 	for i := range b.units {
