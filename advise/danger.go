@@ -44,6 +44,10 @@ type DangerPlace struct {
 	Side  string `json:"side"`
 }
 
+// PlacedID is the id of the unit a danger map places, where the system gives it one
+// (a name no unit of a scenario is likely to take, and which reads as what it is).
+const PlacedID = "(placed)"
+
 // TypePlaces are the DangerPlaces of a system whose maps place a unit of a type
 // (DangerQuery.As names the type): every type of types that has something to lose, those
 // of the battle's units first, each with the side of the first unit of it, then the
