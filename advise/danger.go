@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"runtime"
 	"slices"
@@ -41,6 +42,34 @@ type DangerPlace struct {
 	As    string `json:"as"`
 	Label string `json:"label"`
 	Side  string `json:"side"`
+}
+
+// PlacedID is the id of the unit a danger map places, where the system gives it one
+// (a name no unit of a scenario is likely to take, and which reads as what it is).
+const PlacedID = "(placed)"
+
+// TypePlaces are the DangerPlaces of a system whose maps place a unit of a type
+// (DangerQuery.As names the type): every type of types that has something to lose, those
+// of the battle's units first, each with the side of the first unit of it, then the
+// others in name order, of no side. of says a unit's type name and side; mayLose whether
+// a unit of the type has something to lose (Dropzone's damage points, the War Engine's
+// hits).
+func TypePlaces[U, T any](units []U, types map[string]T, of func(*U) (typeName, side string), mayLose func(T) bool) []DangerPlace {
+	var out []DangerPlace
+	seen := map[string]bool{}
+	for i := range units {
+		name, side := of(&units[i])
+		if t, ok := types[name]; ok && !seen[name] && mayLose(t) {
+			seen[name] = true
+			out = append(out, DangerPlace{As: name, Label: name, Side: side})
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(types)) {
+		if !seen[name] && mayLose(types[name]) {
+			out = append(out, DangerPlace{As: name, Label: name})
+		}
+	}
+	return out
 }
 
 // DangerQuery asks for a danger map.

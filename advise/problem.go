@@ -350,7 +350,7 @@ func (c *counter) completions(from int, used []string) int64 {
 	if c.p.MaxTargets == 0 {
 		n := int64(1)
 		for _, s := range c.p.Slots[from:] {
-			n = mulSat(n, int64(len(s.Choices)))
+			n = satMul(n, int64(len(s.Choices)))
 		}
 		return n
 	}
@@ -394,13 +394,8 @@ func withTarget(used []string, t string, maxTargets int) ([]string, bool) {
 	return append(append(make([]string, 0, len(used)+1), used...), t), true
 }
 
-func mulSat(a, b int64) int64 {
-	if a != 0 && b > math.MaxInt64/a {
-		return math.MaxInt64
-	}
-	return a * b
-}
-
+// addSat is a+b for non-negative a and b, or the largest int64 when that overflows (as
+// satMul).
 func addSat(a, b int64) int64 {
 	if a > math.MaxInt64-b {
 		return math.MaxInt64

@@ -326,18 +326,13 @@ func (s *search) walk(d int) {
 		s.bounded = addSat(s.bounded, s.counter.completions(d, s.used))
 		return
 	}
-	for i, c := range s.p.Slots[d].Choices {
-		used, ok := withTarget(s.used, c.Target, s.p.MaxTargets)
+	for i := range s.p.Slots[d].Choices {
+		prev, ok := s.pick(d, i)
 		if !ok {
 			continue
 		}
-		prevUsed := s.used
-		s.used = used
-		s.picks[d] = i
-		s.apply(d, c)
 		s.walk(d + 1)
-		s.undo(d, c)
-		s.used = prevUsed
+		s.unpick(d, i, prev)
 		if s.stopped != "" {
 			return
 		}
@@ -399,6 +394,27 @@ func (s *search) upper(d int) float64 {
 		return s.atLeastBound(d)
 	}
 	return s.objective + s.bound[d]
+}
+
+// pick takes choice i of slot d, if the bound on targets lets it add its target: its
+// effects applied, its target used. It reports the targets used before it, for unpick.
+func (s *search) pick(d, i int) (prev []string, ok bool) {
+	c := &s.p.Slots[d].Choices[i]
+	used, ok := withTarget(s.used, c.Target, s.p.MaxTargets)
+	if !ok {
+		return nil, false
+	}
+	prev = s.used
+	s.used = used
+	s.picks[d] = i
+	s.apply(d, *c)
+	return prev, true
+}
+
+// unpick takes back pick(d, i), prev the targets used before it.
+func (s *search) unpick(d, i int, prev []string) {
+	s.undo(d, s.p.Slots[d].Choices[i])
+	s.used = prev
 }
 
 // saved remembers, per depth, what apply replaced, so that undo can put it back.
@@ -625,17 +641,10 @@ func (s *search) standing(d int, v float64, better, tied *int64) {
 	if s.upper(d) < v-tieTolerance {
 		return
 	}
-	for i, c := range s.p.Slots[d].Choices {
-		used, ok := withTarget(s.used, c.Target, s.p.MaxTargets)
-		if !ok {
-			continue
+	for i := range s.p.Slots[d].Choices {
+		if prev, ok := s.pick(d, i); ok {
+			s.standing(d+1, v, better, tied)
+			s.unpick(d, i, prev)
 		}
-		prev := s.used
-		s.used = used
-		s.picks[d] = i
-		s.apply(d, c)
-		s.standing(d+1, v, better, tied)
-		s.undo(d, c)
-		s.used = prev
 	}
 }

@@ -48,6 +48,17 @@ func DecodeTurnAction[M, D volley.Action](doc *scenario.Doc, turns *volley.Turns
 	return a, true, nil
 }
 
+// Must is a as the system's own action of type A, for a system's Resolve, Aim or Cost
+// once the engine's actions are dealt with: any other action there is the system's bug
+// (its DecodeAction makes only its own), and panics.
+func Must[A volley.Action](system string, a volley.Action) A {
+	x, ok := a.(A)
+	if !ok {
+		panic(fmt.Sprintf("%s: action of type %T is not a %T", system, a, x))
+	}
+	return x
+}
+
 // ResolveTurnAction resolves an action of a battle played in turns as DecodeTurnAction
 // decodes them, for the system named system: endTurn ends the turn (with whatever the
 // system keeps of it), move and deploy resolve a move and a deployment. Every action but

@@ -45,6 +45,15 @@ func TellDeploy(s volley.Step) string {
 	return line
 }
 
+// ValueText writes a step's result, or another value of the trace, as a player reads it:
+// a float64 as volley.FormatNumber writes it, anything else as fmt prints it.
+func ValueText(v any) string {
+	if x, ok := v.(float64); ok {
+		return volley.FormatNumber(x)
+	}
+	return fmt.Sprint(v)
+}
+
 // LengthUnit is the unit a step of the trace writes lengths in: "cm" or "″".
 type LengthUnit string
 

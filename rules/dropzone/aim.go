@@ -9,6 +9,7 @@ import (
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/los"
+	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -53,13 +54,7 @@ func (b *Battle) Aim(ctx context.Context, a volley.Action) ([]volley.Aim, error)
 	return aims, nil
 }
 
-func mustShooting(a volley.Action) *Shooting {
-	s, ok := a.(*Shooting)
-	if !ok {
-		panic(fmt.Sprintf("dropzone: action of type %T is not a dropzone action", a))
-	}
-	return s
-}
+func mustShooting(a volley.Action) *Shooting { return rules.Must[*Shooting](Name, a) }
 
 // plan works out every declaration of a in order. The checks follow the seed's sequence:
 // movement, then arc and line of sight, then range, then the roll to hit. Line of sight

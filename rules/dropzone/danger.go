@@ -16,9 +16,6 @@ var _ advise.Dangerer = (*Battle)(nil)
 // an inch, a third of the smallest common base.
 const DefaultDangerStep = 0.5
 
-// dangerID is the id of the unit a danger map places.
-const dangerID = "(placed)"
-
 // Danger places a unit of type q.As on every point in turn and works out, with the
 // checks Aim makes (arc, line of sight with hull down, countered or full range), which
 // weapons of the other sides could fire at it, and so what their best plan does to it:
@@ -121,7 +118,7 @@ type effectKey struct {
 }
 
 func (b *Battle) newDangerWorker(t *UnitType, side string) *dangerWorker {
-	d := &dangerWorker{b: b, placed: Unit{ID: dangerID, Type: t, Side: side, DamagePoints: t.DamagePoints},
+	d := &dangerWorker{b: b, placed: Unit{ID: advise.PlacedID, Type: t, Side: side, DamagePoints: t.DamagePoints},
 		sight: *b.newSight(fewTraces),
 		act:   Shooting{Moved: map[string]float64{}}, d: make([]float64, t.DamagePoints+1), tmp: make([]float64, t.DamagePoints+1),
 		effects: map[effectKey][]float64{}}
@@ -202,19 +199,6 @@ var _ advise.DangerPlacer = (*Battle)(nil)
 // the battle's units first, each with the side of the first unit of it (none for a type
 // no unit has).
 func (b *Battle) DangerPlaces() []advise.DangerPlace {
-	var out []advise.DangerPlace
-	seen := map[string]bool{}
-	for i := range b.units {
-		t := b.units[i].Type
-		if !seen[t.Name] && t.DamagePoints >= 1 {
-			seen[t.Name] = true
-			out = append(out, advise.DangerPlace{As: t.Name, Label: t.Name, Side: b.units[i].Side})
-		}
-	}
-	for _, name := range typeNames(b.types) {
-		if t := b.types[name]; !seen[name] && t.DamagePoints >= 1 {
-			out = append(out, advise.DangerPlace{As: name, Label: name})
-		}
-	}
-	return out
+	return advise.TypePlaces(b.units, b.types, func(u *Unit) (string, string) { return u.Type.Name, u.Side },
+		func(t *UnitType) bool { return t.DamagePoints >= 1 })
 }

@@ -206,20 +206,8 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 		errs.Add(doc.At(&f.Options.ArticulatedFrom), "articulated_from: want %q or %q, got %q", ArticulatedFromCentre, ArticulatedFromTop, o.ArticulatedFrom)
 	}
 
-	nameless := false // a type whose name is missing could be the one a unit names
-	for i := range f.Types {
-		t := &f.Types[i]
-		if t.Name == "" {
-			nameless = true
-			continue // missing: reported by Decode
-		}
-		if _, dup := b.types[t.Name]; dup {
-			errs.Add(doc.At(&t.Name), "type %q is defined twice", t.Name)
-			continue
-		}
-		checkType(doc, t, errs)
-		b.types[t.Name] = t
-	}
+	// A type whose name is missing could be the one a unit names.
+	nameless := rules.Define(doc, f.Types, "type", func(t *UnitType) *string { return &t.Name }, b.types, checkType, errs)
 
 	for i := range f.Terrain {
 		t := &f.Terrain[i]

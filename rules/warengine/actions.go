@@ -5,6 +5,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -187,13 +188,7 @@ func loadoutNames(u *Unit) []string {
 	return names
 }
 
-func order(a volley.Action) *Order {
-	o, ok := a.(*Order)
-	if !ok {
-		panic(fmt.Sprintf("warengine: action of type %T is not a War Engine order", a))
-	}
-	return o
-}
+func order(a volley.Action) *Order { return rules.Must[*Order](Name, a) }
 
 // refuse says why an order cannot be carried out in the battle as it stands, or nil.
 func (b *Battle) refuse(o *Order) error { return b.refuseAs(o, false) }

@@ -16,9 +16,6 @@ import (
 
 var _ advise.Dangerer = (*Battle)(nil)
 
-// dangerID is the id of the unit a danger map places.
-const dangerID = "(placed)"
-
 // Danger places a unit of type q.As, of side q.Side, on every square in turn (its
 // footprint's top-left corner there) and works out what the other sides' units could do
 // to it next turn: each chooses the weapon group that serves the objective best, and
@@ -189,9 +186,9 @@ type dangerWorker struct {
 
 func (b *Battle) newDangerWorker(p dangerPlacement, side string) *dangerWorker {
 	c := *b
-	c.units = append(slices.Clone(b.units), Unit{ID: dangerID, Name: p.name, Type: p.t, Side: side, Hits: p.hits})
+	c.units = append(slices.Clone(b.units), Unit{ID: advise.PlacedID, Name: p.name, Type: p.t, Side: side, Hits: p.hits})
 	c.byID = maps.Clone(b.byID)
-	c.byID[dangerID] = len(b.units)
+	c.byID[advise.PlacedID] = len(b.units)
 	c.occ = slices.Clone(b.occ)
 	c.occupy(-1)
 	for i := range b.units {
@@ -300,7 +297,7 @@ func (d *dangerWorker) hits(ctx context.Context, e *Unit, l *Loadout, at geom.Sq
 		return nil, err
 	}
 	for _, t := range victims {
-		if t.Target == dangerID {
+		if t.Target == advise.PlacedID {
 			h := t.Distributions[MeasureHits]
 			if h.Max() == 0 {
 				return nil, nil
@@ -359,20 +356,8 @@ var _ advise.DangerPlacer = (*Battle)(nil)
 // battle's units first, each with the side of the first unit of it (none for a type no
 // unit has); then every unit standing, as itself.
 func (b *Battle) DangerPlaces() []advise.DangerPlace {
-	var out []advise.DangerPlace
-	seen := map[string]bool{}
-	for i := range b.units {
-		t := b.units[i].Type
-		if !seen[t.Name] && t.Hits >= 1 {
-			seen[t.Name] = true
-			out = append(out, advise.DangerPlace{As: t.Name, Label: t.Name, Side: b.units[i].Side})
-		}
-	}
-	for _, name := range b.typeNames() {
-		if t := b.types[name]; !seen[name] && t.Hits >= 1 {
-			out = append(out, advise.DangerPlace{As: name, Label: name})
-		}
-	}
+	out := advise.TypePlaces(b.units, b.types, func(u *Unit) (string, string) { return u.Type.Name, u.Side },
+		func(t *UnitType) bool { return t.Hits >= 1 })
 	// Then each unit still standing, placed itself (lifted from its squares, with the hits
 	// it has left): what a preview's danger at the end of a move asks for.
 	for i := range b.units {

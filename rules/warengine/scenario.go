@@ -8,6 +8,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -198,30 +199,8 @@ func load(doc *scenario.Doc, f *file, errs *scenario.ErrorList) *Battle {
 	b := &Battle{weapons: map[string]*Weapon{}, types: map[string]*UnitType{}, byID: map[string]int{}, edition: volley.DocEdition(doc), moves: volley.Moves(doc)}
 	b.opts = resolveOptions(doc, &f.Options, errs)
 	b.loadMap(doc, &f.Map, errs)
-	for i := range f.Weapons {
-		w := &f.Weapons[i]
-		if w.Name == "" {
-			continue
-		}
-		if _, dup := b.weapons[w.Name]; dup {
-			errs.Add(doc.At(&w.Name), "weapon %q is defined twice", w.Name)
-			continue
-		}
-		checkWeapon(doc, w, errs)
-		b.weapons[w.Name] = w
-	}
-	for i := range f.Types {
-		t := &f.Types[i]
-		if t.Name == "" {
-			continue
-		}
-		if _, dup := b.types[t.Name]; dup {
-			errs.Add(doc.At(&t.Name), "type %q is defined twice", t.Name)
-			continue
-		}
-		b.checkType(doc, t, errs)
-		b.types[t.Name] = t
-	}
+	rules.Define(doc, f.Weapons, "weapon", func(w *Weapon) *string { return &w.Name }, b.weapons, checkWeapon, errs)
+	rules.Define(doc, f.Types, "type", func(t *UnitType) *string { return &t.Name }, b.types, b.checkType, errs)
 	for i := range f.Units {
 		b.loadUnit(doc, &f.Units[i], errs)
 	}

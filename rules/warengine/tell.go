@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/rules"
 )
 
 // Tell tells what an order did, a line for each thing a player follows (volley.Teller):
@@ -66,7 +67,7 @@ func (Ruleset) Tell(out volley.Outcome) []string {
 		case "declared target":
 			add("%s's %s: %s", s.Text("unit"), s.Text("weapon"), s.Sentence())
 		case "chance to hit":
-			pick = []string{fmt.Sprintf("ChanceToHit %s (%s)", number(s.Result), hitTerms(s))}
+			pick = []string{fmt.Sprintf("ChanceToHit %s (%s)", rules.ValueText(s.Result), hitTerms(s))}
 		case "max distance missed by":
 			r, area, _ := strings.Cut(s.Sentence(), ": ")
 			area = strings.Replace(strings.TrimPrefix(area, "a "), "(1 squares", "(1 square", 1)
@@ -103,7 +104,7 @@ func (Ruleset) Tell(out volley.Outcome) []string {
 			}
 		case "adjusted strength", "strength based", "obstacle modifier":
 			check := victim(volley.Step{})
-			check.strength = number(s.Result)
+			check.strength = rules.ValueText(s.Result)
 			if s.Rule == "obstacle modifier" {
 				if f, _ := s.Number("firepower"); f > 0 {
 					check.terms = append(check.terms, fmt.Sprintf("obstacles −%s%%", volley.FormatNumber(f)))
@@ -130,7 +131,7 @@ func (Ruleset) Tell(out volley.Outcome) []string {
 			check.verdict = s.Sentence()
 		case "hits":
 			check := victim(s)
-			check.hits = number(s.Result)
+			check.hits = rules.ValueText(s.Result)
 		case "save":
 			check := victim(s)
 			check.save = saveWords(s)
@@ -139,7 +140,7 @@ func (Ruleset) Tell(out volley.Outcome) []string {
 			add("%s is struck by the %s (strength 0) and stunned: it may not fire in its side's next fire phase", s.Text("target"), s.Text("weapon"))
 		case "healing":
 			flush()
-			add("%s regains %s hit%s (rolled %s, %s to %s)", s.Text("target"), number(s.Result), plural(number(s.Result)), s.Text("rolled"), s.Text("min"), s.Text("max"))
+			add("%s regains %s hit%s (rolled %s, %s to %s)", s.Text("target"), rules.ValueText(s.Result), plural(rules.ValueText(s.Result)), s.Text("rolled"), s.Text("min"), s.Text("max"))
 		case "destroyed", "knocked down":
 			// Told with what each target lost, below.
 		case "stunned":
@@ -327,17 +328,6 @@ func square(name string) string {
 
 // possessive writes "raiders's" as a player would, "raiders'".
 func possessive(s string) string { return strings.ReplaceAll(s, "s's ", "s' ") }
-
-// number writes a step's numeric result.
-func number(v any) string {
-	switch x := v.(type) {
-	case float64:
-		return volley.FormatNumber(x)
-	case int:
-		return fmt.Sprint(x)
-	}
-	return fmt.Sprint(v)
-}
 
 func plural(n string) string {
 	if n == "1" {

@@ -20,9 +20,6 @@ var (
 // otherwise: half an inch, a sixth of the sample tables' close range.
 const DefaultDangerStep = 0.5
 
-// dangerID is the id of the copy a danger map places.
-const dangerID = "(placed)"
-
 // Danger places a copy of the unit q.As (Warfare has no unit types: a unit of the battle,
 // with its stands, figures, casualties and traits) on every point in turn and works out
 // the other sides' next missile fire at it: every enemy unit on the table that has
@@ -150,12 +147,12 @@ func (f *dangerFirer) band(d float64) Band {
 // copy's casualties, its random factor's branches mixed.
 func (b *Battle) dangerFirers(g dangerGrid) []*dangerFirer {
 	placed := *g.Placed
-	placed.ID, placed.Side, placed.At = dangerID, g.Side, nil
+	placed.ID, placed.Side, placed.At = advise.PlacedID, g.Side, nil
 	var out []*dangerFirer
 	for _, u := range g.firers {
 		f := &dangerFirer{u: u, table: b.tables.Ranges[u.Weapon], bands: map[Band][]float64{}}
 		for _, band := range []Band{Close, Effective, Long} {
-			t := &aimed{FireTarget: FireTarget{Unit: dangerID, Stands: u.StandsLeft(), Band: band}, target: &placed}
+			t := &aimed{FireTarget: FireTarget{Unit: advise.PlacedID, Stands: u.StandsLeft(), Band: band}, target: &placed}
 			b.modifiers(u, t)
 			rf := dice.Const(0)
 			if b.system == Alternate {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -276,13 +277,7 @@ func (b *Battle) Cost(a volley.Action) int64 {
 // each stand: what one step of tensAtLeast's sums costs per stand.
 const bigWordsPerStand = 1
 
-func mustFire(a volley.Action) *Fire {
-	f, ok := a.(*Fire)
-	if !ok {
-		panic(fmt.Sprintf("warfare: action of type %T is not a Warfare fire", a))
-	}
-	return f
-}
+func mustFire(a volley.Action) *Fire { return rules.Must[*Fire](Name, a) }
 
 // MeasureCasualties is what missile fire inflicts: figures lost.
 const MeasureCasualties = "casualties"

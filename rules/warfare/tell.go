@@ -80,7 +80,7 @@ func (Ruleset) Tell(out volley.Outcome) []string {
 			line.outcome = fmt.Sprintf("the d10 rolled %s against %s tenths: %s", s.Text("roll"), s.Text("tenths"), casualties(s.Sentence()))
 		case "casualty limit":
 			if line != nil {
-				line.outcome += fmt.Sprintf(", held to %s: no more than the stands firing, nor the figures left", number(s.Result))
+				line.outcome += fmt.Sprintf(", held to %s: no more than the stands firing, nor the figures left", rules.ValueText(s.Result))
 			}
 		case "to hit":
 			flush()
@@ -151,7 +151,7 @@ func (f *firing) String() string {
 		return head + f.existing + "; " + f.outcome
 	}
 	return head + fmt.Sprintf("missile factor %s = %s, × %s stands = %s; %s",
-		strings.Join(f.terms, ", "), number(f.factor), f.stands, number(f.final), f.outcome)
+		strings.Join(f.terms, ", "), rules.ValueText(f.factor), f.stands, rules.ValueText(f.final), f.outcome)
 }
 
 // firerOf finds the unit that fired, from the dice it rolled ("fraction and
@@ -206,15 +206,4 @@ func ammoWords(state string) string {
 		return "is Out of Missiles: it may not fire again"
 	}
 	return "has its missiles"
-}
-
-// number writes a step's numeric result.
-func number(v any) string {
-	switch x := v.(type) {
-	case float64:
-		return volley.FormatNumber(x)
-	case int:
-		return fmt.Sprint(x)
-	}
-	return fmt.Sprint(v)
 }

@@ -1,7 +1,6 @@
 package warstrike
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/volley-wargames/volley"
@@ -42,13 +41,7 @@ func (s *Shoot) ActingUnit() string { return s.Unit }
 // TurnEnd is the action that ends the current side's turn.
 type TurnEnd = rules.TurnEnd
 
-func mustShoot(a volley.Action) *Shoot {
-	s, ok := a.(*Shoot)
-	if !ok {
-		panic(fmt.Sprintf("warstrike: %T is not one of this system's actions", a))
-	}
-	return s
-}
+func mustShoot(a volley.Action) *Shoot { return rules.Must[*Shoot](Name, a) }
 
 // shootSpec is a shooting action as written. Action is the word a move uses for the
 // same choice: a player who writes it in a shot means as, and is read so (with the real
