@@ -47,9 +47,9 @@ action:
 func TestSimAgreesWithOdds(t *testing.T) {
 	const trials = 200_000
 	cases := map[string]func(t *testing.T) (*Battle, *Shooting){
-		"sabres":       func(t *testing.T) (*Battle, *Shooting) { return mustLoadFile(t, "sabres.yaml") },
-		"checks":       func(t *testing.T) (*Battle, *Shooting) { return mustLoadFile(t, "checks.yaml") },
-		"random-shots": func(t *testing.T) (*Battle, *Shooting) { return mustLoad(t, randomShots) },
+		"sabres":       func(t *testing.T) (*Battle, *Shooting) { return sys.LoadFile(t, "sabres.yaml") },
+		"checks":       func(t *testing.T) (*Battle, *Shooting) { return sys.LoadFile(t, "checks.yaml") },
+		"random-shots": func(t *testing.T) (*Battle, *Shooting) { return sys.Load(t, randomShots) },
 	}
 	rulestest.SimAgreesWithOddsOf(t, cases, 20261121, trials)
 }
@@ -59,7 +59,7 @@ func TestSimAgreesWithOdds(t *testing.T) {
 // same rules.
 func TestResolveAgreesWithOdds(t *testing.T) {
 	const trials = 4000
-	src := readExample(t, "sabres.yaml")
+	src := sys.ReadExample(t, "sabres.yaml")
 	for name, text := range map[string][]byte{"sabres": []byte(src), "random-shots": []byte(randomShots)} {
 		t.Run(name, func(t *testing.T) {
 			doc, err := scenario.Parse(name, text)
@@ -108,7 +108,7 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 // TestOddsSumToOne guards the invariant on every example.
 func TestOddsSumToOne(t *testing.T) {
 	for _, name := range []string{"sabres.yaml", "checks.yaml", "coherency-evasion.yaml", "equalizer-vs-hunter.yaml"} {
-		b, a := mustLoadFile(t, name)
+		b, a := sys.LoadFile(t, name)
 		odds, err := b.Odds(context.Background(), a)
 		if err != nil {
 			t.Fatal(err)

@@ -13,24 +13,12 @@ import (
 	"github.com/volley-wargames/volley/rulestest"
 )
 
+// sys is Dropzone as its tests load it.
+var sys = rulestest.System[*Battle, *Shooting]{Name: "dropzone", Ruleset: Ruleset{}}
+
 // update rewrites the goldens of testdata/broken and testdata/tell from the current
 // output (go test -update), for a change that is meant to change them.
 var update = flag.Bool("update", false, "rewrite testdata/broken/*.golden and testdata/tell/*.txt from the current output")
-
-// mustLoad loads a scenario from YAML text.
-func mustLoad(tb testing.TB, src string) (*Battle, *Shooting) {
-	tb.Helper()
-	b, a := rulestest.Load(tb, Ruleset{}, "test.yaml", []byte(src))
-	s, _ := a.(*Shooting)
-	return b.(*Battle), s
-}
-
-// mustLoadFile loads one of the example scenarios.
-func mustLoadFile(tb testing.TB, name string) (*Battle, *Shooting) {
-	tb.Helper()
-	b, a := rulestest.LoadFile(tb, Ruleset{}, filepath.Join("..", "..", "examples", "dropzone", name))
-	return b.(*Battle), a.(*Shooting)
-}
 
 func TestDamageFor(t *testing.T) {
 	tests := []struct {
@@ -88,7 +76,7 @@ func TestDiscardChance(t *testing.T) {
 // TestSeedEvasionExample is the seed's own example: a 3+ weapon, a squad out of
 // coherency (+1) and a target with evasion +2 needs a 6.
 func TestSeedEvasionExample(t *testing.T) {
-	b, a := mustLoadFile(t, "coherency-evasion.yaml")
+	b, a := sys.LoadFile(t, "coherency-evasion.yaml")
 	aims := rulestest.Aim(t, b, a)
 	if len(aims) != 1 {
 		t.Fatalf("got %d aims; want 1", len(aims))
@@ -108,7 +96,7 @@ func TestSeedEvasionExample(t *testing.T) {
 
 // TestEqualizerCannotHurtHunter: energy 3 never reaches armour 13.
 func TestEqualizerCannotHurtHunter(t *testing.T) {
-	b, a := mustLoadFile(t, "equalizer-vs-hunter.yaml")
+	b, a := sys.LoadFile(t, "equalizer-vs-hunter.yaml")
 	odds, err := b.Odds(context.Background(), a)
 	if err != nil {
 		t.Fatal(err)
@@ -129,7 +117,7 @@ func TestEqualizerCannotHurtHunter(t *testing.T) {
 // TestSabresByHand checks the railgun at a Hunter against arithmetic done by hand:
 // 2+ to hit (5/6); damage die 1-2 nothing, 3-4 one point (13 equals), 5-6 a critical.
 func TestSabresByHand(t *testing.T) {
-	b, a := mustLoadFile(t, "sabres.yaml")
+	b, a := sys.LoadFile(t, "sabres.yaml")
 	odds, err := b.Odds(context.Background(), a)
 	if err != nil {
 		t.Fatal(err)
@@ -160,7 +148,7 @@ func TestSabresByHand(t *testing.T) {
 func TestResolveIsDeterministicAndApplied(t *testing.T) {
 	var first []byte
 	for i := range 3 {
-		b, a := mustLoadFile(t, "sabres.yaml")
+		b, a := sys.LoadFile(t, "sabres.yaml")
 		out, err := b.Resolve(context.Background(), a, dice.ForAction(7, 0))
 		if err != nil {
 			t.Fatal(err)
@@ -194,7 +182,7 @@ func rollStrings(rs []dice.Roll) []string {
 // TestSeedEvasionTrace: resolve's trace builds the need exactly as the seed's example
 // does: 3+, then 4+ for coherency, then 6+ for evasion.
 func TestSeedEvasionTrace(t *testing.T) {
-	b, a := mustLoadFile(t, "coherency-evasion.yaml")
+	b, a := sys.LoadFile(t, "coherency-evasion.yaml")
 	out, err := b.Resolve(context.Background(), a, dice.ForAction(1, 0))
 	if err != nil {
 		t.Fatal(err)

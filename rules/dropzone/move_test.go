@@ -30,7 +30,7 @@ func movesBattle(tb testing.TB) *Battle {
 // deploys first.
 func deployingBattle(tb testing.TB) *Battle {
 	tb.Helper()
-	b, _ := mustLoadFileAny(tb, "moves.yaml")
+	b, _ := sys.LoadAny(tb, "moves.yaml")
 	return b
 }
 
@@ -133,7 +133,7 @@ units:
   - {id: legion-1, type: Legionnaires, side: UCM, squad: legion, embarked: condor}
   - {id: warriors, type: Legionnaires, side: Scourge, at: [0, 10]}
 `
-	b, _ := mustLoad(t, src)
+	b, _ := sys.Load(t, src)
 	shot := "squad: legion\ndeclarations: [{unit: legion-1, weapon: Rifles, target: warriors}]"
 	if aims := aimOf(t, b, shot); aims[0].Status != volley.StatusNotEligible || !strings.Contains(aims[0].Reason, "embarked") {
 		t.Errorf("a shot from inside the transport: %s %s", aims[0].Status, aims[0].Reason)
@@ -216,7 +216,7 @@ func TestDeploymentTurns(t *testing.T) {
 func TestDeploymentAlternates(t *testing.T) {
 	src := movesSource(t)
 	for _, change := range []string{"options: {coherency: 6\"}\ndeployment_order: alternate", "options: {coherency: 6\"}\nturn: {activations: alternate}"} {
-		b, _ := mustLoad(t, strings.Replace(src, "options: {coherency: 6\"}", change, 1))
+		b, _ := sys.Load(t, strings.Replace(src, "options: {coherency: 6\"}", change, 1))
 		play(t, b, "{type: deploy, unit: sabre-1, at: [4, 4]}")
 		refused(t, b, "{type: deploy, unit: sabre-2, at: [18, 4]}", "it is Scourge's deployment: the sides place a unit each in turn")
 		play(t, b, "{type: deploy, unit: hunter-1, at: [10, 40]}")
@@ -267,7 +267,7 @@ func TestDeploymentEdition4(t *testing.T) {
 func TestNoDeployment(t *testing.T) {
 	src := movesSource(t)
 	zones := src[strings.Index(src, "deployment:"):strings.Index(src, "options:")]
-	b, _ := mustLoad(t, strings.Replace(src, zones, "", 1))
+	b, _ := sys.Load(t, strings.Replace(src, zones, "", 1))
 	if turn := b.State().Turn; turn.Phase != "turn" || b.Table().Deploying {
 		t.Errorf("a battle without a deployment: the turn is %+v", turn)
 	}
@@ -278,7 +278,7 @@ func TestNoDeployment(t *testing.T) {
 		}
 	}
 	play(t, b, "{type: move, unit: sabre-1, path: [[14, 9]]}")
-	b, _ = mustLoad(t, strings.Replace(src, zones, "deployment_order: sides\n", 1))
+	b, _ = sys.Load(t, strings.Replace(src, zones, "deployment_order: sides\n", 1))
 	play(t, b, "{type: deploy, unit: sabre-1, at: [40, 40]}") // anywhere on the table
 	refused(t, b, "{type: move, unit: sabre-2, path: [[18, 9]]}", "the battle has not begun: it is UCM's deployment")
 }
@@ -286,7 +286,7 @@ func TestNoDeployment(t *testing.T) {
 // movesSource is examples/dropzone/moves.yaml without its actions.
 func movesSource(tb testing.TB) string {
 	tb.Helper()
-	src := readExample(tb, "moves.yaml")
+	src := sys.ReadExample(tb, "moves.yaml")
 	s := src
 	return s[:strings.Index(s, "\nactions:")] + "\n"
 }
@@ -320,10 +320,10 @@ func TestMovesNotInOldEditions(t *testing.T) {
 // writes its coordinates in the battle's unit, as the scenario's own actions do. In a
 // battle measured in centimetres, [14, 8] is 2 cm up the table, not 2".
 func TestMoveSentOnItsOwnInTheBattlesUnit(t *testing.T) {
-	src := readExample(t, "moves.yaml")
+	src := sys.ReadExample(t, "moves.yaml")
 	s := src
 	s = strings.Replace(s[:strings.Index(s, "\nactions:")], "distances: in", "distances: cm", 1) + "\n"
-	b, _ := mustLoad(t, s)
+	b, _ := sys.Load(t, s)
 	play(t, b, "{type: deploy, unit: sabre-2, at: [4, 4]}")
 	rulestest.EndDeployment(t, b)
 	if u, _ := b.Unit("sabre-2"); math.Abs(u.At.X-4/2.54) > 1e-9 {

@@ -102,7 +102,7 @@ func TestPassingFireDistance(t *testing.T) {
 			if w := b.phase.window; w == nil || w.side != "Austrian" || len(w.offered) != 1 {
 				t.Fatalf("window %+v; want Austrian's g to answer", w)
 			}
-			aim := aims(t, b, act(t, b, shot))[0]
+			aim := rulestest.Aim(t, b, act(t, b, shot))[0]
 			if aim.Status != volley.StatusOK || !slices.ContainsFunc(aim.Modifiers, func(m volley.Modifier) bool { return m.Rule == "passing fire" && m.Value == PassingFireModifier }) {
 				t.Errorf("the passing fire: %s %s %v; want it with −2", aim.Status, aim.Reason, aim.Modifiers)
 			}
@@ -510,7 +510,7 @@ func TestStatedFactsRefusedOverTheAPI(t *testing.T) {
 		}
 	}
 	// What if the limbered battery were unlimbered, with saved fire? The statement wins.
-	aim := aims(t, b, act(t, b, "{batteries: [f], limbered: {f: false}, saved_fire: {f: true}}"))[0]
+	aim := rulestest.Aim(t, b, act(t, b, "{batteries: [f], limbered: {f: false}, saved_fire: {f: true}}"))[0]
 	if aim.Status != volley.StatusOK || !slices.ContainsFunc(aim.Notes, func(n string) bool { return strings.Contains(n, "saved fire") }) {
 		t.Errorf("stated unlimbered with saved fire: %s %s %v", aim.Status, aim.Reason, aim.Notes)
 	}

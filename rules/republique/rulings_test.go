@@ -20,7 +20,7 @@ import (
 // edition ed (0: the current one).
 func loadEdition(tb testing.TB, src string, ed int) (*Battle, volley.Action, error) {
 	tb.Helper()
-	path := rulestest.WriteBeside(tb, "x.yaml", src, example("sample-charts.yaml"))
+	path := rulestest.WriteBeside(tb, "x.yaml", src, sys.Example("sample-charts.yaml"))
 	b, a, err := rulestest.LoadEdition(tb, Ruleset{}, path, nil, ed)
 	if err != nil {
 		return nil, nil, err
@@ -73,7 +73,7 @@ action: {type: fire, batteries: [gun]}
 		{2, true, false}, // edition 2 weighed secondary targets only
 	} {
 		b, a := mustLoadEdition(t, src, tc.edition)
-		aim := aims(t, b, a)[0]
+		aim := rulestest.Aim(t, b, a)[0]
 		got := rulesOf(aim)
 		if aim.Target != "hussars" || got["firing at a deep target"] != DeepTargetModifier {
 			t.Fatalf("edition %d: target %s, modifiers %v; want hussars, a deep target", tc.edition, aim.Target, aim.Modifiers)
@@ -105,7 +105,7 @@ action: {type: fire, batteries: [gun], target: IR1}
 		deep    bool
 	}{{0, false}, {2, true}} {
 		b, a := mustLoadEdition(t, src, tc.edition)
-		aim := aims(t, b, a)[0]
+		aim := rulestest.Aim(t, b, a)[0]
 		if aim.Status != volley.StatusOK {
 			t.Fatalf("edition %d: %s %s", tc.edition, aim.Status, aim.Reason)
 		}
@@ -119,7 +119,7 @@ action: {type: fire, batteries: [gun], target: IR1}
 	// A crossed base in cover behind an open main target spoils it too: "all".
 	src = strings.Replace(src, "[[-3, 13], [3, 13], [3, 17], [-3, 17]]", "[[-3, 23], [3, 23], [3, 26], [-3, 26]]", 1)
 	b, a := mustLoadEdition(t, src, 0)
-	if _, deep := rulesOf(aims(t, b, a)[0])["firing at a deep target"]; deep {
+	if _, deep := rulesOf(rulestest.Aim(t, b, a)[0])["firing at a deep target"]; deep {
 		t.Errorf("a crossed base in the wood behind: still a deep target")
 	}
 }
@@ -139,7 +139,7 @@ action: {type: fire, batteries: [gun]}
 		deep    bool
 	}{{0, false}, {2, true}} {
 		b, a := mustLoadEdition(t, deep, tc.edition)
-		if _, got := rulesOf(aims(t, b, a)[0])["firing at a deep target"]; got != tc.deep {
+		if _, got := rulesOf(rulestest.Aim(t, b, a)[0])["firing at a deep target"]; got != tc.deep {
 			t.Errorf("edition %d: two infantry bases and a battery make a deep target: %v; want %v", tc.edition, got, tc.deep)
 		}
 	}
@@ -166,7 +166,7 @@ action: {type: end_step}
 		t.Errorf("a battery in bases_lost: %v; want %q", err, want)
 	}
 	b, a := mustLoadEdition(t, lost, 2)
-	if got := rulesOf(aims(t, b, a)[0]); got["2 friendly combat base(s) lost within 8cm this player turn"] != 2*BaseLostModifier {
+	if got := rulesOf(rulestest.Aim(t, b, a)[0]); got["2 friendly combat base(s) lost within 8cm this player turn"] != 2*BaseLostModifier {
 		t.Errorf("edition 2: leader modifiers %v; want both bases counted, as they were", got)
 	}
 }
@@ -189,7 +189,7 @@ action: {type: fire, batteries: [gun], die: 10}
 	adjacent := func(edition int, options string) bool {
 		t.Helper()
 		b, a := mustLoadEdition(t, strings.Replace(src, "OPTIONS", options, 1), edition)
-		return slices.ContainsFunc(aims(t, b, a)[0].Notes, func(n string) bool { return strings.HasPrefix(n, "adjacent target: D") })
+		return slices.ContainsFunc(rulestest.Aim(t, b, a)[0].Notes, func(n string) bool { return strings.HasPrefix(n, "adjacent target: D") })
 	}
 	for _, tc := range []struct {
 		edition int
@@ -207,8 +207,8 @@ action: {type: fire, batteries: [gun], die: 10}
 		}
 	}
 	// The text's picture: B "positioned next to unit A", flank to flank.
-	b, a := loadFile(t, "secondary-targets.yaml")
-	if !slices.ContainsFunc(aims(t, b, a)[0].Notes, func(n string) bool { return strings.HasPrefix(n, "adjacent target: 2nd Battalion (B)") }) {
+	b, a := sys.LoadFile(t, "secondary-targets.yaml")
+	if !slices.ContainsFunc(rulestest.Aim(t, b, a)[0].Notes, func(n string) bool { return strings.HasPrefix(n, "adjacent target: 2nd Battalion (B)") }) {
 		t.Errorf("B beside A is not adjacent")
 	}
 }
@@ -244,7 +244,7 @@ func TestBelowFirstColumn(t *testing.T) {
 action: {type: fire, batteries: [gun]}
 `
 	b, a := mustLoadEdition(t, src, 0)
-	aim := aims(t, b, a)[0]
+	aim := rulestest.Aim(t, b, a)[0]
 	if aim.PHit != 0 || aim.Need != 0 || !strings.Contains(aim.Reason, "no modified roll scores anything") {
 		t.Errorf("aim %+v; want no chance, and why", aim)
 	}

@@ -62,7 +62,7 @@ func moveBattle(t *testing.T, options string) *Battle {
 // deployingBattle is moveScenario with options, its sides to deploy: blue first.
 func deployingBattle(t *testing.T, options string) *Battle {
 	t.Helper()
-	b, _ := mustLoad(t, strings.Replace(moveScenario, "ruleset: warengine\n", "ruleset: warengine\n"+options, 1))
+	b, _ := sys.Load(t, strings.Replace(moveScenario, "ruleset: warengine\n", "ruleset: warengine\n"+options, 1))
 	return b
 }
 
@@ -117,8 +117,8 @@ func hasModifier(a volley.Aim, rule string) bool {
 func TestNotAimingAfterAMove(t *testing.T) {
 	b := moveBattle(t, "")
 	play(t, b, "{type: move, unit: a, path: [[3, 1]]}", "type: end_phase")
-	moved := mustOdds(t, b, decodeOrder(t, b, "{type: fire, unit: a, weapon: Gun, target: s}"))
-	still := mustOdds(t, b, decodeOrder(t, b, "{type: fire, unit: b, weapon: Gun, target: s}"))
+	moved := rulestest.Odds(t, b, decodeOrder(t, b, "{type: fire, unit: a, weapon: Gun, target: s}"))
+	still := rulestest.Odds(t, b, decodeOrder(t, b, "{type: fire, unit: b, weapon: Gun, target: s}"))
 	if hasModifier(moved.Aims[0], "aiming") || moved.Values["picks"] != RepeatingPicks {
 		t.Errorf("a moved in Phase I: modifiers %v, picks %v; want no aiming bonus and %d picks", moved.Aims[0].Modifiers, moved.Values["picks"], RepeatingPicks)
 	}
@@ -309,7 +309,7 @@ func TestMoveRollsNothing(t *testing.T) {
 	if aims, err := b.Aim(context.Background(), o); aims != nil || err != nil {
 		t.Errorf("a move's aim: %v %v", aims, err)
 	}
-	if odds := mustOdds(t, b, o); len(odds.Aims)+len(odds.Targets)+len(odds.Squares) != 0 {
+	if odds := rulestest.Odds(t, b, o); len(odds.Aims)+len(odds.Targets)+len(odds.Squares) != 0 {
 		t.Errorf("a move's odds: %+v", odds)
 	}
 	if _, err := b.Sampler(o); err == nil || !strings.Contains(err.Error(), "a move order has nothing to simulate") {
@@ -460,7 +460,7 @@ func TestPlacedScenarioLoads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, _ := mustLoad(t, string(out))
+	c, _ := sys.Load(t, string(out))
 	for id, want := range map[string]struct {
 		at     geom.Square
 		facing Facing
@@ -555,7 +555,7 @@ func TestPhaseIScenario(t *testing.T) {
 func BenchmarkMoveCheck(bm *testing.B) {
 	src := strings.Replace(dangerMap(""), "{name: Walker, size: 2,", "{name: Walker, size: 2, move: 40,", 1)
 	src = strings.Replace(src, "turn: {side: red, phase: target}", "turn: {side: blue, phase: move}", 1)
-	b, _ := mustLoad(bm, src)
+	b, _ := sys.Load(bm, src)
 	var path []string
 	for i := 1; i <= 20; i++ {
 		path = append(path, fmt.Sprintf("[%d, %d]", 30-i, 56-i))

@@ -29,7 +29,7 @@ func movesBattle(tb testing.TB, edition int) *Battle {
 
 func readMoves(tb testing.TB) string {
 	tb.Helper()
-	return readExample(tb, "moves.yaml")
+	return sys.ReadExample(tb, "moves.yaml")
 }
 
 func loadSrc(tb testing.TB, src string, edition int) *Battle {

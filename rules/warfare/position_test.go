@@ -18,7 +18,7 @@ import (
 // knights who cannot.
 func positionSrc(tb testing.TB, system string) string {
 	tb.Helper()
-	return strings.Replace(readExample(tb, "position.yaml"), "system: alternate", "system: "+system, 1)
+	return strings.Replace(sys.ReadExample(tb, "position.yaml"), "system: alternate", "system: "+system, 1)
 }
 
 // TestPositionMatchesBruteForce: at every point of a position map, its values equal what

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -19,7 +18,7 @@ import (
 // shooting at a real copy placed there give: their wounds added up, against the three
 // wounds that kill the unit.
 func TestDangerWarStrike(t *testing.T) {
-	path := filepath.Join("..", "..", "examples", "warstrike", "demo.yaml")
+	path := sys.Example("demo.yaml")
 	bt, _ := rulestest.LoadFile(t, Ruleset{}, path)
 	b := bt.(*Battle)
 	m, err := b.Danger(context.Background(), advise.DangerQuery{Side: "Verdant", As: "raiders", Area: [4]float64{-10, -20, 40, 30}})

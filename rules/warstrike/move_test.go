@@ -25,7 +25,7 @@ var (
 // under edition (0: the current one).
 func movesBattle(tb testing.TB, edition int) *Battle {
 	tb.Helper()
-	b, _ := rulestest.MustLoadEdition(tb, Ruleset{}, example("moves.yaml"), nil, edition)
+	b, _ := rulestest.MustLoadEdition(tb, Ruleset{}, sys.Example("moves.yaml"), nil, edition)
 	return b.(*Battle)
 }
 
@@ -202,7 +202,7 @@ func TestMoveDistanceIsData(t *testing.T) {
 	play(t, b, "{type: move, unit: alpha-3, action: shooting_advance, path: [[23, 14]]}")
 	refused(t, b, "{type: move, unit: alpha-3, path: [[25.5, 14]]}", "it may move 2\" more this turn")
 	// A unit's own moves: win over the tables'.
-	src := readExample(t, "moves.yaml")
+	src := sys.ReadExample(t, "moves.yaml")
 	slow, _ := loadEdition(t, strings.Replace(src, "    toughness: 3\n    models:\n      - {id: alpha-leader", "    toughness: 3\n    moves: {shooting_advance: 2}\n    models:\n      - {id: alpha-leader", 1), 0)
 	rulestest.EndDeployment(t, slow)
 	refused(t, slow.(*Battle), "{type: move, unit: alpha-3, action: shooting_advance, path: [[24, 14]]}", "Shooting Advance moves 2\" a model")
@@ -280,7 +280,7 @@ func TestMoveBlocked(t *testing.T) {
 	play(t, b, "{type: move, unit: alpha-leader, action: advance, path: [[20, 14]]}", "{type: move, unit: bravo-3, action: advance, path: [[10, 12]]}")
 
 	// A model on the roof walks across it, and not off it.
-	src := readExample(t, "moves.yaml")
+	src := sys.ReadExample(t, "moves.yaml")
 	roof, _ := loadEdition(t, strings.Replace(src, "{id: alpha-2, at: [19.5, 13]}", "{id: alpha-2, at: [21, 9]}", 1), 0)
 	rb := roof.(*Battle)
 	rulestest.EndDeployment(t, rb)
@@ -337,7 +337,7 @@ func TestDeploymentTurnsWarStrike(t *testing.T) {
 // unit each in turn, model by model or whole: the turn passes when the unit's last model
 // is placed, and a model placed stays placed.
 func TestDeploymentAlternatesWarStrike(t *testing.T) {
-	src := readExample(t, "moves.yaml")
+	src := sys.ReadExample(t, "moves.yaml")
 	x, _ := loadEdition(t, strings.Replace(src, "\ntables:", "\ndeployment_order: alternate\ntables:", 1), 0)
 	b := x.(*Battle)
 	play(t, b, "{type: deploy, unit: bravo-2, at: [7, 14]}")
@@ -378,7 +378,7 @@ func TestForkAndPlacements(t *testing.T) {
 	if rulestest.FullSnapshot(b) != before {
 		t.Error("moves on the fork changed the battle")
 	}
-	src := readExample(t, "moves.yaml")
+	src := sys.ReadExample(t, "moves.yaml")
 	noIDs := strings.NewReplacer("{id: raider-1, at:", "{at:", "{id: raider-2, at:", "{at:", "{id: raider-3, at:", "{at:").Replace(src)
 	b, _ = func() (*Battle, volley.Action) { x, a := loadEdition(t, noIDs, 0); return x.(*Battle), a }()
 	play(t, b, "type: end_deployment", raidersDeploy, alphaAdvances)

@@ -20,7 +20,7 @@ import (
 // with extra lines added to alpha's entry.
 func positionBattle(tb testing.TB, edition int, alpha string) *Battle {
 	tb.Helper()
-	src := readExample(tb, "position.yaml")
+	src := sys.ReadExample(tb, "position.yaml")
 	s := strings.Replace(src, "    name: Fireteam Alpha\n", "    name: Fireteam Alpha\n"+alpha, 1)
 	b, _ := loadEdition(tb, s, edition)
 	return b.(*Battle)
@@ -206,7 +206,7 @@ func TestPositionReach(t *testing.T) {
 // number (the wall's thickness too), is the same battle a 2.54th the size; its map, in centimetres, is the same
 // numbers, and its moves are written in centimetres.
 func TestPositionInCentimetres(t *testing.T) {
-	src := readExample(t, "position.yaml")
+	src := sys.ReadExample(t, "position.yaml")
 	// The wall's thickness written, not the default, which is in inches.
 	s := strings.Replace(src, "line: [[5, 15], [17, 15]]", "line: [[5, 15], [17, 15]], thickness: 0.25", 1)
 	bt, _ := loadEdition(t, s, 0)
@@ -327,7 +327,7 @@ func TestPositionPinnedDown(t *testing.T) {
 // and not off it: every point keeps both its models on the roof, the way there is a move
 // the battle accepts, and the notes say so.
 func TestPositionOnARoof(t *testing.T) {
-	src := readExample(t, "demo.yaml")
+	src := sys.ReadExample(t, "demo.yaml")
 	bt, _ := loadEdition(t, "turn: {side: Verdant}\n"+src, 0)
 	b := bt.(*Battle)
 	m, err := b.Position(context.Background(), advise.PositionQuery{Unit: "gunners", Step: 0.5})

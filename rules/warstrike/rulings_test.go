@@ -200,7 +200,7 @@ action: {unit: a, targets: [{unit: b}]}
 // found) as a battle begun under edition.
 func exampleEdition(tb testing.TB, name string, edition int) *Battle {
 	tb.Helper()
-	b, _ := rulestest.MustLoadEdition(tb, Ruleset{}, example(name), nil, edition)
+	b, _ := rulestest.MustLoadEdition(tb, Ruleset{}, sys.Example(name), nil, edition)
 	return b.(*Battle)
 }
 
@@ -381,7 +381,7 @@ func TestFloorWrittenBack(t *testing.T) {
 	if r := out[0].Trace[1].Result.(string); !strings.Contains(r, `climbed down 7" to the table (1" along the table and 7" climbing)`) {
 		t.Errorf("the move reads %q", r)
 	}
-	doc, err := scenario.ParseFile(example("elevated-ruin.yaml"))
+	doc, err := scenario.ParseFile(sys.Example("elevated-ruin.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -402,7 +402,7 @@ func TestFloorWrittenBack(t *testing.T) {
 // sampleTables is sample-tables.yaml, indented to stand under tables:.
 func sampleTables(tb testing.TB) string {
 	tb.Helper()
-	src := readExample(tb, "sample-tables.yaml")
+	src := sys.ReadExample(tb, "sample-tables.yaml")
 	return "  " + strings.ReplaceAll(strings.TrimSpace(src), "\n", "\n  ")
 }
 
