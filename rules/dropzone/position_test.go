@@ -211,7 +211,7 @@ func TestSquadPositionMatchesBruteForce(t *testing.T) {
 // map, and says which unit and why; an unknown name is hinted among units and squads.
 func TestSquadPositionRefuses(t *testing.T) {
 	b := squadBattle(t)
-	play(t, b, "{type: move, unit: sabre-1, path: [[14, 12]]}") // its whole 6"
+	rulestest.Play(t, b, "{type: move, unit: sabre-1, path: [[14, 12]]}") // its whole 6"
 	_, err := b.Position(context.Background(), advise.PositionQuery{Unit: "sabres"})
 	if volley.ErrorCode(err) != volley.EINVALID || !strings.Contains(err.Error(), "may not move as a formation now") {
 		t.Errorf("sabres after firing: %v", err)

@@ -269,13 +269,13 @@ func TestRulingHalvingAtSegmentStart(t *testing.T) {
 	src := sprintf(movesSrc, units, "maneuver")
 	for _, ed := range []int{0, 4} {
 		b, _ := mustLoadEdition(t, src, ed)
-		play(t, b, "{type: move, unit: f1, path: [[-30, 3]]}", "{type: end_step}", "{type: end_step}")
+		rulestest.Play(t, b, "{type: move, unit: f1, path: [[-30, 3]]}", "{type: end_step}", "{type: end_step}")
 		// A roll of a1's that scores one morale hit and no base hit: the same dice on a
 		// copy first.
 		var seed uint64
 		for seed = 1; ; seed++ {
 			c := b.copy()
-			out, err := c.Resolve(context.Background(), act(t, c, "{batteries: [a1], target: f1}"), dice.ForAction(seed, 0))
+			out, err := c.Resolve(context.Background(), rulestest.Decode(t, c, "{batteries: [a1], target: f1}"), dice.ForAction(seed, 0))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -283,13 +283,13 @@ func TestRulingHalvingAtSegmentStart(t *testing.T) {
 				break
 			}
 		}
-		if _, err := b.Resolve(context.Background(), act(t, b, "{batteries: [a1], target: f1}"), dice.ForAction(seed, 0)); err != nil {
+		if _, err := b.Resolve(context.Background(), rulestest.Decode(t, b, "{batteries: [a1], target: f1}"), dice.ForAction(seed, 0)); err != nil {
 			t.Fatal(err)
 		}
 		if u := b.Unit("f1"); b.moraleName(u.Morale) != "disordered" || u.Damaged {
 			t.Fatalf("edition %d: f1 is %s, damaged %v; want disordered at once", ed, b.moraleName(u.Morale), u.Damaged)
 		}
-		fire := act(t, b, "{batteries: [f1], target: a1}")
+		fire := rulestest.Decode(t, b, "{batteries: [f1], target: a1}")
 		o, err := b.Odds(context.Background(), fire)
 		if err != nil {
 			t.Fatal(err)

@@ -157,7 +157,7 @@ func TestPositionRefuses(t *testing.T) {
 	check("no such unit", b, "nobody", "no unit \"nobody\"")
 	check("an old battle", loadSrc(t, positionSrc(t, "alternate"), 3), "longbowmen", "began before units moved")
 	fired := b.Fork().(*Battle)
-	play(t, fired, "{type: move, unit: longbowmen, path: [[0, -1]]}", "unit: longbowmen\ntargets: [{unit: crossbowmen}]")
+	rulestest.Play(t, fired, "{type: move, unit: longbowmen, path: [[0, -1]]}", "unit: longbowmen\ntargets: [{unit: crossbowmen}]")
 	check("a unit that has fired", fired, "longbowmen", "has fired this turn")
 	still := loadSrc(t, strings.Replace(positionSrc(t, "alternate"), "at: [0, 0], move: 6, ", "at: [0, 0], ", 1), 0)
 	check("a unit without a move", still, "longbowmen", "has no move")
@@ -189,7 +189,7 @@ func TestPositionRefuses(t *testing.T) {
 // the map's moves then take it no further than its whole move.
 func TestPositionMidMove(t *testing.T) {
 	b := loadSrc(t, positionSrc(t, "alternate"), 0)
-	play(t, b, "{type: move, unit: longbowmen, path: [[-2, 0]]}")
+	rulestest.Play(t, b, "{type: move, unit: longbowmen, path: [[-2, 0]]}")
 	m, err := b.Position(context.Background(), advise.PositionQuery{Unit: "longbowmen", Step: 1})
 	if err != nil {
 		t.Fatal(err)

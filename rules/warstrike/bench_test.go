@@ -165,17 +165,17 @@ func BenchmarkPreview(b *testing.B) {
 		b.Run(tc.name, func(b *testing.B) {
 			bt, _ := loadEdition(b, src, 0)
 			battle := bt.(*Battle)
-			play(b, battle, "type: end_turn")
+			rulestest.Play(b, battle, "type: end_turn")
 			shot := "{unit: rangers, targets: [{unit: watchers}]}"
 			q := advise.DangerQuery{Side: "Verdant", As: "rangers", Step: 0.01}
 			b.ReportAllocs()
 			for b.Loop() {
 				fork := battle.Fork().(*Battle)
-				move, err := decodeAs(b, fork, tc.move, true, 0)
+				move, err := rulestest.DecodeAs(b, fork, tc.move, true, 0)
 				if err != nil {
 					b.Fatal(err)
 				}
-				then := mustDecode(b, fork, shot)
+				then := rulestest.Decode(b, fork, shot)
 				_ = fork.Cost(move) + fork.Cost(then)
 				if _, err := fork.Resolve(context.Background(), move, dice.ForAction(0, 0)); err != nil {
 					b.Fatal(err)

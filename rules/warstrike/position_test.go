@@ -92,7 +92,7 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 				at := geom.V(p.X, p.Y)
 				w := s.wayTo(b, at)
 				f := b.Fork().(*Battle)
-				if _, err := f.Resolve(ctx, mustDecode(t, f, wayYAML(s, w)), dice.ForAction(1, 0)); err != nil {
+				if _, err := f.Resolve(ctx, rulestest.Decode(t, f, wayYAML(s, w)), dice.ForAction(1, 0)); err != nil {
 					t.Fatalf("the map's way to %v is refused: %v", at, err)
 				}
 				u, _ := f.Unit("alpha")
@@ -282,7 +282,7 @@ func TestPositionOrder(t *testing.T) {
 // and what its models have left; its moves do not name the action again.
 func TestPositionKeepsTheAction(t *testing.T) {
 	b := positionBattle(t, 0, "")
-	play(t, b, "{type: move, unit: alpha, action: shooting_advance, models: [{id: alpha-leader, path: [[18, 10]]}, {id: alpha-3, path: [[16.5, 10]]}, {id: alpha-2, path: [[15, 10]]}]}")
+	rulestest.Play(t, b, "{type: move, unit: alpha, action: shooting_advance, models: [{id: alpha-leader, path: [[18, 10]]}, {id: alpha-3, path: [[16.5, 10]]}, {id: alpha-2, path: [[15, 10]]}]}")
 	m, err := b.Position(context.Background(), advise.PositionQuery{Unit: "alpha", Step: 0.5})
 	if err != nil {
 		t.Fatal(err)
@@ -344,7 +344,7 @@ func TestPositionOnARoof(t *testing.T) {
 		}
 		p := m.Point(i)
 		f := b.Fork().(*Battle)
-		if _, err := f.Resolve(context.Background(), mustDecode(t, f, wayYAML(s, s.wayTo(b, geom.V(p.X, p.Y)))), dice.ForAction(1, 0)); err != nil {
+		if _, err := f.Resolve(context.Background(), rulestest.Decode(t, f, wayYAML(s, s.wayTo(b, geom.V(p.X, p.Y)))), dice.ForAction(1, 0)); err != nil {
 			t.Fatalf("(%v, %v): %v", p.X, p.Y, err)
 		}
 		u, _ := f.Unit("gunners")
@@ -380,7 +380,7 @@ func TestPositionRefuses(t *testing.T) {
 		}
 	}
 	f := b.Fork().(*Battle)
-	play(t, f, "{type: move, unit: alpha, action: focus_fire}")
+	rulestest.Play(t, f, "{type: move, unit: alpha, action: focus_fire}")
 	if _, err := f.Position(ctx, advise.PositionQuery{Unit: "alpha"}); err == nil || !strings.Contains(err.Error(), "which moves nothing") || field(err) != "unit" {
 		t.Errorf("after choosing Focus Fire: %v", err)
 	}
