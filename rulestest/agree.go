@@ -63,15 +63,3 @@ func CompareToExact(t *testing.T, odds volley.Odds, got []volley.TargetOdds, n i
 		}
 	}
 }
-
-// SimAgreesWithOddsOf runs SimAgreesWithOdds, trials rolls from seed, as a subtest for
-// each case: its name, and the loading of its battle and action.
-func SimAgreesWithOddsOf[B volley.Battle, A volley.Action](t *testing.T, cases map[string]func(*testing.T) (B, A), seed uint64, trials int) {
-	t.Helper()
-	for name, load := range cases {
-		t.Run(name, func(t *testing.T) {
-			b, a := load(t)
-			SimAgreesWithOdds(t, b, a, seed, trials)
-		})
-	}
-}

@@ -74,3 +74,21 @@ func (s System[B, A]) Load(tb testing.TB, src string) (B, A) {
 	act, _ := a.(A)
 	return b.(B), act
 }
+
+// SimAgreesWithOdds runs SimAgreesWithOdds, trials rolls from seed, as a subtest for each
+// case: the examples in files and the scenarios written in srcs, each by its case's name.
+func (s System[B, A]) SimAgreesWithOdds(t *testing.T, seed uint64, trials int, files, srcs map[string]string) {
+	t.Helper()
+	run := func(name string, load func(*testing.T) (B, A)) {
+		t.Run(name, func(t *testing.T) {
+			b, a := load(t)
+			SimAgreesWithOdds(t, b, a, seed, trials)
+		})
+	}
+	for name, file := range files {
+		run(name, func(t *testing.T) (B, A) { return s.LoadFile(t, file) })
+	}
+	for name, src := range srcs {
+		run(name, func(t *testing.T) (B, A) { return s.Load(t, src) })
+	}
+}

@@ -46,12 +46,9 @@ action:
 
 func TestSimAgreesWithOdds(t *testing.T) {
 	const trials = 200_000
-	cases := map[string]func(t *testing.T) (*Battle, *Shooting){
-		"sabres":       func(t *testing.T) (*Battle, *Shooting) { return sys.LoadFile(t, "sabres.yaml") },
-		"checks":       func(t *testing.T) (*Battle, *Shooting) { return sys.LoadFile(t, "checks.yaml") },
-		"random-shots": func(t *testing.T) (*Battle, *Shooting) { return sys.Load(t, randomShots) },
-	}
-	rulestest.SimAgreesWithOddsOf(t, cases, 20261121, trials)
+	sys.SimAgreesWithOdds(t, 20261121, trials,
+		map[string]string{"sabres": "sabres.yaml", "checks": "checks.yaml"},
+		map[string]string{"random-shots": randomShots})
 }
 
 // TestResolveAgreesWithOdds rolls the real Resolve, trace and all, on fresh battles and

@@ -109,12 +109,9 @@ action:
 
 func TestSimAgreesWithOdds(t *testing.T) {
 	const trials = 200_000
-	cases := map[string]func(t *testing.T) (*Battle, *Fire){
-		"existing":    func(t *testing.T) (*Battle, *Fire) { return sys.LoadFile(t, "longbowmen-existing.yaml") },
-		"alternate":   func(t *testing.T) (*Battle, *Fire) { return sys.LoadFile(t, "longbowmen-alternate.yaml") },
-		"two targets": func(t *testing.T) (*Battle, *Fire) { return sys.Load(t, twoTargets) },
-	}
-	rulestest.SimAgreesWithOddsOf(t, cases, 99, trials)
+	sys.SimAgreesWithOdds(t, 99, trials,
+		map[string]string{"existing": "longbowmen-existing.yaml", "alternate": "longbowmen-alternate.yaml"},
+		map[string]string{"two targets": twoTargets})
 }
 
 // TestJointAndAmmoByRolling rolls the fire many times as Resolve does and checks the
