@@ -62,18 +62,7 @@ func BrokenScenarios(t *testing.T, dir string, update bool) {
 			}
 			got := list.Error() + "\n"
 			golden := strings.TrimSuffix(f, ".yaml") + ".golden"
-			if update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != string(want) {
-				t.Errorf("errors:\n%s\nwant (%s):\n%s", got, golden, want)
-			}
+			Golden(t, golden, got, update)
 		})
 	}
 	if total < MinMistakes {

@@ -51,21 +51,7 @@ func TellGolden(t *testing.T, r volley.Ruleset, dir string, extra map[string][]b
 		told++
 		t.Run(name, func(t *testing.T) {
 			golden := filepath.Join("testdata", "tell", name+".txt")
-			if update {
-				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (go test -update writes it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("the words differ from %s (go test -update if the change is meant):\n%s", golden, got)
-			}
+			Golden(t, golden, got, update)
 		})
 	}
 	if told == 0 {

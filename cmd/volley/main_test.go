@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/rulestest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -27,19 +28,7 @@ func runCLI(args ...string) (status int, stdout, stderr string) {
 func goldenFile(t *testing.T, name, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s (run go test -update if the change is intended)\ngot:\n%s", path, got)
-	}
+	rulestest.Golden(t, path, got, *update)
 }
 
 var exampleNames = []string{

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -43,18 +44,7 @@ func TestErrorGoldens(t *testing.T) {
 				}
 			}
 			golden := strings.TrimSuffix(f, ".yaml") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != string(want) {
-				t.Errorf("errors:\n%s\nwant:\n%s", got, want)
-			}
+			rulestest.Golden(t, golden, got, *update)
 		})
 	}
 }
