@@ -92,6 +92,25 @@ func actWant(t *testing.T, base, id, token, body string, want int) map[string]an
 	return v
 }
 
+// actorOf is actWant for the battle id served at base: each action's body sent with a
+// token, and the status it must answer.
+func actorOf(t *testing.T, base, id string) func(token, body string, want int) map[string]any {
+	return func(token, body string, want int) map[string]any {
+		t.Helper()
+		return actWant(t, base, id, token, body, want)
+	}
+}
+
+// sideTokens is the tokens of sides a and b of a battle just posted, failing the test
+// where either has none.
+func sideTokens(t *testing.T, tokens map[string]string, a, b string) (string, string) {
+	t.Helper()
+	if tokens[a] == "" || tokens[b] == "" {
+		t.Fatalf("tokens %v", tokens)
+	}
+	return tokens[a], tokens[b]
+}
+
 // wantFieldError checks that GET u (what it asks, for the message) answers 400 with the
 // fault at field.
 func wantFieldError(tb testing.TB, what, u, token, field string) {
