@@ -30,8 +30,15 @@ type browserPage struct {
 }
 
 func newBrowserPage(t *testing.T) *browserPage {
-	exe := browsertest.Chromium(t)
-	return newBrowserAt(t, exe, pageServer(t, servertest.SQLite(t)))
+	exe, base := chromiumAndServer(t)
+	return newBrowserAt(t, exe, base)
+}
+
+// chromiumAndServer is the headless chromium's path (the test skipped where there is
+// none) and the address of a page server over a new SQLite store: what most page tests
+// start from, before they open one browser or more on it.
+func chromiumAndServer(t *testing.T) (exe, base string) {
+	return browsertest.Chromium(t), pageServer(t, servertest.SQLite(t))
 }
 
 // pageServer serves the page and the API over store, with the examples on disk.

@@ -10,7 +10,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/volley-wargames/volley/browsertest"
-	"github.com/volley-wargames/volley/servertest"
 )
 
 // withEnd is an example scenario without its actions, and with the end given (a
@@ -72,8 +71,7 @@ const sabresEnd = `end:
 // pages show the end screen on the first screen: the verdict, why, the scores, the
 // objectives, each side's luck, and the dice checked at once.
 func TestPageEndOfBattle(t *testing.T) {
-	exe := browsertest.Chromium(t)
-	base := pageServer(t, servertest.SQLite(t))
+	exe, base := chromiumAndServer(t)
 	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
 	n0 := begin(t, base, id, tokens)
 	ucm, scourge := newBrowserAt(t, exe, base), newBrowserAt(t, exe, base)
@@ -181,8 +179,7 @@ func TestPageEndOfBattle(t *testing.T) {
 // draws the board as the API's replay has it, with the step's words; leaving shows the
 // battle as it ended.
 func TestPageReplay(t *testing.T) {
-	exe := browsertest.Chromium(t)
-	base := pageServer(t, servertest.SQLite(t))
+	exe, base := chromiumAndServer(t)
 	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", strings.Replace(sabresEnd, "turns: 2", "turns: 1", 1)))
 	n0 := begin(t, base, id, tokens)
 	acts := []struct{ side, body string }{

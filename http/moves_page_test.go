@@ -17,7 +17,6 @@ import (
 
 	"github.com/volley-wargames/volley/browsertest"
 	vhttp "github.com/volley-wargames/volley/http"
-	"github.com/volley-wargames/volley/servertest"
 )
 
 // The page's moves: a unit dragged with the mouse, a finger or the keyboard, its ghost
@@ -85,8 +84,7 @@ func endDeployment(pages ...*browserPage) {
 // is, and each side's page ends its own with the button the view offers, the UCM's first.
 // The spectator has no move controls, and a drag pans.
 func TestPageMoveLive(t *testing.T) {
-	exe := browsertest.Chromium(t)
-	base := pageServer(t, servertest.SQLite(t))
+	exe, base := chromiumAndServer(t)
 	id, tokens := battle(t, base, example(t, "dropzone/moves.yaml"))
 	ucm, scourge, spectator := newBrowserAt(t, exe, base), newBrowserAt(t, exe, base), newBrowserAt(t, exe, base)
 	for _, pg := range []struct {

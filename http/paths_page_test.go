@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/volley-wargames/volley/browsertest"
-	"github.com/volley-wargames/volley/servertest"
 )
 
 // TestPageMovePaths: moving as players expect. A move of two legs made this turn stays
@@ -14,8 +13,7 @@ import (
 // the Sabre selected for moving shows the move it has left as a ring; dragged 9″ of its 6″,
 // the ghost's path is green to 6″ and red beyond; once the turn ends, its paths go.
 func TestPageMovePaths(t *testing.T) {
-	exe := browsertest.Chromium(t)
-	base := pageServer(t, servertest.SQLite(t))
+	exe, base := chromiumAndServer(t)
 	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
 	begin(t, base, id, tokens)
 	for _, a := range []string{

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/volley-wargames/volley/browsertest"
-	"github.com/volley-wargames/volley/servertest"
 )
 
 // TestPageLogWords: the log speaks words. A move and a shot read as their words, with
@@ -15,8 +14,7 @@ import (
 // the action as sent and every die; the aim reads its range with its unit and at most
 // two decimals, and a shot the rules refuse reads "out of range", not out_of_range.
 func TestPageLogWords(t *testing.T) {
-	exe := browsertest.Chromium(t)
-	base := pageServer(t, servertest.SQLite(t))
+	exe, base := chromiumAndServer(t)
 	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
 	n0 := begin(t, base, id, tokens)
 	for _, a := range []string{
