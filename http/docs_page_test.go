@@ -113,8 +113,7 @@ func playScreenshots(t *testing.T, p *browserPage) {
 		"warengine":  example(t, "warengine/moves.yaml"),
 		"republique": republiqueMoves(t),
 	})
-	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
-	n0 := begin(t, base, id, tokens)
+	id, tokens, n0 := sabresBegun(t, base)
 	for _, a := range []struct{ side, body string }{
 		{"UCM", `{"type":"move","unit":"sabre-1","path":[[14,9]]}`},
 		{"UCM", `{"squad":"sabres","declarations":[{"unit":"sabre-1","weapon":"Avenger Railgun","target":"hunter-1"},{"unit":"sabre-3","weapon":"Equalizer Machinegun","target":"warriors-1"}]}`},

@@ -47,6 +47,14 @@ func begin(t *testing.T, base, id string, tokens map[string]string) int {
 	}
 }
 
+// sabresBegun posts the Sabres' battle (dropzone/moves.yaml with sabresEnd) to base and
+// ends its deployment: its id, its tokens, and how many actions its log holds then.
+func sabresBegun(t *testing.T, base string) (id string, tokens map[string]string, n0 int) {
+	t.Helper()
+	id, tokens = battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
+	return id, tokens, begin(t, base, id, tokens)
+}
+
 // firstKey is a map's first key in order, for a token that reads the battle.
 func firstKey(m map[string]string) string {
 	keys := make([]string, 0, len(m))
@@ -72,8 +80,7 @@ const sabresEnd = `end:
 // objectives, each side's luck, and the dice checked at once.
 func TestPageEndOfBattle(t *testing.T) {
 	exe, base := chromiumAndServer(t)
-	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
-	n0 := begin(t, base, id, tokens)
+	id, tokens, n0 := sabresBegun(t, base)
 	ucm, scourge := newBrowserAt(t, exe, base), newBrowserAt(t, exe, base)
 	ucm.openAs(id, "UCM="+tokens["UCM"])
 	scourge.openAs(id, "Scourge="+tokens["Scourge"])

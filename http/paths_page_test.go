@@ -14,16 +14,13 @@ import (
 // the ghost's path is green to 6″ and red beyond; once the turn ends, its paths go.
 func TestPageMovePaths(t *testing.T) {
 	exe, base := chromiumAndServer(t)
-	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
-	begin(t, base, id, tokens)
+	id, tokens, _ := sabresBegun(t, base)
 	for _, a := range []string{
 		`{"type":"move","unit":"sabre-1","path":[[14,8],[16,9]]}`,
 		`{"type":"move","unit":"sabre-3","path":[[22,9]]}`,
 		`{"type":"take_back"}`,
 	} {
-		if status, body := call(t, "POST", base+"/api/battles/"+id+"/actions", tokens["UCM"], "", []byte(a)); status != 200 {
-			t.Fatalf("%s: %d %v", a, status, body)
-		}
+		actWant(t, base, id, tokens["UCM"], a, 200)
 	}
 	p := newBrowserAt(t, exe, base)
 	p.openAs(id, "UCM="+tokens["UCM"])

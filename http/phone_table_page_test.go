@@ -16,8 +16,7 @@ import (
 // Commit stay on the screen; a tap on Commit sends the move.
 func TestPagePhoneAtTheTable(t *testing.T) {
 	exe, base := chromiumAndServer(t)
-	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
-	n0 := begin(t, base, id, tokens)
+	id, tokens, n0 := sabresBegun(t, base)
 	p := newBrowserAt(t, exe, base)
 	p.Do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	p.open(id, "UCM="+tokens["UCM"])

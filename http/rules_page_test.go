@@ -218,8 +218,7 @@ func TestPageRefusalsEverywhere(t *testing.T) {
 	p.Wait("Where to stand offered", `!document.querySelector('#position-toggle').disabled`)
 
 	// Dropzone: two Hunters apart in Aim at; the ghost's labels clear of the others.
-	id, tokens = battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
-	begin(t, base, id, tokens)
+	id, tokens, _ = sabresBegun(t, base)
 	p.openAs(id, "UCM="+tokens["UCM"])
 	if eval[bool](p, `document.querySelector('#move-deploy')?.checked`) {
 		p.Click("#move-deploy")

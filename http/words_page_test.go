@@ -15,15 +15,12 @@ import (
 // two decimals, and a shot the rules refuse reads "out of range", not out_of_range.
 func TestPageLogWords(t *testing.T) {
 	exe, base := chromiumAndServer(t)
-	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
-	n0 := begin(t, base, id, tokens)
+	id, tokens, n0 := sabresBegun(t, base)
 	for _, a := range []string{
 		`{"type":"move","unit":"sabre-1","path":[[14,8.3333333]]}`,
 		`{"squad":"sabres","declarations":[{"unit":"sabre-3","weapon":"Avenger Railgun","target":"hunter-2"}]}`,
 	} {
-		if status, body := call(t, "POST", base+"/api/battles/"+id+"/actions", tokens["UCM"], "", []byte(a)); status != 200 {
-			t.Fatalf("%s: %d %v", a, status, body)
-		}
+		actWant(t, base, id, tokens["UCM"], a, 200)
 	}
 	p := newBrowserAt(t, exe, base)
 	p.openAs(id, "UCM="+tokens["UCM"])
