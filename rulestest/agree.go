@@ -26,15 +26,21 @@ func Agrees(exact, sim float64, n int) bool {
 func SimAgreesWithOdds(t *testing.T, b volley.Battle, a volley.Action, seed uint64, trials int) {
 	t.Helper()
 	odds := Odds(t, b, a)
-	sampler, ok := b.(volley.Sampler)
+	CompareToExact(t, odds, volley.Simulate(sampler(t, b, a), seed, trials, nil).Targets, trials)
+}
+
+// sampler is b's sampler of a, failing the test where b samples none.
+func sampler(tb testing.TB, b volley.Battle, a volley.Action) *volley.Sim {
+	tb.Helper()
+	s, ok := b.(volley.Sampler)
 	if !ok {
-		t.Fatalf("%T does not sample", b)
+		tb.Fatalf("%T does not sample", b)
 	}
-	sim, err := sampler.Sampler(a)
+	sim, err := s.Sampler(a)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	CompareToExact(t, odds, volley.Simulate(sim, seed, trials, nil).Targets, trials)
+	return sim
 }
 
 // CompareToExact fails the test where got, the targets' odds simulated over n trials,

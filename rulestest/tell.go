@@ -15,7 +15,6 @@ import (
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rules"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 // TellSeed is the seed the words' goldens roll with: cmd/volley's resolve goldens' own.
@@ -78,13 +77,11 @@ func TellExamples(t *testing.T, r volley.Ruleset, round string, update bool) {
 // without actions or that does not load as a battle.
 func tellScenario(t *testing.T, r volley.Ruleset, path string, src []byte) (string, bool) {
 	t.Helper()
-	var doc *scenario.Doc
-	var err error
-	if src == nil {
-		doc, err = scenario.ParseFile(path)
-	} else {
-		doc, err = scenario.Parse(filepath.Base(path), src)
+	name := path
+	if src != nil {
+		name = filepath.Base(path)
 	}
+	doc, err := parse(name, src)
 	if err != nil {
 		return "", false
 	}
