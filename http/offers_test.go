@@ -3,7 +3,6 @@ package http_test
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,8 +11,6 @@ import (
 	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/servertest"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/offers/*.json from the current output")
 
 // whoActs is a moment of a battle and what its view must say of who may act.
 type whoActs struct {
@@ -238,7 +235,7 @@ func TestOffersWhoActs(t *testing.T) {
 				}
 				got = append(got, '\n')
 				path := filepath.Join("testdata", "offers", c.golden+".json")
-				rulestest.Golden(t, path, string(got), *update)
+				rulestest.Golden(t, path, string(got))
 			}
 		})
 	}

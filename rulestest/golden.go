@@ -1,17 +1,22 @@
 package rulestest
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"testing"
 )
 
+// Update is the -update flag of every test that imports rulestest: go test -update
+// rewrites the package's golden files (Golden's, the words told, the broken scenarios'
+// errors) from the current output, for a change that is meant to change them.
+var Update = flag.Bool("update", false, "rewrite the golden files of testdata/ from the current output")
+
 // Golden compares got with the golden file at path, failing the test where they differ;
-// with update it first rewrites the file (and its folder) with got, for a change that is
-// meant to change it.
-func Golden(tb testing.TB, path, got string, update bool) {
+// under -update (Update) it first rewrites the file (and its folder) with got.
+func Golden(tb testing.TB, path, got string) {
 	tb.Helper()
-	if update {
+	if *Update {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			tb.Fatal(err)
 		}

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"image/png"
 	"math"
 	"os"
@@ -14,8 +13,6 @@ import (
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/rulestest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // runCLI runs the CLI in-process and returns its exit status and output.
 func runCLI(args ...string) (status int, stdout, stderr string) {
@@ -28,7 +25,7 @@ func runCLI(args ...string) (status int, stdout, stderr string) {
 func goldenFile(t *testing.T, name, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", name)
-	rulestest.Golden(t, path, got, *update)
+	rulestest.Golden(t, path, got)
 }
 
 var exampleNames = []string{

@@ -2,7 +2,6 @@ package dropzone
 
 import (
 	"context"
-	"flag"
 	"math"
 	"path/filepath"
 	"strings"
@@ -15,10 +14,6 @@ import (
 
 // sys is Dropzone as its tests load it.
 var sys = rulestest.System[*Battle, *Shooting]{Name: "dropzone", Ruleset: Ruleset{}}
-
-// update rewrites the goldens of testdata/broken and testdata/tell from the current
-// output (go test -update), for a change that is meant to change them.
-var update = flag.Bool("update", false, "rewrite testdata/broken/*.golden and testdata/tell/*.txt from the current output")
 
 func TestDamageFor(t *testing.T) {
 	tests := []struct {
@@ -203,5 +198,5 @@ func TestSeedEvasionTrace(t *testing.T) {
 // far) are each reported once, at its line:col, as volley check reports them. Refresh
 // with go test -update.
 func TestBrokenScenarios(t *testing.T) {
-	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"), *update)
+	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"))
 }

@@ -2,7 +2,6 @@ package republique
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -19,10 +18,6 @@ import (
 
 // sys is République as its tests load it.
 var sys = rulestest.System[*Battle, volley.Action]{Name: "republique", Ruleset: Ruleset{}}
-
-// update rewrites the goldens of testdata/broken and testdata/tell from the current
-// output (go test -update), for a change that is meant to change them.
-var update = flag.Bool("update", false, "rewrite testdata/broken/*.golden and testdata/tell/*.txt from the current output")
 
 // loadSrc loads a scenario written beside a copy of the sample charts.
 func loadSrc(tb testing.TB, src string) (*Battle, volley.Action, error) {
@@ -461,5 +456,5 @@ func TestDemoPlays(t *testing.T) {
 // hidden in a wood) are each reported once, at its line:col, as volley check reports
 // them. Refresh with go test -update.
 func TestBrokenScenarios(t *testing.T) {
-	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"), *update)
+	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"))
 }

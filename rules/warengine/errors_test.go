@@ -1,7 +1,6 @@
 package warengine
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,8 +9,6 @@ import (
 	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/errors/*.golden from the current output")
 
 // TestErrorGoldens loads each file of testdata/errors and compares every error it gives,
 // with its position, to the file's .golden. Refresh with go test -update.
@@ -44,7 +41,7 @@ func TestErrorGoldens(t *testing.T) {
 				}
 			}
 			golden := strings.TrimSuffix(f, ".yaml") + ".golden"
-			rulestest.Golden(t, golden, got, *update)
+			rulestest.Golden(t, golden, got)
 		})
 	}
 }

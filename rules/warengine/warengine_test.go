@@ -379,5 +379,5 @@ func TestUnitIDsLikeSquares(t *testing.T) {
 // another group, a weapon that reaches no square, twin weapon names) are each reported
 // once, at its line:col, as volley check reports them. Refresh with go test -update.
 func TestBrokenScenarios(t *testing.T) {
-	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"), *update)
+	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"))
 }

@@ -2,7 +2,6 @@ package warfare
 
 import (
 	"context"
-	"flag"
 	"math"
 	"path/filepath"
 	"strconv"
@@ -18,10 +17,6 @@ import (
 // sys is warfare as its tests load it: a scenario written in a test is parsed as if it
 // stood among the examples.
 var sys = rulestest.System[*Battle, *Fire]{Name: "warfare", Ruleset: Ruleset{}, TestFile: filepath.Join("..", "..", "examples", "warfare", "test.yaml")}
-
-// update rewrites the goldens of testdata/broken and testdata/tell from the current
-// output (go test -update), for a change that is meant to change them.
-var update = flag.Bool("update", false, "rewrite testdata/broken/*.golden and testdata/tell/*.txt from the current output")
 
 // TestArticleExample is the article's worked example and its reversal.
 func TestArticleExample(t *testing.T) {
@@ -422,5 +417,5 @@ func TestHandBuiltFires(t *testing.T) {
 // figures left) are each reported once, at its line:col, as volley check reports them.
 // Refresh with go test -update.
 func TestBrokenScenarios(t *testing.T) {
-	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"), *update)
+	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"))
 }

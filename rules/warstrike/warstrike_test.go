@@ -1,7 +1,6 @@
 package warstrike
 
 import (
-	"flag"
 	"math"
 	"path/filepath"
 	"strconv"
@@ -16,10 +15,6 @@ import (
 
 // sys is WarStrike as its tests load it.
 var sys = rulestest.System[*Battle, volley.Action]{Name: "warstrike", Ruleset: Ruleset{}}
-
-// update rewrites the goldens of testdata/broken and testdata/tell from the current
-// output (go test -update), for a change that is meant to change them.
-var update = flag.Bool("update", false, "rewrite testdata/broken/*.golden and testdata/tell/*.txt from the current output")
 
 // withAction is an example with its action replaced, read from the examples' folder
 // so that its tables file is found.
@@ -421,5 +416,5 @@ func ftoa(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) }
 // ran, a model that sees no model of its target) are each reported once, at its
 // line:col, as volley check reports them. Refresh with go test -update.
 func TestBrokenScenarios(t *testing.T) {
-	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"), *update)
+	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"))
 }
