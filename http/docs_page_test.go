@@ -58,10 +58,7 @@ func TestPageScreenshots(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, err := p.createAPI(body)
-		if err != nil {
-			t.Fatal(err)
-		}
+		c := p.mustCreateAPI(body)
 		for _, size := range []struct {
 			name          string
 			width, height int64

@@ -253,10 +253,7 @@ func TestPageMoveKeyboard(t *testing.T) {
 func openExample(t *testing.T, name string) (*browserPage, created) {
 	t.Helper()
 	p := newBrowserPage(t)
-	c, err := p.createAPI(example(t, name))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := p.mustCreateAPI(example(t, name))
 	p.Do(chromedp.EmulateViewport(1500, 1000))
 	p.open(c.id, c.sides)
 	return p, c
@@ -422,10 +419,7 @@ func TestPageSquadPosition(t *testing.T) {
 func TestPageMovePhone(t *testing.T) {
 	p := newBrowserPage(t)
 	p.Do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
-	c, err := p.createAPI(example(t, "dropzone/moves.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := p.mustCreateAPI(example(t, "dropzone/moves.yaml"))
 	p.open(c.id, c.sides)
 	p.TapOn("#fit-all")
 	from := eval[[]float64](p, browsertest.UnitPoint("sabre-3"))

@@ -169,10 +169,7 @@ func TestPageMoveWarEngine(t *testing.T) {
 // the unit chose, sending none.
 func TestPageMoveWarStrike(t *testing.T) {
 	p := newBrowserPage(t)
-	c, err := p.createAPI(example(t, "warstrike/moves.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := p.mustCreateAPI(example(t, "warstrike/moves.yaml"))
 	p.openAs(c.id, c.sides)
 	endDeployment(p, p) // the Ironclad's, then the Verdant's: this page holds both sides' tokens
 
@@ -232,10 +229,7 @@ func TestPageMoveWarStrike(t *testing.T) {
 // click on its best point starts the move there.
 func TestPageMoveWarfare(t *testing.T) {
 	p := newBrowserPage(t)
-	c, err := p.createAPI(example(t, "warfare/moves.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := p.mustCreateAPI(example(t, "warfare/moves.yaml"))
 	p.openAs(c.id, c.sides)
 	endDeployment(p, p) // the English's, then the French's: this page holds both sides' tokens
 
