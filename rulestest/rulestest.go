@@ -266,3 +266,14 @@ func ReadExample(tb testing.TB, system, name string) string {
 	}
 	return string(src)
 }
+
+// Parse is the scenario, or the action, written in a test as src, named file, failing
+// the test where it does not parse.
+func Parse(tb testing.TB, file, src string) *scenario.Doc {
+	tb.Helper()
+	doc, err := scenario.Parse(file, []byte(src))
+	if err != nil {
+		tb.Fatalf("parse %s: %v", file, err)
+	}
+	return doc
+}

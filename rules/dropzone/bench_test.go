@@ -281,10 +281,7 @@ func BenchmarkMoveSquad(b *testing.B) {
 	bt, _ := sys.Load(b, src)
 	docs := make([]*scenario.Doc, len(moves))
 	for i, m := range moves {
-		doc, err := scenario.Parse("move", []byte(m))
-		if err != nil {
-			b.Fatal(err)
-		}
+		doc := rulestest.Parse(b, "move", m)
 		docs[i] = doc
 	}
 	ctx := context.Background()

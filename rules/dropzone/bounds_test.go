@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -17,10 +18,7 @@ func TestFacingBounded(t *testing.T) {
 		edition  int
 		accepted bool
 	}{{BoundsEdition, false}, {BoundsEdition - 1, true}} {
-		doc, err := scenario.Parse("moves.yaml", []byte(src))
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc := rulestest.Parse(t, "moves.yaml", src)
 		doc.Edition, doc.Accepted = tc.edition, true
 		bb, _, err := Ruleset{}.Load(doc)
 		if err != nil {
@@ -76,9 +74,5 @@ func TestStoredOverlapsLoad(t *testing.T) {
 
 func mustParse(tb testing.TB, src string) *scenario.Doc {
 	tb.Helper()
-	doc, err := scenario.Parse("action.yaml", []byte(src))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return doc
+	return rulestest.Parse(tb, "action.yaml", src)
 }

@@ -11,7 +11,6 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 // TestChecksExample walks the example that exercises every check, in the seed's order.
@@ -83,10 +82,7 @@ func TestArticulatedSeesOverWall(t *testing.T) {
 // decodeAction decodes an action written in YAML against b.
 func decodeAction(tb testing.TB, b *Battle, src string) (*Shooting, error) {
 	tb.Helper()
-	doc, err := scenario.Parse("action.yaml", []byte(src))
-	if err != nil {
-		tb.Fatal(err)
-	}
+	doc := rulestest.Parse(tb, "action.yaml", src)
 	a, err := b.DecodeAction(doc)
 	if err != nil {
 		return nil, err

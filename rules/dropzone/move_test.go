@@ -287,10 +287,7 @@ func movesSource(tb testing.TB) string {
 // loadDoc loads a scenario under edition ed (0: the current one).
 func loadDoc(tb testing.TB, src string, ed int) (*Battle, error) {
 	tb.Helper()
-	doc, err := scenario.Parse("test.yaml", []byte(src))
-	if err != nil {
-		tb.Fatal(err)
-	}
+	doc := rulestest.Parse(tb, "test.yaml", src)
 	doc.Edition = ed
 	b, _, err := Ruleset{}.Load(doc)
 	if err != nil {

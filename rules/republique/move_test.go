@@ -45,11 +45,7 @@ func movesBattle(tb testing.TB, units, step string) *Battle {
 
 func mustParse(tb testing.TB, src string) *scenario.Doc {
 	tb.Helper()
-	doc, err := scenario.Parse("a.yaml", []byte(src))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return doc
+	return rulestest.Parse(tb, "a.yaml", src)
 }
 
 func traceHas(outs []volley.Outcome, want string) bool {
@@ -484,10 +480,7 @@ func TestStatedFactsRefusedOverTheAPI(t *testing.T) {
 		{"{type: fire, batteries: [f], limbered: {f: false}}", "limbered"},
 		{"{type: fire, batteries: [f], saved_fire: {f: true}}", "saved_fire"},
 	} {
-		doc, err := scenario.Parse("body", []byte(c.src))
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc := rulestest.Parse(t, "body", c.src)
 		doc.Refereed = true
 		if _, err := b.DecodeAction(doc); err == nil || !strings.Contains(err.Error(), c.field+": the server measures") {
 			t.Errorf("%s over the API: %v; want it refused at %s", c.field, err, c.field)
@@ -542,10 +535,7 @@ func TestMovesNotInOldEditions(t *testing.T) {
 	if b.Table().Moves != nil || b.Table().Units[0].Move != nil {
 		t.Error("an edition 3 battle's view offers moves")
 	}
-	doc, err := scenario.Parse("x.yaml", []byte(sprintf(movesSrc, units, "artillery")))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := rulestest.Parse(t, "x.yaml", sprintf(movesSrc, units, "artillery"))
 	doc.Edition = 3
 	if _, _, err := (Ruleset{}).Load(doc); err == nil || !strings.Contains(err.Error(), "movement: a battle begun under edition 3 does not move its units") {
 		t.Errorf("movement: in an edition 3 battle: %v", err)
@@ -567,10 +557,7 @@ func TestForkAndPlacements(t *testing.T) {
 		t.Fatal("a move on the fork changed the battle")
 	}
 	rulestest.Play(t, b, "{type: move, unit: m, path: [[5, 5]], facing: 30, formation: column}", "{type: move, unit: f, limber: true}")
-	doc, err := scenario.Parse("x.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := rulestest.Parse(t, "x.yaml", src)
 	out, err := doc.Place(b.Placements(), "turn")
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -117,10 +118,7 @@ func TestCostFollowsTheWork(t *testing.T) {
 		{"repeating, aiming: one pick", true, true, 5_924_516},
 		{"repeating: three picks", true, false, 52_117_508},
 	} {
-		doc, err := scenario.Parse("crowded.yaml", []byte(crowdedMap(tc.repeating, tc.aiming)))
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc := rulestest.Parse(t, "crowded.yaml", crowdedMap(tc.repeating, tc.aiming))
 		b, a, err := Ruleset{}.Load(doc)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)

@@ -68,11 +68,7 @@ func deployingBattle(t *testing.T, options string) *Battle {
 
 func mustParse(t *testing.T, src string) *scenario.Doc {
 	t.Helper()
-	doc, err := scenario.Parse("order.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return doc
+	return rulestest.Parse(t, "order.yaml", src)
 }
 
 // refusedOrder resolves an order that must be refused, and checks that its error says
@@ -563,10 +559,7 @@ func BenchmarkMoveCheck(bm *testing.B) {
 	for i := 1; i <= 20; i++ {
 		path = append(path, fmt.Sprintf("[10, %d]", 36-i))
 	}
-	doc, err := scenario.Parse("move.yaml", []byte("{type: move, unit: blue-1, path: ["+strings.Join(path, ", ")+"]}"))
-	if err != nil {
-		bm.Fatal(err)
-	}
+	doc := rulestest.Parse(bm, "move.yaml", "{type: move, unit: blue-1, path: ["+strings.Join(path, ", ")+"]}")
 	a, err := b.DecodeAction(doc)
 	if err != nil {
 		bm.Fatal(err)

@@ -179,10 +179,7 @@ func TestForkAndPlacementsWarfare(t *testing.T) {
 	if rulestest.FullSnapshot(b) != before {
 		t.Error("moves on the fork changed the battle")
 	}
-	doc, err := scenario.Parse("moves.yaml", []byte(readMoves(t)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := rulestest.Parse(t, "moves.yaml", readMoves(t))
 	out, err := doc.Place(f.Placements(), "actions")
 	if err != nil {
 		t.Fatal(err)

@@ -11,7 +11,6 @@ import (
 	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rulestest"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 // The danger to a copy of the raiders at a point is what the Odds of each Ironclad unit
@@ -43,10 +42,7 @@ func TestDangerWarStrike(t *testing.T) {
 		}
 		// The probe stands where the map places its copy, over another base or not: read
 		// as an accepted document, past a new scenario's check that no bases overlap.
-		doc, err := scenario.Parse("probe.yaml", []byte(base+"\n"+probe))
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc := rulestest.Parse(t, "probe.yaml", base+"\n"+probe)
 		doc.Accepted = true
 		pb, _, err := Ruleset{}.Load(doc)
 		if err != nil {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/rulestest"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 // movesBattle is examples/warstrike/moves.yaml with none of its actions played, read
@@ -372,10 +371,7 @@ func TestForkAndPlacements(t *testing.T) {
 	noIDs := strings.NewReplacer("{id: raider-1, at:", "{at:", "{id: raider-2, at:", "{at:", "{id: raider-3, at:", "{at:").Replace(src)
 	b, _ = func() (*Battle, volley.Action) { x, a := loadEdition(t, noIDs, 0); return x.(*Battle), a }()
 	rulestest.Play(t, b, "type: end_deployment", raidersDeploy, alphaAdvances)
-	doc, err := scenario.Parse("moves.yaml", []byte(noIDs))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := rulestest.Parse(t, "moves.yaml", noIDs)
 	out, err := doc.Place(b.Placements(), "actions")
 	if err != nil {
 		t.Fatal(err)
@@ -440,10 +436,7 @@ func TestMoveView(t *testing.T) {
 func TestMoveRefusalsInCheck(t *testing.T) {
 	b := movesBattle(t, 0)
 	rulestest.EndDeployment(t, b)
-	doc, err := scenario.Parse("action.yaml", []byte("type: move\nunit: alpha\naction: shooting_advance\nmodels:\n  - {id: alpha-3, path: [[25, 14]]}\n  - {id: alpha-2, path: [[30, 13]]}\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := rulestest.Parse(t, "action.yaml", "type: move\nunit: alpha\naction: shooting_advance\nmodels:\n  - {id: alpha-3, path: [[25, 14]]}\n  - {id: alpha-2, path: [[30, 13]]}\n")
 	a, err := b.DecodeAction(doc)
 	if err != nil {
 		t.Fatal(err)
