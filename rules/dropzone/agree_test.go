@@ -106,10 +106,7 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 func TestOddsSumToOne(t *testing.T) {
 	for _, name := range []string{"sabres.yaml", "checks.yaml", "coherency-evasion.yaml", "equalizer-vs-hunter.yaml"} {
 		b, a := sys.LoadFile(t, name)
-		odds, err := b.Odds(context.Background(), a)
-		if err != nil {
-			t.Fatal(err)
-		}
+		odds := rulestest.Odds(t, b, a)
 		for _, tg := range odds.Targets {
 			for m, d := range tg.Distributions {
 				sum := 0.0

@@ -18,10 +18,7 @@ import (
 // long wall casts a shadow where nothing reaches.
 func TestDangerCrossfire(t *testing.T) {
 	b, _ := sys.LoadAny(t, "crossfire.yaml")
-	m, err := b.Danger(context.Background(), advise.DangerQuery{Side: "UCM", As: "Sabre", Area: [4]float64{0, 0, 48, 48}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := rulestest.Danger(t, b, advise.DangerQuery{Side: "UCM", As: "Sabre", Area: [4]float64{0, 0, 48, 48}})
 	if m.Cols != 96 || m.Rows != 96 || m.X0 != 0.25 || m.Y0 != 0.25 {
 		t.Fatalf("grid %d×%d from (%g, %g), want 96×96 from (0.25, 0.25)", m.Cols, m.Rows, m.X0, m.Y0)
 	}
@@ -61,10 +58,7 @@ func TestDangerCrossfire(t *testing.T) {
 func TestDangerSameOnOneCore(t *testing.T) {
 	b, _ := sys.LoadAny(t, "crossfire.yaml")
 	q := advise.DangerQuery{Side: "UCM", As: "Sabre", Step: 2, Objective: advise.Expected}
-	many, err := b.Danger(context.Background(), q)
-	if err != nil {
-		t.Fatal(err)
-	}
+	many := rulestest.Danger(t, b, q)
 	prev := runtime.GOMAXPROCS(1)
 	one, err := b.Danger(context.Background(), q)
 	runtime.GOMAXPROCS(prev)

@@ -92,10 +92,7 @@ func TestSeedEvasionExample(t *testing.T) {
 // TestEqualizerCannotHurtHunter: energy 3 never reaches armour 13.
 func TestEqualizerCannotHurtHunter(t *testing.T) {
 	b, a := sys.LoadFile(t, "equalizer-vs-hunter.yaml")
-	odds, err := b.Odds(context.Background(), a)
-	if err != nil {
-		t.Fatal(err)
-	}
+	odds := rulestest.Odds(t, b, a)
 	if len(odds.Targets) != 1 {
 		t.Fatalf("got %d targets; want 1", len(odds.Targets))
 	}
@@ -113,10 +110,7 @@ func TestEqualizerCannotHurtHunter(t *testing.T) {
 // 2+ to hit (5/6); damage die 1-2 nothing, 3-4 one point (13 equals), 5-6 a critical.
 func TestSabresByHand(t *testing.T) {
 	b, a := sys.LoadFile(t, "sabres.yaml")
-	odds, err := b.Odds(context.Background(), a)
-	if err != nil {
-		t.Fatal(err)
-	}
+	odds := rulestest.Odds(t, b, a)
 	var h volley.TargetOdds
 	for _, tg := range odds.Targets {
 		if tg.Target == "hunter-1" {

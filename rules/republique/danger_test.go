@@ -31,10 +31,7 @@ func TestDangerRepublique(t *testing.T) {
 	bt, _ := rulestest.Load(t, Ruleset{}, sys.Example("x.yaml"), []byte(dangerDemo(t, nil)))
 	b := bt.(*Battle)
 	for _, obj := range []advise.ObjectiveKind{advise.Destroyed, advise.Expected} {
-		m, err := b.Danger(context.Background(), advise.DangerQuery{Side: "Austrian", As: "IR3", Objective: obj})
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := rulestest.Danger(t, b, advise.DangerQuery{Side: "Austrian", As: "IR3", Objective: obj})
 		// The points nearest: IR3's own ground, behind IR4, beside IR4, over the brook, in
 		// front of the horse battery, in the wood, far left and far away.
 		values := map[[2]float64]float64{}
@@ -63,10 +60,7 @@ func TestDangerRepublique(t *testing.T) {
 	// A map of one point each: IR3 at its own place, behind IR4 (its tandem target),
 	// beside IR4, and on IR4's bases, where it cannot stand.
 	one := func(x, y float64) float64 {
-		m, err := b.Danger(context.Background(), advise.DangerQuery{Side: "Austrian", As: "IR3", Step: 1, Area: [4]float64{x - 0.5, y - 0.5, x + 0.5, y + 0.5}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := rulestest.Danger(t, b, advise.DangerQuery{Side: "Austrian", As: "IR3", Step: 1, Area: [4]float64{x - 0.5, y - 0.5, x + 0.5, y + 0.5}})
 		return m.At(0, 0)
 	}
 	for _, p := range [][2]float64{{-4, 30}, {-4, 37}, {9, 34}, {-60, 60}} {
@@ -144,10 +138,7 @@ func TestDangerRepubliqueRefuses(t *testing.T) {
 		t.Errorf("Danger refused with %v, DangerWork with %v", err2, err)
 	}
 	// By default, the finest step the budget allows.
-	m, err := b.Danger(context.Background(), advise.DangerQuery{Side: "Austrian", As: "IR3"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := rulestest.Danger(t, b, advise.DangerQuery{Side: "Austrian", As: "IR3"})
 	if w, err := b.DangerWork(advise.DangerQuery{Side: "Austrian", As: "IR3", Step: m.Step}); err != nil {
 		t.Errorf("the default step %g is past the budget: %d", m.Step, w)
 	}

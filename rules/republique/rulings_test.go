@@ -290,10 +290,7 @@ func TestRulingHalvingAtSegmentStart(t *testing.T) {
 			t.Fatalf("edition %d: f1 is %s, damaged %v; want disordered at once", ed, b.moraleName(u.Morale), u.Damaged)
 		}
 		fire := rulestest.Decode(t, b, "{batteries: [f1], target: a1}")
-		o, err := b.Odds(context.Background(), fire)
-		if err != nil {
-			t.Fatal(err)
-		}
+		o := rulestest.Odds(t, b, fire)
 		out, err := b.Resolve(context.Background(), fire, dice.ForAction(1, 9))
 		if err != nil {
 			t.Fatal(err)
@@ -334,10 +331,7 @@ func TestRulingHalvingScenarioInSegment(t *testing.T) {
 action: {type: fire, batteries: [gun]}
 `
 		b, a := mustLoadEdition(t, src, 0)
-		o, err := b.Odds(context.Background(), a)
-		if err != nil {
-			t.Fatal(err)
-		}
+		o := rulestest.Odds(t, b, a)
 		if o.Values["fire_points"] != tc.want {
 			t.Errorf("%q: %g fire points; want %g", tc.extra, o.Values["fire_points"], tc.want)
 		}

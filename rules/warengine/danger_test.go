@@ -64,10 +64,7 @@ units:
 // there, each enemy's best group chosen; the wall casts a shadow no shot reaches.
 func TestDangerWarEngine(t *testing.T) {
 	b, _ := sys.Load(t, dangerMap(""))
-	m, err := b.Danger(context.Background(), advise.DangerQuery{Side: "blue", As: "Walker"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := rulestest.Danger(t, b, advise.DangerQuery{Side: "blue", As: "Walker"})
 	if m.Cols != 64 || m.Rows != 64 || !m.Grid {
 		t.Fatalf("%d×%d grid %v", m.Cols, m.Rows, m.Grid)
 	}

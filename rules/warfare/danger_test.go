@@ -34,10 +34,7 @@ func TestDangerWarfare(t *testing.T) {
 		q := advise.DangerQuery{Side: "French", As: "knights", Area: [4]float64{-14, -14, 24, 16}, Step: 1}
 		for _, obj := range []advise.ObjectiveKind{advise.Destroyed, advise.Expected} {
 			q.Objective = obj
-			m, err := b.Danger(context.Background(), q)
-			if err != nil {
-				t.Fatal(err)
-			}
+			m := rulestest.Danger(t, b, q)
 			if m.Cols != 38 || m.Rows != 30 || m.X0 != -13.5 || m.Y0 != -13.5 {
 				t.Fatalf("grid %d×%d from (%g, %g), want 38×30 from (-13.5, -13.5)", m.Cols, m.Rows, m.X0, m.Y0)
 			}

@@ -92,10 +92,7 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 // and put some beyond reach that the crow would reach.
 func TestPositionReach(t *testing.T) {
 	b := loadSrc(t, positionSrc(t, "alternate"), 0)
-	m, err := b.Position(context.Background(), advise.PositionQuery{Unit: "longbowmen", Step: 0.5})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := rulestest.Position(t, b, advise.PositionQuery{Unit: "longbowmen", Step: 0.5})
 	s := waysOf(t, b, advise.PositionQuery{Unit: "longbowmen", Step: 0.5})
 	u, _ := b.Unit("longbowmen")
 	start := geom.V(u.At.X, u.At.Y)
@@ -190,10 +187,7 @@ func TestPositionRefuses(t *testing.T) {
 func TestPositionMidMove(t *testing.T) {
 	b := loadSrc(t, positionSrc(t, "alternate"), 0)
 	rulestest.Play(t, b, "{type: move, unit: longbowmen, path: [[-2, 0]]}")
-	m, err := b.Position(context.Background(), advise.PositionQuery{Unit: "longbowmen", Step: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := rulestest.Position(t, b, advise.PositionQuery{Unit: "longbowmen", Step: 1})
 	if m.Left != 4 || m.From != [2]float64{-2, 0} {
 		t.Fatalf("from %v with %v left; want (-2, 0) with 4", m.From, m.Left)
 	}

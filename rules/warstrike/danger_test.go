@@ -20,10 +20,7 @@ func TestDangerWarStrike(t *testing.T) {
 	path := sys.Example("demo.yaml")
 	bt, _ := rulestest.LoadFile(t, Ruleset{}, path)
 	b := bt.(*Battle)
-	m, err := b.Danger(context.Background(), advise.DangerQuery{Side: "Verdant", As: "raiders", Area: [4]float64{-10, -20, 40, 30}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := rulestest.Danger(t, b, advise.DangerQuery{Side: "Verdant", As: "raiders", Area: [4]float64{-10, -20, 40, 30}})
 	if m.Cols != 50 || m.Rows != 50 || m.Placed != "a copy of raiders" {
 		t.Fatalf("%d×%d, %q", m.Cols, m.Rows, m.Placed)
 	}

@@ -164,10 +164,7 @@ func (b *Battle) formationCentre(u *Unit) (geom.Vec, int) {
 // wall and the house hold no point; beyond the wall the ways bend round its end.
 func TestPositionReach(t *testing.T) {
 	b := positionBattle(t, 0, "")
-	m, err := b.Position(context.Background(), advise.PositionQuery{Unit: "alpha", Step: 0.5})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := rulestest.Position(t, b, advise.PositionQuery{Unit: "alpha", Step: 0.5})
 	from := geom.V(m.From[0], m.From[1])
 	at := map[[2]float64]float64{}
 	for i, reach := range m.Reach {
@@ -283,10 +280,7 @@ func TestPositionOrder(t *testing.T) {
 func TestPositionKeepsTheAction(t *testing.T) {
 	b := positionBattle(t, 0, "")
 	rulestest.Play(t, b, "{type: move, unit: alpha, action: shooting_advance, models: [{id: alpha-leader, path: [[18, 10]]}, {id: alpha-3, path: [[16.5, 10]]}, {id: alpha-2, path: [[15, 10]]}]}")
-	m, err := b.Position(context.Background(), advise.PositionQuery{Unit: "alpha", Step: 0.5})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := rulestest.Position(t, b, advise.PositionQuery{Unit: "alpha", Step: 0.5})
 	if m.Left != 3 || m.Reachable < 50 {
 		t.Fatalf("%v\" left, %d points", m.Left, m.Reachable)
 	}
@@ -309,10 +303,7 @@ func TestPositionKeepsTheAction(t *testing.T) {
 // has no offence anywhere, and the notes say why.
 func TestPositionPinnedDown(t *testing.T) {
 	b := positionBattle(t, 0, "    suppression: 2\n")
-	m, err := b.Position(context.Background(), advise.PositionQuery{Unit: "alpha"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := rulestest.Position(t, b, advise.PositionQuery{Unit: "alpha"})
 	for i, v := range m.OffenceValues {
 		if !math.IsNaN(v) && v != 0 {
 			t.Errorf("%v: offence %v", m.Point(i), v)
@@ -330,10 +321,7 @@ func TestPositionOnARoof(t *testing.T) {
 	src := sys.ReadExample(t, "demo.yaml")
 	bt, _ := loadEdition(t, "turn: {side: Verdant}\n"+src, 0)
 	b := bt.(*Battle)
-	m, err := b.Position(context.Background(), advise.PositionQuery{Unit: "gunners", Step: 0.5})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := rulestest.Position(t, b, advise.PositionQuery{Unit: "gunners", Step: 0.5})
 	if m.Reachable < 50 || !strings.Contains(strings.Join(m.Notes, "\n"), "a model on a roof moves across it") {
 		t.Fatalf("%d points; notes %v", m.Reachable, m.Notes)
 	}
@@ -402,10 +390,7 @@ func TestPositionRefuses(t *testing.T) {
 func TestPositionOffersStandingStill(t *testing.T) {
 	b := positionBattle(t, 0, "")
 	for _, step := range []float64{1, 0.7} {
-		m, err := b.Position(context.Background(), advise.PositionQuery{Unit: "alpha", Step: step})
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := rulestest.Position(t, b, advise.PositionQuery{Unit: "alpha", Step: step})
 		rulestest.StandingStill(t, m)
 	}
 }
