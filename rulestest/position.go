@@ -222,7 +222,7 @@ func Position(tb testing.TB, p advise.Positioner, q advise.PositionQuery) *advis
 	tb.Helper()
 	m, err := p.Position(context.Background(), q)
 	if err != nil {
-		tb.Fatalf("the position map: %v", err)
+		tb.Fatalf("the position map of %s: %v", q.Unit, err)
 	}
 	return m
 }
