@@ -345,10 +345,7 @@ func TestPageWarfare(t *testing.T) {
 	}
 	p.Screenshot("create-errors")
 
-	demo, err := os.ReadFile(filepath.Join("..", "examples", "warfare", "demo.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	demo := example(t, "warfare/demo.yaml")
 	p.create(func() { p.Do(chromedp.SetValue(chromedp.CSS("#scenario"), string(demo))) })
 	p.Choose("#firer", "longbowmen")
 	p.Mouse(browsertest.UnitPoint("knights"), true, false)

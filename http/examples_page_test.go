@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -98,10 +96,7 @@ func TestPageEveryExample(t *testing.T) {
 		demos[path] = system
 	}
 	for _, name := range names {
-		body, err := os.ReadFile(filepath.Join("..", "examples", name))
-		if err != nil {
-			t.Fatal(err)
-		}
+		body := example(t, name)
 		c, err := p.createAPI(body)
 		if err != nil {
 			// Tables and charts files, and scenarios that name one, are not battles a
