@@ -124,6 +124,17 @@ func Resolve(b volley.Battle, a volley.Action, d *dice.Stream) (volley.Outcome, 
 	return b.Resolve(context.Background(), a, d)
 }
 
+// MustResolve is Resolve for an action the rules must accept, failing the test where
+// they refuse it.
+func MustResolve(tb testing.TB, b volley.Battle, a volley.Action, d *dice.Stream) volley.Outcome {
+	tb.Helper()
+	out, err := Resolve(b, a, d)
+	if err != nil {
+		tb.Fatalf("resolve: %v", err)
+	}
+	return out
+}
+
 // NextRound ends turns until the side whose turn it is now has its turn again, so that
 // its squads or units may act once more: for tests that act again and again.
 func NextRound(tb testing.TB, b volley.Battle) {

@@ -72,10 +72,7 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 			destroyed := map[string]int{}
 			for n := range trials {
 				b, a, _ := Ruleset{}.Load(doc)
-				out, err := b.Resolve(context.Background(), a, dice.ForAction(99, n))
-				if err != nil {
-					t.Fatal(err)
-				}
+				out := rulestest.MustResolve(t, b, a, dice.ForAction(99, n))
 				for _, r := range out.Targets {
 					if counts[r.Target] == nil {
 						counts[r.Target] = map[int]int{}

@@ -1,7 +1,6 @@
 package dropzone
 
 import (
-	"context"
 	"math"
 	"path/filepath"
 	"strings"
@@ -138,10 +137,7 @@ func TestResolveIsDeterministicAndApplied(t *testing.T) {
 	var first []byte
 	for i := range 3 {
 		b, a := sys.LoadFile(t, "sabres.yaml")
-		out, err := b.Resolve(context.Background(), a, dice.ForAction(7, 0))
-		if err != nil {
-			t.Fatal(err)
-		}
+		out := rulestest.MustResolve(t, b, a, dice.ForAction(7, 0))
 		got := []byte(strings.Join(rollStrings(out.Rolls), ","))
 		if i == 0 {
 			first = got
@@ -172,10 +168,7 @@ func rollStrings(rs []dice.Roll) []string {
 // does: 3+, then 4+ for coherency, then 6+ for evasion.
 func TestSeedEvasionTrace(t *testing.T) {
 	b, a := sys.LoadFile(t, "coherency-evasion.yaml")
-	out, err := b.Resolve(context.Background(), a, dice.ForAction(1, 0))
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := rulestest.MustResolve(t, b, a, dice.ForAction(1, 0))
 	var needs []string
 	for _, s := range out.Trace {
 		if s.Rule == "to-hit" || s.Rule == "to-hit modifier" {

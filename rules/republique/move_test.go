@@ -306,18 +306,12 @@ func TestProlongedLosesSimultaneousFire(t *testing.T) {
 		var seed uint64
 		for seed = 1; ; seed++ {
 			c := b.copy()
-			out, err := c.Resolve(context.Background(), rulestest.Decode(t, c, "{batteries: [a1]}"), dice.ForAction(seed, 0))
-			if err != nil {
-				t.Fatal(err)
-			}
+			out := rulestest.MustResolve(t, c, rulestest.Decode(t, c, "{batteries: [a1]}"), dice.ForAction(seed, 0))
 			if out.Targets[0].Measures[MeasureMorale] > 0 {
 				break
 			}
 		}
-		out, err := b.Resolve(context.Background(), rulestest.Decode(t, b, "{batteries: [a1]}"), dice.ForAction(seed, 0))
-		if err != nil {
-			t.Fatal(err)
-		}
+		out := rulestest.MustResolve(t, b, rulestest.Decode(t, b, "{batteries: [a1]}"), dice.ForAction(seed, 0))
 		u, pend := b.Unit("f1"), b.pendingFor("f1")
 		hit := int(out.Targets[0].Measures[MeasureMorale])
 		if prolong && (pend.Morale != 0 || u.Morale == 0 && !u.Damaged || !traceHas([]volley.Outcome{out}, "take effect at once")) {

@@ -388,10 +388,7 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 	counts := map[string]int{}
 	for n := range trials {
 		b := b0.copy()
-		out, err := b.Resolve(context.Background(), a, dice.ForAction(11, n))
-		if err != nil {
-			t.Fatal(err)
-		}
+		out := rulestest.MustResolve(t, b, a, dice.ForAction(11, n))
 		key := ""
 		for _, tg := range out.Targets {
 			key += sprintf("%s %v/%v ", tg.Target, tg.Measures[MeasureMorale], tg.Measures[MeasureBases])

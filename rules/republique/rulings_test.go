@@ -275,10 +275,7 @@ func TestRulingHalvingAtSegmentStart(t *testing.T) {
 		var seed uint64
 		for seed = 1; ; seed++ {
 			c := b.copy()
-			out, err := c.Resolve(context.Background(), rulestest.Decode(t, c, "{batteries: [a1], target: f1}"), dice.ForAction(seed, 0))
-			if err != nil {
-				t.Fatal(err)
-			}
+			out := rulestest.MustResolve(t, c, rulestest.Decode(t, c, "{batteries: [a1], target: f1}"), dice.ForAction(seed, 0))
 			if m := out.Targets[0].Measures; m[MeasureMorale] == 1 && m[MeasureBases] == 0 {
 				break
 			}
@@ -291,10 +288,7 @@ func TestRulingHalvingAtSegmentStart(t *testing.T) {
 		}
 		fire := rulestest.Decode(t, b, "{batteries: [f1], target: a1}")
 		o := rulestest.Odds(t, b, fire)
-		out, err := b.Resolve(context.Background(), fire, dice.ForAction(1, 9))
-		if err != nil {
-			t.Fatal(err)
-		}
+		out := rulestest.MustResolve(t, b, fire, dice.ForAction(1, 9))
 		switch ed {
 		case 0:
 			if o.Values["fire_points"] != 3 {

@@ -1,7 +1,6 @@
 package warengine
 
 import (
-	"context"
 	"errors"
 	"math"
 	"path/filepath"
@@ -147,10 +146,7 @@ func TestBlastKnocksDownWalls(t *testing.T) {
 	}
 	for n := range 200 {
 		fresh, a := sys.Load(t, blastScenario)
-		out, err := fresh.Resolve(context.Background(), a, dice.ForAction(11, n))
-		if err != nil {
-			t.Fatal(err)
-		}
+		out := rulestest.MustResolve(t, fresh, a, dice.ForAction(11, n))
 		for _, st := range out.Trace {
 			if st.Rule == "obstacle modifier" || st.Rule == "cover" {
 				t.Fatalf("an explosion used the %s", st.Rule)

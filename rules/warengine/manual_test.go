@@ -353,10 +353,7 @@ func TestHealingWeapon(t *testing.T) {
 		t.Errorf("struck %v, healed %v; want certain, 1 with 1/3 and 2 with 2/3", p, healed)
 	}
 	compareSim(t, battle, heal, 100_000)
-	out, err := battle.Resolve(context.Background(), heal, dice.ForAction(5, 7))
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := rulestest.MustResolve(t, battle, heal, dice.ForAction(5, 7))
 	a, _ := battle.Unit("a")
 	if got := out.Targets[0].Measures[MeasureHealed]; a.Hits != 2+int(got) || got < 1 || a.Hits > 4 {
 		t.Errorf("healed %v, now %d hits", got, a.Hits)

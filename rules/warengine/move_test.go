@@ -160,10 +160,7 @@ func TestAimingWhenStoodStill(t *testing.T) {
 	// Blue's turn ends; red's units do not move, so red passes its Phase I and aims.
 	var outs []volley.Outcome
 	for i := range 3 {
-		out, err := b.Resolve(context.Background(), decodeOrder(t, b, "type: end_phase"), dice.ForAction(1, i))
-		if err != nil {
-			t.Fatal(err)
-		}
+		out := rulestest.MustResolve(t, b, decodeOrder(t, b, "type: end_phase"), dice.ForAction(1, i))
 		outs = append(outs, out)
 	}
 	if got := outs[0].Trace[0].Result; got != "target phase; aiming (stood still in Phase I): b, w; not aiming (moved): a" {

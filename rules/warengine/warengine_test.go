@@ -74,10 +74,7 @@ func TestMurphyPass(t *testing.T) {
 		}
 	}
 	// The trace lists the same weights, whatever the d100 says.
-	out, err := b.Resolve(context.Background(), o, dice.ForAction(7, 0))
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := rulestest.MustResolve(t, b, o, dice.ForAction(7, 0))
 	found := false
 	for _, st := range out.Trace {
 		if w, ok := st.Inputs["unit squares if passed"].(string); ok {

@@ -51,10 +51,7 @@ func TestArticleExample(t *testing.T) {
 // TestArticleTrace: the resolution lists the factor line by line as the article does.
 func TestArticleTrace(t *testing.T) {
 	b, f := sys.LoadFile(t, "longbowmen.yaml")
-	out, err := b.Resolve(context.Background(), f, dice.ForAction(1, 0))
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := rulestest.MustResolve(t, b, f, dice.ForAction(1, 0))
 	var got []string
 	for _, s := range out.Trace {
 		switch s.Rule {
