@@ -34,6 +34,14 @@ func (s System[B, A]) ReadExample(tb testing.TB, name string) string {
 	return ReadExample(tb, s.Name, name)
 }
 
+// Seed adds the examples called names to a fuzz test's corpus.
+func (s System[B, A]) Seed(f *testing.F, names ...string) {
+	f.Helper()
+	for _, name := range names {
+		Seed(f, s.Example(name))
+	}
+}
+
 // LoadFile loads the example called name, read as the CLI reads it (so that it may
 // name files beside it), failing the test on any error or where its action is not an A
 // (a missing action is one only where A is an interface).

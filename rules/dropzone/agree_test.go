@@ -3,7 +3,6 @@ package dropzone
 import (
 	"context"
 	"math"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -123,9 +122,7 @@ func TestOddsSumToOne(t *testing.T) {
 
 // FuzzLoad feeds arbitrary documents to the Dropzone loader (see rulestest.CheckLoad).
 func FuzzLoad(f *testing.F) {
-	dir := filepath.Join("..", "..", "examples", "dropzone")
-	rulestest.Seed(f, filepath.Join(dir, "sabres.yaml"), filepath.Join(dir, "checks.yaml"),
-		filepath.Join(dir, "coherency-evasion.yaml"), filepath.Join(dir, "equalizer-vs-hunter.yaml"))
+	sys.Seed(f, "sabres.yaml", "checks.yaml", "coherency-evasion.yaml", "equalizer-vs-hunter.yaml")
 	f.Add([]byte(randomShots))
 	f.Add([]byte(template))
 	for _, bad := range []string{"Devastator 10", "shots: 2000,", "evasion: 12", "full_range: CQ, countered_range: CQ", "at: [9999, -9999]"} {

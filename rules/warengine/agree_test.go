@@ -3,7 +3,6 @@ package warengine
 import (
 	"errors"
 	"math"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -264,9 +263,7 @@ func TestBadInput(t *testing.T) {
 // FuzzLoad feeds arbitrary documents to the War Engine loader (see
 // rulestest.CheckLoad).
 func FuzzLoad(f *testing.F) {
-	dir := filepath.Join("..", "..", "examples", "warengine")
-	rulestest.Seed(f, filepath.Join(dir, "murphy.yaml"), filepath.Join(dir, "murphy-pass.yaml"),
-		filepath.Join(dir, "bolter.yaml"), filepath.Join(dir, "cubicles.yaml"), filepath.Join(dir, "moves.yaml"))
+	sys.Seed(f, "murphy.yaml", "murphy-pass.yaml", "bolter.yaml", "cubicles.yaml", "moves.yaml")
 	f.Add([]byte(turnScenario))
 	f.Add([]byte(blastScenario))
 	f.Add([]byte(moveScenario))
