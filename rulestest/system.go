@@ -84,8 +84,9 @@ func (s System[B, A]) Load(tb testing.TB, src string) (B, A) {
 }
 
 // SimAgreesWithOdds runs SimAgreesWithOdds, trials rolls from seed, as a subtest for each
-// case: the examples in files and the scenarios written in srcs, each by its case's name.
-func (s System[B, A]) SimAgreesWithOdds(t *testing.T, seed uint64, trials int, files, srcs map[string]string) {
+// case: the examples called files (each its own subtest's name) and the scenarios
+// written in srcs (by name).
+func (s System[B, A]) SimAgreesWithOdds(t *testing.T, seed uint64, trials int, files []string, srcs map[string]string) {
 	t.Helper()
 	run := func(name string, load func(*testing.T) (B, A)) {
 		t.Run(name, func(t *testing.T) {
@@ -93,8 +94,8 @@ func (s System[B, A]) SimAgreesWithOdds(t *testing.T, seed uint64, trials int, f
 			SimAgreesWithOdds(t, b, a, seed, trials)
 		})
 	}
-	for name, file := range files {
-		run(name, func(t *testing.T) (B, A) { return s.LoadFile(t, file) })
+	for _, file := range files {
+		run(file, func(t *testing.T) (B, A) { return s.LoadFile(t, file) })
 	}
 	for name, src := range srcs {
 		run(name, func(t *testing.T) (B, A) { return s.Load(t, src) })

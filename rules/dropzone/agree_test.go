@@ -46,7 +46,7 @@ action:
 func TestSimAgreesWithOdds(t *testing.T) {
 	const trials = 200_000
 	sys.SimAgreesWithOdds(t, 20261121, trials,
-		map[string]string{"sabres": "sabres.yaml", "checks": "checks.yaml"},
+		[]string{"sabres.yaml", "checks.yaml"},
 		map[string]string{"random-shots": randomShots})
 }
 

@@ -371,12 +371,7 @@ func TestSimultaneous(t *testing.T) {
 // seed: every probability within 5 standard errors.
 func TestSimAgreesWithOdds(t *testing.T) {
 	const trials = 100_000
-	for _, name := range []string{"secondary-targets.yaml", "tandem.yaml", "tandem-weak-front.yaml", "enfilade.yaml", "skirmish.yaml"} {
-		t.Run(name, func(t *testing.T) {
-			b, a := sys.LoadFile(t, name)
-			rulestest.SimAgreesWithOdds(t, b, a, 42, trials)
-		})
-	}
+	sys.SimAgreesWithOdds(t, 42, trials, []string{"secondary-targets.yaml", "tandem.yaml", "tandem-weak-front.yaml", "enfilade.yaml", "skirmish.yaml"}, nil)
 }
 
 // TestResolveAgreesWithOdds rolls the real Resolve and checks the joint outcome's

@@ -102,7 +102,7 @@ action:
 func TestSimAgreesWithOdds(t *testing.T) {
 	const trials = 200_000
 	sys.SimAgreesWithOdds(t, 99, trials,
-		map[string]string{"existing": "longbowmen-existing.yaml", "alternate": "longbowmen-alternate.yaml"},
+		[]string{"longbowmen-existing.yaml", "longbowmen-alternate.yaml"},
 		map[string]string{"two targets": twoTargets})
 }
 

@@ -230,12 +230,7 @@ action: {unit: a, targets: [{unit: b, models: [a-1, a-2]}, {unit: c, models: [a-
 // every measure's distribution with the exact odds, within five standard errors.
 func TestSimAgreesWithOdds(t *testing.T) {
 	const trials = 200_000
-	for _, name := range []string{"split-fire.yaml", "elevated-ruin.yaml", "obstacles.yaml"} {
-		t.Run(name, func(t *testing.T) {
-			b, a := sys.LoadFile(t, name)
-			rulestest.SimAgreesWithOdds(t, b, a, 99, trials)
-		})
-	}
+	sys.SimAgreesWithOdds(t, 99, trials, []string{"split-fire.yaml", "elevated-ruin.yaml", "obstacles.yaml"}, nil)
 }
 
 // TestResolveApplies checks that a resolution removes as many models as it reports, adds
