@@ -23,8 +23,7 @@ func withAction(tb testing.TB, name, action string) (*Battle, volley.Action) {
 	s := sys.ReadExample(tb, name)
 	s = s[:strings.Index(s, "\naction:")] + "\naction:\n" + action
 	path := rulestest.WriteBeside(tb, name, s, sys.Example("sample-tables.yaml"))
-	b, a := rulestest.LoadFile(tb, Ruleset{}, path)
-	return b.(*Battle), a
+	return sys.LoadPath(tb, path)
 }
 
 // inline is an example with its tables written in place, for loaders that read no
