@@ -205,10 +205,7 @@ func TestReadEndErrors(t *testing.T) {
   objectives:
     - {name: the ridge, at: [20, 18], radius: 0}
     - {name: the ridge, at: [2, 2], radius: 1}`, 1)
-	doc, err := scenario.Parse("bad.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := rulestest.Parse(t, "bad.yaml", src)
 	// rules.Open reads the end section once the battle has loaded, as ReadEnd does.
 	_, b, _, err := rules.Open(doc)
 	if err == nil {

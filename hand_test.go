@@ -20,10 +20,7 @@ import (
 func handGame(t *testing.T) *volley.Game {
 	t.Helper()
 	src := "dice: players\n" + skirmish
-	doc, err := scenario.Parse("skirmish.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := rulestest.Parse(t, "skirmish.yaml", src)
 	g := newGame(t, src)
 	g.Hand = volley.HandRolled(doc)
 	if !g.Hand {
@@ -104,10 +101,7 @@ func TestHandRolled(t *testing.T) {
 		"dice: [players]\n":     false,
 		"dice: !!str players\n": true,
 	} {
-		doc, err := scenario.Parse("s", []byte(src))
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc := rulestest.Parse(t, "s", src)
 		if got := volley.HandRolled(doc); got != want {
 			t.Errorf("%q: HandRolled = %v", src, got)
 		}

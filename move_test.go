@@ -5,6 +5,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -66,10 +67,7 @@ func TestRefusePath(t *testing.T) {
 		tooLong bool
 		errs    int
 	}{{0, false, 1}, {1, false, 0}, {volley.MaxLegs, false, 0}, {volley.MaxLegs + 1, true, 1}} {
-		doc, err := scenario.Parse("a.yaml", []byte("path: []\n"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc := rulestest.Parse(t, "a.yaml", "path: []\n")
 		var spec struct {
 			Path []scenario.Point `yaml:"path"`
 		}

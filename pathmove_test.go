@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -12,10 +13,7 @@ import (
 // with a hint, a point off every table and a path without a point refused at their places.
 func TestDecodePathMove(t *testing.T) {
 	doc := func(src string) *scenario.Doc {
-		d, err := scenario.Parse("action.yaml", []byte(src))
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := rulestest.Parse(t, "action.yaml", src)
 		return d
 	}
 	ids := []string{"r1", "b1"}

@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"github.com/volley-wargames/volley/browsertest"
-	"github.com/volley-wargames/volley/servertest"
 )
 
 // TestPagePlayAgainstVolley plays a whole battle against volley from the home page:
@@ -18,8 +16,7 @@ import (
 // until the end screen shows the verdict and the dice checked. Screenshots of the battle
 // under way and of its end, at a desktop's size and a phone's.
 func TestPagePlayAgainstVolley(t *testing.T) {
-	exe := browsertest.Chromium(t)
-	base := pageServer(t, servertest.SQLite(t))
+	exe, base := chromiumAndServer(t)
 	p := newBrowserAt(t, exe, base)
 	p.Do(chromedp.EmulateViewport(1500, 1000))
 	p.Do(chromedp.Navigate(base + "/"))

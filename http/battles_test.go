@@ -143,6 +143,14 @@ func (m *match) play(rounds int, sides []string, turn func(round int, side strin
 	m.finish()
 }
 
+// deploy ends a battle's deployment as the examples' battles do: first ends its own, then
+// second places the unit its action deploy (a body) places and ends its own.
+func (m *match) deploy(first, second, deploy string) {
+	m.act(first, "{type: end_deployment}")
+	m.act(second, deploy)
+	m.act(second, "{type: end_deployment}")
+}
+
 // over reports whether the battle has ended.
 func (m *match) over() bool { return m.view()["result"].(map[string]any)["over"] == true }
 
@@ -293,9 +301,7 @@ func at(p [2]float64) string { return fmt.Sprintf("[%g, %g]", p[0], p[1]) }
 func TestPlayBattleDropzone(t *testing.T) {
 	m := newMatch(t, "dropzone", "")
 	m.act("UCM", "{type: deploy, unit: walker-2, at: [42, 6], facing: 0}")
-	m.act("UCM", "{type: end_deployment}")
-	m.act("Scourge", "{type: deploy, unit: beast-2, at: [40, 42], facing: 180}")
-	m.act("Scourge", "{type: end_deployment}")
+	m.deploy("UCM", "Scourge", "{type: deploy, unit: beast-2, at: [40, 42], facing: 180}")
 	type squad struct {
 		side, name string
 		units      []string
@@ -369,9 +375,7 @@ func TestPlayBattleDropzone(t *testing.T) {
 // target of its own choosing in range.
 func TestPlayBattleWarfare(t *testing.T) {
 	m := newMatch(t, "warfare", "")
-	m.act("English", "{type: end_deployment}")
-	m.act("French", "{type: deploy, unit: bidowers, at: [5, 16]}")
-	m.act("French", "{type: end_deployment}")
+	m.deploy("English", "French", "{type: deploy, unit: bidowers, at: [5, 16]}")
 	order := map[string][]string{"English": {"longbowmen", "archers", "crossbowmen", "hobilars"}, "French": {"genoese-1", "genoese-2", "sergeants", "bidowers"}}
 	targets := map[string][]string{
 		"longbowmen": {"genoese-1", "genoese-2", "sergeants", "bidowers"}, "archers": {"genoese-2", "genoese-1", "sergeants", "bidowers"},
@@ -416,9 +420,7 @@ func TestPlayBattleWarfare(t *testing.T) {
 // (Phase II), and every declared weapon fires (Phase III).
 func TestPlayBattleWarEngine(t *testing.T) {
 	m := newMatch(t, "warengine", "")
-	m.act("trenchers", "{type: end_deployment}")
-	m.act("raiders", "{type: deploy, unit: raider-3, at: [21, 2], facing: S}")
-	m.act("raiders", "{type: end_deployment}")
+	m.deploy("trenchers", "raiders", "{type: deploy, unit: raider-3, at: [21, 2], facing: S}")
 	order := map[string][]string{"trenchers": {"murphy", "hale", "cole", "grenadier"}, "raiders": {"chief", "raider-1", "raider-2", "raider-3"}}
 	weapon := map[string]string{"murphy": "HMG Model 50", "hale": "Rifle", "cole": "Rifle", "grenadier": "Grenade Launcher",
 		"chief": "Rifle", "raider-1": "Carbine", "raider-2": "Carbine", "raider-3": "Carbine"}
@@ -506,9 +508,7 @@ func cmpInt(a, b int) int {
 // battery of both sides fires at its main target where the rules let it.
 func TestPlayBattleRepublique(t *testing.T) {
 	m := newMatch(t, "republique", "")
-	m.act("French", "{type: end_deployment}")
-	m.act("Austrian", "{type: deploy, unit: cav, at: [14, 70], facing: 180}")
-	m.act("Austrian", "{type: end_deployment}")
+	m.deploy("French", "Austrian", "{type: deploy, unit: cav, at: [14, 70], facing: 180}")
 	units := map[string][]string{"French": {"fb1", "fb2", "ligne-1", "ligne-2", "leg", "hussars"}, "Austrian": {"ab1", "ab2", "IR3", "IR4", "grenz", "cav"}}
 	batteries := map[string][]string{"French": {"fb1", "fb2"}, "Austrian": {"ab1", "ab2"}}
 	markers := map[string][]string{"French": {"s1", "s2"}, "Austrian": {"k1", "k2"}}
@@ -584,9 +584,7 @@ func TestPlayBattleRepublique(t *testing.T) {
 // as the action it moved with allows.
 func TestPlayBattleWarStrike(t *testing.T) {
 	m := newMatch(t, "warstrike", "4")
-	m.act("Ironclad", "{type: end_deployment}")
-	m.act("Verdant", "{type: deploy, unit: raiders, at: [19, 30]}")
-	m.act("Verdant", "{type: end_deployment}")
+	m.deploy("Ironclad", "Verdant", "{type: deploy, unit: raiders, at: [19, 30]}")
 	units := map[string][]string{"Ironclad": {"alpha", "bravo", "watchers"}, "Verdant": {"rangers", "raiders", "gunners"}}
 	type order struct {
 		action string

@@ -30,8 +30,15 @@ type browserPage struct {
 }
 
 func newBrowserPage(t *testing.T) *browserPage {
-	exe := browsertest.Chromium(t)
-	return newBrowserAt(t, exe, pageServer(t, servertest.SQLite(t)))
+	exe, base := chromiumAndServer(t)
+	return newBrowserAt(t, exe, base)
+}
+
+// chromiumAndServer is the headless chromium's path (the test skipped where there is
+// none) and the address of a page server over a new SQLite store: what most page tests
+// start from, before they open one browser or more on it.
+func chromiumAndServer(t *testing.T) (exe, base string) {
+	return browsertest.Chromium(t), pageServer(t, servertest.SQLite(t))
 }
 
 // pageServer serves the page and the API over store, with the examples on disk.
@@ -338,10 +345,7 @@ func TestPageWarfare(t *testing.T) {
 	}
 	p.Screenshot("create-errors")
 
-	demo, err := os.ReadFile(filepath.Join("..", "examples", "warfare", "demo.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	demo := example(t, "warfare/demo.yaml")
 	p.create(func() { p.Do(chromedp.SetValue(chromedp.CSS("#scenario"), string(demo))) })
 	p.Choose("#firer", "longbowmen")
 	p.Mouse(browsertest.UnitPoint("knights"), true, false)

@@ -167,9 +167,7 @@ func TestEdition4LogsVerify(t *testing.T) {
 // begin. Each refusal is a 409 naming whose deployment it is, and changes nothing.
 func TestDeploymentIsNotARace(t *testing.T) {
 	ts, id, tokens := exampleBattle(t, "dropzone/moves.yaml")
-	act := func(side, body string) (int, map[string]any) {
-		return call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[side], "", []byte(body))
-	}
+	act := sidesActor(t, ts.URL, id, tokens)
 	view := func() map[string]any {
 		_, v := call(t, "GET", ts.URL+"/api/battles/"+id, watch(id), "", nil)
 		return v

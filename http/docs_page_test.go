@@ -58,10 +58,7 @@ func TestPageScreenshots(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, err := p.createAPI(body)
-		if err != nil {
-			t.Fatal(err)
-		}
+		c := p.mustCreateAPI(body)
 		for _, size := range []struct {
 			name          string
 			width, height int64
@@ -113,8 +110,7 @@ func playScreenshots(t *testing.T, p *browserPage) {
 		"warengine":  example(t, "warengine/moves.yaml"),
 		"republique": republiqueMoves(t),
 	})
-	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
-	n0 := begin(t, base, id, tokens)
+	id, tokens, n0 := sabresBegun(t, base)
 	for _, a := range []struct{ side, body string }{
 		{"UCM", `{"type":"move","unit":"sabre-1","path":[[14,9]]}`},
 		{"UCM", `{"squad":"sabres","declarations":[{"unit":"sabre-1","weapon":"Avenger Railgun","target":"hunter-1"},{"unit":"sabre-3","weapon":"Equalizer Machinegun","target":"warriors-1"}]}`},

@@ -10,7 +10,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/volley-wargames/volley/browsertest"
-	"github.com/volley-wargames/volley/servertest"
 )
 
 // withEnd is an example scenario without its actions, and with the end given (a
@@ -48,6 +47,14 @@ func begin(t *testing.T, base, id string, tokens map[string]string) int {
 	}
 }
 
+// sabresBegun posts the Sabres' battle (dropzone/moves.yaml with sabresEnd) to base and
+// ends its deployment: its id, its tokens, and how many actions its log holds then.
+func sabresBegun(t *testing.T, base string) (id string, tokens map[string]string, n0 int) {
+	t.Helper()
+	id, tokens = battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
+	return id, tokens, begin(t, base, id, tokens)
+}
+
 // firstKey is a map's first key in order, for a token that reads the battle.
 func firstKey(m map[string]string) string {
 	keys := make([]string, 0, len(m))
@@ -72,10 +79,8 @@ const sabresEnd = `end:
 // pages show the end screen on the first screen: the verdict, why, the scores, the
 // objectives, each side's luck, and the dice checked at once.
 func TestPageEndOfBattle(t *testing.T) {
-	exe := browsertest.Chromium(t)
-	base := pageServer(t, servertest.SQLite(t))
-	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
-	n0 := begin(t, base, id, tokens)
+	exe, base := chromiumAndServer(t)
+	id, tokens, n0 := sabresBegun(t, base)
 	ucm, scourge := newBrowserAt(t, exe, base), newBrowserAt(t, exe, base)
 	ucm.openAs(id, "UCM="+tokens["UCM"])
 	scourge.openAs(id, "Scourge="+tokens["Scourge"])
@@ -181,8 +186,7 @@ func TestPageEndOfBattle(t *testing.T) {
 // draws the board as the API's replay has it, with the step's words; leaving shows the
 // battle as it ended.
 func TestPageReplay(t *testing.T) {
-	exe := browsertest.Chromium(t)
-	base := pageServer(t, servertest.SQLite(t))
+	exe, base := chromiumAndServer(t)
 	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", strings.Replace(sabresEnd, "turns: 2", "turns: 1", 1)))
 	n0 := begin(t, base, id, tokens)
 	acts := []struct{ side, body string }{

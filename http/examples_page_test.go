@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -60,6 +58,17 @@ func (p *browserPage) createAPI(body []byte) (created, error) {
 	return created{id: res["id"].(string), sides: strings.Join(q, "&"), spectator: "spectator=" + res["spectator"].(string)}, nil
 }
 
+// mustCreateAPI is createAPI for a battle the server must take, failing the test where
+// it does not.
+func (p *browserPage) mustCreateAPI(body []byte) created {
+	p.T.Helper()
+	c, err := p.createAPI(body)
+	if err != nil {
+		p.T.Fatal(err)
+	}
+	return c
+}
+
 // open shows a battle from a link and waits for every panel to be drawn.
 // The browser forgets the tokens of earlier links first, so that a spectator's link
 // holds only the spectator's.
@@ -87,10 +96,7 @@ func TestPageEveryExample(t *testing.T) {
 		demos[path] = system
 	}
 	for _, name := range names {
-		body, err := os.ReadFile(filepath.Join("..", "examples", name))
-		if err != nil {
-			t.Fatal(err)
-		}
+		body := example(t, name)
 		c, err := p.createAPI(body)
 		if err != nil {
 			// Tables and charts files, and scenarios that name one, are not battles a

@@ -39,9 +39,7 @@ end:
 func TestGameOverTheAPI(t *testing.T) {
 	ts := serve(t, servertest.SQLite(t))
 	id, tokens := battle(t, ts.URL, []byte(skirmishEnd))
-	act := func(side, body string) (int, map[string]any) {
-		return call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[side], "", []byte(body))
-	}
+	act := sidesActor(t, ts.URL, id, tokens)
 	get := func() map[string]any {
 		_, v := call(t, "GET", ts.URL+"/api/battles/"+id, watch(id), "", nil)
 		return v

@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/volley-wargames/volley/browsertest"
-	"github.com/volley-wargames/volley/servertest"
 )
 
 // TestPageBoardMarks: the board shows the battle. On a Dropzone table a damaged Hunter is
@@ -15,8 +12,7 @@ import (
 // did beside the target, as the log tells it. On a WarStrike table a dead model is drawn
 // where it fell, crossed out, and a unit's action, once chosen, is marked beside it.
 func TestPageBoardMarks(t *testing.T) {
-	exe := browsertest.Chromium(t)
-	base := pageServer(t, servertest.SQLite(t))
+	exe, base := chromiumAndServer(t)
 	src := strings.Replace(string(withEnd(t, "dropzone/moves.yaml", sabresEnd)),
 		"{id: hunter-1, type: Hunter, side: Scourge, squad: hunters, at: [12, 31], facing: 180}",
 		"{id: hunter-1, type: Hunter, side: Scourge, squad: hunters, at: [12, 31], facing: 180, damage_points: 2}", 1)

@@ -17,7 +17,6 @@ import (
 
 	"github.com/volley-wargames/volley/browsertest"
 	vhttp "github.com/volley-wargames/volley/http"
-	"github.com/volley-wargames/volley/servertest"
 )
 
 // The page's moves: a unit dragged with the mouse, a finger or the keyboard, its ghost
@@ -85,8 +84,7 @@ func endDeployment(pages ...*browserPage) {
 // is, and each side's page ends its own with the button the view offers, the UCM's first.
 // The spectator has no move controls, and a drag pans.
 func TestPageMoveLive(t *testing.T) {
-	exe := browsertest.Chromium(t)
-	base := pageServer(t, servertest.SQLite(t))
+	exe, base := chromiumAndServer(t)
 	id, tokens := battle(t, base, example(t, "dropzone/moves.yaml"))
 	ucm, scourge, spectator := newBrowserAt(t, exe, base), newBrowserAt(t, exe, base), newBrowserAt(t, exe, base)
 	for _, pg := range []struct {
@@ -255,10 +253,7 @@ func TestPageMoveKeyboard(t *testing.T) {
 func openExample(t *testing.T, name string) (*browserPage, created) {
 	t.Helper()
 	p := newBrowserPage(t)
-	c, err := p.createAPI(example(t, name))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := p.mustCreateAPI(example(t, name))
 	p.Do(chromedp.EmulateViewport(1500, 1000))
 	p.open(c.id, c.sides)
 	return p, c
@@ -424,10 +419,7 @@ func TestPageSquadPosition(t *testing.T) {
 func TestPageMovePhone(t *testing.T) {
 	p := newBrowserPage(t)
 	p.Do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
-	c, err := p.createAPI(example(t, "dropzone/moves.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := p.mustCreateAPI(example(t, "dropzone/moves.yaml"))
 	p.open(c.id, c.sides)
 	p.TapOn("#fit-all")
 	from := eval[[]float64](p, browsertest.UnitPoint("sabre-3"))

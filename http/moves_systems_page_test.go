@@ -11,7 +11,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/volley-wargames/volley/browsertest"
-	"github.com/volley-wargames/volley/servertest"
 )
 
 // The page's moves on every rule system's real view and rules: the War Engine's squares,
@@ -54,8 +53,7 @@ func startMoving(p *browserPage, unit string) {
 // arrows, W, ]): two legs, written square by square, and a facing of 45°. The position
 // map's overlay lies on the squares, and a click on one puts the ghost there.
 func TestPageMoveWarEngine(t *testing.T) {
-	exe := browsertest.Chromium(t)
-	base := pageServer(t, servertest.SQLite(t))
+	exe, base := chromiumAndServer(t)
 	id, tokens := battle(t, base, example(t, "warengine/moves.yaml"))
 	p, raiders := newBrowserAt(t, exe, base), newBrowserAt(t, exe, base)
 	p.openAs(id, "trenchers="+tokens["trenchers"])
@@ -171,10 +169,7 @@ func TestPageMoveWarEngine(t *testing.T) {
 // the unit chose, sending none.
 func TestPageMoveWarStrike(t *testing.T) {
 	p := newBrowserPage(t)
-	c, err := p.createAPI(example(t, "warstrike/moves.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := p.mustCreateAPI(example(t, "warstrike/moves.yaml"))
 	p.openAs(c.id, c.sides)
 	endDeployment(p, p) // the Ironclad's, then the Verdant's: this page holds both sides' tokens
 
@@ -234,10 +229,7 @@ func TestPageMoveWarStrike(t *testing.T) {
 // click on its best point starts the move there.
 func TestPageMoveWarfare(t *testing.T) {
 	p := newBrowserPage(t)
-	c, err := p.createAPI(example(t, "warfare/moves.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := p.mustCreateAPI(example(t, "warfare/moves.yaml"))
 	p.openAs(c.id, c.sides)
 	endDeployment(p, p) // the English's, then the French's: this page holds both sides' tokens
 
@@ -313,8 +305,7 @@ func TestPageMoveWarfare(t *testing.T) {
 // the rules put it, and the hussars, told to form column before they are dragged,
 // re-form as they move.
 func TestPageMoveRepublique(t *testing.T) {
-	exe := browsertest.Chromium(t)
-	base := pageServer(t, servertest.SQLite(t))
+	exe, base := chromiumAndServer(t)
 	id, tokens := battle(t, base, republiqueMoves(t))
 	fr, au := newBrowserAt(t, exe, base), newBrowserAt(t, exe, base)
 	fr.openAs(id, "French="+tokens["French"])

@@ -17,18 +17,8 @@ import (
 func TestMovesOverTheAPI(t *testing.T) {
 	ts, id, tokens := exampleBattle(t, "dropzone/moves.yaml")
 	deployed(t, ts.URL, id, tokens, "UCM", "Scourge")
-	act := func(side, body string) (int, map[string]any) {
-		return call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[side], "", []byte(body))
-	}
-	units := func() map[string]map[string]any {
-		_, v := call(t, "GET", ts.URL+"/api/battles/"+id, watch(id), "", nil)
-		out := map[string]map[string]any{}
-		for _, u := range v["table"].(map[string]any)["units"].([]any) {
-			m := u.(map[string]any)
-			out[m["id"].(string)] = m
-		}
-		return out
-	}
+	act := sidesActor(t, ts.URL, id, tokens)
+	units := func() map[string]map[string]any { return unitsOf(t, ts.URL, id, "table") }
 	if status, v := act("UCM", "{type: move, unit: sabre-1, path: [[14, 9]]}"); status != 200 {
 		t.Fatalf("a move: %d %v", status, v)
 	}

@@ -13,9 +13,7 @@ import (
 // shot from where it ends, the battle written back as a scenario, and the log verifies.
 func TestWarStrikeMovesOverTheAPI(t *testing.T) {
 	ts, id, tokens := exampleBattle(t, "warstrike/moves.yaml")
-	act := func(side, body string) (int, map[string]any) {
-		return call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[side], "", []byte(body))
-	}
+	act := sidesActor(t, ts.URL, id, tokens)
 	table := func() string {
 		_, v := call(t, "GET", ts.URL+"/api/battles/"+id, watch(id), "", nil)
 		b, _ := json.Marshal(v["table"])
@@ -84,9 +82,7 @@ func TestWarStrikeMovesOverTheAPI(t *testing.T) {
 func TestWarfareMovesOverTheAPI(t *testing.T) {
 	ts, id, tokens := exampleBattle(t, "warfare/moves.yaml")
 	deployed(t, ts.URL, id, tokens, "English", "French")
-	act := func(side, body string) (int, map[string]any) {
-		return call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[side], "", []byte(body))
-	}
+	act := sidesActor(t, ts.URL, id, tokens)
 	status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/preview", tokens["English"], "",
 		[]byte(`{"move": {"type": "move", "unit": "longbowmen", "path": [[0, 2]]}, "then": {"unit": "longbowmen", "targets": [{"unit": "knights"}]}}`))
 	if status != 200 || v["legal"] != true || !strings.Contains(fmt.Sprint(v["aims"]), "at effective range") {

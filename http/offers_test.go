@@ -3,17 +3,14 @@ package http_test
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/servertest"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/offers/*.json from the current output")
 
 // whoActs is a moment of a battle and what its view must say of who may act.
 type whoActs struct {
@@ -238,21 +235,7 @@ func TestOffersWhoActs(t *testing.T) {
 				}
 				got = append(got, '\n')
 				path := filepath.Join("testdata", "offers", c.golden+".json")
-				if *update {
-					if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-						t.Fatal(err)
-					}
-					if err := os.WriteFile(path, got, 0o644); err != nil {
-						t.Fatal(err)
-					}
-				}
-				want, err := os.ReadFile(path)
-				if err != nil {
-					t.Fatalf("%v (run with -update to write it)", err)
-				}
-				if !bytes.Equal(got, want) {
-					t.Errorf("the offers differ from %s (-update rewrites it):\n%s", path, got)
-				}
+				rulestest.Golden(t, path, string(got))
 			}
 		})
 	}

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/volley-wargames/volley/browsertest"
-	"github.com/volley-wargames/volley/servertest"
 )
 
 // TestPageMovePaths: moving as players expect. A move of two legs made this turn stays
@@ -14,18 +13,14 @@ import (
 // the Sabre selected for moving shows the move it has left as a ring; dragged 9″ of its 6″,
 // the ghost's path is green to 6″ and red beyond; once the turn ends, its paths go.
 func TestPageMovePaths(t *testing.T) {
-	exe := browsertest.Chromium(t)
-	base := pageServer(t, servertest.SQLite(t))
-	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
-	begin(t, base, id, tokens)
+	exe, base := chromiumAndServer(t)
+	id, tokens, _ := sabresBegun(t, base)
 	for _, a := range []string{
 		`{"type":"move","unit":"sabre-1","path":[[14,8],[16,9]]}`,
 		`{"type":"move","unit":"sabre-3","path":[[22,9]]}`,
 		`{"type":"take_back"}`,
 	} {
-		if status, body := call(t, "POST", base+"/api/battles/"+id+"/actions", tokens["UCM"], "", []byte(a)); status != 200 {
-			t.Fatalf("%s: %d %v", a, status, body)
-		}
+		actWant(t, base, id, tokens["UCM"], a, 200)
 	}
 	p := newBrowserAt(t, exe, base)
 	p.openAs(id, "UCM="+tokens["UCM"])

@@ -7,7 +7,6 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/volley-wargames/volley/browsertest"
-	"github.com/volley-wargames/volley/servertest"
 )
 
 // TestPagePhoneAtTheTable: a phone beside the table, 390 × 844, by touch. The board is
@@ -16,10 +15,8 @@ import (
 // rides clear above the fingertip, and while the finger is down the rules' verdict and
 // Commit stay on the screen; a tap on Commit sends the move.
 func TestPagePhoneAtTheTable(t *testing.T) {
-	exe := browsertest.Chromium(t)
-	base := pageServer(t, servertest.SQLite(t))
-	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
-	n0 := begin(t, base, id, tokens)
+	exe, base := chromiumAndServer(t)
+	id, tokens, n0 := sabresBegun(t, base)
 	p := newBrowserAt(t, exe, base)
 	p.Do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	p.open(id, "UCM="+tokens["UCM"])

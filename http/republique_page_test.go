@@ -2,8 +2,6 @@ package http_test
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -22,10 +20,7 @@ func basePoint(id string) string {
 // battery fires at its main target, and the log verifies after the battle ends.
 func TestPageRepublique(t *testing.T) {
 	p := newBrowserPage(t)
-	demo, err := os.ReadFile(filepath.Join("..", "examples", "republique", "demo.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	demo := example(t, "republique/demo.yaml")
 	// Begin in the artillery segment, so that the batteries may fire at once.
 	src := strings.Replace(string(demo), "step: skirmish", "step: artillery", 1)
 	p.create(func() { p.Do(chromedp.SetValue(chromedp.CSS("#scenario"), src)) })

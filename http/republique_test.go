@@ -14,14 +14,8 @@ import (
 // main target, the end of the segment with its leader tests; then the log verifies.
 func TestRepubliqueOverTheAPI(t *testing.T) {
 	ts, id, tokens := exampleBattle(t, "republique/demo.yaml")
-	fr, au := tokens["French"], tokens["Austrian"]
-	if fr == "" || au == "" {
-		t.Fatalf("tokens %v", tokens)
-	}
-	act := func(token, body string, want int) map[string]any {
-		t.Helper()
-		return actWant(t, ts.URL, id, token, body, want)
-	}
+	fr, au := sideTokens(t, tokens, "French", "Austrian")
+	act := actorOf(t, ts.URL, id)
 	// The forced main target, with its reason, from aim.
 	status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/aim", watch(id), "", []byte("{type: fire, batteries: [g2], target: IR7}"))
 	if status != http.StatusOK {
@@ -79,10 +73,7 @@ func TestRepubliqueMovesOverTheAPI(t *testing.T) {
 	id, tokens := battle(t, ts.URL, republiqueMoves(t))
 	deployed(t, ts.URL, id, tokens, "French", "Austrian")
 	fr, au := tokens["French"], tokens["Austrian"]
-	act := func(token, body string, want int) map[string]any {
-		t.Helper()
-		return actWant(t, ts.URL, id, token, body, want)
-	}
+	act := actorOf(t, ts.URL, id)
 	view := func() map[string]any {
 		_, v := call(t, "GET", ts.URL+"/api/battles/"+id, watch(id), "", nil)
 		return v

@@ -11,7 +11,6 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/volley-wargames/volley/browsertest"
-	"github.com/volley-wargames/volley/servertest"
 )
 
 // Only what the rules allow is offered: each test here is one of the errors of play
@@ -54,8 +53,7 @@ func (p *browserPage) bodies() {
 // main target), not at the marker, and no request fails; Commit sends only a move the
 // rules took.
 func TestPageRepubliqueRefusals(t *testing.T) {
-	exe := browsertest.Chromium(t)
-	base := pageServer(t, servertest.SQLite(t))
+	exe, base := chromiumAndServer(t)
 	id, tokens := battle(t, base, example(t, "republique/demo.yaml"))
 	n0 := begin(t, base, id, tokens)
 	p := newBrowserAt(t, exe, base)
@@ -111,8 +109,7 @@ func TestPageRepubliqueRefusals(t *testing.T) {
 // that moved and may move on is warned of before another unit fires, and nothing is
 // sent unless the player confirms.
 func TestPageWarStrikeRefusals(t *testing.T) {
-	exe := browsertest.Chromium(t)
-	base := pageServer(t, servertest.SQLite(t))
+	exe, base := chromiumAndServer(t)
 	src := string(example(t, "warstrike/moves.yaml"))
 	id, tokens := battle(t, base, []byte(src[:strings.Index(src, "\nactions:")+1]))
 	n0 := begin(t, base, id, tokens)
@@ -184,8 +181,7 @@ func TestPageWarStrikeRefusals(t *testing.T) {
 // may not move, and says why; Dropzone's "Aim at" names two Hunters apart, and the
 // ghost's labels overlap no other label.
 func TestPageRefusalsEverywhere(t *testing.T) {
-	exe := browsertest.Chromium(t)
-	base := pageServer(t, servertest.SQLite(t))
+	exe, base := chromiumAndServer(t)
 	p := newBrowserAt(t, exe, base)
 	failed := p.failedRequests()
 
@@ -222,8 +218,7 @@ func TestPageRefusalsEverywhere(t *testing.T) {
 	p.Wait("Where to stand offered", `!document.querySelector('#position-toggle').disabled`)
 
 	// Dropzone: two Hunters apart in Aim at; the ghost's labels clear of the others.
-	id, tokens = battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
-	begin(t, base, id, tokens)
+	id, tokens, _ = sabresBegun(t, base)
 	p.openAs(id, "UCM="+tokens["UCM"])
 	if eval[bool](p, `document.querySelector('#move-deploy')?.checked`) {
 		p.Click("#move-deploy")

@@ -92,6 +92,45 @@ func actWant(t *testing.T, base, id, token, body string, want int) map[string]an
 	return v
 }
 
+// sidesActor posts actions to the battle id served at base, each body as the side named
+// (with its token of tokens), and answers the status and what the server says.
+func sidesActor(t *testing.T, base, id string, tokens map[string]string) func(side, body string) (int, map[string]any) {
+	return func(side, body string) (int, map[string]any) {
+		return call(t, "POST", base+"/api/battles/"+id+"/actions", tokens[side], "", []byte(body))
+	}
+}
+
+// unitsOf is the units of the battle id served at base by id, as its view lists them in
+// part ("table" or "board").
+func unitsOf(t *testing.T, base, id, part string) map[string]map[string]any {
+	_, v := call(t, "GET", base+"/api/battles/"+id, watch(id), "", nil)
+	out := map[string]map[string]any{}
+	for _, u := range v[part].(map[string]any)["units"].([]any) {
+		m := u.(map[string]any)
+		out[m["id"].(string)] = m
+	}
+	return out
+}
+
+// actorOf is actWant for the battle id served at base: each action's body sent with a
+// token, and the status it must answer.
+func actorOf(t *testing.T, base, id string) func(token, body string, want int) map[string]any {
+	return func(token, body string, want int) map[string]any {
+		t.Helper()
+		return actWant(t, base, id, token, body, want)
+	}
+}
+
+// sideTokens is the tokens of sides a and b of a battle just posted, failing the test
+// where either has none.
+func sideTokens(t *testing.T, tokens map[string]string, a, b string) (string, string) {
+	t.Helper()
+	if tokens[a] == "" || tokens[b] == "" {
+		t.Fatalf("tokens %v", tokens)
+	}
+	return tokens[a], tokens[b]
+}
+
 // wantFieldError checks that GET u (what it asks, for the message) answers 400 with the
 // fault at field.
 func wantFieldError(tb testing.TB, what, u, token, field string) {

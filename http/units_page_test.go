@@ -2,8 +2,6 @@ package http_test
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -19,10 +17,7 @@ import (
 // row highlights its unit on the board, and pointing at a unit highlights its row.
 func TestPageUnitsTable(t *testing.T) {
 	p := newBrowserPage(t)
-	demo, err := os.ReadFile(filepath.Join("..", "examples", "warfare", "demo.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	demo := example(t, "warfare/demo.yaml")
 	src := strings.Replace(string(demo), "traits: [infantry], at: [4, 5]}", "traits: [infantry], casualties: 18, at: [4, 5]}", 1)
 	if src == string(demo) {
 		t.Fatal("demo.yaml no longer places the spearmen as this test expects")

@@ -13,18 +13,8 @@ import (
 // written back as a scenario has the units where they stand; and the battle verifies.
 func TestWarEngineMovesOverTheAPI(t *testing.T) {
 	ts, id, tokens := exampleBattle(t, "warengine/moves.yaml")
-	act := func(side, body string) (int, map[string]any) {
-		return call(t, "POST", ts.URL+"/api/battles/"+id+"/actions", tokens[side], "", []byte(body))
-	}
-	units := func() map[string]map[string]any {
-		_, v := call(t, "GET", ts.URL+"/api/battles/"+id, watch(id), "", nil)
-		out := map[string]map[string]any{}
-		for _, u := range v["board"].(map[string]any)["units"].([]any) {
-			m := u.(map[string]any)
-			out[m["id"].(string)] = m
-		}
-		return out
-	}
+	act := sidesActor(t, ts.URL, id, tokens)
+	units := func() map[string]map[string]any { return unitsOf(t, ts.URL, id, "board") }
 	for _, a := range []struct{ side, body string }{
 		{"trenchers", "{type: end_deployment}"},
 		{"raiders", "{type: deploy, unit: raider-2, at: [15, 1], facing: S}"},

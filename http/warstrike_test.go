@@ -13,10 +13,7 @@ import (
 // a shot, its markers in the state; the turn; and the log verifies.
 func TestWarStrikeOverTheAPI(t *testing.T) {
 	ts, id, tokens := exampleBattle(t, "warstrike/demo.yaml")
-	ir, ve := tokens["Ironclad"], tokens["Verdant"]
-	if ir == "" || ve == "" {
-		t.Fatalf("tokens %v", tokens)
-	}
+	ir, ve := sideTokens(t, tokens, "Ironclad", "Verdant")
 	status, v := call(t, "POST", ts.URL+"/api/battles/"+id+"/aim", watch(id), "", []byte("{unit: watchers, targets: [{unit: raiders}]}"))
 	if status != http.StatusOK {
 		t.Fatalf("aim: %d %v", status, v)
@@ -31,10 +28,7 @@ func TestWarStrikeOverTheAPI(t *testing.T) {
 			t.Errorf("the sniper at raiders-2: %v", a)
 		}
 	}
-	act := func(token, body string, want int) map[string]any {
-		t.Helper()
-		return actWant(t, ts.URL, id, token, body, want)
-	}
+	act := actorOf(t, ts.URL, id)
 	bad := act(ir, "{unit: watchers, targets: [{unit: raidres}]}", http.StatusBadRequest)
 	if msg := fmt.Sprint(bad["errors"]); !strings.Contains(msg, "1:") || !strings.Contains(msg, `unknown target "raidres"`) {
 		t.Errorf("the mistake reads %q", msg)

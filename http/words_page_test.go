@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/volley-wargames/volley/browsertest"
-	"github.com/volley-wargames/volley/servertest"
 )
 
 // TestPageLogWords: the log speaks words. A move and a shot read as their words, with
@@ -15,17 +14,13 @@ import (
 // the action as sent and every die; the aim reads its range with its unit and at most
 // two decimals, and a shot the rules refuse reads "out of range", not out_of_range.
 func TestPageLogWords(t *testing.T) {
-	exe := browsertest.Chromium(t)
-	base := pageServer(t, servertest.SQLite(t))
-	id, tokens := battle(t, base, withEnd(t, "dropzone/moves.yaml", sabresEnd))
-	n0 := begin(t, base, id, tokens)
+	exe, base := chromiumAndServer(t)
+	id, tokens, n0 := sabresBegun(t, base)
 	for _, a := range []string{
 		`{"type":"move","unit":"sabre-1","path":[[14,8.3333333]]}`,
 		`{"squad":"sabres","declarations":[{"unit":"sabre-3","weapon":"Avenger Railgun","target":"hunter-2"}]}`,
 	} {
-		if status, body := call(t, "POST", base+"/api/battles/"+id+"/actions", tokens["UCM"], "", []byte(a)); status != 200 {
-			t.Fatalf("%s: %d %v", a, status, body)
-		}
+		actWant(t, base, id, tokens["UCM"], a, 200)
 	}
 	p := newBrowserAt(t, exe, base)
 	p.openAs(id, "UCM="+tokens["UCM"])

@@ -5,6 +5,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/rules"
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -19,10 +20,7 @@ func TestCheckKind(t *testing.T) {
 		{"type: shoot\n", volley.EditionMoves, `x.yaml:1:7: action type "shoot" is not one of this system's: fire, move, deploy, end_turn`},
 		{"type: shoot\n", volley.EditionMoves - 1, `x.yaml:1:7: action type "shoot" is not one of this system's: fire, end_turn`},
 	} {
-		doc, err := scenario.Parse("x.yaml", []byte(tc.src))
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc := rulestest.Parse(t, "x.yaml", tc.src)
 		doc.Edition = tc.edition
 		var spec struct {
 			Type string `yaml:"type"`

@@ -26,15 +26,21 @@ func Agrees(exact, sim float64, n int) bool {
 func SimAgreesWithOdds(t *testing.T, b volley.Battle, a volley.Action, seed uint64, trials int) {
 	t.Helper()
 	odds := Odds(t, b, a)
-	sampler, ok := b.(volley.Sampler)
+	CompareToExact(t, odds, volley.Simulate(sampler(t, b, a), seed, trials, nil).Targets, trials)
+}
+
+// sampler is b's sampler of a, failing the test where b samples none.
+func sampler(tb testing.TB, b volley.Battle, a volley.Action) *volley.Sim {
+	tb.Helper()
+	s, ok := b.(volley.Sampler)
 	if !ok {
-		t.Fatalf("%T does not sample", b)
+		tb.Fatalf("%T does not sample", b)
 	}
-	sim, err := sampler.Sampler(a)
+	sim, err := s.Sampler(a)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	CompareToExact(t, odds, volley.Simulate(sim, seed, trials, nil).Targets, trials)
+	return sim
 }
 
 // CompareToExact fails the test where got, the targets' odds simulated over n trials,
@@ -61,17 +67,5 @@ func CompareToExact(t *testing.T, odds volley.Odds, got []volley.TargetOdds, n i
 		if !Agrees(x.PDestroyed, s.PDestroyed, n) {
 			t.Errorf("%s p_destroyed: simulated %.5f, exact %.5f", x.Target, s.PDestroyed, x.PDestroyed)
 		}
-	}
-}
-
-// SimAgreesWithOddsOf runs SimAgreesWithOdds, trials rolls from seed, as a subtest for
-// each case: its name, and the loading of its battle and action.
-func SimAgreesWithOddsOf[B volley.Battle, A volley.Action](t *testing.T, cases map[string]func(*testing.T) (B, A), seed uint64, trials int) {
-	t.Helper()
-	for name, load := range cases {
-		t.Run(name, func(t *testing.T) {
-			b, a := load(t)
-			SimAgreesWithOdds(t, b, a, seed, trials)
-		})
 	}
 }

@@ -13,14 +13,7 @@ import (
 // volley.Simulate, an outcome rolled without the trace Resolve keeps.
 func BenchDraw(b *testing.B, bt volley.Battle, a volley.Action) {
 	b.Helper()
-	sampler, ok := bt.(volley.Sampler)
-	if !ok {
-		b.Fatalf("%T does not sample", bt)
-	}
-	sim, err := sampler.Sampler(a)
-	if err != nil {
-		b.Fatal(err)
-	}
+	sim := sampler(b, bt, a)
 	out := make([]int, len(sim.Targets)*len(sim.Measures))
 	d := dice.NewUnrecorded(1)
 	b.ReportAllocs()

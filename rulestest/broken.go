@@ -25,9 +25,9 @@ var mistakeMark = regexp.MustCompile(`#\s*mistake:`)
 // `volley check` reports them (rules.Check): every line marked `# mistake: …` has
 // exactly one error, and no other line has any, so that one mistake never hides behind
 // another's cascade nor costs its author a second message; the errors, with their
-// line:col, are those of the file's .golden beside it (refresh with update). The files
+// line:col, are those of the file's .golden beside it (refresh with -update). The files
 // hold MinMistakes mistakes at least between them.
-func BrokenScenarios(t *testing.T, dir string, update bool) {
+func BrokenScenarios(t *testing.T, dir string) {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join(dir, "*.yaml"))
 	if err != nil || len(files) == 0 {
@@ -62,18 +62,7 @@ func BrokenScenarios(t *testing.T, dir string, update bool) {
 			}
 			got := list.Error() + "\n"
 			golden := strings.TrimSuffix(f, ".yaml") + ".golden"
-			if update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != string(want) {
-				t.Errorf("errors:\n%s\nwant (%s):\n%s", got, golden, want)
-			}
+			Golden(t, golden, got)
 		})
 	}
 	if total < MinMistakes {

@@ -206,3 +206,23 @@ func Sample(tb testing.TB, m *advise.PositionMap, every, least int) []int {
 	}
 	return sample
 }
+
+// Danger is d's danger map for q with no deadline, failing the test on an error.
+func Danger(tb testing.TB, d advise.Dangerer, q advise.DangerQuery) *advise.DangerMap {
+	tb.Helper()
+	m, err := d.Danger(context.Background(), q)
+	if err != nil {
+		tb.Fatalf("the danger map: %v", err)
+	}
+	return m
+}
+
+// Position is p's position map for q with no deadline, failing the test on an error.
+func Position(tb testing.TB, p advise.Positioner, q advise.PositionQuery) *advise.PositionMap {
+	tb.Helper()
+	m, err := p.Position(context.Background(), q)
+	if err != nil {
+		tb.Fatalf("the position map of %s: %v", q.Unit, err)
+	}
+	return m
+}

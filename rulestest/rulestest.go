@@ -20,10 +20,12 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-// Load parses and loads a scenario written in src, failing the test on any error.
+// Load parses and loads a scenario written in src, named file, or when src is nil the
+// file at path file, read as the CLI reads it (so that it may refer to files beside it),
+// failing the test on any error.
 func Load(tb testing.TB, r volley.Ruleset, file string, src []byte) (volley.Battle, volley.Action) {
 	tb.Helper()
-	doc, err := scenario.Parse(file, src)
+	doc, err := parse(file, src)
 	if err != nil {
 		tb.Fatalf("parse %s: %v", file, err)
 	}
@@ -34,19 +36,19 @@ func Load(tb testing.TB, r volley.Ruleset, file string, src []byte) (volley.Batt
 	return b, a
 }
 
-// LoadFile is Load for a scenario file, read as the CLI reads it (so that it may refer
-// to files beside it).
+// LoadFile is Load for the scenario file at path.
 func LoadFile(tb testing.TB, r volley.Ruleset, path string) (volley.Battle, volley.Action) {
 	tb.Helper()
-	doc, err := scenario.ParseFile(path)
-	if err != nil {
-		tb.Fatalf("parse %s: %v", path, err)
+	return Load(tb, r, path, nil)
+}
+
+// parse is the scenario written in src, named file, or when src is nil the file at path
+// file, read as the CLI reads it.
+func parse(file string, src []byte) (*scenario.Doc, error) {
+	if src == nil {
+		return scenario.ParseFile(file)
 	}
-	b, a, err := r.Load(doc)
-	if err != nil {
-		tb.Fatalf("load %s: %v", path, err)
-	}
-	return b, a
+	return scenario.Parse(file, src)
 }
 
 // LoadEdition loads a scenario as a battle begun under edition (0: the current one),
@@ -56,13 +58,7 @@ func LoadFile(tb testing.TB, r volley.Ruleset, path string) (volley.Battle, voll
 // it).
 func LoadEdition(tb testing.TB, r volley.Ruleset, file string, src []byte, edition int) (volley.Battle, volley.Action, error) {
 	tb.Helper()
-	var doc *scenario.Doc
-	var err error
-	if src == nil {
-		doc, err = scenario.ParseFile(file)
-	} else {
-		doc, err = scenario.Parse(file, src)
-	}
+	doc, err := parse(file, src)
 	if err != nil {
 		tb.Fatalf("parse %s: %v", file, err)
 	}
@@ -126,6 +122,17 @@ func Odds(tb testing.TB, b volley.Battle, a volley.Action) volley.Odds {
 // Resolve is b.Resolve with no deadline.
 func Resolve(b volley.Battle, a volley.Action, d *dice.Stream) (volley.Outcome, error) {
 	return b.Resolve(context.Background(), a, d)
+}
+
+// MustResolve is Resolve for an action the rules must accept, failing the test where
+// they refuse it.
+func MustResolve(tb testing.TB, b volley.Battle, a volley.Action, d *dice.Stream) volley.Outcome {
+	tb.Helper()
+	out, err := Resolve(b, a, d)
+	if err != nil {
+		tb.Fatalf("resolve: %v", err)
+	}
+	return out
 }
 
 // NextRound ends turns until the side whose turn it is now has its turn again, so that
@@ -269,4 +276,15 @@ func ReadExample(tb testing.TB, system, name string) string {
 		tb.Fatal(err)
 	}
 	return string(src)
+}
+
+// Parse is the scenario, or the action, written in a test as src, named file, failing
+// the test where it does not parse.
+func Parse(tb testing.TB, file, src string) *scenario.Doc {
+	tb.Helper()
+	doc, err := scenario.Parse(file, []byte(src))
+	if err != nil {
+		tb.Fatalf("parse %s: %v", file, err)
+	}
+	return doc
 }

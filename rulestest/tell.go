@@ -15,7 +15,6 @@ import (
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rules"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 // TellSeed is the seed the words' goldens roll with: cmd/volley's resolve goldens' own.
@@ -24,11 +23,11 @@ const TellSeed = 7
 // TellGolden tells, with r, the outcome of every action of every example of dir (a
 // system's examples folder) that has actions, and of each scenario of extra (by name),
 // played with the dice of TellSeed, each outcome read back from JSON as the server stores
-// it. The words are held to testdata/tell/<name>.txt (update rewrites them), and every
+// it. The words are held to testdata/tell/<name>.txt (-update rewrites them), and every
 // line must read as words (CheckWords). A file that does not load as a battle (a tables
 // file, a scenario naming one) is left out; an action the rules refuse ends its file's
 // words with the refusal.
-func TellGolden(t *testing.T, r volley.Ruleset, dir string, extra map[string][]byte, update bool) {
+func TellGolden(t *testing.T, r volley.Ruleset, dir string, extra map[string][]byte) {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join(dir, "*.yaml"))
 	if err != nil {
@@ -51,21 +50,7 @@ func TellGolden(t *testing.T, r volley.Ruleset, dir string, extra map[string][]b
 		told++
 		t.Run(name, func(t *testing.T) {
 			golden := filepath.Join("testdata", "tell", name+".txt")
-			if update {
-				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (go test -update writes it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("the words differ from %s (go test -update if the change is meant):\n%s", golden, got)
-			}
+			Golden(t, golden, got)
 		})
 	}
 	if told == 0 {
@@ -77,14 +62,14 @@ func TellGolden(t *testing.T, r volley.Ruleset, dir string, extra map[string][]b
 // system's package folder), with one scenario more, "battle-round": the examples'
 // battle.yaml played on with the actions of round, so that the words of a whole round
 // are held too.
-func TellExamples(t *testing.T, r volley.Ruleset, round string, update bool) {
+func TellExamples(t *testing.T, r volley.Ruleset, round string) {
 	t.Helper()
 	dir := filepath.Join("..", "..", "examples", r.Name())
 	battle, err := os.ReadFile(filepath.Join(dir, "battle.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	TellGolden(t, r, dir, map[string][]byte{"battle-round": append(battle, round...)}, update)
+	TellGolden(t, r, dir, map[string][]byte{"battle-round": append(battle, round...)})
 }
 
 // tellScenario plays a scenario's actions and tells each outcome: "action N (kind):" and
@@ -92,13 +77,11 @@ func TellExamples(t *testing.T, r volley.Ruleset, round string, update bool) {
 // without actions or that does not load as a battle.
 func tellScenario(t *testing.T, r volley.Ruleset, path string, src []byte) (string, bool) {
 	t.Helper()
-	var doc *scenario.Doc
-	var err error
-	if src == nil {
-		doc, err = scenario.ParseFile(path)
-	} else {
-		doc, err = scenario.Parse(filepath.Base(path), src)
+	name := path
+	if src != nil {
+		name = filepath.Base(path)
 	}
+	doc, err := parse(name, src)
 	if err != nil {
 		return "", false
 	}

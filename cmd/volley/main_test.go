@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"image/png"
 	"math"
 	"os"
@@ -12,9 +11,8 @@ import (
 	"testing"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/rulestest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // runCLI runs the CLI in-process and returns its exit status and output.
 func runCLI(args ...string) (status int, stdout, stderr string) {
@@ -27,19 +25,7 @@ func runCLI(args ...string) (status int, stdout, stderr string) {
 func goldenFile(t *testing.T, name, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s (run go test -update if the change is intended)\ngot:\n%s", path, got)
-	}
+	rulestest.Golden(t, path, got)
 }
 
 var exampleNames = []string{

@@ -14,6 +14,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/rules"
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -64,7 +65,7 @@ func TestSchemaFiles(t *testing.T) {
 	want := generateSchemas(t)
 	for name, b := range want {
 		path := filepath.Join("schema", name+".json")
-		if *update {
+		if *rulestest.Update {
 			if err := os.WriteFile(path, b, 0o644); err != nil {
 				t.Fatal(err)
 			}

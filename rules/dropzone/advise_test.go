@@ -18,12 +18,12 @@ var objectives = []advise.Objective{
 // The advisor's best plan for the seed's Sabres is the brute-force maximum over every
 // legal plan scored by Odds, and Monte Carlo agrees with its value.
 func TestAdviceSabres(t *testing.T) {
-	b, a := mustLoadFile(t, "sabres.yaml")
+	b, a := sys.LoadFile(t, "sabres.yaml")
 	rulestest.CheckAdvice(t, b, advise.Query{From: a, Actor: "sabres", Side: "UCM"}, objectives...)
 }
 
 func TestAdviceSeedChoiceRanks(t *testing.T) {
-	b, a := mustLoadFile(t, "sabres.yaml")
+	b, a := sys.LoadFile(t, "sabres.yaml")
 	for _, o := range objectives[:2] {
 		adv, err := advise.Advise(context.Background(), b, advise.Query{From: a}, o, 5, advise.DefaultBudget)
 		if err != nil {

@@ -3,7 +3,6 @@ package dropzone
 import (
 	"context"
 	"math"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -46,12 +45,9 @@ action:
 
 func TestSimAgreesWithOdds(t *testing.T) {
 	const trials = 200_000
-	cases := map[string]func(t *testing.T) (*Battle, *Shooting){
-		"sabres":       func(t *testing.T) (*Battle, *Shooting) { return mustLoadFile(t, "sabres.yaml") },
-		"checks":       func(t *testing.T) (*Battle, *Shooting) { return mustLoadFile(t, "checks.yaml") },
-		"random-shots": func(t *testing.T) (*Battle, *Shooting) { return mustLoad(t, randomShots) },
-	}
-	rulestest.SimAgreesWithOddsOf(t, cases, 20261121, trials)
+	sys.SimAgreesWithOdds(t, 20261121, trials,
+		[]string{"sabres.yaml", "checks.yaml"},
+		map[string]string{"random-shots": randomShots})
 }
 
 // TestResolveAgreesWithOdds rolls the real Resolve, trace and all, on fresh battles and
@@ -59,7 +55,7 @@ func TestSimAgreesWithOdds(t *testing.T) {
 // same rules.
 func TestResolveAgreesWithOdds(t *testing.T) {
 	const trials = 4000
-	src := readExample(t, "sabres.yaml")
+	src := sys.ReadExample(t, "sabres.yaml")
 	for name, text := range map[string][]byte{"sabres": []byte(src), "random-shots": []byte(randomShots)} {
 		t.Run(name, func(t *testing.T) {
 			doc, err := scenario.Parse(name, text)
@@ -75,10 +71,7 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 			destroyed := map[string]int{}
 			for n := range trials {
 				b, a, _ := Ruleset{}.Load(doc)
-				out, err := b.Resolve(context.Background(), a, dice.ForAction(99, n))
-				if err != nil {
-					t.Fatal(err)
-				}
+				out := rulestest.MustResolve(t, b, a, dice.ForAction(99, n))
 				for _, r := range out.Targets {
 					if counts[r.Target] == nil {
 						counts[r.Target] = map[int]int{}
@@ -108,11 +101,8 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 // TestOddsSumToOne guards the invariant on every example.
 func TestOddsSumToOne(t *testing.T) {
 	for _, name := range []string{"sabres.yaml", "checks.yaml", "coherency-evasion.yaml", "equalizer-vs-hunter.yaml"} {
-		b, a := mustLoadFile(t, name)
-		odds, err := b.Odds(context.Background(), a)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b, a := sys.LoadFile(t, name)
+		odds := rulestest.Odds(t, b, a)
 		for _, tg := range odds.Targets {
 			for m, d := range tg.Distributions {
 				sum := 0.0
@@ -132,9 +122,7 @@ func TestOddsSumToOne(t *testing.T) {
 
 // FuzzLoad feeds arbitrary documents to the Dropzone loader (see rulestest.CheckLoad).
 func FuzzLoad(f *testing.F) {
-	dir := filepath.Join("..", "..", "examples", "dropzone")
-	rulestest.Seed(f, filepath.Join(dir, "sabres.yaml"), filepath.Join(dir, "checks.yaml"),
-		filepath.Join(dir, "coherency-evasion.yaml"), filepath.Join(dir, "equalizer-vs-hunter.yaml"))
+	sys.Seed(f, "sabres.yaml", "checks.yaml", "coherency-evasion.yaml", "equalizer-vs-hunter.yaml")
 	f.Add([]byte(randomShots))
 	f.Add([]byte(template))
 	for _, bad := range []string{"Devastator 10", "shots: 2000,", "evasion: 12", "full_range: CQ, countered_range: CQ", "at: [9999, -9999]"} {

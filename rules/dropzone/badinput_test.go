@@ -2,9 +2,10 @@ package dropzone
 
 import (
 	"errors"
-	"github.com/volley-wargames/volley/rulestest"
 	"strings"
 	"testing"
+
+	"github.com/volley-wargames/volley/rulestest"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/scenario"
@@ -98,7 +99,7 @@ func TestBadInput(t *testing.T) {
 func TestTerrainNamedLikeAUnit(t *testing.T) {
 	tall := strings.Replace(template, "height: 0.5}", "height: 5}", 1)
 	for _, id := range []string{"wall", "a", "b"} {
-		b, a := mustLoad(t, strings.Replace(tall, "{id: wall,", "{id: "+id+",", 1))
+		b, a := sys.Load(t, strings.Replace(tall, "{id: wall,", "{id: "+id+",", 1))
 		if aim := rulestest.Aim(t, b, a)[0]; aim.Status != volley.StatusBlocked {
 			t.Errorf("wall with id %q: %s (%s); want blocked", id, aim.Status, aim.Reason)
 		}

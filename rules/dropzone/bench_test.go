@@ -53,7 +53,7 @@ var sightEditions = []struct {
 func BenchmarkOddsShots(b *testing.B) {
 	for _, n := range []int{20, 400, 2000} {
 		b.Run(fmt.Sprintf("shots=%d", n), func(b *testing.B) {
-			battle, a := mustLoad(b, volleyOfShots(n))
+			battle, a := sys.Load(b, volleyOfShots(n))
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := battle.Odds(context.Background(), a); err != nil {
@@ -67,7 +67,7 @@ func BenchmarkOddsShots(b *testing.B) {
 // BenchmarkSimDraw measures Monte Carlo per die: one draw of 2,000 shots rolls about
 // 2,000 to-hit dice, 1,333 damage dice; the metric divides by the dice actually rolled.
 func BenchmarkSimDraw(b *testing.B) {
-	battle, a := mustLoad(b, volleyOfShots(2000))
+	battle, a := sys.Load(b, volleyOfShots(2000))
 	sim, err := battle.Sampler(a)
 	if err != nil {
 		b.Fatal(err)
@@ -85,7 +85,7 @@ func BenchmarkSimDraw(b *testing.B) {
 
 // BenchmarkSimulate measures the whole Monte Carlo run over both cores.
 func BenchmarkSimulate(b *testing.B) {
-	battle, a := mustLoadFile(b, "sabres.yaml")
+	battle, a := sys.LoadFile(b, "sabres.yaml")
 	sim, _ := battle.Sampler(a)
 	for b.Loop() {
 		volley.Simulate(sim, 1, 100_000, nil)
@@ -93,7 +93,7 @@ func BenchmarkSimulate(b *testing.B) {
 }
 
 func BenchmarkAimSabres(b *testing.B) {
-	battle, a := mustLoadFile(b, "sabres.yaml")
+	battle, a := sys.LoadFile(b, "sabres.yaml")
 	b.ReportAllocs()
 	for b.Loop() {
 		rulestest.Aim(b, battle, a)
@@ -101,7 +101,7 @@ func BenchmarkAimSabres(b *testing.B) {
 }
 
 func BenchmarkOddsSabres(b *testing.B) {
-	battle, a := mustLoadFile(b, "sabres.yaml")
+	battle, a := sys.LoadFile(b, "sabres.yaml")
 	b.ReportAllocs()
 	for b.Loop() {
 		battle.Odds(context.Background(), a)
@@ -109,7 +109,7 @@ func BenchmarkOddsSabres(b *testing.B) {
 }
 
 func BenchmarkResolveSabres(b *testing.B) {
-	battle, a := mustLoadFile(b, "sabres.yaml")
+	battle, a := sys.LoadFile(b, "sabres.yaml")
 	b.ReportAllocs()
 	for b.Loop() {
 		// Refresh damage points so the targets stay on the table, and the turn and the
@@ -128,7 +128,7 @@ func BenchmarkResolveSabres(b *testing.B) {
 // BenchmarkAimHullDown is the aim of checks.yaml, whose shots see past walls and a tower
 // (hull down and blocked), measured exactly (edition 4) and by 9 × 8 rays (editions 2 and 3).
 func BenchmarkAimHullDown(b *testing.B) {
-	src := readExample(b, "checks.yaml")
+	src := sys.ReadExample(b, "checks.yaml")
 	for _, ed := range sightEditions {
 		b.Run(ed.name, func(b *testing.B) {
 			battle, a := loadEdition(b, src, ed.edition)
@@ -171,7 +171,7 @@ units:
 // BenchmarkAdvise is the best plan of 15,625, from the battle to the advice: the 30
 // weapon–target checks and distributions, then the search, under expected damage.
 func BenchmarkAdvise(b *testing.B) {
-	bt, _ := mustLoad(b, fiveTargets)
+	bt, _ := sys.Load(b, fiveTargets)
 	for _, o := range []advise.Objective{{Kind: advise.Expected}, {Kind: advise.Destroyed}} {
 		b.Run(string(o.Kind), func(b *testing.B) {
 			for b.Loop() {
@@ -192,7 +192,7 @@ func BenchmarkAdviseScaling(b *testing.B) {
 		for i := 4; i <= n; i++ {
 			src += fmt.Sprintf("  - {id: s%d, type: Striker, side: A, squad: strikers, at: [%d, 0]}\n", i, 14+4*i)
 		}
-		bt, _ := mustLoad(b, src)
+		bt, _ := sys.Load(b, src)
 		for _, o := range []advise.Objective{{Kind: advise.Expected}, {Kind: advise.Destroyed}, {Kind: advise.AtLeast, K: 4}} {
 			b.Run(fmt.Sprintf("units=%d/%s", n, o.Kind), func(b *testing.B) {
 				var adv []*advise.Advice
@@ -214,7 +214,7 @@ func BenchmarkAdviseScaling(b *testing.B) {
 // enemy units and the terrain pieces, from crossfire.yaml's 9,216 points, 3 units and 10
 // pieces.
 func BenchmarkDangerScaling(b *testing.B) {
-	base := readExample(b, "crossfire.yaml")
+	base := sys.ReadExample(b, "crossfire.yaml")
 	moreUnits := strings.Replace(base, "  - {id: sabre-1,", `  - {id: beast-4, type: Gun Beast, side: Scourge, squad: beasts-2, at: [6, 30], facing: 90}
   - {id: beast-5, type: Gun Beast, side: Scourge, squad: beasts-2, at: [42, 30], facing: 270}
   - {id: beast-6, type: Gun Beast, side: Scourge, squad: beasts-2, at: [24, 36], facing: 180}
@@ -233,7 +233,7 @@ func BenchmarkDangerScaling(b *testing.B) {
 		{"units=6", moreUnits, 0.5}, {"terrain=20", moreTerrain, 0.5},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
-			bt, _ := mustLoad(b, tc.src)
+			bt, _ := sys.Load(b, tc.src)
 			q := advise.DangerQuery{Side: "UCM", As: "Sabre", Area: [4]float64{0, 0, 48, 48}, Step: tc.step}
 			rulestest.BenchDanger(b, bt, q)
 		})
@@ -244,7 +244,7 @@ func BenchmarkDangerScaling(b *testing.B) {
 // points), three enemy units with two weapons each, ten pieces of terrain, hull down
 // measured exactly (edition 4) and by 9 × 8 rays (editions 2 and 3), on every core.
 func BenchmarkDanger(b *testing.B) {
-	src := readExample(b, "crossfire.yaml")
+	src := sys.ReadExample(b, "crossfire.yaml")
 	q := advise.DangerQuery{Side: "UCM", As: "Sabre", Area: [4]float64{0, 0, 48, 48}}
 	for _, ed := range sightEditions {
 		b.Run(ed.name, func(b *testing.B) {
@@ -278,13 +278,10 @@ func squadOnATable() (string, []string) {
 // its length and every leg against every base and every piece, and applying it.
 func BenchmarkMoveSquad(b *testing.B) {
 	src, moves := squadOnATable()
-	bt, _ := mustLoad(b, src)
+	bt, _ := sys.Load(b, src)
 	docs := make([]*scenario.Doc, len(moves))
 	for i, m := range moves {
-		doc, err := scenario.Parse("move", []byte(m))
-		if err != nil {
-			b.Fatal(err)
-		}
+		doc := rulestest.Parse(b, "move", m)
 		docs[i] = doc
 	}
 	ctx := context.Background()
@@ -330,11 +327,11 @@ func benchPosition(b *testing.B, unit string) {
 // crossfireToMove is crossfire.yaml on a 48" table, the Sabres given a 12" move and
 // sabre-2 brought south, two Scourge drones added.
 func crossfireToMove(b *testing.B) *Battle {
-	src := readExample(b, "crossfire.yaml")
+	src := sys.ReadExample(b, "crossfire.yaml")
 	s := strings.Replace(src, "    height: 1\n    weapons:", "    height: 1\n    move: 12\n    weapons:", 1)
 	s = strings.Replace(s, "\ntypes:\n", "\ntypes:\n  - {name: Drone, armour: 6, damage_points: 2, base: 1, height: 0.5}\n", 1)
 	s = strings.Replace(s, "  - {id: sabre-1,", "  - {id: drone-1, type: Drone, side: Scourge, at: [30, 34], facing: 180}\n  - {id: drone-2, type: Drone, side: Scourge, at: [16, 36], facing: 180}\n  - {id: sabre-1,", 1)
 	s = strings.Replace(s, "{id: sabre-2, type: Sabre, side: UCM, squad: sabres, at: [24, 24], facing: 0}", "{id: sabre-2, type: Sabre, side: UCM, squad: sabres, at: [24, 14], facing: 0}", 1)
-	bt, _ := mustLoad(b, "table: {width: 48, height: 48}\nturn: {side: UCM}\n"+s)
+	bt, _ := sys.Load(b, "table: {width: 48, height: 48}\nturn: {side: UCM}\n"+s)
 	return bt
 }

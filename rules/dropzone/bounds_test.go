@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -12,15 +13,12 @@ import (
 // facing, as Republique refuses it; a battle begun before takes it as it did, so that its
 // log replays.
 func TestFacingBounded(t *testing.T) {
-	src := readExample(t, "moves.yaml")
+	src := sys.ReadExample(t, "moves.yaml")
 	for _, tc := range []struct {
 		edition  int
 		accepted bool
 	}{{BoundsEdition, false}, {BoundsEdition - 1, true}} {
-		doc, err := scenario.Parse("moves.yaml", []byte(src))
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc := rulestest.Parse(t, "moves.yaml", src)
 		doc.Edition, doc.Accepted = tc.edition, true
 		bb, _, err := Ruleset{}.Load(doc)
 		if err != nil {
@@ -47,7 +45,7 @@ func TestFacingBounded(t *testing.T) {
 		}
 	}
 	for _, f := range []string{"720", "-720", "359.5"} { // bearings the bound keeps
-		b, _ := mustLoad(t, "ruleset: dropzone\ntypes: [{name: T, armour: 5, damage_points: 3, base: 1, height: 1, move: 6}]\nunits: [{id: a, type: T, side: A, at: [5, 5], facing: "+f+"}]\n")
+		b, _ := sys.Load(t, "ruleset: dropzone\ntypes: [{name: T, armour: 5, damage_points: 3, base: 1, height: 1, move: 6}]\nunits: [{id: a, type: T, side: A, at: [5, 5], facing: "+f+"}]\n")
 		if _, err := b.DecodeAction(mustParse(t, "{type: move, unit: a, path: [[6, 6]], facing: "+f+"}")); err != nil {
 			t.Errorf("facing %s: %v", f, err)
 		}
@@ -76,9 +74,5 @@ func TestStoredOverlapsLoad(t *testing.T) {
 
 func mustParse(tb testing.TB, src string) *scenario.Doc {
 	tb.Helper()
-	doc, err := scenario.Parse("action.yaml", []byte(src))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return doc
+	return rulestest.Parse(tb, "action.yaml", src)
 }

@@ -2,20 +2,20 @@ package dropzone
 
 import (
 	"context"
-	"github.com/volley-wargames/volley/rulestest"
 	"math"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/volley-wargames/volley/rulestest"
+
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 // TestChecksExample walks the example that exercises every check, in the seed's order.
 func TestChecksExample(t *testing.T) {
-	b, a := mustLoadFile(t, "checks.yaml")
+	b, a := sys.LoadFile(t, "checks.yaml")
 	want := []struct {
 		shooter, weapon string
 		status          volley.AimStatus
@@ -65,7 +65,7 @@ func TestChecksExample(t *testing.T) {
 // with Articulated avoids hull down, because its extra eye is higher; the "top" reading
 // puts that eye higher still.
 func TestArticulatedSeesOverWall(t *testing.T) {
-	b, a := mustLoadFile(t, "checks.yaml")
+	b, a := sys.LoadFile(t, "checks.yaml")
 	if b.options.ArticulatedFrom != ArticulatedFromCentre {
 		t.Fatalf("default articulated_from = %q; want %q, as the rule is worded", b.options.ArticulatedFrom, ArticulatedFromCentre)
 	}
@@ -82,10 +82,7 @@ func TestArticulatedSeesOverWall(t *testing.T) {
 // decodeAction decodes an action written in YAML against b.
 func decodeAction(tb testing.TB, b *Battle, src string) (*Shooting, error) {
 	tb.Helper()
-	doc, err := scenario.Parse("action.yaml", []byte(src))
-	if err != nil {
-		tb.Fatal(err)
-	}
+	doc := rulestest.Parse(tb, "action.yaml", src)
 	a, err := b.DecodeAction(doc)
 	if err != nil {
 		return nil, err
@@ -94,7 +91,7 @@ func decodeAction(tb testing.TB, b *Battle, src string) (*Shooting, error) {
 }
 
 func TestCloseQuartersInGarrison(t *testing.T) {
-	b, _ := mustLoadFile(t, "checks.yaml")
+	b, _ := sys.LoadFile(t, "checks.yaml")
 	a, err := decodeAction(t, b, "declarations:\n  - {unit: trooper, weapon: Knife, target: defender}\n")
 	if err != nil {
 		t.Fatal(err)
@@ -111,7 +108,7 @@ func TestCloseQuartersInGarrison(t *testing.T) {
 }
 
 func TestDecodeActionErrors(t *testing.T) {
-	b, _ := mustLoadFile(t, "checks.yaml")
+	b, _ := sys.LoadFile(t, "checks.yaml")
 	src := `squad: guns
 declarations:
   - {unit: gun, weapon: Canon, target: walled}
@@ -141,7 +138,7 @@ moved: {ghost: 2}
 // TestPassiveAndDevastatorByHand checks the damage of one hit against arithmetic done
 // by hand: Lance energy 9, Devastator 1, at armour 9 with passive 5+.
 func TestPassiveAndDevastatorByHand(t *testing.T) {
-	b, _ := mustLoadFile(t, "checks.yaml")
+	b, _ := sys.LoadFile(t, "checks.yaml")
 	a, err := decodeAction(t, b, "declarations:\n  - {unit: gun-2, weapon: Lance, target: touching}\n")
 	if err != nil {
 		t.Fatal(err)
@@ -182,7 +179,7 @@ func binom(n, k int) float64 {
 // TestFailedResolveChangesNothing: an action with an impossible shot is refused and the
 // battle is exactly as before.
 func TestFailedResolveChangesNothing(t *testing.T) {
-	b, a := mustLoadFile(t, "checks.yaml")
+	b, a := sys.LoadFile(t, "checks.yaml")
 	before := b.State()
 	d := dice.ForAction(1, 0)
 	if _, err := b.Resolve(context.Background(), a, d); err == nil {
@@ -201,7 +198,7 @@ func TestFailedResolveChangesNothing(t *testing.T) {
 // TestDamageStaysAcrossActions: damage points go down and stay down; a destroyed unit
 // can no longer be targeted.
 func TestDamageStaysAcrossActions(t *testing.T) {
-	b, a := mustLoadFile(t, "sabres.yaml")
+	b, a := sys.LoadFile(t, "sabres.yaml")
 	for n := 0; n < 40; n++ {
 		if _, err := b.Resolve(context.Background(), a, dice.ForAction(3, n)); err != nil {
 			// Once the warriors are gone the machineguns' declarations are refused.

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"path/filepath"
-
 	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/rulestest"
 )
@@ -19,15 +17,12 @@ import (
 // of the Scourge squad declared at it (shots that cannot be taken add nothing), and the
 // long wall casts a shadow where nothing reaches.
 func TestDangerCrossfire(t *testing.T) {
-	b, _ := mustLoadFileAny(t, "crossfire.yaml")
-	m, err := b.Danger(context.Background(), advise.DangerQuery{Side: "UCM", As: "Sabre", Area: [4]float64{0, 0, 48, 48}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, _ := sys.LoadAny(t, "crossfire.yaml")
+	m := rulestest.Danger(t, b, advise.DangerQuery{Side: "UCM", As: "Sabre", Area: [4]float64{0, 0, 48, 48}})
 	if m.Cols != 96 || m.Rows != 96 || m.X0 != 0.25 || m.Y0 != 0.25 {
 		t.Fatalf("grid %d×%d from (%g, %g), want 96×96 from (0.25, 0.25)", m.Cols, m.Rows, m.X0, m.Y0)
 	}
-	src := readExample(t, "crossfire.yaml")
+	src := sys.ReadExample(t, "crossfire.yaml")
 	at := func(x, y float64) float64 { return m.At(int((x-m.X0)/m.Step+0.5), int((y-m.Y0)/m.Step+0.5)) }
 	for _, p := range [][2]float64{{24.25, 25.25}, {24.25, 28.25}, {4.25, 30.25}, {10.25, 21.25}, {44.75, 22.25}, {2.25, 35.25}, {24.25, 47.75}} {
 		probe := fmt.Sprintf("  - {id: probe, type: Sabre, side: UCM, at: [%g, %g], facing: 0}\naction:\n  squad: beasts\n  declarations:\n", p[0], p[1])
@@ -36,7 +31,7 @@ func TestDangerCrossfire(t *testing.T) {
 				probe += fmt.Sprintf("    - {unit: %s, weapon: %s, target: probe}\n", f, w)
 			}
 		}
-		bt, a := mustLoad(t, src+probe)
+		bt, a := sys.Load(t, src+probe)
 		odds := rulestest.Odds(t, bt, a)
 		want := odds.Targets[0].PDestroyed
 		if got := at(p[0], p[1]); math.Abs(got-want) > 1e-12 {
@@ -61,12 +56,9 @@ func TestDangerCrossfire(t *testing.T) {
 
 // The map does not depend on how many cores share it.
 func TestDangerSameOnOneCore(t *testing.T) {
-	b, _ := mustLoadFileAny(t, "crossfire.yaml")
+	b, _ := sys.LoadAny(t, "crossfire.yaml")
 	q := advise.DangerQuery{Side: "UCM", As: "Sabre", Step: 2, Objective: advise.Expected}
-	many, err := b.Danger(context.Background(), q)
-	if err != nil {
-		t.Fatal(err)
-	}
+	many := rulestest.Danger(t, b, q)
 	prev := runtime.GOMAXPROCS(1)
 	one, err := b.Danger(context.Background(), q)
 	runtime.GOMAXPROCS(prev)
@@ -81,7 +73,7 @@ func TestDangerSameOnOneCore(t *testing.T) {
 }
 
 func TestDangerRefuses(t *testing.T) {
-	b, _ := mustLoadFileAny(t, "crossfire.yaml")
+	b, _ := sys.LoadAny(t, "crossfire.yaml")
 	rulestest.DangerRefuses(t, b, []rulestest.DangerRefusal{
 		{Query: advise.DangerQuery{Side: "UCM", As: "Sabr"}, Want: `unknown unit type "Sabr"`},
 		{Query: advise.DangerQuery{Side: "Nobody", As: "Sabre"}, Want: `no unit is on side "Nobody"`},
@@ -91,12 +83,12 @@ func TestDangerRefuses(t *testing.T) {
 	// Six more beasts: 230,400 points at 0.1", each looked at by 18 weapons, is past the
 	// work a map may do (each trace priced exactly, every corner of the ten pieces of
 	// terrain and a shadow each: 67,901 steps a point by 9 × 8 rays before edition 4).
-	src := readExample(t, "crossfire.yaml")
+	src := sys.ReadExample(t, "crossfire.yaml")
 	more := src
 	for i := range 6 {
 		more += fmt.Sprintf("  - {id: extra-%d, type: Gun Beast, side: Scourge, squad: extras, at: [%d, 46], facing: 180}\n", i, 4+i*7)
 	}
-	big, _ := mustLoad(t, more)
+	big, _ := sys.Load(t, more)
 	_, err := big.Danger(context.Background(), advise.DangerQuery{Side: "UCM", As: "Sabre", Step: 0.1, Area: [4]float64{0, 0, 48, 48}})
 	if err == nil || !strings.Contains(err.Error(), "230400 points × 27761 steps a point") || !strings.Contains(err.Error(), "(10 × volley.MaxWork)") {
 		t.Errorf("a map of 4 million shots: %v", err)
@@ -109,12 +101,4 @@ func TestDangerRefuses(t *testing.T) {
 	if _, err := b.Danger(ctx, advise.DangerQuery{Side: "UCM", As: "Sabre"}); err == nil {
 		t.Error("a cancelled map returned no error")
 	}
-}
-
-// mustLoadFileAny loads an example that may have no action.
-func mustLoadFileAny(tb testing.TB, name string) (*Battle, *Shooting) {
-	tb.Helper()
-	b, a := rulestest.LoadFile(tb, Ruleset{}, filepath.Join("..", "..", "examples", "dropzone", name))
-	s, _ := a.(*Shooting)
-	return b.(*Battle), s
 }

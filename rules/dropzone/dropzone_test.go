@@ -1,8 +1,6 @@
 package dropzone
 
 import (
-	"context"
-	"flag"
 	"math"
 	"path/filepath"
 	"strings"
@@ -13,24 +11,8 @@ import (
 	"github.com/volley-wargames/volley/rulestest"
 )
 
-// update rewrites the goldens of testdata/broken and testdata/tell from the current
-// output (go test -update), for a change that is meant to change them.
-var update = flag.Bool("update", false, "rewrite testdata/broken/*.golden and testdata/tell/*.txt from the current output")
-
-// mustLoad loads a scenario from YAML text.
-func mustLoad(tb testing.TB, src string) (*Battle, *Shooting) {
-	tb.Helper()
-	b, a := rulestest.Load(tb, Ruleset{}, "test.yaml", []byte(src))
-	s, _ := a.(*Shooting)
-	return b.(*Battle), s
-}
-
-// mustLoadFile loads one of the example scenarios.
-func mustLoadFile(tb testing.TB, name string) (*Battle, *Shooting) {
-	tb.Helper()
-	b, a := rulestest.LoadFile(tb, Ruleset{}, filepath.Join("..", "..", "examples", "dropzone", name))
-	return b.(*Battle), a.(*Shooting)
-}
+// sys is Dropzone as its tests load it.
+var sys = rulestest.System[*Battle, *Shooting]{Name: "dropzone", Ruleset: Ruleset{}}
 
 func TestDamageFor(t *testing.T) {
 	tests := []struct {
@@ -88,7 +70,7 @@ func TestDiscardChance(t *testing.T) {
 // TestSeedEvasionExample is the seed's own example: a 3+ weapon, a squad out of
 // coherency (+1) and a target with evasion +2 needs a 6.
 func TestSeedEvasionExample(t *testing.T) {
-	b, a := mustLoadFile(t, "coherency-evasion.yaml")
+	b, a := sys.LoadFile(t, "coherency-evasion.yaml")
 	aims := rulestest.Aim(t, b, a)
 	if len(aims) != 1 {
 		t.Fatalf("got %d aims; want 1", len(aims))
@@ -108,11 +90,8 @@ func TestSeedEvasionExample(t *testing.T) {
 
 // TestEqualizerCannotHurtHunter: energy 3 never reaches armour 13.
 func TestEqualizerCannotHurtHunter(t *testing.T) {
-	b, a := mustLoadFile(t, "equalizer-vs-hunter.yaml")
-	odds, err := b.Odds(context.Background(), a)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, a := sys.LoadFile(t, "equalizer-vs-hunter.yaml")
+	odds := rulestest.Odds(t, b, a)
 	if len(odds.Targets) != 1 {
 		t.Fatalf("got %d targets; want 1", len(odds.Targets))
 	}
@@ -129,11 +108,8 @@ func TestEqualizerCannotHurtHunter(t *testing.T) {
 // TestSabresByHand checks the railgun at a Hunter against arithmetic done by hand:
 // 2+ to hit (5/6); damage die 1-2 nothing, 3-4 one point (13 equals), 5-6 a critical.
 func TestSabresByHand(t *testing.T) {
-	b, a := mustLoadFile(t, "sabres.yaml")
-	odds, err := b.Odds(context.Background(), a)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, a := sys.LoadFile(t, "sabres.yaml")
+	odds := rulestest.Odds(t, b, a)
 	var h volley.TargetOdds
 	for _, tg := range odds.Targets {
 		if tg.Target == "hunter-1" {
@@ -160,11 +136,8 @@ func TestSabresByHand(t *testing.T) {
 func TestResolveIsDeterministicAndApplied(t *testing.T) {
 	var first []byte
 	for i := range 3 {
-		b, a := mustLoadFile(t, "sabres.yaml")
-		out, err := b.Resolve(context.Background(), a, dice.ForAction(7, 0))
-		if err != nil {
-			t.Fatal(err)
-		}
+		b, a := sys.LoadFile(t, "sabres.yaml")
+		out := rulestest.MustResolve(t, b, a, dice.ForAction(7, 0))
 		got := []byte(strings.Join(rollStrings(out.Rolls), ","))
 		if i == 0 {
 			first = got
@@ -194,11 +167,8 @@ func rollStrings(rs []dice.Roll) []string {
 // TestSeedEvasionTrace: resolve's trace builds the need exactly as the seed's example
 // does: 3+, then 4+ for coherency, then 6+ for evasion.
 func TestSeedEvasionTrace(t *testing.T) {
-	b, a := mustLoadFile(t, "coherency-evasion.yaml")
-	out, err := b.Resolve(context.Background(), a, dice.ForAction(1, 0))
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, a := sys.LoadFile(t, "coherency-evasion.yaml")
+	out := rulestest.MustResolve(t, b, a, dice.ForAction(1, 0))
 	var needs []string
 	for _, s := range out.Trace {
 		if s.Rule == "to-hit" || s.Rule == "to-hit modifier" {
@@ -215,5 +185,5 @@ func TestSeedEvasionTrace(t *testing.T) {
 // far) are each reported once, at its line:col, as volley check reports them. Refresh
 // with go test -update.
 func TestBrokenScenarios(t *testing.T) {
-	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"), *update)
+	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"))
 }

@@ -10,13 +10,6 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-// A test plays its moves, and checks that a refused one changes nothing (rulestest).
-var (
-	play    = rulestest.Play
-	refused = rulestest.Refused
-	aimOf   = rulestest.AimOf
-)
-
 // movesBattle is examples/dropzone/moves.yaml with nothing played yet but the end of
 // each side's deployment: the battle has begun.
 func movesBattle(tb testing.TB) *Battle {
@@ -30,7 +23,7 @@ func movesBattle(tb testing.TB) *Battle {
 // deploys first.
 func deployingBattle(tb testing.TB) *Battle {
 	tb.Helper()
-	b, _ := mustLoadFileAny(tb, "moves.yaml")
+	b, _ := sys.LoadAny(tb, "moves.yaml")
 	return b
 }
 
@@ -42,8 +35,8 @@ func TestMoveAndFireBothWays(t *testing.T) {
 	b := movesBattle(t)
 	shot := "squad: sabres\ndeclarations:\n  - {unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}\n  - {unit: sabre-2, weapon: Avenger Railgun, target: hunter-1}\n"
 	// Moved exactly its M&F: it may still fire. Moved past it: it may not.
-	play(t, b, "{type: move, unit: sabre-1, path: [[14, 10]]}", "{type: move, unit: sabre-2, path: [[18, 10.5]]}")
-	aims := aimOf(t, b, shot)
+	rulestest.Play(t, b, "{type: move, unit: sabre-1, path: [[14, 10]]}", "{type: move, unit: sabre-2, path: [[18, 10.5]]}")
+	aims := rulestest.AimOf(t, b, shot)
 	if aims[0].Status != volley.StatusOK {
 		t.Errorf("sabre-1 moved 4\", its M&F: %s %s", aims[0].Status, aims[0].Reason)
 	}
@@ -51,45 +44,45 @@ func TestMoveAndFireBothWays(t *testing.T) {
 		t.Errorf("sabre-2 moved 4.5\": %s %s", aims[1].Status, aims[1].Reason)
 	}
 	// Unit by unit: sabre-1 and sabre-3 fire, sabre-2 sits it out.
-	play(t, b, "squad: sabres\ndeclarations: [{unit: sabre-1, weapon: Equalizer Machinegun, target: warriors-1}, {unit: sabre-3, weapon: Avenger Railgun, target: hunter-2}]")
+	rulestest.Play(t, b, "squad: sabres\ndeclarations: [{unit: sabre-1, weapon: Equalizer Machinegun, target: warriors-1}, {unit: sabre-3, weapon: Avenger Railgun, target: hunter-2}]")
 	// The other way: sabre-1 fired a weapon of M&F 4" after moving 4": it may not move
 	// on. sabre-3 fired after moving nothing: it may move up to 4", not its whole 6".
-	refused(t, b, "{type: move, unit: sabre-1, path: [[14, 10.5]]}", "a unit that fires may move no further in all than its M&F")
-	refused(t, b, "{type: move, unit: sabre-3, path: [[22, 10.5]]}", "having fired, at most 4\" in all: the smallest M&F of the weapons it used")
-	play(t, b, "{type: move, unit: sabre-3, path: [[22, 10]]}")
+	rulestest.Refused(t, b, "{type: move, unit: sabre-1, path: [[14, 10.5]]}", "a unit that fires may move no further in all than its M&F")
+	rulestest.Refused(t, b, "{type: move, unit: sabre-3, path: [[22, 10.5]]}", "having fired, at most 4\" in all: the smallest M&F of the weapons it used")
+	rulestest.Play(t, b, "{type: move, unit: sabre-3, path: [[22, 10]]}")
 	// sabre-2 did not fire: its whole move is its own.
-	play(t, b, "{type: move, unit: sabre-2, path: [[18, 12]]}")
+	rulestest.Play(t, b, "{type: move, unit: sabre-2, path: [[18, 12]]}")
 	if v := b.State().Units[1].Values; v["moved"] != 6 || v["move"] != 6 {
 		t.Errorf("sabre-2's state: %v; want moved 6 of its 6", v)
 	}
-	refused(t, b, "{type: move, unit: sabre-2, path: [[18, 12.5]]}", "has moved its whole move of 6\"")
+	rulestest.Refused(t, b, "{type: move, unit: sabre-2, path: [[18, 12.5]]}", "has moved its whole move of 6\"")
 }
 
 // TestMoveLimitNamed: a move longer than allowed is refused with the limit and the rule
 // named, and changes nothing.
 func TestMoveLimitNamed(t *testing.T) {
 	b := movesBattle(t)
-	refused(t, b, "{type: move, unit: sabre-1, path: [[14, 9], [10, 9]]}", "sabre-1's move is 7\" long, and it may move 6\" more this activation (its move 6\"; Check Movement)")
-	refused(t, b, "{type: move, unit: hunter-1, path: [[12, 30]]}", "it is UCM's turn")
+	rulestest.Refused(t, b, "{type: move, unit: sabre-1, path: [[14, 9], [10, 9]]}", "sabre-1's move is 7\" long, and it may move 6\" more this activation (its move 6\"; Check Movement)")
+	rulestest.Refused(t, b, "{type: move, unit: hunter-1, path: [[12, 30]]}", "it is UCM's turn")
 }
 
 // TestMoveBlocked: a base may not pass over another base or through solid terrain, nor
 // leave the table.
 func TestMoveBlocked(t *testing.T) {
 	b := movesBattle(t)
-	refused(t, b, "{type: move, unit: sabre-1, path: [[20, 6]]}", "would pass over sabre-2's base")
+	rulestest.Refused(t, b, "{type: move, unit: sabre-1, path: [[20, 6]]}", "would pass over sabre-2's base")
 	b = deployingBattle(t)
-	play(t, b, "{type: deploy, unit: sabre-3, at: [28, 11]}")
+	rulestest.Play(t, b, "{type: deploy, unit: sabre-3, at: [28, 11]}")
 	rulestest.EndDeployment(t, b)
-	refused(t, b, "{type: move, unit: sabre-3, path: [[31, 14]]}", "would pass through hab-block (solid terrain)")
+	rulestest.Refused(t, b, "{type: move, unit: sabre-3, path: [[31, 14]]}", "would pass through hab-block (solid terrain)")
 	b = movesBattle(t)
-	refused(t, b, "{type: move, unit: sabre-1, path: [[14, 2], [14, 0.2]]}", "its base would leave the table")
+	rulestest.Refused(t, b, "{type: move, unit: sabre-1, path: [[14, 2], [14, 0.2]]}", "its base would leave the table")
 	// Into contact is not over: bases that touch do not overlap.
-	play(t, b, "{type: move, unit: sabre-1, path: [[16.75, 6]]}")
+	rulestest.Play(t, b, "{type: move, unit: sabre-1, path: [[16.75, 6]]}")
 	// Both too long and blocked: the base in the way comes first, the length after it
 	// (the length alone once said nothing of sabre-2, which a shorter path still meets).
 	b = movesBattle(t)
-	refused(t, b, "{type: move, unit: sabre-1, path: [[22, 6]]}", `sabre-1 cannot move there: leg 1 would pass over sabre-2's base (and the move is 8" long, with 6" left this activation)`)
+	rulestest.Refused(t, b, "{type: move, unit: sabre-1, path: [[22, 6]]}", `sabre-1 cannot move there: leg 1 would pass over sabre-2's base (and the move is 8" long, with 6" left this activation)`)
 }
 
 // TestCoherencyMeasured: "A squad that is out of coherency suffers a +1 penalty to its
@@ -98,19 +91,19 @@ func TestMoveBlocked(t *testing.T) {
 func TestCoherencyMeasured(t *testing.T) {
 	b := movesBattle(t)
 	shot := "squad: sabres\ndeclarations: [{unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}]"
-	if aims := aimOf(t, b, shot); len(aims[0].Modifiers) != 0 {
+	if aims := rulestest.AimOf(t, b, shot); len(aims[0].Modifiers) != 0 {
 		t.Errorf("a squad 4\" apart with a coherency of 6\": %v", aims[0].Modifiers)
 	}
 	// sabre-3 strays: 8.75" from sabre-2, base edge to base edge, and linked to no one.
-	play(t, b, "{type: move, unit: sabre-3, path: [[28, 6]]}")
+	rulestest.Play(t, b, "{type: move, unit: sabre-3, path: [[28, 6]]}")
 	b.act = activation{} // another squad acts between, as far as the shot is concerned
 	b.turns.Done = nil
-	aims := aimOf(t, b, shot)
+	aims := rulestest.AimOf(t, b, shot)
 	if len(aims[0].Modifiers) != 1 || aims[0].Modifiers[0].Rule != "squad out of coherency" || aims[0].Modifiers[0].Value != OutOfCoherencyPenalty {
 		t.Errorf("a squad with a unit 11\" away: %v; want +1 for coherency", aims[0].Modifiers)
 	}
 	// What if it were in coherency? The command line may say so, and wins.
-	if aims := aimOf(t, b, shot+"\nout_of_coherency: false"); len(aims[0].Modifiers) != 0 {
+	if aims := rulestest.AimOf(t, b, shot+"\nout_of_coherency: false"); len(aims[0].Modifiers) != 0 {
 		t.Errorf("stated in coherency: %v", aims[0].Modifiers)
 	}
 }
@@ -133,15 +126,15 @@ units:
   - {id: legion-1, type: Legionnaires, side: UCM, squad: legion, embarked: condor}
   - {id: warriors, type: Legionnaires, side: Scourge, at: [0, 10]}
 `
-	b, _ := mustLoad(t, src)
+	b, _ := sys.Load(t, src)
 	shot := "squad: legion\ndeclarations: [{unit: legion-1, weapon: Rifles, target: warriors}]"
-	if aims := aimOf(t, b, shot); aims[0].Status != volley.StatusNotEligible || !strings.Contains(aims[0].Reason, "embarked") {
+	if aims := rulestest.AimOf(t, b, shot); aims[0].Status != volley.StatusNotEligible || !strings.Contains(aims[0].Reason, "embarked") {
 		t.Errorf("a shot from inside the transport: %s %s", aims[0].Status, aims[0].Reason)
 	}
-	play(t, b, "{type: move, unit: condor, path: [[0, 3]]}") // the transport moves, carrying it
-	play(t, b, "type: end_turn", "type: end_turn")
-	play(t, b, "{type: move, unit: legion-1, path: [[0, 5]]}") // off the transport: 2" from its centre
-	aims := aimOf(t, b, shot)
+	rulestest.Play(t, b, "{type: move, unit: condor, path: [[0, 3]]}") // the transport moves, carrying it
+	rulestest.Play(t, b, "type: end_turn", "type: end_turn")
+	rulestest.Play(t, b, "{type: move, unit: legion-1, path: [[0, 5]]}") // off the transport: 2" from its centre
+	aims := rulestest.AimOf(t, b, shot)
 	if aims[0].Status != volley.StatusOK || len(aims[0].Modifiers) != 1 || aims[0].Modifiers[0].Value != DisembarkedPenalty {
 		t.Errorf("after disembarking: %s %v; want +2", aims[0].Status, aims[0].Modifiers)
 	}
@@ -182,24 +175,24 @@ func TestStatedFactsRefusedOverTheAPI(t *testing.T) {
 // its deployment ends.
 func TestDeployment(t *testing.T) {
 	b := deployingBattle(t)
-	play(t, b, "{type: deploy, unit: sabre-1, at: [4, 4]}", "{type: deploy, unit: sabre-2, at: [18, 4]}")
-	refused(t, b, "{type: deploy, unit: sabre-2, at: [18, 20]}", "outside UCM's deployment zone")
-	refused(t, b, "{type: deploy, unit: sabre-2, at: [4.5, 4]}", "would overlap sabre-1's")
-	play(t, b, "{type: deploy, unit: sabre-2, at: [20, 4]}") // placed again: its side deploys still
-	refused(t, b, "{type: deploy, unit: hunter-1, at: [10, 40], facing: 180}", "it is UCM's deployment: Scourge deploys when UCM has deployed all its units")
+	rulestest.Play(t, b, "{type: deploy, unit: sabre-1, at: [4, 4]}", "{type: deploy, unit: sabre-2, at: [18, 4]}")
+	rulestest.Refused(t, b, "{type: deploy, unit: sabre-2, at: [18, 20]}", "outside UCM's deployment zone")
+	rulestest.Refused(t, b, "{type: deploy, unit: sabre-2, at: [4.5, 4]}", "would overlap sabre-1's")
+	rulestest.Play(t, b, "{type: deploy, unit: sabre-2, at: [20, 4]}") // placed again: its side deploys still
+	rulestest.Refused(t, b, "{type: deploy, unit: hunter-1, at: [10, 40], facing: 180}", "it is UCM's deployment: Scourge deploys when UCM has deployed all its units")
 	// Its last unit placed, the UCM's deployment ends by itself.
-	out := play(t, b, "{type: deploy, unit: sabre-3, at: [30, 4]}")[0]
+	out := rulestest.Play(t, b, "{type: deploy, unit: sabre-3, at: [30, 4]}")[0]
 	if got := out.Trace[len(out.Trace)-1].Result; got != "Scourge's deployment" {
 		t.Errorf("after the UCM's last unit: %v", out.Trace)
 	}
-	play(t, b, "{type: deploy, unit: hunter-1, at: [10, 40], facing: 180}")
+	rulestest.Play(t, b, "{type: deploy, unit: hunter-1, at: [10, 40], facing: 180}")
 	if u, _ := b.Unit("hunter-1"); u.At.X != 10 || u.At.Y != 40 || u.Facing != 180 {
 		t.Errorf("hunter-1 deployed at %v facing %v", u.At, u.Facing)
 	}
-	refused(t, b, "{type: deploy, unit: sabre-1, at: [6, 4]}", "it is Scourge's deployment, and UCM's has ended")
-	play(t, b, "type: end_deployment")
-	play(t, b, "{type: move, unit: sabre-2, path: [[20, 8]]}")
-	refused(t, b, "{type: deploy, unit: hunter-2, at: [30, 40]}", "the battle has begun")
+	rulestest.Refused(t, b, "{type: deploy, unit: sabre-1, at: [6, 4]}", "it is Scourge's deployment, and UCM's has ended")
+	rulestest.Play(t, b, "type: end_deployment")
+	rulestest.Play(t, b, "{type: move, unit: sabre-2, path: [[20, 8]]}")
+	rulestest.Refused(t, b, "{type: deploy, unit: hunter-2, at: [30, 40]}", "the battle has begun")
 }
 
 // TestDeploymentTurns: the deployment of examples/dropzone/moves.yaml in turns, held to
@@ -216,13 +209,13 @@ func TestDeploymentTurns(t *testing.T) {
 func TestDeploymentAlternates(t *testing.T) {
 	src := movesSource(t)
 	for _, change := range []string{"options: {coherency: 6\"}\ndeployment_order: alternate", "options: {coherency: 6\"}\nturn: {activations: alternate}"} {
-		b, _ := mustLoad(t, strings.Replace(src, "options: {coherency: 6\"}", change, 1))
-		play(t, b, "{type: deploy, unit: sabre-1, at: [4, 4]}")
-		refused(t, b, "{type: deploy, unit: sabre-2, at: [18, 4]}", "it is Scourge's deployment: the sides place a unit each in turn")
-		play(t, b, "{type: deploy, unit: hunter-1, at: [10, 40]}")
-		refused(t, b, "{type: deploy, unit: sabre-1, at: [6, 4]}", "sabre-1 is deployed already")
-		play(t, b, "{type: deploy, unit: sabre-2, at: [18, 4]}", "type: end_deployment") // the Scourge is done
-		play(t, b, "{type: deploy, unit: sabre-3, at: [30, 4]}")                         // the UCM's last: the battle begins
+		b, _ := sys.Load(t, strings.Replace(src, "options: {coherency: 6\"}", change, 1))
+		rulestest.Play(t, b, "{type: deploy, unit: sabre-1, at: [4, 4]}")
+		rulestest.Refused(t, b, "{type: deploy, unit: sabre-2, at: [18, 4]}", "it is Scourge's deployment: the sides place a unit each in turn")
+		rulestest.Play(t, b, "{type: deploy, unit: hunter-1, at: [10, 40]}")
+		rulestest.Refused(t, b, "{type: deploy, unit: sabre-1, at: [6, 4]}", "sabre-1 is deployed already")
+		rulestest.Play(t, b, "{type: deploy, unit: sabre-2, at: [18, 4]}", "type: end_deployment") // the Scourge is done
+		rulestest.Play(t, b, "{type: deploy, unit: sabre-3, at: [30, 4]}")                         // the UCM's last: the battle begins
 		if turn := b.State().Turn; turn.Phase != "turn" || turn.Side != "UCM" {
 			t.Errorf("%s: after the last unit deployed the turn is %+v", change, turn)
 		}
@@ -236,15 +229,15 @@ func TestDeploymentAlternates(t *testing.T) {
 // at any time, until the first other action, which ends the deployment for both.
 func TestDeploymentEdition4(t *testing.T) {
 	b, _ := loadEdition(t, movesSource(t), volley.EditionMoves)
-	play(t, b, "{type: deploy, unit: hunter-1, at: [10, 40], facing: 180}", "{type: deploy, unit: sabre-1, at: [4, 4]}", "{type: deploy, unit: sabre-2, at: [18, 4]}")
+	rulestest.Play(t, b, "{type: deploy, unit: hunter-1, at: [10, 40], facing: 180}", "{type: deploy, unit: sabre-1, at: [4, 4]}", "{type: deploy, unit: sabre-2, at: [18, 4]}")
 	if u, _ := b.Unit("hunter-1"); u.At.X != 10 || u.At.Y != 40 {
 		t.Errorf("hunter-1 deployed at %v", u.At)
 	}
 	if turn := b.State().Turn; turn.Phase != "turn" {
 		t.Errorf("an edition 4 battle deploying shows the turn %+v", turn)
 	}
-	play(t, b, "{type: move, unit: sabre-2, path: [[18, 8]]}")
-	refused(t, b, "{type: deploy, unit: hunter-2, at: [30, 40]}", "the battle has begun: units are deployed only before its first action")
+	rulestest.Play(t, b, "{type: move, unit: sabre-2, path: [[18, 8]]}")
+	rulestest.Refused(t, b, "{type: deploy, unit: hunter-2, at: [30, 40]}", "the battle has begun: units are deployed only before its first action")
 	for _, src := range []string{"type: end_deployment", "deployment_order: alternate"} {
 		doc, _ := scenario.Parse("x.yaml", []byte(src))
 		doc.Edition = volley.EditionMoves
@@ -267,7 +260,7 @@ func TestDeploymentEdition4(t *testing.T) {
 func TestNoDeployment(t *testing.T) {
 	src := movesSource(t)
 	zones := src[strings.Index(src, "deployment:"):strings.Index(src, "options:")]
-	b, _ := mustLoad(t, strings.Replace(src, zones, "", 1))
+	b, _ := sys.Load(t, strings.Replace(src, zones, "", 1))
 	if turn := b.State().Turn; turn.Phase != "turn" || b.Table().Deploying {
 		t.Errorf("a battle without a deployment: the turn is %+v", turn)
 	}
@@ -277,16 +270,16 @@ func TestNoDeployment(t *testing.T) {
 			t.Errorf("%s: %v", a, err)
 		}
 	}
-	play(t, b, "{type: move, unit: sabre-1, path: [[14, 9]]}")
-	b, _ = mustLoad(t, strings.Replace(src, zones, "deployment_order: sides\n", 1))
-	play(t, b, "{type: deploy, unit: sabre-1, at: [40, 40]}") // anywhere on the table
-	refused(t, b, "{type: move, unit: sabre-2, path: [[18, 9]]}", "the battle has not begun: it is UCM's deployment")
+	rulestest.Play(t, b, "{type: move, unit: sabre-1, path: [[14, 9]]}")
+	b, _ = sys.Load(t, strings.Replace(src, zones, "deployment_order: sides\n", 1))
+	rulestest.Play(t, b, "{type: deploy, unit: sabre-1, at: [40, 40]}") // anywhere on the table
+	rulestest.Refused(t, b, "{type: move, unit: sabre-2, path: [[18, 9]]}", "the battle has not begun: it is UCM's deployment")
 }
 
 // movesSource is examples/dropzone/moves.yaml without its actions.
 func movesSource(tb testing.TB) string {
 	tb.Helper()
-	src := readExample(tb, "moves.yaml")
+	src := sys.ReadExample(tb, "moves.yaml")
 	s := src
 	return s[:strings.Index(s, "\nactions:")] + "\n"
 }
@@ -294,10 +287,7 @@ func movesSource(tb testing.TB) string {
 // loadDoc loads a scenario under edition ed (0: the current one).
 func loadDoc(tb testing.TB, src string, ed int) (*Battle, error) {
 	tb.Helper()
-	doc, err := scenario.Parse("test.yaml", []byte(src))
-	if err != nil {
-		tb.Fatal(err)
-	}
+	doc := rulestest.Parse(tb, "test.yaml", src)
 	doc.Edition = ed
 	b, _, err := Ruleset{}.Load(doc)
 	if err != nil {
@@ -320,18 +310,18 @@ func TestMovesNotInOldEditions(t *testing.T) {
 // writes its coordinates in the battle's unit, as the scenario's own actions do. In a
 // battle measured in centimetres, [14, 8] is 2 cm up the table, not 2".
 func TestMoveSentOnItsOwnInTheBattlesUnit(t *testing.T) {
-	src := readExample(t, "moves.yaml")
+	src := sys.ReadExample(t, "moves.yaml")
 	s := src
 	s = strings.Replace(s[:strings.Index(s, "\nactions:")], "distances: in", "distances: cm", 1) + "\n"
-	b, _ := mustLoad(t, s)
-	play(t, b, "{type: deploy, unit: sabre-2, at: [4, 4]}")
+	b, _ := sys.Load(t, s)
+	rulestest.Play(t, b, "{type: deploy, unit: sabre-2, at: [4, 4]}")
 	rulestest.EndDeployment(t, b)
 	if u, _ := b.Unit("sabre-2"); math.Abs(u.At.X-4/2.54) > 1e-9 {
 		t.Errorf("deployed at x %v\"; want 4 cm", u.At.X)
 	}
 	u, _ := b.Unit("sabre-1")
 	from := u.At
-	play(t, b, "{type: move, unit: sabre-1, path: [[14, 8]]}")
+	rulestest.Play(t, b, "{type: move, unit: sabre-1, path: [[14, 8]]}")
 	if got, want := u.At.Sub(from).Len(), 2/2.54; math.Abs(got-want) > 1e-9 {
 		t.Errorf("moved %v\"; want 2 cm, %v\"", got, want)
 	}

@@ -2,10 +2,11 @@ package dropzone
 
 import (
 	"fmt"
-	"github.com/volley-wargames/volley/rulestest"
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/volley-wargames/volley/rulestest"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/scenario"
@@ -44,8 +45,8 @@ action:
 }
 
 func TestCentimetres(t *testing.T) {
-	bi, ai := mustLoad(t, twoUnits("in", 1, ""))
-	bc, ac := mustLoad(t, twoUnits("cm", scenario.CentimetresPerInch, ""))
+	bi, ai := sys.Load(t, twoUnits("in", 1, ""))
+	bc, ac := sys.Load(t, twoUnits("cm", scenario.CentimetresPerInch, ""))
 	in, cm := rulestest.Aim(t, bi, ai)[0], rulestest.Aim(t, bc, ac)[0]
 	if in.Status != volley.StatusOK || cm.Status != in.Status || cm.Need != in.Need || cm.PHit != in.PHit {
 		t.Errorf("inches %+v\ncentimetres %+v\nwant the same shot", in, cm)
@@ -56,11 +57,11 @@ func TestCentimetres(t *testing.T) {
 }
 
 func TestUnitsBlockLOS(t *testing.T) {
-	b, a := mustLoad(t, twoUnits("in", 1, ""))
+	b, a := sys.Load(t, twoUnits("in", 1, ""))
 	if aim := rulestest.Aim(t, b, a)[0]; aim.Status != volley.StatusOK {
 		t.Fatalf("by default models do not block: %s (%s)", aim.Status, aim.Reason)
 	}
-	b, a = mustLoad(t, twoUnits("in", 1, "units_block_los: true"))
+	b, a = sys.Load(t, twoUnits("in", 1, "units_block_los: true"))
 	if aim := rulestest.Aim(t, b, a)[0]; aim.Status != volley.StatusBlocked {
 		t.Errorf("with units_block_los the walker should block: %s (%s)", aim.Status, aim.Reason)
 	}

@@ -17,13 +17,13 @@ import (
 // cornerBattle is battle.yaml, deployed, with walker-1 standing at (x, y).
 func cornerBattle(tb testing.TB, x, y float64) *Battle {
 	tb.Helper()
-	src := readExample(tb, "battle.yaml")
+	src := sys.ReadExample(tb, "battle.yaml")
 	was := "{id: walker-1, type: Scout Walker, side: UCM, squad: scouts, at: [36, 6],"
 	if !strings.Contains(src, was) {
 		tb.Fatal("battle.yaml no longer places walker-1 at (36, 6)")
 	}
 	src = strings.Replace(src, was, fmt.Sprintf("{id: walker-1, type: Scout Walker, side: UCM, squad: scouts, at: [%v, %v],", x, y), 1)
-	b, _ := mustLoad(tb, src)
+	b, _ := sys.Load(tb, src)
 	rulestest.EndDeployment(tb, b)
 	return b
 }

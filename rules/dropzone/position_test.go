@@ -19,10 +19,10 @@ import (
 // is its own.
 func soloSabre(tb testing.TB) *Battle {
 	tb.Helper()
-	src := readExample(tb, "moves.yaml")
+	src := sys.ReadExample(tb, "moves.yaml")
 	s := strings.Replace(src, "{id: sabre-1, type: Sabre, side: UCM, squad: sabres,", "{id: sabre-1, type: Sabre, side: UCM, squad: solo,", 1)
 	s = s[:strings.Index(s, "\nactions:")] + "\n"
-	b, _ := mustLoad(tb, s)
+	b, _ := sys.Load(tb, s)
 	rulestest.EndDeployment(tb, b)
 	return b
 }
@@ -87,9 +87,9 @@ func TestPositionRefuses(t *testing.T) {
 // squadBattle is moves.yaml before its actions: the three Sabres of squad sabres to act.
 func squadBattle(tb testing.TB) *Battle {
 	tb.Helper()
-	src := readExample(tb, "moves.yaml")
+	src := sys.ReadExample(tb, "moves.yaml")
 	s := src
-	b, _ := mustLoad(tb, s[:strings.Index(s, "\nactions:")]+"\n")
+	b, _ := sys.Load(tb, s[:strings.Index(s, "\nactions:")]+"\n")
 	rulestest.EndDeployment(tb, b)
 	return b
 }
@@ -211,7 +211,7 @@ func TestSquadPositionMatchesBruteForce(t *testing.T) {
 // map, and says which unit and why; an unknown name is hinted among units and squads.
 func TestSquadPositionRefuses(t *testing.T) {
 	b := squadBattle(t)
-	play(t, b, "{type: move, unit: sabre-1, path: [[14, 12]]}") // its whole 6"
+	rulestest.Play(t, b, "{type: move, unit: sabre-1, path: [[14, 12]]}") // its whole 6"
 	_, err := b.Position(context.Background(), advise.PositionQuery{Unit: "sabres"})
 	if volley.ErrorCode(err) != volley.EINVALID || !strings.Contains(err.Error(), "may not move as a formation now") {
 		t.Errorf("sabres after firing: %v", err)

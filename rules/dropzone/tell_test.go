@@ -31,5 +31,5 @@ actions:
 // to testdata/tell (go test -update rewrites them): each shot from its need to its damage,
 // each move with its length, a unit destroyed, a turn's end.
 func TestTell(t *testing.T) {
-	rulestest.TellExamples(t, Ruleset{}, battleRound, *update)
+	rulestest.TellExamples(t, Ruleset{}, battleRound)
 }

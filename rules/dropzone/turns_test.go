@@ -22,7 +22,7 @@ func decode(tb testing.TB, b *Battle, src string) volley.Action {
 // once; end_turn passes the turn; out of turn and twice in a turn are conflicts (409)
 // that change nothing.
 func TestTurns(t *testing.T) {
-	b, shoot := mustLoadFile(t, "sabres.yaml")
+	b, shoot := sys.LoadFile(t, "sabres.yaml")
 	ctx := context.Background()
 	end := decode(t, b, "type: end_turn")
 	if turn := b.State().Turn; turn == nil || turn.Side != "UCM" || turn.Number != 1 || turn.End["type"] != "end_turn" {
@@ -79,9 +79,9 @@ func snapshotState(b *Battle) string {
 
 func TestTurnOptions(t *testing.T) {
 	src := func(turn string) string {
-		return strings.Replace(readExample(t, "sabres.yaml"), "\naction:", "\n"+turn+"\naction:", 1)
+		return strings.Replace(sys.ReadExample(t, "sabres.yaml"), "\naction:", "\n"+turn+"\naction:", 1)
 	}
-	b, shoot := mustLoad(t, src("turn: {side: UCM, activations: alternate}"))
+	b, shoot := sys.Load(t, src("turn: {side: UCM, activations: alternate}"))
 	if _, err := b.Resolve(context.Background(), shoot, dice.ForAction(1, 0)); err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestTurnOptions(t *testing.T) {
 // TestEditionOneHasNoTurns: a battle begun before turns (edition 1) replays as it was
 // played: any squad shoots at any time, and there is no turn to end.
 func TestEditionOneHasNoTurns(t *testing.T) {
-	bb, a, err := rulestest.LoadEdition(t, Ruleset{}, "sabres.yaml", []byte(readExample(t, "sabres.yaml")), 1)
+	bb, a, err := rulestest.LoadEdition(t, Ruleset{}, "sabres.yaml", []byte(sys.ReadExample(t, "sabres.yaml")), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,13 +126,6 @@ func TestEditionOneHasNoTurns(t *testing.T) {
 	if _, err := b.DecodeAction(end); err == nil || !strings.Contains(err.Error(), "keeps no turns") {
 		t.Errorf("end_turn in edition 1: %v", err)
 	}
-}
-
-// readExample is the text of the example called name, failing the test where it cannot
-// be read.
-func readExample(tb testing.TB, name string) string {
-	tb.Helper()
-	return rulestest.ReadExample(tb, "dropzone", name)
 }
 
 // TestSightIsTracedOnce: line of sight is traced once per firer, eye point and target,
@@ -156,7 +149,7 @@ units:
 	for i := range 30 {
 		fmt.Fprintf(&b, "    - {unit: u%d, weapon: A, target: t%d}\n    - {unit: u%d, weapon: B, target: t%d}\n", i, 1+i%2, i, 2-i%2)
 	}
-	battle, a := mustLoad(t, b.String())
+	battle, a := sys.Load(t, b.String())
 	shots := mustPlan(t, battle, a)
 	for _, s := range shots {
 		alone := battle.newSight(1)

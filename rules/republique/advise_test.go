@@ -15,7 +15,7 @@ import (
 // Carlo agrees.
 func TestAdviceRepublique(t *testing.T) {
 	// The demo begins in the skirmish step; the batteries fire in the artillery segment.
-	src := strings.Replace(rulestest.ReadExample(t, "republique", "demo.yaml"), "turn: {side: French, step: skirmish}", "turn: {side: French, step: artillery}", 1)
+	src := strings.Replace(sys.ReadExample(t, "demo.yaml"), "turn: {side: French, step: skirmish}", "turn: {side: French, step: artillery}", 1)
 	b, _ := rulestest.Load(t, Ruleset{}, "demo.yaml", []byte(src))
 	side := "French"
 	shot := func(st map[string]any) volley.Action {

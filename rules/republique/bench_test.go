@@ -24,7 +24,7 @@ func BenchmarkOddsGrandBattery(b *testing.B) {
 
 // BenchmarkTable is the page's view of the demo: every battery's arc, zone and main target.
 func BenchmarkTable(b *testing.B) {
-	bt, _ := loadFile(b, "demo.yaml")
+	bt, _ := sys.LoadFile(b, "demo.yaml")
 	for b.Loop() {
 		bt.Table()
 	}
@@ -33,7 +33,7 @@ func BenchmarkTable(b *testing.B) {
 // BenchmarkLoad reads the demo with its charts in place.
 func BenchmarkLoad(b *testing.B) {
 	for b.Loop() {
-		rulestest.LoadFile(b, Ruleset{}, example("demo.yaml"))
+		rulestest.LoadFile(b, Ruleset{}, sys.Example("demo.yaml"))
 	}
 }
 
@@ -41,7 +41,7 @@ func BenchmarkLoad(b *testing.B) {
 // step (the finest the budget allows: 2 cm, 45 × 37 points), against the three French
 // batteries, on every core.
 func BenchmarkDanger(b *testing.B) {
-	bt, _ := rulestest.Load(b, Ruleset{}, example("x.yaml"), []byte(dangerDemoSrc(b, nil)))
+	bt, _ := rulestest.Load(b, Ruleset{}, sys.Example("x.yaml"), []byte(dangerDemoSrc(b, nil)))
 	q := advise.DangerQuery{Side: "Austrian", As: "IR3"}
 	rulestest.BenchDanger(b, bt.(*Battle), q)
 }

@@ -16,7 +16,7 @@ func dangerDemo(t *testing.T, p *[2]float64) string { return dangerDemoSrc(t, p)
 
 func dangerDemoSrc(t testing.TB, p *[2]float64) string {
 	t.Helper()
-	s := strings.Replace(readExample(t, "demo.yaml"), "step: skirmish", "step: artillery", 1)
+	s := strings.Replace(sys.ReadExample(t, "demo.yaml"), "step: skirmish", "step: artillery", 1)
 	if p != nil {
 		s = strings.Replace(s, "facing: 180, at: [-4, 30], bases: 3", fmt.Sprintf("facing: 180, at: [%g, %g], bases: 3", p[0], p[1]), 1)
 	}
@@ -28,13 +28,10 @@ func dangerDemoSrc(t testing.TB, p *[2]float64) string {
 // IR3 takes from each add up. IR3 on its own ground is the grand battery's main target;
 // behind IR4 it is IR4's tandem target; where its bases would overlap IR4 it cannot stand.
 func TestDangerRepublique(t *testing.T) {
-	bt, _ := rulestest.Load(t, Ruleset{}, example("x.yaml"), []byte(dangerDemo(t, nil)))
+	bt, _ := rulestest.Load(t, Ruleset{}, sys.Example("x.yaml"), []byte(dangerDemo(t, nil)))
 	b := bt.(*Battle)
 	for _, obj := range []advise.ObjectiveKind{advise.Destroyed, advise.Expected} {
-		m, err := b.Danger(context.Background(), advise.DangerQuery{Side: "Austrian", As: "IR3", Objective: obj})
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := rulestest.Danger(t, b, advise.DangerQuery{Side: "Austrian", As: "IR3", Objective: obj})
 		// The points nearest: IR3's own ground, behind IR4, beside IR4, over the brook, in
 		// front of the horse battery, in the wood, far left and far away.
 		values := map[[2]float64]float64{}
@@ -63,10 +60,7 @@ func TestDangerRepublique(t *testing.T) {
 	// A map of one point each: IR3 at its own place, behind IR4 (its tandem target),
 	// beside IR4, and on IR4's bases, where it cannot stand.
 	one := func(x, y float64) float64 {
-		m, err := b.Danger(context.Background(), advise.DangerQuery{Side: "Austrian", As: "IR3", Step: 1, Area: [4]float64{x - 0.5, y - 0.5, x + 0.5, y + 0.5}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := rulestest.Danger(t, b, advise.DangerQuery{Side: "Austrian", As: "IR3", Step: 1, Area: [4]float64{x - 0.5, y - 0.5, x + 0.5, y + 0.5}})
 		return m.At(0, 0)
 	}
 	for _, p := range [][2]float64{{-4, 30}, {-4, 37}, {9, 34}, {-60, 60}} {
@@ -103,7 +97,7 @@ func bruteRepublique(t *testing.T, p [2]float64, obj advise.ObjectiveKind) float
 	for _, bat := range []string{"g1", "g2", "h1"} {
 		var hits []float64
 		for _, target := range []string{", target: IR3", ""} {
-			b, a := rulestest.Load(t, Ruleset{}, example("x.yaml"), []byte(src+fmt.Sprintf("action: {type: fire, batteries: [%s]%s}\n", bat, target)))
+			b, a := rulestest.Load(t, Ruleset{}, sys.Example("x.yaml"), []byte(src+fmt.Sprintf("action: {type: fire, batteries: [%s]%s}\n", bat, target)))
 			odds := rulestest.Odds(t, b, a)
 			if odds.Aims[0].Status != "ok" {
 				continue
@@ -126,7 +120,7 @@ func bruteRepublique(t *testing.T, p [2]float64, obj advise.ObjectiveKind) float
 }
 
 func TestDangerRepubliqueRefuses(t *testing.T) {
-	bt, _ := rulestest.Load(t, Ruleset{}, example("x.yaml"), []byte(dangerDemo(t, nil)))
+	bt, _ := rulestest.Load(t, Ruleset{}, sys.Example("x.yaml"), []byte(dangerDemo(t, nil)))
 	b := bt.(*Battle)
 	rulestest.DangerRefuses(t, b, []rulestest.DangerRefusal{
 		{Query: advise.DangerQuery{Side: "Austrian", As: "IR33"}, Want: `unknown unit "IR33"`},
@@ -144,10 +138,7 @@ func TestDangerRepubliqueRefuses(t *testing.T) {
 		t.Errorf("Danger refused with %v, DangerWork with %v", err2, err)
 	}
 	// By default, the finest step the budget allows.
-	m, err := b.Danger(context.Background(), advise.DangerQuery{Side: "Austrian", As: "IR3"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := rulestest.Danger(t, b, advise.DangerQuery{Side: "Austrian", As: "IR3"})
 	if w, err := b.DangerWork(advise.DangerQuery{Side: "Austrian", As: "IR3", Step: m.Step}); err != nil {
 		t.Errorf("the default step %g is past the budget: %d", m.Step, w)
 	}

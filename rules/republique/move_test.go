@@ -14,14 +14,6 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-// A test plays its moves as the command line reads them (act), and checks that a refused
-// one changes nothing (rulestest).
-var (
-	act     = rulestest.Decode
-	play    = rulestest.Play
-	refused = rulestest.Refused
-)
-
 // movesSrc is a table for moves: 200 × 200 cm around the origin, the sample rates, the
 // French player's maneuver step. Units are added by each test.
 const movesSrc = `ruleset: republique
@@ -53,11 +45,7 @@ func movesBattle(tb testing.TB, units, step string) *Battle {
 
 func mustParse(tb testing.TB, src string) *scenario.Doc {
 	tb.Helper()
-	doc, err := scenario.Parse("a.yaml", []byte(src))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return doc
+	return rulestest.Parse(tb, "a.yaml", src)
 }
 
 func traceHas(outs []volley.Outcome, want string) bool {
@@ -90,23 +78,23 @@ func TestPassingFireDistance(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			b := movesBattle(t, sprintf(battery, "")+"  - "+c.unit+"\n", "maneuver")
-			play(t, b, "{type: move, unit: m, path: ["+c.to+"]}")
+			rulestest.Play(t, b, "{type: move, unit: m, path: ["+c.to+"]}")
 			shot := "{type: passing_fire, batteries: [g], target: m}"
 			if !c.ok {
 				if b.phase.window != nil {
 					t.Fatal("a window opened short of the distance")
 				}
-				refused(t, b, shot, c.why)
+				rulestest.Refused(t, b, shot, c.why)
 				return
 			}
 			if w := b.phase.window; w == nil || w.side != "Austrian" || len(w.offered) != 1 {
 				t.Fatalf("window %+v; want Austrian's g to answer", w)
 			}
-			aim := aims(t, b, act(t, b, shot))[0]
+			aim := rulestest.Aim(t, b, rulestest.Decode(t, b, shot))[0]
 			if aim.Status != volley.StatusOK || !slices.ContainsFunc(aim.Modifiers, func(m volley.Modifier) bool { return m.Rule == "passing fire" && m.Value == PassingFireModifier }) {
 				t.Errorf("the passing fire: %s %s %v; want it with −2", aim.Status, aim.Reason, aim.Modifiers)
 			}
-			play(t, b, shot)
+			rulestest.Play(t, b, shot)
 			if b.phase.window != nil || !slices.Contains(b.phase.passed, "g") {
 				t.Errorf("after the fire: window %+v, passed %v", b.phase.window, b.phase.passed)
 			}
@@ -127,7 +115,7 @@ func TestPassingFireAcross(t *testing.T) {
 		{"[5.392, 6]", true},      // 60°, 12cm
 	} {
 		b := movesBattle(t, sprintf(battery, "")+"  - {id: m, side: French, kind: infantry, frontage: 4, depth: 2, at: [-5, 0]}\n", "maneuver")
-		outs := play(t, b, "{type: move, unit: m, path: ["+c.to+"]}")
+		outs := rulestest.Play(t, b, "{type: move, unit: m, path: ["+c.to+"]}")
 		if open := b.phase.window != nil; open != c.open {
 			t.Errorf("a move to %s: window %v; want %v (trace %v)", c.to, open, c.open, outs[0].Trace)
 		}
@@ -142,11 +130,11 @@ func TestPassingFireAcross(t *testing.T) {
 // done 8cm (3cm into the second move).
 func TestPassingFireAddsUp(t *testing.T) {
 	b := movesBattle(t, sprintf(battery, "")+"  - {id: m, side: French, kind: infantry, frontage: 4, depth: 2, facing: 90, at: [-6, 10]}\n", "maneuver")
-	play(t, b, "{type: move, unit: m, path: [[-1, 10]]}")
+	rulestest.Play(t, b, "{type: move, unit: m, path: [[-1, 10]]}")
 	if b.phase.window != nil {
 		t.Fatal("a window after 5cm")
 	}
-	play(t, b, "{type: move, unit: m, path: [[4, 10]]}")
+	rulestest.Play(t, b, "{type: move, unit: m, path: [[4, 10]]}")
 	w := b.phase.window
 	if w == nil || math.Abs(w.trigger["g"]-3) > 1e-9 || math.Abs(w.inArc["g"]-10) > 1e-9 {
 		t.Fatalf("window %+v; want g, fired on 3cm into the second move, 10cm in all", w)
@@ -162,7 +150,7 @@ func TestPassingFireAddsUp(t *testing.T) {
 func TestPassingFireWindow(t *testing.T) {
 	b := movesBattle(t, sprintf(battery, "")+"  - {id: m, side: French, kind: infantry, frontage: 4, depth: 2, facing: 90, at: [-6, 10]}\n"+
 		"  - {id: n, side: French, kind: infantry, frontage: 4, depth: 2, facing: 90, at: [-6, -20]}\n", "maneuver")
-	play(t, b, "{type: move, unit: m, path: [[4, 10]]}")
+	rulestest.Play(t, b, "{type: move, unit: m, path: [[4, 10]]}")
 	turn := b.State().Turn
 	if turn.Side != "Austrian" || turn.Phase != "passing fire" || turn.End["type"] != KindDecline || len(turn.Actions) != 2 ||
 		turn.Actions[0]["type"] != KindPassing || turn.Actions[0]["target"] != "m" {
@@ -171,21 +159,21 @@ func TestPassingFireWindow(t *testing.T) {
 	if v := b.Table(); len(v.Declare.Choices) != 1 || v.Declare.Choices[0].Action["type"] != KindPassing {
 		t.Errorf("the view's choices in the window: %+v", v.Declare.Choices)
 	}
-	if side := b.Actor(act(t, b, "{type: decline}")); side != "Austrian" {
+	if side := b.Actor(rulestest.Decode(t, b, "{type: decline}")); side != "Austrian" {
 		t.Errorf("decline's actor %q", side)
 	}
-	err := refused(t, b, "{type: move, unit: n, path: [[-6, -10]]}", "play waits on Austrian, which may answer m's move with passing fire (g at m) or decline it")
+	err := rulestest.Refused(t, b, "{type: move, unit: n, path: [[-6, -10]]}", "play waits on Austrian, which may answer m's move with passing fire (g at m) or decline it")
 	if volley.ErrorCode(err) != volley.ECONFLICT {
 		t.Errorf("a move in the window: %v; want a conflict", err)
 	}
-	refused(t, b, "{type: end_step}", "play waits on Austrian")
-	play(t, b, "{type: decline}")
+	rulestest.Refused(t, b, "{type: end_step}", "play waits on Austrian")
+	rulestest.Play(t, b, "{type: decline}")
 	if turn := b.State().Turn; turn.Side != "French" || turn.Phase != "maneuver" || turn.Actions != nil {
 		t.Errorf("after the decline: %+v", turn)
 	}
-	refused(t, b, "{type: passing_fire, batteries: [g], target: m}", "has been answered or let pass")
-	refused(t, b, "{type: decline}", "there is no passing fire to decline")
-	play(t, b, "{type: move, unit: n, path: [[-6, -10]]}")
+	rulestest.Refused(t, b, "{type: passing_fire, batteries: [g], target: m}", "has been answered or let pass")
+	rulestest.Refused(t, b, "{type: decline}", "there is no passing fire to decline")
+	rulestest.Play(t, b, "{type: move, unit: n, path: [[-6, -10]]}")
 }
 
 // TestPassingFireAfter: "Those batteries which conduct passing fire may not fire during
@@ -193,20 +181,20 @@ func TestPassingFireWindow(t *testing.T) {
 // missed phase."
 func TestPassingFireAfter(t *testing.T) {
 	b := movesBattle(t, sprintf(battery, "")+"  - {id: m, side: French, kind: infantry, frontage: 4, depth: 2, facing: 90, at: [-6, 10]}\n", "maneuver")
-	play(t, b, "{type: move, unit: m, path: [[4, 10]]}", "{type: passing_fire, batteries: [g], target: m}", "{type: end_step}", "{type: end_step}")
-	refused(t, b, "{batteries: [g]}", "conducted passing fire this turn and may not fire in the following artillery phase")
-	refused(t, b, "{type: save, batteries: [g]}", "may not save fire")
+	rulestest.Play(t, b, "{type: move, unit: m, path: [[4, 10]]}", "{type: passing_fire, batteries: [g], target: m}", "{type: end_step}", "{type: end_step}")
+	rulestest.Refused(t, b, "{batteries: [g]}", "conducted passing fire this turn and may not fire in the following artillery phase")
+	rulestest.Refused(t, b, "{type: save, batteries: [g]}", "may not save fire")
 }
 
 // TestSavingBatteryMayNotPassFire: "Batteries saving fire may not use passing fire." A
 // battery with a saved fire marker opens no window, and its passing fire is refused.
 func TestSavingBatteryMayNotPassFire(t *testing.T) {
 	b := movesBattle(t, sprintf(battery, ", saved_fire: true")+"  - {id: m, side: French, kind: infantry, frontage: 4, depth: 2, facing: 90, at: [-6, 10]}\n", "maneuver")
-	outs := play(t, b, "{type: move, unit: m, path: [[4, 10]]}")
+	outs := rulestest.Play(t, b, "{type: move, unit: m, path: [[4, 10]]}")
 	if b.phase.window != nil || !traceHas(outs, "batteries saving fire may not use passing fire") {
 		t.Errorf("a saving battery's window: %+v, trace %v", b.phase.window, outs[0].Trace)
 	}
-	refused(t, b, "{type: passing_fire, batteries: [g], target: m}", "batteries saving fire may not use passing fire")
+	rulestest.Refused(t, b, "{type: passing_fire, batteries: [g], target: m}", "batteries saving fire may not use passing fire")
 }
 
 // TestLimberedMayNotFire: "Limbered batteries may not fire." A battery limbers in a move
@@ -218,20 +206,20 @@ func TestLimberedMayNotFire(t *testing.T) {
   - {id: A, side: Austrian, kind: infantry, frontage: 4, depth: 2, facing: 180, at: [0, 30], bases: 3}
 `
 	b := movesBattle(t, units, "maneuver")
-	play(t, b, "{type: move, unit: f1, limber: true}", "{type: move, unit: f2, path: [[20, 4]], unlimber: true}")
+	rulestest.Play(t, b, "{type: move, unit: f1, limber: true}", "{type: move, unit: f2, path: [[20, 4]], unlimber: true}")
 	if u := b.Unit("f1"); !u.Limbered || b.State().Units[0].Values["limbered"] != 1 {
 		t.Error("f1 did not limber")
 	}
-	play(t, b, "{type: end_step}", "{type: end_step}")
-	refused(t, b, "{batteries: [f1]}", "limbered batteries may not fire")
-	play(t, b, "{batteries: [f2]}")
+	rulestest.Play(t, b, "{type: end_step}", "{type: end_step}")
+	rulestest.Refused(t, b, "{batteries: [f1]}", "limbered batteries may not fire")
+	rulestest.Play(t, b, "{batteries: [f2]}")
 
 	b = movesBattle(t, sprintf(battery, ", limbered: true")+"  - {id: m, side: French, kind: infantry, frontage: 4, depth: 2, facing: 90, at: [-6, 10]}\n", "maneuver")
-	play(t, b, "{type: move, unit: m, path: [[4, 10]]}")
+	rulestest.Play(t, b, "{type: move, unit: m, path: [[4, 10]]}")
 	if b.phase.window != nil {
 		t.Error("a limbered battery opened a window")
 	}
-	refused(t, b, "{type: passing_fire, batteries: [g], target: m}", "limbered batteries may not fire")
+	rulestest.Refused(t, b, "{type: passing_fire, batteries: [g], target: m}", "limbered batteries may not fire")
 }
 
 // TestLimberedRefusalNamesNoEmptyTarget: a limbered battery is refused before a target
@@ -242,11 +230,11 @@ func TestLimberedRefusalNamesNoEmptyTarget(t *testing.T) {
   - {id: A, side: Austrian, kind: infantry, frontage: 4, depth: 2, facing: 180, at: [0, 30], bases: 3}
 `
 	b := movesBattle(t, units, "artillery")
-	err := refused(t, b, "{batteries: [f1]}", "f1 is not_eligible: limbered batteries may not fire")
+	err := rulestest.Refused(t, b, "{batteries: [f1]}", "f1 is not_eligible: limbered batteries may not fire")
 	if err != nil && strings.Contains(err.Error(), " at  ") {
 		t.Errorf("Resolve: %v; an empty target named", err)
 	}
-	list, err := b.Refusals(context.Background(), act(t, b, "{batteries: [f1]}"))
+	list, err := b.Refusals(context.Background(), rulestest.Decode(t, b, "{batteries: [f1]}"))
 	if err != nil || len(list) != 1 || !strings.Contains(list[0].Msg, "f1 cannot fire: limbered batteries may not fire") {
 		t.Errorf("Refusals: %v, %v; want f1 cannot fire, and why", list, err)
 	}
@@ -262,11 +250,11 @@ func TestSavedFireLostOnAnyMove(t *testing.T) {
   - {id: A, side: Austrian, kind: infantry, frontage: 4, depth: 2, facing: 180, at: [0, 80]}
 `
 	b := movesBattle(t, units, "maneuver")
-	refused(t, b, "{type: move, unit: f2, path: [[20, 6]]}", "f2's prolonge is 6cm long, and it may prolong 5cm more this player turn (movement: prolonge 5cm)")
+	rulestest.Refused(t, b, "{type: move, unit: f2, path: [[20, 6]]}", "f2's prolonge is 6cm long, and it may prolong 5cm more this player turn (movement: prolonge 5cm)")
 	if !b.Unit("f2").SavedFire {
 		t.Fatal("a refused move lost saved fire")
 	}
-	outs := play(t, b, "{type: move, unit: f1, facing: 10}", "{type: move, unit: f2, path: [[20, 4]]}", "{type: move, unit: f3, limber: true}")
+	outs := rulestest.Play(t, b, "{type: move, unit: f1, facing: 10}", "{type: move, unit: f2, path: [[20, 4]]}", "{type: move, unit: f3, limber: true}")
 	for i, id := range []string{"f1", "f2", "f3"} {
 		if b.Unit(id).SavedFire || b.State().Units[i].Values["saved_fire"] != 0 || !traceHas(outs[i:i+1], "lost: a battery with saved fire that moves in any way loses it") {
 			t.Errorf("%s kept its saved fire: %v", id, outs[i].Trace)
@@ -283,17 +271,17 @@ func TestSavingFireNeedsStationary(t *testing.T) {
   - {id: A, side: Austrian, kind: infantry, frontage: 4, depth: 2, facing: 180, at: [0, 60], bases: 3}
 `
 	b := movesBattle(t, units, "maneuver")
-	play(t, b, "{type: move, unit: f1, facing: 5}", "{type: end_step}", "{type: end_step}")
+	rulestest.Play(t, b, "{type: move, unit: f1, facing: 5}", "{type: end_step}", "{type: end_step}")
 	if v := b.State().Units[0].Values; v["stationary"] != 0 || v["moved"] == 0 {
 		t.Errorf("f1's state after its turn: %v", v)
 	}
-	refused(t, b, "{type: save, batteries: [f1]}", "f1 is not stationary: only stationary batteries may save fire")
-	play(t, b, "{type: save, batteries: [f2]}", "{type: end_step}", "{type: end_step}", "{type: end_step}")
+	rulestest.Refused(t, b, "{type: save, batteries: [f1]}", "f1 is not stationary: only stationary batteries may save fire")
+	rulestest.Play(t, b, "{type: save, batteries: [f2]}", "{type: end_step}", "{type: end_step}", "{type: end_step}")
 	// The Austrian player turn's artillery segment: f1 has not moved in it.
 	if turn := b.State().Turn; turn.Side != "Austrian" || turn.Phase != string(ArtillerySegment) {
 		t.Fatalf("turn %+v", turn)
 	}
-	play(t, b, "{type: save, batteries: [f1]}")
+	rulestest.Play(t, b, "{type: save, batteries: [f1]}")
 }
 
 // TestProlongedLosesSimultaneousFire: "Batteries which prolonged during the preceding
@@ -309,27 +297,21 @@ func TestProlongedLosesSimultaneousFire(t *testing.T) {
 	for _, prolong := range []bool{true, false} {
 		b := movesBattle(t, units, "maneuver")
 		if prolong {
-			play(t, b, "{type: move, unit: f1, path: [[-30, 3]]}")
+			rulestest.Play(t, b, "{type: move, unit: f1, path: [[-30, 3]]}")
 		} else {
-			play(t, b, "{type: move, unit: f1, facing: 1}")
+			rulestest.Play(t, b, "{type: move, unit: f1, facing: 1}")
 		}
-		play(t, b, "{type: end_step}", "{type: end_step}")
+		rulestest.Play(t, b, "{type: end_step}", "{type: end_step}")
 		// A roll that scores: the same dice on a copy first.
 		var seed uint64
 		for seed = 1; ; seed++ {
 			c := b.copy()
-			out, err := c.Resolve(context.Background(), act(t, c, "{batteries: [a1]}"), dice.ForAction(seed, 0))
-			if err != nil {
-				t.Fatal(err)
-			}
+			out := rulestest.MustResolve(t, c, rulestest.Decode(t, c, "{batteries: [a1]}"), dice.ForAction(seed, 0))
 			if out.Targets[0].Measures[MeasureMorale] > 0 {
 				break
 			}
 		}
-		out, err := b.Resolve(context.Background(), act(t, b, "{batteries: [a1]}"), dice.ForAction(seed, 0))
-		if err != nil {
-			t.Fatal(err)
-		}
+		out := rulestest.MustResolve(t, b, rulestest.Decode(t, b, "{batteries: [a1]}"), dice.ForAction(seed, 0))
 		u, pend := b.Unit("f1"), b.pendingFor("f1")
 		hit := int(out.Targets[0].Measures[MeasureMorale])
 		if prolong && (pend.Morale != 0 || u.Morale == 0 && !u.Damaged || !traceHas([]volley.Outcome{out}, "take effect at once")) {
@@ -349,22 +331,22 @@ func TestMoveLimits(t *testing.T) {
   - {id: A, side: Austrian, kind: infantry, frontage: 4, depth: 2, facing: 180, at: [0, 60]}
 `
 	b := movesBattle(t, units, "maneuver")
-	refused(t, b, "{type: move, unit: m, path: [[0, 21]]}", "m's move takes 21cm of its rate (path 21cm), and it may move 20cm more this player turn (its rate 20cm: the scenario's movement:)")
-	play(t, b, "{type: move, unit: m, path: [[0, 15]]}")
-	refused(t, b, "{type: move, unit: m, path: [[0, 21]]}", "it may move 5cm more this player turn")
+	rulestest.Refused(t, b, "{type: move, unit: m, path: [[0, 21]]}", "m's move takes 21cm of its rate (path 21cm), and it may move 20cm more this player turn (its rate 20cm: the scenario's movement:)")
+	rulestest.Play(t, b, "{type: move, unit: m, path: [[0, 15]]}")
+	rulestest.Refused(t, b, "{type: move, unit: m, path: [[0, 21]]}", "it may move 5cm more this player turn")
 	if v := b.State().Units[0].Values; v["move"] != 20 || v["moved"] != 15 {
 		t.Errorf("m's state: %v", v)
 	}
 	if mv := b.Table().Units[0].Move; mv == nil || mv.Allowance != 20 || mv.Moved != 15 || mv.Left != 5 {
 		t.Errorf("m's move view: %+v", mv)
 	}
-	refused(t, b, "{type: move, unit: f, path: [[30, 6]]}", "f's prolonge is 6cm long")
+	rulestest.Refused(t, b, "{type: move, unit: f, path: [[30, 6]]}", "f's prolonge is 6cm long")
 	// Limbered first, it moves at its rate: 4cm to limber, 20cm of path.
-	play(t, b, "{type: move, unit: f, limber: true, path: [[30, 20]]}")
-	refused(t, b, "{type: move, unit: f, path: [[30, 27]], unlimber: true}", "f's move takes 11cm of its rate (path 7cm, unlimbering 4cm), and it may move 6cm more")
-	refused(t, b, "{type: move, unit: A, path: [[0, 50]]}", "it is French's player turn: only its units move in its maneuver step")
-	play(t, b, "{type: end_step}")
-	refused(t, b, "{type: move, unit: m, path: [[0, 16]]}", "units move in their player turn's maneuver step, and this is the skirmish step")
+	rulestest.Play(t, b, "{type: move, unit: f, limber: true, path: [[30, 20]]}")
+	rulestest.Refused(t, b, "{type: move, unit: f, path: [[30, 27]], unlimber: true}", "f's move takes 11cm of its rate (path 7cm, unlimbering 4cm), and it may move 6cm more")
+	rulestest.Refused(t, b, "{type: move, unit: A, path: [[0, 50]]}", "it is French's player turn: only its units move in its maneuver step")
+	rulestest.Play(t, b, "{type: end_step}")
+	rulestest.Refused(t, b, "{type: move, unit: m, path: [[0, 16]]}", "units move in their player turn's maneuver step, and this is the skirmish step")
 }
 
 // TestMoveBlocked: a base may not pass over another unit's base or an enemy skirmish
@@ -380,11 +362,11 @@ skirmishers:
   - {id: theirs, parent: A, at: [10, 5]}
 `
 	b := movesBattle(t, units, "maneuver")
-	refused(t, b, "{type: move, unit: m, path: [[0, 12]]}", "leg 1 would pass over n's base")
-	refused(t, b, "{type: move, unit: m, path: [[10, 0], [10, 10]]}", "leg 2 would pass over skirmish marker theirs")
-	refused(t, b, "{type: move, unit: e, path: [[0, -99.5]]}", "leg 1: a base would leave the table (200cm × 200cm from -100, -100)")
-	play(t, b, "{type: move, unit: e, path: [[0, -99]]}")                                                       // to the edge
-	play(t, b, "{type: move, unit: m, path: [[-10, 2], [-10, 10]]}", "{type: move, unit: m, path: [[-4, 10]]}") // through its own skirmishers, into contact
+	rulestest.Refused(t, b, "{type: move, unit: m, path: [[0, 12]]}", "leg 1 would pass over n's base")
+	rulestest.Refused(t, b, "{type: move, unit: m, path: [[10, 0], [10, 10]]}", "leg 2 would pass over skirmish marker theirs")
+	rulestest.Refused(t, b, "{type: move, unit: e, path: [[0, -99.5]]}", "leg 1: a base would leave the table (200cm × 200cm from -100, -100)")
+	rulestest.Play(t, b, "{type: move, unit: e, path: [[0, -99]]}")                                                       // to the edge
+	rulestest.Play(t, b, "{type: move, unit: m, path: [[-10, 2], [-10, 10]]}", "{type: move, unit: m, path: [[-4, 10]]}") // through its own skirmishers, into contact
 	if c := centre(b.Unit("m").Bases); c.Dist(geom.V(-4, 10)) > 1e-9 {
 		t.Errorf("m stands at %v", c)
 	}
@@ -394,8 +376,8 @@ skirmishers:
 // the arc the other end of its front travels (not in the source).
 func TestWheel(t *testing.T) {
 	b := movesBattle(t, "  - {id: m, side: French, kind: infantry, frontage: 4, depth: 2, at: [0, 0], bases: 3}\n"+enemy, "maneuver")
-	refused(t, b, "{type: move, unit: m, facing: 120, pivot: right}", "m's move takes 25.1cm of its rate (wheel 25.1cm)")
-	outs := play(t, b, "{type: move, unit: m, facing: 90, pivot: right}")
+	rulestest.Refused(t, b, "{type: move, unit: m, facing: 120, pivot: right}", "m's move takes 25.1cm of its rate (wheel 25.1cm)")
+	outs := rulestest.Play(t, b, "{type: move, unit: m, facing: 90, pivot: right}")
 	u := b.Unit("m")
 	if math.Abs(b.phase.moved["m"]-6*math.Pi) > 1e-9 || u.Facing != 90 {
 		t.Errorf("wheel: moved %v, facing %v; want 6π (12cm × 90°), 90 (%v)", b.phase.moved["m"], u.Facing, outs[0].Trace)
@@ -410,7 +392,7 @@ func TestWheel(t *testing.T) {
 // (not in the source).
 func TestFormationChange(t *testing.T) {
 	b := movesBattle(t, "  - {id: m, side: French, kind: infantry, frontage: 4, depth: 2, at: [0, 0], bases: 4}\n"+enemy, "maneuver")
-	play(t, b, "{type: move, unit: m, formation: square}")
+	rulestest.Play(t, b, "{type: move, unit: m, formation: square}")
 	u := b.Unit("m")
 	if u.Formation != Square || b.phase.moved["m"] != 6 || centre(u.Bases).Dist(geom.V(0, 0)) > 1e-9 {
 		t.Errorf("re-formed: %s, moved %v, centre %v", u.Formation, b.phase.moved["m"], centre(u.Bases))
@@ -420,7 +402,7 @@ func TestFormationChange(t *testing.T) {
 // TestAttachedLeaderFollows: a leader attached to a unit moves with it.
 func TestAttachedLeaderFollows(t *testing.T) {
 	b := movesBattle(t, "  - {id: m, side: French, kind: infantry, frontage: 4, depth: 2, at: [0, 0]}\n"+enemy+"leaders:\n  - {id: l, side: French, at: [0, -3], attached: m}\n", "maneuver")
-	play(t, b, "{type: move, unit: m, path: [[10, 0]], facing: 90}")
+	rulestest.Play(t, b, "{type: move, unit: m, path: [[10, 0]], facing: 90}")
 	if l := b.leaders[0].At; l.Dist(geom.V(7, 0)) > 1e-9 {
 		t.Errorf("the leader stands at %v; want (7, 0), behind its unit", l)
 	}
@@ -440,21 +422,21 @@ func TestDeployment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	refused(t, b, "{type: deploy, unit: A, at: [50, 50]}", "it is French's deployment: Austrian deploys when French has deployed all its units")
-	play(t, b, "{type: deploy, unit: m, at: [0, -60], facing: 90}")
+	rulestest.Refused(t, b, "{type: deploy, unit: A, at: [50, 50]}", "it is French's deployment: Austrian deploys when French has deployed all its units")
+	rulestest.Play(t, b, "{type: deploy, unit: m, at: [0, -60], facing: 90}")
 	if u := b.Unit("m"); u.Facing != 90 || centre(u.Bases).Dist(geom.V(0, -60)) > 1e-9 {
 		t.Errorf("m deployed at %v facing %v", centre(u.Bases), u.Facing)
 	}
-	refused(t, b, "{type: deploy, unit: n, at: [0, -50.5]}", "a base would lie outside French's deployment zone")
-	refused(t, b, "{type: deploy, unit: n, at: [1, -60]}", "its bases would stand on m's base")
-	refused(t, b, "{type: move, unit: n, path: [[10, -40]]}", "the battle has not begun: it is French's deployment")
-	play(t, b, "{type: deploy, unit: n, at: [10, -51]}") // its front on the zone's edge: the French are done
-	play(t, b, "{type: deploy, unit: A, at: [50, 50]}", "type: end_deployment")
+	rulestest.Refused(t, b, "{type: deploy, unit: n, at: [0, -50.5]}", "a base would lie outside French's deployment zone")
+	rulestest.Refused(t, b, "{type: deploy, unit: n, at: [1, -60]}", "its bases would stand on m's base")
+	rulestest.Refused(t, b, "{type: move, unit: n, path: [[10, -40]]}", "the battle has not begun: it is French's deployment")
+	rulestest.Play(t, b, "{type: deploy, unit: n, at: [10, -51]}") // its front on the zone's edge: the French are done
+	rulestest.Play(t, b, "{type: deploy, unit: A, at: [50, 50]}", "type: end_deployment")
 	if turn := b.State().Turn; turn.Side != "French" || turn.Phase != string(Maneuver) {
 		t.Errorf("the battle begins with %+v", turn)
 	}
-	play(t, b, "{type: move, unit: n, path: [[10, -40]]}")
-	refused(t, b, "{type: deploy, unit: B, at: [0, -70]}", "the battle has begun")
+	rulestest.Play(t, b, "{type: move, unit: n, path: [[10, -40]]}")
+	rulestest.Refused(t, b, "{type: deploy, unit: B, at: [0, -70]}", "the battle has begun")
 }
 
 // TestDeploymentTurnsRepublique: a deployment in turns, held to what every system's must
@@ -474,8 +456,8 @@ func TestDeploymentTurnsRepublique(t *testing.T) {
 // both.
 func TestDeploymentEdition4Republique(t *testing.T) {
 	b, _ := mustLoadEdition(t, deployingSrc(), volley.EditionMoves)
-	play(t, b, "{type: deploy, unit: A, at: [50, 50]}", "{type: deploy, unit: m, at: [0, -60], facing: 90}", "{type: move, unit: n, path: [[10, 30]]}")
-	refused(t, b, "{type: deploy, unit: B, at: [0, -70]}", "the battle has begun: units are deployed only before its first action")
+	rulestest.Play(t, b, "{type: deploy, unit: A, at: [50, 50]}", "{type: deploy, unit: m, at: [0, -60], facing: 90}", "{type: move, unit: n, path: [[10, 30]]}")
+	rulestest.Refused(t, b, "{type: deploy, unit: B, at: [0, -70]}", "the battle has begun: units are deployed only before its first action")
 }
 
 // TestStatedFactsRefusedOverTheAPI: a refereed action may not state what the server
@@ -492,10 +474,7 @@ func TestStatedFactsRefusedOverTheAPI(t *testing.T) {
 		{"{type: fire, batteries: [f], limbered: {f: false}}", "limbered"},
 		{"{type: fire, batteries: [f], saved_fire: {f: true}}", "saved_fire"},
 	} {
-		doc, err := scenario.Parse("body", []byte(c.src))
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc := rulestest.Parse(t, "body", c.src)
 		doc.Refereed = true
 		if _, err := b.DecodeAction(doc); err == nil || !strings.Contains(err.Error(), c.field+": the server measures") {
 			t.Errorf("%s over the API: %v; want it refused at %s", c.field, err, c.field)
@@ -510,12 +489,12 @@ func TestStatedFactsRefusedOverTheAPI(t *testing.T) {
 		}
 	}
 	// What if the limbered battery were unlimbered, with saved fire? The statement wins.
-	aim := aims(t, b, act(t, b, "{batteries: [f], limbered: {f: false}, saved_fire: {f: true}}"))[0]
+	aim := rulestest.Aim(t, b, rulestest.Decode(t, b, "{batteries: [f], limbered: {f: false}, saved_fire: {f: true}}"))[0]
 	if aim.Status != volley.StatusOK || !slices.ContainsFunc(aim.Notes, func(n string) bool { return strings.Contains(n, "saved fire") }) {
 		t.Errorf("stated unlimbered with saved fire: %s %s %v", aim.Status, aim.Reason, aim.Notes)
 	}
-	refused(t, b, "{batteries: [f]}", "limbered batteries may not fire")
-	outs := play(t, b, "{batteries: [f], limbered: {f: false}}")
+	rulestest.Refused(t, b, "{batteries: [f]}", "limbered batteries may not fire")
+	outs := rulestest.Play(t, b, "{batteries: [f], limbered: {f: false}}")
 	if !traceHas(outs, "unlimbered (as the action states)") || !b.Unit("f").Limbered {
 		t.Errorf("a stated fact is the action's only: %v, limbered %v", outs[0].Trace, b.Unit("f").Limbered)
 	}
@@ -544,16 +523,13 @@ func TestMovesNotInOldEditions(t *testing.T) {
 			t.Errorf("%s replayed in an edition 3 battle: %v", a, err)
 		}
 	}
-	refused(t, b, "{type: save, batteries: [f]}", "not stationary")
-	play(t, b, "{type: end_step}", "{type: end_step}", "{type: end_step}") // the Austrian player turn's segment
-	refused(t, b, "{type: save, batteries: [f]}", "not stationary")        // stated, it never changes
+	rulestest.Refused(t, b, "{type: save, batteries: [f]}", "not stationary")
+	rulestest.Play(t, b, "{type: end_step}", "{type: end_step}", "{type: end_step}") // the Austrian player turn's segment
+	rulestest.Refused(t, b, "{type: save, batteries: [f]}", "not stationary")        // stated, it never changes
 	if b.Table().Moves != nil || b.Table().Units[0].Move != nil {
 		t.Error("an edition 3 battle's view offers moves")
 	}
-	doc, err := scenario.Parse("x.yaml", []byte(sprintf(movesSrc, units, "artillery")))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := rulestest.Parse(t, "x.yaml", sprintf(movesSrc, units, "artillery"))
 	doc.Edition = 3
 	if _, _, err := (Ruleset{}).Load(doc); err == nil || !strings.Contains(err.Error(), "movement: a battle begun under edition 3 does not move its units") {
 		t.Errorf("movement: in an edition 3 battle: %v", err)
@@ -570,15 +546,12 @@ func TestForkAndPlacements(t *testing.T) {
 	}
 	before := rulestest.FullSnapshot(b)
 	fork := b.Fork().(*Battle)
-	play(t, fork, "{type: move, unit: m, path: [[5, 5]], facing: 30}")
+	rulestest.Play(t, fork, "{type: move, unit: m, path: [[5, 5]], facing: 30}")
 	if rulestest.FullSnapshot(b) != before {
 		t.Fatal("a move on the fork changed the battle")
 	}
-	play(t, b, "{type: move, unit: m, path: [[5, 5]], facing: 30, formation: column}", "{type: move, unit: f, limber: true}")
-	doc, err := scenario.Parse("x.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	rulestest.Play(t, b, "{type: move, unit: m, path: [[5, 5]], facing: 30, formation: column}", "{type: move, unit: f, limber: true}")
+	doc := rulestest.Parse(t, "x.yaml", src)
 	out, err := doc.Place(b.Placements(), "turn")
 	if err != nil {
 		t.Fatal(err)
@@ -598,7 +571,7 @@ func TestForkAndPlacements(t *testing.T) {
 // TestMoveRefusedInCheck: check reports a move the rules refuse at its place.
 func TestMoveRefusedInCheck(t *testing.T) {
 	b := movesBattle(t, "  - {id: m, side: French, kind: infantry, frontage: 4, depth: 2, at: [0, 0]}\n"+enemy, "maneuver")
-	list, err := b.Refusals(context.Background(), act(t, b, "{type: move, unit: m, path: [[0, 30]]}"))
+	list, err := b.Refusals(context.Background(), rulestest.Decode(t, b, "{type: move, unit: m, path: [[0, 30]]}"))
 	if err != nil || len(list) != 1 || !strings.Contains(list[0].Msg, "it may move 20cm more") || list[0].Pos.Line != 1 {
 		t.Errorf("refusals %v, %v", list, err)
 	}

@@ -2,7 +2,6 @@ package republique
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -17,22 +16,13 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-// update rewrites the goldens of testdata/broken and testdata/tell from the current
-// output (go test -update), for a change that is meant to change them.
-var update = flag.Bool("update", false, "rewrite testdata/broken/*.golden and testdata/tell/*.txt from the current output")
-
-func example(name string) string { return filepath.Join("..", "..", "examples", "republique", name) }
-
-func loadFile(tb testing.TB, name string) (*Battle, volley.Action) {
-	tb.Helper()
-	b, a := rulestest.LoadFile(tb, Ruleset{}, example(name))
-	return b.(*Battle), a
-}
+// sys is République as its tests load it.
+var sys = rulestest.System[*Battle, volley.Action]{Name: "republique", Ruleset: Ruleset{}}
 
 // loadSrc loads a scenario written beside a copy of the sample charts.
 func loadSrc(tb testing.TB, src string) (*Battle, volley.Action, error) {
 	tb.Helper()
-	path := rulestest.WriteBeside(tb, "x.yaml", src, example("sample-charts.yaml"))
+	path := rulestest.WriteBeside(tb, "x.yaml", src, sys.Example("sample-charts.yaml"))
 	doc, err := scenario.ParseFile(path)
 	if err != nil {
 		return nil, nil, err
@@ -54,32 +44,20 @@ func withAction(tb testing.TB, name, action string) (*Battle, volley.Action) {
 	return b, a
 }
 
-// readExample is the text of the example called name, failing the test where it cannot
-// be read.
-func readExample(tb testing.TB, name string) string {
-	tb.Helper()
-	return rulestest.ReadExample(tb, "republique", name)
-}
-
 // exampleWith is the example called name with action in place of its own.
 func exampleWith(tb testing.TB, name, action string) string {
 	tb.Helper()
-	s := readExample(tb, name)
+	s := sys.ReadExample(tb, name)
 	if i := strings.Index(s, "\naction:"); i >= 0 {
 		s = s[:i+1]
 	}
 	return s + "action: " + action + "\n"
 }
 
-func aims(tb testing.TB, b *Battle, a volley.Action) []volley.Aim {
-	tb.Helper()
-	return rulestest.Aim(tb, b, a)
-}
-
 func TestMainTargetPicture(t *testing.T) {
-	b, a := loadFile(t, "main-target.yaml")
+	b, a := sys.LoadFile(t, "main-target.yaml")
 	got := map[string]volley.Aim{}
-	for _, x := range aims(t, b, a) {
+	for _, x := range rulestest.Aim(t, b, a) {
 		got[x.Shooter] = x
 	}
 	for _, id := range []string{"b1", "b2"} {
@@ -102,13 +80,13 @@ func TestMainTargetPicture(t *testing.T) {
 	// Each battery's own main target, with no target named.
 	for id, want := range map[string]string{"b1": "A", "b2": "A", "b3": "B", "b4": "B"} {
 		_, a := withAction(t, "main-target.yaml", "{type: fire, batteries: ["+id+"]}")
-		if x := aims(t, b, a)[0]; x.Target != want || x.Status != volley.StatusOK {
+		if x := rulestest.Aim(t, b, a)[0]; x.Target != want || x.Status != volley.StatusOK {
 			t.Errorf("%s alone: target %s (%s: %s); want %s", id, x.Target, x.Status, x.Reason, want)
 		}
 	}
 	// The other reading: the nearer unit first.
 	_, a = withAction(t, "main-target.yaml", "{type: fire, batteries: [b2], target: A}")
-	if x := aims(t, b, a)[0]; x.Status != volley.StatusOK {
+	if x := rulestest.Aim(t, b, a)[0]; x.Status != volley.StatusOK {
 		t.Errorf("b2 at A: %s %s", x.Status, x.Reason)
 	}
 }
@@ -182,7 +160,7 @@ func TestDistribute(t *testing.T) {
 }
 
 func TestEnfilade(t *testing.T) {
-	b, a := loadFile(t, "enfilade.yaml")
+	b, a := sys.LoadFile(t, "enfilade.yaml")
 	odds := rulestest.Odds(t, b, a)
 	if odds.Values["fire_points"] != 6 {
 		t.Errorf("e1 at A: %v fire points; want 3 doubled by enfilade", odds.Values["fire_points"])
@@ -195,16 +173,16 @@ func TestEnfilade(t *testing.T) {
 }
 
 func TestSkirmish(t *testing.T) {
-	b, a := loadFile(t, "skirmish.yaml")
+	b, a := sys.LoadFile(t, "skirmish.yaml")
 	if got := pairText(b.pairs()); got != "f1–a1, f2–a2" {
 		t.Errorf("default pairing %s; want f1–a1, f2–a2 (closest first)", got)
 	}
-	x := aims(t, b, a)[0]
+	x := rulestest.Aim(t, b, a)[0]
 	if x.Status != volley.StatusOK || x.PHit != 0.3 {
 		t.Errorf("f3 at AL: %s %s p %v", x.Status, x.Reason, x.PHit)
 	}
 	_, a = withAction(t, "skirmish.yaml", "{type: skirmish, marker: f1, target: AL}")
-	if x := aims(t, b, a)[0]; x.Status != volley.StatusNotEligible || !strings.Contains(x.Reason, "opposed by a1") {
+	if x := rulestest.Aim(t, b, a)[0]; x.Status != volley.StatusNotEligible || !strings.Contains(x.Reason, "opposed by a1") {
 		t.Errorf("f1: %s %s; want opposed", x.Status, x.Reason)
 	}
 	// The phasing player's own pairing leaves f1 free.
@@ -213,11 +191,11 @@ func TestSkirmish(t *testing.T) {
 	if _, err := b.Resolve(ctx, op, dice.ForAction(1, 0)); err != nil {
 		t.Fatal(err)
 	}
-	if x := aims(t, b, a)[0]; x.Status != volley.StatusOK {
+	if x := rulestest.Aim(t, b, a)[0]; x.Status != volley.StatusOK {
 		t.Errorf("f1 after the pairing: %s %s", x.Status, x.Reason)
 	}
 	// A pairing that leaves two markers within 8cm unpaired is refused, and changes nothing.
-	b, _ = loadFile(t, "skirmish.yaml")
+	b, _ = sys.LoadFile(t, "skirmish.yaml")
 	_, bad := withAction(t, "skirmish.yaml", "{type: oppose, pairs: [[f1, a1]]}")
 	before := rulestest.Snapshot(b)
 	if _, err := b.Resolve(ctx, bad, dice.ForAction(1, 0)); err == nil || !strings.Contains(err.Error(), "neither is paired") {
@@ -233,7 +211,7 @@ func TestSkirmish(t *testing.T) {
 }
 
 func TestSkirmishTakesEffectAtTheEnd(t *testing.T) {
-	b, a := loadFile(t, "skirmish.yaml")
+	b, a := sys.LoadFile(t, "skirmish.yaml")
 	ctx := context.Background()
 	// Find a seed whose d10 scores.
 	var out volley.Outcome
@@ -264,8 +242,8 @@ func TestSkirmishTakesEffectAtTheEnd(t *testing.T) {
 }
 
 func TestLeaderInjury(t *testing.T) {
-	b, a := loadFile(t, "leader-injury.yaml")
-	x := aims(t, b, a)
+	b, a := sys.LoadFile(t, "leader-injury.yaml")
+	x := rulestest.Aim(t, b, a)
 	if len(x) != 1 || x[0].Shooter != "vuk" {
 		t.Fatalf("aims %v; want one test for vuk", x)
 	}
@@ -341,7 +319,7 @@ action: %s
 				t.Fatal(err)
 			}
 			var why string
-			for _, x := range aims(t, b, a) {
+			for _, x := range rulestest.Aim(t, b, a) {
 				if x.Status != volley.StatusOK {
 					why += x.Reason
 				}
@@ -365,7 +343,7 @@ action: %s
 // TestSimultaneous: fire within the segment takes effect at its end, and two fires at
 // one unit add up then.
 func TestSimultaneous(t *testing.T) {
-	b, a := loadFile(t, "tandem.yaml")
+	b, a := sys.LoadFile(t, "tandem.yaml")
 	ctx := context.Background()
 	out, err := b.Resolve(ctx, a, dice.ForAction(5, 0))
 	if err != nil {
@@ -393,27 +371,19 @@ func TestSimultaneous(t *testing.T) {
 // seed: every probability within 5 standard errors.
 func TestSimAgreesWithOdds(t *testing.T) {
 	const trials = 100_000
-	for _, name := range []string{"secondary-targets.yaml", "tandem.yaml", "tandem-weak-front.yaml", "enfilade.yaml", "skirmish.yaml"} {
-		t.Run(name, func(t *testing.T) {
-			b, a := loadFile(t, name)
-			rulestest.SimAgreesWithOdds(t, b, a, 42, trials)
-		})
-	}
+	sys.SimAgreesWithOdds(t, 42, trials, []string{"secondary-targets.yaml", "tandem.yaml", "tandem-weak-front.yaml", "enfilade.yaml", "skirmish.yaml"}, nil)
 }
 
 // TestResolveAgreesWithOdds rolls the real Resolve and checks the joint outcome's
 // frequencies against the exact joint distribution.
 func TestResolveAgreesWithOdds(t *testing.T) {
 	const trials = 4000
-	b0, a := loadFile(t, "secondary-targets.yaml")
+	b0, a := sys.LoadFile(t, "secondary-targets.yaml")
 	odds := rulestest.Odds(t, b0, a)
 	counts := map[string]int{}
 	for n := range trials {
 		b := b0.copy()
-		out, err := b.Resolve(context.Background(), a, dice.ForAction(11, n))
-		if err != nil {
-			t.Fatal(err)
-		}
+		out := rulestest.MustResolve(t, b, a, dice.ForAction(11, n))
 		key := ""
 		for _, tg := range out.Targets {
 			key += sprintf("%s %v/%v ", tg.Target, tg.Measures[MeasureMorale], tg.Measures[MeasureBases])
@@ -435,7 +405,7 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 // rulestest.CheckLoad). The seeds are the demo, whose charts are in place, with each
 // kind of action.
 func FuzzLoad(f *testing.F) {
-	src := readExample(f, "demo.yaml")
+	src := sys.ReadExample(f, "demo.yaml")
 	for _, a := range []string{
 		"{type: fire, batteries: [g1, g2]}", "{type: fire, batteries: [h1], target: cav, die: 4}",
 		"{type: passing_fire, batteries: [ab], target: IR7}", "{type: save, batteries: [g2]}",
@@ -457,7 +427,7 @@ func FuzzLoad(f *testing.F) {
 }
 
 func TestDemoPlays(t *testing.T) {
-	b, _ := loadFile(t, "demo.yaml")
+	b, _ := sys.LoadFile(t, "demo.yaml")
 	ctx := context.Background()
 	steps := []string{
 		"{type: oppose, pairs: [[s1, k1], [s2, k2]]}", "{type: end_step}",
@@ -478,5 +448,5 @@ func TestDemoPlays(t *testing.T) {
 // hidden in a wood) are each reported once, at its line:col, as volley check reports
 // them. Refresh with go test -update.
 func TestBrokenScenarios(t *testing.T) {
-	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"), *update)
+	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"))
 }

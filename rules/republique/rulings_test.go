@@ -20,7 +20,7 @@ import (
 // edition ed (0: the current one).
 func loadEdition(tb testing.TB, src string, ed int) (*Battle, volley.Action, error) {
 	tb.Helper()
-	path := rulestest.WriteBeside(tb, "x.yaml", src, example("sample-charts.yaml"))
+	path := rulestest.WriteBeside(tb, "x.yaml", src, sys.Example("sample-charts.yaml"))
 	b, a, err := rulestest.LoadEdition(tb, Ruleset{}, path, nil, ed)
 	if err != nil {
 		return nil, nil, err
@@ -73,7 +73,7 @@ action: {type: fire, batteries: [gun]}
 		{2, true, false}, // edition 2 weighed secondary targets only
 	} {
 		b, a := mustLoadEdition(t, src, tc.edition)
-		aim := aims(t, b, a)[0]
+		aim := rulestest.Aim(t, b, a)[0]
 		got := rulesOf(aim)
 		if aim.Target != "hussars" || got["firing at a deep target"] != DeepTargetModifier {
 			t.Fatalf("edition %d: target %s, modifiers %v; want hussars, a deep target", tc.edition, aim.Target, aim.Modifiers)
@@ -105,7 +105,7 @@ action: {type: fire, batteries: [gun], target: IR1}
 		deep    bool
 	}{{0, false}, {2, true}} {
 		b, a := mustLoadEdition(t, src, tc.edition)
-		aim := aims(t, b, a)[0]
+		aim := rulestest.Aim(t, b, a)[0]
 		if aim.Status != volley.StatusOK {
 			t.Fatalf("edition %d: %s %s", tc.edition, aim.Status, aim.Reason)
 		}
@@ -119,7 +119,7 @@ action: {type: fire, batteries: [gun], target: IR1}
 	// A crossed base in cover behind an open main target spoils it too: "all".
 	src = strings.Replace(src, "[[-3, 13], [3, 13], [3, 17], [-3, 17]]", "[[-3, 23], [3, 23], [3, 26], [-3, 26]]", 1)
 	b, a := mustLoadEdition(t, src, 0)
-	if _, deep := rulesOf(aims(t, b, a)[0])["firing at a deep target"]; deep {
+	if _, deep := rulesOf(rulestest.Aim(t, b, a)[0])["firing at a deep target"]; deep {
 		t.Errorf("a crossed base in the wood behind: still a deep target")
 	}
 }
@@ -139,7 +139,7 @@ action: {type: fire, batteries: [gun]}
 		deep    bool
 	}{{0, false}, {2, true}} {
 		b, a := mustLoadEdition(t, deep, tc.edition)
-		if _, got := rulesOf(aims(t, b, a)[0])["firing at a deep target"]; got != tc.deep {
+		if _, got := rulesOf(rulestest.Aim(t, b, a)[0])["firing at a deep target"]; got != tc.deep {
 			t.Errorf("edition %d: two infantry bases and a battery make a deep target: %v; want %v", tc.edition, got, tc.deep)
 		}
 	}
@@ -166,7 +166,7 @@ action: {type: end_step}
 		t.Errorf("a battery in bases_lost: %v; want %q", err, want)
 	}
 	b, a := mustLoadEdition(t, lost, 2)
-	if got := rulesOf(aims(t, b, a)[0]); got["2 friendly combat base(s) lost within 8cm this player turn"] != 2*BaseLostModifier {
+	if got := rulesOf(rulestest.Aim(t, b, a)[0]); got["2 friendly combat base(s) lost within 8cm this player turn"] != 2*BaseLostModifier {
 		t.Errorf("edition 2: leader modifiers %v; want both bases counted, as they were", got)
 	}
 }
@@ -189,7 +189,7 @@ action: {type: fire, batteries: [gun], die: 10}
 	adjacent := func(edition int, options string) bool {
 		t.Helper()
 		b, a := mustLoadEdition(t, strings.Replace(src, "OPTIONS", options, 1), edition)
-		return slices.ContainsFunc(aims(t, b, a)[0].Notes, func(n string) bool { return strings.HasPrefix(n, "adjacent target: D") })
+		return slices.ContainsFunc(rulestest.Aim(t, b, a)[0].Notes, func(n string) bool { return strings.HasPrefix(n, "adjacent target: D") })
 	}
 	for _, tc := range []struct {
 		edition int
@@ -207,8 +207,8 @@ action: {type: fire, batteries: [gun], die: 10}
 		}
 	}
 	// The text's picture: B "positioned next to unit A", flank to flank.
-	b, a := loadFile(t, "secondary-targets.yaml")
-	if !slices.ContainsFunc(aims(t, b, a)[0].Notes, func(n string) bool { return strings.HasPrefix(n, "adjacent target: 2nd Battalion (B)") }) {
+	b, a := sys.LoadFile(t, "secondary-targets.yaml")
+	if !slices.ContainsFunc(rulestest.Aim(t, b, a)[0].Notes, func(n string) bool { return strings.HasPrefix(n, "adjacent target: 2nd Battalion (B)") }) {
 		t.Errorf("B beside A is not adjacent")
 	}
 }
@@ -244,7 +244,7 @@ func TestBelowFirstColumn(t *testing.T) {
 action: {type: fire, batteries: [gun]}
 `
 	b, a := mustLoadEdition(t, src, 0)
-	aim := aims(t, b, a)[0]
+	aim := rulestest.Aim(t, b, a)[0]
 	if aim.PHit != 0 || aim.Need != 0 || !strings.Contains(aim.Reason, "no modified roll scores anything") {
 		t.Errorf("aim %+v; want no chance, and why", aim)
 	}
@@ -269,35 +269,26 @@ func TestRulingHalvingAtSegmentStart(t *testing.T) {
 	src := sprintf(movesSrc, units, "maneuver")
 	for _, ed := range []int{0, 4} {
 		b, _ := mustLoadEdition(t, src, ed)
-		play(t, b, "{type: move, unit: f1, path: [[-30, 3]]}", "{type: end_step}", "{type: end_step}")
+		rulestest.Play(t, b, "{type: move, unit: f1, path: [[-30, 3]]}", "{type: end_step}", "{type: end_step}")
 		// A roll of a1's that scores one morale hit and no base hit: the same dice on a
 		// copy first.
 		var seed uint64
 		for seed = 1; ; seed++ {
 			c := b.copy()
-			out, err := c.Resolve(context.Background(), act(t, c, "{batteries: [a1], target: f1}"), dice.ForAction(seed, 0))
-			if err != nil {
-				t.Fatal(err)
-			}
+			out := rulestest.MustResolve(t, c, rulestest.Decode(t, c, "{batteries: [a1], target: f1}"), dice.ForAction(seed, 0))
 			if m := out.Targets[0].Measures; m[MeasureMorale] == 1 && m[MeasureBases] == 0 {
 				break
 			}
 		}
-		if _, err := b.Resolve(context.Background(), act(t, b, "{batteries: [a1], target: f1}"), dice.ForAction(seed, 0)); err != nil {
+		if _, err := b.Resolve(context.Background(), rulestest.Decode(t, b, "{batteries: [a1], target: f1}"), dice.ForAction(seed, 0)); err != nil {
 			t.Fatal(err)
 		}
 		if u := b.Unit("f1"); b.moraleName(u.Morale) != "disordered" || u.Damaged {
 			t.Fatalf("edition %d: f1 is %s, damaged %v; want disordered at once", ed, b.moraleName(u.Morale), u.Damaged)
 		}
-		fire := act(t, b, "{batteries: [f1], target: a1}")
-		o, err := b.Odds(context.Background(), fire)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, err := b.Resolve(context.Background(), fire, dice.ForAction(1, 9))
-		if err != nil {
-			t.Fatal(err)
-		}
+		fire := rulestest.Decode(t, b, "{batteries: [f1], target: a1}")
+		o := rulestest.Odds(t, b, fire)
+		out := rulestest.MustResolve(t, b, fire, dice.ForAction(1, 9))
 		switch ed {
 		case 0:
 			if o.Values["fire_points"] != 3 {
@@ -334,10 +325,7 @@ func TestRulingHalvingScenarioInSegment(t *testing.T) {
 action: {type: fire, batteries: [gun]}
 `
 		b, a := mustLoadEdition(t, src, 0)
-		o, err := b.Odds(context.Background(), a)
-		if err != nil {
-			t.Fatal(err)
-		}
+		o := rulestest.Odds(t, b, a)
 		if o.Values["fire_points"] != tc.want {
 			t.Errorf("%q: %g fire points; want %g", tc.extra, o.Values["fire_points"], tc.want)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/geom"
+	"github.com/volley-wargames/volley/rulestest"
 )
 
 // afterDeclared by hand: a target of 2 hits that the declared fire takes 1 hit off half
@@ -67,12 +68,12 @@ units:
 func TestAdviceCountsDeclaredFire(t *testing.T) {
 	ctx := context.Background()
 	load := func(phase, targets string) *Battle {
-		b, _ := mustLoad(t, strings.NewReplacer("PHASE", phase, "TARGETS", targets).Replace(declaredScenario))
+		b, _ := sys.Load(t, strings.NewReplacer("PHASE", phase, "TARGETS", targets).Replace(declaredScenario))
 		return b
 	}
 	// The hits red-1 and red-2 lose to a rifle's fire at their squares, by Odds.
 	hits := func(b *Battle, unit string, at geom.Square, target string) []float64 {
-		odds := mustOdds(t, b, &Order{Type: Fire, Unit: unit, Weapon: "Rifle", Target: &at})
+		odds := rulestest.Odds(t, b, &Order{Type: Fire, Unit: unit, Weapon: "Rifle", Target: &at})
 		for _, tg := range odds.Targets {
 			if tg.Target == target {
 				return advise.Capped(tg.Distributions[MeasureHits], 2)

@@ -44,7 +44,7 @@ units:
 // of the best plan, every weapon's shot drawn with its own dice, agrees. at_least is
 // refused: a grenade's victims share its landing.
 func TestAdviceWarEngine(t *testing.T) {
-	b, _ := mustLoad(t, adviceScenario)
+	b, _ := sys.Load(t, adviceScenario)
 	ctx := context.Background()
 	probs, err := b.Problems(ctx, advise.Query{Side: "blue"})
 	if err != nil {

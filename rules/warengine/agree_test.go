@@ -1,10 +1,8 @@
 package warengine
 
 import (
-	"context"
 	"errors"
 	"math"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -21,15 +19,15 @@ import (
 func TestLandingMonteCarlo(t *testing.T) {
 	const trials = 200_000
 	repeating := func(t *testing.T) (*Battle, *Order) {
-		b, o := mustLoadFile(t, "murphy.yaml")
+		b, o := sys.LoadFile(t, "murphy.yaml")
 		u, _ := b.Unit("murphy")
 		u.Aiming = false // the HMG is repeating: three picks
 		return b, o
 	}
 	cases := map[string]func(t *testing.T) (*Battle, *Order){
-		"one pick":    func(t *testing.T) (*Battle, *Order) { return mustLoadFile(t, "murphy.yaml") },
+		"one pick":    func(t *testing.T) (*Battle, *Order) { return sys.LoadFile(t, "murphy.yaml") },
 		"three picks": repeating,
-		"pass":        func(t *testing.T) (*Battle, *Order) { return mustLoadFile(t, "murphy-pass.yaml") },
+		"pass":        func(t *testing.T) (*Battle, *Order) { return sys.LoadFile(t, "murphy-pass.yaml") },
 	}
 	for name, load := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -66,19 +64,19 @@ func TestSimAgreesWithOdds(t *testing.T) {
 	const trials = 100_000
 	for _, name := range []string{"murphy.yaml", "murphy-pass.yaml", "bolter.yaml"} {
 		t.Run(name, func(t *testing.T) {
-			b, o := mustLoadFile(t, name)
+			b, o := sys.LoadFile(t, name)
 			compareSim(t, b, o, trials)
 		})
 	}
 	t.Run("blast", func(t *testing.T) {
-		b, o := mustLoad(t, blastScenario)
+		b, o := sys.Load(t, blastScenario)
 		compareSim(t, b, o, trials)
 	})
 }
 
 func compareSim(t *testing.T, b *Battle, o *Order, trials int) {
 	t.Helper()
-	odds := mustOdds(t, b, o)
+	odds := rulestest.Odds(t, b, o)
 	sim, err := b.Sampler(o)
 	if err != nil {
 		t.Fatal(err)
@@ -131,8 +129,8 @@ action: {type: fire, unit: thrower, weapon: Grenade}
 // TestBlastKnocksDownWalls: the grenade's blast reaches both soldiers and the wall,
 // without obstacle or cover; a wall that loses its hits turns into rubble.
 func TestBlastKnocksDownWalls(t *testing.T) {
-	b, o := mustLoad(t, blastScenario)
-	odds := mustOdds(t, b, o)
+	b, o := sys.Load(t, blastScenario)
+	odds := rulestest.Odds(t, b, o)
 	ids := map[string]volley.TargetOdds{}
 	for _, tg := range odds.Targets {
 		ids[tg.Target] = tg
@@ -146,11 +144,8 @@ func TestBlastKnocksDownWalls(t *testing.T) {
 		t.Error("the wall can never be knocked down")
 	}
 	for n := range 200 {
-		fresh, a := mustLoad(t, blastScenario)
-		out, err := fresh.Resolve(context.Background(), a, dice.ForAction(11, n))
-		if err != nil {
-			t.Fatal(err)
-		}
+		fresh, a := sys.Load(t, blastScenario)
+		out := rulestest.MustResolve(t, fresh, a, dice.ForAction(11, n))
 		for _, st := range out.Trace {
 			if st.Rule == "obstacle modifier" || st.Rule == "cover" {
 				t.Fatalf("an explosion used the %s", st.Rule)
@@ -167,7 +162,7 @@ func TestBlastKnocksDownWalls(t *testing.T) {
 // change the landing do change it.
 func TestReadingOptions(t *testing.T) {
 	landingOf := func(mut func(b *Battle)) map[int]float64 {
-		b, o := mustLoadFile(t, "murphy.yaml")
+		b, o := sys.LoadFile(t, "murphy.yaml")
 		u, _ := b.Unit("murphy")
 		u.Aiming = false
 		mut(b)
@@ -199,7 +194,7 @@ func TestReadingOptions(t *testing.T) {
 // it was.
 func TestMoraleAffectsHitOff(t *testing.T) {
 	land := func(morale int, affects bool) map[int]float64 {
-		b, o := mustLoadFile(t, "murphy.yaml")
+		b, o := sys.LoadFile(t, "murphy.yaml")
 		b.units[0].Morale, b.opts.moraleAffectsHit = morale, affects
 		s, _, _ := b.shotFor(o)
 		m := map[int]float64{}
@@ -268,9 +263,7 @@ func TestBadInput(t *testing.T) {
 // FuzzLoad feeds arbitrary documents to the War Engine loader (see
 // rulestest.CheckLoad).
 func FuzzLoad(f *testing.F) {
-	dir := filepath.Join("..", "..", "examples", "warengine")
-	rulestest.Seed(f, filepath.Join(dir, "murphy.yaml"), filepath.Join(dir, "murphy-pass.yaml"),
-		filepath.Join(dir, "bolter.yaml"), filepath.Join(dir, "cubicles.yaml"), filepath.Join(dir, "moves.yaml"))
+	sys.Seed(f, "murphy.yaml", "murphy-pass.yaml", "bolter.yaml", "cubicles.yaml", "moves.yaml")
 	f.Add([]byte(turnScenario))
 	f.Add([]byte(blastScenario))
 	f.Add([]byte(moveScenario))

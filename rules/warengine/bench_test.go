@@ -71,11 +71,7 @@ units:
   - {id: gunner, type: Gunner, side: blue, at: [64, 110], facing: N, targets: [{weapon: Chaingun, at: [64, 70]}]}
 ` + units.String() + `action: {type: fire, unit: gunner, weapon: Chaingun}
 `
-	doc, err := scenario.Parse("big.yaml", []byte(src))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return doc
+	return rulestest.Parse(tb, "big.yaml", src)
 }
 
 // BenchmarkOddsRepeating128 is the exact heat-map and damage odds of a repeating weapon

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -57,10 +58,7 @@ func TestBlastCost(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	odds, err := b.Odds(context.Background(), a)
-	if err != nil {
-		t.Fatal(err)
-	}
+	odds := rulestest.Odds(t, b, a)
 	took := time.Since(start)
 	cost := b.Cost(a)
 	t.Logf("blast 4 on 512×512: cost %d steps, %v (%.2f ns a step), %d victims", cost, took, float64(took.Nanoseconds())/float64(cost), len(odds.Targets))
@@ -117,10 +115,7 @@ func TestCostFollowsTheWork(t *testing.T) {
 		{"repeating, aiming: one pick", true, true, 5_924_516},
 		{"repeating: three picks", true, false, 52_117_508},
 	} {
-		doc, err := scenario.Parse("crowded.yaml", []byte(crowdedMap(tc.repeating, tc.aiming)))
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc := rulestest.Parse(t, "crowded.yaml", crowdedMap(tc.repeating, tc.aiming))
 		b, a, err := Ruleset{}.Load(doc)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)

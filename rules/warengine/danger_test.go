@@ -63,18 +63,15 @@ units:
 // The danger at a square is what the Odds of the enemies' fire give for a Walker standing
 // there, each enemy's best group chosen; the wall casts a shadow no shot reaches.
 func TestDangerWarEngine(t *testing.T) {
-	b, _ := mustLoad(t, dangerMap(""))
-	m, err := b.Danger(context.Background(), advise.DangerQuery{Side: "blue", As: "Walker"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, _ := sys.Load(t, dangerMap(""))
+	m := rulestest.Danger(t, b, advise.DangerQuery{Side: "blue", As: "Walker"})
 	if m.Cols != 64 || m.Rows != 64 || !m.Grid {
 		t.Fatalf("%d×%d grid %v", m.Cols, m.Rows, m.Grid)
 	}
 	for _, q := range []geom.Square{{X: 30, Y: 20}, {X: 30, Y: 32}, {X: 8, Y: 14}, {X: 52, Y: 22}} {
 		// Place a real Walker there, facing as the map faces it, and add up each enemy's
 		// best group from the Odds of its fire orders.
-		bt, _ := mustLoad(t, dangerMap(fmt.Sprintf("  - {id: probe, type: Walker, side: blue, at: [%d, %d], facing: %s}\n", q.X, q.Y, probeFacing(t, b, q))))
+		bt, _ := sys.Load(t, dangerMap(fmt.Sprintf("  - {id: probe, type: Walker, side: blue, at: [%d, %d], facing: %s}\n", q.X, q.Y, probeFacing(t, b, q))))
 		probe, _ := bt.Unit("probe")
 		var options [][][]float64
 		for _, e := range []string{"red-1", "red-2", "red-3", "red-4"} {
@@ -122,7 +119,7 @@ func TestDangerWarEngine(t *testing.T) {
 // moved there: an area of one square, and the unit itself (lifted from its squares)
 // rather than a type, whose copy could not stand where the unit does.
 func TestDangerWhereAMoveEnds(t *testing.T) {
-	b, _ := mustLoad(t, dangerMap(""))
+	b, _ := sys.Load(t, dangerMap(""))
 	ctx := context.Background()
 	full, err := b.Danger(ctx, advise.DangerQuery{Side: "blue", As: "Walker"})
 	if err != nil {
@@ -179,7 +176,7 @@ func probeFacing(t *testing.T, b *Battle, q geom.Square) string {
 // BenchmarkDanger is the danger map of a 64×64 map against four units with two
 // non-repeating weapons each (in two groups), on every core.
 func BenchmarkDanger(b *testing.B) {
-	bt, _ := mustLoad(b, dangerMap(""))
+	bt, _ := sys.Load(b, dangerMap(""))
 	for b.Loop() {
 		if _, err := bt.Danger(context.Background(), advise.DangerQuery{Side: "blue", As: "Walker"}); err != nil {
 			b.Fatal(err)
@@ -195,7 +192,7 @@ func BenchmarkPosition(b *testing.B) {
 	src := strings.Replace(dangerMap(""), "turn: {side: red, phase: target}", "turn: {side: blue, phase: move}", 1)
 	src = strings.Replace(src, "  - {name: Walker, size: 2,", "  - {name: Walker, size: 2, move: 6, weapons: [{weapon: Rifle, group: 1}, {weapon: Launcher, group: 2}],", 1)
 	src = strings.Replace(src, "{id: blue-1, type: Walker, side: blue, at: [30, 56], facing: N}", "{id: blue-1, type: Walker, side: blue, at: [30, 34], facing: N}", 1)
-	bt, _ := mustLoad(b, src)
+	bt, _ := sys.Load(b, src)
 	q := advise.PositionQuery{Unit: "blue-1"}
 	var m *advise.PositionMap
 	var err error

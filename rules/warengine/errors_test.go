@@ -1,16 +1,14 @@
 package warengine
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/scenario"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/errors/*.golden from the current output")
 
 // TestErrorGoldens loads each file of testdata/errors and compares every error it gives,
 // with its position, to the file's .golden. Refresh with go test -update.
@@ -43,18 +41,7 @@ func TestErrorGoldens(t *testing.T) {
 				}
 			}
 			golden := strings.TrimSuffix(f, ".yaml") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != string(want) {
-				t.Errorf("errors:\n%s\nwant:\n%s", got, want)
-			}
+			rulestest.Golden(t, golden, got)
 		})
 	}
 }

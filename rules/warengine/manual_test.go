@@ -160,7 +160,7 @@ func TestRepeatingWeaponFollowsTheManual(t *testing.T) {
 			if !tc.bounded && beyond == 0 {
 				t.Error("recomputing MaxDistanceMissedBy never takes the shot past 6 squares")
 			}
-			odds := mustOdds(t, b, o)
+			odds := rulestest.Odds(t, b, o)
 			for _, to := range odds.Targets {
 				if to.Target == "target" {
 					t.Logf("P(the targeted unit is struck) = %.4f", to.Mean[MeasureStruck])
@@ -319,7 +319,7 @@ func TestTwoPistols(t *testing.T) {
 		t.Fatalf("a declared %v; want both pistols", a.Declared)
 	}
 	one, two := decodeOrder(t, battle, "{type: fire, unit: a, weapon: Pistol}"), decodeOrder(t, battle, "{type: fire, unit: a, weapon: Pistol 2}")
-	o1, o2 := mustOdds(t, battle, one), mustOdds(t, battle, two)
+	o1, o2 := rulestest.Odds(t, battle, one), rulestest.Odds(t, battle, two)
 	if o1.Targets[0].Mean[MeasureHits] != o2.Targets[0].Mean[MeasureHits] || o1.Targets[0].Mean[MeasureHits] == 0 {
 		t.Errorf("the two pistols' odds: %v and %v", o1.Targets[0].Mean, o2.Targets[0].Mean)
 	}
@@ -341,7 +341,7 @@ func TestHealingWeapon(t *testing.T) {
 	battle := b.(*Battle)
 	play(t, battle, "{type: declare, unit: medic, weapon: Medikit, target: [1, 1], friendly: true}", "{type: end_phase}")
 	heal := decodeOrder(t, battle, "{type: fire, unit: medic, weapon: Medikit}")
-	odds := mustOdds(t, battle, heal)
+	odds := rulestest.Odds(t, battle, heal)
 	if len(odds.Targets) != 1 || odds.Targets[0].Target != "a" {
 		t.Fatalf("healing odds: %+v", odds.Targets)
 	}
@@ -353,10 +353,7 @@ func TestHealingWeapon(t *testing.T) {
 		t.Errorf("struck %v, healed %v; want certain, 1 with 1/3 and 2 with 2/3", p, healed)
 	}
 	compareSim(t, battle, heal, 100_000)
-	out, err := battle.Resolve(context.Background(), heal, dice.ForAction(5, 7))
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := rulestest.MustResolve(t, battle, heal, dice.ForAction(5, 7))
 	a, _ := battle.Unit("a")
 	if got := out.Targets[0].Measures[MeasureHealed]; a.Hits != 2+int(got) || got < 1 || a.Hits > 4 {
 		t.Errorf("healed %v, now %d hits", got, a.Hits)
@@ -370,7 +367,7 @@ func TestStunWeapon(t *testing.T) {
 	battle := b.(*Battle)
 	play(t, battle, "{type: declare, unit: a, weapon: Stunner, target: [4, 1]}", "{type: end_phase}")
 	stun := decodeOrder(t, battle, "{type: fire, unit: a, weapon: Stunner}")
-	odds := mustOdds(t, battle, stun)
+	odds := rulestest.Odds(t, battle, stun)
 	var p float64
 	for _, to := range odds.Targets {
 		if to.Target == "b" {
@@ -418,7 +415,7 @@ func TestStunWeapon(t *testing.T) {
 	off, _ := rulestest.Load(t, Ruleset{}, "nostun.yaml", []byte(strings.Replace(twoPistols, "turn: {side: blue, phase: target}", "turn: {side: blue, phase: target}\noptions: {stun: false}", 1)))
 	battle = off.(*Battle)
 	play(t, battle, "{type: declare, unit: a, weapon: Stunner, target: [4, 1]}", "{type: end_phase}")
-	for _, to := range mustOdds(t, battle, decodeOrder(t, battle, "{type: fire, unit: a, weapon: Stunner}")).Targets {
+	for _, to := range rulestest.Odds(t, battle, decodeOrder(t, battle, "{type: fire, unit: a, weapon: Stunner}")).Targets {
 		if to.Mean[MeasureStunned] != 0 || to.Mean[MeasureHits] != 0 {
 			t.Errorf("with stun off: %v", to.Mean)
 		}

@@ -62,17 +62,13 @@ func moveBattle(t *testing.T, options string) *Battle {
 // deployingBattle is moveScenario with options, its sides to deploy: blue first.
 func deployingBattle(t *testing.T, options string) *Battle {
 	t.Helper()
-	b, _ := mustLoad(t, strings.Replace(moveScenario, "ruleset: warengine\n", "ruleset: warengine\n"+options, 1))
+	b, _ := sys.Load(t, strings.Replace(moveScenario, "ruleset: warengine\n", "ruleset: warengine\n"+options, 1))
 	return b
 }
 
 func mustParse(t *testing.T, src string) *scenario.Doc {
 	t.Helper()
-	doc, err := scenario.Parse("order.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return doc
+	return rulestest.Parse(t, "order.yaml", src)
 }
 
 // refusedOrder resolves an order that must be refused, and checks that its error says
@@ -117,8 +113,8 @@ func hasModifier(a volley.Aim, rule string) bool {
 func TestNotAimingAfterAMove(t *testing.T) {
 	b := moveBattle(t, "")
 	play(t, b, "{type: move, unit: a, path: [[3, 1]]}", "type: end_phase")
-	moved := mustOdds(t, b, decodeOrder(t, b, "{type: fire, unit: a, weapon: Gun, target: s}"))
-	still := mustOdds(t, b, decodeOrder(t, b, "{type: fire, unit: b, weapon: Gun, target: s}"))
+	moved := rulestest.Odds(t, b, decodeOrder(t, b, "{type: fire, unit: a, weapon: Gun, target: s}"))
+	still := rulestest.Odds(t, b, decodeOrder(t, b, "{type: fire, unit: b, weapon: Gun, target: s}"))
 	if hasModifier(moved.Aims[0], "aiming") || moved.Values["picks"] != RepeatingPicks {
 		t.Errorf("a moved in Phase I: modifiers %v, picks %v; want no aiming bonus and %d picks", moved.Aims[0].Modifiers, moved.Values["picks"], RepeatingPicks)
 	}
@@ -164,10 +160,7 @@ func TestAimingWhenStoodStill(t *testing.T) {
 	// Blue's turn ends; red's units do not move, so red passes its Phase I and aims.
 	var outs []volley.Outcome
 	for i := range 3 {
-		out, err := b.Resolve(context.Background(), decodeOrder(t, b, "type: end_phase"), dice.ForAction(1, i))
-		if err != nil {
-			t.Fatal(err)
-		}
+		out := rulestest.MustResolve(t, b, decodeOrder(t, b, "type: end_phase"), dice.ForAction(1, i))
 		outs = append(outs, out)
 	}
 	if got := outs[0].Trace[0].Result; got != "target phase; aiming (stood still in Phase I): b, w; not aiming (moved): a" {
@@ -309,7 +302,7 @@ func TestMoveRollsNothing(t *testing.T) {
 	if aims, err := b.Aim(context.Background(), o); aims != nil || err != nil {
 		t.Errorf("a move's aim: %v %v", aims, err)
 	}
-	if odds := mustOdds(t, b, o); len(odds.Aims)+len(odds.Targets)+len(odds.Squares) != 0 {
+	if odds := rulestest.Odds(t, b, o); len(odds.Aims)+len(odds.Targets)+len(odds.Squares) != 0 {
 		t.Errorf("a move's odds: %+v", odds)
 	}
 	if _, err := b.Sampler(o); err == nil || !strings.Contains(err.Error(), "a move order has nothing to simulate") {
@@ -460,7 +453,7 @@ func TestPlacedScenarioLoads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, _ := mustLoad(t, string(out))
+	c, _ := sys.Load(t, string(out))
 	for id, want := range map[string]struct {
 		at     geom.Square
 		facing Facing
@@ -555,7 +548,7 @@ func TestPhaseIScenario(t *testing.T) {
 func BenchmarkMoveCheck(bm *testing.B) {
 	src := strings.Replace(dangerMap(""), "{name: Walker, size: 2,", "{name: Walker, size: 2, move: 40,", 1)
 	src = strings.Replace(src, "turn: {side: red, phase: target}", "turn: {side: blue, phase: move}", 1)
-	b, _ := mustLoad(bm, src)
+	b, _ := sys.Load(bm, src)
 	var path []string
 	for i := 1; i <= 20; i++ {
 		path = append(path, fmt.Sprintf("[%d, %d]", 30-i, 56-i))
@@ -563,10 +556,7 @@ func BenchmarkMoveCheck(bm *testing.B) {
 	for i := 1; i <= 20; i++ {
 		path = append(path, fmt.Sprintf("[10, %d]", 36-i))
 	}
-	doc, err := scenario.Parse("move.yaml", []byte("{type: move, unit: blue-1, path: ["+strings.Join(path, ", ")+"]}"))
-	if err != nil {
-		bm.Fatal(err)
-	}
+	doc := rulestest.Parse(bm, "move.yaml", "{type: move, unit: blue-1, path: ["+strings.Join(path, ", ")+"]}")
 	a, err := b.DecodeAction(doc)
 	if err != nil {
 		bm.Fatal(err)

@@ -14,7 +14,7 @@ import (
 // raiders to the north beyond a ruined wall.
 func positionExample(tb testing.TB) *Battle {
 	tb.Helper()
-	b, _ := mustLoad(tb, rulestest.ReadExample(tb, "warengine", "position.yaml"))
+	b, _ := sys.Load(tb, sys.ReadExample(tb, "position.yaml"))
 	rulestest.EndDeployment(tb, b)
 	return b
 }
@@ -165,7 +165,7 @@ units:
 // at every enemy's squares and those beside them). Aiming at the raiders' own squares
 // only, as the map once did, scores less at some of them.
 func TestPositionOffenceIsTheAdvisorsBest(t *testing.T) {
-	b, _ := mustLoad(t, smallBoard)
+	b, _ := sys.Load(t, smallBoard)
 	ctx := context.Background()
 	m, s := halesMap(t, ctx, b)
 	checked, beside := 0, 0
@@ -197,7 +197,7 @@ func TestPositionOffenceIsTheAdvisorsBest(t *testing.T) {
 // TestPositionOffersStandingStill: the unit's own square is a square of its map, at no
 // cost, its offence the advisor's after at most a turn where it stands (still aiming).
 func TestPositionOffersStandingStill(t *testing.T) {
-	b, _ := mustLoad(t, smallBoard)
+	b, _ := sys.Load(t, smallBoard)
 	ctx := context.Background()
 	m, err := b.Position(ctx, advise.PositionQuery{Unit: "hale"})
 	if err != nil {

@@ -39,5 +39,5 @@ actions:
 // to testdata/tell (go test -update rewrites them): each pick's d100 against ChanceToHit,
 // how far it may miss, where the shot lands, each victim's damage check, hits and save.
 func TestTell(t *testing.T) {
-	rulestest.TellExamples(t, Ruleset{}, battleRound, *update)
+	rulestest.TellExamples(t, Ruleset{}, battleRound)
 }

@@ -17,29 +17,14 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-func mustLoad(tb testing.TB, src string) (*Battle, *Order) {
-	tb.Helper()
-	b, a := rulestest.Load(tb, Ruleset{}, "test.yaml", []byte(src))
-	o, _ := a.(*Order)
-	return b.(*Battle), o
-}
-
-func mustLoadFile(tb testing.TB, name string) (*Battle, *Order) {
-	tb.Helper()
-	b, a := rulestest.LoadFile(tb, Ruleset{}, filepath.Join("..", "..", "examples", "warengine", name))
-	return b.(*Battle), a.(*Order)
-}
-
-func mustOdds(tb testing.TB, b *Battle, o *Order) volley.Odds {
-	tb.Helper()
-	return rulestest.Odds(tb, b, o)
-}
+// sys is the War Engine as its tests load it.
+var sys = rulestest.System[*Battle, *Order]{Name: "warengine", Ruleset: Ruleset{}}
 
 // TestMurphy is the seed's worked example: 40 + 20 aiming - 10/2 bushes = 55, and 22
 // squares give a MaxDistanceMissedBy of 4, a 9×9 area.
 func TestMurphy(t *testing.T) {
-	b, o := mustLoadFile(t, "murphy.yaml")
-	odds := mustOdds(t, b, o)
+	b, o := sys.LoadFile(t, "murphy.yaml")
+	odds := rulestest.Odds(t, b, o)
 	for name, want := range map[string]float64{"chance_to_hit": 55, "max_distance_missed_by": 4, "area_width": 9, "p_pass": 0.55, "picks": 1} {
 		if got := odds.Values[name]; got != want {
 			t.Errorf("values.%s = %v; want %v", name, got, want)
@@ -72,7 +57,7 @@ func TestMurphy(t *testing.T) {
 // TestMurphyPass: with four unit squares in the area, one the targeted enemy, a pass
 // picks the targeted square with 2/5 and each other with 1/5.
 func TestMurphyPass(t *testing.T) {
-	b, o := mustLoadFile(t, "murphy-pass.yaml")
+	b, o := sys.LoadFile(t, "murphy-pass.yaml")
 	s, _, _ := b.shotFor(o)
 	p := b.planPick(s, s.target, 0, nil)
 	if len(p.unitSq) != 4 {
@@ -89,10 +74,7 @@ func TestMurphyPass(t *testing.T) {
 		}
 	}
 	// The trace lists the same weights, whatever the d100 says.
-	out, err := b.Resolve(context.Background(), o, dice.ForAction(7, 0))
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := rulestest.MustResolve(t, b, o, dice.ForAction(7, 0))
 	found := false
 	for _, st := range out.Trace {
 		if w, ok := st.Inputs["unit squares if passed"].(string); ok {
@@ -109,8 +91,8 @@ func TestMurphyPass(t *testing.T) {
 
 // TestBolter is the seed's damage example, step by step: 48, 48, 98, 48, 18.
 func TestBolter(t *testing.T) {
-	b, o := mustLoadFile(t, "bolter.yaml")
-	odds := mustOdds(t, b, o)
+	b, o := sys.LoadFile(t, "bolter.yaml")
+	odds := rulestest.Odds(t, b, o)
 	for name, want := range map[string]float64{
 		"adjusted_strength": 48, "obstacle_modifier": 0, "strength_after_obstacle": 48,
 		"damage_roll": 98, "toughness": 50, "cover_modifier": 30, "chance_to_damage": 18,
@@ -149,8 +131,8 @@ func formatResult(v any) string {
 // TestCubicles: a strength-50 shotgun through a wall of visibility 100 and firepower
 // 20 keeps 80%: 40.
 func TestCubicles(t *testing.T) {
-	b, o := mustLoadFile(t, "cubicles.yaml")
-	odds := mustOdds(t, b, o)
+	b, o := sys.LoadFile(t, "cubicles.yaml")
+	odds := rulestest.Odds(t, b, o)
 	if got := odds.Values["adjusted_strength"]; got != 50 {
 		t.Errorf("adjusted_strength = %v; want 50", got)
 	}
@@ -168,9 +150,9 @@ func TestCubicles(t *testing.T) {
 // TestCoverOptions reads the bolter example under each cover rule.
 func TestCoverOptions(t *testing.T) {
 	for cover, want := range map[Cover]float64{CoverInFront: 18, CoverFacing: 18, CoverOccupied: 48, CoverOff: 48} {
-		b, o := mustLoadFile(t, "bolter.yaml")
+		b, o := sys.LoadFile(t, "bolter.yaml")
 		b.opts.cover = cover
-		if got := mustOdds(t, b, o).Values["chance_to_damage"]; got != want {
+		if got := rulestest.Odds(t, b, o).Values["chance_to_damage"]; got != want {
 			t.Errorf("cover %s: chance_to_damage %v; want %v", cover, got, want)
 		}
 	}
@@ -178,7 +160,7 @@ func TestCoverOptions(t *testing.T) {
 
 // TestMoraleReadings checks the courage threshold and its sign option.
 func TestMoraleReadings(t *testing.T) {
-	b, _ := mustLoadFile(t, "bolter.yaml")
+	b, _ := sys.LoadFile(t, "bolter.yaml")
 	u, _ := b.Unit("in-the-open")
 	tests := []struct {
 		high   bool
@@ -207,7 +189,7 @@ func TestMoraleReadings(t *testing.T) {
 // TestEnvelopeCorrection: a declaration beyond range or outside the arc moves to the
 // nearest square inside both.
 func TestEnvelopeCorrection(t *testing.T) {
-	b, _ := mustLoadFile(t, "murphy.yaml")
+	b, _ := sys.LoadFile(t, "murphy.yaml")
 	u, _ := b.Unit("murphy")
 	l := u.loadout("HMG Model 50")
 	s := b.newShot(u, l, geom.Sq(11, 0), false)
@@ -232,7 +214,7 @@ func TestEnvelopeCorrection(t *testing.T) {
 // TestTurnsAndGroups walks a turn: declare, a wrong group, change group, fire in the
 // wrong phase, end the phase, fire, end the turn. Refused orders change nothing.
 func TestTurnsAndGroups(t *testing.T) {
-	b, _ := mustLoad(t, turnScenario)
+	b, _ := sys.Load(t, turnScenario)
 	steps := []struct {
 		src  string
 		code string // "" if accepted
@@ -309,7 +291,7 @@ func TestNeed(t *testing.T) {
 func TestDeclaredTargetsFollowTheRules(t *testing.T) {
 	src := strings.Replace(turnScenario, "  - {id: a, type: Soldier, side: blue, at: [1, 1], facing: E}",
 		"  - {id: a, type: Soldier, side: blue, at: [1, 1], facing: E, targets: [{weapon: Rifle, at: [0, 1]}]}", 1)
-	b, _ := mustLoad(t, src)
+	b, _ := sys.Load(t, src)
 	u, _ := b.Unit("a")
 	if d := u.declared("Rifle"); d == nil || !b.inEnvelope(b.newShot(u, u.loadout("Rifle"), d.Target, false), d.Target) {
 		t.Errorf("a target behind the firer was kept as %+v; want it corrected into the arc", d)
@@ -328,7 +310,7 @@ func TestDeclaredTargetsFollowTheRules(t *testing.T) {
 // stands. With correct_around_friends (volley's option) the correction goes on to 2,1,
 // unless the declaration targets friends.
 func TestCorrection(t *testing.T) {
-	b, _ := mustLoad(t, strings.Replace(turnScenario, "{id: b, type: Soldier, side: blue, at: [1, 2]", "{id: b, type: Soldier, side: blue, at: [2, 2]", 1))
+	b, _ := sys.Load(t, strings.Replace(turnScenario, "{id: b, type: Soldier, side: blue, at: [1, 2]", "{id: b, type: Soldier, side: blue, at: [2, 2]", 1))
 	u, _ := b.Unit("a")
 	s := b.newShot(u, u.loadout("Rifle"), geom.Sq(0, 2), false)
 	if c, ok := b.correct(s, geom.Sq(0, 2)); !ok || c != geom.Sq(2, 2) {
@@ -345,7 +327,7 @@ func TestCorrection(t *testing.T) {
 }
 
 func TestOrdersRefused(t *testing.T) {
-	b, _ := mustLoad(t, turnScenario)
+	b, _ := sys.Load(t, turnScenario)
 	resolve := func(src string) error {
 		doc, _ := scenario.Parse("o.yaml", []byte(src))
 		a, err := b.DecodeAction(doc)
@@ -370,7 +352,7 @@ func TestOrdersRefused(t *testing.T) {
 	if err := resolve("{type: fire, unit: a, weapon: Rifle}"); err == nil {
 		t.Error("a weapon fired twice in one fire phase")
 	}
-	empty, _ := mustLoad(t, "ruleset: warengine\nmap: {legend: {\".\": {name: open}}, rows: \"...\\n\"}\n")
+	empty, _ := sys.Load(t, "ruleset: warengine\nmap: {legend: {\".\": {name: open}}, rows: \"...\\n\"}\n")
 	doc, _ := scenario.Parse("e.yaml", []byte("{type: end_phase}"))
 	a, _ := empty.DecodeAction(doc)
 	if _, err := empty.Resolve(context.Background(), a, dice.ForAction(1, 0)); err == nil {
@@ -394,5 +376,5 @@ func TestUnitIDsLikeSquares(t *testing.T) {
 // another group, a weapon that reaches no square, twin weapon names) are each reported
 // once, at its line:col, as volley check reports them. Refresh with go test -update.
 func TestBrokenScenarios(t *testing.T) {
-	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"), *update)
+	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"))
 }

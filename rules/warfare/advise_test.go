@@ -1,7 +1,6 @@
 package warfare
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/volley-wargames/volley/advise"
@@ -13,7 +12,7 @@ import (
 func TestAdviceWarfare(t *testing.T) {
 	for _, file := range []string{"demo.yaml", "longbowmen.yaml", "longbowmen-existing.yaml"} {
 		t.Run(file, func(t *testing.T) {
-			b, a := rulestest.LoadFile(t, Ruleset{}, filepath.Join("..", "..", "examples", "warfare", file))
+			b, a := rulestest.LoadFile(t, Ruleset{}, sys.Example(file))
 			q := advise.Query{From: a, Side: b.Actor(a)}
 			objs := []advise.Objective{{Kind: advise.Expected}, {Kind: advise.Destroyed}, {Kind: advise.AtLeast, K: 3}}
 			got := rulestest.CheckAdvice(t, b, q, objs...)

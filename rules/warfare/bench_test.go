@@ -11,7 +11,7 @@ import (
 func BenchmarkOdds(b *testing.B) {
 	for _, name := range []string{"longbowmen-existing.yaml", "longbowmen-alternate.yaml"} {
 		b.Run(name, func(b *testing.B) {
-			battle, f := mustLoadFile(b, name)
+			battle, f := sys.LoadFile(b, name)
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := battle.Odds(context.Background(), f); err != nil {
@@ -21,7 +21,7 @@ func BenchmarkOdds(b *testing.B) {
 		})
 	}
 	b.Run("two targets", func(b *testing.B) {
-		battle, f := mustLoad(b, twoTargets)
+		battle, f := sys.Load(b, twoTargets)
 		b.ReportAllocs()
 		for b.Loop() {
 			battle.Odds(context.Background(), f)
@@ -32,7 +32,7 @@ func BenchmarkOdds(b *testing.B) {
 func BenchmarkSimDraw(b *testing.B) {
 	for _, name := range []string{"longbowmen-existing.yaml", "longbowmen-alternate.yaml"} {
 		b.Run(name, func(b *testing.B) {
-			battle, f := mustLoadFile(b, name)
+			battle, f := sys.LoadFile(b, name)
 			rulestest.BenchDraw(b, battle, f)
 		})
 	}
@@ -43,7 +43,7 @@ func BenchmarkSimDraw(b *testing.B) {
 func BenchmarkDanger(b *testing.B) {
 	for _, system := range []string{"alternate", "existing"} {
 		b.Run(system, func(b *testing.B) {
-			bt, _ := mustLoad(b, dangerDemoSrc(b, system))
+			bt, _ := sys.Load(b, dangerDemoSrc(b, system))
 			q := advise.DangerQuery{Side: "French", As: "knights", Area: [4]float64{-14, -14, 24, 16}}
 			rulestest.BenchDanger(b, bt, q)
 		})

@@ -17,7 +17,7 @@ func dangerDemo(t *testing.T, system string) string { return dangerDemoSrc(t, sy
 
 func dangerDemoSrc(t testing.TB, system string) string {
 	t.Helper()
-	s, _, _ := strings.Cut(readExample(t, "demo.yaml"), "\naction:")
+	s, _, _ := strings.Cut(sys.ReadExample(t, "demo.yaml"), "\naction:")
 	s = strings.Replace(s, "system: alternate", "system: "+system, 1)
 	s = strings.Replace(s, "    longbow: {close: 3, effective: 6, long: 12}", "    longbow: {close: 3, effective: 6, long: 12}\n    crossbow: {close: 2, effective: 5, long: 9}", 1)
 	return s + "\n  - {id: archers, side: English, stands: 3, figures_per_stand: 3, weapon: crossbow, at: [9, 1]}" +
@@ -30,14 +30,11 @@ func dangerDemoSrc(t testing.TB, system string) string {
 func TestDangerWarfare(t *testing.T) {
 	for _, system := range []string{"alternate", "existing"} {
 		src := dangerDemo(t, system)
-		b, _ := mustLoad(t, src)
+		b, _ := sys.Load(t, src)
 		q := advise.DangerQuery{Side: "French", As: "knights", Area: [4]float64{-14, -14, 24, 16}, Step: 1}
 		for _, obj := range []advise.ObjectiveKind{advise.Destroyed, advise.Expected} {
 			q.Objective = obj
-			m, err := b.Danger(context.Background(), q)
-			if err != nil {
-				t.Fatal(err)
-			}
+			m := rulestest.Danger(t, b, q)
 			if m.Cols != 38 || m.Rows != 30 || m.X0 != -13.5 || m.Y0 != -13.5 {
 				t.Fatalf("grid %d×%d from (%g, %g), want 38×30 from (-13.5, -13.5)", m.Cols, m.Rows, m.X0, m.Y0)
 			}
@@ -76,7 +73,7 @@ func bruteDanger(t *testing.T, src string, p [2]float64, obj advise.ObjectiveKin
 		unit   string
 		stands int
 	}{{"longbowmen", 6}, {"archers", 3}} {
-		b, a := mustLoad(t, src+probe+fmt.Sprintf("action: {unit: %s, targets: [{unit: probe, stands: %d}]}\n", f.unit, f.stands))
+		b, a := sys.Load(t, src+probe+fmt.Sprintf("action: {unit: %s, targets: [{unit: probe, stands: %d}]}\n", f.unit, f.stands))
 		odds := rulestest.Odds(t, b, a)
 		if len(odds.Targets) == 0 {
 			continue // out of range: the fire does nothing
@@ -90,7 +87,7 @@ func bruteDanger(t *testing.T, src string, p [2]float64, obj advise.ObjectiveKin
 }
 
 func TestDangerWarfareRefuses(t *testing.T) {
-	b, _ := mustLoad(t, dangerDemo(t, "alternate"))
+	b, _ := sys.Load(t, dangerDemo(t, "alternate"))
 	rulestest.DangerRefuses(t, b, []rulestest.DangerRefusal{
 		{Query: advise.DangerQuery{Side: "French", As: "knight"}, Want: `unknown unit "knight"`},
 		{Query: advise.DangerQuery{Side: "Nobody", As: "knights"}, Want: `no unit is on side "Nobody"`},
@@ -102,7 +99,7 @@ func TestDangerWarfareRefuses(t *testing.T) {
 	for i := range 40 {
 		src += fmt.Sprintf("  - {id: horde-%d, side: English, stands: 1000, figures_per_stand: 1, weapon: longbow, at: [%d, -5]}\n", i, i%10)
 	}
-	big, _ := mustLoad(t, src)
+	big, _ := sys.Load(t, src)
 	q := advise.DangerQuery{Side: "French", As: "spearmen", Step: 0.1, Area: [4]float64{-25, -25, 25, 25}}
 	w, err := big.DangerWork(q)
 	if err == nil || !strings.Contains(err.Error(), "250000 points × 14817 steps a point, 42 firers") || !strings.Contains(err.Error(), "(10 × volley.MaxWork)") {
@@ -120,7 +117,7 @@ func TestDangerWarfareRefuses(t *testing.T) {
 
 // What a map may place: every unit with figures left, on its own side.
 func TestDangerPlacesWarfare(t *testing.T) {
-	b, _ := mustLoad(t, dangerDemo(t, "alternate"))
+	b, _ := sys.Load(t, dangerDemo(t, "alternate"))
 	var got []string
 	for _, p := range b.DangerPlaces() {
 		got = append(got, p.As+"/"+p.Side)

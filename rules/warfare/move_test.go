@@ -10,16 +10,6 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-// A test plays its moves as a player writes them, and checks that a refused one changes
-// nothing (rulestest).
-var (
-	decodeAs   = rulestest.DecodeAs
-	mustDecode = rulestest.Decode
-	play       = rulestest.Play
-	refused    = rulestest.Refused
-	aimsOf     = rulestest.Aim
-)
-
 // movesBattle is examples/warfare/moves.yaml with none of its actions played, read under
 // edition (0: the current one).
 func movesBattle(tb testing.TB, edition int) *Battle {
@@ -29,7 +19,7 @@ func movesBattle(tb testing.TB, edition int) *Battle {
 
 func readMoves(tb testing.TB) string {
 	tb.Helper()
-	return readExample(tb, "moves.yaml")
+	return sys.ReadExample(tb, "moves.yaml")
 }
 
 func loadSrc(tb testing.TB, src string, edition int) *Battle {
@@ -46,19 +36,19 @@ const fire = "unit: longbowmen\ntargets: [{unit: knights, stands: 4}, {unit: spe
 // moves, even for a fire decoded before them (a preview's shot).
 func TestRangeMeasuredAfterMove(t *testing.T) {
 	b := movesBattle(t, 0)
-	play(t, b, "type: end_deployment", "{type: deploy, unit: spearmen, at: [4, 9]}", "type: end_deployment")
-	early := mustDecode(t, b, fire)
-	if aims := aimsOf(t, b, early); aims[0].Range != 8 || !strings.Contains(aims[0].Reason, "at long range") {
+	rulestest.Play(t, b, "type: end_deployment", "{type: deploy, unit: spearmen, at: [4, 9]}", "type: end_deployment")
+	early := rulestest.Decode(t, b, fire)
+	if aims := rulestest.Aim(t, b, early); aims[0].Range != 8 || !strings.Contains(aims[0].Reason, "at long range") {
 		t.Errorf("the knights before the move: %v %s", aims[0].Range, aims[0].Reason)
 	}
-	play(t, b, "{type: move, unit: longbowmen, path: [[0, 2]]}")
-	for _, a := range []volley.Action{early, mustDecode(t, b, fire)} {
-		aims := aimsOf(t, b, a)
+	rulestest.Play(t, b, "{type: move, unit: longbowmen, path: [[0, 2]]}")
+	for _, a := range []volley.Action{early, rulestest.Decode(t, b, fire)} {
+		aims := rulestest.Aim(t, b, a)
 		if aims[0].Range != 6 || !strings.Contains(aims[0].Reason, "at effective range") || aims[1].Range != 8.062 || !strings.Contains(aims[1].Reason, "at long range") {
 			t.Errorf("after the move: %v %s; %v %s", aims[0].Range, aims[0].Reason, aims[1].Range, aims[1].Reason)
 		}
 	}
-	out := play(t, b, fire)
+	out := rulestest.Play(t, b, fire)
 	if st := out[0].Trace[0]; st.Rule != "measure range" || !strings.Contains(st.Result.(string), "knights is 6\" from longbowmen, centre to centre where they stand now: effective range") {
 		t.Errorf("the fire's first step: %+v", st)
 	}
@@ -70,19 +60,19 @@ func TestRangeMeasuredAfterMove(t *testing.T) {
 func TestStatedRangeAfterMove(t *testing.T) {
 	b := movesBattle(t, 0)
 	rulestest.EndDeployment(t, b)
-	play(t, b, "{type: move, unit: longbowmen, path: [[0, 2]]}")
-	_, err := decodeAs(t, b, "unit: longbowmen\ntargets: [{unit: knights, range: long}]", true, 0)
+	rulestest.Play(t, b, "{type: move, unit: longbowmen, path: [[0, 2]]}")
+	_, err := rulestest.DecodeAs(t, b, "unit: longbowmen\ntargets: [{unit: knights, range: long}]", true, 0)
 	if err == nil || !strings.Contains(err.Error(), `target "knights": knights is 6" from longbowmen, at effective range; the server measures the range`) {
 		t.Errorf("the band from before the move, stated: %v", err)
 	}
-	if _, err := decodeAs(t, b, "unit: longbowmen\ntargets: [{unit: knights, range: effective}]", true, 0); err != nil {
+	if _, err := rulestest.DecodeAs(t, b, "unit: longbowmen\ntargets: [{unit: knights, range: effective}]", true, 0); err != nil {
 		t.Errorf("the measured band, stated: %v", err)
 	}
-	a, err := decodeAs(t, b, "unit: longbowmen\ntargets: [{unit: knights, range: close}]", false, 0)
+	a, err := rulestest.DecodeAs(t, b, "unit: longbowmen\ntargets: [{unit: knights, range: close}]", false, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if aims := aimsOf(t, b, a); !strings.Contains(aims[0].Reason, "at close range") {
+	if aims := rulestest.Aim(t, b, a); !strings.Contains(aims[0].Reason, "at close range") {
 		t.Errorf("what if at close range: %s", aims[0].Reason)
 	}
 }
@@ -92,36 +82,36 @@ func TestStatedRangeAfterMove(t *testing.T) {
 // off the table is refused naming why, and changes nothing.
 func TestMoveLimitsWarfare(t *testing.T) {
 	b := movesBattle(t, 0)
-	play(t, b, "type: end_deployment", "{type: deploy, unit: spearmen, at: [10.5, 9]}", "type: end_deployment")
+	rulestest.Play(t, b, "type: end_deployment", "{type: deploy, unit: spearmen, at: [10.5, 9]}", "type: end_deployment")
 	const fire = "unit: longbowmen\ntargets: [{unit: knights}]"
-	refused(t, b, "{type: move, unit: longbowmen, path: [[0, 2], [2, 2.5]]}", "longbowmen's move is 4.062\" long, and it may move 3\" more this turn (its move: 3\", data: the article gives no moves)")
-	refused(t, b, "{type: move, unit: knights, path: [[0, 6]]}", "it is English's turn")
-	play(t, b, "{type: move, unit: longbowmen, path: [[0, 2]]}")
-	refused(t, b, "{type: move, unit: longbowmen, path: [[0, 3.5]]}", "it may move 1\" more this turn")
-	play(t, b, "{type: move, unit: longbowmen, path: [[0, 3]]}")
+	rulestest.Refused(t, b, "{type: move, unit: longbowmen, path: [[0, 2], [2, 2.5]]}", "longbowmen's move is 4.062\" long, and it may move 3\" more this turn (its move: 3\", data: the article gives no moves)")
+	rulestest.Refused(t, b, "{type: move, unit: knights, path: [[0, 6]]}", "it is English's turn")
+	rulestest.Play(t, b, "{type: move, unit: longbowmen, path: [[0, 2]]}")
+	rulestest.Refused(t, b, "{type: move, unit: longbowmen, path: [[0, 3.5]]}", "it may move 1\" more this turn")
+	rulestest.Play(t, b, "{type: move, unit: longbowmen, path: [[0, 3]]}")
 	if v := b.State().Units[0].Values; v["move"] != 3 || v["moved"] != 3 {
 		t.Errorf("the longbowmen's state: %v", v)
 	}
-	refused(t, b, "{type: move, unit: longbowmen, path: [[0, 3.5]]}", "has moved its whole move of 3\" this turn")
-	play(t, b, fire)
-	play(t, b, "type: end_turn", "type: end_turn")
+	rulestest.Refused(t, b, "{type: move, unit: longbowmen, path: [[0, 3.5]]}", "has moved its whole move of 3\" this turn")
+	rulestest.Play(t, b, fire)
+	rulestest.Play(t, b, "type: end_turn", "type: end_turn")
 	// A new turn, a new move; after the fire, no more.
-	play(t, b, "{type: move, unit: longbowmen, path: [[0, 4]]}", fire)
-	refused(t, b, "{type: move, unit: longbowmen, path: [[0, 4.5]]}", "longbowmen has fired this turn: a unit moves before it fires")
-	play(t, b, "type: end_turn")
-	refused(t, b, "{type: move, unit: knights, path: [[0, 5.5]]}", "leg 1 would pass over longbowmen")
-	refused(t, b, "{type: move, unit: spearmen, path: [[10.5, 10], [11.5, 10]]}", "leg 2: its base would leave the table")
+	rulestest.Play(t, b, "{type: move, unit: longbowmen, path: [[0, 4]]}", fire)
+	rulestest.Refused(t, b, "{type: move, unit: longbowmen, path: [[0, 4.5]]}", "longbowmen has fired this turn: a unit moves before it fires")
+	rulestest.Play(t, b, "type: end_turn")
+	rulestest.Refused(t, b, "{type: move, unit: knights, path: [[0, 5.5]]}", "leg 1 would pass over longbowmen")
+	rulestest.Refused(t, b, "{type: move, unit: spearmen, path: [[10.5, 10], [11.5, 10]]}", "leg 2: its base would leave the table")
 	// Bases that touch do not overlap.
-	play(t, b, "{type: move, unit: knights, path: [[0, 6]]}")
+	rulestest.Play(t, b, "{type: move, unit: knights, path: [[0, 6]]}")
 
 	// A unit without at: is not on the table, and one without move: does not move.
 	src := strings.Replace(readMoves(t), "at: [6, 14], move: 4, base: 2", "move: 4, base: 2", 1)
 	src = strings.Replace(src, "at: [0, 8], move: 8, base: 2", "at: [0, 8], base: 2", 1)
 	o := loadSrc(t, src, 0)
 	rulestest.EndDeployment(t, o)
-	play(t, o, "type: end_turn")
-	refused(t, o, "{type: move, unit: spearmen, path: [[4, 9]]}", "spearmen is not on the table")
-	refused(t, o, "{type: move, unit: knights, path: [[0, 7]]}", "knights has no move in the scenario")
+	rulestest.Play(t, o, "type: end_turn")
+	rulestest.Refused(t, o, "{type: move, unit: spearmen, path: [[4, 9]]}", "spearmen is not on the table")
+	rulestest.Refused(t, o, "{type: move, unit: knights, path: [[0, 7]]}", "knights has no move in the scenario")
 }
 
 // TestDeploymentWarfare: before the battle begins a unit is placed in its side's zone
@@ -130,20 +120,20 @@ func TestMoveLimitsWarfare(t *testing.T) {
 // is then measured.
 func TestDeploymentWarfare(t *testing.T) {
 	b := loadSrc(t, strings.Replace(readMoves(t), "at: [6, 14], move: 4, base: 2", "move: 4, base: 2", 1), 0)
-	refused(t, b, "{type: deploy, unit: spearmen, at: [4, 9]}", "it is English's deployment: French deploys when English has deployed all its units")
-	refused(t, b, "{type: move, unit: longbowmen, path: [[0, 1]]}", "the battle has not begun: it is English's deployment")
+	rulestest.Refused(t, b, "{type: deploy, unit: spearmen, at: [4, 9]}", "it is English's deployment: French deploys when English has deployed all its units")
+	rulestest.Refused(t, b, "{type: move, unit: longbowmen, path: [[0, 1]]}", "the battle has not begun: it is English's deployment")
 	// The English have one unit: placed, their deployment ends by itself.
-	play(t, b, "{type: deploy, unit: longbowmen, at: [0, -1]}")
-	refused(t, b, "{type: deploy, unit: spearmen, at: [4, 2]}", "spearmen cannot be deployed there: its base would lie outside French's deployment zone")
-	refused(t, b, "{type: deploy, unit: spearmen, at: [1, 8]}", "its base would overlap knights")
-	play(t, b, "{type: deploy, unit: spearmen, at: [4, 9]}")
-	if aims := aimsOf(t, b, mustDecode(t, b, "unit: longbowmen\ntargets: [{unit: spearmen}]")); aims[0].Range != 10.770 {
+	rulestest.Play(t, b, "{type: deploy, unit: longbowmen, at: [0, -1]}")
+	rulestest.Refused(t, b, "{type: deploy, unit: spearmen, at: [4, 2]}", "spearmen cannot be deployed there: its base would lie outside French's deployment zone")
+	rulestest.Refused(t, b, "{type: deploy, unit: spearmen, at: [1, 8]}", "its base would overlap knights")
+	rulestest.Play(t, b, "{type: deploy, unit: spearmen, at: [4, 9]}")
+	if aims := rulestest.Aim(t, b, rulestest.Decode(t, b, "unit: longbowmen\ntargets: [{unit: spearmen}]")); aims[0].Range != 10.770 {
 		t.Errorf("the deployed spearmen's range: %v", aims[0].Range)
 	}
-	refused(t, b, "{type: move, unit: longbowmen, path: [[0, 0]]}", "the battle has not begun: it is French's deployment")
-	play(t, b, "type: end_deployment")
-	play(t, b, "{type: move, unit: longbowmen, path: [[0, 0]]}")
-	refused(t, b, "{type: deploy, unit: knights, at: [0, 10]}", "the battle has begun")
+	rulestest.Refused(t, b, "{type: move, unit: longbowmen, path: [[0, 0]]}", "the battle has not begun: it is French's deployment")
+	rulestest.Play(t, b, "type: end_deployment")
+	rulestest.Play(t, b, "{type: move, unit: longbowmen, path: [[0, 0]]}")
+	rulestest.Refused(t, b, "{type: deploy, unit: knights, at: [0, 10]}", "the battle has begun")
 }
 
 // TestDeploymentTurnsWarfare: the deployment of examples/warfare/moves.yaml in turns,
@@ -159,18 +149,18 @@ func TestDeploymentTurnsWarfare(t *testing.T) {
 // side at any time, until the first other action, which ends the deployment for both.
 func TestDeploymentEdition4Warfare(t *testing.T) {
 	b := movesBattle(t, volley.EditionMoves)
-	play(t, b, "{type: deploy, unit: spearmen, at: [4, 9]}", "{type: move, unit: longbowmen, path: [[0, 2]]}")
-	refused(t, b, "{type: deploy, unit: knights, at: [0, 10]}", "the battle has begun: units are deployed only before its first action")
+	rulestest.Play(t, b, "{type: deploy, unit: spearmen, at: [4, 9]}", "{type: move, unit: longbowmen, path: [[0, 2]]}")
+	rulestest.Refused(t, b, "{type: deploy, unit: knights, at: [0, 10]}", "the battle has begun: units are deployed only before its first action")
 }
 
 // TestMovesNotInOldEditionsWarfare: a battle begun before edition 4 does not move.
 func TestMovesNotInOldEditionsWarfare(t *testing.T) {
 	b := movesBattle(t, 3)
 	for _, src := range []string{"{type: move, unit: longbowmen, path: [[0, 2]]}", "{type: deploy, unit: spearmen, at: [4, 9]}"} {
-		if _, err := decodeAs(t, b, src, true, 3); err == nil || !strings.Contains(err.Error(), "a battle begun under edition 3 does not move its units") {
+		if _, err := rulestest.DecodeAs(t, b, src, true, 3); err == nil || !strings.Contains(err.Error(), "a battle begun under edition 3 does not move its units") {
 			t.Errorf("%s in an edition 3 battle: %v", src, err)
 		}
-		if _, err := decodeAs(t, b, src, false, 0); err == nil || !strings.Contains(err.Error(), "a battle begun before edition 4 does not move its units") {
+		if _, err := rulestest.DecodeAs(t, b, src, false, 0); err == nil || !strings.Contains(err.Error(), "a battle begun before edition 4 does not move its units") {
 			t.Errorf("%s replayed in an edition 3 battle: %v", src, err)
 		}
 	}
@@ -185,14 +175,11 @@ func TestForkAndPlacementsWarfare(t *testing.T) {
 	b := movesBattle(t, 0)
 	before := rulestest.FullSnapshot(b)
 	f := b.Fork().(*Battle)
-	play(t, f, "type: end_deployment", "{type: deploy, unit: spearmen, at: [4, 9]}", "type: end_deployment", "{type: move, unit: longbowmen, path: [[0, 2]]}", fire)
+	rulestest.Play(t, f, "type: end_deployment", "{type: deploy, unit: spearmen, at: [4, 9]}", "type: end_deployment", "{type: move, unit: longbowmen, path: [[0, 2]]}", fire)
 	if rulestest.FullSnapshot(b) != before {
 		t.Error("moves on the fork changed the battle")
 	}
-	doc, err := scenario.Parse("moves.yaml", []byte(readMoves(t)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := rulestest.Parse(t, "moves.yaml", readMoves(t))
 	out, err := doc.Place(f.Placements(), "actions")
 	if err != nil {
 		t.Fatal(err)
@@ -212,7 +199,7 @@ func TestMoveViewWarfare(t *testing.T) {
 		t.Errorf("while the English deploy: %v %+v", tv.Deploying, tv.Units[0].Move)
 	}
 	rulestest.EndDeployment(t, b)
-	play(t, b, "{type: move, unit: longbowmen, path: [[0, 1]]}")
+	rulestest.Play(t, b, "{type: move, unit: longbowmen, path: [[0, 1]]}")
 	tv := b.Table()
 	if tv.Moves == nil || tv.Moves.Facing || tv.Edge == nil || len(tv.Zones) != 2 || tv.Deploying {
 		t.Errorf("the table: %+v %v %v %v", tv.Moves, tv.Edge, tv.Zones, tv.Deploying)

@@ -18,7 +18,7 @@ import (
 // knights who cannot.
 func positionSrc(tb testing.TB, system string) string {
 	tb.Helper()
-	return strings.Replace(readExample(tb, "position.yaml"), "system: alternate", "system: "+system, 1)
+	return strings.Replace(sys.ReadExample(tb, "position.yaml"), "system: alternate", "system: "+system, 1)
 }
 
 // TestPositionMatchesBruteForce: at every point of a position map, its values equal what
@@ -92,10 +92,7 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 // and put some beyond reach that the crow would reach.
 func TestPositionReach(t *testing.T) {
 	b := loadSrc(t, positionSrc(t, "alternate"), 0)
-	m, err := b.Position(context.Background(), advise.PositionQuery{Unit: "longbowmen", Step: 0.5})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := rulestest.Position(t, b, advise.PositionQuery{Unit: "longbowmen", Step: 0.5})
 	s := waysOf(t, b, advise.PositionQuery{Unit: "longbowmen", Step: 0.5})
 	u, _ := b.Unit("longbowmen")
 	start := geom.V(u.At.X, u.At.Y)
@@ -157,7 +154,7 @@ func TestPositionRefuses(t *testing.T) {
 	check("no such unit", b, "nobody", "no unit \"nobody\"")
 	check("an old battle", loadSrc(t, positionSrc(t, "alternate"), 3), "longbowmen", "began before units moved")
 	fired := b.Fork().(*Battle)
-	play(t, fired, "{type: move, unit: longbowmen, path: [[0, -1]]}", "unit: longbowmen\ntargets: [{unit: crossbowmen}]")
+	rulestest.Play(t, fired, "{type: move, unit: longbowmen, path: [[0, -1]]}", "unit: longbowmen\ntargets: [{unit: crossbowmen}]")
 	check("a unit that has fired", fired, "longbowmen", "has fired this turn")
 	still := loadSrc(t, strings.Replace(positionSrc(t, "alternate"), "at: [0, 0], move: 6, ", "at: [0, 0], ", 1), 0)
 	check("a unit without a move", still, "longbowmen", "has no move")
@@ -189,11 +186,8 @@ func TestPositionRefuses(t *testing.T) {
 // the map's moves then take it no further than its whole move.
 func TestPositionMidMove(t *testing.T) {
 	b := loadSrc(t, positionSrc(t, "alternate"), 0)
-	play(t, b, "{type: move, unit: longbowmen, path: [[-2, 0]]}")
-	m, err := b.Position(context.Background(), advise.PositionQuery{Unit: "longbowmen", Step: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rulestest.Play(t, b, "{type: move, unit: longbowmen, path: [[-2, 0]]}")
+	m := rulestest.Position(t, b, advise.PositionQuery{Unit: "longbowmen", Step: 1})
 	if m.Left != 4 || m.From != [2]float64{-2, 0} {
 		t.Fatalf("from %v with %v left; want (-2, 0) with 4", m.From, m.Left)
 	}

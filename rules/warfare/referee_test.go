@@ -21,7 +21,7 @@ const placed = "ruleset: warfare\nsystem: alternate\n" + inlineTables + `units:
 // the measured one, no modifier whose condition does not hold. The same action is a fair
 // what-if on the command line.
 func TestRefereed(t *testing.T) {
-	b, _ := mustLoad(t, placed)
+	b, _ := sys.Load(t, placed)
 	for _, tc := range []struct {
 		name, action, want string // want "": accepted when refereed
 	}{
@@ -62,7 +62,7 @@ func TestRefereed(t *testing.T) {
 
 // TestWarfareTurns: a unit fires once in its side's turn; end_turn passes the turn.
 func TestWarfareTurns(t *testing.T) {
-	b, _ := mustLoad(t, placed)
+	b, _ := sys.Load(t, placed)
 	ctx := context.Background()
 	decode := func(src string) volley.Action {
 		doc, _ := scenario.Parse("action", []byte(src))

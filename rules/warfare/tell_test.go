@@ -31,5 +31,5 @@ actions:
 // to testdata/tell (go test -update rewrites them): the missile factor line by line, the
 // casualties and the figures left, the ammunition, each move with its length.
 func TestTell(t *testing.T) {
-	rulestest.TellExamples(t, Ruleset{}, battleRound, *update)
+	rulestest.TellExamples(t, Ruleset{}, battleRound)
 }

@@ -2,7 +2,6 @@ package warfare
 
 import (
 	"context"
-	"flag"
 	"math"
 	"path/filepath"
 	"strconv"
@@ -15,37 +14,9 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-// update rewrites the goldens of testdata/broken and testdata/tell from the current
-// output (go test -update), for a change that is meant to change them.
-var update = flag.Bool("update", false, "rewrite testdata/broken/*.golden and testdata/tell/*.txt from the current output")
-
-func example(name string) string { return filepath.Join("..", "..", "examples", "warfare", name) }
-
-// readExample is the text of the example called name, failing the test where it cannot
-// be read.
-func readExample(tb testing.TB, name string) string {
-	tb.Helper()
-	return rulestest.ReadExample(tb, "warfare", name)
-}
-
-func mustLoadFile(tb testing.TB, name string) (*Battle, *Fire) {
-	tb.Helper()
-	b, a := rulestest.LoadFile(tb, Ruleset{}, example(name))
-	return b.(*Battle), a.(*Fire)
-}
-
-// mustLoad loads a scenario written in a test (tables inline: bytes cannot name files).
-func mustLoad(tb testing.TB, src string) (*Battle, *Fire) {
-	tb.Helper()
-	b, a := rulestest.Load(tb, Ruleset{}, example("test.yaml"), []byte(src))
-	f, _ := a.(*Fire)
-	return b.(*Battle), f
-}
-
-func mustOdds(tb testing.TB, b *Battle, f *Fire) volley.Odds {
-	tb.Helper()
-	return rulestest.Odds(tb, b, f)
-}
+// sys is warfare as its tests load it: a scenario written in a test is parsed as if it
+// stood among the examples.
+var sys = rulestest.System[*Battle, *Fire]{Name: "warfare", Ruleset: Ruleset{}, TestFile: filepath.Join("..", "..", "examples", "warfare", "test.yaml")}
 
 // TestArticleExample is the article's worked example and its reversal.
 func TestArticleExample(t *testing.T) {
@@ -59,8 +30,8 @@ func TestArticleExample(t *testing.T) {
 		{"longbowmen-reversed.yaml", 2, 12, map[int]float64{1: 0.8, 2: 0.2}, -2, 5},
 	}
 	for _, tt := range tests {
-		b, f := mustLoadFile(t, tt.file)
-		odds := mustOdds(t, b, f)
+		b, f := sys.LoadFile(t, tt.file)
+		odds := rulestest.Odds(t, b, f)
 		v := odds.Values
 		if v["base_missile_factor"] != tt.baseline || v["modified_missile_factor"] != tt.modified || v["final_missile_factor"] != tt.final || v["random_factor"] != tt.randomFactor {
 			t.Errorf("%s: values %v; want base %v, modified %v, final %v", tt.file, v, tt.baseline, tt.modified, tt.final)
@@ -79,11 +50,8 @@ func TestArticleExample(t *testing.T) {
 
 // TestArticleTrace: the resolution lists the factor line by line as the article does.
 func TestArticleTrace(t *testing.T) {
-	b, f := mustLoadFile(t, "longbowmen.yaml")
-	out, err := b.Resolve(context.Background(), f, dice.ForAction(1, 0))
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, f := sys.LoadFile(t, "longbowmen.yaml")
+	out := rulestest.MustResolve(t, b, f, dice.ForAction(1, 0))
 	var got []string
 	for _, s := range out.Trace {
 		switch s.Rule {
@@ -105,9 +73,9 @@ func TestArticleTrace(t *testing.T) {
 // TestAlternateIsLessSwingy is the article's claim, asserted as a relation: the same
 // longbowmen are steadier under the alternate system, and go Low less often.
 func TestAlternateIsLessSwingy(t *testing.T) {
-	be, fe := mustLoadFile(t, "longbowmen-existing.yaml")
-	ba, fa := mustLoadFile(t, "longbowmen-alternate.yaml")
-	oe, oa := mustOdds(t, be, fe), mustOdds(t, ba, fa)
+	be, fe := sys.LoadFile(t, "longbowmen-existing.yaml")
+	ba, fa := sys.LoadFile(t, "longbowmen-alternate.yaml")
+	oe, oa := rulestest.Odds(t, be, fe), rulestest.Odds(t, ba, fa)
 	de, da := oe.Targets[0].Distributions[MeasureCasualties], oa.Targets[0].Distributions[MeasureCasualties]
 	if !(da.StdDev() < de.StdDev()) {
 		t.Errorf("standard deviation: alternate %v, existing %v; want the alternate smaller", da.StdDev(), de.StdDev())
@@ -133,12 +101,9 @@ action:
 
 func TestSimAgreesWithOdds(t *testing.T) {
 	const trials = 200_000
-	cases := map[string]func(t *testing.T) (*Battle, *Fire){
-		"existing":    func(t *testing.T) (*Battle, *Fire) { return mustLoadFile(t, "longbowmen-existing.yaml") },
-		"alternate":   func(t *testing.T) (*Battle, *Fire) { return mustLoadFile(t, "longbowmen-alternate.yaml") },
-		"two targets": func(t *testing.T) (*Battle, *Fire) { return mustLoad(t, twoTargets) },
-	}
-	rulestest.SimAgreesWithOddsOf(t, cases, 99, trials)
+	sys.SimAgreesWithOdds(t, 99, trials,
+		[]string{"longbowmen-existing.yaml", "longbowmen-alternate.yaml"},
+		map[string]string{"two targets": twoTargets})
 }
 
 // TestJointAndAmmoByRolling rolls the fire many times as Resolve does and checks the
@@ -147,8 +112,8 @@ func TestJointAndAmmoByRolling(t *testing.T) {
 	const trials = 200_000
 	for name, src := range map[string]string{"alternate": twoTargets, "existing": strings.Replace(twoTargets, "system: alternate", "system: existing", 1)} {
 		t.Run(name, func(t *testing.T) {
-			b, f := mustLoad(t, src)
-			odds := mustOdds(t, b, f)
+			b, f := sys.Load(t, src)
+			odds := rulestest.Odds(t, b, f)
 			firer, ts := b.plan(f)
 			ok := []*aimed{&ts[0], &ts[1]}
 			joint := map[[2]int]int{}
@@ -186,8 +151,8 @@ func TestJointAndAmmoByRolling(t *testing.T) {
 // TestJointIsNotIndependent: the shared random factor ties the two targets together,
 // so the joint differs from the product of the marginals.
 func TestJointIsNotIndependent(t *testing.T) {
-	b, f := mustLoad(t, twoTargets)
-	odds := mustOdds(t, b, f)
+	b, f := sys.Load(t, twoTargets)
+	odds := rulestest.Odds(t, b, f)
 	mk, ml := odds.Targets[0].Distributions[MeasureCasualties], odds.Targets[1].Distributions[MeasureCasualties]
 	differs := false
 	for _, j := range odds.Joint {
@@ -201,7 +166,7 @@ func TestJointIsNotIndependent(t *testing.T) {
 }
 
 func TestAmmunitionSteps(t *testing.T) {
-	b, f := mustLoadFile(t, "longbowmen-existing.yaml")
+	b, f := sys.LoadFile(t, "longbowmen-existing.yaml")
 	u, _ := b.Unit("longbowmen")
 	for n := 0; u.Ammo != AmmoOut && n < 200; n++ {
 		if _, err := b.Resolve(context.Background(), f, dice.ForAction(3, n)); err != nil {
@@ -239,7 +204,7 @@ func sameState(a, b volley.State) bool {
 }
 
 func TestNaturalTenOption(t *testing.T) {
-	b, _ := mustLoadFile(t, "longbowmen-existing.yaml")
+	b, _ := sys.LoadFile(t, "longbowmen-existing.yaml")
 	if got := b.hitChance(11); got != 0.1 {
 		t.Errorf("need 11 with natural tens hitting: %v; want 0.1", got)
 	}
@@ -267,7 +232,7 @@ action:
   unit: a
   targets: [{unit: near, stands: 1}, {unit: mid, stands: 1}]
 `
-	b, f := mustLoad(t, src)
+	b, f := sys.Load(t, src)
 	if f.Targets[0].Band != Close || f.Targets[1].Band != Effective {
 		t.Errorf("bands %s, %s; want close at 3, effective at 5", f.Targets[0].Band, f.Targets[1].Band)
 	}
@@ -296,7 +261,7 @@ func TestBadInput(t *testing.T) {
 		if src == twoTargets {
 			t.Fatalf("%q: nothing replaced", tt.new)
 		}
-		doc, err := scenario.Parse(example("bad.yaml"), []byte(src))
+		doc, err := scenario.Parse(sys.Example("bad.yaml"), []byte(src))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -340,8 +305,8 @@ action:
   targets: [{unit: knights, range: close}]
   rolls: {firer: 5, target: 1}
 `
-	b, f := mustLoad(t, inline)
-	if got := mustOdds(t, b, f).Values["final_missile_factor"]; got != 36 {
+	b, f := sys.Load(t, inline)
+	if got := rulestest.Odds(t, b, f).Values["final_missile_factor"]; got != 36 {
 		t.Errorf("final_missile_factor %v; want 36", got)
 	}
 }
@@ -367,12 +332,12 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 	const trials = 5_000
 	for _, name := range []string{"longbowmen-existing.yaml", "longbowmen-alternate.yaml"} {
 		t.Run(name, func(t *testing.T) {
-			doc, err := scenario.ParseFile(example(name))
+			doc, err := scenario.ParseFile(sys.Example(name))
 			if err != nil {
 				t.Fatal(err)
 			}
-			b0, f0 := mustLoadFile(t, name)
-			odds := mustOdds(t, b0, f0)
+			b0, f0 := sys.LoadFile(t, name)
+			odds := rulestest.Odds(t, b0, f0)
 			counts := map[int]int{}
 			low := 0
 			for n := range trials {
@@ -416,7 +381,7 @@ func TestTensAtLeast(t *testing.T) {
 
 // TestCasualtiesCostStands: a unit that lost figures fires with the stands it has left.
 func TestCasualtiesCostStands(t *testing.T) {
-	b, _ := mustLoad(t, twoTargets)
+	b, _ := sys.Load(t, twoTargets)
 	u, _ := b.Unit("archers") // 8 stands of 4
 	for _, tt := range []struct{ lost, left int }{{0, 8}, {1, 8}, {4, 7}, {5, 7}, {31, 1}, {32, 0}} {
 		u.Lost = tt.lost
@@ -429,7 +394,7 @@ func TestCasualtiesCostStands(t *testing.T) {
 // TestHandBuiltFires: a Fire built in code, not decoded, with unknown names or too many
 // stands is refused, not a panic.
 func TestHandBuiltFires(t *testing.T) {
-	b, _ := mustLoad(t, twoTargets)
+	b, _ := sys.Load(t, twoTargets)
 	for _, f := range []*Fire{
 		{Unit: "nobody", Targets: []FireTarget{{Unit: "levy", Stands: 1, Band: Close}}},
 		{Unit: "archers", Targets: []FireTarget{{Unit: "nobody", Stands: 1, Band: Close}}},
@@ -449,5 +414,5 @@ func TestHandBuiltFires(t *testing.T) {
 // figures left) are each reported once, at its line:col, as volley check reports them.
 // Refresh with go test -update.
 func TestBrokenScenarios(t *testing.T) {
-	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"), *update)
+	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"))
 }

@@ -1,7 +1,6 @@
 package warstrike
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/volley-wargames/volley/advise"
@@ -16,7 +15,7 @@ func TestAdviceWarStrike(t *testing.T) {
 		{"demo.yaml", "", "Ironclad", "raiders"},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			b, a := rulestest.LoadFile(t, Ruleset{}, filepath.Join("..", "..", "examples", "warstrike", tc.file))
+			b, a := rulestest.LoadFile(t, Ruleset{}, sys.Example(tc.file))
 			q := advise.Query{From: a, Actor: tc.actor, Side: tc.side}
 			if q.Side == "" {
 				q.Side = b.Actor(a)

@@ -96,7 +96,7 @@ func BenchmarkLook(b *testing.B) {
 }
 
 func BenchmarkSimDraw(b *testing.B) {
-	battle, a := mustLoadFile(b, "split-fire.yaml")
+	battle, a := sys.LoadFile(b, "split-fire.yaml")
 	rulestest.BenchDraw(b, battle, a)
 }
 
@@ -128,7 +128,7 @@ func TestCrossfireTracesEveryPair(t *testing.T) {
 
 // BenchmarkTable is the page's view of the demo: every model, piece and sight circle.
 func BenchmarkTable(b *testing.B) {
-	battle, _ := mustLoadFile(b, "demo.yaml")
+	battle, _ := sys.LoadFile(b, "demo.yaml")
 	b.ReportAllocs()
 	for b.Loop() {
 		battle.Table()
@@ -139,7 +139,7 @@ func BenchmarkTable(b *testing.B) {
 // points an inch apart, every Ironclad model looking at each of the three placed models,
 // measured exactly (edition 4) and by 3 × 4 rays (editions 2 and 3).
 func BenchmarkDanger(b *testing.B) {
-	src := readExample(b, "demo.yaml")
+	src := sys.ReadExample(b, "demo.yaml")
 	q := advise.DangerQuery{Side: "Verdant", As: "raiders", Area: [4]float64{-10, -20, 40, 30}}
 	for _, ed := range sightEditions {
 		b.Run(ed.name, func(b *testing.B) {
@@ -157,7 +157,7 @@ func BenchmarkDanger(b *testing.B) {
 // Advance and shoot at the watchers: the whole unit's move of four models, or the page's
 // drag of one model. Goal: under 16 ms, a frame.
 func BenchmarkPreview(b *testing.B) {
-	src := readExample(b, "demo.yaml")
+	src := sys.ReadExample(b, "demo.yaml")
 	for _, tc := range []struct{ name, move, ghost string }{
 		{"unit", "{type: move, unit: rangers, action: shooting_advance, models: [{id: rangers-1, path: [[20, 12]]}, {id: rangers-2, path: [[22, 13]]}, {id: rangers-3, path: [[24, 11]]}, {id: rangers-4, path: [[21, 15]]}]}", "rangers-1"},
 		{"model", "{type: move, unit: rangers-1, action: shooting_advance, path: [[20, 12]]}", "rangers-1"},
@@ -165,17 +165,17 @@ func BenchmarkPreview(b *testing.B) {
 		b.Run(tc.name, func(b *testing.B) {
 			bt, _ := loadEdition(b, src, 0)
 			battle := bt.(*Battle)
-			play(b, battle, "type: end_turn")
+			rulestest.Play(b, battle, "type: end_turn")
 			shot := "{unit: rangers, targets: [{unit: watchers}]}"
 			q := advise.DangerQuery{Side: "Verdant", As: "rangers", Step: 0.01}
 			b.ReportAllocs()
 			for b.Loop() {
 				fork := battle.Fork().(*Battle)
-				move, err := decodeAs(b, fork, tc.move, true, 0)
+				move, err := rulestest.DecodeAs(b, fork, tc.move, true, 0)
 				if err != nil {
 					b.Fatal(err)
 				}
-				then := mustDecode(b, fork, shot)
+				then := rulestest.Decode(b, fork, shot)
 				_ = fork.Cost(move) + fork.Cost(then)
 				if _, err := fork.Resolve(context.Background(), move, dice.ForAction(0, 0)); err != nil {
 					b.Fatal(err)
@@ -250,7 +250,7 @@ func BenchmarkLookBetween(b *testing.B) {
 // within 4" (Shooting Advance) the advisor's best plan at the three Verdant units, and at
 // every point the danger map of alpha itself, nine Verdant models firing back.
 func BenchmarkPosition(b *testing.B) {
-	src := readExample(b, "demo.yaml")
+	src := sys.ReadExample(b, "demo.yaml")
 	bt, _ := loadEdition(b, src, 0)
 	q := advise.PositionQuery{Unit: "alpha", Step: 0.5}
 	var (

@@ -5,27 +5,22 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rulestest"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 // The danger to a copy of the raiders at a point is what the Odds of each Ironclad unit
 // shooting at a real copy placed there give: their wounds added up, against the three
 // wounds that kill the unit.
 func TestDangerWarStrike(t *testing.T) {
-	path := filepath.Join("..", "..", "examples", "warstrike", "demo.yaml")
+	path := sys.Example("demo.yaml")
 	bt, _ := rulestest.LoadFile(t, Ruleset{}, path)
 	b := bt.(*Battle)
-	m, err := b.Danger(context.Background(), advise.DangerQuery{Side: "Verdant", As: "raiders", Area: [4]float64{-10, -20, 40, 30}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := rulestest.Danger(t, b, advise.DangerQuery{Side: "Verdant", As: "raiders", Area: [4]float64{-10, -20, 40, 30}})
 	if m.Cols != 50 || m.Rows != 50 || m.Placed != "a copy of raiders" {
 		t.Fatalf("%d×%d, %q", m.Cols, m.Rows, m.Placed)
 	}
@@ -44,10 +39,7 @@ func TestDangerWarStrike(t *testing.T) {
 		}
 		// The probe stands where the map places its copy, over another base or not: read
 		// as an accepted document, past a new scenario's check that no bases overlap.
-		doc, err := scenario.Parse("probe.yaml", []byte(base+"\n"+probe))
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc := rulestest.Parse(t, "probe.yaml", base+"\n"+probe)
 		doc.Accepted = true
 		pb, _, err := Ruleset{}.Load(doc)
 		if err != nil {

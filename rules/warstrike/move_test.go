@@ -8,24 +8,13 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/rulestest"
-	"github.com/volley-wargames/volley/scenario"
-)
-
-// A test plays its moves as a player writes them, the command line's way (decodeAs: or
-// a server's), and checks that a refused one changes nothing (rulestest).
-var (
-	decodeAs   = rulestest.DecodeAs
-	mustDecode = rulestest.Decode
-	play       = rulestest.Play
-	refused    = rulestest.Refused
-	rulesAim   = rulestest.AimOf
 )
 
 // movesBattle is examples/warstrike/moves.yaml with none of its actions played, read
 // under edition (0: the current one).
 func movesBattle(tb testing.TB, edition int) *Battle {
 	tb.Helper()
-	b, _ := rulestest.MustLoadEdition(tb, Ruleset{}, example("moves.yaml"), nil, edition)
+	b, _ := rulestest.MustLoadEdition(tb, Ruleset{}, sys.Example("moves.yaml"), nil, edition)
 	return b.(*Battle)
 }
 
@@ -51,8 +40,8 @@ const (
 func TestActionChosenWithMove(t *testing.T) {
 	b := movesBattle(t, 0)
 	rulestest.EndDeployment(t, b)
-	refused(t, b, "{type: move, unit: alpha-3, path: [[22, 14]]}", "action: alpha has chosen no action this turn: its first move chooses it")
-	out := play(t, b, "{type: move, unit: alpha-3, action: advance, path: [[24, 14]]}")
+	rulestest.Refused(t, b, "{type: move, unit: alpha-3, path: [[22, 14]]}", "action: alpha has chosen no action this turn: its first move chooses it")
+	out := rulestest.Play(t, b, "{type: move, unit: alpha-3, action: advance, path: [[24, 14]]}")
 	if tr := out[0].Trace; len(tr) != 2 || !strings.Contains(tr[0].Result.(string), "alpha chose Advance: each of its models may move 6\" this turn, and it may not shoot") {
 		t.Errorf("the move's trace: %+v", tr)
 	}
@@ -60,9 +49,9 @@ func TestActionChosenWithMove(t *testing.T) {
 	if u.Action != Advance || b.State().Units[1].Values["action"] != float64(actionIndex(Advance)) {
 		t.Errorf("alpha's action: %q", u.Action)
 	}
-	refused(t, b, "{type: move, unit: alpha-2, action: at_the_double, path: [[20, 13]]}", "alpha chose Advance this turn already, not At-The-Double: a unit chooses one action a turn")
+	rulestest.Refused(t, b, "{type: move, unit: alpha-2, action: at_the_double, path: [[20, 13]]}", "alpha chose Advance this turn already, not At-The-Double: a unit chooses one action a turn")
 	// The models that have not moved keep their whole move; the one that did, the rest.
-	play(t, b, "{type: move, unit: alpha-2, path: [[25.5, 13]]}", "{type: move, unit: alpha-3, action: advance, path: [[26, 14]]}")
+	rulestest.Play(t, b, "{type: move, unit: alpha-2, path: [[25.5, 13]]}", "{type: move, unit: alpha-3, action: advance, path: [[26, 14]]}")
 	if v := b.State().Units[1].Values; v["move"] != 6 || v["moved"] != 6 {
 		t.Errorf("alpha's state: %v; want move 6, moved 6 (alpha-2's)", v)
 	}
@@ -83,9 +72,9 @@ func TestAtTheDoubleMayNotShoot(t *testing.T) {
 		{"advance", "alpha chose Advance this turn, which is not an action that allows shooting"},
 	} {
 		b := movesBattle(t, 0)
-		play(t, b, "type: end_deployment", raidersDeploy, "{type: move, unit: alpha, action: "+tc.action+"}")
-		refused(t, b, alphaShoots, tc.want)
-		for _, a := range rulesAim(t, b, alphaShoots) {
+		rulestest.Play(t, b, "type: end_deployment", raidersDeploy, "{type: move, unit: alpha, action: "+tc.action+"}")
+		rulestest.Refused(t, b, alphaShoots, tc.want)
+		for _, a := range rulestest.AimOf(t, b, alphaShoots) {
 			if a.Status != volley.StatusNotEligible || !strings.Contains(a.Reason, "Who Can Shoot?") {
 				t.Errorf("%s: the aim %s %s", tc.action, a.Status, a.Reason)
 			}
@@ -100,31 +89,31 @@ func TestAtTheDoubleMayNotShoot(t *testing.T) {
 // TestStatedActionRefusedOverTheAPI).
 func TestShootingActionFromTheMove(t *testing.T) {
 	b := movesBattle(t, 0)
-	outs := play(t, b, "type: end_deployment", raidersDeploy, alphaAdvances, alphaShoots)
+	outs := rulestest.Play(t, b, "type: end_deployment", raidersDeploy, alphaAdvances, alphaShoots)
 	who := outs[3].Trace[0]
 	if who.Rule != "who can shoot" || who.Inputs["action"] != "Shooting Advance" || who.Inputs["chosen"] != "with its move" || who.Inputs["moved"] != 4.0 {
 		t.Errorf("the shot's first step: %+v", who)
 	}
 	// Shot, its models move no more this turn.
-	refused(t, b, "{type: move, unit: alpha-2, path: [[23.5, 14]]}", "alpha has shot this turn: its models move before it shoots")
+	rulestest.Refused(t, b, "{type: move, unit: alpha-2, path: [[23.5, 14]]}", "alpha has shot this turn: its models move before it shoots")
 
 	// Bravo chooses Halt And Fire standing still, then shoots as it.
 	b = movesBattle(t, 0)
-	play(t, b, "type: end_deployment", raidersDeploy, "{type: move, unit: bravo, action: halt_and_fire}")
+	rulestest.Play(t, b, "type: end_deployment", raidersDeploy, "{type: move, unit: bravo, action: halt_and_fire}")
 	if u, _ := b.Unit("bravo"); u.Action != HaltAndFire {
 		t.Errorf("bravo chose %q", u.Action)
 	}
-	p := b.plan(mustDecode(t, b, "{unit: bravo, targets: [{unit: raiders}]}").(*Shoot))
+	p := b.plan(rulestest.Decode(t, b, "{unit: bravo, targets: [{unit: raiders}]}").(*Shoot))
 	if p.as != HaltAndFire || p.chosen != "with its move" {
 		t.Errorf("bravo's shot is taken as %q, chosen %q", p.as, p.chosen)
 	}
 	// What if it had chosen Focus Fire? The command line may ask; the stated action wins.
-	p = b.plan(mustDecode(t, b, "{unit: bravo, as: focus_fire, targets: [{unit: raiders}]}").(*Shoot))
+	p = b.plan(rulestest.Decode(t, b, "{unit: bravo, as: focus_fire, targets: [{unit: raiders}]}").(*Shoot))
 	if p.as != FocusFire || p.refusal != "" {
 		t.Errorf("the what-if: %q %q", p.as, p.refusal)
 	}
 	// Without a move the unit shoots as Open Fire, by default.
-	p = b.plan(mustDecode(t, b, "{unit: alpha, targets: [{unit: raiders}]}").(*Shoot))
+	p = b.plan(rulestest.Decode(t, b, "{unit: alpha, targets: [{unit: raiders}]}").(*Shoot))
 	if p.as != OpenFire || !strings.HasPrefix(p.chosen, "by default") {
 		t.Errorf("a unit that did not move: %q %q", p.as, p.chosen)
 	}
@@ -136,14 +125,14 @@ func TestShootingActionFromTheMove(t *testing.T) {
 func TestStatedActionRefusedOverTheAPI(t *testing.T) {
 	b := movesBattle(t, 0)
 	src := "{unit: alpha, as: open_fire, targets: [{unit: raiders}]}"
-	_, err := decodeAs(t, b, src, true, 0)
+	_, err := rulestest.DecodeAs(t, b, src, true, 0)
 	if err == nil || !strings.Contains(err.Error(), "1:19: as: the server measures the action a unit shoots with") {
 		t.Errorf("as: over the API: %v; want it refused at as", err)
 	}
-	if _, err := decodeAs(t, b, src, false, 0); err != nil {
+	if _, err := rulestest.DecodeAs(t, b, src, false, 0); err != nil {
 		t.Errorf("as: on the command line: %v", err)
 	}
-	if _, err := decodeAs(t, movesBattle(t, 3), src, true, 3); err != nil {
+	if _, err := rulestest.DecodeAs(t, movesBattle(t, 3), src, true, 3); err != nil {
 		t.Errorf("as: in an edition 3 battle: %v", err)
 	}
 }
@@ -154,15 +143,15 @@ func TestStatedActionRefusedOverTheAPI(t *testing.T) {
 func TestShotWithAction(t *testing.T) {
 	b := movesBattle(t, 0)
 	src := "{unit: alpha, action: open_fire, targets: [{unit: raiders}]}"
-	_, err := decodeAs(t, b, src, true, 0)
+	_, err := rulestest.DecodeAs(t, b, src, true, 0)
 	if err == nil || !strings.Contains(err.Error(), "1:23: action: the server measures the action a unit shoots with") || strings.Contains(err.Error(), "unknown field") {
 		t.Errorf("action: over the API: %v; want it refused at action, as as: is", err)
 	}
-	a, err := decodeAs(t, b, src, false, 0)
+	a, err := rulestest.DecodeAs(t, b, src, false, 0)
 	if err != nil || a.(*Shoot).As != OpenFire {
 		t.Errorf("action: on the command line: %v, %+v; want it read as as: open_fire", err, a)
 	}
-	_, err = decodeAs(t, b, "{unit: alpha, as: open_fire, action: open_fire, targets: [{unit: raiders}]}", false, 0)
+	_, err = rulestest.DecodeAs(t, b, "{unit: alpha, as: open_fire, action: open_fire, targets: [{unit: raiders}]}", false, 0)
 	if err == nil || !strings.Contains(err.Error(), "action: a shot names the action it is taken as once") {
 		t.Errorf("as: and action: both: %v", err)
 	}
@@ -173,11 +162,11 @@ func TestShotWithAction(t *testing.T) {
 func TestMovesNotInOldEditions(t *testing.T) {
 	b := movesBattle(t, 3)
 	for _, src := range []string{alphaAdvances, raidersDeploy} {
-		if _, err := decodeAs(t, b, src, true, 3); err == nil || !strings.Contains(err.Error(), "a battle begun under edition 3 does not move its models") {
+		if _, err := rulestest.DecodeAs(t, b, src, true, 3); err == nil || !strings.Contains(err.Error(), "a battle begun under edition 3 does not move its models") {
 			t.Errorf("%s in an edition 3 battle: %v", src, err)
 		}
 		// Replayed from a log, an action names no edition: the battle's decides.
-		if _, err := decodeAs(t, b, src, false, 0); err == nil || !strings.Contains(err.Error(), "a battle begun before edition 4 does not move its models") {
+		if _, err := rulestest.DecodeAs(t, b, src, false, 0); err == nil || !strings.Contains(err.Error(), "a battle begun before edition 4 does not move its models") {
 			t.Errorf("%s replayed in an edition 3 battle: %v", src, err)
 		}
 	}
@@ -195,17 +184,17 @@ func TestMovesNotInOldEditions(t *testing.T) {
 func TestMoveDistanceIsData(t *testing.T) {
 	b := movesBattle(t, 0)
 	rulestest.EndDeployment(t, b)
-	refused(t, b, "{type: move, unit: alpha-3, action: shooting_advance, path: [[25, 14], [25, 15]]}",
+	rulestest.Refused(t, b, "{type: move, unit: alpha-3, action: shooting_advance, path: [[25, 14], [25, 15]]}",
 		"alpha-3's move is 5\" long, and it may move 4\" more this turn (Shooting Advance moves 4\" a model: the tables' moves:, data)")
-	refused(t, b, "{type: move, unit: alpha-3, action: halt, path: [[21.5, 14]]}", "Halt moves 0\" a model")
+	rulestest.Refused(t, b, "{type: move, unit: alpha-3, action: halt, path: [[21.5, 14]]}", "Halt moves 0\" a model")
 	// Two moves of one model add up.
-	play(t, b, "{type: move, unit: alpha-3, action: shooting_advance, path: [[23, 14]]}")
-	refused(t, b, "{type: move, unit: alpha-3, path: [[25.5, 14]]}", "it may move 2\" more this turn")
+	rulestest.Play(t, b, "{type: move, unit: alpha-3, action: shooting_advance, path: [[23, 14]]}")
+	rulestest.Refused(t, b, "{type: move, unit: alpha-3, path: [[25.5, 14]]}", "it may move 2\" more this turn")
 	// A unit's own moves: win over the tables'.
-	src := readExample(t, "moves.yaml")
+	src := sys.ReadExample(t, "moves.yaml")
 	slow, _ := loadEdition(t, strings.Replace(src, "    toughness: 3\n    models:\n      - {id: alpha-leader", "    toughness: 3\n    moves: {shooting_advance: 2}\n    models:\n      - {id: alpha-leader", 1), 0)
 	rulestest.EndDeployment(t, slow)
-	refused(t, slow.(*Battle), "{type: move, unit: alpha-3, action: shooting_advance, path: [[24, 14]]}", "Shooting Advance moves 2\" a model")
+	rulestest.Refused(t, slow.(*Battle), "{type: move, unit: alpha-3, action: shooting_advance, path: [[24, 14]]}", "Shooting Advance moves 2\" a model")
 	if mv := slow.(*Battle).Table().Units[3].Move; mv == nil || mv.Allowance != 12 {
 		t.Errorf("alpha-leader's move before alpha chooses: %+v; want the farthest an action allows, 12\"", mv)
 	}
@@ -217,9 +206,9 @@ func TestMoveDistanceIsData(t *testing.T) {
 func TestModelsMoveOneByOne(t *testing.T) {
 	b := movesBattle(t, 0)
 	rulestest.EndDeployment(t, b)
-	refused(t, b, "{type: move, unit: alpha, action: shooting_advance, models: [{id: alpha-leader, path: [[23, 14]]}, {id: alpha-3, path: [[25, 14]]}]}",
+	rulestest.Refused(t, b, "{type: move, unit: alpha, action: shooting_advance, models: [{id: alpha-leader, path: [[23, 14]]}, {id: alpha-3, path: [[25, 14]]}]}",
 		"alpha-leader cannot move there: leg 1 would pass over alpha-3's base")
-	play(t, b, "{type: move, unit: alpha, action: shooting_advance, models: [{id: alpha-3, path: [[25, 14]]}, {id: alpha-leader, path: [[23, 14]]}]}")
+	rulestest.Play(t, b, "{type: move, unit: alpha, action: shooting_advance, models: [{id: alpha-3, path: [[25, 14]]}, {id: alpha-leader, path: [[23, 14]]}]}")
 	if m := model(t, b, "alpha-leader"); m.At.X != 23 || b.moved["alpha-leader"] != 4 {
 		t.Errorf("alpha-leader at %v, moved %v", m.At, b.moved["alpha-leader"])
 	}
@@ -227,8 +216,8 @@ func TestModelsMoveOneByOne(t *testing.T) {
 	// leader's path is clear of where alpha-3 stood, not of where it went.
 	b = movesBattle(t, 0)
 	rulestest.EndDeployment(t, b)
-	play(t, b.Fork().(*Battle), "{type: move, unit: alpha, action: shooting_advance, models: [{id: alpha-leader, path: [[21.6, 16.4]]}]}")
-	refused(t, b, "{type: move, unit: alpha, action: shooting_advance, models: [{id: alpha-3, path: [[21, 17]]}, {id: alpha-leader, path: [[21.6, 16.4]]}]}",
+	rulestest.Play(t, b.Fork().(*Battle), "{type: move, unit: alpha, action: shooting_advance, models: [{id: alpha-leader, path: [[21.6, 16.4]]}]}")
+	rulestest.Refused(t, b, "{type: move, unit: alpha, action: shooting_advance, models: [{id: alpha-3, path: [[21, 17]]}, {id: alpha-leader, path: [[21.6, 16.4]]}]}",
 		"alpha-leader cannot move there: leg 1 would pass over alpha-3's base")
 }
 
@@ -242,7 +231,7 @@ func TestElevationFollowsGround(t *testing.T) {
 	if m := model(t, b, "bravo-2"); m.Elevation != 3 {
 		t.Fatalf("bravo-2 on the hill: elevation %v", m.Elevation)
 	}
-	out := play(t, b, "{type: move, unit: bravo, action: advance, models: [{id: bravo-2, path: [[7, 20]]}, {id: bravo-3, path: [[11, 14]]}]}")
+	out := rulestest.Play(t, b, "{type: move, unit: bravo, action: advance, models: [{id: bravo-2, path: [[7, 20]]}, {id: bravo-3, path: [[11, 14]]}]}")
 	if m := model(t, b, "bravo-2"); m.Elevation != 0 {
 		t.Errorf("bravo-2 off the hill: elevation %v", m.Elevation)
 	}
@@ -253,7 +242,7 @@ func TestElevationFollowsGround(t *testing.T) {
 		t.Errorf("bravo-2's move reads %q", r)
 	}
 	// Onto the hill from the table: up 3", and it sees into area terrain to 18".
-	play(t, b, "type: end_turn", "type: end_turn", "{type: move, unit: bravo, action: advance, models: [{id: bravo-2, path: [[7, 16]]}]}")
+	rulestest.Play(t, b, "type: end_turn", "type: end_turn", "{type: move, unit: bravo, action: advance, models: [{id: bravo-2, path: [[7, 16]]}]}")
 	m := model(t, b, "bravo-2")
 	if m.Elevation != 3 {
 		t.Errorf("bravo-2 back on the hill: elevation %v", m.Elevation)
@@ -270,25 +259,25 @@ func TestElevationFollowsGround(t *testing.T) {
 // terrain are entered.
 func TestMoveBlocked(t *testing.T) {
 	b := movesBattle(t, 0)
-	play(t, b, "type: end_deployment", raidersDeploy)
-	refused(t, b, "{type: move, unit: alpha-leader, action: advance, path: [[19, 20]]}", "alpha-leader cannot move there: leg 1 would pass through field wall (wall)")
-	refused(t, b, "{type: move, unit: alpha-2, action: advance, path: [[22, 10]]}", "leg 1 would pass through house (building)")
-	refused(t, b, "{type: move, unit: alpha-2, action: advance, path: [[19.3, 12.2], [20, 10]]}", "leg 2 would pass through house (building)")
-	refused(t, b, "{type: move, unit: bravo-leader, action: at_the_double, path: [[0.2, 14]]}", "leg 1: its base would leave the table")
-	refused(t, b, "{type: move, unit: alpha-leader, action: advance, path: [[21.5, 14.5]]}", "would pass over alpha-3's base")
+	rulestest.Play(t, b, "type: end_deployment", raidersDeploy)
+	rulestest.Refused(t, b, "{type: move, unit: alpha-leader, action: advance, path: [[19, 20]]}", "alpha-leader cannot move there: leg 1 would pass through field wall (wall)")
+	rulestest.Refused(t, b, "{type: move, unit: alpha-2, action: advance, path: [[22, 10]]}", "leg 1 would pass through house (building)")
+	rulestest.Refused(t, b, "{type: move, unit: alpha-2, action: advance, path: [[19.3, 12.2], [20, 10]]}", "leg 2 would pass through house (building)")
+	rulestest.Refused(t, b, "{type: move, unit: bravo-leader, action: at_the_double, path: [[0.2, 14]]}", "leg 1: its base would leave the table")
+	rulestest.Refused(t, b, "{type: move, unit: alpha-leader, action: advance, path: [[21.5, 14.5]]}", "would pass over alpha-3's base")
 	// Into contact, and onto the hill.
-	play(t, b, "{type: move, unit: alpha-leader, action: advance, path: [[20, 14]]}", "{type: move, unit: bravo-3, action: advance, path: [[10, 12]]}")
+	rulestest.Play(t, b, "{type: move, unit: alpha-leader, action: advance, path: [[20, 14]]}", "{type: move, unit: bravo-3, action: advance, path: [[10, 12]]}")
 
 	// A model on the roof walks across it, and not off it.
-	src := readExample(t, "moves.yaml")
+	src := sys.ReadExample(t, "moves.yaml")
 	roof, _ := loadEdition(t, strings.Replace(src, "{id: alpha-2, at: [19.5, 13]}", "{id: alpha-2, at: [21, 9]}", 1), 0)
 	rb := roof.(*Battle)
 	rulestest.EndDeployment(t, rb)
 	if m := model(t, rb, "alpha-2"); m.Elevation != 5 {
 		t.Fatalf("alpha-2 on the roof: %v", m.Elevation)
 	}
-	refused(t, rb, "{type: move, unit: alpha-2, action: advance, path: [[21, 13]]}", "leg 1 would step off the roof of house: climbing down a building is not modelled")
-	play(t, rb, "{type: move, unit: alpha-2, action: advance, path: [[25, 11]]}")
+	rulestest.Refused(t, rb, "{type: move, unit: alpha-2, action: advance, path: [[21, 13]]}", "leg 1 would step off the roof of house: climbing down a building is not modelled")
+	rulestest.Play(t, rb, "{type: move, unit: alpha-2, action: advance, path: [[25, 11]]}")
 	if m := model(t, rb, "alpha-2"); m.Elevation != 5 {
 		t.Errorf("alpha-2 across the roof: %v", m.Elevation)
 	}
@@ -300,18 +289,18 @@ func TestMoveBlocked(t *testing.T) {
 // placed is done; the battle begins when both are.
 func TestDeploymentWarStrike(t *testing.T) {
 	b := movesBattle(t, 0)
-	refused(t, b, raidersDeploy, "it is Ironclad's deployment: Verdant deploys when Ironclad has deployed all its units or ended its deployment")
-	refused(t, b, "{type: deploy, unit: bravo-2, at: [5.5, 14]}", "its base would overlap bravo-leader's")
-	refused(t, b, "{type: deploy, unit: bravo-2, at: [20, 20]}", "its base would lie outside Ironclad's deployment zone")
-	play(t, b, "{type: deploy, unit: bravo-2, at: [23, 10]}") // on the house's roof
+	rulestest.Refused(t, b, raidersDeploy, "it is Ironclad's deployment: Verdant deploys when Ironclad has deployed all its units or ended its deployment")
+	rulestest.Refused(t, b, "{type: deploy, unit: bravo-2, at: [5.5, 14]}", "its base would overlap bravo-leader's")
+	rulestest.Refused(t, b, "{type: deploy, unit: bravo-2, at: [20, 20]}", "its base would lie outside Ironclad's deployment zone")
+	rulestest.Play(t, b, "{type: deploy, unit: bravo-2, at: [23, 10]}") // on the house's roof
 	if m := model(t, b, "bravo-2"); m.Elevation != 5 {
 		t.Errorf("bravo-2 deployed on the roof: elevation %v", m.Elevation)
 	}
-	refused(t, b, "{type: move, unit: alpha, action: halt}", "the battle has not begun: it is Ironclad's deployment")
-	play(t, b, "type: end_deployment")
-	refused(t, b, "{type: deploy, unit: raiders, at: [24, 21]}", "cannot be deployed there: its base would lie outside Verdant's deployment zone")
+	rulestest.Refused(t, b, "{type: move, unit: alpha, action: halt}", "the battle has not begun: it is Ironclad's deployment")
+	rulestest.Play(t, b, "type: end_deployment")
+	rulestest.Refused(t, b, "{type: deploy, unit: raiders, at: [24, 21]}", "cannot be deployed there: its base would lie outside Verdant's deployment zone")
 	// The raiders, the Verdant's one unit, placed whole: the battle begins.
-	out := play(t, b, raidersDeploy)[0]
+	out := rulestest.Play(t, b, raidersDeploy)[0]
 	if got := out.Trace[len(out.Trace)-1].Result; got != "every side has deployed" {
 		t.Errorf("after the Verdant's last unit: %v", out.Trace)
 	}
@@ -321,8 +310,8 @@ func TestDeploymentWarStrike(t *testing.T) {
 			t.Errorf("%s deployed at %v; want %v", id, m.At, at)
 		}
 	}
-	play(t, b, "{type: move, unit: alpha, action: halt}")
-	refused(t, b, "{type: deploy, unit: raider-1, at: [30, 30]}", "the battle has begun")
+	rulestest.Play(t, b, "{type: move, unit: alpha, action: halt}")
+	rulestest.Refused(t, b, "{type: deploy, unit: raider-1, at: [30, 30]}", "the battle has begun")
 }
 
 // TestDeploymentTurnsWarStrike: the deployment of examples/warstrike/moves.yaml in
@@ -337,22 +326,22 @@ func TestDeploymentTurnsWarStrike(t *testing.T) {
 // unit each in turn, model by model or whole: the turn passes when the unit's last model
 // is placed, and a model placed stays placed.
 func TestDeploymentAlternatesWarStrike(t *testing.T) {
-	src := readExample(t, "moves.yaml")
+	src := sys.ReadExample(t, "moves.yaml")
 	x, _ := loadEdition(t, strings.Replace(src, "\ntables:", "\ndeployment_order: alternate\ntables:", 1), 0)
 	b := x.(*Battle)
-	play(t, b, "{type: deploy, unit: bravo-2, at: [7, 14]}")
-	refused(t, b, "{type: deploy, unit: bravo-2, at: [7, 15]}", "bravo-2 is deployed already")
-	refused(t, b, "{type: deploy, unit: bravo, at: [7, 15]}", "bravo-2 is deployed already")
-	refused(t, b, raidersDeploy, "it is Ironclad's deployment: the sides place a unit each in turn")
-	play(t, b, "{type: deploy, unit: bravo-leader, at: [5, 14]}", "{type: deploy, unit: bravo-3, at: [9, 14]}") // bravo whole: the Verdant's turn
+	rulestest.Play(t, b, "{type: deploy, unit: bravo-2, at: [7, 14]}")
+	rulestest.Refused(t, b, "{type: deploy, unit: bravo-2, at: [7, 15]}", "bravo-2 is deployed already")
+	rulestest.Refused(t, b, "{type: deploy, unit: bravo, at: [7, 15]}", "bravo-2 is deployed already")
+	rulestest.Refused(t, b, raidersDeploy, "it is Ironclad's deployment: the sides place a unit each in turn")
+	rulestest.Play(t, b, "{type: deploy, unit: bravo-leader, at: [5, 14]}", "{type: deploy, unit: bravo-3, at: [9, 14]}") // bravo whole: the Verdant's turn
 	if turn := b.State().Turn; turn.Side != "Verdant" || turn.Phase != "deployment" {
 		t.Fatalf("once bravo is placed: %+v", turn)
 	}
-	play(t, b, raidersDeploy) // the Verdant's last unit: the Ironclad deploy on alone
+	rulestest.Play(t, b, raidersDeploy) // the Verdant's last unit: the Ironclad deploy on alone
 	if turn := b.State().Turn; turn.Side != "Ironclad" || turn.Phase != "deployment" {
 		t.Fatalf("once the raiders are placed: %+v", turn)
 	}
-	play(t, b, "type: end_deployment")
+	rulestest.Play(t, b, "type: end_deployment")
 	if turn := b.State().Turn; turn.Phase != "turn" {
 		t.Errorf("once every side is done: %+v", turn)
 	}
@@ -363,8 +352,8 @@ func TestDeploymentAlternatesWarStrike(t *testing.T) {
 // both.
 func TestDeploymentEdition4WarStrike(t *testing.T) {
 	b := movesBattle(t, volley.EditionMoves)
-	play(t, b, raidersDeploy, "{type: move, unit: alpha, action: halt}")
-	refused(t, b, "{type: deploy, unit: raider-1, at: [30, 30]}", "the battle has begun: models are deployed only before its first action")
+	rulestest.Play(t, b, raidersDeploy, "{type: move, unit: alpha, action: halt}")
+	rulestest.Refused(t, b, "{type: deploy, unit: raider-1, at: [30, 30]}", "the battle has begun: models are deployed only before its first action")
 }
 
 // TestForkAndPlacements: a fork moves without touching the battle; the battle written
@@ -374,18 +363,15 @@ func TestForkAndPlacements(t *testing.T) {
 	b := movesBattle(t, 0)
 	before := rulestest.FullSnapshot(b)
 	f := b.Fork().(*Battle)
-	play(t, f, "type: end_deployment", raidersDeploy, alphaAdvances, alphaShoots)
+	rulestest.Play(t, f, "type: end_deployment", raidersDeploy, alphaAdvances, alphaShoots)
 	if rulestest.FullSnapshot(b) != before {
 		t.Error("moves on the fork changed the battle")
 	}
-	src := readExample(t, "moves.yaml")
+	src := sys.ReadExample(t, "moves.yaml")
 	noIDs := strings.NewReplacer("{id: raider-1, at:", "{at:", "{id: raider-2, at:", "{at:", "{id: raider-3, at:", "{at:").Replace(src)
 	b, _ = func() (*Battle, volley.Action) { x, a := loadEdition(t, noIDs, 0); return x.(*Battle), a }()
-	play(t, b, "type: end_deployment", raidersDeploy, alphaAdvances)
-	doc, err := scenario.Parse("moves.yaml", []byte(noIDs))
-	if err != nil {
-		t.Fatal(err)
-	}
+	rulestest.Play(t, b, "type: end_deployment", raidersDeploy, alphaAdvances)
+	doc := rulestest.Parse(t, "moves.yaml", noIDs)
 	out, err := doc.Place(b.Placements(), "actions")
 	if err != nil {
 		t.Fatal(err)
@@ -419,7 +405,7 @@ func TestMoveView(t *testing.T) {
 		t.Errorf("alpha-leader while the Ironclad deploy: %+v", m)
 	}
 	rulestest.EndDeployment(t, b)
-	play(t, b, "{type: move, unit: alpha-3, action: shooting_advance, path: [[23, 14]]}")
+	rulestest.Play(t, b, "{type: move, unit: alpha-3, action: shooting_advance, path: [[23, 14]]}")
 	moves := map[string]*volley.MoveView{}
 	for _, u := range b.Table().Units {
 		moves[u.ID] = u.Move
@@ -437,7 +423,7 @@ func TestMoveView(t *testing.T) {
 	if m := moves["bravo-2"]; m.Left != 12 || m.Why != "" {
 		t.Errorf("bravo-2 before it acts: %+v", m)
 	}
-	play(t, b, "{type: move, unit: bravo, action: halt}")
+	rulestest.Play(t, b, "{type: move, unit: bravo, action: halt}")
 	for _, u := range b.Table().Units {
 		if u.ID == "alpha-3" && (u.Move.Left != 0 || !strings.Contains(u.Move.Why, "unit alpha has already acted this turn")) {
 			t.Errorf("alpha-3 once bravo acts: %+v", u.Move)
@@ -450,10 +436,7 @@ func TestMoveView(t *testing.T) {
 func TestMoveRefusalsInCheck(t *testing.T) {
 	b := movesBattle(t, 0)
 	rulestest.EndDeployment(t, b)
-	doc, err := scenario.Parse("action.yaml", []byte("type: move\nunit: alpha\naction: shooting_advance\nmodels:\n  - {id: alpha-3, path: [[25, 14]]}\n  - {id: alpha-2, path: [[30, 13]]}\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := rulestest.Parse(t, "action.yaml", "type: move\nunit: alpha\naction: shooting_advance\nmodels:\n  - {id: alpha-3, path: [[25, 14]]}\n  - {id: alpha-2, path: [[30, 13]]}\n")
 	a, err := b.DecodeAction(doc)
 	if err != nil {
 		t.Fatal(err)

@@ -20,7 +20,7 @@ import (
 // with extra lines added to alpha's entry.
 func positionBattle(tb testing.TB, edition int, alpha string) *Battle {
 	tb.Helper()
-	src := readExample(tb, "position.yaml")
+	src := sys.ReadExample(tb, "position.yaml")
 	s := strings.Replace(src, "    name: Fireteam Alpha\n", "    name: Fireteam Alpha\n"+alpha, 1)
 	b, _ := loadEdition(tb, s, edition)
 	return b.(*Battle)
@@ -92,7 +92,7 @@ func TestPositionMatchesBruteForce(t *testing.T) {
 				at := geom.V(p.X, p.Y)
 				w := s.wayTo(b, at)
 				f := b.Fork().(*Battle)
-				if _, err := f.Resolve(ctx, mustDecode(t, f, wayYAML(s, w)), dice.ForAction(1, 0)); err != nil {
+				if _, err := f.Resolve(ctx, rulestest.Decode(t, f, wayYAML(s, w)), dice.ForAction(1, 0)); err != nil {
 					t.Fatalf("the map's way to %v is refused: %v", at, err)
 				}
 				u, _ := f.Unit("alpha")
@@ -164,10 +164,7 @@ func (b *Battle) formationCentre(u *Unit) (geom.Vec, int) {
 // wall and the house hold no point; beyond the wall the ways bend round its end.
 func TestPositionReach(t *testing.T) {
 	b := positionBattle(t, 0, "")
-	m, err := b.Position(context.Background(), advise.PositionQuery{Unit: "alpha", Step: 0.5})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := rulestest.Position(t, b, advise.PositionQuery{Unit: "alpha", Step: 0.5})
 	from := geom.V(m.From[0], m.From[1])
 	at := map[[2]float64]float64{}
 	for i, reach := range m.Reach {
@@ -206,7 +203,7 @@ func TestPositionReach(t *testing.T) {
 // number (the wall's thickness too), is the same battle a 2.54th the size; its map, in centimetres, is the same
 // numbers, and its moves are written in centimetres.
 func TestPositionInCentimetres(t *testing.T) {
-	src := readExample(t, "position.yaml")
+	src := sys.ReadExample(t, "position.yaml")
 	// The wall's thickness written, not the default, which is in inches.
 	s := strings.Replace(src, "line: [[5, 15], [17, 15]]", "line: [[5, 15], [17, 15]], thickness: 0.25", 1)
 	bt, _ := loadEdition(t, s, 0)
@@ -282,11 +279,8 @@ func TestPositionOrder(t *testing.T) {
 // and what its models have left; its moves do not name the action again.
 func TestPositionKeepsTheAction(t *testing.T) {
 	b := positionBattle(t, 0, "")
-	play(t, b, "{type: move, unit: alpha, action: shooting_advance, models: [{id: alpha-leader, path: [[18, 10]]}, {id: alpha-3, path: [[16.5, 10]]}, {id: alpha-2, path: [[15, 10]]}]}")
-	m, err := b.Position(context.Background(), advise.PositionQuery{Unit: "alpha", Step: 0.5})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rulestest.Play(t, b, "{type: move, unit: alpha, action: shooting_advance, models: [{id: alpha-leader, path: [[18, 10]]}, {id: alpha-3, path: [[16.5, 10]]}, {id: alpha-2, path: [[15, 10]]}]}")
+	m := rulestest.Position(t, b, advise.PositionQuery{Unit: "alpha", Step: 0.5})
 	if m.Left != 3 || m.Reachable < 50 {
 		t.Fatalf("%v\" left, %d points", m.Left, m.Reachable)
 	}
@@ -309,10 +303,7 @@ func TestPositionKeepsTheAction(t *testing.T) {
 // has no offence anywhere, and the notes say why.
 func TestPositionPinnedDown(t *testing.T) {
 	b := positionBattle(t, 0, "    suppression: 2\n")
-	m, err := b.Position(context.Background(), advise.PositionQuery{Unit: "alpha"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := rulestest.Position(t, b, advise.PositionQuery{Unit: "alpha"})
 	for i, v := range m.OffenceValues {
 		if !math.IsNaN(v) && v != 0 {
 			t.Errorf("%v: offence %v", m.Point(i), v)
@@ -327,13 +318,10 @@ func TestPositionPinnedDown(t *testing.T) {
 // and not off it: every point keeps both its models on the roof, the way there is a move
 // the battle accepts, and the notes say so.
 func TestPositionOnARoof(t *testing.T) {
-	src := readExample(t, "demo.yaml")
+	src := sys.ReadExample(t, "demo.yaml")
 	bt, _ := loadEdition(t, "turn: {side: Verdant}\n"+src, 0)
 	b := bt.(*Battle)
-	m, err := b.Position(context.Background(), advise.PositionQuery{Unit: "gunners", Step: 0.5})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := rulestest.Position(t, b, advise.PositionQuery{Unit: "gunners", Step: 0.5})
 	if m.Reachable < 50 || !strings.Contains(strings.Join(m.Notes, "\n"), "a model on a roof moves across it") {
 		t.Fatalf("%d points; notes %v", m.Reachable, m.Notes)
 	}
@@ -344,7 +332,7 @@ func TestPositionOnARoof(t *testing.T) {
 		}
 		p := m.Point(i)
 		f := b.Fork().(*Battle)
-		if _, err := f.Resolve(context.Background(), mustDecode(t, f, wayYAML(s, s.wayTo(b, geom.V(p.X, p.Y)))), dice.ForAction(1, 0)); err != nil {
+		if _, err := f.Resolve(context.Background(), rulestest.Decode(t, f, wayYAML(s, s.wayTo(b, geom.V(p.X, p.Y)))), dice.ForAction(1, 0)); err != nil {
 			t.Fatalf("(%v, %v): %v", p.X, p.Y, err)
 		}
 		u, _ := f.Unit("gunners")
@@ -380,7 +368,7 @@ func TestPositionRefuses(t *testing.T) {
 		}
 	}
 	f := b.Fork().(*Battle)
-	play(t, f, "{type: move, unit: alpha, action: focus_fire}")
+	rulestest.Play(t, f, "{type: move, unit: alpha, action: focus_fire}")
 	if _, err := f.Position(ctx, advise.PositionQuery{Unit: "alpha"}); err == nil || !strings.Contains(err.Error(), "which moves nothing") || field(err) != "unit" {
 		t.Errorf("after choosing Focus Fire: %v", err)
 	}
@@ -402,10 +390,7 @@ func TestPositionRefuses(t *testing.T) {
 func TestPositionOffersStandingStill(t *testing.T) {
 	b := positionBattle(t, 0, "")
 	for _, step := range []float64{1, 0.7} {
-		m, err := b.Position(context.Background(), advise.PositionQuery{Unit: "alpha", Step: step})
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := rulestest.Position(t, b, advise.PositionQuery{Unit: "alpha", Step: step})
 		rulestest.StandingStill(t, m)
 	}
 }

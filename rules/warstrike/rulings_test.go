@@ -200,7 +200,7 @@ action: {unit: a, targets: [{unit: b}]}
 // found) as a battle begun under edition.
 func exampleEdition(tb testing.TB, name string, edition int) *Battle {
 	tb.Helper()
-	b, _ := rulestest.MustLoadEdition(tb, Ruleset{}, example(name), nil, edition)
+	b, _ := rulestest.MustLoadEdition(tb, Ruleset{}, sys.Example(name), nil, edition)
 	return b.(*Battle)
 }
 
@@ -216,22 +216,22 @@ func TestRulingFloorKept(t *testing.T) {
 	shot := "{unit: watchers, targets: [{unit: hunters}]}"
 	move := "{type: move, unit: watchers, action: shooting_advance, models: [{id: sniper, path: [[0.5, 0]]}]}"
 	now := exampleEdition(t, "elevated-ruin.yaml", volley.Edition)
-	wantAim(t, aimsOf(t, now, mustDecode(t, now, shot)), "sniper>hunters-1", volley.StatusOK, `20" ≤ 24" sight distance`)
-	out := play(t, now, move)
+	wantAim(t, aimsOf(t, now, rulestest.Decode(t, now, shot)), "sniper>hunters-1", volley.StatusOK, `20" ≤ 24" sight distance`)
+	out := rulestest.Play(t, now, move)
 	if m := model(t, now, "sniper"); m.Elevation != 7 {
 		t.Errorf("the sniper moved along the floor: elevation %v, want 7", m.Elevation)
 	}
 	if r := out[0].Trace[1].Result.(string); !strings.Contains(r, `it stands 7" up, on the floor of ruin`) {
 		t.Errorf("the move reads %q", r)
 	}
-	wantAim(t, aimsOf(t, now, mustDecode(t, now, shot)), "sniper>hunters-1", volley.StatusOK, `19.5" ≤ 24" sight distance`)
+	wantAim(t, aimsOf(t, now, rulestest.Decode(t, now, shot)), "sniper>hunters-1", volley.StatusOK, `19.5" ≤ 24" sight distance`)
 
 	old := exampleEdition(t, "elevated-ruin.yaml", ClimbEdition-1)
-	play(t, old, move)
+	rulestest.Play(t, old, move)
 	if m := model(t, old, "sniper"); m.Elevation != 0 {
 		t.Errorf("edition 4: elevation %v, want 0, as it was played", m.Elevation)
 	}
-	wantAim(t, aimsOf(t, old, mustDecode(t, old, shot)), "watchers>hunters", volley.StatusNotEligible, "sniper sees no model of hunters")
+	wantAim(t, aimsOf(t, old, rulestest.Decode(t, old, shot)), "watchers>hunters", volley.StatusNotEligible, "sniper sees no model of hunters")
 }
 
 // floorsSrc is a ruin with two floors (the upper one over its east half only), a tall
@@ -263,15 +263,15 @@ func TestRulingClimbFloor(t *testing.T) {
 	now := b.(*Battle)
 	// Across the ruin and up to the first floor: 2" along and 3.5" up is 5.5", more than
 	// Shooting Advance's 4".
-	refused(t, now, "{type: move, unit: a, action: shooting_advance, models: [{id: climber, path: [[-1, 0]], elevation: 3.5}]}",
+	rulestest.Refused(t, now, "{type: move, unit: a, action: shooting_advance, models: [{id: climber, path: [[-1, 0]], elevation: 3.5}]}",
 		`climber's move is 5.5" long (2" along the table and 3.5" climbing), and it may move 4" more this turn`)
 	// There is no floor at 5".
-	refused(t, now, "{type: move, unit: a, action: at_the_double, models: [{id: climber, path: [[-1, 0]], elevation: 5}]}",
+	rulestest.Refused(t, now, "{type: move, unit: a, action: at_the_double, models: [{id: climber, path: [[-1, 0]], elevation: 5}]}",
 		`there is no floor 5" up where its path ends`)
 	// The upper floor covers the east half only.
-	refused(t, now, "{type: move, unit: a, action: at_the_double, models: [{id: climber, path: [[-1, 0]], elevation: 7}]}",
+	rulestest.Refused(t, now, "{type: move, unit: a, action: at_the_double, models: [{id: climber, path: [[-1, 0]], elevation: 7}]}",
 		`there is no floor 7" up where its path ends`)
-	out := play(t, now, "{type: move, unit: a, action: at_the_double, models: [{id: climber, path: [[-1, 0]], elevation: 3.5}]}")
+	out := rulestest.Play(t, now, "{type: move, unit: a, action: at_the_double, models: [{id: climber, path: [[-1, 0]], elevation: 3.5}]}")
 	if m := model(t, now, "climber"); m.Elevation != 3.5 || now.moved["climber"] != 5.5 {
 		t.Errorf("climber on the first floor: elevation %v, moved %v; want 3.5 and 5.5", m.Elevation, now.moved["climber"])
 	}
@@ -279,10 +279,10 @@ func TestRulingClimbFloor(t *testing.T) {
 		t.Errorf("the climb reads %q", r)
 	}
 	// Off the floor's edge, out of the ruin, without climbing down: refused.
-	refused(t, now, "{type: move, unit: climber, path: [[-4.5, 0]]}", "leg 1 would step off the floor of ruin, 3.5\" up: a model leaves a floor by climbing down")
+	rulestest.Refused(t, now, "{type: move, unit: climber, path: [[-4.5, 0]]}", "leg 1 would step off the floor of ruin, 3.5\" up: a model leaves a floor by climbing down")
 	// Along the floor, over below's head (below stands on the table under it) and up again
 	// to the upper floor: 2" and 3.5" more.
-	play(t, now, "{type: move, unit: climber, path: [[1, 0]], elevation: 7}")
+	rulestest.Play(t, now, "{type: move, unit: climber, path: [[1, 0]], elevation: 7}")
 	if m := model(t, now, "climber"); m.Elevation != 7 {
 		t.Errorf("climber on the upper floor: elevation %v", m.Elevation)
 	}
@@ -290,15 +290,15 @@ func TestRulingClimbFloor(t *testing.T) {
 	// does not (12").
 	// (At-The-Double may not shoot: the command line asks what if it had chosen Open
 	// Fire.)
-	aims := aimsOf(t, now, mustDecode(t, now, "{unit: a, as: open_fire, targets: [{unit: b}]}"))
+	aims := aimsOf(t, now, rulestest.Decode(t, now, "{unit: a, as: open_fire, targets: [{unit: b}]}"))
 	wantAim(t, aims, "climber>hidden", volley.StatusOK, `20" ≤ 24" sight distance`)
 	wantAim(t, aims, "below>hidden", volley.StatusBlocked, `21" > 12" sight distance`)
 	// Down to the table where it stands, a move with no path: 7" more than it has left.
-	refused(t, now, "{type: move, unit: climber, elevation: 0}", `it may move 1" more this turn`)
+	rulestest.Refused(t, now, "{type: move, unit: climber, elevation: 0}", `it may move 1" more this turn`)
 
 	// climb: free: the height does not count.
 	free, _ := loadEdition(t, strings.Replace(floorsSrc, "terrain:\n", "options: {climb: free}\nterrain:\n", 1), 0)
-	play(t, free.(*Battle), "{type: move, unit: a, action: shooting_advance, models: [{id: climber, path: [[-1, 0]], elevation: 3.5}]}")
+	rulestest.Play(t, free.(*Battle), "{type: move, unit: a, action: shooting_advance, models: [{id: climber, path: [[-1, 0]], elevation: 3.5}]}")
 	if d := free.(*Battle).moved["climber"]; d != 2 {
 		t.Errorf("climb: free: moved %v, want 2", d)
 	}
@@ -320,7 +320,7 @@ func TestRulingFloorsEdition4(t *testing.T) {
 		t.Errorf("floors under edition 4: %v", err)
 	}
 	b := exampleEdition(t, "elevated-ruin.yaml", ClimbEdition-1)
-	if _, err := decodeAs(t, b, "{type: move, unit: sniper, action: halt, elevation: 0}", true, 4); err == nil || !strings.Contains(err.Error(), "a battle begun under edition 4 does not climb") {
+	if _, err := rulestest.DecodeAs(t, b, "{type: move, unit: sniper, action: halt, elevation: 0}", true, 4); err == nil || !strings.Contains(err.Error(), "a battle begun under edition 4 does not climb") {
 		t.Errorf("a climb under edition 4: %v", err)
 	}
 }
@@ -344,22 +344,22 @@ func TestRulingLowWall(t *testing.T) {
 	over := "{type: move, unit: a, action: advance, models: [{id: a-1, path: [[0, 2]]}]}"
 	b, _ := loadEdition(t, lowWallSrc, 0)
 	now := b.(*Battle)
-	out := play(t, now, over)
+	out := rulestest.Play(t, now, over)
 	if m := model(t, now, "a-1"); m.At.Y != 2 || now.moved["a-1"] != 5 {
 		t.Errorf("a-1 over the field wall: at %v, moved %v; want (0, 2) and 4\" + 2 × 0.5\"", m.At, now.moved["a-1"])
 	}
 	if r := out[0].Trace[1].Result.(string); !strings.Contains(r, `climbing over field wall (0.5" up and down)`) {
 		t.Errorf("the move reads %q", r)
 	}
-	refused(t, now, "{type: move, unit: a, models: [{id: a-2, path: [[10, 2]]}]}", "a-2 cannot move there: leg 1 would pass through high wall (wall)")
+	rulestest.Refused(t, now, "{type: move, unit: a, models: [{id: a-2, path: [[10, 2]]}]}", "a-2 cannot move there: leg 1 would pass through high wall (wall)")
 	// A model crosses a wall; it does not stop astride it.
 	b, _ = loadEdition(t, lowWallSrc, 0)
-	refused(t, b.(*Battle), "{type: move, unit: a, action: advance, models: [{id: a-1, path: [[0, -0.3]]}]}", "a-1 cannot move there: it would stop astride field wall")
+	rulestest.Refused(t, b.(*Battle), "{type: move, unit: a, action: advance, models: [{id: a-1, path: [[0, -0.3]]}]}", "a-1 cannot move there: it would stop astride field wall")
 
 	never, _ := loadEdition(t, strings.Replace(lowWallSrc, "terrain:\n", "options: {cross_walls: never}\nterrain:\n", 1), 0)
-	refused(t, never.(*Battle), over, "a-1 cannot move there: leg 1 would pass through field wall (wall)")
+	rulestest.Refused(t, never.(*Battle), over, "a-1 cannot move there: leg 1 would pass through field wall (wall)")
 	old, _ := loadEdition(t, lowWallSrc, ClimbEdition-1)
-	refused(t, old.(*Battle), over, "a-1 cannot move there: leg 1 would pass through field wall (wall)")
+	rulestest.Refused(t, old.(*Battle), over, "a-1 cannot move there: leg 1 would pass through field wall (wall)")
 	walls := strings.Replace(lowWallSrc, "terrain:\n", "options: {cross_walls: never}\nterrain:\n", 1)
 	if _, _, err := rulestest.LoadEdition(t, Ruleset{}, "scenario.yaml", []byte(walls), ClimbEdition-1); err == nil || !strings.Contains(err.Error(), "cross_walls: a battle begun under edition 4 does not climb") {
 		t.Errorf("cross_walls under edition 4: %v", err)
@@ -374,14 +374,14 @@ func TestFloorWrittenBack(t *testing.T) {
 	if l := b.Table().Terrain[0].Levels; len(l) != 1 || l[0].Height != 7 {
 		t.Fatalf("the ruin's levels: %+v; want the floor the sniper stands on", l)
 	}
-	out := play(t, b, "{type: move, unit: sniper, action: at_the_double, path: [[1, 0]], elevation: 0}")
+	out := rulestest.Play(t, b, "{type: move, unit: sniper, action: at_the_double, path: [[1, 0]], elevation: 0}")
 	if m := model(t, b, "sniper"); m.Elevation != 0 || b.moved["sniper"] != 8 {
 		t.Errorf("the sniper climbed down: elevation %v, moved %v; want 0 and 1\" + 7\"", m.Elevation, b.moved["sniper"])
 	}
 	if r := out[0].Trace[1].Result.(string); !strings.Contains(r, `climbed down 7" to the table (1" along the table and 7" climbing)`) {
 		t.Errorf("the move reads %q", r)
 	}
-	doc, err := scenario.ParseFile(example("elevated-ruin.yaml"))
+	doc, err := scenario.ParseFile(sys.Example("elevated-ruin.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -393,7 +393,7 @@ func TestFloorWrittenBack(t *testing.T) {
 		t.Errorf("the scenario written back:\n%s", src)
 	}
 	placed, _ := loadEdition(t, strings.Replace(string(src), "{file: sample-tables.yaml}", "\n"+sampleTables(t), 1), 0)
-	play(t, placed.(*Battle), "{type: move, unit: sniper, action: at_the_double, elevation: 7}")
+	rulestest.Play(t, placed.(*Battle), "{type: move, unit: sniper, action: at_the_double, elevation: 7}")
 	if m := model(t, placed.(*Battle), "sniper"); m.Elevation != 7 {
 		t.Errorf("the sniper climbed back: elevation %v", m.Elevation)
 	}
@@ -402,7 +402,7 @@ func TestFloorWrittenBack(t *testing.T) {
 // sampleTables is sample-tables.yaml, indented to stand under tables:.
 func sampleTables(tb testing.TB) string {
 	tb.Helper()
-	src := readExample(tb, "sample-tables.yaml")
+	src := sys.ReadExample(tb, "sample-tables.yaml")
 	return "  " + strings.ReplaceAll(strings.TrimSpace(src), "\n", "\n  ")
 }
 

@@ -36,5 +36,5 @@ actions:
 // model's move, each firing model's dice to hit, penetrate and kill, the dead, the
 // suppression markers.
 func TestTell(t *testing.T) {
-	rulestest.TellExamples(t, Ruleset{}, battleRound, *update)
+	rulestest.TellExamples(t, Ruleset{}, battleRound)
 }

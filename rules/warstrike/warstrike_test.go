@@ -1,7 +1,6 @@
 package warstrike
 
 import (
-	"flag"
 	"math"
 	"path/filepath"
 	"strconv"
@@ -14,42 +13,25 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-// update rewrites the goldens of testdata/broken and testdata/tell from the current
-// output (go test -update), for a change that is meant to change them.
-var update = flag.Bool("update", false, "rewrite testdata/broken/*.golden and testdata/tell/*.txt from the current output")
-
-func example(name string) string { return filepath.Join("..", "..", "examples", "warstrike", name) }
-
-// readExample is the text of the example called name, stopping the test where it cannot
-// be read.
-func readExample(tb testing.TB, name string) string {
-	tb.Helper()
-	return rulestest.ReadExample(tb, "warstrike", name)
-}
-
-func mustLoadFile(tb testing.TB, name string) (*Battle, volley.Action) {
-	tb.Helper()
-	b, a := rulestest.LoadFile(tb, Ruleset{}, example(name))
-	return b.(*Battle), a
-}
+// sys is WarStrike as its tests load it.
+var sys = rulestest.System[*Battle, volley.Action]{Name: "warstrike", Ruleset: Ruleset{}}
 
 // withAction is an example with its action replaced, read from the examples' folder
 // so that its tables file is found.
 func withAction(tb testing.TB, name, action string) (*Battle, volley.Action) {
 	tb.Helper()
-	s := readExample(tb, name)
+	s := sys.ReadExample(tb, name)
 	s = s[:strings.Index(s, "\naction:")] + "\naction:\n" + action
-	path := rulestest.WriteBeside(tb, name, s, example("sample-tables.yaml"))
-	b, a := rulestest.LoadFile(tb, Ruleset{}, path)
-	return b.(*Battle), a
+	path := rulestest.WriteBeside(tb, name, s, sys.Example("sample-tables.yaml"))
+	return sys.LoadPath(tb, path)
 }
 
 // inline is an example with its tables written in place, for loaders that read no
 // files (the fuzzer, the API).
 func inline(tb testing.TB, name string) []byte {
 	tb.Helper()
-	src := readExample(tb, name)
-	tables := readExample(tb, "sample-tables.yaml")
+	src := sys.ReadExample(tb, name)
+	tables := sys.ReadExample(tb, "sample-tables.yaml")
 	var in strings.Builder
 	in.WriteString("tables:\n")
 	for _, line := range strings.Split(tables, "\n") {
@@ -86,7 +68,7 @@ func wantAim(t *testing.T, aims map[string]volley.Aim, pair string, status volle
 // TestElevatedRuin is the text's example: 7" up a ruin, a model sees into area terrain
 // to 24" and is seen from 24"; Adaptive Camo halves that, Easily Seen doubles it.
 func TestElevatedRuin(t *testing.T) {
-	b, a := mustLoadFile(t, "elevated-ruin.yaml")
+	b, a := sys.LoadFile(t, "elevated-ruin.yaml")
 	aims := aimsOf(t, b, a)
 	wantAim(t, aims, "sniper>hunters-1", volley.StatusOK, `20" ≤ 24" sight distance`)
 	wantAim(t, aims, "sniper>hunters-2", volley.StatusBlocked, `wood: 26" > 24" sight distance`)
@@ -163,7 +145,7 @@ func TestWhoMayShoot(t *testing.T) {
 }
 
 func TestSplitFire(t *testing.T) {
-	b, a := mustLoadFile(t, "split-fire.yaml")
+	b, a := sys.LoadFile(t, "split-fire.yaml")
 	odds := rulestest.Odds(t, b, a)
 	if len(odds.Targets) != 2 {
 		t.Fatalf("%d targets, want raiders and gunners", len(odds.Targets))
@@ -187,7 +169,7 @@ func TestSplitFire(t *testing.T) {
 }
 
 func TestObstacles(t *testing.T) {
-	b, a := mustLoadFile(t, "obstacles.yaml")
+	b, a := sys.LoadFile(t, "obstacles.yaml")
 	aims := aimsOf(t, b, a)
 	wantAim(t, aims, "patrol-1>walled-1", volley.StatusBlocked, `south wall: 2" high, higher than the models (TLOS And Linear Obstacles)`)
 	wantAim(t, aims, "patrol-2>walled-2", volley.StatusOK, "sees")
@@ -247,19 +229,14 @@ action: {unit: a, targets: [{unit: b, models: [a-1, a-2]}, {unit: c, models: [a-
 // every measure's distribution with the exact odds, within five standard errors.
 func TestSimAgreesWithOdds(t *testing.T) {
 	const trials = 200_000
-	for _, name := range []string{"split-fire.yaml", "elevated-ruin.yaml", "obstacles.yaml"} {
-		t.Run(name, func(t *testing.T) {
-			b, a := mustLoadFile(t, name)
-			rulestest.SimAgreesWithOdds(t, b, a, 99, trials)
-		})
-	}
+	sys.SimAgreesWithOdds(t, 99, trials, []string{"split-fire.yaml", "elevated-ruin.yaml", "obstacles.yaml"}, nil)
 }
 
 // TestResolveApplies checks that a resolution removes as many models as it reports, adds
 // its suppression markers, fixes the unit's action, and that the unit cannot shoot twice.
 func TestResolveApplies(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
-		b, a := mustLoadFile(t, "split-fire.yaml")
+		b, a := sys.LoadFile(t, "split-fire.yaml")
 		out, err := rulestest.Resolve(b, a, dice.ForAction(seed, 0))
 		if err != nil {
 			t.Fatal(err)
@@ -387,7 +364,7 @@ func FuzzLoad(f *testing.F) {
 // TestCostBoundsWork checks that an action too big for a server is refused before any
 // line of sight is traced, and that the examples are far inside the budget.
 func TestCostBoundsWork(t *testing.T) {
-	b, a := mustLoadFile(t, "obstacles.yaml")
+	b, a := sys.LoadFile(t, "obstacles.yaml")
 	if c := b.Cost(a); c <= 0 || c > volley.MaxWork/1000 {
 		t.Errorf("obstacles cost %d", c)
 	}
@@ -433,5 +410,5 @@ func ftoa(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) }
 // ran, a model that sees no model of its target) are each reported once, at its
 // line:col, as volley check reports them. Refresh with go test -update.
 func TestBrokenScenarios(t *testing.T) {
-	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"), *update)
+	rulestest.BrokenScenarios(t, filepath.Join("testdata", "broken"))
 }

@@ -88,10 +88,7 @@ func TestDangerMap(t *testing.T) {
 	q := advise.DangerQuery{Side: "red", As: "r1", Area: [4]float64{5.5, 0, 6.5, 24}, Step: 1}
 	for _, obj := range []advise.ObjectiveKind{advise.Destroyed, advise.Expected} {
 		q.Objective = obj
-		m, err := b.Danger(context.Background(), q)
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := rulestest.Danger(t, b, q)
 		if m.Cols != 1 || m.Rows != 24 {
 			t.Fatalf("%d × %d points", m.Cols, m.Rows)
 		}
@@ -154,10 +151,7 @@ func TestDangerMap(t *testing.T) {
 func TestPositionMap(t *testing.T) {
 	b := skirmish(t)
 	rulestest.OffenceStandingStill(t, b, "red", "r1", []float64{0.5, 1}, 1e-12)
-	m, err := b.Position(context.Background(), advise.PositionQuery{Unit: "r1", Step: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := rulestest.Position(t, b, advise.PositionQuery{Unit: "r1", Step: 1})
 	at := func(x, y float64) int {
 		c, r := int(math.Round((x-m.X0)/m.Step)), int(math.Round((y-m.Y0)/m.Step))
 		return m.At(c, r)
