@@ -176,7 +176,11 @@ func (v *view) walls(unit string) walls {
 	if !ok || v.grid {
 		return walls{}
 	}
-	tv := t.Table()
+	return tableWalls(t.Table(), unit)
+}
+
+// tableWalls are the walls of the table tv for unit (see type walls).
+func tableWalls(tv volley.TableView, unit string) walls {
 	var w walls
 	for _, u := range tv.Units {
 		if u.ID == unit {
