@@ -55,7 +55,7 @@ const wallClearance = 2
 // it before the end). Other levels' ranks, and every rank in a battle without objectives
 // or a last round, are returned as they are.
 func (p *Player) staging(v *view, pc piece, unit string, rank func(advise.PositionPoint) float64) func(advise.PositionPoint) float64 {
-	if p.Policy.Level != Strong || v.end == nil || v.end.Turns <= 0 || v.turn == nil || len(v.result.Objectives) == 0 || v.models(unit) > 1 {
+	if !p.stages(v, unit) {
 		return rank
 	}
 	st := p.stage(v, pc, unit)
@@ -69,13 +69,20 @@ func (p *Player) staging(v *view, pc piece, unit string, rank func(advise.Positi
 	}
 }
 
+// stages reports whether the level weighs what unit's places keep within its reach
+// (staging): the strong level's, for a unit of one piece, in a battle with objectives and
+// a last round.
+func (p *Player) stages(v *view, unit string) bool {
+	return p.Policy.Level == Strong && v.end != nil && v.end.Turns > 0 && v.turn != nil && len(v.result.Objectives) > 0 && v.models(unit) <= 1
+}
+
 // stagingWhy says which objective a strong unit's place keeps within its reach by the
 // end, the one whose credit the rank counted there (staging), "" for none: where no
 // objective is credited (a friend keeps it in reach already, the enemy holds it too
 // strongly), where the place is within one already (moveOptions says so), or where the
 // unit could reach it by the end from where it stands anyway.
 func (p *Player) stagingWhy(v *view, pc piece, x, y float64) string {
-	if p.Policy.Level != Strong || v.end == nil || v.end.Turns <= 0 || v.turn == nil || len(v.result.Objectives) == 0 || v.models(v.owner(pc)) > 1 || v.objectiveAt(x, y) != "" {
+	if !p.stages(v, v.owner(pc)) || v.objectiveAt(x, y) != "" {
 		return ""
 	}
 	st := p.stage(v, pc, v.owner(pc))
@@ -169,7 +176,11 @@ func (v *view) walls(unit string) walls {
 	if !ok || v.grid {
 		return walls{}
 	}
-	tv := t.Table()
+	return tableWalls(t.Table(), unit)
+}
+
+// tableWalls are the walls of the table tv for unit (see type walls).
+func tableWalls(tv volley.TableView, unit string) walls {
 	var w walls
 	for _, u := range tv.Units {
 		if u.ID == unit {

@@ -2,17 +2,18 @@ package opponent_test
 
 import (
 	"context"
-	"math"
 	"testing"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/opponent"
 )
 
 // TestStagingKeepsAnObjectiveInReach: Dropzone's UCM, at the strong level, against a
 // Scourge that keeps to its own zone (random), used to stop short of the crossroads and
 // the relay once it had something to shoot at, and began the last round more than a move
 // from either: the battle ended level. Now, when the last round begins, at least one of its
-// units stands within a move of an objective (in a straight line), or within it.
+// units stands within a move of an objective, or within it, as staging counts reach (in a
+// straight line to its edge, clear of the walls by two widths of the unit's base).
 func TestStagingKeepsAnObjectiveInReach(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays three rounds of a battle")
@@ -39,8 +40,8 @@ func TestStagingKeepsAnObjectiveInReach(t *testing.T) {
 			if u.Side != "UCM" || u.Destroyed || u.Move == nil {
 				continue
 			}
-			for _, o := range m.Game.Result().Objectives {
-				if math.Hypot(u.X-o.X, u.Y-o.Y)-o.Radius <= u.Move.Allowance {
+			for i, o := range m.Game.Result().Objectives {
+				if opponent.InReach(m.Game, u.ID, i, 1) {
 					inReach = u.ID + " of " + o.Name
 				}
 			}

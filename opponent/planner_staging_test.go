@@ -9,39 +9,50 @@ import (
 )
 
 // TestInReach: a unit can be within an objective after its moves left when the straight
-// way to the objective's edge is no longer than those moves and clears every wall by its
-// base's width.
+// way to the objective's edge is no longer than those moves and clears every wall (a piece
+// that blocks sight and has no floor to stand on) by wallClearance widths of its base. The
+// walls and their clearance are read from a table's view, as staging reads them: the
+// mover's base is 0.8 wide, so a way must pass 1.6 from the hab block; a ruin with floors
+// and a hedge that does not block sight are no walls.
 func TestInReach(t *testing.T) {
 	// The crossroads round (24, 24) within 5; a hab block between x 30 and 36, y 22 and 28.
 	hab := [][2]float64{{30, 22}, {36, 22}, {36, 28}, {30, 28}}
-	w := walls{pieces: [][][2]float64{hab}, clear: 1}
+	table := func(pieces ...volley.TablePiece) volley.TableView {
+		return volley.TableView{Units: []volley.TableUnit{{ID: "mover", Placed: true, Base: 0.8}}, Terrain: pieces}
+	}
+	habBlock := table(volley.TablePiece{ID: "hab", Polygon: hab, BlocksLOS: true})
+	others := table(volley.TablePiece{ID: "ruin", Polygon: hab, BlocksLOS: true, Levels: []volley.TableLevel{{Height: 3}}},
+		volley.TablePiece{ID: "hedge", Polygon: hab})
 	cases := []struct {
-		name         string
-		x, y         float64
-		moves        int
-		allowance    float64
-		grid, inside bool
-		want         bool
+		name      string
+		table     volley.TableView
+		x, y      float64
+		moves     int
+		allowance float64
+		grid      bool
+		want      bool
 	}{
-		{"within it: no move needed", 24, 20, 0, 6, false, false, true},
-		{"11.18 from the centre, 6.18 from the edge: not in one move of 6", 22, 13, 1, 6, false, false, false},
-		{"6.18 from the edge: in two moves of 6", 22, 13, 2, 6, false, false, true},
-		{"6 from the edge, exactly one move", 24, 13, 1, 6, false, false, true},
-		{"in the last round, out of it: no moves left", 24, 13, 0, 6, false, false, false},
-		{"behind the hab block: the straight way goes through it", 40, 25, 2, 8, false, false, false},
-		{"beside the hab block, clear of it by more than a base", 34, 17, 1, 8, false, false, true},
-		{"passing its corner by less than a base", 31.5, 21.3, 1, 8, false, false, false},
-		{"on a grid, 6 squares from the edge diagonally", 35, 35, 1, 6, true, false, true},
+		{"within it: no move needed", habBlock, 24, 20, 0, 6, false, true},
+		{"11.18 from the centre, 6.18 from the edge: not in one move of 6", habBlock, 22, 13, 1, 6, false, false},
+		{"6.18 from the edge: in two moves of 6", habBlock, 22, 13, 2, 6, false, true},
+		{"6 from the edge, exactly one move", habBlock, 24, 13, 1, 6, false, true},
+		{"in the last round, out of it: no moves left", habBlock, 24, 13, 0, 6, false, false},
+		{"behind the hab block: the straight way goes through it", habBlock, 40, 25, 2, 8, false, false},
+		{"behind a ruin with floors: no wall", others, 40, 25, 2, 8, false, true},
+		{"beside the hab block, passing it 1.8 away: more than two widths", habBlock, 34, 17, 1, 8, false, true},
+		{"passing its corner 1.17 away: more than a width, less than two", habBlock, 33, 19, 1, 8, false, false},
+		{"passing its corner 0.15 away", habBlock, 31.5, 21.3, 1, 8, false, false},
+		{"on a grid, 6 squares from the edge diagonally", volley.TableView{}, 35, 35, 1, 6, true, true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			v := &view{grid: tc.grid}
 			v.result.Objectives = []volley.HeldObjective{{Objective: volley.Objective{Name: "the crossroads", X: 24, Y: 24, Radius: 5, Points: 3}}}
-			ww := w
-			if tc.grid {
-				ww = walls{}
+			w := v.walls("mover") // none on a grid
+			if !tc.grid {
+				w = tableWalls(tc.table, "mover")
 			}
-			if got := v.inReach(0, tc.x, tc.y, tc.moves, tc.allowance, ww); got != tc.want {
+			if got := v.inReach(0, tc.x, tc.y, tc.moves, tc.allowance, w); got != tc.want {
 				t.Errorf("inReach from (%g, %g) in %d moves of %g = %v, want %v", tc.x, tc.y, tc.moves, tc.allowance, got, tc.want)
 			}
 		})

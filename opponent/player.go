@@ -36,9 +36,11 @@ type Player struct {
 	fired    map[string]bool
 	steps    []map[string]any
 	stepsWhy string
-	// maps are the position maps read this turn, by unit, where it stood and what was
-	// left of the battle: a map is read again only when its unit has moved, or a unit has
-	// been destroyed, since (each candidate is tried on the battle as it is anyway).
+	// maps are the position maps read this turn, by unit, where it stood, what was left
+	// of the battle and what its rank read of the other units' places (objectivesKey): a
+	// map is read again only when its unit has moved, a unit has been destroyed, or the
+	// count of an objective its best places were chosen for has changed, since (each
+	// candidate is tried on the battle as it is anyway).
 	maps map[string]*advise.PositionMap
 }
 
@@ -718,7 +720,7 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 			}
 		}
 		q.Rank = rank
-		key := fmt.Sprintf("%s %g %g %g %d %s", unit, pc.x, pc.y, pc.move.Left, v.destroyed(), p.phase)
+		key := fmt.Sprintf("%s %g %g %g %d %s%s", unit, pc.x, pc.y, pc.move.Left, v.destroyed(), p.phase, p.objectivesKey(v, pc, unit))
 		m := p.maps[key]
 		if m == nil {
 			var err error
@@ -780,6 +782,27 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 		}
 	}
 	return opts, weighed, nil
+}
+
+// objectivesKey is what unit's rank reads of the other units' places, for the key of its
+// map (Player.maps): at the levels that weigh objectives, each objective's holders of
+// either side (objectiveValue), and, where the strong level stages, what keeping each
+// within reach is worth (staging, from the friends that cover it). A map read before a
+// friend moved onto an objective, or within reach of one, chose its best places for the
+// old table; "" for the levels whose rank reads no objective.
+func (p *Player) objectivesKey(v *view, pc piece, unit string) string {
+	if p.Policy.Level == Random || p.Policy.Level == Greedy {
+		return ""
+	}
+	var b strings.Builder
+	for i := range v.result.Objectives {
+		ours, theirs := v.holders(i, p.Side, unit)
+		fmt.Fprintf(&b, " %d:%d", ours, theirs)
+	}
+	if p.stages(v, unit) {
+		fmt.Fprintf(&b, " %v", p.stage(v, pc, unit).gain)
+	}
+	return b.String()
 }
 
 // closing is the part of a move's gain that is only the tie-break of rank: the way
