@@ -104,6 +104,23 @@ func progressLines(t *testing.T, u, token string) (reports []map[string]float64,
 	return reports, last
 }
 
+// TestProgressLastCount: a map whose clock never ticks while it works (every hour) still
+// reports once, its last count, all rows done, before the map: the bar a client draws
+// reaches its end however fast the map or busy the machine.
+func TestProgressLastCount(t *testing.T) {
+	t.Cleanup(vhttp.SetProgressEvery(time.Hour))
+	ts := serve(t, servertest.SQLite(t))
+	id, _ := battle(t, ts.URL, crossfire(t))
+	reports, last := progressLines(t, dangerURL(ts.URL, id, 1)+"&progress=true", watch(id))
+	d, _ := last["danger"].(map[string]any)
+	if d == nil {
+		t.Fatalf("no map after the progress: %v", last)
+	}
+	if rows := d["rows"].(float64); len(reports) != 1 || reports[0]["done"] != rows || reports[0]["rows"] != rows {
+		t.Errorf("reports %v; want one, all %g rows done", reports, rows)
+	}
+}
+
 // TestPositionProgress: every system's position map answers with its progress as a danger
 // map does: one run of reports (the danger layer's rows, then the offence layer's, as
 // stages of one count), rising to all of them, then the same map as without progress.
