@@ -497,6 +497,12 @@ func (p *Player) fireOptions(ctx context.Context, v *view) ([]option, int, error
 				continue
 			}
 			key, _ := json.Marshal(act)
+			if p.Policy.Level == Strong {
+				// Plans that begin alike (a War Engine unit choosing its group, then
+				// declaring) are told apart by their whole: the strong level weighs each,
+				// and takes the rest of the one it chooses.
+				key, _ = json.Marshal(append([]map[string]any{act}, rest...))
+			}
 			if seen[string(key)] {
 				continue
 			}
@@ -518,6 +524,15 @@ func (p *Player) fireOptions(ctx context.Context, v *view) ([]option, int, error
 			}
 			if len(parts) == 0 {
 				continue
+			}
+			if p.Policy.Level == Strong {
+				// The advisor scores a plan by the enemies it hurts; the friends its shots
+				// may strike (a blast's square beside them, a miss that strays onto them)
+				// are in each square's odds only. Strong counts them against the plan, as
+				// the fire of a declared target counts them (offeredFire).
+				loss, words := v.friendsHit(ctx, p.Side, steps)
+				o.value -= loss
+				parts = append(parts, words...)
 			}
 			o.why = fmt.Sprintf("%s fires: %s (the best of %s plans)", a.Actor, strings.Join(parts, "; "), count(a.Total))
 			if a.Total == 1 {
@@ -587,6 +602,39 @@ func (p *Player) offeredFire(ctx context.Context, v *view) []option {
 		}
 	}
 	return opts
+}
+
+// friendsHit is what the steps of a fire plan cost side in its own units, by the exact odds
+// of each step the battle gives odds for (a War Engine declaration, a fire order): each
+// friend it may strike counted as offeredFire counts it, its points times its chance of
+// being destroyed, and a twentieth of its points for each hit it is expected to lose; with
+// the words that name each friend the plan may destroy.
+func (v *view) friendsHit(ctx context.Context, side string, steps []map[string]any) (float64, []string) {
+	loss := 0.0
+	var words []string
+	for _, st := range steps {
+		act, err := decode(v.b, st)
+		if err != nil {
+			continue
+		}
+		odds, err := v.b.Odds(ctx, act)
+		if err != nil {
+			continue
+		}
+		for _, t := range odds.Targets {
+			if v.sideOf(t.Target) != side {
+				continue
+			}
+			loss += v.points[t.Target] * t.PDestroyed
+			for _, m := range t.Mean {
+				loss += 0.05 * v.points[t.Target] * m
+			}
+			if t.PDestroyed >= 0.005 {
+				words = append(words, fmt.Sprintf("%s to destroy %s, a friend", pct(t.PDestroyed), t.Target))
+			}
+		}
+	}
+	return loss, words
 }
 
 // sideOf is the side of a unit of the state, "" for anything else (a square).

@@ -1,0 +1,79 @@
+package opponent_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/opponent"
+	"github.com/volley-wargames/volley/rulestest"
+)
+
+// TestStrongSparesItsFriends: the War Engine's example in the trenchers' target phase, their
+// grenadier (a launcher of blast 1) 4 squares from two raiders. Raider-1, one hit left,
+// stands between Pte Hale and Pte Cole; raider-2, with both its hits, stands alone. Any
+// square the blast could reach raider-1 from puts Hale or Cole in it too; the advisor scores
+// the enemies a shot hurts, so raider-1, the likelier kill, is its best. The strong level
+// counts the friends a plan may strike against it, and the grenadier declares at raider-2,
+// whose blast reaches no friend. Hale and Cole face away (nothing in their arcs); Murphy faces
+// south; the chief and raider-3 stand out of the grenadier's arc.
+func TestStrongSparesItsFriends(t *testing.T) {
+	src := string(battle(t, "warengine"))
+	cut := regexp.MustCompile(`(?s)\ndeployment:.*?\nmap:`)
+	if !cut.MatchString(src) {
+		t.Fatal("the example has no deployment to leave out")
+	}
+	src = cut.ReplaceAllString(src, "\nturn: {side: trenchers, phase: target}\nmap:")
+	units := regexp.MustCompile(`(?s)\nunits:\n.*?\n\n`)
+	if !units.MatchString(src) {
+		t.Fatal("the example has no units to replace")
+	}
+	src = units.ReplaceAllString(src, `
+units:
+  - {id: murphy, type: Trencher Sergeant, side: trenchers, at: [20, 19], facing: S}
+  - {id: hale, type: Trencher Private, side: trenchers, at: [8, 8], facing: S}
+  - {id: cole, type: Trencher Private, side: trenchers, at: [10, 8], facing: S}
+  - {id: grenadier, type: Trencher Grenadier, side: trenchers, at: [11, 12], facing: N}
+  - {id: chief, type: Raider Chief, side: raiders, at: [23, 1], facing: S}
+  - {id: raider-1, type: Raider, side: raiders, at: [9, 8], facing: S, hits: 1}
+  - {id: raider-2, type: Raider, side: raiders, at: [13, 8], facing: S}
+  - {id: raider-3, type: Raider, side: raiders, at: [0, 2], facing: S}
+
+`)
+	g := rulestest.NewGame(t, "battle.yaml", []byte(src))
+	ctx := context.Background()
+	pol, err := opponent.ParsePolicy("strong")
+	if err != nil {
+		t.Fatal(err)
+	}
+	strong := &opponent.Player{Policy: pol, Side: "trenchers"}
+	for range 12 {
+		turn := g.Battle().State().Turn
+		if turn == nil || turn.Side != "trenchers" || turn.Phase != "target" {
+			break
+		}
+		d, err := strong.Next(ctx, g, dice.NewUnrecorded(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d == nil {
+			break
+		}
+		if d.Action["type"] == "declare" && d.Action["unit"] == "grenadier" {
+			at := fmt.Sprint(d.Action["target"])
+			if !strings.HasPrefix(at, "[1") || at == "[10 7]" || at == "[10 9]" {
+				t.Errorf("the grenadier declares at %s (%s), want raider-2's square or one beside it, away from Hale and Cole", at, d.Why)
+			}
+			return
+		}
+		body, _ := json.Marshal(d.Action)
+		if _, _, _, err := g.Replay(ctx, string(body), dice.NewUnrecorded(1)); err != nil {
+			t.Fatalf("%v: %v", d.Action, err)
+		}
+	}
+	t.Fatal("the grenadier declared no target in the trenchers' target phase")
+}
