@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/volley-wargames/volley/dice"
-	"github.com/volley-wargames/volley/opponent"
 	"github.com/volley-wargames/volley/rulestest"
 )
 
@@ -46,11 +45,7 @@ units:
 `)
 	g := rulestest.NewGame(t, "battle.yaml", []byte(src))
 	ctx := context.Background()
-	pol, err := opponent.ParsePolicy("strong")
-	if err != nil {
-		t.Fatal(err)
-	}
-	strong := &opponent.Player{Policy: pol, Side: "trenchers"}
+	strong := strongFor(t, "trenchers")
 	for range 12 {
 		turn := g.Battle().State().Turn
 		if turn == nil || turn.Side != "trenchers" || turn.Phase != "target" {

@@ -25,11 +25,7 @@ func TestStrongHoldsWithItsModels(t *testing.T) {
 	}
 	g := rulestest.NewGame(t, "battle.yaml", []byte(src))
 	ctx := context.Background()
-	pol, err := opponent.ParsePolicy("strong")
-	if err != nil {
-		t.Fatal(err)
-	}
-	strong := &opponent.Player{Policy: pol, Side: "Ironclad"}
+	strong := strongFor(t, "Ironclad")
 	relay := func() string {
 		for _, o := range g.Result().Objectives {
 			if o.Name == "the relay" {
@@ -81,4 +77,14 @@ func TestStrongHoldsWithItsModels(t *testing.T) {
 	if got := relay(); got != "Ironclad" {
 		t.Errorf("after the strong Ironclad's second turn the relay is held by %q, want Ironclad", got)
 	}
+}
+
+// strongFor is the strong level playing side.
+func strongFor(t *testing.T, side string) *opponent.Player {
+	t.Helper()
+	pol, err := opponent.ParsePolicy("strong")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &opponent.Player{Policy: pol, Side: side}
 }
