@@ -439,10 +439,7 @@ func (p *Player) answer(ctx context.Context, v *view, a map[string]any) (option,
 	}
 	var parts []string
 	for _, t := range odds.Targets {
-		o.value += v.points[t.Target] * t.PDestroyed
-		for _, m := range t.Mean {
-			o.value += 0.05 * v.points[t.Target] * m
-		}
+		v.addWorth(&o.value, 1, t)
 		parts = append(parts, fmt.Sprintf("%s: %s to destroy", t.Target, pct(t.PDestroyed)))
 	}
 	o.why = "answers: " + strings.Join(parts, ", ")
@@ -585,10 +582,7 @@ func (p *Player) offeredFire(ctx context.Context, v *view) []option {
 					if v.sideOf(t.Target) == p.Side {
 						sign = -1
 					}
-					opt.value += sign * v.points[t.Target] * t.PDestroyed
-					for _, m := range t.Mean {
-						opt.value += sign * 0.05 * v.points[t.Target] * m
-					}
+					v.addWorth(&opt.value, sign, t)
 					if t.PDestroyed >= 0.005 {
 						parts = append(parts, fmt.Sprintf("%s to destroy %s", pct(t.PDestroyed), t.Target))
 					}
@@ -625,16 +619,28 @@ func (v *view) friendsHit(ctx context.Context, side string, steps []map[string]a
 			if v.sideOf(t.Target) != side {
 				continue
 			}
-			loss += v.points[t.Target] * t.PDestroyed
-			for _, m := range t.Mean {
-				loss += 0.05 * v.points[t.Target] * m
-			}
+			v.addWorth(&loss, 1, t)
 			if t.PDestroyed >= 0.005 {
 				words = append(words, fmt.Sprintf("%s to destroy %s, a friend", pct(t.PDestroyed), t.Target))
 			}
 		}
 	}
 	return loss, words
+}
+
+// hitWorth is the share of a unit's points that one hit it is expected to lose counts
+// for, short of destroying it: a twentieth.
+const hitWorth = 0.05
+
+// addWorth adds to acc, by sign (1 for an enemy, -1 for a friend), what fire does to the
+// target of t: its points times its chance of being destroyed, and hitWorth of its points
+// for each hit it is expected to lose (the same arithmetic, in the same order, for every
+// answer, fire and plan weighed).
+func (v *view) addWorth(acc *float64, sign float64, t volley.TargetOdds) {
+	*acc += sign * v.points[t.Target] * t.PDestroyed
+	for _, m := range t.Mean {
+		*acc += sign * hitWorth * v.points[t.Target] * m
+	}
 }
 
 // sideOf is the side of a unit of the state, "" for anything else (a square).
