@@ -199,6 +199,9 @@ func (p *Player) Next(ctx context.Context, g *volley.Game, rng *dice.Stream) (*D
 			return nil, err
 		}
 		weighed += n
+		// A unit whose fire ends its move moves first where a place gains
+		// (planner_move_first.go).
+		p.moveFirst(ctx, v, fire, moves)
 		opts = append(opts, moves...)
 	}
 	if mine && t.End != nil {

@@ -1,0 +1,85 @@
+package opponent
+
+import (
+	"context"
+
+	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/dice"
+)
+
+// Moving before firing, as the strong level weighs it (session 45).
+//
+// Where a unit moves and then fires in one activation and its fire ends it (WarStrike's
+// "its models move before it shoots, and it acts once a turn"; Warfare's), a fire plan
+// and a move of the same unit are not two choices of the same kind. A fire option is
+// worth what it is likely to destroy; a move is worth its gain over standing still, by
+// rank, and rank counts the offence of each place already (the best fire from there
+// after the move), so the gain is what the whole activation gains by going there and
+// firing from there rather than firing from here. Compared as they were, a fire worth
+// more than the move's gain was taken first, and the move was lost with it: Fireteam
+// Alpha, 39% likely to be destroyed where it stood on the crossroads in the last round,
+// fired at 28% where a place 3″ away, 7% likely, still on the crossroads and with a shot
+// from there, was worth 0.39 more (WarStrike against random, seed 14, battle 24; the
+// Support team destroyed it and the crossroads with it).
+//
+// So a move of a unit whose fire would end its move is worth its gain and the unit's
+// best fire from here: what moving and then firing is worth against the fire alone. A
+// move whose place forfeits the shot (a longer action that does not allow shooting, or a
+// place with nothing in sight) has that loss in its gain already, since rank counts the
+// offence there as nothing. Whether a shot ends the move is read from the battle, by
+// firing the unit's best plan on a copy of it: where the unit may still move after
+// firing (a Dropzone squad), nothing changes. None of this is in any of the texts.
+
+// moveFirst adds to each strong move option the value of its unit's best fire option,
+// where firing that plan first would leave the unit no move (see above).
+func (p *Player) moveFirst(ctx context.Context, v *view, fire, moves []option) {
+	if p.Policy.Level != Strong || len(fire) == 0 || len(moves) == 0 {
+		return
+	}
+	best := map[string]option{}
+	for _, o := range fire {
+		if b, ok := best[o.actor]; o.value > 0 && (!ok || o.value > b.value) {
+			best[o.actor] = o
+		}
+	}
+	ends := map[string]bool{}
+	for i := range moves {
+		f, ok := best[moves[i].actor]
+		if !ok {
+			continue
+		}
+		end, read := ends[f.actor]
+		if !read {
+			end = v.fireEndsMove(ctx, f)
+			ends[f.actor] = end
+		}
+		if end {
+			moves[i].value += f.value
+			moves[i].why += "; better than firing from where it stands, which would end its move"
+		}
+	}
+}
+
+// fireEndsMove reports whether firing f, on a copy of the battle, leaves f's actor no
+// piece that may still move; false where that cannot be told.
+func (v *view) fireEndsMove(ctx context.Context, f option) bool {
+	fk, ok := v.b.(volley.Forker)
+	if !ok {
+		return false
+	}
+	act, err := decode(v.b, f.action)
+	if err != nil {
+		return false
+	}
+	c := fk.Fork()
+	if _, err := c.Resolve(ctx, act, dice.NewUnrecorded(1)); err != nil {
+		return false
+	}
+	after := read(volley.NewGame(c, v.end))
+	for _, pc := range after.pieces {
+		if after.actorOf(pc) == f.actor && !pc.destroyed && pc.move != nil && pc.move.Why == "" && pc.move.Left > 0 {
+			return false
+		}
+	}
+	return true
+}

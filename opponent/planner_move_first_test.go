@@ -1,0 +1,73 @@
+package opponent_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/rulestest"
+)
+
+// TestStrongMovesBeforeItFires: in WarStrike a unit's models move before it shoots, and
+// its shot ends its action. The Watchers (two snipers) stand at (18, 12) and (20, 12) in
+// sight of a Support gunner 18″ to the south, with a shot at a lone Raider far to the
+// north-east, out of the Raider's range. Four inches east, the ruin hides them from the
+// gunner (more than 12″ away through it), and the Raider is still in sight. Firing from
+// where they stand (its odds about 0.5 in points) is worth more than the move's gain
+// alone (the gunner's small chance of destroying both). The strong level moves first,
+// then fires: its first action of the turn is the Watchers' move out of the gunner's
+// sight, and their fire follows it.
+func TestStrongMovesBeforeItFires(t *testing.T) {
+	src := string(battle(t, "warstrike"))
+	// The example's tables, on a bare table.
+	head, _, ok := strings.Cut(src, "\nterrain:\n")
+	if !ok {
+		t.Fatal("the example has no terrain: section")
+	}
+	src = head + `
+units:
+  - {id: watchers, name: Watchers, side: Ironclad, base: 1, height: 1.2, weapon: sniper_rifle, armour: 3, toughness: 3,
+     models: [{id: sniper, at: [20, 10], leader: true}, {id: spotter, at: [22, 10]}]}
+  - {id: raiders, name: Raiders, side: Verdant, base: 1, height: 1.2, weapon: carbine, armour: 2, toughness: 3,
+     models: [{id: raider-leader, at: [20, 27], leader: true}, {id: raider-2, at: [22, 27]}]}
+  - {id: rangers, name: Rangers, side: Verdant, base: 1, height: 1.2, weapon: rifle, armour: 2, toughness: 3,
+     models: [{id: ranger-leader, at: [44, 34], leader: true}]}
+end: {turns: 4, destroyed: 2}
+`
+	g := rulestest.NewGame(t, "battle.yaml", []byte(src))
+	ctx := context.Background()
+	for range 2 { // both sides' deployments, as the scenario places them
+		raw, _ := json.Marshal(g.Battle().State().Turn.End)
+		if _, _, _, err := g.Replay(ctx, string(raw), dice.NewUnrecorded(1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	strong := strongFor(t, "Ironclad")
+	var kinds []string
+	for n := 0; g.Battle().State().Turn.Side == "Ironclad"; n++ {
+		if n > 10 {
+			t.Fatal("the strong Ironclad's turn did not end in 10 actions")
+		}
+		d, err := strong.Next(ctx, g, dice.NewUnrecorded(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d == nil {
+			t.Fatal("the strong level has nothing to do in its turn")
+		}
+		t.Logf("Ironclad: %s", d.Body())
+		kind, _ := d.Action["type"].(string)
+		if _, ok := d.Action["targets"]; ok {
+			kind = "shoot" // a shooting action's type may go unwritten
+		}
+		kinds = append(kinds, kind)
+		if _, _, _, err := g.Replay(ctx, d.Body(), dice.NewUnrecorded(1)); err != nil {
+			t.Fatalf("%s: %v", d.Body(), err)
+		}
+	}
+	if len(kinds) < 2 || kinds[0] != "move" || kinds[1] != "shoot" {
+		t.Errorf("the strong Watchers' turn was %v, want a move, then the shot", kinds)
+	}
+}
