@@ -18,9 +18,9 @@ import (
 // firing from there rather than firing from here. Compared as they were, a fire worth
 // more than the move's gain was taken first, and the move was lost with it: Fireteam
 // Alpha, 39% likely to be destroyed where it stood on the crossroads in the last round,
-// fired at 28% where a place 3″ away, 7% likely, still on the crossroads and with a shot
-// from there, was worth 0.39 more (WarStrike against random, seed 14, battle 24; the
-// Support team destroyed it and the crossroads with it).
+// fired at 28% (worth 0.75) where a place 3″ away, 7% likely, still on the crossroads and
+// with a shot from there, gained 0.39 over staying (WarStrike against random, seed 14,
+// battle 24; the Support team destroyed it, and took the crossroads).
 //
 // So a move of a unit whose fire would end its move is worth its gain and the unit's
 // best fire from here: what moving and then firing is worth against the fire alone. A

@@ -11,14 +11,14 @@ import (
 )
 
 // TestStrongMovesBeforeItFires: in WarStrike a unit's models move before it shoots, and
-// its shot ends its action. The Watchers (two snipers) stand at (18, 12) and (20, 12) in
-// sight of a Support gunner 18″ to the south, with a shot at a lone Raider far to the
-// north-east, out of the Raider's range. Four inches east, the ruin hides them from the
-// gunner (more than 12″ away through it), and the Raider is still in sight. Firing from
-// where they stand (its odds about 0.5 in points) is worth more than the move's gain
-// alone (the gunner's small chance of destroying both). The strong level moves first,
-// then fires: its first action of the turn is the Watchers' move out of the gunner's
-// sight, and their fire follows it.
+// its shot ends its action. On a bare table the Watchers (two snipers, at (20, 10) and
+// (22, 10)) stand 17″ from two Raiders, within their carbines' 18″, with a shot at a lone
+// Ranger far to the north-east, out of the Ranger's rifle range. Two inches back they are
+// out of the carbines' range, with the same shot. Firing from where they stand (57% to
+// destroy the Ranger) is worth more than the move's gain alone (the Raiders' small chance
+// of destroying both snipers), and the shot would end their move. The strong level moves
+// first, then fires: its first action of the turn is the Watchers' move out of the
+// carbines' range, the next their shot.
 func TestStrongMovesBeforeItFires(t *testing.T) {
 	src := string(battle(t, "warstrike"))
 	// The example's tables, on a bare table.
