@@ -104,3 +104,18 @@ func (v *view) survives(pt advise.PositionPoint) float64 {
 	}
 	return 1 - pt.Danger
 }
+
+// unheld is what destroying unit, an enemy's, does to side's objectives as objectiveValue
+// counts them (weighed by the rounds left), with the names of those it stands within: a
+// unit destroyed holds nothing, so an objective it holds alone is no longer the enemy's,
+// and one it contests may become the side's. Fire is weighed with it (fireOptions): a shot
+// at the Hunter that alone holds the crossroads in the last round is worth its points and
+// the crossroads. 0 where the unit stands within no objective.
+func (v *view) unheld(side, unit string) (float64, string) {
+	names := v.objectivesOf(unit)
+	if names == "" {
+		return 0, ""
+	}
+	far := math.Inf(1)
+	return v.objectiveValue(side, unit, far, far) - v.objectiveValue(side, "", far, far), names
+}

@@ -470,6 +470,24 @@ func (p *Player) fireOptions(ctx context.Context, v *view) ([]option, int, error
 	if err == nil {
 		advice = append(advice, expected...)
 	}
+	if p.Policy.Level == Strong {
+		// The plans most likely to destroy each enemy that holds or contests an
+		// objective: the advisor ranks plans by enemies destroyed, not by what they
+		// hold, and the plan at the one Hunter on the crossroads may not be among the
+		// best by count.
+		for _, u := range v.state.Units {
+			if u.Side == p.Side || u.Destroyed {
+				continue
+			}
+			if gain, _ := v.unheld(p.Side, u.ID); gain <= 0 {
+				continue
+			}
+			at, err := advise.Advise(ctx, v.b, advise.Query{Side: p.Side}, advise.Objective{Kind: advise.Destroy, Unit: u.ID}, k, budget)
+			if err == nil {
+				advice = append(advice, at...)
+			}
+		}
+	}
 	var opts []option
 	weighed := 0
 	seen := map[string]bool{}
@@ -516,8 +534,18 @@ func (p *Player) fireOptions(ctx context.Context, v *view) ([]option, int, error
 					progress = t.Mean / float64(n)
 				}
 				o.value += v.points[t.Target] * (t.PDestroyed + 0.2*progress)
+				held := ""
+				if p.Policy.Level == Strong && t.PDestroyed > 0 {
+					// A unit destroyed holds nothing (planner_held.go): what its
+					// objectives come to without it counts with its points.
+					gain, names := v.unheld(p.Side, t.Target)
+					o.value += t.PDestroyed * gain
+					if gain > 0 {
+						held = ", within " + names
+					}
+				}
 				if t.PDestroyed >= 0.005 {
-					parts = append(parts, fmt.Sprintf("%s to destroy %s", pct(t.PDestroyed), t.Target))
+					parts = append(parts, fmt.Sprintf("%s to destroy %s%s", pct(t.PDestroyed), t.Target, held))
 				} else {
 					parts = append(parts, fmt.Sprintf("%s %s expected on %s", num(t.Mean), a.Measure, t.Target))
 				}
