@@ -42,16 +42,21 @@ func (p *Player) moveFirst(ctx context.Context, v *view, fire, moves []option) {
 			best[o.actor] = o
 		}
 	}
-	ends := map[string]bool{}
+	if p.endsMove == nil {
+		p.endsMove = map[string]bool{}
+	}
 	for i := range moves {
 		f, ok := best[moves[i].actor]
 		if !ok {
 			continue
 		}
-		end, read := ends[f.actor]
+		// Whether a shot ends the unit's move is the rules' and the same all phase
+		// (its activation has not begun while it may still do either): read once.
+		end, read := p.endsMove[f.actor]
 		if !read {
-			end = v.fireEndsMove(ctx, f)
-			ends[f.actor] = end
+			if end, read = v.fireEndsMove(ctx, f); read {
+				p.endsMove[f.actor] = end
+			}
 		}
 		if end {
 			moves[i].value += f.value
@@ -61,25 +66,26 @@ func (p *Player) moveFirst(ctx context.Context, v *view, fire, moves []option) {
 }
 
 // fireEndsMove reports whether firing f, on a copy of the battle, leaves f's actor no
-// piece that may still move; false where that cannot be told.
-func (v *view) fireEndsMove(ctx context.Context, f option) bool {
+// piece that may still move, and whether that could be told (false where the battle
+// cannot be copied or the shot is not taken: then it does not end the move).
+func (v *view) fireEndsMove(ctx context.Context, f option) (ends, told bool) {
 	fk, ok := v.b.(volley.Forker)
 	if !ok {
-		return false
+		return false, false
 	}
 	act, err := decode(v.b, f.action)
 	if err != nil {
-		return false
+		return false, false
 	}
 	c := fk.Fork()
 	if _, err := c.Resolve(ctx, act, dice.NewUnrecorded(1)); err != nil {
-		return false
+		return false, false
 	}
 	after := read(volley.NewGame(c, v.end))
 	for _, pc := range after.pieces {
 		if after.actorOf(pc) == f.actor && !pc.destroyed && pc.move != nil && pc.move.Why == "" && pc.move.Left > 0 {
-			return false
+			return false, true
 		}
 	}
-	return true
+	return true, true
 }

@@ -42,6 +42,9 @@ type Player struct {
 	// count of an objective its best places were chosen for has changed, since (each
 	// candidate is tried on the battle as it is anyway).
 	maps map[string]*advise.PositionMap
+	// endsMove are the actors whose fire was found to end their move this phase, or not
+	// (moveFirst): read once an actor a phase, since it costs a shot resolved on a copy.
+	endsMove map[string]bool
 }
 
 // option is one action a player may take now, weighed.
@@ -150,6 +153,7 @@ func (p *Player) Next(ctx context.Context, g *volley.Game, rng *dice.Stream) (*D
 	}
 	if phase := fmt.Sprintf("%d %s %s", t.Number, t.Side, t.Phase); phase != p.phase || p.seen == nil {
 		p.phase, p.seen, p.fired, p.steps = phase, map[string]bool{}, map[string]bool{}, nil
+		p.endsMove = map[string]bool{}
 	}
 	p.seen[snapshot(v.b)] = true
 	v.seen = p.seen
