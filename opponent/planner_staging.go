@@ -26,7 +26,10 @@ import (
 // put the objective out of its reach: in the last round it can still make it, not before.
 // Its friends within an objective, or able to reach it by the end, count as holding it, so
 // a side does not send more units to an objective than it needs; the enemy holds what it
-// stands within now, as objectiveValue counts it.
+// stands within now, as objectiveValue counts it. Before the last round a place within an
+// objective is one more place that keeps it within reach, and is worth what those are
+// worth: taking it three rounds early sent a War Engine raider to the crossroads, where the
+// whole enemy side closed on it (session 45).
 //
 // And a unit destroyed holds nothing: what its place does to the objectives, and what it
 // keeps within reach, count only as far as it lives through the enemy's next fire. A place
@@ -65,6 +68,19 @@ func (p *Player) staging(v *view, pc piece, unit string, rank func(advise.Positi
 		_, best := st.credit(v, pt.X, pt.Y)
 		dg := 1 - v.survives(pt)
 		here := v.objectiveValue(p.Side, unit, pt.X, pt.Y) - gone
+		if st.gain != nil {
+			// Before the last round a place within an objective is one more place that
+			// keeps it within reach: only the end scores, so standing within it now
+			// changes nothing a place within reach does not. It is worth what keeping it
+			// within reach is worth, with the friends that can reach it by the end
+			// counted (nothing where one of them can), not what taking it now would be.
+			for i, o := range v.result.Objectives {
+				if v.within(o, pt.X, pt.Y) {
+					best = max(best, st.gain[i])
+				}
+			}
+			return rank(pt) - here + (1-dg)*best
+		}
 		return rank(pt) + (1-dg)*best - dg*here
 	}
 }
