@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rulestest"
 )
@@ -21,18 +22,7 @@ import (
 // whose blast reaches no friend. Hale and Cole face away (nothing in their arcs); Murphy faces
 // south; the chief and raider-3 stand out of the grenadier's arc.
 func TestStrongSparesItsFriends(t *testing.T) {
-	src := string(battle(t, "warengine"))
-	cut := regexp.MustCompile(`(?s)\ndeployment:.*?\nmap:`)
-	if !cut.MatchString(src) {
-		t.Fatal("the example has no deployment to leave out")
-	}
-	src = cut.ReplaceAllString(src, "\nturn: {side: trenchers, phase: target}\nmap:")
-	units := regexp.MustCompile(`(?s)\nunits:\n.*?\n\n`)
-	if !units.MatchString(src) {
-		t.Fatal("the example has no units to replace")
-	}
-	src = units.ReplaceAllString(src, `
-units:
+	g := warEngineAt(t, "{side: trenchers, phase: target}", `
   - {id: murphy, type: Trencher Sergeant, side: trenchers, at: [20, 19], facing: S}
   - {id: hale, type: Trencher Private, side: trenchers, at: [8, 8], facing: S}
   - {id: cole, type: Trencher Private, side: trenchers, at: [10, 8], facing: S}
@@ -43,7 +33,6 @@ units:
   - {id: raider-3, type: Raider, side: raiders, at: [0, 2], facing: S}
 
 `)
-	g := rulestest.NewGame(t, "battle.yaml", []byte(src))
 	ctx := context.Background()
 	strong := strongFor(t, "trenchers")
 	for range 12 {
@@ -71,4 +60,23 @@ units:
 		}
 	}
 	t.Fatal("the grenadier declared no target in the trenchers' target phase")
+}
+
+// warEngineAt is a game of the War Engine's example without its deployment, at turn (the
+// scenario's turn: field) and with units (its units: list, each line an item) in place
+// of the example's.
+func warEngineAt(t *testing.T, turn, units string) *volley.Game {
+	t.Helper()
+	src := string(battle(t, "warengine"))
+	cut := regexp.MustCompile(`(?s)\ndeployment:.*?\nmap:`)
+	if !cut.MatchString(src) {
+		t.Fatal("the example has no deployment to leave out")
+	}
+	src = cut.ReplaceAllString(src, "\nturn: "+turn+"\nmap:")
+	list := regexp.MustCompile(`(?s)\nunits:\n.*?\n\n`)
+	if !list.MatchString(src) {
+		t.Fatal("the example has no units to replace")
+	}
+	src = list.ReplaceAllLiteralString(src, "\nunits:"+units)
+	return rulestest.NewGame(t, "battle.yaml", []byte(src))
 }

@@ -4,11 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"testing"
 
 	"github.com/volley-wargames/volley/dice"
-	"github.com/volley-wargames/volley/rulestest"
 )
 
 // TestStrongTakesNoObjectiveEarly: the War Engine's example in the raiders' first move
@@ -19,18 +17,7 @@ import (
 // left): raider-2 went to 10,8, by the crossroads and in reach of every trencher, and was
 // destroyed there. No raider ends a move within the crossroads now.
 func TestStrongTakesNoObjectiveEarly(t *testing.T) {
-	src := string(battle(t, "warengine"))
-	cut := regexp.MustCompile(`(?s)\ndeployment:.*?\nmap:`)
-	if !cut.MatchString(src) {
-		t.Fatal("the example has no deployment to leave out")
-	}
-	src = cut.ReplaceAllString(src, "\nturn: {side: raiders, phase: move}\nmap:")
-	units := regexp.MustCompile(`(?s)\nunits:\n.*?\n\n`)
-	if !units.MatchString(src) {
-		t.Fatal("the example has no units to replace")
-	}
-	src = units.ReplaceAllString(src, `
-units:
+	g := warEngineAt(t, "{side: raiders, phase: move}", `
   - {id: murphy, type: Trencher Sergeant, side: trenchers, at: [12, 13], facing: N}
   - {id: hale, type: Trencher Private, side: trenchers, at: [16, 13], facing: N}
   - {id: cole, type: Trencher Private, side: trenchers, at: [16, 17], facing: N}
@@ -41,7 +28,6 @@ units:
   - {id: raider-3, type: Raider, side: raiders, at: [20, 1], facing: S}
 
 `)
-	g := rulestest.NewGame(t, "battle.yaml", []byte(src))
 	ctx := context.Background()
 	strong := strongFor(t, "raiders")
 	moved := 0
