@@ -52,11 +52,12 @@ func (p *Player) moveFirst(ctx context.Context, v *view, fire, moves []option) {
 		}
 		// Whether a shot ends the unit's move is the rules' and the same all phase
 		// (its activation has not begun while it may still do either): read once.
-		end, read := p.endsMove[f.actor]
-		if !read {
-			if end, read = v.fireEndsMove(ctx, f); read {
-				p.endsMove[f.actor] = end
-			}
+		end, known := p.endsMove[f.actor]
+		if !known {
+			// Where it cannot be told (a copy that refuses the shot), the unit is
+			// taken to keep its move, and not asked again this phase.
+			end, _ = v.fireEndsMove(ctx, f)
+			p.endsMove[f.actor] = end
 		}
 		if end {
 			moves[i].value += f.value

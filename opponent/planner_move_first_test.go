@@ -46,7 +46,7 @@ end: {turns: 4, destroyed: 2}
 	}
 	strong := strongFor(t, "Ironclad")
 	var kinds []string
-	for n := 0; g.Battle().State().Turn.Side == "Ironclad"; n++ {
+	for n := 0; g.Battle().State().Turn != nil && g.Battle().State().Turn.Side == "Ironclad"; n++ {
 		if n > 10 {
 			t.Fatal("the strong Ironclad's turn did not end in 10 actions")
 		}

@@ -51,7 +51,7 @@ func TestStrongTakesNoObjectiveEarly(t *testing.T) {
 					t.Errorf("%v ends within the crossroads in the first round (%s)", d.Action["unit"], d.Why)
 				}
 			} else {
-				t.Logf("%v: %s", d.Action, d.Why)
+				t.Fatalf("a move without a path of squares: %v (%s)", d.Action, d.Why)
 			}
 		}
 		body, _ := json.Marshal(d.Action)

@@ -487,6 +487,9 @@ func (p *Player) fireOptions(ctx context.Context, v *view) ([]option, int, error
 				continue
 			}
 			at, err := advise.Advise(ctx, v.b, advise.Query{Side: p.Side}, advise.Objective{Kind: advise.Destroy, Unit: u.ID}, k, budget)
+			if volley.ErrorCode(err) == volley.EUNAVAILABLE {
+				return nil, 0, err // out of time: the turn stops here, as above
+			}
 			if err == nil {
 				advice = append(advice, at...)
 			}
