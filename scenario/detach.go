@@ -71,12 +71,19 @@ func (p *placer) detach(doc ast.Node, targets []*ast.MappingNode) error {
 	// The anchored values that hold a target.
 	held := map[ast.Node]bool{}
 	var anchored []ast.Node
+	// inTarget counts the targets n is within: a value anchored inside a target may be
+	// set or dropped by its placement (`at: &p …` with `at: *p` elsewhere), so its
+	// aliases are written out as copies too, else the anchor goes and they name nothing.
+	inTarget := 0
 	var find func(n ast.Node)
 	find = func(n ast.Node) {
 		switch x := n.(type) {
 		case *ast.DocumentNode:
 			find(x.Body)
 		case *ast.AnchorNode:
+			if inTarget > 0 {
+				held[x.Value] = true
+			}
 			anchored = append(anchored, x.Value)
 			find(x.Value)
 			anchored = anchored[:len(anchored)-1]
@@ -87,6 +94,8 @@ func (p *placer) detach(doc ast.Node, targets []*ast.MappingNode) error {
 				for _, a := range anchored {
 					held[a] = true
 				}
+				inTarget++
+				defer func() { inTarget-- }()
 			}
 			for _, v := range x.Values {
 				find(v.Value)
