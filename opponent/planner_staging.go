@@ -69,11 +69,12 @@ func (p *Player) staging(v *view, pc piece, unit string, rank func(advise.Positi
 		dg := 1 - v.survives(pt)
 		here := v.objectiveValue(p.Side, unit, pt.X, pt.Y) - gone
 		if st.gain != nil {
-			// Before the last round a place within an objective is one more place that
-			// keeps it within reach: only the end scores, so standing within it now
-			// changes nothing a place within reach does not. It is worth what keeping it
-			// within reach is worth, with the friends that can reach it by the end
-			// counted (nothing where one of them can), not what taking it now would be.
+			// Before the last round, for a unit with moves to come (st.gain is nil
+			// otherwise), a place within an objective is one more place that keeps it
+			// within reach: only the end scores, so standing within it now changes
+			// nothing a place within reach does not. It is worth what keeping it within
+			// reach is worth, with the friends that can reach it by the end counted
+			// beside the enemies within it (stage), not what taking it now would be.
 			for i, o := range v.result.Objectives {
 				if v.within(o, pt.X, pt.Y) {
 					best = max(best, st.gain[i])
