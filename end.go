@@ -63,17 +63,45 @@ func ReadEnd(doc *scenario.Doc, b Battle) (*End, error) {
 // CheckEnd checks an end section decoded from doc against the battle's units and sides,
 // and returns the End it describes. Every problem is reported, at its place.
 func CheckEnd(doc *scenario.Doc, spec *scenario.EndSpec, b Battle) (*End, error) {
+	e, errs := checkEnd(doc, spec, b)
+	if err := errs.Err(); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// EndProblems reports what is wrong in the end section of a document whose battle did
+// not load, as far as it can be told without the battle: a last round below 1, points
+// out of range, an objective named twice or without a radius. What needs the battle (the
+// units points name, whether it keeps turns, a grid's squares) waits until it loads.
+// Errors of decoding are left out: the rule system's loader reports those. So a scenario
+// author sees every mistake of a file at once, not this section's after the others'.
+func EndProblems(doc *scenario.Doc) scenario.ErrorList {
+	sec := doc.Section("end")
+	if sec == nil {
+		return nil
+	}
+	var spec scenario.EndSpec
+	_ = sec.Decode(&spec) // its errors are the loader's to report; the rest is decoded
+	_, errs := checkEnd(sec, &spec, nil)
+	return errs
+}
+
+// checkEnd is CheckEnd's work; with b nil, it checks only what needs no battle.
+func checkEnd(doc *scenario.Doc, spec *scenario.EndSpec, b Battle) (*End, scenario.ErrorList) {
 	var errs scenario.ErrorList
-	st := b.State()
-	ids := make([]string, len(st.Units))
-	for i, u := range st.Units {
-		ids[i] = u.ID
+	var ids []string
+	if b != nil {
+		st := b.State()
+		for _, u := range st.Units {
+			ids = append(ids, u.ID)
+		}
+		if spec.Turns > 0 && st.Turn == nil {
+			errs.Add(doc.At(&spec.Turns), "end: turns: this battle keeps no turns, so it has no last round")
+		}
 	}
 	if spec.Turns < 0 {
 		errs.Add(doc.At(&spec.Turns), "end: turns: the last round counts from 1 (0 or left out: no last round)")
-	}
-	if spec.Turns > 0 && st.Turn == nil {
-		errs.Add(doc.At(&spec.Turns), "end: turns: this battle keeps no turns, so it has no last round")
 	}
 	e := &End{Turns: spec.Turns, Points: map[string]float64{}, unit: doc.Unit()}
 	dflt := float64(DefaultPoints)
@@ -88,7 +116,7 @@ func CheckEnd(doc *scenario.Doc, spec *scenario.EndSpec, b Battle) (*End, error)
 	}
 	for _, id := range slices.Sorted(maps.Keys(spec.Points)) {
 		p := spec.Points[id]
-		if !slices.Contains(ids, id) {
+		if b != nil && !slices.Contains(ids, id) {
 			errs.Add(doc.KeyPos(&spec.Points, id), "end: points: no unit %q%s", id, scenario.Hint(id, ids))
 			continue
 		}
@@ -121,10 +149,7 @@ func CheckEnd(doc *scenario.Doc, spec *scenario.EndSpec, b Battle) (*End, error)
 		}
 		e.Objectives = append(e.Objectives, Objective{Name: o.Name, X: o.At.X, Y: o.At.Y, Radius: r, Points: pts})
 	}
-	if err := errs.Err(); err != nil {
-		return nil, err
-	}
-	return e, nil
+	return e, errs
 }
 
 // inUnit is a length in inches in the scenario's unit, to a millionth: a scenario's 61cm

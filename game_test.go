@@ -228,6 +228,34 @@ func TestReadEndErrors(t *testing.T) {
 	}
 }
 
+// TestEndErrorsWhenTheBattleFails: a file whose battle does not load still has its end
+// and opponent sections checked as far as they can be without the battle, and every
+// mistake is reported at once (house rule 5), not the sections' only once the rest is
+// fixed. What needs the battle (a unit's name in points) waits for it.
+func TestEndErrorsWhenTheBattleFails(t *testing.T) {
+	src := strings.Replace(skirmish, "title: A skirmish", "titel: A skirmish", 1)
+	src = strings.Replace(src, "  turns: 2\n  points: {hunter-1: 3}", "  turns: -1\n  points: {huntr-1: 3}", 1)
+	src += "opponent: {side: Scourge, level: strongest}\n"
+	doc := rulestest.Parse(t, "bad.yaml", src)
+	_, _, _, err := rules.Open(doc)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	want := []string{
+		`bad.yaml:2:1: unknown field "titel" (did you mean "title"?)`,
+		`bad.yaml:20:10: end: turns: the last round counts from 1`,
+		`bad.yaml:24:34: opponent: unknown level "strongest"`,
+	}
+	for _, w := range want {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("errors\n%v\nlack %s", err, w)
+		}
+	}
+	if strings.Contains(err.Error(), "huntr-1") {
+		t.Errorf("errors\n%v\nname a unit before the battle has loaded", err)
+	}
+}
+
 // TestEndObjectivesInTheScenarioUnit: a battle measured in centimetres reports its
 // objectives in centimetres, as its view reports its units, and holds them as it
 // measures them (the skirmish's inches written in centimetres).

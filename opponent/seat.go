@@ -32,17 +32,45 @@ func ReadSeat(doc *scenario.Doc, b volley.Battle) (*Seat, error) {
 	if err := sec.Decode(&spec); err != nil {
 		return nil, err
 	}
-	var errs scenario.ErrorList
-	var sides []string
-	for _, u := range b.State().Units {
-		if !slices.Contains(sides, u.Side) {
-			sides = append(sides, u.Side)
-		}
+	seat, errs := checkSeat(sec, &spec, b)
+	if err := errs.Err(); err != nil {
+		return nil, err
 	}
-	if !slices.Contains(sides, spec.Side) {
-		errs.Add(sec.At(&spec.Side), "opponent: side: no side %q%s", spec.Side, scenario.Hint(spec.Side, sides))
-	} else if len(sides) < 2 {
-		errs.Add(sec.At(&spec.Side), "opponent: side: %q is the battle's only side, so nobody would play against it", spec.Side)
+	return seat, nil
+}
+
+// SeatProblems reports what is wrong in the opponent section of a document whose battle
+// did not load, as far as it can be told without the battle: a level or a style volley
+// does not know. Whether the side is one of the battle's waits until it loads, and errors
+// of decoding are the rule system's loader's to report; so a scenario author sees every
+// mistake of a file at once.
+func SeatProblems(doc *scenario.Doc) scenario.ErrorList {
+	sec := doc.Section("opponent")
+	if sec == nil {
+		return nil
+	}
+	var spec scenario.OpponentSpec
+	_ = sec.Decode(&spec) // its errors are the loader's to report; the rest is decoded
+	_, errs := checkSeat(sec, &spec, nil)
+	return errs
+}
+
+// checkSeat is ReadSeat's check of a decoded section; with b nil, it checks only what
+// needs no battle.
+func checkSeat(sec *scenario.Doc, spec *scenario.OpponentSpec, b volley.Battle) (*Seat, scenario.ErrorList) {
+	var errs scenario.ErrorList
+	if b != nil {
+		var sides []string
+		for _, u := range b.State().Units {
+			if !slices.Contains(sides, u.Side) {
+				sides = append(sides, u.Side)
+			}
+		}
+		if !slices.Contains(sides, spec.Side) {
+			errs.Add(sec.At(&spec.Side), "opponent: side: no side %q%s", spec.Side, scenario.Hint(spec.Side, sides))
+		} else if len(sides) < 2 {
+			errs.Add(sec.At(&spec.Side), "opponent: side: %q is the battle's only side, so nobody would play against it", spec.Side)
+		}
 	}
 	level := spec.Level
 	if level == "" {
@@ -60,8 +88,5 @@ func ReadSeat(doc *scenario.Doc, b volley.Battle) (*Seat, error) {
 		}
 		errs.Add(at, "%v", err)
 	}
-	if err := errs.Err(); err != nil {
-		return nil, err
-	}
-	return &Seat{Side: spec.Side, Level: p.Level, Style: spec.Style, Policy: p}, nil
+	return &Seat{Side: spec.Side, Level: p.Level, Style: spec.Style, Policy: p}, errs
 }

@@ -76,6 +76,14 @@ func Open(doc *scenario.Doc) (volley.Ruleset, volley.Battle, volley.Action, erro
 	}
 	b, a, err := r.Load(doc)
 	if err != nil {
+		// The end and opponent sections are checked in full once the battle loads
+		// (below); what in them needs no battle is reported now, with the loader's
+		// errors, so that a file's author sees every mistake at once.
+		var list scenario.ErrorList
+		if !doc.Accepted && errors.As(err, &list) {
+			more := append(volley.EndProblems(doc), opponent.SeatProblems(doc)...)
+			return nil, nil, nil, scenario.Merge(list, more).Err()
+		}
 		return nil, nil, nil, err
 	}
 	if !doc.Accepted {
