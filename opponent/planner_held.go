@@ -29,7 +29,16 @@ import (
 // objectives one of its models would stand within ("" for none). The point's move (or
 // moves, one a member of a formation, in their order) is resolved on a copy of the
 // battle; where that cannot be done, both are rank's.
-func (p *Player) heldByModels(ctx context.Context, v *view, unit string, m *advise.PositionMap, pt advise.PositionPoint, gain float64) (float64, string) {
+//
+// A staged rank (staged: a unit of one piece with moves to come before the end,
+// planner_staging.go) is not corrected: it counts a place within an objective as one
+// more place that keeps it within reach, not by what holding it now is worth, and a
+// place whose base reaches into an objective while its centre stands outside keeps it
+// within reach as well. Corrected, such a place gained what taking the objective now is
+// worth, the worth staging takes out of places within it: units of a wide base (a
+// Republique battalion) were drawn to objectives' edges rather than their centres, where
+// taking it now is worth no more (a reviewer's finding on session 45's code).
+func (p *Player) heldByModels(ctx context.Context, v *view, unit string, m *advise.PositionMap, pt advise.PositionPoint, gain float64, staged bool) (float64, string) {
 	guess := v.objectiveAt(pt.X, pt.Y)
 	f, ok := v.b.(volley.Forker)
 	if !ok || v.end == nil || len(v.result.Objectives) == 0 {
@@ -50,6 +59,9 @@ func (p *Player) heldByModels(ctx context.Context, v *view, unit string, m *advi
 		}
 	}
 	after := read(volley.NewGame(c, v.end))
+	if staged {
+		return gain, after.objectivesOf(unit)
+	}
 	from := nearest(m, m.From)
 	// A unit destroyed holds nothing: what a place does to the objectives counts as far
 	// as the unit lives through the enemy's next fire (planner_staging.go), and so does

@@ -22,16 +22,22 @@ import (
 // with a shot from there, gained 0.39 over staying (WarStrike against random, seed 14,
 // battle 24; the Support team destroyed it, and took the crossroads).
 //
-// So a move of a unit whose fire would end its move is worth its gain and the unit's
-// best fire from here: what moving and then firing is worth against the fire alone. A
-// move whose place forfeits the shot (a longer action that does not allow shooting, or a
-// place with nothing in sight) has that loss in its gain already, since rank counts the
-// offence there as nothing. Whether a shot ends the move is read from the battle, by
-// firing the unit's best plan on a copy of it: where the unit may still move after
-// firing (a Dropzone squad), nothing changes. None of this is in any of the texts.
+// So a move of a unit whose fire would end its move, to a place with a shot, is worth its
+// gain and the unit's best fire from here: what moving and then firing is worth against
+// the fire alone (the gain carries the difference between the two places' fire, as the
+// map counts it). A move to a place with no shot (a longer action that does not allow
+// shooting, or nothing in sight) gives the fire up: it is worth its gain and what the map
+// counted of the fire from here, which the gain took off, and no more: its worth is then
+// only what the place itself is worth, to be set against the whole fire option. Credit
+// for the fire there would let a step into cover outweigh a shot worth more than the map
+// counts (the lone holder of an objective in the last round, planner_held.go) — a
+// reviewer's finding on session 45's code. Whether a shot ends the move is read from the
+// battle, by firing the unit's best plan on a copy of it: where the unit may still move
+// after firing (a Dropzone squad), nothing changes. None of this is in any of the texts.
 
 // moveFirst adds to each strong move option the value of its unit's best fire option,
-// where firing that plan first would leave the unit no move (see above).
+// where firing that plan first would leave the unit no move and the place has a shot;
+// to a move that gives the shot up, what its gain took off for it (see above).
 func (p *Player) moveFirst(ctx context.Context, v *view, fire, moves []option) {
 	if p.Policy.Level != Strong || len(fire) == 0 || len(moves) == 0 {
 		return
@@ -59,9 +65,14 @@ func (p *Player) moveFirst(ctx context.Context, v *view, fire, moves []option) {
 			end, _ = v.fireEndsMove(ctx, f)
 			p.endsMove[f.actor] = end
 		}
-		if end {
+		switch {
+		case !end:
+		case moves[i].shotThere:
 			moves[i].value += f.value
 			moves[i].why += "; better than firing from where it stands, which would end its move"
+		default:
+			moves[i].value += moves[i].offenceHere
+			moves[i].why += "; worth more than its fire from where it stands, which it gives up"
 		}
 	}
 }

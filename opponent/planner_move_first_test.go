@@ -71,3 +71,54 @@ end: {turns: 4, destroyed: 2}
 		t.Errorf("the strong Watchers' turn was %v, want a move, then the shot", kinds)
 	}
 }
+
+// TestStrongShootsTheHolderRatherThanHide: in the last round of a WarStrike battle the
+// Scouts (carbines, 18″) stand 17″ from the Verdant's lone model on the well, an objective
+// worth 5, and 29″ from a support gun (30″) that acts after them. Two inches back they are
+// out of the gun's reach, and out of their own reach of the holder. The step back gains
+// the danger it escapes less the fire the map counts from here; the shot is worth that
+// fire and the well its target holds. The strong level shoots: a move that gives the shot
+// up is not credited with it (planner_move_first.go).
+func TestStrongShootsTheHolderRatherThanHide(t *testing.T) {
+	src := string(battle(t, "warstrike"))
+	head, _, ok := strings.Cut(src, "\nterrain:\n")
+	if !ok {
+		t.Fatal("the example has no terrain: section")
+	}
+	src = head + `
+units:
+  - {id: scouts, name: Scouts, side: Ironclad, base: 1, height: 1.2, weapon: carbine, armour: 3, toughness: 3,
+     models: [{id: scout-leader, at: [20, 4], leader: true}, {id: scout-2, at: [22, 4]}]}
+  - {id: holder, name: Holder, side: Verdant, base: 1, height: 1.2, weapon: carbine, armour: 2, toughness: 3,
+     models: [{id: holder-leader, at: [21, 21], leader: true}]}
+  - {id: gunners, name: Gunners, side: Verdant, base: 1, height: 1.2, weapon: support_gun, armour: 3, toughness: 3,
+     models: [{id: gun-leader, at: [21, 33], leader: true}]}
+end:
+  turns: 1
+  points: {scouts: 4}
+  objectives:
+    - {name: the well, at: [21, 21], radius: 2, points: 5}
+`
+	g := rulestest.NewGame(t, "battle.yaml", []byte(src))
+	ctx := context.Background()
+	for range 2 { // both sides' deployments, as the scenario places them
+		raw, _ := json.Marshal(g.Battle().State().Turn.End)
+		if _, _, _, err := g.Replay(ctx, string(raw), dice.NewUnrecorded(1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s := g.Battle().State().Turn; s == nil || s.Side != "Ironclad" {
+		t.Fatalf("turn %+v; want the Ironclad's first", s)
+	}
+	d, err := strongFor(t, "Ironclad").Next(ctx, g, dice.NewUnrecorded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d == nil {
+		t.Fatal("the strong level has nothing to do in its turn")
+	}
+	t.Logf("Ironclad: %s — %s", d.Body(), d.Why)
+	if _, ok := d.Action["targets"]; !ok || !strings.Contains(d.Why, "holder") {
+		t.Errorf("the strong Scouts' first action is %s (%s); want their shot at the holder", d.Body(), d.Why)
+	}
+}

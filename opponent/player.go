@@ -58,6 +58,11 @@ type option struct {
 	rest []map[string]any
 	// targets are what a fire option fires at, in the plan's order.
 	targets []string
+	// A move option's place has a shot from it (shotThere), and offenceHere is what its
+	// unit's position map counts of its fire from where it stands, in points: what the
+	// move's gain gave up for it (planner_move_first.go).
+	shotThere   bool
+	offenceHere float64
 }
 
 // piece is a unit, model or stand on the board as the player reads it.
@@ -801,6 +806,7 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 		}
 		rank := p.rank(v, unit)
 		rank = p.staging(v, pc, unit, rank) // an objective kept within reach by the end (planner_staging.go)
+		staged := p.stages(v, unit) && p.stage(v, pc, unit).gain != nil
 		if p.Policy.Level == Teaching {
 			// It moves less far than it could: no place beyond part of its move.
 			full, limit := rank, teachingReach*pc.move.Left
@@ -828,7 +834,12 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 			p.maps[key] = m
 		}
 		weighed += m.Reachable
-		here := rank(nearest(m, m.From))
+		from := nearest(m, m.From)
+		here := rank(from)
+		offenceHere := 0.0
+		if !math.IsNaN(from.Offence) {
+			offenceHere = from.Offence * v.meanPoints(p.Side) // as rank counts it
+		}
 		armed := false
 		for _, off := range m.OffenceValues {
 			armed = armed || off > 0
@@ -845,7 +856,7 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 			held := v.objectiveAt(pt.X, pt.Y)
 			if p.Policy.Level == Strong {
 				// Its models hold an objective, not its centre (planner_held.go).
-				gain, held = p.heldByModels(ctx, v, unit, m, pt, gain)
+				gain, held = p.heldByModels(ctx, v, unit, m, pt, gain, staged)
 			}
 			if p.Policy.Level == Random {
 				gain = 1
@@ -860,7 +871,8 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 			if !v.legal(ctx, body) {
 				continue
 			}
-			o := option{kind: "move", actor: v.actorOf(pc), action: body, value: gain}
+			o := option{kind: "move", actor: v.actorOf(pc), action: body, value: gain,
+				shotThere: pt.Offence > 0, offenceHere: offenceHere}
 			o.why = fmt.Sprintf("%s to (%s, %s), %s away: %s expected destroyed from there, %s chance of being destroyed there", unit, num(pt.X), num(pt.Y),
 				length(pt.Reach, m.Length), num(pt.Offence), pct(pt.Danger))
 			if held != "" {
