@@ -58,6 +58,9 @@ type option struct {
 	rest []map[string]any
 	// targets are what a fire option fires at, in the plan's order.
 	targets []string
+	// offence is what a move option's unit is expected to destroy from its place, by its
+	// position map (0 where it would have no shot).
+	offence float64
 }
 
 // piece is a unit, model or stand on the board as the player reads it.
@@ -206,6 +209,9 @@ func (p *Player) Next(ctx context.Context, g *volley.Game, rng *dice.Stream) (*D
 		// A unit whose fire ends its move moves first where a place gains
 		// (planner_move_first.go).
 		p.moveFirst(ctx, v, fire, moves)
+		// A squad shoots once: a member's step to a shot comes before the squad's
+		// fire (planner_squad_fire.go).
+		p.squadFirst(v, fire, moves)
 		opts = append(opts, moves...)
 	}
 	if mine && t.End != nil {
@@ -860,7 +866,7 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 			if !v.legal(ctx, body) {
 				continue
 			}
-			o := option{kind: "move", actor: v.actorOf(pc), action: body, value: gain}
+			o := option{kind: "move", actor: v.actorOf(pc), action: body, value: gain, offence: pt.Offence}
 			o.why = fmt.Sprintf("%s to (%s, %s), %s away: %s expected destroyed from there, %s chance of being destroyed there", unit, num(pt.X), num(pt.Y),
 				length(pt.Reach, m.Length), num(pt.Offence), pct(pt.Danger))
 			if held != "" {
