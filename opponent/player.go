@@ -58,7 +58,7 @@ type option struct {
 	rest []map[string]any
 	// targets are what a fire option fires at, in the plan's order.
 	targets []string
-	// A move option's place has a shot from it (shotThere), and offenceHere is what its
+	// A move option's place has a shot from it (shotThere: planner_move_first.go, planner_squad_fire.go), and offenceHere is what its
 	// unit's position map counts of its fire from where it stands, in points: what the
 	// move's gain gave up for it (planner_move_first.go).
 	shotThere   bool
@@ -211,6 +211,9 @@ func (p *Player) Next(ctx context.Context, g *volley.Game, rng *dice.Stream) (*D
 		// A unit whose fire ends its move moves first where a place gains
 		// (planner_move_first.go).
 		p.moveFirst(ctx, v, fire, moves)
+		// A squad shoots once: a member's step to a shot comes before the squad's
+		// fire (planner_squad_fire.go).
+		p.squadFirst(v, fire, moves)
 		opts = append(opts, moves...)
 	}
 	if mine && t.End != nil {
