@@ -58,9 +58,10 @@ type option struct {
 	rest []map[string]any
 	// targets are what a fire option fires at, in the plan's order.
 	targets []string
-	// A move option's place has a shot from it (shotThere: planner_move_first.go, planner_squad_fire.go), and offenceHere is what its
-	// unit's position map counts of its fire from where it stands, in points: what the
-	// move's gain gave up for it (planner_move_first.go).
+	// A move option's place has a shot from it (shotThere: planner_move_first.go,
+	// planner_squad_fire.go), and offenceHere is what its unit's position map counts of
+	// its fire from where it stands, in points: what the move's gain gave up for it
+	// (planner_move_first.go).
 	shotThere   bool
 	offenceHere float64
 }
