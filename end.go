@@ -71,7 +71,7 @@ func CheckEnd(doc *scenario.Doc, spec *scenario.EndSpec, b Battle) (*End, error)
 }
 
 // EndProblems reports what is wrong in the end section of a document whose battle did
-// not load, as far as it can be told without the battle: a last round below 1, points
+// not load, as far as it can be told without the battle: a negative last round, points
 // out of range, an objective named twice or without a radius. What needs the battle (the
 // units points name, whether it keeps turns, a grid's squares) waits until it loads.
 // Errors of decoding are left out: the rule system's loader reports those. So a scenario

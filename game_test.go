@@ -251,6 +251,9 @@ func TestEndErrorsWhenTheBattleFails(t *testing.T) {
 			t.Errorf("errors\n%v\nlack %s", err, w)
 		}
 	}
+	if n := strings.Count(err.Error(), "\n") + 1; n != len(want) {
+		t.Errorf("%d errors\n%v\nwant %d: each mistake once", n, err, len(want))
+	}
 	if strings.Contains(err.Error(), "huntr-1") {
 		t.Errorf("errors\n%v\nname a unit before the battle has loaded", err)
 	}

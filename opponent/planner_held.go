@@ -40,6 +40,9 @@ import (
 // taking it now is worth no more (a reviewer's finding on session 45's code).
 func (p *Player) heldByModels(ctx context.Context, v *view, unit string, m *advise.PositionMap, pt advise.PositionPoint, gain float64, staged bool) (float64, string) {
 	guess := v.objectiveAt(pt.X, pt.Y)
+	if staged {
+		return gain, guess
+	}
 	f, ok := v.b.(volley.Forker)
 	if !ok || v.end == nil || len(v.result.Objectives) == 0 {
 		return gain, guess
@@ -59,9 +62,6 @@ func (p *Player) heldByModels(ctx context.Context, v *view, unit string, m *advi
 		}
 	}
 	after := read(volley.NewGame(c, v.end))
-	if staged {
-		return gain, after.objectivesOf(unit)
-	}
 	from := nearest(m, m.From)
 	// A unit destroyed holds nothing: what a place does to the objectives counts as far
 	// as the unit lives through the enemy's next fire (planner_staging.go), and so does

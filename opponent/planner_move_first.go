@@ -22,32 +22,32 @@ import (
 // with a shot from there, gained 0.39 over staying (WarStrike against random, seed 14,
 // battle 24; the Support team destroyed it, and took the crossroads).
 //
-// So a move of a unit whose fire would end its move, to a place with a shot, is worth its
-// gain and the unit's best fire from here: what moving and then firing is worth against
-// the fire alone (the gain carries the difference between the two places' fire, as the
-// map counts it). A move to a place with no shot (a longer action that does not allow
-// shooting, or nothing in sight) gives the fire up: it is worth its gain and what the map
-// counted of the fire from here, which the gain took off, and no more: its worth is then
-// only what the place itself is worth, to be set against the whole fire option. Credit
-// for the fire there would let a step into cover outweigh a shot worth more than the map
-// counts (the lone holder of an objective in the last round, planner_held.go) — a
-// reviewer's finding on session 45's code. Whether a shot ends the move is read from the
-// battle, by firing the unit's best plan on a copy of it: where the unit may still move
-// after firing (a Dropzone squad), nothing changes. None of this is in any of the texts.
+// So a move of a unit whose fire would end its move, to a place from which that same fire
+// plan can still be taken, is worth its gain and the plan's worth: what moving and then
+// firing is worth against the fire alone (the gain carries the difference between the
+// two places' fire, as the map counts it). A move to a place from which the plan cannot be
+// taken (a longer action that does not allow shooting, the target out of sight or reach,
+// a shot at another enemy only) gives that fire up: it is worth its gain and what the map
+// counted of the fire from here, which the gain took off, and no more; its worth is then
+// what the place itself is worth, with whatever fire the map counts from there, set
+// against the whole fire option. Credit for a fire it cannot take let a step into cover,
+// or to a lesser shot, outweigh a shot worth more than the map counts (the lone holder of
+// an objective in the last round, planner_held.go): a reviewer's finding on session 45's
+// code, and a second review's on the first fix, which credited any place with some shot.
+// Whether a shot ends the move is read from the battle, by firing the unit's best plan on a
+// copy of it, and whether the plan can be taken after the move by moving, then firing, on
+// another: where the unit may still move after firing (a Dropzone squad), nothing changes.
+// None of this is in any of the texts.
 
 // moveFirst adds to each strong move option the value of its unit's best fire option,
-// where firing that plan first would leave the unit no move and the place has a shot;
-// to a move that gives the shot up, what its gain took off for it (see above).
+// where firing that plan first would leave the unit no move and the plan can still be
+// taken after the move; to a move that gives the plan up, what its gain took off for it
+// (see above).
 func (p *Player) moveFirst(ctx context.Context, v *view, fire, moves []option) {
 	if p.Policy.Level != Strong || len(fire) == 0 || len(moves) == 0 {
 		return
 	}
-	best := map[string]option{}
-	for _, o := range fire {
-		if b, ok := best[o.actor]; o.value > 0 && (!ok || o.value > b.value) {
-			best[o.actor] = o
-		}
-	}
+	best := bestFire(fire)
 	if p.endsMove == nil {
 		p.endsMove = map[string]bool{}
 	}
@@ -67,7 +67,7 @@ func (p *Player) moveFirst(ctx context.Context, v *view, fire, moves []option) {
 		}
 		switch {
 		case !end:
-		case moves[i].shotThere:
+		case moves[i].shotThere && v.firesAfter(ctx, moves[i], f):
 			moves[i].value += f.value
 			moves[i].why += "; better than firing from where it stands, which would end its move"
 		default:
@@ -100,4 +100,36 @@ func (v *view) fireEndsMove(ctx context.Context, f option) (ends, told bool) {
 		}
 	}
 	return true, true
+}
+
+// firesAfter reports whether fire option f can still be taken after move option m, on a
+// copy of the battle: m's move, then f's action (false where either is refused, or the
+// battle cannot be copied).
+func (v *view) firesAfter(ctx context.Context, m, f option) bool {
+	fk, ok := v.b.(volley.Forker)
+	if !ok {
+		return false
+	}
+	c := fk.Fork()
+	for _, body := range []map[string]any{m.action, f.action} {
+		act, err := decode(c, body)
+		if err != nil {
+			return false
+		}
+		if _, err := c.Resolve(ctx, act, dice.NewUnrecorded(1)); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// bestFire is each actor's most valuable fire option worth anything, by actor.
+func bestFire(fire []option) map[string]option {
+	best := map[string]option{}
+	for _, o := range fire {
+		if b, ok := best[o.actor]; o.value > 0 && (!ok || o.value > b.value) {
+			best[o.actor] = o
+		}
+	}
+	return best
 }

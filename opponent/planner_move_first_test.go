@@ -77,15 +77,17 @@ end: {turns: 4, destroyed: 2}
 // worth 5, and 29″ from a support gun (30″) that acts after them. Two inches back they are
 // out of the gun's reach, and out of their own reach of the holder. The step back gains
 // the danger it escapes less the fire the map counts from here; the shot is worth that
-// fire and the well its target holds. The strong level shoots: a move that gives the shot
-// up is not credited with it (planner_move_first.go).
+// fire and the well its target holds. The strong level shoots the holder: a move from
+// which its best fire cannot be taken is not credited with it (planner_move_first.go).
+// With a lookout to the east as well, a step east keeps a shot, at the lookout, and not
+// the one at the holder: credited with the shot at the holder, it was taken (a review's
+// finding).
 func TestStrongShootsTheHolderRatherThanHide(t *testing.T) {
-	src := string(battle(t, "warstrike"))
-	head, _, ok := strings.Cut(src, "\nterrain:\n")
+	head, _, ok := strings.Cut(string(battle(t, "warstrike")), "\nterrain:\n")
 	if !ok {
 		t.Fatal("the example has no terrain: section")
 	}
-	src = head + `
+	units := `
 units:
   - {id: scouts, name: Scouts, side: Ironclad, base: 1, height: 1.2, weapon: carbine, armour: 3, toughness: 3,
      models: [{id: scout-leader, at: [20, 4], leader: true}, {id: scout-2, at: [22, 4]}]}
@@ -93,32 +95,47 @@ units:
      models: [{id: holder-leader, at: [21, 21], leader: true}]}
   - {id: gunners, name: Gunners, side: Verdant, base: 1, height: 1.2, weapon: support_gun, armour: 3, toughness: 3,
      models: [{id: gun-leader, at: [21, 33], leader: true}]}
-end:
+`
+	lookout := `  - {id: lookout, name: Lookout, side: Verdant, base: 1, height: 1.2, weapon: carbine, armour: 2, toughness: 3,
+     models: [{id: lookout-leader, at: [38, 1], leader: true}]}
+`
+	end := `end:
   turns: 1
   points: {scouts: 4}
   objectives:
     - {name: the well, at: [21, 21], radius: 2, points: 5}
 `
-	g := rulestest.NewGame(t, "battle.yaml", []byte(src))
-	ctx := context.Background()
-	for range 2 { // both sides' deployments, as the scenario places them
-		raw, _ := json.Marshal(g.Battle().State().Turn.End)
-		if _, _, _, err := g.Replay(ctx, string(raw), dice.NewUnrecorded(1)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if s := g.Battle().State().Turn; s == nil || s.Side != "Ironclad" {
-		t.Fatalf("turn %+v; want the Ironclad's first", s)
-	}
-	d, err := strongFor(t, "Ironclad").Next(ctx, g, dice.NewUnrecorded(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d == nil {
-		t.Fatal("the strong level has nothing to do in its turn")
-	}
-	t.Logf("Ironclad: %s — %s", d.Body(), d.Why)
-	if _, ok := d.Action["targets"]; !ok || !strings.Contains(d.Why, "holder") {
-		t.Errorf("the strong Scouts' first action is %s (%s); want their shot at the holder", d.Body(), d.Why)
+	for _, tc := range []struct{ name, units string }{
+		{"alone", units},
+		{"with a lookout to the east", units + lookout},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := rulestest.NewGame(t, "battle.yaml", []byte(head+tc.units+end))
+			ctx := context.Background()
+			for range 2 { // both sides' deployments, as the scenario places them
+				raw, _ := json.Marshal(g.Battle().State().Turn.End)
+				if _, _, _, err := g.Replay(ctx, string(raw), dice.NewUnrecorded(1)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if s := g.Battle().State().Turn; s == nil || s.Side != "Ironclad" {
+				t.Fatalf("turn %+v; want the Ironclad's first", s)
+			}
+			d, err := strongFor(t, "Ironclad").Next(ctx, g, dice.NewUnrecorded(1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d == nil {
+				t.Fatal("the strong level has nothing to do in its turn")
+			}
+			t.Logf("Ironclad: %s", d.Why)
+			raw, _ := json.Marshal(d.Action["targets"])
+			var targets []struct {
+				Unit string `json:"unit"`
+			}
+			if err := json.Unmarshal(raw, &targets); err != nil || len(targets) == 0 || targets[0].Unit != "holder" {
+				t.Errorf("the strong Scouts' first action is %s (%s); want their shot at the holder", d.Body(), d.Why)
+			}
+		})
 	}
 }

@@ -37,12 +37,7 @@ func (p *Player) squadFirst(v *view, fire, moves []option) {
 	if p.Policy.Level != Strong || len(fire) == 0 || len(moves) == 0 {
 		return
 	}
-	best := map[string]option{}
-	for _, o := range fire {
-		if b, ok := best[o.actor]; o.value > 0 && (!ok || o.value > b.value) {
-			best[o.actor] = o
-		}
-	}
+	best := bestFire(fire)
 	for i := range moves {
 		m := &moves[i]
 		f, ok := best[m.actor]
@@ -56,17 +51,18 @@ func (p *Player) squadFirst(v *view, fire, moves []option) {
 }
 
 // declares reports whether unit declares a target in fire option f (a Dropzone squad's
-// shooting: its declarations, each naming its unit).
+// shooting: its declarations, each naming its unit). Declarations it cannot read count
+// as the unit's, so that its move is not credited with a fire it may take part in.
 func declares(f option, unit string) bool {
 	raw, err := json.Marshal(f.action["declarations"])
 	if err != nil {
-		return false
+		return true
 	}
 	var decl []struct {
 		Unit string `json:"unit"`
 	}
 	if json.Unmarshal(raw, &decl) != nil {
-		return false
+		return true
 	}
 	for _, d := range decl {
 		if d.Unit == unit {

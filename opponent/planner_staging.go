@@ -56,15 +56,17 @@ const wallClearance = 2
 // its place does to the objectives, and what it keeps within reach, count only as far as
 // it lives through the enemy's next fire (the danger there; none where no enemy acts after
 // it before the end). Other levels' ranks, and every rank in a battle without objectives
-// or a last round, are returned as they are.
-func (p *Player) staging(v *view, pc piece, unit string, rank func(advise.PositionPoint) float64) func(advise.PositionPoint) float64 {
+// or a last round, are returned as they are. It reports too whether a place within an
+// objective counts as one within reach (a unit with moves to come before the end), which
+// heldByModels leaves as it is.
+func (p *Player) staging(v *view, pc piece, unit string, rank func(advise.PositionPoint) float64) (func(advise.PositionPoint) float64, bool) {
 	if !p.stages(v, unit) {
-		return rank
+		return rank, false
 	}
 	st := p.stage(v, pc, unit)
 	// What the objectives count with the unit off the table.
 	gone := v.objectiveValue(p.Side, unit, math.Inf(1), math.Inf(1))
-	return func(pt advise.PositionPoint) float64 {
+	staged := func(pt advise.PositionPoint) float64 {
 		_, best := st.credit(v, pt.X, pt.Y)
 		dg := 1 - v.survives(pt)
 		here := v.objectiveValue(p.Side, unit, pt.X, pt.Y) - gone
@@ -84,6 +86,7 @@ func (p *Player) staging(v *view, pc piece, unit string, rank func(advise.Positi
 		}
 		return rank(pt) + (1-dg)*best - dg*here
 	}
+	return staged, st.gain != nil
 }
 
 // stages reports whether the level weighs what unit's places keep within its reach

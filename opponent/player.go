@@ -809,8 +809,7 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 			continue // the rules say it may not move now
 		}
 		rank := p.rank(v, unit)
-		rank = p.staging(v, pc, unit, rank) // an objective kept within reach by the end (planner_staging.go)
-		staged := p.stages(v, unit) && p.stage(v, pc, unit).gain != nil
+		rank, staged := p.staging(v, pc, unit, rank) // an objective kept within reach by the end (planner_staging.go)
 		if p.Policy.Level == Teaching {
 			// It moves less far than it could: no place beyond part of its move.
 			full, limit := rank, teachingReach*pc.move.Left

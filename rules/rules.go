@@ -6,6 +6,7 @@ package rules
 import (
 	"context"
 	"errors"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -80,7 +81,8 @@ func Open(doc *scenario.Doc) (volley.Ruleset, volley.Battle, volley.Action, erro
 		// (below); what in them needs no battle is reported now, with the loader's
 		// errors, so that a file's author sees every mistake at once.
 		var list scenario.ErrorList
-		if !doc.Accepted && errors.As(err, &list) {
+		if !doc.Accepted && errors.As(err, &list) && !slices.ContainsFunc(list, (*scenario.Error).IsMore) {
+			// (A list cut short already says to fix those first: nothing is added.)
 			more := append(volley.EndProblems(doc), opponent.SeatProblems(doc)...)
 			return nil, nil, nil, scenario.Merge(list, more).Err()
 		}
