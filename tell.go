@@ -176,3 +176,12 @@ func TellTurnEnd(s Step) string {
 	}
 	return next
 }
+
+// TellStep tells a step a system has no words of its own for: the end of a side's turn
+// as TellTurnEnd tells it, any other step as its sentence ("" where it has none).
+func TellStep(s Step) string {
+	if line := TellTurnEnd(s); line != "" {
+		return line
+	}
+	return s.Sentence()
+}

@@ -44,6 +44,13 @@ func TestTellHelpers(t *testing.T) {
 	if got := volley.TellTurnEnd(built); got != "" {
 		t.Errorf("TellTurnEnd of a move: %q", got)
 	}
+	if got := volley.TellStep(end); got != "UCM ends its turn; Scourge's turn, round 2" {
+		t.Errorf("TellStep of the turn's end: %q", got)
+	}
+	moved := volley.Step{Rule: "move", Result: "sabre-1 moved 3.0004″"}
+	if got := volley.TellStep(moved); got != "sabre-1 moved 3″" {
+		t.Errorf("TellStep of a move: %q; want its sentence", got)
+	}
 }
 
 func ExampleFormatNumber() {

@@ -133,22 +133,37 @@ func (m *DangerMap) At(c, r int) float64 { return m.Values[r*m.Cols+c] }
 // MarshalJSON writes the map with its values, null where a unit cannot stand.
 func (m *DangerMap) MarshalJSON() ([]byte, error) {
 	type plain DangerMap
-	head, err := json.Marshal((*plain)(m))
+	return marshalWith((*plain)(m), "values", len(m.Values), func(i int) string {
+		if math.IsNaN(m.Values[i]) {
+			return "null"
+		}
+		return strconv.FormatFloat(m.Values[i], 'g', 6, 64)
+	})
+}
+
+// marshalWith writes v, a struct, as its JSON object with one more member at its end:
+// key, the array of what item writes for each i below n, an item written "" left out. A
+// map's points are written so, by hand, because encoding/json refuses NaN, which a map
+// writes as null where a unit cannot stand or go.
+func marshalWith(v any, key string, n int, item func(i int) string) ([]byte, error) {
+	head, err := json.Marshal(v)
 	if err != nil {
 		return nil, err
 	}
 	var b bytes.Buffer
 	b.Write(head[:len(head)-1])
-	b.WriteString(`,"values":[`)
-	for i, v := range m.Values {
-		if i > 0 {
+	b.WriteString(`,"` + key + `":[`)
+	first := true
+	for i := range n {
+		s := item(i)
+		if s == "" {
+			continue
+		}
+		if !first {
 			b.WriteByte(',')
 		}
-		if math.IsNaN(v) {
-			b.WriteString("null")
-		} else {
-			b.WriteString(strconv.FormatFloat(v, 'g', 6, 64))
-		}
+		first = false
+		b.WriteString(s)
 	}
 	b.WriteString("]}")
 	return b.Bytes(), nil

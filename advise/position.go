@@ -1,9 +1,7 @@
 package advise
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -228,28 +226,14 @@ func (m *PositionMap) BestBy(rank func(PositionPoint) float64, k int) []int {
 // danger}.
 func (m *PositionMap) MarshalJSON() ([]byte, error) {
 	type plain PositionMap
-	head, err := json.Marshal((*plain)(m))
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	b.Write(head[:len(head)-1])
-	b.WriteString(`,"points":[`)
-	n := 0
-	for i, v := range m.Reach {
-		if math.IsNaN(v) {
-			continue
+	return marshalWith((*plain)(m), "points", len(m.Reach), func(i int) string {
+		if math.IsNaN(m.Reach[i]) {
+			return "" // a point the unit cannot reach
 		}
-		if n > 0 {
-			b.WriteByte(',')
-		}
-		n++
 		p := m.Point(i)
-		b.WriteString(`{"x":` + fmtFloat(p.X) + `,"y":` + fmtFloat(p.Y) + `,"reach":` + fmtFloat(p.Reach) +
-			`,"offence":` + fmtFloat(p.Offence) + `,"danger":` + fmtFloat(p.Danger) + `}`)
-	}
-	b.WriteString("]}")
-	return b.Bytes(), nil
+		return `{"x":` + fmtFloat(p.X) + `,"y":` + fmtFloat(p.Y) + `,"reach":` + fmtFloat(p.Reach) +
+			`,"offence":` + fmtFloat(p.Offence) + `,"danger":` + fmtFloat(p.Danger) + `}`
+	})
 }
 
 func fmtFloat(v float64) string {

@@ -57,15 +57,8 @@ func (p Polygon) Validate() error {
 	if n > MaxVertices {
 		return fmt.Errorf("geom: polygon has %d vertices; at most %d", n, MaxVertices)
 	}
-	for i, v := range p {
-		if math.IsNaN(v.X) || math.IsNaN(v.Y) || math.IsInf(v.X, 0) || math.IsInf(v.Y, 0) {
-			return fmt.Errorf("geom: polygon vertex %d %v is not finite", i, v)
-		}
-	}
-	for i := range n {
-		if e := p.edge(i); e.A.Eq(e.B, Tolerance) {
-			return fmt.Errorf("geom: polygon vertex %d repeats vertex %d", (i+1)%n, i)
-		}
+	if err := p.vertexError(); err != nil {
+		return err
 	}
 	// Neighbours share a vertex, so they always touch; they are only wrong if the
 	// second doubles back along the first.
@@ -82,8 +75,30 @@ func (p Polygon) Validate() error {
 	if i, j, ok := p.crossing(); ok {
 		return fmt.Errorf("geom: polygon edges %d and %d cross", i, j)
 	}
+	return p.areaError()
+}
+
+// vertexError says why p's vertices cannot make a polygon, whatever its edges do: one
+// that is not finite, or one repeated by the next (Validate's and its tests' first checks).
+func (p Polygon) vertexError() error {
+	for i, v := range p {
+		if math.IsNaN(v.X) || math.IsNaN(v.Y) || math.IsInf(v.X, 0) || math.IsInf(v.Y, 0) {
+			return fmt.Errorf("geom: polygon vertex %d %v is not finite", i, v)
+		}
+	}
+	for i := range p {
+		if e := p.edge(i); e.A.Eq(e.B, Tolerance) {
+			return fmt.Errorf("geom: polygon vertex %d repeats vertex %d", (i+1)%len(p), i)
+		}
+	}
+	return nil
+}
+
+// areaError says that p's area is negligible, where p is not thicker than Tolerance on
+// average (Validate's last check, and its tests').
+func (p Polygon) areaError() error {
 	perim := 0.0
-	for i := range n {
+	for i := range p {
 		perim += p.edge(i).Len()
 	}
 	if p.Area() <= Tolerance*perim {

@@ -18,15 +18,8 @@ func validateQuadratic(p Polygon) error {
 	if n < 3 {
 		return fmt.Errorf("geom: polygon has %d vertices; need at least 3", n)
 	}
-	for i, v := range p {
-		if math.IsNaN(v.X) || math.IsNaN(v.Y) || math.IsInf(v.X, 0) || math.IsInf(v.Y, 0) {
-			return fmt.Errorf("geom: polygon vertex %d %v is not finite", i, v)
-		}
-	}
-	for i := range n {
-		if e := p.edge(i); e.A.Eq(e.B, Tolerance) {
-			return fmt.Errorf("geom: polygon vertex %d repeats vertex %d", (i+1)%n, i)
-		}
+	if err := p.vertexError(); err != nil {
+		return err
 	}
 	for i := range n {
 		ei := p.edge(i)
@@ -50,14 +43,7 @@ func validateQuadratic(p Polygon) error {
 			}
 		}
 	}
-	perim := 0.0
-	for i := range n {
-		perim += p.edge(i).Len()
-	}
-	if p.Area() <= Tolerance*perim {
-		return fmt.Errorf("geom: polygon has no area")
-	}
-	return nil
+	return p.areaError()
 }
 
 // crossesQuadratic is the crossing check Validate made before its sweep: every pair of

@@ -90,12 +90,29 @@ func PiecesIn(occ []Occluder, lo, hi geom.Vec) (corners, pieces int64) {
 		if ohi.X < lo.X || olo.X > hi.X || ohi.Y < lo.Y || olo.Y > hi.Y {
 			continue
 		}
-		for _, p := range occ[i].Pieces() {
-			corners += int64(len(p))
-			pieces++
-		}
+		c, p := occ[i].size()
+		corners, pieces = corners+c, pieces+p
 	}
 	return corners, pieces
+}
+
+// AllPieces counts the corners and convex pieces of every occluder: what an exact look
+// anywhere on the table may have to cut, for pricing work that looks from and at every
+// place.
+func AllPieces(occ []Occluder) (corners, pieces int64) {
+	for i := range occ {
+		c, p := occ[i].size()
+		corners, pieces = corners+c, pieces+p
+	}
+	return corners, pieces
+}
+
+// size counts the occluder's corners and convex pieces.
+func (o *Occluder) size() (corners, pieces int64) {
+	for _, p := range o.pieces {
+		corners += int64(len(p))
+	}
+	return corners, int64(len(o.pieces))
 }
 
 // Occluders prepares every prism of the scene, in order, so that an occluder's index is

@@ -287,3 +287,21 @@ func BenchmarkViewBetween(b *testing.B) {
 		})
 	}
 }
+
+// TestPiecesCount counts an L's two convex pieces and a square's one, everywhere and in
+// a box that meets only the square.
+func TestPiecesCount(t *testing.T) {
+	l := NewOccluder(Prism{Footprint: geom.Polygon{geom.V(0, 0), geom.V(4, 0), geom.V(4, 1), geom.V(1, 1), geom.V(1, 4), geom.V(0, 4)}, Top: 1})
+	sq := NewOccluder(Prism{Footprint: geom.Polygon{geom.V(10, 10), geom.V(12, 10), geom.V(12, 12), geom.V(10, 12)}, Top: 1})
+	occ := []Occluder{l, sq}
+	lc, lp := PiecesIn(occ[:1], geom.V(-1, -1), geom.V(5, 5))
+	if lp != 2 || lc < 6 {
+		t.Fatalf("the L: %d corners in %d pieces; want 2 pieces, at least its 6 corners", lc, lp)
+	}
+	if c, p := AllPieces(occ); c != lc+4 || p != lp+1 {
+		t.Errorf("AllPieces = %d corners, %d pieces; want %d, %d", c, p, lc+4, lp+1)
+	}
+	if c, p := PiecesIn(occ, geom.V(9, 9), geom.V(11, 11)); c != 4 || p != 1 {
+		t.Errorf("PiecesIn the square's corner = %d corners, %d pieces; want 4, 1", c, p)
+	}
+}

@@ -74,3 +74,21 @@ func AimOf(tb testing.TB, b volley.Battle, src string) []volley.Aim {
 	tb.Helper()
 	return Aim(tb, b, Decode(tb, b, src))
 }
+
+// StatedFact checks an action written in src that states a fact the server measures from
+// the moves in the battle's log (from volley.EditionMoves): a server (refereed) refuses
+// it from b with an error saying want, the command line takes it from b as a "what if",
+// and a server takes it from old, a battle begun under the edition before units moved
+// (old may be b: the action is then read as that edition's).
+func StatedFact(tb testing.TB, b, old volley.Battle, src, want string) {
+	tb.Helper()
+	if _, err := DecodeAs(tb, b, src, true, 0); err == nil || !strings.Contains(err.Error(), want) {
+		tb.Errorf("%s over the API: %v; want it refused saying %q", src, err, want)
+	}
+	if _, err := DecodeAs(tb, b, src, false, 0); err != nil {
+		tb.Errorf("%s on the command line: %v", src, err)
+	}
+	if _, err := DecodeAs(tb, old, src, true, volley.EditionMoves-1); err != nil {
+		tb.Errorf("%s in an edition %d battle: %v", src, volley.EditionMoves-1, err)
+	}
+}

@@ -36,6 +36,30 @@ func Load(tb testing.TB, r volley.Ruleset, file string, src []byte) (volley.Batt
 	return b, a
 }
 
+// LoadErrors loads a scenario that must not load, written in src, named file, or when src
+// is nil the file at path file, and answers its errors: a scenario.ErrorList, every error
+// at its place (a scenario's mistakes are all reported at once, each where it is written).
+// It fails the test otherwise, answering nil where there is no list.
+func LoadErrors(tb testing.TB, r volley.Ruleset, file string, src []byte) scenario.ErrorList {
+	tb.Helper()
+	doc, err := parse(file, src)
+	if err != nil {
+		tb.Fatalf("parse %s: %v", file, err)
+	}
+	_, _, err = r.Load(doc)
+	var list scenario.ErrorList
+	if !errors.As(err, &list) {
+		tb.Errorf("load %s: %v; want a list of errors at their places", file, err)
+		return nil
+	}
+	for _, e := range list {
+		if !e.Pos.IsValid() {
+			tb.Errorf("load %s: an error without its place: %v", file, e)
+		}
+	}
+	return list
+}
+
 // LoadFile is Load for the scenario file at path.
 func LoadFile(tb testing.TB, r volley.Ruleset, path string) (volley.Battle, volley.Action) {
 	tb.Helper()

@@ -494,15 +494,9 @@ func (d *Doc) DecodeChecked(v any, check func(errs *ErrorList)) error {
 // file was read and checked without error.
 func (d *Doc) DecodeBeside(name string, at Pos, what string, v any, check func(doc *Doc, errs *ErrorList)) (errs ErrorList) {
 	sub, err := d.Open(name)
-	if err != nil {
-		var list ErrorList
-		if errors.As(err, &list) {
-			return list
-		}
-		errs.Add(at, "%s: %v", what, err)
-		return errs
+	if err == nil {
+		err = sub.DecodeChecked(v, func(errs *ErrorList) { check(sub, errs) })
 	}
-	err = sub.DecodeChecked(v, func(errs *ErrorList) { check(sub, errs) })
 	if err != nil {
 		var list ErrorList
 		if errors.As(err, &list) {

@@ -1,20 +1,16 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"image/color"
 	"io"
 	"math"
-	"path/filepath"
 	"sort"
 	"strings"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
@@ -153,26 +149,11 @@ func plotBoard(path string, l *loaded, b volley.BoardView, odds volley.Odds) err
 	margin := vg.Length(24)
 	width := cell*vg.Length(b.Width) + 2*margin
 	height := cell*vg.Length(b.Height) + 2*margin
-	var canvas vg.CanvasWriterTo
-	if strings.EqualFold(filepath.Ext(path), ".svg") {
-		canvas = vgsvg.New(width, height)
-	} else {
-		canvas = vgimg.PngCanvas{Canvas: vgimg.New(width, height)}
-	}
-	dc := draw.New(canvas)
-	dc.SetColor(color.White)
-	dc.Fill(dc.Rectangle.Path())
+	canvas, dc := newPage(path, width, height)
 	// Square (x, y) has its top-left corner at (margin + x·cell, top − y·cell).
 	top := height - margin
 	rect := func(x, y float64, w, h vg.Length) vg.Path {
-		x0, y0 := margin+vg.Length(x)*cell, top-vg.Length(y)*cell-h
-		var p vg.Path
-		p.Move(vg.Point{X: x0, Y: y0})
-		p.Line(vg.Point{X: x0 + w, Y: y0})
-		p.Line(vg.Point{X: x0 + w, Y: y0 + h})
-		p.Line(vg.Point{X: x0, Y: y0 + h})
-		p.Close()
-		return p
+		return box(margin+vg.Length(x)*cell, top-vg.Length(y)*cell-h, w, h)
 	}
 	for y, row := range b.Rows {
 		for x, r := range []rune(row) {
@@ -220,12 +201,7 @@ func plotBoard(path string, l *loaded, b volley.BoardView, odds volley.Odds) err
 		dc.SetLineStyle(draw.LineStyle{Color: color.RGBA{0xd7, 0x19, 0x1c, 0xff}, Width: vg.Points(1.5), Dashes: []vg.Length{vg.Points(4), vg.Points(3)}})
 		dc.Stroke(p)
 	}
-	title := l.title
-	if title == "" {
-		title = l.path
-	}
-	style := draw.TextStyle{Color: color.Black, Font: font.From(plot.DefaultFont, 11), Handler: plot.DefaultTextHandler}
-	dc.FillText(style, vg.Point{X: margin, Y: height - margin*0.75}, title+" — where the shot lands")
+	dc.FillText(textStyle(11), vg.Point{X: margin, Y: height - margin*0.75}, cmp.Or(l.title, l.path)+" — where the shot lands")
 	return writeFile(path, canvas)
 }
 

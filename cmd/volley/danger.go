@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"image/color"
 	"io"
@@ -143,10 +144,7 @@ func dangerColour(v, peak float64) color.Color {
 func plotDanger(path string, l *loaded, m *advise.DangerMap) error {
 	g := newGridPlot(m.Cols, m.Rows, m.Step, m.X0, m.Y0, m.Grid, 960)
 	width, height := g.width(1), g.height()
-	canvas := newCanvas(path, width, height)
-	dc := draw.New(canvas)
-	dc.SetColor(color.White)
-	dc.Fill(dc.Rectangle.Path())
+	canvas, dc := newPage(path, width, height)
 	g.cells(dc, 0, func(c, r int) color.Color { return dangerColour(m.At(c, r), m.Max) })
 	g.table(dc, 0, l, m.Side)
 	g.legend(dc, 0, width-g.margin, func(t float64) color.Color { return dangerColour(t*m.Max, m.Max) },
@@ -213,6 +211,15 @@ func box(x, y, w, h vg.Length) vg.Path {
 	return p
 }
 
+// circle is the outline of the circle round ctr, rad from it.
+func circle(ctr vg.Point, rad vg.Length) vg.Path {
+	var p vg.Path
+	p.Move(vg.Point{X: ctr.X + rad, Y: ctr.Y})
+	p.Arc(ctr, rad, 0, 2*math.Pi)
+	p.Close()
+	return p
+}
+
 // cells fills panel k's cells with colour's colours.
 func (g *gridPlot) cells(dc draw.Canvas, k int, colour func(c, r int) color.Color) {
 	for r := range g.rows {
@@ -254,12 +261,7 @@ func (g *gridPlot) table(dc draw.Canvas, k int, l *loaded, side string) {
 			}
 			dc.SetLineStyle(draw.LineStyle{Color: colourOf(u.Side), Width: vg.Points(2)})
 			ctr := g.toPage(k, u.X, u.Y)
-			rad := vg.Length(max(u.Base, g.step)/2/g.step) * g.cell
-			var p vg.Path
-			p.Move(vg.Point{X: ctr.X + rad, Y: ctr.Y})
-			p.Arc(ctr, rad, 0, 2*math.Pi)
-			p.Close()
-			dc.Stroke(p)
+			dc.Stroke(circle(ctr, vg.Length(max(u.Base, g.step)/2/g.step)*g.cell))
 		}
 	}
 	if b, ok := l.battle.(volley.Board); ok && g.grid {
@@ -304,18 +306,12 @@ func (g *gridPlot) legend(dc draw.Canvas, k int, width vg.Length, colour func(t 
 		dc.SetColor(colour(float64(i) / float64(steps-1)))
 		dc.Fill(box(g.left(k)+vg.Length(i)*w, 6, w+0.3, 10))
 	}
-	sty := draw.TextStyle{Color: color.Black, Font: font.From(plot.DefaultFont, 10), Handler: plot.DefaultTextHandler}
-	dc.FillText(sty, vg.Point{X: g.left(k) + vg.Length(steps)*w + 8, Y: 7}, words)
+	dc.FillText(textStyle(10), vg.Point{X: g.left(k) + vg.Length(steps)*w + 8, Y: 7}, words)
 }
 
 // title writes the scenario's title above the panels.
 func (g *gridPlot) title(dc draw.Canvas, l *loaded) {
-	title := l.title
-	if title == "" {
-		title = l.path
-	}
-	sty := draw.TextStyle{Color: color.Black, Font: font.From(plot.DefaultFont, 10), Handler: plot.DefaultTextHandler}
-	dc.FillText(sty, vg.Point{X: g.margin, Y: g.height() - g.margin + 8}, title)
+	dc.FillText(textStyle(10), vg.Point{X: g.margin, Y: g.height() - g.margin + 8}, cmp.Or(l.title, l.path))
 }
 
 // newCanvas is a PNG or SVG canvas, as the file's name says.
@@ -324,4 +320,18 @@ func newCanvas(path string, width, height vg.Length) vg.CanvasWriterTo {
 		return vgsvg.New(width, height)
 	}
 	return vgimg.PngCanvas{Canvas: vgimg.New(width, height)}
+}
+
+// newPage is newCanvas painted white, and the surface to draw on it: every map's page.
+func newPage(path string, width, height vg.Length) (vg.CanvasWriterTo, draw.Canvas) {
+	canvas := newCanvas(path, width, height)
+	dc := draw.New(canvas)
+	dc.SetColor(color.White)
+	dc.Fill(dc.Rectangle.Path())
+	return canvas, dc
+}
+
+// textStyle is the plots' words: black, size points high.
+func textStyle(size vg.Length) draw.TextStyle {
+	return draw.TextStyle{Color: color.Black, Font: font.From(plot.DefaultFont, size), Handler: plot.DefaultTextHandler}
 }

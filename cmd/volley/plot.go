@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -14,8 +13,6 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
@@ -48,13 +45,7 @@ func plotOdds(path string, l *loaded, odds volley.Odds) error {
 	}
 	width := 16 * vg.Centimeter
 	height := vg.Length(len(rows)) * 8 * vg.Centimeter
-	var canvas vg.CanvasWriterTo
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".svg":
-		canvas = vgsvg.New(width, height)
-	default:
-		canvas = vgimg.PngCanvas{Canvas: vgimg.New(width, height)}
-	}
+	canvas := newCanvas(path, width, height)
 	dc := draw.New(canvas)
 	tiles := draw.Tiles{Rows: len(rows), Cols: 1, PadTop: vg.Centimeter / 2, PadBottom: vg.Centimeter / 2, PadX: vg.Centimeter, PadY: vg.Centimeter}
 	cells := plot.Align(rows, tiles, dc)

@@ -191,10 +191,7 @@ func plotPosition(path string, l *loaded, m *advise.PositionMap) error {
 	}
 	g := newGridPlot(cols, rows, m.Step, x0, y0, m.Grid, 560)
 	width, height := g.width(2), g.height()
-	canvas := newCanvas(path, width, height)
-	dc := draw.New(canvas)
-	dc.SetColor(color.White)
-	dc.Fill(dc.Rectangle.Path())
+	canvas, dc := newPage(path, width, height)
 	maxOf := func(vs []float64) float64 {
 		top := 0.0
 		for _, v := range vs {
@@ -227,12 +224,8 @@ func plotPosition(path string, l *loaded, m *advise.PositionMap) error {
 			if m.Grid {
 				ctr, rad = g.squareCentre(k, int(p.X), int(p.Y)), g.cell*0.4
 			}
-			var ring vg.Path
-			ring.Move(vg.Point{X: ctr.X + rad, Y: ctr.Y})
-			ring.Arc(ctr, rad, 0, 2*math.Pi)
-			ring.Close()
 			dc.SetLineStyle(draw.LineStyle{Color: color.RGBA{0x30, 0x30, 0x90, 0xff}, Width: vg.Points(1.2)})
-			dc.Stroke(ring)
+			dc.Stroke(circle(ctr, rad))
 		}
 	}
 	g.legend(dc, 0, g.panelWidth()+g.margin, func(t float64) color.Color { return offenceColour(t*topO, topO) },

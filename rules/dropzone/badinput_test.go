@@ -1,14 +1,12 @@
 package dropzone
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
 	"github.com/volley-wargames/volley/rulestest"
 
 	"github.com/volley-wargames/volley"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 // template is a valid scenario; each bad-input case replaces one marked line.
@@ -71,26 +69,12 @@ func TestBadInput(t *testing.T) {
 			src = strings.Replace(src, "units:\n", "units:\n  - {id: c, type: Tank, side: A, squad: a, at: [2, 0]}\n", 1)
 			src += "    - {unit: c, weapon: Gun, target: b}\n"
 		}
-		doc, err := scenario.Parse("bad.yaml", []byte(src))
-		if err != nil {
-			t.Fatalf("%s: parse: %v", tt.new, err)
-		}
-		_, _, err = Ruleset{}.Load(doc)
-		var list scenario.ErrorList
-		if !errors.As(err, &list) {
-			t.Errorf("%s: error %v; want a positioned list", tt.new, err)
-			continue
-		}
-		if !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s:\n%v\nwant %q", tt.new, err, tt.want)
+		list := rulestest.LoadErrors(t, Ruleset{}, "bad.yaml", []byte(src))
+		if !strings.Contains(list.Error(), tt.want) {
+			t.Errorf("%s:\n%v\nwant %q", tt.new, list, tt.want)
 		}
 		if want := max(tt.n, 1); len(list) != want {
-			t.Errorf("%s: %d errors; want %d:\n%v", tt.new, len(list), want, err)
-		}
-		for _, e := range list {
-			if !e.Pos.IsValid() {
-				t.Errorf("%s: error without a position: %v", tt.new, e)
-			}
+			t.Errorf("%s: %d errors; want %d:\n%v", tt.new, len(list), want, list)
 		}
 	}
 }

@@ -149,24 +149,8 @@ func TestStatedFactsRefusedOverTheAPI(t *testing.T) {
 		{"squad: sabres\nout_of_coherency: false\ndeclarations: [{unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}]", "out_of_coherency"},
 		{"squad: sabres\ndisembarked: true\ndeclarations: [{unit: sabre-1, weapon: Avenger Railgun, target: hunter-1}]", "disembarked"},
 	} {
-		doc, err := scenario.Parse("body", []byte(tc.src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc.Refereed = true
-		_, err = b.DecodeAction(doc)
-		if err == nil || !strings.Contains(err.Error(), tc.field+": the server measures") {
-			t.Errorf("%s over the API: %v; want it refused at %s", tc.field, err, tc.field)
-		}
-		doc.Refereed = false
-		if _, err := b.DecodeAction(doc); err != nil {
-			t.Errorf("%s on the command line: %v", tc.field, err)
-		}
 		// Battles begun before moves keep their stated facts.
-		doc.Refereed, doc.Edition = true, 3
-		if _, err := b.DecodeAction(doc); err != nil {
-			t.Errorf("%s in an edition 3 battle: %v", tc.field, err)
-		}
+		rulestest.StatedFact(t, b, b, tc.src, tc.field+": the server measures")
 	}
 }
 

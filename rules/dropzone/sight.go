@@ -210,13 +210,7 @@ func (b *Battle) solidEdges() int64 {
 // every point.
 func (b *Battle) traceWork() int64 {
 	if b.exact {
-		corners, pieces := int64(0), int64(0)
-		for i := range b.terrainOcc {
-			for _, p := range b.terrainOcc[i].Pieces() {
-				corners += int64(len(p))
-				pieces++
-			}
-		}
+		corners, pieces := los.AllPieces(b.terrainOcc)
 		if b.options.UnitsBlockLOS {
 			corners += int64(len(b.units)) * basePolygonSides
 			pieces += int64(len(b.units))

@@ -55,9 +55,7 @@ func (Ruleset) Tell(out volley.Outcome) []string {
 			t.add("%s is destroyed", s.Text("target"))
 		default:
 			t.flush()
-			if line := volley.TellTurnEnd(s); line != "" {
-				t.add("%s", line)
-			} else if line := s.Sentence(); line != "" {
+			if line := volley.TellStep(s); line != "" {
 				t.add("%s", line)
 			}
 		}

@@ -167,11 +167,8 @@ func (b *Battle) decodeMove(doc *scenario.Doc) (volley.Action, error) {
 		if volley.RefuseNoMoves(errs, doc, &s.Type, volley.MoveAction, "units", b.moves) {
 			return nil
 		}
-		u := b.Unit(s.Unit)
+		u := b.actingUnit(doc, errs, &s.Unit, "move")
 		if u == nil {
-			if !b.broken[s.Unit] {
-				volley.RefuseUnknown(errs, doc, &s.Unit, "move: no unit", b.unitIDs)
-			}
 			return nil
 		}
 		m := &Move{Unit: u.ID, Facing: s.Facing, Pivot: s.Pivot, Formation: s.Formation, Limber: s.Limber, Unlimber: s.Unlimber, at: doc.Root()}
@@ -222,11 +219,8 @@ func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 		if b.table.RefuseDeploy(errs, doc, &s.Type, "units", b.moves) {
 			return nil
 		}
-		u := b.Unit(s.Unit)
+		u := b.actingUnit(doc, errs, &s.Unit, "deploy")
 		if u == nil {
-			if !b.broken[s.Unit] {
-				volley.RefuseUnknown(errs, doc, &s.Unit, "deploy: no unit", b.unitIDs)
-			}
 			return nil
 		}
 		at := cm(s.At)
@@ -238,6 +232,17 @@ func (b *Battle) decodeDeploy(doc *scenario.Doc) (volley.Action, error) {
 		}
 		return &Deploy{Unit: u.ID, At: at, Facing: s.Facing, at: doc.Root()}
 	})
+}
+
+// actingUnit is the unit an action names at id, or nil: an unknown unit is refused at id
+// (what is the action's word for it), one that failed to load is not (its errors are
+// reported where it is written).
+func (b *Battle) actingUnit(doc *scenario.Doc, errs *scenario.ErrorList, id *string, what string) *Unit {
+	u := b.Unit(*id)
+	if u == nil && !b.broken[*id] {
+		volley.RefuseUnknown(errs, doc, id, what+": no unit", b.unitIDs)
+	}
+	return u
 }
 
 func (b *Battle) decodeDecline(doc *scenario.Doc) (volley.Action, error) {

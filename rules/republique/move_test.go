@@ -474,19 +474,7 @@ func TestStatedFactsRefusedOverTheAPI(t *testing.T) {
 		{"{type: fire, batteries: [f], limbered: {f: false}}", "limbered"},
 		{"{type: fire, batteries: [f], saved_fire: {f: true}}", "saved_fire"},
 	} {
-		doc := rulestest.Parse(t, "body", c.src)
-		doc.Refereed = true
-		if _, err := b.DecodeAction(doc); err == nil || !strings.Contains(err.Error(), c.field+": the server measures") {
-			t.Errorf("%s over the API: %v; want it refused at %s", c.field, err, c.field)
-		}
-		doc.Refereed = false
-		if _, err := b.DecodeAction(doc); err != nil {
-			t.Errorf("%s on the command line: %v", c.field, err)
-		}
-		doc.Refereed, doc.Edition = true, 3
-		if _, err := b.DecodeAction(doc); err != nil {
-			t.Errorf("%s in an edition 3 battle: %v", c.field, err)
-		}
+		rulestest.StatedFact(t, b, b, c.src, c.field+": the server measures")
 	}
 	// What if the limbered battery were unlimbered, with saved fire? The statement wins.
 	aim := rulestest.Aim(t, b, rulestest.Decode(t, b, "{batteries: [f], limbered: {f: false}, saved_fire: {f: true}}"))[0]

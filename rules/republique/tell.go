@@ -89,9 +89,7 @@ func (Ruleset) Tell(out volley.Outcome) []string {
 		case "end of step":
 			add("the %s step ends: %s", stepName(s.Text("step")), s.Sentence())
 		default:
-			if l := volley.TellTurnEnd(s); l != "" {
-				lines = append(lines, l)
-			} else if l := s.Sentence(); l != "" {
+			if l := volley.TellStep(s); l != "" {
 				lines = append(lines, l)
 			}
 		}

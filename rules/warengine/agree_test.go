@@ -1,7 +1,6 @@
 package warengine
 
 import (
-	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -10,7 +9,6 @@ import (
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/rulestest"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 // TestLandingMonteCarlo rolls the landing the way Resolve does, many times, and compares
@@ -239,23 +237,8 @@ func TestBadInput(t *testing.T) {
 		if src == base {
 			t.Fatalf("%q: nothing replaced", tt.new)
 		}
-		doc, err := scenario.Parse("test.yaml", []byte(src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, _, err = Ruleset{}.Load(doc)
-		var list scenario.ErrorList
-		if !errors.As(err, &list) {
-			t.Errorf("%s: %v; want a positioned error list", tt.new, err)
-			continue
-		}
-		if !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s:\n%v\nwant %q", tt.new, err, tt.want)
-		}
-		for _, e := range list {
-			if !e.Pos.IsValid() {
-				t.Errorf("error without a position: %v", e)
-			}
+		if list := rulestest.LoadErrors(t, Ruleset{}, "test.yaml", []byte(src)); !strings.Contains(list.Error(), tt.want) {
+			t.Errorf("%s:\n%v\nwant %q", tt.new, list, tt.want)
 		}
 	}
 }

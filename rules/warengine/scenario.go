@@ -1,6 +1,7 @@
 package warengine
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 	"strings"
@@ -164,12 +165,7 @@ type Loadout struct {
 
 // Name is how orders name the copy of the weapon: the weapon's name, and for copies
 // after the first the name and the copy's number.
-func (l *Loadout) Name() string {
-	if l.name != "" {
-		return l.name
-	}
-	return l.Weapon
-}
+func (l *Loadout) Name() string { return cmp.Or(l.name, l.Weapon) }
 
 // unitSpec is one unit on the map as written.
 type unitSpec struct {

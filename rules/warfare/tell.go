@@ -103,9 +103,7 @@ func (Ruleset) Tell(out volley.Outcome) []string {
 			add("%s %s", s.Text("unit"), ammoWords(s.Sentence()))
 		default:
 			flush()
-			if l := volley.TellTurnEnd(s); l != "" {
-				lines = append(lines, l)
-			} else if l := s.Sentence(); l != "" {
+			if l := volley.TellStep(s); l != "" {
 				lines = append(lines, l)
 			}
 		}

@@ -93,13 +93,7 @@ func (b *Battle) Cost(a volley.Action) int64 {
 // which those checks at every point. Then the rules of obstacles and area terrain.
 func (b *Battle) lookCost() int64 {
 	if b.exact {
-		corners, pieces := int64(0), int64(0)
-		for i := range b.occ {
-			for _, p := range b.occ[i].Pieces() {
-				corners += int64(len(p))
-				pieces++
-			}
-		}
+		corners, pieces := los.AllPieces(b.occ)
 		return lookWork + projectWork*corners + shadowWork*pieces
 	}
 	edges := int64(1)

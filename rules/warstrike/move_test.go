@@ -123,18 +123,8 @@ func TestShootingActionFromTheMove(t *testing.T) {
 // as (as:): the server reads it from the unit's move. The same shot is a fair "what if" on
 // the command line, and battles begun under edition 3 keep stating it.
 func TestStatedActionRefusedOverTheAPI(t *testing.T) {
-	b := movesBattle(t, 0)
-	src := "{unit: alpha, as: open_fire, targets: [{unit: raiders}]}"
-	_, err := rulestest.DecodeAs(t, b, src, true, 0)
-	if err == nil || !strings.Contains(err.Error(), "1:19: as: the server measures the action a unit shoots with") {
-		t.Errorf("as: over the API: %v; want it refused at as", err)
-	}
-	if _, err := rulestest.DecodeAs(t, b, src, false, 0); err != nil {
-		t.Errorf("as: on the command line: %v", err)
-	}
-	if _, err := rulestest.DecodeAs(t, movesBattle(t, 3), src, true, 3); err != nil {
-		t.Errorf("as: in an edition 3 battle: %v", err)
-	}
+	rulestest.StatedFact(t, movesBattle(t, 0), movesBattle(t, 3), "{unit: alpha, as: open_fire, targets: [{unit: raiders}]}",
+		"1:19: as: the server measures the action a unit shoots with")
 }
 
 // TestShotWithAction: a shot written with the move's word, action:, is read as as: on

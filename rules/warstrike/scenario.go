@@ -1,6 +1,7 @@
 package warstrike
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"math"
@@ -172,12 +173,7 @@ type Terrain struct {
 func (t *Terrain) Top() float64 { return t.Bottom + t.Height }
 
 // label is how a reason names the piece: its name, else its id.
-func (t *Terrain) label() string {
-	if t.Name != "" {
-		return t.Name
-	}
-	return t.ID
-}
+func (t *Terrain) label() string { return cmp.Or(t.Name, t.ID) }
 
 // terrainSpec is a piece of terrain as written.
 type terrainSpec struct {

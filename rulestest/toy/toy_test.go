@@ -1,13 +1,11 @@
 package toy_test
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
 	"github.com/volley-wargames/volley/rulestest"
 	"github.com/volley-wargames/volley/rulestest/toy"
-	"github.com/volley-wargames/volley/scenario"
 )
 
 // skirmish is testdata/skirmish.yaml loaded, its deployment ended by both sides.
@@ -37,15 +35,7 @@ func TestLoad(t *testing.T) {
 
 // TestBroken: every mistake of a broken scenario at once, each at its file:line:col.
 func TestBroken(t *testing.T) {
-	doc, err := scenario.ParseFile("testdata/broken.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, _, err = toy.Ruleset.Load(doc)
-	var list scenario.ErrorList
-	if !errors.As(err, &list) {
-		t.Fatalf("%v: not a list of scenario errors", err)
-	}
+	list := rulestest.LoadErrors(t, toy.Ruleset, "testdata/broken.yaml", nil)
 	want := []string{
 		`testdata/broken.yaml:4:45: unit "r1": wounds from 1 to 20`,
 		`testdata/broken.yaml:5:10: unit id "r1" is used twice`,
