@@ -77,13 +77,11 @@ func CheckEnd(doc *scenario.Doc, spec *scenario.EndSpec, b Battle) (*End, error)
 // Errors of decoding are left out: the rule system's loader reports those. So a scenario
 // author sees every mistake of a file at once, not this section's after the others'.
 func EndProblems(doc *scenario.Doc) scenario.ErrorList {
-	sec := doc.Section("end")
+	sec, spec := scenario.DecodeAnyway[scenario.EndSpec](doc, "end")
 	if sec == nil {
 		return nil
 	}
-	var spec scenario.EndSpec
-	_ = sec.Decode(&spec) // its errors are the loader's to report; the rest is decoded
-	_, errs := checkEnd(sec, &spec, nil)
+	_, errs := checkEnd(sec, spec, nil)
 	return errs
 }
 

@@ -45,13 +45,11 @@ func ReadSeat(doc *scenario.Doc, b volley.Battle) (*Seat, error) {
 // of decoding are the rule system's loader's to report; so a scenario author sees every
 // mistake of a file at once.
 func SeatProblems(doc *scenario.Doc) scenario.ErrorList {
-	sec := doc.Section("opponent")
+	sec, spec := scenario.DecodeAnyway[scenario.OpponentSpec](doc, "opponent")
 	if sec == nil {
 		return nil
 	}
-	var spec scenario.OpponentSpec
-	_ = sec.Decode(&spec) // its errors are the loader's to report; the rest is decoded
-	_, errs := checkSeat(sec, &spec, nil)
+	_, errs := checkSeat(sec, spec, nil)
 	return errs
 }
 

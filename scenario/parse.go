@@ -362,6 +362,21 @@ func (d *Doc) Section(key string) *Doc {
 	return &sec
 }
 
+// DecodeAnyway decodes the section key of d into a new T, and returns the section with it
+// (nil, nil where d has none), whatever its decoding errors: the parts that decoded are
+// set. It is for checks of a section in a document whose rule system failed to load it,
+// where the loader has reported those errors already, and the section's other mistakes
+// are reported with them.
+func DecodeAnyway[T any](d *Doc, key string) (*Doc, *T) {
+	sec := d.Section(key)
+	if sec == nil {
+		return nil, nil
+	}
+	v := new(T)
+	_ = sec.Decode(v) // the loader's to report
+	return sec, v
+}
+
 // Items returns the items of d's value when it is a list, each a Doc of its own as
 // Section makes them, and false when it is not a list.
 func (d *Doc) Items() ([]*Doc, bool) {
