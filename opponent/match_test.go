@@ -35,6 +35,50 @@ func battle(t testing.TB, system string) []byte {
 	return src
 }
 
+// battleWith is a system's example with, for each pair, the first text replaced by the
+// second, once. A text the example lacks fails the test: the example changed under it.
+func battleWith(t testing.TB, system string, replace [][2]string) []byte {
+	t.Helper()
+	src := string(battle(t, system))
+	for _, r := range replace {
+		if !strings.Contains(src, r[0]) {
+			t.Fatalf("the %s example has no %q", system, r[0])
+		}
+		src = strings.Replace(src, r[0], r[1], 1)
+	}
+	return []byte(src)
+}
+
+// bareTable is a system's example up to its terrain: its tables, on a bare table, for a
+// test to add its own units (and end) to.
+func bareTable(t testing.TB, system string) string {
+	t.Helper()
+	head, _, ok := strings.Cut(string(battle(t, system)), "\nterrain:\n")
+	if !ok {
+		t.Fatalf("the %s example has no terrain: section", system)
+	}
+	return head
+}
+
+// replay takes each action in g, as the server does, failing the test on one refused.
+func replay(t testing.TB, g *volley.Game, bodies ...string) {
+	t.Helper()
+	for _, body := range bodies {
+		if _, _, _, err := g.Replay(context.Background(), body, dice.NewUnrecorded(1)); err != nil {
+			t.Fatalf("%s: %v", body, err)
+		}
+	}
+}
+
+// pastDeployment ends both sides' deployments, their units where the scenario places them.
+func pastDeployment(t testing.TB, g *volley.Game) {
+	t.Helper()
+	for range 2 {
+		raw, _ := json.Marshal(g.Battle().State().Turn.End)
+		replay(t, g, string(raw))
+	}
+}
+
 // newMatch starts a battle with a player a side: policies by side, random where none.
 func newMatch(t testing.TB, src []byte, seed string, policies map[string]string) *opponent.Match {
 	t.Helper()

@@ -1,11 +1,8 @@
 package opponent_test
 
 import (
-	"context"
-	"encoding/json"
 	"testing"
 
-	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rulestest"
 )
 
@@ -20,24 +17,11 @@ import (
 // first. The battery moves first now.
 func TestStrongTakesNoObjectiveEdgeEarly(t *testing.T) {
 	g := rulestest.NewGame(t, "battle.yaml", battle(t, "republique"))
-	ctx := context.Background()
-	for range 2 { // both sides' deployments, as the scenario places them
-		raw, _ := json.Marshal(g.Battle().State().Turn.End)
-		if _, _, _, err := g.Replay(ctx, string(raw), dice.NewUnrecorded(1)); err != nil {
-			t.Fatal(err)
-		}
+	pastDeployment(t, g) // both sides', as the scenario places them
+	if turn := g.Battle().State().Turn; turn == nil || turn.Number != 1 {
+		t.Fatalf("turn %+v; want the first round's", turn)
 	}
-	if turn := g.Battle().State().Turn; turn == nil || turn.Side != "French" || turn.Number != 1 {
-		t.Fatalf("turn %+v; want the French's first", turn)
-	}
-	d, err := strongFor(t, "French").Next(ctx, g, dice.NewUnrecorded(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d == nil {
-		t.Fatal("the strong level has nothing to do in its turn")
-	}
-	t.Logf("French: %s", d.Why)
+	d := strongDecides(t, g, "French")
 	if d.Action["type"] != "move" || d.Action["unit"] != "fb1" {
 		t.Errorf("the strong French's first action is %s (%s); want the 1re batterie's move", d.Body(), d.Why)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/opponent"
 	"github.com/volley-wargames/volley/rulestest"
@@ -87,4 +88,22 @@ func strongFor(t *testing.T, side string) *opponent.Player {
 		t.Fatal(err)
 	}
 	return &opponent.Player{Policy: pol, Side: side}
+}
+
+// strongDecides is the strong level's next decision for side in g, logged with its
+// reasons. The test fails where it is not side's turn, or where the level has nothing to do.
+func strongDecides(t *testing.T, g *volley.Game, side string) *opponent.Decision {
+	t.Helper()
+	if turn := g.Battle().State().Turn; turn == nil || turn.Side != side {
+		t.Fatalf("turn %+v; want the %s's", turn, side)
+	}
+	d, err := strongFor(t, side).Next(context.Background(), g, dice.NewUnrecorded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d == nil {
+		t.Fatal("the strong level has nothing to do in its turn")
+	}
+	t.Logf("%s: %s", side, d.Why)
+	return d
 }

@@ -3,7 +3,6 @@ package opponent_test
 import (
 	"context"
 	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/volley-wargames/volley/dice"
@@ -20,13 +19,7 @@ import (
 // first, then fires: its first action of the turn is the Watchers' move out of the
 // carbines' range, the next their shot.
 func TestStrongMovesBeforeItFires(t *testing.T) {
-	src := string(battle(t, "warstrike"))
-	// The example's tables, on a bare table.
-	head, _, ok := strings.Cut(src, "\nterrain:\n")
-	if !ok {
-		t.Fatal("the example has no terrain: section")
-	}
-	src = head + `
+	src := bareTable(t, "warstrike") + `
 units:
   - {id: watchers, name: Watchers, side: Ironclad, base: 1, height: 1.2, weapon: sniper_rifle, armour: 3, toughness: 3,
      models: [{id: sniper, at: [20, 10], leader: true}, {id: spotter, at: [22, 10]}]}
@@ -38,12 +31,7 @@ end: {turns: 4, destroyed: 2}
 `
 	g := rulestest.NewGame(t, "battle.yaml", []byte(src))
 	ctx := context.Background()
-	for range 2 { // both sides' deployments, as the scenario places them
-		raw, _ := json.Marshal(g.Battle().State().Turn.End)
-		if _, _, _, err := g.Replay(ctx, string(raw), dice.NewUnrecorded(1)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	pastDeployment(t, g) // both sides', as the scenario places them
 	strong := strongFor(t, "Ironclad")
 	var kinds []string
 	for n := 0; g.Battle().State().Turn != nil && g.Battle().State().Turn.Side == "Ironclad"; n++ {
@@ -83,10 +71,7 @@ end: {turns: 4, destroyed: 2}
 // the one at the holder: credited with the shot at the holder, it was taken (a review's
 // finding).
 func TestStrongShootsTheHolderRatherThanHide(t *testing.T) {
-	head, _, ok := strings.Cut(string(battle(t, "warstrike")), "\nterrain:\n")
-	if !ok {
-		t.Fatal("the example has no terrain: section")
-	}
+	head := bareTable(t, "warstrike")
 	units := `
 units:
   - {id: scouts, name: Scouts, side: Ironclad, base: 1, height: 1.2, weapon: carbine, armour: 3, toughness: 3,
@@ -111,24 +96,8 @@ units:
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := rulestest.NewGame(t, "battle.yaml", []byte(head+tc.units+end))
-			ctx := context.Background()
-			for range 2 { // both sides' deployments, as the scenario places them
-				raw, _ := json.Marshal(g.Battle().State().Turn.End)
-				if _, _, _, err := g.Replay(ctx, string(raw), dice.NewUnrecorded(1)); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if s := g.Battle().State().Turn; s == nil || s.Side != "Ironclad" {
-				t.Fatalf("turn %+v; want the Ironclad's first", s)
-			}
-			d, err := strongFor(t, "Ironclad").Next(ctx, g, dice.NewUnrecorded(1))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d == nil {
-				t.Fatal("the strong level has nothing to do in its turn")
-			}
-			t.Logf("Ironclad: %s", d.Why)
+			pastDeployment(t, g) // both sides', as the scenario places them
+			d := strongDecides(t, g, "Ironclad")
 			raw, _ := json.Marshal(d.Action["targets"])
 			var targets []struct {
 				Unit string `json:"unit"`

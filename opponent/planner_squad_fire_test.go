@@ -16,8 +16,7 @@ import (
 // worth more than sabre-2's step alone, and would leave sabre-2 no shot this turn. The
 // strong level steps sabre-2 out first, and the squad fires with both (69%).
 func TestStrongSquadStepsBeforeItFires(t *testing.T) {
-	src := string(battle(t, "dropzone"))
-	for _, r := range [][2]string{
+	g := rulestest.NewGame(t, "battle.yaml", battleWith(t, "dropzone", [][2]string{
 		{"{id: sabre-1, type: Sabre, side: UCM, squad: sabres, at: [18, 5], facing: 0}", "{id: sabre-1, type: Sabre, side: UCM, squad: sabres, at: [20, 12], facing: 0}"},
 		{"{id: sabre-2, type: Sabre, side: UCM, squad: sabres, at: [22, 5], facing: 0}", "{id: sabre-2, type: Sabre, side: UCM, squad: sabres, at: [23.5, 12.5], facing: 0}"},
 		// sabre-3 and the walkers out of everyone's reach.
@@ -30,19 +29,9 @@ func TestStrongSquadStepsBeforeItFires(t *testing.T) {
 		{"  - {id: beast-1, type: Gun Beast, side: Scourge, squad: beasts, at: [10, 43], facing: 180}\n", ""},
 		{" beast-1: 2,", ""},
 		{"{id: beast-2, type: Gun Beast, side: Scourge, squad: beasts, at: [38, 43], facing: 180}", "{id: beast-2, type: Gun Beast, side: Scourge, squad: beasts, at: [32, 30], facing: 180, damage_points: 1}"},
-	} {
-		if !strings.Contains(src, r[0]) {
-			t.Fatalf("the example has no %q", r[0])
-		}
-		src = strings.Replace(src, r[0], r[1], 1)
-	}
-	g := rulestest.NewGame(t, "battle.yaml", []byte(src))
+	}))
 	ctx := context.Background()
-	for _, body := range []string{`{"type":"end_deployment"}`, `{"type":"end_deployment"}`} {
-		if _, _, _, err := g.Replay(ctx, body, dice.NewUnrecorded(1)); err != nil {
-			t.Fatalf("%s: %v", body, err)
-		}
-	}
+	pastDeployment(t, g)
 	strong := strongFor(t, "UCM")
 	stepped := false
 	for n := 0; n < 12; n++ {

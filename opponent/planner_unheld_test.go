@@ -15,8 +15,7 @@ import (
 // but destroying sabre-1 takes the crossroads from the UCM as well: a unit destroyed holds
 // nothing. The strong Hunters fire at sabre-1, and say why.
 func TestStrongFiresAtTheHolder(t *testing.T) {
-	src := string(battle(t, "dropzone"))
-	for _, r := range [][2]string{
+	g := rulestest.NewGame(t, "battle.yaml", battleWith(t, "dropzone", [][2]string{
 		{"{id: sabre-1, type: Sabre, side: UCM, squad: sabres, at: [18, 5], facing: 0}", "{id: sabre-1, type: Sabre, side: UCM, squad: sabres, at: [24, 24], facing: 0}"},
 		{"{id: sabre-2, type: Sabre, side: UCM, squad: sabres, at: [22, 5], facing: 0}", "{id: sabre-2, type: Sabre, side: UCM, squad: sabres, at: [16, 28], facing: 0, damage_points: 2}"},
 		// The rest of the UCM out of the Hunters' reach; no Gun Beasts.
@@ -29,21 +28,11 @@ func TestStrongFiresAtTheHolder(t *testing.T) {
 		{"{name: the crossroads, at: [24, 24], radius: 5, points: 3}", "{name: the crossroads, at: [24, 24], radius: 5, points: 5}"},
 		{"at: [20, 42], facing: 180}", "at: [16, 36], facing: 180}"},
 		{"at: [28, 42], facing: 180}", "at: [19, 36], facing: 180}"},
-	} {
-		if !strings.Contains(src, r[0]) {
-			t.Fatalf("the example has no %q", r[0])
-		}
-		src = strings.Replace(src, r[0], r[1], 1)
-	}
-	g := rulestest.NewGame(t, "battle.yaml", []byte(src))
+	}))
 	ctx := context.Background()
 	// Three rounds in which nobody acts, and the UCM's turn of the last.
-	for _, body := range append([]string{`{"type":"end_deployment"}`, `{"type":"end_deployment"}`},
-		strings.Split(strings.Repeat(`{"type":"end_turn"} `, 7), " ")[:7]...) {
-		if _, _, _, err := g.Replay(ctx, body, dice.NewUnrecorded(1)); err != nil {
-			t.Fatalf("%s: %v", body, err)
-		}
-	}
+	pastDeployment(t, g)
+	replay(t, g, strings.Split(strings.Repeat(`{"type":"end_turn"} `, 7), " ")[:7]...)
 	if tn := g.Battle().State().Turn; tn == nil || tn.Number != 4 || tn.Side != "Scourge" {
 		t.Fatalf("the turn is %+v, want the Scourge's of round 4", tn)
 	}
