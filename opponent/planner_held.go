@@ -7,7 +7,6 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
-	"github.com/volley-wargames/volley/dice"
 )
 
 // Who holds an objective after a move, as the strong level weighs it. A position map's
@@ -43,23 +42,16 @@ func (p *Player) heldByModels(ctx context.Context, v *view, unit string, m *advi
 	if staged {
 		return gain, guess
 	}
-	f, ok := v.b.(volley.Forker)
-	if !ok || v.end == nil || len(v.result.Objectives) == 0 {
+	if v.end == nil || len(v.result.Objectives) == 0 {
 		return gain, guess
 	}
 	moves := pt.Moves
 	if pt.Move != nil {
 		moves = []map[string]any{pt.Move}
 	}
-	c := f.Fork()
-	for _, body := range moves {
-		act, err := decode(c, body)
-		if err != nil {
-			return gain, guess
-		}
-		if _, err := c.Resolve(ctx, act, dice.NewUnrecorded(1)); err != nil {
-			return gain, guess
-		}
+	c, ok := v.onCopy(ctx, moves...)
+	if !ok {
+		return gain, guess
 	}
 	after := read(volley.NewGame(c, v.end))
 	from := nearest(m, m.From)

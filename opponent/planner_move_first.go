@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/volley-wargames/volley"
-	"github.com/volley-wargames/volley/dice"
 )
 
 // Moving before firing, as the strong level weighs it (session 45).
@@ -81,16 +80,8 @@ func (p *Player) moveFirst(ctx context.Context, v *view, fire, moves []option) {
 // piece that may still move, and whether that could be told (false where the battle
 // cannot be copied or the shot is not taken: then it does not end the move).
 func (v *view) fireEndsMove(ctx context.Context, f option) (ends, told bool) {
-	fk, ok := v.b.(volley.Forker)
+	c, ok := v.onCopy(ctx, f.action)
 	if !ok {
-		return false, false
-	}
-	act, err := decode(v.b, f.action)
-	if err != nil {
-		return false, false
-	}
-	c := fk.Fork()
-	if _, err := c.Resolve(ctx, act, dice.NewUnrecorded(1)); err != nil {
 		return false, false
 	}
 	after := read(volley.NewGame(c, v.end))
@@ -106,21 +97,8 @@ func (v *view) fireEndsMove(ctx context.Context, f option) (ends, told bool) {
 // copy of the battle: m's move, then f's action (false where either is refused, or the
 // battle cannot be copied).
 func (v *view) firesAfter(ctx context.Context, m, f option) bool {
-	fk, ok := v.b.(volley.Forker)
-	if !ok {
-		return false
-	}
-	c := fk.Fork()
-	for _, body := range []map[string]any{m.action, f.action} {
-		act, err := decode(c, body)
-		if err != nil {
-			return false
-		}
-		if _, err := c.Resolve(ctx, act, dice.NewUnrecorded(1)); err != nil {
-			return false
-		}
-	}
-	return true
+	_, ok := v.onCopy(ctx, m.action, f.action)
+	return ok
 }
 
 // bestFire is each actor's most valuable fire option worth anything, by actor.

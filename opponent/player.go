@@ -1152,6 +1152,28 @@ func (v *view) legal(ctx context.Context, a map[string]any) bool {
 	return after != before && !v.seen[after]
 }
 
+// onCopy plays bodies in order on a copy of the battle, with dice no one sees, and returns
+// the copy: false where the battle cannot be copied or an action is refused. It is how the
+// strong level reads what an action would leave (a move's hold, whether a shot ends a
+// move or can still be taken after one).
+func (v *view) onCopy(ctx context.Context, bodies ...map[string]any) (volley.Battle, bool) {
+	f, ok := v.b.(volley.Forker)
+	if !ok {
+		return nil, false
+	}
+	c := f.Fork()
+	for _, body := range bodies {
+		act, err := decode(c, body)
+		if err != nil {
+			return nil, false
+		}
+		if _, err := c.Resolve(ctx, act, dice.NewUnrecorded(1)); err != nil {
+			return nil, false
+		}
+	}
+	return c, true
+}
+
 // snapshot is what a player sees of a battle, to tell whether an action changed it: its
 // state and where everything stands.
 func snapshot(b volley.Battle) string {
