@@ -486,11 +486,6 @@ func (b *Battle) activationWords() string {
 	return strings.Join(parts, ", ")
 }
 
-var (
-	_ volley.Forker = (*Battle)(nil)
-	_ volley.Placer = (*Battle)(nil)
-)
-
 // Fork is a copy of the battle for a "what if": its units, turn, activation and
 // deployment are its own; what no action changes (types, terrain) is shared.
 func (b *Battle) Fork() volley.Battle {
