@@ -10,8 +10,6 @@ import (
 	"github.com/volley-wargames/volley/advise"
 )
 
-var _ advise.Planner = (*Battle)(nil)
-
 // Problems lists the choices of every squad of q.Side that may shoot now (or of q.Actor):
 // one slot per weapon of each living unit, choosing among the enemy units it may fire at
 // under the same checks Aim makes (movement against M&F, arc, line of sight, range). A
@@ -50,8 +48,6 @@ func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Proble
 	}
 	return out, nil
 }
-
-var _ advise.Coster = (*Battle)(nil)
 
 // AdviceCost is the work of building q's problems: for each squad it plans, the cost of
 // an action declaring every weapon of it at every enemy unit (Cost), lines of sight and

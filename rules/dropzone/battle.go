@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/los"
 	"github.com/volley-wargames/volley/rules"
@@ -19,7 +20,22 @@ func init() { rules.Register(Ruleset{}) }
 // Ruleset is the Dropzone-style weapon-profile system.
 type Ruleset struct{}
 
-var _ volley.Sampler = (*Battle)(nil)
+// What the engine may ask of the system, each an interface of volley or advise that its
+// Ruleset, Battle or actions answer: listed once here, where a reader looks first.
+var (
+	_ volley.Describer    = Ruleset{}
+	_ volley.Sampler      = (*Battle)(nil)
+	_ volley.Table        = (*Battle)(nil)
+	_ volley.Offerer      = (*Battle)(nil)
+	_ volley.Refuser      = (*Battle)(nil)
+	_ volley.Forker       = (*Battle)(nil)
+	_ volley.Placer       = (*Battle)(nil)
+	_ advise.Planner      = (*Battle)(nil)
+	_ advise.Coster       = (*Battle)(nil)
+	_ advise.Dangerer     = (*Battle)(nil)
+	_ advise.DangerPlacer = (*Battle)(nil)
+	_ advise.Positioner   = (*Battle)(nil)
+)
 
 // Name returns "dropzone".
 func (Ruleset) Name() string { return Name }
@@ -364,8 +380,6 @@ func (b *Battle) Actor(a volley.Action) string {
 	}
 	return ""
 }
-
-var _ volley.Table = (*Battle)(nil)
 
 // Table is the table as it stands, for drawing: bases, facings, arcs and the two range
 // bands of every weapon (countered first, then full), in the scenario's own unit.

@@ -10,8 +10,6 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-var _ advise.Dangerer = (*Battle)(nil)
-
 // DefaultDangerStep is the spacing of a danger map's points unless asked otherwise: half
 // an inch, a third of the smallest common base.
 const DefaultDangerStep = 0.5
@@ -192,8 +190,6 @@ func (d *dangerWorker) effect(s *shot) []float64 {
 	d.effects[k] = e
 	return e
 }
-
-var _ advise.DangerPlacer = (*Battle)(nil)
 
 // DangerPlaces lists what a map may place: every unit type with damage points, those of
 // the battle's units first, each with the side of the first unit of it (none for a type

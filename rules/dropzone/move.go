@@ -5,7 +5,6 @@ import (
 	"maps"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
@@ -467,29 +466,6 @@ func (b *Battle) moveView(u *Unit, in func(float64) float64) *volley.MoveView {
 	}
 	return b.table.MoveView(in(u.Type.Move.Inches()), moved, in(left), why)
 }
-
-// movedWords lists the units of a squad and how far they moved this activation.
-func (b *Battle) activationWords() string {
-	if b.act.squad == "" {
-		return ""
-	}
-	var parts []string
-	for _, id := range slices.Sorted(func(yield func(string) bool) {
-		for id := range b.act.moved {
-			if !yield(id) {
-				return
-			}
-		}
-	}) {
-		parts = append(parts, fmt.Sprintf("%s %s", id, b.formatLength(b.act.moved[id])))
-	}
-	return strings.Join(parts, ", ")
-}
-
-var (
-	_ volley.Forker = (*Battle)(nil)
-	_ volley.Placer = (*Battle)(nil)
-)
 
 // Fork is a copy of the battle for a "what if": its units, turn, activation and
 // deployment are its own; what no action changes (types, terrain) is shared.

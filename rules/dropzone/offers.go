@@ -8,8 +8,6 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-var _ volley.Offerer = (*Battle)(nil)
-
 // Offers are what the sides may do now (volley.Offers): while they deploy, the deploying
 // side's deployments; then in a side's turn, a move for each unit with move left (Check
 // Movement), a shooting action for each squad that may still shoot this activation, a

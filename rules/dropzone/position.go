@@ -13,8 +13,6 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-var _ advise.Positioner = (*Battle)(nil)
-
 // DefaultPositionStep is the spacing of a position map's points unless asked otherwise:
 // half an inch, as the danger map's.
 const DefaultPositionStep = DefaultDangerStep

@@ -8,8 +8,6 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-var _ volley.Refuser = (*Battle)(nil)
-
 // Refusals are the rules' refusals of a shooting action, as Resolve would refuse it: a
 // squad that may not shoot now at the action's start, and each declared shot the rules
 // forbid (out of arc, out of range, no line of sight, moved too far…) at its

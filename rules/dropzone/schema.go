@@ -11,8 +11,6 @@ import (
 // What a Dropzone scenario is made of, for its JSON Schema (volley.Describer): the types
 // it decodes into, and the forms of the profile's own scalars.
 
-var _ volley.Describer = Ruleset{}
-
 // Scenario is the type a Dropzone scenario decodes into.
 func (Ruleset) Scenario() any { return new(file) }
 

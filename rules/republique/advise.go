@@ -9,8 +9,6 @@ import (
 	"github.com/volley-wargames/volley/advise"
 )
 
-var _ advise.Planner = (*Battle)(nil)
-
 // maxAdvisedBatteries bounds the batteries whose groupings the advisor lists: their set
 // partitions number 4,140 for 8 batteries and grow past 100,000 at 10.
 const maxAdvisedBatteries = 8

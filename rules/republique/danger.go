@@ -12,11 +12,6 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-var (
-	_ advise.Dangerer     = (*Battle)(nil)
-	_ advise.DangerPlacer = (*Battle)(nil)
-)
-
 // dangerSteps are the steps, in cm, a map takes by default: the finest whose work the
 // budget allows, since a point weighs every enemy battery's whole fire (its arc, main
 // target and secondary targets), priced as Cost prices it.

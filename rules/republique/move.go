@@ -124,11 +124,6 @@ type Decline struct{ at scenario.Pos }
 // Kind returns "decline".
 func (*Decline) Kind() string { return KindDecline }
 
-var (
-	_ volley.Moving = (*Move)(nil)
-	_ volley.Moving = (*Deploy)(nil)
-)
-
 type moveSpec struct {
 	Type      string           `yaml:"type"`
 	Unit      string           `yaml:"unit,required"`

@@ -8,8 +8,6 @@ import (
 	"github.com/volley-wargames/volley/geom"
 )
 
-var _ volley.Offerer = (*Battle)(nil)
-
 // Offers are what the sides may do now (volley.Offers), step by step of the player
 // turn: while the sides deploy, the deploying side's deployments; in the maneuver step
 // the phasing side's moves (a path for the unit's centre, a facing, a formation for

@@ -79,11 +79,6 @@ func moveForm() *volley.MoveForm {
 	}}
 }
 
-var (
-	_ volley.Forker = (*Battle)(nil)
-	_ volley.Placer = (*Battle)(nil)
-)
-
 // Fork is a copy of the battle for a "what if": units, leaders, markers and the player
 // turn are its own; the charts and the terrain, which no action changes, are shared.
 func (b *Battle) Fork() volley.Battle { return b.copy() }

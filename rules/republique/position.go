@@ -26,8 +26,6 @@ import (
 // Shortest paths among convex polygons bend only at their corners, so geom.Reach finds
 // them exactly.
 
-var _ advise.Positioner = (*Battle)(nil)
-
 // positionSetup is a position query checked: the unit, how far it may still move and
 // how, what its centre must keep out of, and the points, laid out with the unit's own
 // centre on one of them.

@@ -8,8 +8,6 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-var _ volley.Refuser = (*Battle)(nil)
-
 // Refusals are the rules' refusals of an action, as Resolve would refuse it: each
 // battery that may not fire (or save) where the action names it, a skirmish marker's at
 // its name, a pairing of opposed skirmishers at its pairs, a move or a deployment at the

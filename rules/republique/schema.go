@@ -8,8 +8,6 @@ import (
 // What a Republique scenario is made of, for its JSON Schema (volley.Describer): the
 // types it decodes into, and the forms of its own scalars.
 
-var _ volley.Describer = Ruleset{}
-
 // Scenario is the type a Republique scenario decodes into.
 func (Ruleset) Scenario() any { return new(file) }
 

@@ -68,8 +68,6 @@ type Order struct {
 	}
 }
 
-var _ volley.Action = (*Order)(nil)
-
 // Kind returns the order's type.
 func (o *Order) Kind() string { return string(o.Type) }
 

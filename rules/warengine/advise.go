@@ -11,8 +11,6 @@ import (
 	"github.com/volley-wargames/volley/geom"
 )
 
-var _ advise.Planner = (*Battle)(nil)
-
 // adviceRing is how far around an enemy's footprint the advisor considers target squares:
 // the squares it covers and those next to them, where a blast or a repeating weapon's
 // walk may do more than a square on the unit. Squares farther off are not searched.
@@ -53,8 +51,6 @@ func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Proble
 	}
 	return out, nil
 }
-
-var _ advise.Coster = (*Battle)(nil)
 
 // AdviceCost is the work of building q's problems: every weapon of every group of each
 // unit planned, at every square it is offered, scored by Odds (Cost).

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
@@ -21,9 +22,25 @@ func init() { rules.Register(Ruleset{}) }
 // Ruleset is The War Engine's targeting and firing.
 type Ruleset struct{}
 
+// What the engine may ask of the system, each an interface of volley or advise that its
+// Ruleset, Battle or actions answer: listed once here, where a reader looks first.
 var (
-	_ volley.Sampler = (*Battle)(nil)
-	_ volley.Board   = (*Battle)(nil)
+	_ volley.Describer    = Ruleset{}
+	_ volley.Battle       = (*Battle)(nil)
+	_ volley.Sampler      = (*Battle)(nil)
+	_ volley.Board        = (*Battle)(nil)
+	_ volley.Noter        = (*Battle)(nil)
+	_ volley.Offerer      = (*Battle)(nil)
+	_ volley.Refuser      = (*Battle)(nil)
+	_ volley.Forker       = (*Battle)(nil)
+	_ volley.Placer       = (*Battle)(nil)
+	_ volley.Action       = (*Order)(nil)
+	_ volley.Moving       = (*Order)(nil)
+	_ advise.Planner      = (*Battle)(nil)
+	_ advise.Coster       = (*Battle)(nil)
+	_ advise.Dangerer     = (*Battle)(nil)
+	_ advise.DangerPlacer = (*Battle)(nil)
+	_ advise.Positioner   = (*Battle)(nil)
 )
 
 // Name returns "warengine".
@@ -89,8 +106,6 @@ type Battle struct {
 	moves bool
 	table volley.Tabletop
 }
-
-var _ volley.Noter = (*Battle)(nil)
 
 // Notes says how the scenario was read beyond its errors: every declared target that was
 // moved into its weapon's envelope.

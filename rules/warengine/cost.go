@@ -90,5 +90,3 @@ func (b *Battle) Cost(a volley.Action) int64 {
 	}
 	return work + ends*(walk+scan+blast+victims*(2*walk+damageCheckWork))
 }
-
-var _ volley.Battle = (*Battle)(nil)

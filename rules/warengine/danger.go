@@ -14,8 +14,6 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-var _ advise.Dangerer = (*Battle)(nil)
-
 // Danger places a unit of type q.As, of side q.Side, on every square in turn (its
 // footprint's top-left corner there) and works out what the other sides' units could do
 // to it next turn: each chooses the weapon group that serves the objective best, and
@@ -349,8 +347,6 @@ func bestCombination(options [][][]float64, obj advise.ObjectiveKind, left int) 
 	rec(0, cur)
 	return best
 }
-
-var _ advise.DangerPlacer = (*Battle)(nil)
 
 // DangerPlaces lists what a map may place: every unit type with hits, those of the
 // battle's units first, each with the side of the first unit of it (none for a type no

@@ -417,12 +417,6 @@ func (b *Battle) moveView(u *Unit) *volley.MoveView {
 	return b.table.MoveView(float64(u.Type.Move), float64(moved), float64(left), why)
 }
 
-var (
-	_ volley.Forker = (*Battle)(nil)
-	_ volley.Placer = (*Battle)(nil)
-	_ volley.Moving = (*Order)(nil)
-)
-
 // Fork is a copy of the battle for a "what if": its units (and their declarations), the
 // map's terrain as shots have left it, who stands where and the deployment are its own;
 // what no action changes (types, weapons, the legend) is shared.

@@ -7,8 +7,6 @@ import (
 	"github.com/volley-wargames/volley"
 )
 
-var _ volley.Offerer = (*Battle)(nil)
-
 // Offers are what the side whose turn it is may do now (volley.Offers), phase by phase:
 // while the sides deploy, the deploying side's deployments (a square [column, row] for
 // the unit's top-left square, within its zone); in Phase I a move for each unit that may

@@ -12,8 +12,6 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-var _ advise.Positioner = (*Battle)(nil)
-
 // positionSetup is a position query checked: the unit, the cheapest way to every square
 // it can reach this Phase I, and the rectangle of squares that holds them.
 type positionSetup struct {

@@ -9,8 +9,6 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-var _ volley.Refuser = (*Battle)(nil)
-
 // Refusals are the rules' refusals of an order, as Resolve would refuse it: a move's or
 // a deployment's at the square of its path (or its at) that breaks a rule, else at the
 // action; for the other orders the turn,

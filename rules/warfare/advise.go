@@ -10,8 +10,6 @@ import (
 	"github.com/volley-wargames/volley/advise"
 )
 
-var _ advise.Planner = (*Battle)(nil)
-
 // maxSplits bounds the ways a unit's stands are split among its targets that the
 // advisor lists: 6 stands over 4 targets is 84; a unit of 40 stands facing 8 targets
 // would be millions.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
@@ -16,7 +17,22 @@ func init() { rules.Register(Ruleset{}) }
 // Ruleset is Warfare missile fire, existing or alternate.
 type Ruleset struct{}
 
-var _ volley.Sampler = (*Battle)(nil)
+// What the engine may ask of the system, each an interface of volley or advise that its
+// Ruleset, Battle or actions answer: listed once here, where a reader looks first.
+var (
+	_ volley.Describer    = Ruleset{}
+	_ volley.Sampler      = (*Battle)(nil)
+	_ volley.Table        = (*Battle)(nil)
+	_ volley.Offerer      = (*Battle)(nil)
+	_ volley.Refuser      = (*Battle)(nil)
+	_ volley.Forker       = (*Battle)(nil)
+	_ volley.Placer       = (*Battle)(nil)
+	_ volley.Moving       = (*Move)(nil)
+	_ advise.Planner      = (*Battle)(nil)
+	_ advise.Dangerer     = (*Battle)(nil)
+	_ advise.DangerPlacer = (*Battle)(nil)
+	_ advise.Positioner   = (*Battle)(nil)
+)
 
 // Name returns "warfare".
 func (Ruleset) Name() string { return Name }
@@ -365,8 +381,6 @@ func (b *Battle) Actor(a volley.Action) string {
 	})
 	return side
 }
-
-var _ volley.Table = (*Battle)(nil)
 
 // Table is the table for drawing: each unit that has a position, with the range bands of
 // its missile weapon measured from its centre. Warfare gives units no facing or base

@@ -11,11 +11,6 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-var (
-	_ advise.Dangerer     = (*Battle)(nil)
-	_ advise.DangerPlacer = (*Battle)(nil)
-)
-
 // DefaultDangerStep is the spacing of a Warfare danger map's points unless asked
 // otherwise: half an inch, a sixth of the sample tables' close range.
 const DefaultDangerStep = 0.5

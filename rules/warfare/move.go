@@ -187,12 +187,6 @@ func (b *Battle) moveView(u *Unit, in func(float64) float64) *volley.MoveView {
 	return b.table.MoveView(in(u.Move), in(b.act.Moved[u.ID]), in(left), why)
 }
 
-var (
-	_ volley.Forker = (*Battle)(nil)
-	_ volley.Placer = (*Battle)(nil)
-	_ volley.Moving = (*Move)(nil)
-)
-
 // Fork is a copy of the battle for a "what if": its units, turn, activation, moves and
 // deployment are its own; the tables are shared. A move gives its unit a new point, so
 // the copies may share the old ones.

@@ -7,8 +7,6 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-var _ volley.Offerer = (*Battle)(nil)
-
 // Offers are what the sides may do now (volley.Offers): while they deploy, the deploying
 // side's deployments; then in a side's turn, a move for each unit placed with move left,
 // a fire for each unit that may still fire (its targets, the stands at each, the

@@ -21,8 +21,6 @@ import (
 // article giving no penalty for moving before firing; its danger is the danger map of a
 // copy of it.
 
-var _ advise.Positioner = (*Battle)(nil)
-
 // DefaultPositionStep is the spacing of a position map's points unless asked otherwise:
 // half an inch, as the danger map's.
 const DefaultPositionStep = DefaultDangerStep

@@ -8,8 +8,6 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-var _ volley.Refuser = (*Battle)(nil)
-
 // Refusals are the rules' refusals of a fire, as Resolve would refuse it: a unit that may
 // not fire now at its name, and each target it may not fire at (out of range, a friend,
 // no stands or missiles left…) where the fire names that target; a move or a fire while

@@ -9,8 +9,6 @@ import (
 // it decodes into. Its scalars (the system, a range band, ammunition) are enums of their
 // constants.
 
-var _ volley.Describer = Ruleset{}
-
 // Scenario is the type a Warfare scenario decodes into.
 func (Ruleset) Scenario() any { return new(file) }
 

@@ -9,8 +9,6 @@ import (
 	"github.com/volley-wargames/volley/dice"
 )
 
-var _ advise.Planner = (*Battle)(nil)
-
 // Problems lists the choices of every unit of q.Side that may shoot now (or of q.Actor):
 // one slot per armed living model, choosing among the enemy units it sees (every model
 // firing at a target must see one of its models), at most two targets a plan with the
@@ -57,8 +55,6 @@ func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Proble
 	}
 	return out, nil
 }
-
-var _ advise.Coster = (*Battle)(nil)
 
 // AdviceCost is the work of building q's problems: for each unit planned, its leader's
 // look at every enemy model and each armed model's (lookCost).

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/los"
 	"github.com/volley-wargames/volley/rules"
@@ -18,9 +19,22 @@ func init() { rules.Register(Ruleset{}) }
 // Ruleset is the WarStrike shooting sequence with true line of sight.
 type Ruleset struct{}
 
+// What the engine may ask of the system, each an interface of volley or advise that its
+// Ruleset, Battle or actions answer: listed once here, where a reader looks first.
 var (
-	_ volley.Sampler = (*Battle)(nil)
-	_ volley.Table   = (*Battle)(nil)
+	_ volley.Describer    = Ruleset{}
+	_ volley.Sampler      = (*Battle)(nil)
+	_ volley.Table        = (*Battle)(nil)
+	_ volley.Offerer      = (*Battle)(nil)
+	_ volley.Refuser      = (*Battle)(nil)
+	_ volley.Forker       = (*Battle)(nil)
+	_ volley.Placer       = (*Battle)(nil)
+	_ volley.Moving       = (*Move)(nil)
+	_ advise.Planner      = (*Battle)(nil)
+	_ advise.Coster       = (*Battle)(nil)
+	_ advise.Dangerer     = (*Battle)(nil)
+	_ advise.DangerPlacer = (*Battle)(nil)
+	_ advise.Positioner   = (*Battle)(nil)
 )
 
 // Name returns "warstrike".

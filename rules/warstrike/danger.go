@@ -11,8 +11,6 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-var _ advise.Dangerer = (*Battle)(nil)
-
 // DefaultDangerStep is the spacing of a WarStrike danger map's points unless asked
 // otherwise: an inch, since each point looks from every enemy model to every model of the
 // unit placed.
@@ -178,8 +176,6 @@ func (d *dangerWorker) at(ctx context.Context, p geom.Vec, obj advise.ObjectiveK
 	}
 	return dist[d.target.Left], nil
 }
-
-var _ advise.DangerPlacer = (*Battle)(nil)
 
 // DangerPlaces lists what a map may place: a copy of any unit with models left.
 func (b *Battle) DangerPlaces() []advise.DangerPlace {

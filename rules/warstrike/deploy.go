@@ -161,12 +161,6 @@ func (b *Battle) pointWords(p geom.Vec) string {
 	return fmt.Sprintf("(%g, %g)", b.inUnit(p.X), b.inUnit(p.Y))
 }
 
-var (
-	_ volley.Forker = (*Battle)(nil)
-	_ volley.Placer = (*Battle)(nil)
-	_ volley.Moving = (*Move)(nil)
-)
-
 // Fork is a copy of the battle for a "what if": its units and their models, turn,
 // activation and moves are its own; what no action changes (tables, terrain, the scene)
 // is shared.

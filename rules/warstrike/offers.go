@@ -7,8 +7,6 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-var _ volley.Offerer = (*Battle)(nil)
-
 // Offers are what the sides may do now (volley.Offers): while they deploy, the deploying
 // side's units, each placed whole in its formation; then in a side's turn, for each unit
 // that may act, its action chosen (Actions That Allow Shooting: each option says how far

@@ -32,8 +32,6 @@ import (
 //     modifier), so every shooting action scores the same offence: the cheapest is also
 //     the best for offence. A unit that chose its action this turn keeps it.
 
-var _ advise.Positioner = (*Battle)(nil)
-
 // DefaultPositionStep is the spacing of a position map's points unless asked otherwise:
 // an inch, as the danger map's, since each point looks from every enemy model at every
 // model of the unit, and from each of its models at every enemy.

@@ -9,8 +9,6 @@ import (
 	"github.com/volley-wargames/volley/scenario"
 )
 
-var _ volley.Refuser = (*Battle)(nil)
-
 // Refusals are the rules' refusals of a shooting action, as Resolve would refuse it: a
 // unit that may not shoot now (its turn, Who Can Shoot?) at its name, each target it may
 // not choose (Select Your Targets) where the action names the target, and each firing

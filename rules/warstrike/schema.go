@@ -9,8 +9,6 @@ import (
 // types it decodes into, and the values of its options. Its scalars (a terrain's kind, a
 // unit's action) are enums of their constants.
 
-var _ volley.Describer = Ruleset{}
-
 // Scenario is the type a WarStrike scenario decodes into.
 func (Ruleset) Scenario() any { return new(file) }
 
