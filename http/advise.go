@@ -55,15 +55,11 @@ func (s *Server) advice(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	l, done, ok := s.openToAdvise(w, r, rec.ID)
+	l, _, done, ok := openToAsk[advise.Planner](s, w, r, rec.ID, "has no advisor")
 	if !ok {
 		return
 	}
 	defer done()
-	if _, ok := l.battle.(advise.Planner); !ok {
-		s.fail(w, r, volley.Errorf(volley.ENOTSUPPORTED, "%s has no advisor", l.record.Ruleset))
-		return
-	}
 	side := q.Get("side")
 	if side != "" && !hasSide(l.battle, side) {
 		s.fail(w, r, queryError("side", "no unit is on side %q", side))
@@ -92,20 +88,27 @@ func (s *Server) advice(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"ruleset": l.record.Ruleset, "advice": adv})
 }
 
-// openToAdvise takes a slot for the request's work and opens battle id for reading (done
+// openToAsk takes a slot for the request's work and opens battle id for reading (done
 // lets it go), as every advice, danger and position request does before its battle is
-// asked anything; false when it cannot, the request answered with why.
-func (s *Server) openToAdvise(w http.ResponseWriter, r *http.Request, id string) (l *live, done func(), ok bool) {
+// asked anything, and answers the battle as the T that is asked (an advise.Planner,
+// Dangerer or Positioner); false when it cannot, the request answered with why: a battle
+// that is no T with ENOTSUPPORTED, its ruleset followed by lacks.
+func openToAsk[T any](s *Server, w http.ResponseWriter, r *http.Request, id, lacks string) (l *live, t T, done func(), ok bool) {
 	if err := s.work(r.Context()); err != nil {
 		s.fail(w, r, err)
-		return nil, nil, false
+		return nil, t, nil, false
 	}
 	l, done, err := s.openRead(r.Context(), id)
 	if err != nil {
 		s.fail(w, r, err)
-		return nil, nil, false
+		return nil, t, nil, false
 	}
-	return l, done, true
+	if t, ok = l.battle.(T); !ok {
+		s.fail(w, r, volley.Errorf(volley.ENOTSUPPORTED, "%s %s", l.record.Ruleset, lacks))
+		done()
+		return nil, t, nil, false
+	}
+	return l, t, done, true
 }
 
 // advisorView is what the advisor offers on a battle, so that a client offers only
@@ -188,16 +191,11 @@ func (s *Server) danger(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, queryError("as", "as: the unit type placed is required"))
 		return
 	}
-	l, done, ok := s.openToAdvise(w, r, rec.ID)
+	l, dg, done, ok := openToAsk[advise.Dangerer](s, w, r, rec.ID, "has no danger map")
 	if !ok {
 		return
 	}
 	defer done()
-	dg, can := l.battle.(advise.Dangerer)
-	if !can {
-		s.fail(w, r, volley.Errorf(volley.ENOTSUPPORTED, "%s has no danger map", l.record.Ruleset))
-		return
-	}
 	if dq.Step, err = s.stepOf(l.battle, q.Get("step")); err != nil {
 		s.fail(w, r, err)
 		return
@@ -378,16 +376,11 @@ func (s *Server) position(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, queryError("danger", "%s", strings.TrimPrefix(volley.ErrorMessage(err), "advise: ")))
 		return
 	}
-	l, done, ok := s.openToAdvise(w, r, rec.ID)
+	l, ps, done, ok := openToAsk[advise.Positioner](s, w, r, rec.ID, "has no position map (docs/advise.md says which systems have one, and why not)")
 	if !ok {
 		return
 	}
 	defer done()
-	ps, can := l.battle.(advise.Positioner)
-	if !can {
-		s.fail(w, r, volley.Errorf(volley.ENOTSUPPORTED, "%s has no position map (docs/advise.md says which systems have one, and why not)", l.record.Ruleset))
-		return
-	}
 	if pq.Step, err = s.stepOf(l.battle, q.Get("step")); err != nil {
 		s.fail(w, r, err)
 		return

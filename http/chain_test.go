@@ -13,6 +13,7 @@ import (
 	vhttp "github.com/volley-wargames/volley/http"
 	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/servertest"
+	"github.com/volley-wargames/volley/storetest"
 )
 
 // chainMoves is a battle of examples/dropzone/moves.yaml as it is played: both sides end
@@ -156,7 +157,7 @@ func forge(t *testing.T, lg vhttp.Log, edit func(seq int, body string) string) v
 func TestForgedHistory(t *testing.T) {
 	for name, open := range map[string]func(t *testing.T) string{
 		"sqlite":   func(t *testing.T) string { return serve(t, servertest.SQLite(t)).URL },
-		"postgres": func(t *testing.T) string { return serve(t, openPostgres(t, postgresURL(t))).URL },
+		"postgres": func(t *testing.T) string { return serve(t, storetest.Postgres(t, storetest.PostgresURL(t))).URL },
 	} {
 		t.Run(name, func(t *testing.T) {
 			lg, ucm, scourge, keyHex := playChained(t, open(t))
@@ -325,8 +326,8 @@ func TestSigningKeyKept(t *testing.T) {
 	if again := serverKey(t, serve(t, store).URL); again != key {
 		t.Errorf("after a restart the key is %s; it was %s", again, key)
 	}
-	url := postgresURL(t)
-	a, b := serve(t, openPostgres(t, url)), serve(t, openPostgres(t, url))
+	url := storetest.PostgresURL(t)
+	a, b := serve(t, storetest.Postgres(t, url)), serve(t, storetest.Postgres(t, url))
 	if ka, kb := serverKey(t, a.URL), serverKey(t, b.URL); ka != kb {
 		t.Fatalf("two servers of one database serve the keys %s and %s", ka, kb)
 	}

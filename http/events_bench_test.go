@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/volley-wargames/volley/servertest"
+	"github.com/volley-wargames/volley/storetest"
 )
 
 // fanoutSubscribers is the benchmark's audience: a thousand streams on one battle.
@@ -41,8 +42,8 @@ func BenchmarkFanout(b *testing.B) {
 		fanout(b, []string{servertest.Serve(b, servertest.SQLite(b), limits).URL})
 	})
 	b.Run("postgres", func(b *testing.B) {
-		url := postgresURL(b)
-		fanout(b, []string{servertest.Serve(b, openPostgres(b, url), limits).URL, servertest.Serve(b, openPostgres(b, url), limits).URL})
+		url := storetest.PostgresURL(b)
+		fanout(b, []string{servertest.Serve(b, storetest.Postgres(b, url), limits).URL, servertest.Serve(b, storetest.Postgres(b, url), limits).URL})
 	})
 }
 

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/volley-wargames/volley/servertest"
+	"github.com/volley-wargames/volley/storetest"
 )
 
 // sseEvent is one server-sent event as a client reads it.
@@ -236,9 +237,9 @@ func TestEventStreamRefuses(t *testing.T) {
 // TestEventStreamAcrossServers: two servers over one PostgreSQL database. An action
 // stored through one reaches a stream opened on the other, told by LISTEN/NOTIFY.
 func TestEventStreamAcrossServers(t *testing.T) {
-	url := postgresURL(t)
-	a := serve(t, openPostgres(t, url))
-	b := serve(t, openPostgres(t, url))
+	url := storetest.PostgresURL(t)
+	a := serve(t, storetest.Postgres(t, url))
+	b := serve(t, storetest.Postgres(t, url))
 	id, tokens := battle(t, a.URL, example(t, "dropzone/sabres.yaml"))
 	s := openStream(t, b.URL, id, ticket(t, b.URL, id, tokens["Scourge"]), "")
 	start := time.Now()

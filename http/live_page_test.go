@@ -10,6 +10,7 @@ import (
 
 	"github.com/volley-wargames/volley/browsertest"
 	"github.com/volley-wargames/volley/servertest"
+	"github.com/volley-wargames/volley/storetest"
 )
 
 // TestPageLiveAcrossServers: three `volley serve`s over one PostgreSQL database, a
@@ -20,8 +21,8 @@ import (
 // any bound; BenchmarkFanout measures the stream's delivery).
 func TestPageLiveAcrossServers(t *testing.T) {
 	exe := browsertest.Chromium(t)
-	url := postgresURL(t)
-	bases := []string{pageServer(t, openPostgres(t, url)), pageServer(t, openPostgres(t, url)), pageServer(t, openPostgres(t, url))}
+	url := storetest.PostgresURL(t)
+	bases := []string{pageServer(t, storetest.Postgres(t, url)), pageServer(t, storetest.Postgres(t, url)), pageServer(t, storetest.Postgres(t, url))}
 	id, tokens := battle(t, bases[0], example(t, "dropzone/sabres.yaml"))
 	links := []string{"UCM=" + tokens["UCM"], "Scourge=" + tokens["Scourge"], "spectator=" + watch(id)}
 	pages := make([]*browserPage, 3)

@@ -16,6 +16,7 @@ import (
 	"github.com/volley-wargames/volley"
 	vhttp "github.com/volley-wargames/volley/http"
 	"github.com/volley-wargames/volley/servertest"
+	"github.com/volley-wargames/volley/storetest"
 )
 
 // The load test is bounded both ways: it stops after loadActions acknowledged actions
@@ -30,7 +31,7 @@ const (
 func TestLoadSQLite(t *testing.T) { load(t, servertest.SQLite(t)) }
 
 func TestLoadPostgres(t *testing.T) {
-	load(t, openPostgres(t, postgresURL(t)))
+	load(t, storetest.Postgres(t, storetest.PostgresURL(t)))
 }
 
 // load drives the API with concurrent clients, each acting on its own battle, over

@@ -76,15 +76,9 @@ func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
 	}
 	// The view it writes is priced first: a big table's preview waits for heavy work
 	// before any of it is done (the rest is priced below, once the move is decoded).
-	l, done, err := s.openPriced(r.Context(), rec.ID, viewPrice)
+	l, fk, done, err := openPricedAs[volley.Forker](s, r.Context(), rec.ID, viewPrice, "battles have no preview")
 	if err != nil {
 		s.fail(w, r, err)
-		return
-	}
-	fk, ok := l.battle.(volley.Forker)
-	if !ok {
-		done()
-		s.fail(w, r, volley.Errorf(volley.ENOTSUPPORTED, "%s battles have no preview", l.record.Ruleset))
 		return
 	}
 	// The preview works on its own copy: the battle is let go at once, so that a
@@ -279,15 +273,9 @@ func (s *Server) scenarioOf(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	l, done, err := s.openPriced(r.Context(), rec.ID, exportPrice)
+	l, pl, done, err := openPricedAs[volley.Placer](s, r.Context(), rec.ID, exportPrice, "battles cannot be written back as a scenario")
 	if err != nil {
 		s.fail(w, r, err)
-		return
-	}
-	pl, ok := l.battle.(volley.Placer)
-	if !ok {
-		done()
-		s.fail(w, r, volley.Errorf(volley.ENOTSUPPORTED, "%s battles cannot be written back as a scenario", l.record.Ruleset))
 		return
 	}
 	// What the export writes is taken now, and the battle let go: the rest is the

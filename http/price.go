@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
 )
 
@@ -144,4 +145,19 @@ func (s *Server) openPriced(ctx context.Context, id string, price func(*live) (w
 		return nil, nil, err
 	}
 	return s.openRead(ctx, id)
+}
+
+// openPricedAs is openPriced for a request that only a battle that is a T answers (a
+// volley.Forker, a volley.Placer): the battle as a T, or, when it is no T, the battle let
+// go and an ENOTSUPPORTED error, its ruleset followed by lacks.
+func openPricedAs[T any](s *Server, ctx context.Context, id string, price func(*live) (work int64, doc int), lacks string) (l *live, t T, done func(), err error) {
+	if l, done, err = s.openPriced(ctx, id, price); err != nil {
+		return nil, t, nil, err
+	}
+	t, ok := l.battle.(T)
+	if !ok {
+		done()
+		return nil, t, nil, volley.Errorf(volley.ENOTSUPPORTED, "%s %s", l.record.Ruleset, lacks)
+	}
+	return l, t, done, nil
 }

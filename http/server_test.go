@@ -28,24 +28,6 @@ import (
 	"github.com/volley-wargames/volley/storetest"
 )
 
-// postgresURL is the test PostgreSQL server's URL, or skips the test without one
-// (storetest.PostgresURL).
-func postgresURL(tb testing.TB) string {
-	tb.Helper()
-	return storetest.PostgresURL(tb)
-}
-
-// openPostgres opens a store on the test PostgreSQL server, closed when the test ends.
-func openPostgres(tb testing.TB, url string) volley.Store {
-	tb.Helper()
-	s, err := postgres.Open(context.Background(), url)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { s.Close() })
-	return s
-}
-
 // serve starts the API over store on a loopback test server (servertest.Serve).
 func serve(tb testing.TB, store volley.Store) *httptest.Server {
 	tb.Helper()
@@ -298,7 +280,7 @@ func TestTwoServersOneStore(t *testing.T) {
 		})
 	})
 	t.Run("postgres", func(t *testing.T) {
-		url := postgresURL(t)
+		url := storetest.PostgresURL(t)
 		twoServers(t, func() volley.Store {
 			s, err := postgres.Open(context.Background(), url)
 			if err != nil {

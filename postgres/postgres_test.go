@@ -58,23 +58,12 @@ func MustCreateDatabase(tb testing.TB) string {
 	return u.String()
 }
 
-// MustOpen opens a store on url and closes it when the test ends.
-func MustOpen(tb testing.TB, url string) *postgres.DB {
-	tb.Helper()
-	db, err := postgres.Open(context.Background(), url)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { db.Close() })
-	return db
-}
-
 func TestStore(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) volley.Store { return MustOpen(t, MustCreateDatabase(t)) })
+	storetest.Run(t, func(t *testing.T) volley.Store { return storetest.Postgres(t, MustCreateDatabase(t)) })
 }
 
 func BenchmarkAppendAction(b *testing.B) {
-	storetest.BenchmarkAppendAction(b, func(b *testing.B) volley.Store { return MustOpen(b, MustCreateDatabase(b)) })
+	storetest.BenchmarkAppendAction(b, func(b *testing.B) volley.Store { return storetest.Postgres(b, MustCreateDatabase(b)) })
 }
 
 // TestSigningKeyShared: the signing key is the database's: a second server of it, and a
@@ -82,17 +71,17 @@ func BenchmarkAppendAction(b *testing.B) {
 func TestSigningKeyShared(t *testing.T) {
 	ctx := context.Background()
 	url := MustCreateDatabase(t)
-	first := MustOpen(t, url)
+	first := storetest.Postgres(t, url)
 	key, err := first.SigningKey(ctx, bytes.Repeat([]byte{1}, volley.SigningKeySize))
 	if err != nil {
 		t.Fatal(err)
 	}
-	second := MustOpen(t, url)
+	second := storetest.Postgres(t, url)
 	if got, err := second.SigningKey(ctx, bytes.Repeat([]byte{2}, volley.SigningKeySize)); err != nil || !bytes.Equal(got, key) {
 		t.Errorf("another server's key: %x, %v; want %x", got, err, key)
 	}
 	first.Close()
-	again := MustOpen(t, url)
+	again := storetest.Postgres(t, url)
 	if got, err := again.SigningKey(ctx, bytes.Repeat([]byte{3}, volley.SigningKeySize)); err != nil || !bytes.Equal(got, key) {
 		t.Errorf("the key after a restart: %x, %v; want %x", got, err, key)
 	}
@@ -180,7 +169,7 @@ func TestUpgradeFromEdition1(t *testing.T) {
 		}
 	}
 	conn.Close(ctx)
-	db := MustOpen(t, u)
+	db := storetest.Postgres(t, u)
 	storetest.Edition1Battle(t, db, "0123456789abcdef")
 }
 

@@ -31,3 +31,17 @@ func BenchDanger(b *testing.B, bt advise.Dangerer, q advise.DangerQuery) {
 		}
 	}
 }
+
+// BenchPosition benchmarks the position map q of bt, answering the last map made, for
+// the figures a benchmark reports beside its time (how many points it reached).
+func BenchPosition(b *testing.B, bt advise.Positioner, q advise.PositionQuery) *advise.PositionMap {
+	b.Helper()
+	var m *advise.PositionMap
+	for b.Loop() {
+		var err error
+		if m, err = bt.Position(context.Background(), q); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return m
+}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/postgres"
 )
 
 // PostgresURL is the URL of the test PostgreSQL server, from VOLLEY_TEST_POSTGRES (a
@@ -33,6 +34,18 @@ func PostgresURL(tb testing.TB) string {
 		tb.Skip("VOLLEY_TEST_POSTGRES not set: scripts/test starts a PostgreSQL server and sets it")
 	}
 	return u
+}
+
+// Postgres opens a store on the PostgreSQL database at url (PostgresURL's, or one made for
+// the test), closed when the test ends.
+func Postgres(tb testing.TB, url string) *postgres.DB {
+	tb.Helper()
+	db, err := postgres.Open(context.Background(), url)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	return db
 }
 
 // Edition1Battle checks the battle id of s, written before editions (with the first

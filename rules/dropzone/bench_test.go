@@ -313,14 +313,7 @@ func BenchmarkSquadPosition(b *testing.B) { benchPosition(b, "sabres") }
 // benchPosition maps where unit (or squad) could stand on crossfireToMove's table.
 func benchPosition(b *testing.B, unit string) {
 	bt := crossfireToMove(b)
-	q := advise.PositionQuery{Unit: unit, Objective: advise.Objective{Kind: advise.Expected}}
-	var m *advise.PositionMap
-	var err error
-	for b.Loop() {
-		if m, err = bt.Position(context.Background(), q); err != nil {
-			b.Fatal(err)
-		}
-	}
+	m := rulestest.BenchPosition(b, bt, advise.PositionQuery{Unit: unit, Objective: advise.Objective{Kind: advise.Expected}})
 	b.ReportMetric(float64(m.Reachable), "points")
 }
 

@@ -51,15 +51,7 @@ func BenchmarkDanger(b *testing.B) {
 // the Grenz marker, its own fire from each after the move, and the danger map of it
 // there, on every core.
 func BenchmarkPosition(b *testing.B) {
-	bt := positionBattle(b)
-	q := advise.PositionQuery{Unit: "fb"}
-	var m *advise.PositionMap
-	for b.Loop() {
-		var err error
-		if m, err = bt.Position(context.Background(), q); err != nil {
-			b.Fatal(err)
-		}
-	}
+	m := rulestest.BenchPosition(b, positionBattle(b), advise.PositionQuery{Unit: "fb"})
 	b.ReportMetric(float64(m.Reachable), "points/op")
 	b.ReportMetric(float64(m.Cols*m.Rows), "grid/op")
 }

@@ -28,9 +28,8 @@ func bigDoc(tb testing.TB) *scenario.Doc {
 	tb.Helper()
 	const side = 128
 	rng := rand.New(rand.NewPCG(1, 2)) // fixed: the same map every run
-	rows := make([][]byte, side)
+	rows := openRows(side)
 	for y := range rows {
-		rows[y] = []byte(strings.Repeat(".", side))
 		for x := range rows[y] {
 			switch r := rng.IntN(100); {
 			case r < 6:
@@ -49,20 +48,7 @@ func bigDoc(tb testing.TB) *scenario.Doc {
 		fmt.Fprintf(&units, "  - {id: u%d, type: Trooper, side: %s, at: [%d, %d], facing: S}\n", i, []string{"red", "blue"}[i%2], x, y)
 	}
 	rows[110][64] = '.'
-	var m strings.Builder
-	for _, r := range rows {
-		m.WriteString("    " + string(r) + "\n")
-	}
-	src := `ruleset: warengine
-turn: {side: blue, phase: fire}
-map:
-  legend:
-    ".": {name: open}
-    "b": {name: bushes, visibility: 10, firepower: 10}
-    "t": {name: trees, visibility: 50, firepower: 30}
-    "#": {name: wall, visibility: 100, firepower: 100, save: 20, hits: 5, becomes: "."}
-  rows: |
-` + m.String() + `weapons:
+	src := grownMap("{side: blue, phase: fire}", 5, rows) + `weapons:
   - {name: Chaingun, arc: 360, short: {range: 10}, medium: {range: 25}, long: {range: 60}, strength: 40, damage: [1, 3], repeating: true}
 types:
   - {name: Trooper, weapon_skill: 40, hits: 2, toughness: {default: {front: 20, side: 15, rear: 10}}}

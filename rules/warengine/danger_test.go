@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -12,14 +13,39 @@ import (
 	"github.com/volley-wargames/volley/rulestest"
 )
 
+// openRows is a side×side map of open ground, for a test to draw its terrain on.
+func openRows(side int) [][]byte {
+	rows := make([][]byte, side)
+	for y := range rows {
+		rows[y] = []byte(strings.Repeat(".", side))
+	}
+	return rows
+}
+
+// grownMap begins a scenario on the map rows, whose terrain is brush ('b'), trees ('t')
+// and walls ('#') of wallHits: its ruleset, its turn and its map.
+func grownMap(turn string, wallHits int, rows [][]byte) string {
+	var m strings.Builder
+	for _, r := range rows {
+		m.WriteString("    " + string(r) + "\n")
+	}
+	return `ruleset: warengine
+turn: ` + turn + `
+map:
+  legend:
+    ".": {name: open}
+    "b": {name: brush, visibility: 10, firepower: 10}
+    "t": {name: trees, visibility: 50, firepower: 30}
+    "#": {name: wall, visibility: 100, firepower: 100, save: 20, hits: ` + strconv.Itoa(wallHits) + `, becomes: "."}
+  rows: |
+` + m.String()
+}
+
 // dangerMap is a 64×64 map with a wall across the middle, a wood and brush, and four
 // enemy units, each with a rifle (group 1) and a launcher (group 2), none repeating: the
 // danger map's benchmark and its tests.
 func dangerMap(extra string) string {
-	rows := make([][]byte, 64)
-	for y := range rows {
-		rows[y] = []byte(strings.Repeat(".", 64))
-	}
+	rows := openRows(64)
 	for x := 16; x < 48; x++ {
 		rows[30][x] = '#' // the wall
 	}
@@ -31,20 +57,7 @@ func dangerMap(extra string) string {
 	for x := 50; x < 60; x++ {
 		rows[20][x] = 'b'
 	}
-	var m strings.Builder
-	for _, r := range rows {
-		m.WriteString("    " + string(r) + "\n")
-	}
-	return `ruleset: warengine
-turn: {side: red, phase: target}
-map:
-  legend:
-    ".": {name: open}
-    "b": {name: brush, visibility: 10, firepower: 10}
-    "t": {name: trees, visibility: 50, firepower: 30}
-    "#": {name: wall, visibility: 100, firepower: 100, save: 20, hits: 8, becomes: "."}
-  rows: |
-` + m.String() + `weapons:
+	return grownMap("{side: red, phase: target}", 8, rows) + `weapons:
   - {name: Rifle, arc: 90, short: {range: 10, accuracy: 10}, medium: {range: 25}, long: {range: 45, accuracy: -10}, strength: 45, damage: [1, 3]}
   - {name: Launcher, arc: 90, short: {range: 12}, medium: {range: 24}, long: {range: 36, accuracy: -10}, strength: 55, damage: [1, 4], blast: 1}
 types:
@@ -177,11 +190,7 @@ func probeFacing(t *testing.T, b *Battle, q geom.Square) string {
 // non-repeating weapons each (in two groups), on every core.
 func BenchmarkDanger(b *testing.B) {
 	bt, _ := sys.Load(b, dangerMap(""))
-	for b.Loop() {
-		if _, err := bt.Danger(context.Background(), advise.DangerQuery{Side: "blue", As: "Walker"}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	rulestest.BenchDanger(b, bt, advise.DangerQuery{Side: "blue", As: "Walker"})
 }
 
 // BenchmarkPosition is a Walker's position map on the 64×64 map of BenchmarkDanger, in
@@ -193,13 +202,6 @@ func BenchmarkPosition(b *testing.B) {
 	src = strings.Replace(src, "  - {name: Walker, size: 2,", "  - {name: Walker, size: 2, move: 6, weapons: [{weapon: Rifle, group: 1}, {weapon: Launcher, group: 2}],", 1)
 	src = strings.Replace(src, "{id: blue-1, type: Walker, side: blue, at: [30, 56], facing: N}", "{id: blue-1, type: Walker, side: blue, at: [30, 34], facing: N}", 1)
 	bt, _ := sys.Load(b, src)
-	q := advise.PositionQuery{Unit: "blue-1"}
-	var m *advise.PositionMap
-	var err error
-	for b.Loop() {
-		if m, err = bt.Position(context.Background(), q); err != nil {
-			b.Fatal(err)
-		}
-	}
+	m := rulestest.BenchPosition(b, bt, advise.PositionQuery{Unit: "blue-1"})
 	b.ReportMetric(float64(m.Reachable), "squares")
 }

@@ -57,15 +57,8 @@ func BenchmarkPosition(b *testing.B) {
 	for _, system := range []string{"alternate", "existing"} {
 		b.Run(system, func(b *testing.B) {
 			bt := loadSrc(b, positionSrc(b, system), 0)
-			q := advise.PositionQuery{Unit: "longbowmen", Danger: advise.Expected}
-			var m *advise.PositionMap
 			b.ReportAllocs()
-			for b.Loop() {
-				var err error
-				if m, err = bt.Position(context.Background(), q); err != nil {
-					b.Fatal(err)
-				}
-			}
+			m := rulestest.BenchPosition(b, bt, advise.PositionQuery{Unit: "longbowmen", Danger: advise.Expected})
 			b.ReportMetric(float64(m.Reachable), "points/op")
 		})
 	}

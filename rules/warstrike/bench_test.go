@@ -252,15 +252,6 @@ func BenchmarkLookBetween(b *testing.B) {
 func BenchmarkPosition(b *testing.B) {
 	src := sys.ReadExample(b, "demo.yaml")
 	bt, _ := loadEdition(b, src, 0)
-	q := advise.PositionQuery{Unit: "alpha", Step: 0.5}
-	var (
-		m   *advise.PositionMap
-		err error
-	)
-	for b.Loop() {
-		if m, err = bt.(*Battle).Position(context.Background(), q); err != nil {
-			b.Fatal(err)
-		}
-	}
+	m := rulestest.BenchPosition(b, bt.(*Battle), advise.PositionQuery{Unit: "alpha", Step: 0.5})
 	b.ReportMetric(float64(m.Reachable), "points")
 }

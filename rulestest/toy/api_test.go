@@ -124,6 +124,17 @@ func TestAPIPlaysABattle(t *testing.T) {
 	}
 }
 
+// TestAPIExportRefused: the toy places nothing back on a table (it is no volley.Placer),
+// so the server refuses to write its battle back as a scenario, saying why.
+func TestAPIExportRefused(t *testing.T) {
+	base := server(t)
+	id, tokens := battle(t, base)
+	status, v := servertest.Call(t, "GET", base+"/api/battles/"+id+"/scenario", tokens["red"], nil)
+	if status != 400 || v["message"] != "toy battles cannot be written back as a scenario" {
+		t.Errorf("the export: %d %v", status, v)
+	}
+}
+
 // nearestEnemy is the nearest token of another side than side to from, in the view v.
 func nearestEnemy(v map[string]any, side string, from [2]float64) ([2]float64, float64) {
 	best, to := math.Inf(1), [2]float64{}
