@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/advise"
 )
