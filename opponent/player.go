@@ -863,7 +863,7 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 			}
 			if p.Policy.Level == Random {
 				gain = 1
-			} else if gain < minGain {
+			} else if gain < minGain && !p.shortStep(v, pc, pt, m, armed, gain) {
 				continue // not worth the move
 			} else if p.Policy.Level == Strong && armed && p.closing(v, pt, m) >= gain-minGain {
 				// A unit that has something to shoot at from its reach does not step
@@ -917,6 +917,24 @@ func (p *Player) objectivesKey(v *view, pc piece, unit string) string {
 func (p *Player) closing(v *view, pt advise.PositionPoint, m *advise.PositionMap) float64 {
 	enemy := v.nearestEnemy(p.Side)
 	return 0.01*(enemy(m.From[0], m.From[1])-enemy(pt.X, pt.Y)) - 0.0001*pt.Reach
+}
+
+// shortStep reports whether a move worth less than minGain is the teaching level's step
+// towards the enemy by a unit whose cautious step is too short for closing to count: a
+// unit with nothing to shoot at from anywhere in its reach walks on, as a player does
+// when nothing is in range. Closing breaks ties at a hundredth a unit of length, and the
+// teaching level steps at most half its move (teachingReach): a unit whose whole move
+// (its allowance) is under 4 could never close by minGain's worth. Warfare's foot, moving
+// 3″, stood all battle while the enemy took the objectives. A unit that moves further is
+// left to minGain, as at every level.
+func (p *Player) shortStep(v *view, pc piece, pt advise.PositionPoint, m *advise.PositionMap, armed bool, gain float64) bool {
+	if p.Policy.Level != Teaching || armed || gain <= 0 {
+		return false
+	}
+	if 0.01*teachingReach*pc.move.Allowance >= minGain {
+		return false
+	}
+	return p.closing(v, pt, m) > 0
 }
 
 // rank scores a point of a unit's position map as the level weighs it.

@@ -26,7 +26,7 @@ const (
 	//   - it looks at fewer places: the two best of each unit's map (Strong four);
 	//   - it moves at most half the way it could (a cautious step);
 	//   - it counts half the danger its style weighs, and steps towards the enemy for
-	//     nothing (Strong does not);
+	//     nothing (Strong does not), however short its step, when nothing is in range;
 	//   - it thinks of the objectives only in the last round;
 	//   - among its three best choices it takes the third 25% of the time and the
 	//     second 35% of the time;
