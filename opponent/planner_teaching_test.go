@@ -2,7 +2,6 @@ package opponent_test
 
 import (
 	"context"
-	"encoding/json"
 	"math"
 	"testing"
 
@@ -29,27 +28,36 @@ func TestTeachingWalksOnWhenNothingIsInRange(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := &opponent.Player{Policy: pol, Side: "French"}
-	d, err := p.Next(context.Background(), g, dice.NewUnrecorded(1))
-	if err != nil {
-		t.Fatal(err)
+	// The French's whole turn: its first action, then every other until it ends the turn.
+	for i := 0; ; i++ {
+		if turn := g.Battle().State().Turn; turn == nil || turn.Side != "French" {
+			break
+		}
+		if i == 20 {
+			t.Fatal("the French's turn has not ended after 20 actions")
+		}
+		d, err := p.Next(context.Background(), g, dice.NewUnrecorded(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d == nil {
+			t.Fatal("the teaching level has nothing to do in its turn")
+		}
+		t.Logf("French: %s", d.Why)
+		// The scenario lists the Genoese of Doria first of the French, and the teaching
+		// level takes its units in that order: the first with something worth doing acts.
+		if i == 0 && (d.Action["type"] != "move" || d.Action["unit"] != "genoese-1") {
+			t.Fatalf("the French's first action: %s; want genoese-1's move", d.Body())
+		}
+		replay(t, g, d.Body())
 	}
-	if d == nil {
-		t.Fatal("the teaching level does nothing in its first turn")
-	}
-	t.Logf("French: %s", d.Why)
-	// The scenario lists the Genoese of Doria first of the French, and the teaching level
-	// takes its units in that order: the first with something worth doing acts.
-	if d.Action["type"] != "move" || d.Action["unit"] != "genoese-1" {
-		t.Fatalf("the French's first action: %v; want genoese-1's move", d.Action)
-	}
-	raw, _ := json.Marshal(d.Action)
-	replay(t, g, string(raw))
 	to := pieceAt(t, g, "genoese-1")
 	if !(to.Y < from.Y) {
 		t.Errorf("genoese-1 from (%g, %g) to (%g, %g): not towards the English, who stand at y ≤ 5", from.X, from.Y, to.X, to.Y)
 	}
+	// Once a turn: a step after the first would take it nearly its whole move.
 	if moved := math.Hypot(to.X-from.X, to.Y-from.Y); moved > 1.5+1e-9 {
-		t.Errorf("genoese-1 moved %g″; the teaching level steps at most half its 3″", moved)
+		t.Errorf("genoese-1 moved %g″ in the turn; the teaching level steps at most half its 3″", moved)
 	}
 }
 

@@ -760,6 +760,14 @@ func choices(o volley.Offer, a volley.Actor) []map[string]any {
 // rounding of a map's points, or a step to and fro.
 const minGain = 0.02
 
+// closingWeight is what a unit of length nearer the nearest enemy adds to a place's rank:
+// small, so that closing breaks ties and draws a unit with nothing to shoot at on.
+const closingWeight = 0.01
+
+// reachWeight is what a unit of length walked takes off a place's rank: of two places
+// alike, the nearer.
+const reachWeight = 0.0001
+
 // teachingDanger is the share of the danger its style weighs that the teaching level
 // counts: it under-counts what the enemy could do to it.
 const teachingDanger = 0.5
@@ -916,7 +924,7 @@ func (p *Player) objectivesKey(v *view, pc piece, unit string) string {
 // nearer the enemy (and the shorter way there).
 func (p *Player) closing(v *view, pt advise.PositionPoint, m *advise.PositionMap) float64 {
 	enemy := v.nearestEnemy(p.Side)
-	return 0.01*(enemy(m.From[0], m.From[1])-enemy(pt.X, pt.Y)) - 0.0001*pt.Reach
+	return closingWeight*(enemy(m.From[0], m.From[1])-enemy(pt.X, pt.Y)) - reachWeight*pt.Reach
 }
 
 // shortStep reports whether a move worth less than minGain is the teaching level's step
@@ -924,14 +932,18 @@ func (p *Player) closing(v *view, pt advise.PositionPoint, m *advise.PositionMap
 // unit with nothing to shoot at from anywhere in its reach walks on, as a player does
 // when nothing is in range. Closing breaks ties at a hundredth a unit of length, and the
 // teaching level steps at most half its move (teachingReach): a unit whose whole move
-// (its allowance) is under 4 could never close by minGain's worth. Warfare's foot, moving
-// 3″, stood all battle while the enemy took the objectives. A unit that moves further is
-// left to minGain, as at every level.
+// (its allowance, in the map's unit: inches, squares or cm) is under 4 could never close
+// by minGain's worth. Warfare's foot, moving 3″, stood all battle while the enemy took the
+// objectives. A unit that moves further is left to minGain, as at every level; one that
+// moves exactly 4 falls short of it too, by the reach's ten-thousandth a unit, and still
+// stands (docs/opponent.md, "Where it falls short").
 func (p *Player) shortStep(v *view, pc piece, pt advise.PositionPoint, m *advise.PositionMap, armed bool, gain float64) bool {
 	if p.Policy.Level != Teaching || armed || gain <= 0 {
 		return false
 	}
-	if 0.01*teachingReach*pc.move.Allowance >= minGain {
+	// Once a turn: each move may go half of what is left, and steps after the first
+	// would take the unit nearly its whole move (1.5″, then 0.75″… of 3″).
+	if pc.move.Moved > 0 || teachingReach*pc.move.Allowance*closingWeight >= minGain {
 		return false
 	}
 	return p.closing(v, pt, m) > 0
@@ -986,7 +998,7 @@ func (p *Player) rank(v *view, unit string) func(advise.PositionPoint) float64 {
 		}
 		// Closing on the enemy breaks ties, and draws a unit that has nothing to shoot
 		// at towards one.
-		return s - 0.01*enemy(pt.X, pt.Y) - 0.0001*pt.Reach
+		return s - closingWeight*enemy(pt.X, pt.Y) - reachWeight*pt.Reach
 	}
 }
 
