@@ -64,3 +64,9 @@ func LayPlaced[T any](q DangerQuery, t volley.Table, placed *T, unit scenario.Un
 	l, err := LayDanger(q, t, defaultStep)
 	return PlacedGrid[T]{Placed: placed, Side: q.Side, Unit: unit, Lattice: l}, err
 }
+
+// PlacedWork is the work of a PlacedGrid's map whose every point costs the same
+// (PointsWork): perPoint's work of what the grid places, on its side; for PriceDanger.
+func PlacedWork[T any](perPoint func(placed *T, side string) int64) func(PlacedGrid[T]) (int64, string) {
+	return func(g PlacedGrid[T]) (int64, string) { return PointsWork(g.Points(), perPoint(g.Placed, g.Side)) }
+}
