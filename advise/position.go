@@ -327,6 +327,16 @@ func (m *PositionMap) Finish(q PositionQuery, move func(i int) map[string]any, p
 	}
 }
 
+// TopPlan is a top point's plan for Finish, from what the system's offence there gives
+// (the value, the plan and an error): none where it failed, an error the map's offence
+// layer has met at the point before.
+func TopPlan(_ float64, plan map[string]any, err error) map[string]any {
+	if err != nil {
+		return nil
+	}
+	return plan
+}
+
 // Around is the area to give LayGrid (or a danger query) for a map whose points, step
 // apart, pass through at and cover bound: at is one of them (up to rounding; OnPoint snaps
 // it), even where it lies a little outside bound, as a unit at the table's edge may. A

@@ -299,11 +299,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	m.Finish(q, func(i int) map[string]any {
 		return s.moveJSON(b, s.wayTo(b, s.point(i%cols, i/cols)))
 	}, func(i int) map[string]any {
-		_, plan, err := s.offenceAt(ctx, b, s.wayTo(b, s.point(i%cols, i/cols)), obj)
-		if err != nil {
-			return nil
-		}
-		return plan
+		return advise.TopPlan(s.offenceAt(ctx, b, s.wayTo(b, s.point(i%cols, i/cols)), obj))
 	})
 	m.Notes = s.notes(b)
 	return m, nil
