@@ -19,8 +19,11 @@ import (
 // (X0 + c·Step, Y0 + r·Step), Cols × Rows of them. A position map's danger layer is the
 // danger map of the same lattice, point for point.
 type Lattice struct {
-	Step, X0, Y0 float64
-	Cols, Rows   int
+	Step float64 `json:"step"`
+	X0   float64 `json:"x0"`
+	Y0   float64 `json:"y0"`
+	Cols int     `json:"cols"`
+	Rows int     `json:"rows"`
 }
 
 // LayGrid lays a lattice over area at step: the cells' centres, as many as cover it. It
@@ -89,7 +92,7 @@ func Invalid(field, format string, args ...any) error {
 func NewDangerMap(q DangerQuery, l Lattice, unit, placed, expected string) *DangerMap {
 	obj := DangerObjective(q.Objective)
 	return &DangerMap{Side: q.Side, As: q.As, Placed: placed, Objective: obj, Scores: DangerScores(obj, expected), Unit: unit,
-		Step: l.Step, X0: l.X0, Y0: l.Y0, Cols: l.Cols, Rows: l.Rows, Values: make([]float64, l.Points()), Firers: []string{}}
+		Lattice: l, Values: make([]float64, l.Points()), Firers: []string{}}
 }
 
 // DangerObjective is o, or Destroyed when o names none: a danger map's default.
@@ -133,8 +136,8 @@ func OffenceObjective(q PositionQuery) Objective {
 func NewPositionMap(unit, side string, from [2]float64, left float64, offence, length string, l Lattice) *PositionMap {
 	n := l.Points()
 	return &PositionMap{Unit: unit, Side: side, From: from, Left: left, Offence: offence, Length: length,
-		Step: l.Step, X0: l.X0, Y0: l.Y0, Cols: l.Cols, Rows: l.Rows,
-		Reach: make([]float64, n), OffenceValues: make([]float64, n), DangerValues: make([]float64, n)}
+		Lattice: l,
+		Reach:   make([]float64, n), OffenceValues: make([]float64, n), DangerValues: make([]float64, n)}
 }
 
 // FillDanger makes the danger map q asks of d the map's danger layer, as the first of its

@@ -49,7 +49,7 @@ type PlacedAt func(ctx context.Context, p geom.Vec, obj ObjectiveKind, firers ma
 // core, under m's objective; per is the table's unit per one of the system's lengths (1
 // in inches), in which a worker is given its point.
 func (m *DangerMap) FilledAt(ctx context.Context, per float64, newAt func() PlacedAt) (*DangerMap, error) {
-	l, obj := Lattice{Step: m.Step, X0: m.X0, Y0: m.Y0, Cols: m.Cols, Rows: m.Rows}, m.Objective
+	l, obj := m.Lattice, m.Objective
 	return m.Filled(ctx, func() PointFunc {
 		at := newAt()
 		return func(c, r int, firers map[string]bool) (float64, error) {
