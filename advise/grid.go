@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -57,6 +58,33 @@ func LayDanger(q DangerQuery, t volley.Table, defaultStep float64) (Lattice, err
 		step = defaultStep
 	}
 	return LayGrid(area, step)
+}
+
+// SquareAround lays the (2k+1) × (2k+1) points step apart centred on at (in the table's
+// unit), as a formation's position map lays them round its centre (standing still is one
+// of them); pkg names the rule system in the refusal (at "step") of more than
+// MaxDangerPoints points. The test is written so that a count that overflows, or is not
+// a number, is refused too.
+func SquareAround(at [2]float64, k, step float64, pkg string) (Lattice, error) {
+	if side := 2*k + 1; !(side*side <= MaxDangerPoints) {
+		return Lattice{}, Invalid("step", "%s: %g × %g points at step %g is more than the %d a map may have: use a larger step", pkg, side, side, step, MaxDangerPoints)
+	}
+	n := int(2*k + 1)
+	return Lattice{Step: step, X0: at[0] - k*step, Y0: at[1] - k*step, Cols: n, Rows: n}, nil
+}
+
+// Within counts the points of l, placed by point, no further than d from at: what a
+// map prices, the others being out of reach.
+func (l Lattice) Within(point func(c, r int) geom.Vec, at geom.Vec, d float64) int64 {
+	n := int64(0)
+	for r := range l.Rows {
+		for c := range l.Cols {
+			if point(c, r).Dist(at) <= d+geom.Tolerance {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // Points is how many points the lattice has.
