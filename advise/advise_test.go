@@ -199,7 +199,7 @@ func FuzzParseObjective(f *testing.F) {
 func TestFillStopsWithinAPoint(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	m := &DangerMap{Cols: 1000, Rows: 4, Values: make([]float64, 4000)}
+	m := &DangerMap{Lattice: Lattice{Cols: 1000, Rows: 4}, Values: make([]float64, 4000)}
 	var after atomic.Int64
 	var once sync.Once
 	err := Fill(ctx, m, func() PointFunc {
@@ -253,7 +253,7 @@ func progressRecorder(t *testing.T, want int) (ctx context.Context, check func()
 // TestFillReportsProgress: under WithProgress every row is reported once, the counts
 // rising to the map's rows.
 func TestFillReportsProgress(t *testing.T) {
-	m := &DangerMap{Cols: 3, Rows: 50, Values: make([]float64, 150)}
+	m := &DangerMap{Lattice: Lattice{Cols: 3, Rows: 50}, Values: make([]float64, 150)}
 	ctx, check := progressRecorder(t, 50)
 	if err := Fill(ctx, m, func() PointFunc {
 		return func(c, r int, firers map[string]bool) (float64, error) { return float64(r), nil }

@@ -109,13 +109,10 @@ type DangerMap struct {
 	Placed    string        `json:"placed"`
 	Objective ObjectiveKind `json:"objective"`
 	// Scores says in words what a value is.
-	Scores string  `json:"scores"`
-	Unit   string  `json:"unit"`
-	Step   float64 `json:"step"`
-	X0     float64 `json:"x0"`
-	Y0     float64 `json:"y0"`
-	Cols   int     `json:"cols"`
-	Rows   int     `json:"rows"`
+	Scores string `json:"scores"`
+	Unit   string `json:"unit"`
+	// Lattice is where the points stand.
+	Lattice
 	// Grid is true on a square grid map, where a point is a square and y grows down the
 	// map as its rows are written.
 	Grid   bool      `json:"grid,omitempty"`

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/volley-wargames/volley"
+	"github.com/volley-wargames/volley/geom"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -19,8 +20,11 @@ import (
 // (X0 + c·Step, Y0 + r·Step), Cols × Rows of them. A position map's danger layer is the
 // danger map of the same lattice, point for point.
 type Lattice struct {
-	Step, X0, Y0 float64
-	Cols, Rows   int
+	Step float64 `json:"step"`
+	X0   float64 `json:"x0"`
+	Y0   float64 `json:"y0"`
+	Cols int     `json:"cols"`
+	Rows int     `json:"rows"`
 }
 
 // LayGrid lays a lattice over area at step: the cells' centres, as many as cover it. It
@@ -56,6 +60,33 @@ func LayDanger(q DangerQuery, t volley.Table, defaultStep float64) (Lattice, err
 	return LayGrid(area, step)
 }
 
+// SquareAround lays the (2k+1) × (2k+1) points step apart centred on at (in the table's
+// unit), as a formation's position map lays them round its centre (standing still is one
+// of them); pkg names the rule system in the refusal (at "step") of more than
+// MaxDangerPoints points. The test is written so that a count that overflows, or is not
+// a number, is refused too.
+func SquareAround(at [2]float64, k, step float64, pkg string) (Lattice, error) {
+	if side := 2*k + 1; !(side*side <= MaxDangerPoints) {
+		return Lattice{}, Invalid("step", "%s: %g × %g points at step %g is more than the %d a map may have: use a larger step", pkg, side, side, step, MaxDangerPoints)
+	}
+	n := int(2*k + 1)
+	return Lattice{Step: step, X0: at[0] - k*step, Y0: at[1] - k*step, Cols: n, Rows: n}, nil
+}
+
+// Within counts the points of l, placed by point, no further than d from at: what a
+// map prices, the others being out of reach.
+func (l Lattice) Within(point func(c, r int) geom.Vec, at geom.Vec, d float64) int64 {
+	n := int64(0)
+	for r := range l.Rows {
+		for c := range l.Cols {
+			if point(c, r).Dist(at) <= d+geom.Tolerance {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // Points is how many points the lattice has.
 func (l Lattice) Points() int { return l.Cols * l.Rows }
 
@@ -89,7 +120,7 @@ func Invalid(field, format string, args ...any) error {
 func NewDangerMap(q DangerQuery, l Lattice, unit, placed, expected string) *DangerMap {
 	obj := DangerObjective(q.Objective)
 	return &DangerMap{Side: q.Side, As: q.As, Placed: placed, Objective: obj, Scores: DangerScores(obj, expected), Unit: unit,
-		Step: l.Step, X0: l.X0, Y0: l.Y0, Cols: l.Cols, Rows: l.Rows, Values: make([]float64, l.Points()), Firers: []string{}}
+		Lattice: l, Values: make([]float64, l.Points()), Firers: []string{}}
 }
 
 // DangerObjective is o, or Destroyed when o names none: a danger map's default.
@@ -133,8 +164,8 @@ func OffenceObjective(q PositionQuery) Objective {
 func NewPositionMap(unit, side string, from [2]float64, left float64, offence, length string, l Lattice) *PositionMap {
 	n := l.Points()
 	return &PositionMap{Unit: unit, Side: side, From: from, Left: left, Offence: offence, Length: length,
-		Step: l.Step, X0: l.X0, Y0: l.Y0, Cols: l.Cols, Rows: l.Rows,
-		Reach: make([]float64, n), OffenceValues: make([]float64, n), DangerValues: make([]float64, n)}
+		Lattice: l,
+		Reach:   make([]float64, n), OffenceValues: make([]float64, n), DangerValues: make([]float64, n)}
 }
 
 // FillDanger makes the danger map q asks of d the map's danger layer, as the first of its

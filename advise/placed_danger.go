@@ -49,7 +49,7 @@ type PlacedAt func(ctx context.Context, p geom.Vec, obj ObjectiveKind, firers ma
 // core, under m's objective; per is the table's unit per one of the system's lengths (1
 // in inches), in which a worker is given its point.
 func (m *DangerMap) FilledAt(ctx context.Context, per float64, newAt func() PlacedAt) (*DangerMap, error) {
-	l, obj := Lattice{Step: m.Step, X0: m.X0, Y0: m.Y0, Cols: m.Cols, Rows: m.Rows}, m.Objective
+	l, obj := m.Lattice, m.Objective
 	return m.Filled(ctx, func() PointFunc {
 		at := newAt()
 		return func(c, r int, firers map[string]bool) (float64, error) {
@@ -63,4 +63,10 @@ func (m *DangerMap) FilledAt(ctx context.Context, per float64, newAt func() Plac
 func LayPlaced[T any](q DangerQuery, t volley.Table, placed *T, unit scenario.Unit, defaultStep float64) (PlacedGrid[T], error) {
 	l, err := LayDanger(q, t, defaultStep)
 	return PlacedGrid[T]{Placed: placed, Side: q.Side, Unit: unit, Lattice: l}, err
+}
+
+// PlacedWork is the work of a PlacedGrid's map whose every point costs the same
+// (PointsWork): perPoint's work of what the grid places, on its side; for PriceDanger.
+func PlacedWork[T any](perPoint func(placed *T, side string) int64) func(PlacedGrid[T]) (int64, string) {
+	return func(g PlacedGrid[T]) (int64, string) { return PointsWork(g.Points(), perPoint(g.Placed, g.Side)) }
 }

@@ -77,15 +77,12 @@ type PositionMap struct {
 	From [2]float64 `json:"from"`
 	Left float64    `json:"left"`
 	// Offence and Danger say in words what each score is.
-	Offence string  `json:"offence"`
-	Danger  string  `json:"danger"`
-	Length  string  `json:"length_unit"`
-	Step    float64 `json:"step"`
-	X0      float64 `json:"x0"`
-	Y0      float64 `json:"y0"`
-	Cols    int     `json:"cols"`
-	Rows    int     `json:"rows"`
-	Grid    bool    `json:"grid,omitempty"`
+	Offence string `json:"offence"`
+	Danger  string `json:"danger"`
+	Length  string `json:"length_unit"`
+	// Lattice is where the points stand.
+	Lattice
+	Grid bool `json:"grid,omitempty"`
 
 	Reach, OffenceValues, DangerValues []float64 `json:"-"`
 	// Plans holds, for the points of Top, the plan each would fire.
@@ -130,8 +127,8 @@ func (m *PositionMap) Reached(c, r int, d, perInch float64) bool {
 
 // Point is point i as the JSON writes it.
 func (m *PositionMap) Point(i int) PositionPoint {
-	c, r := i%m.Cols, i/m.Cols
-	return PositionPoint{X: round6(m.X0 + float64(c)*m.Step), Y: round6(m.Y0 + float64(r)*m.Step),
+	x, y := m.Lattice.At(i%m.Cols, i/m.Cols, 1)
+	return PositionPoint{X: round6(x), Y: round6(y),
 		Reach: round6(m.Reach[i]), Offence: m.OffenceValues[i], Danger: m.DangerValues[i]}
 }
 
@@ -325,6 +322,16 @@ func (m *PositionMap) Finish(q PositionQuery, move func(i int) map[string]any, p
 		}
 		m.Top = append(m.Top, p)
 	}
+}
+
+// TopPlan is a top point's plan for Finish, from what the system's offence there gives
+// (the value, the plan and an error): none where it failed, an error the map's offence
+// layer has met at the point before.
+func TopPlan(_ float64, plan map[string]any, err error) map[string]any {
+	if err != nil {
+		return nil
+	}
+	return plan
 }
 
 // Around is the area to give LayGrid (or a danger query) for a map whose points, step

@@ -33,3 +33,13 @@ func RefusalOf(at scenario.Pos, err error, pkg string) scenario.ErrorList {
 func NotBegun(table *volley.Tabletop, at scenario.Pos) scenario.ErrorList {
 	return RefusalOf(at, table.CheckBegun(), "")
 }
+
+// MoveRefusals are the refusals of a move written at at: the battle not begun (NotBegun),
+// else refuse's, the system's own (what it may not do by its rules), asked only once the
+// battle has begun.
+func MoveRefusals(table *volley.Tabletop, at scenario.Pos, refuse func() scenario.ErrorList) scenario.ErrorList {
+	if list := NotBegun(table, at); list != nil {
+		return list
+	}
+	return refuse()
+}

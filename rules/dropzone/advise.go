@@ -16,10 +16,7 @@ import (
 // weapon with no target holds fire. Each weapon–target pair's damage is worked out once,
 // as Odds works it out, capped at the target's damage points.
 func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Problem, error) {
-	from, _ := q.From.(*Shooting)
-	if q.Actor == "" && from != nil {
-		q.Actor = from.Squad // the scenario's action names the squad to advise
-	}
+	q, from := advise.From(q, func(s *Shooting) string { return s.Squad })
 	var out []*advise.Problem
 	for _, squad := range b.squads(q.Side) {
 		if q.Actor != "" && squad != q.Actor {
@@ -38,25 +35,17 @@ func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Proble
 		if err != nil {
 			return nil, err
 		}
-		if wait != nil {
-			p.Notes = append(p.Notes, "not now: "+wait.Error())
-		}
+		p.NotNow(wait)
 		out = append(out, p)
 	}
-	if q.Actor != "" && len(out) == 0 {
-		return nil, volley.Errorf(volley.EINVALID, "dropzone: %s has no squad %q", q.Side, q.Actor)
-	}
-	return out, nil
+	return advise.Named(q, out, "dropzone: %s has no squad %q")
 }
 
 // AdviceCost is the work of building q's problems: for each squad it plans, the cost of
 // an action declaring every weapon of it at every enemy unit (Cost), lines of sight and
 // all.
 func (b *Battle) AdviceCost(q advise.Query) int64 {
-	from, _ := q.From.(*Shooting)
-	if q.Actor == "" && from != nil {
-		q.Actor = from.Squad
-	}
+	q, _ = advise.From(q, func(s *Shooting) string { return s.Squad })
 	work := int64(0)
 	for _, squad := range b.squads(q.Side) {
 		if q.Actor != "" && squad != q.Actor {
@@ -100,7 +89,6 @@ func (b *Battle) problem(ctx context.Context, stated *Shooting, only string) (*a
 	// scenario's action states them (the command line's "what if").
 	act := b.measured(stated)
 	p := &advise.Problem{Actor: act.Squad, Measure: MeasureDamage}
-	targetIndex := map[string]int{}
 	sight := b.newSight(16)
 	type slotOf struct{ unit, weapon string }
 	var slots []slotOf
@@ -115,7 +103,8 @@ func (b *Battle) problem(ctx context.Context, stated *Shooting, only string) (*a
 				return nil, err
 			}
 			w := &u.Type.Weapons[wi]
-			slot := advise.Slot{Label: u.ID + " " + w.Name}
+			p.Slots = append(p.Slots, advise.Slot{Label: u.ID + " " + w.Name})
+			slot := &p.Slots[len(p.Slots)-1]
 			for j := range b.units {
 				tg := &b.units[j]
 				if tg.Side == u.Side || tg.Destroyed() {
@@ -127,20 +116,12 @@ func (b *Battle) problem(ctx context.Context, stated *Shooting, only string) (*a
 				if !s.ok() {
 					continue
 				}
-				t, ok := targetIndex[tg.ID]
-				if !ok {
-					t = len(p.Targets)
-					targetIndex[tg.ID] = t
-					p.Targets = append(p.Targets, advise.Target{ID: tg.ID, Left: tg.DamagePoints})
-				}
 				_, damage := declarationOdds(&s)
-				slot.Choices = append(slot.Choices, advise.Choice{Target: tg.ID,
-					Effects: []advise.Effect{{Target: t, Dist: advise.Capped(damage, tg.DamagePoints)}}})
+				p.Choose(len(p.Slots)-1, advise.Target{ID: tg.ID, Left: tg.DamagePoints}, damage)
 			}
 			if len(slot.Choices) == 0 {
 				slot.Choices = []advise.Choice{{}} // no target it may fire at: it holds fire
 			}
-			p.Slots = append(p.Slots, slot)
 			slots = append(slots, slotOf{u.ID, w.Name})
 		}
 	}

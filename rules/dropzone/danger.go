@@ -20,7 +20,7 @@ const DefaultDangerStep = 0.5
 // every such weapon firing at it, none having moved. The points are shared among the
 // machine's cores; each is computed alone, so the map does not depend on how many.
 func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.DangerMap, error) {
-	g, _, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
+	g, _, err := advise.PriceDanger(q, b.dangerGrid, advise.PlacedWork(b.dangerPointWork))
 	if err != nil {
 		return nil, err
 	}
@@ -53,15 +53,9 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 }
 
 // DangerWork is the work of q's map: its points, each the dangerPointWork of the placed
-// unit (dangerWork).
+// unit.
 func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
-	return advise.DangerWorkOf(q, b.dangerGrid, b.dangerWork)
-}
-
-// dangerWork is the work of g's map: its points, each the dangerPointWork of the placed
-// unit; and what it counts.
-func (b *Battle) dangerWork(g dangerGrid) (int64, string) {
-	return advise.PointsWork(g.Points(), b.dangerPointWork(g.Placed, g.Side))
+	return advise.DangerWorkOf(q, b.dangerGrid, advise.PlacedWork(b.dangerPointWork))
 }
 
 // dangerPointWork is the work of one point of a danger map, priced as Cost prices an

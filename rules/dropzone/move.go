@@ -8,7 +8,6 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
-	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -290,11 +289,6 @@ func (b *Battle) checkMove(m *Move) error {
 			u.ID, b.formatLength(length), b.formatLength(left), b.formatLength(u.Type.Move.Inches()), b.firedWords(u))
 	}
 	return nil
-}
-
-// moveRefusals is a move's refusal, for check: at the move's place in the scenario.
-func (b *Battle) moveRefusals(m *Move) scenario.ErrorList {
-	return rules.RefusalOf(m.at, b.checkMove(m), "dropzone")
 }
 
 // firedWords says, for a unit that fired this activation, what it limits its move to.

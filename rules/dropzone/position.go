@@ -212,11 +212,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	}, func(i int) map[string]any {
 		p := point(i%g.Cols, i/g.Cols)
 		f := b.Fork().(*Battle)
-		_, plan, err := f.offenceAt(ctx, u.ID, p, s.reach.Dist(p), obj)
-		if err != nil {
-			return nil
-		}
-		return plan
+		return advise.TopPlan(f.offenceAt(ctx, u.ID, p, s.reach.Dist(p), obj))
 	})
 	m.Notes = []string{
 		"reach: the shortest legal way there, round bases and solid terrain (their corners rounded as 16-sided polygons: at most about 2% of a base's radius longer a corner)",

@@ -53,12 +53,10 @@ type squadSetup struct {
 	radius []float64
 	reach  []*geom.Reach
 	lo, hi []geom.Vec
-	// The points: (x0 + c·step, y0 + r·step) in the scenario's unit, c from 0 to ncols-1
-	// and r to nrows-1.
-	unitLength   scenario.Unit
-	perInch      float64
-	step, x0, y0 float64
-	ncols, nrows int
+	// The points, in the scenario's unit.
+	unitLength scenario.Unit
+	perInch    float64
+	advise.Lattice
 }
 
 // squadWay is how the squad goes to a point: each unit's path (nil for all: it stands
@@ -106,28 +104,23 @@ func (b *Battle) squadSetup(q advise.PositionQuery) (*squadSetup, error) {
 		lo, hi := b.table.Within(r)
 		s.lo, s.hi = append(s.lo, lo), append(s.hi, hi)
 	}
-	var err error
-	if s.step, err = q.CheckedStep(scenario.Inches(DefaultPositionStep).In(s.unitLength), "dropzone"); err != nil {
+	step, err := q.CheckedStep(scenario.Inches(DefaultPositionStep).In(s.unitLength), "dropzone")
+	if err != nil {
 		return nil, err
 	}
 	// The points: step apart on the square round the centre as far as a unit may go, the
 	// centre one of them (standing still is a choice). A step so small that the count
-	// overflows (1e-320) counts as too many points: the test is written so that NaN and
-	// infinities fail it.
-	k := math.Floor(s.most*s.perInch/s.step + 1e-9)
-	if side := 2*k + 1; !(side*side <= advise.MaxDangerPoints) {
-		return nil, advise.Invalid("step", "dropzone: %g × %g points at step %g is more than the %d a map may have: use a larger step", side, side, s.step, advise.MaxDangerPoints)
+	// overflows (1e-320) counts as too many points.
+	k := math.Floor(s.most*s.perInch/step + 1e-9)
+	if s.Lattice, err = advise.SquareAround([2]float64{s.centre.X * s.perInch, s.centre.Y * s.perInch}, k, step, "dropzone"); err != nil {
+		return nil, err
 	}
-	s.x0, s.y0, s.ncols, s.nrows = s.centre.X*s.perInch-k*s.step, s.centre.Y*s.perInch-k*s.step, int(2*k+1), int(2*k+1)
 	return s, nil
 }
 
 // point is point (c, r) in inches: the centre itself where the grid's arithmetic puts it
 // within a hair.
-func (s *squadSetup) point(c, r int) geom.Vec {
-	p := advise.OnPoint([2]float64{(s.x0 + float64(c)*s.step) / s.perInch, (s.y0 + float64(r)*s.step) / s.perInch}, [2]float64{s.centre.X, s.centre.Y}, s.step/s.perInch)
-	return geom.V(p[0], p[1])
-}
+func (s *squadSetup) point(c, r int) geom.Vec { return s.Near(c, r, s.perInch, s.centre) }
 
 // squadPositionWork is the work of a squad's map: each unit's ways (the visibility graph
 // of its grown obstacles' corners, then each point's way among them), each point's
@@ -135,7 +128,7 @@ func (s *squadSetup) point(c, r int) geom.Vec {
 // at every enemy, as Cost prices them, and the search, at most squadSearchNodes
 // convolutions), and each unit's danger at each point.
 func (b *Battle) squadPositionWork(s *squadSetup) (int64, string) {
-	points := s.within()
+	points := s.Within(s.point, s.centre, s.most)
 	n := int64(len(s.units))
 	ways := int64(0)
 	for i, u := range s.units {
@@ -197,20 +190,6 @@ func (s *squadSetup) ways(ctx context.Context, edged bool) error {
 	return nil
 }
 
-// within counts the points no further from the centre than the most a unit may move:
-// the others are out of reach, found so by one look at a unit's ways.
-func (s *squadSetup) within() int64 {
-	n := int64(0)
-	for r := range s.nrows {
-		for c := range s.ncols {
-			if s.point(c, r).Dist(s.centre) <= s.most+geom.Tolerance {
-				n++
-			}
-		}
-	}
-	return n
-}
-
 // solidWork is the work of testing a leg against every piece of solid terrain.
 func (b *Battle) solidWork() int64 {
 	w := int64(0)
@@ -240,9 +219,9 @@ func (b *Battle) squadPosition(ctx context.Context, q advise.PositionQuery) (*ad
 	}
 	obj := advise.OffenceObjective(q)
 	dobj := advise.DangerObjective(q.Danger)
-	cols, rows := s.ncols, s.nrows
+	cols, rows := s.Cols, s.Rows
 	m := advise.NewPositionMap(s.squad, s.side, [2]float64{round6(s.centre.X * s.perInch), round6(s.centre.Y * s.perInch)}, s.least*s.perInch,
-		obj.Describe(MeasureDamage), string(s.unitLength), advise.Lattice{Step: s.step, X0: s.x0, Y0: s.y0, Cols: cols, Rows: rows})
+		obj.Describe(MeasureDamage), string(s.unitLength), s.Lattice)
 	m.Danger = advise.DangerScores(dobj, "expected damage") + " of its most endangered unit"
 	var cut atomic.Int64
 	_, err = advise.FillGrid(ctx, cols, rows, m.OffenceValues, func() advise.PointFunc {
@@ -290,7 +269,7 @@ func (b *Battle) squadPosition(ctx context.Context, q advise.PositionQuery) (*ad
 	})
 	for t := range m.Top {
 		tp := &m.Top[t]
-		c, r := int(math.Round((tp.X-s.x0)/s.step)), int(math.Round((tp.Y-s.y0)/s.step))
+		c, r := int(math.Round((tp.X-s.X0)/s.Step)), int(math.Round((tp.Y-s.Y0)/s.Step))
 		p := s.point(c, r)
 		f := b.Fork().(*Battle)
 		tp.Moves = s.movesJSON(f, s.wayTo(f, p))

@@ -15,10 +15,9 @@ import (
 // never refused here.
 func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorList, error) {
 	if m, ok := a.(*Move); ok {
-		if list := rules.NotBegun(&b.table, m.at); list != nil {
-			return list, nil
-		}
-		return b.moveRefusals(m), nil
+		return rules.MoveRefusals(&b.table, m.at, func() scenario.ErrorList {
+			return rules.RefusalOf(m.at, b.checkMove(m), "dropzone")
+		}), nil
 	}
 	sq, ok := a.(*Shooting)
 	if !ok {

@@ -63,7 +63,6 @@ func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Proble
 		effects []advise.Effect
 		target  string
 	}
-	index := map[string]int{}
 	var targets []advise.Target
 	fires := map[string]*fire{}
 	fireOf := func(group []string) *fire {
@@ -87,12 +86,7 @@ func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Proble
 			if left < 1 {
 				continue
 			}
-			k, ok := index[u.ID]
-			if !ok {
-				k = len(targets)
-				index[u.ID] = k
-				targets = append(targets, advise.Target{ID: u.ID, Left: left})
-			}
+			k := advise.TargetIndex(&targets, u.ID, func() advise.Target { return advise.Target{ID: u.ID, Left: left} })
 			f.effects = append(f.effects, advise.Effect{Target: k, Dist: advise.Capped(t.Distributions[MeasureBases], left)})
 		}
 		return f

@@ -309,11 +309,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	}, func(i int) map[string]any {
 		p := s.point(i%g.Cols, i/g.Cols)
 		w, _ := s.wayTo(s.ways.Reach.Dist(p))
-		_, plan, err := b.copy().offenceAt(ctx, u.ID, p, w, obj)
-		if err != nil {
-			return nil
-		}
-		return plan
+		return advise.TopPlan(b.copy().offenceAt(ctx, u.ID, p, w, obj))
 	})
 	m.Notes = b.positionNotes(s)
 	for _, p := range m.Top {

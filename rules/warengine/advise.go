@@ -23,9 +23,7 @@ const adviceRing = 1
 // there: the hits every enemy unit it may strike loses, capped at its hits left. A
 // weapon with no square it may fire at holds fire.
 func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Problem, error) {
-	if o, ok := q.From.(*Order); ok && q.Actor == "" && o.Unit != "" {
-		q.Actor = o.Unit
-	}
+	q, _ = advise.From(q, func(o *Order) string { return o.Unit })
 	var out []*advise.Problem
 	for i := range b.units {
 		u := &b.units[i]
@@ -46,18 +44,13 @@ func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Proble
 			out = append(out, p)
 		}
 	}
-	if q.Actor != "" && len(out) == 0 {
-		return nil, volley.Errorf(volley.EINVALID, "warengine: %s has no unit %q that may fire", q.Side, q.Actor)
-	}
-	return out, nil
+	return advise.Named(q, out, "warengine: %s has no unit %q that may fire")
 }
 
 // AdviceCost is the work of building q's problems: every weapon of every group of each
 // unit planned, at every square it is offered, scored by Odds (Cost).
 func (b *Battle) AdviceCost(q advise.Query) int64 {
-	if o, ok := q.From.(*Order); ok && q.Actor == "" && o.Unit != "" {
-		q.Actor = o.Unit
-	}
+	q, _ = advise.From(q, func(o *Order) string { return o.Unit })
 	work := int64(0)
 	for i := range b.units {
 		u := &b.units[i]
@@ -102,7 +95,6 @@ func (b *Battle) problem(ctx context.Context, u *Unit, group int, centres bool) 
 	if len(b.groupsOf(u)) > 1 || u.Group == 0 {
 		p.Variant = fmt.Sprintf("group %d", group)
 	}
-	index := map[string]int{}
 	type pick struct {
 		weapon string
 		at     geom.Square
@@ -158,12 +150,7 @@ func (b *Battle) problem(ctx context.Context, u *Unit, group int, centres bool) 
 					friendlyFire = true
 					continue
 				}
-				k, ok := index[v.ID]
-				if !ok {
-					k = len(p.Targets)
-					index[v.ID] = k
-					p.Targets = append(p.Targets, advise.Target{ID: v.ID, Left: v.Hits})
-				}
+				k := p.TargetIndex(v.ID, func() advise.Target { return advise.Target{ID: v.ID, Left: v.Hits} })
 				e := advise.Capped(t.Distributions[MeasureHits], v.Hits)
 				if d, ok := declared[v.ID]; ok {
 					e = afterDeclared(e, d)

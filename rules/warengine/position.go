@@ -223,11 +223,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	}, func(i int) map[string]any {
 		sq := square(i%a.Dx(), i/a.Dx())
 		f := b.Fork().(*Battle)
-		_, plan, err := f.offenceAt(ctx, u.ID, sq, s.cost[b.index(sq)], obj)
-		if err != nil {
-			return nil
-		}
-		return plan
+		return advise.TopPlan(f.offenceAt(ctx, u.ID, sq, s.cost[b.index(sq)], obj))
 	})
 	m.Notes = []string{
 		"reach: the cheapest path of squares there this Phase I, as a move may take it (walls, units and the map's edge stop it; no corner cut between two blocked squares)",

@@ -21,10 +21,7 @@ const maxSplits = 20_000
 // Casualties on one target are not a sum over stands in the alternate system (the random
 // factor is shared), so each split is scored with Odds.
 func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Problem, error) {
-	from, _ := q.From.(*Fire)
-	if q.Actor == "" && from != nil {
-		q.Actor = from.Unit
-	}
+	q, from := advise.From(q, func(f *Fire) string { return f.Unit })
 	var out []*advise.Problem
 	for i := range b.units {
 		u := &b.units[i]
@@ -42,15 +39,10 @@ func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Proble
 		if p == nil {
 			continue
 		}
-		if wait != nil {
-			p.Notes = append(p.Notes, "not now: "+wait.Error())
-		}
+		p.NotNow(wait)
 		out = append(out, p)
 	}
-	if q.Actor != "" && len(out) == 0 {
-		return nil, volley.Errorf(volley.EINVALID, "warfare: %s has no unit %q that may fire at anything", q.Side, q.Actor)
-	}
-	return out, nil
+	return advise.Named(q, out, "warfare: %s has no unit %q that may fire at anything")
 }
 
 // problem is one unit's choice, or nil when it can fire at nothing.

@@ -6,7 +6,6 @@ import (
 
 	"github.com/volley-wargames/volley"
 	"github.com/volley-wargames/volley/geom"
-	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
 
@@ -152,11 +151,6 @@ func (b *Battle) length(x float64) string { return scenario.Inches(x).Format(b.u
 // point is a point in the scenario's unit, rounded to a thousandth.
 func (b *Battle) point(p scenario.Point) []float64 {
 	return []float64{roundIn(p.X, b.unit), roundIn(p.Y, b.unit)}
-}
-
-// moveRefusals is a move's refusal, for check: at the move's place.
-func (b *Battle) moveRefusals(m *Move) scenario.ErrorList {
-	return rules.RefusalOf(m.At, b.checkMove(m), "warfare")
 }
 
 // resolveDeploy places a unit, before the battle's first other action.

@@ -204,11 +204,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 		return b.moveTo(s, s.point(i%g.Cols, i/g.Cols))
 	}, func(i int) map[string]any {
 		p := s.point(i%g.Cols, i/g.Cols)
-		_, plan, err := b.offenceAt(ctx, u.ID, p, s.Reach.Dist(p), obj)
-		if err != nil {
-			return nil
-		}
-		return plan
+		return advise.TopPlan(b.offenceAt(ctx, u.ID, p, s.Reach.Dist(p), obj))
 	})
 	m.Notes = []string{
 		"reach: the shortest way there round the other units' bases (each grown by " + u.ID + "'s radius as a 16-sided polygon drawn round the circle, and a thousandth of an inch more), within the table's edge; Warfare scenarios have no terrain",

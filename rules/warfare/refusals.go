@@ -17,10 +17,9 @@ func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorL
 		return nil, err
 	}
 	if m, ok := a.(*Move); ok {
-		if list := rules.NotBegun(&b.table, m.At); list != nil {
-			return list, nil
-		}
-		return b.moveRefusals(m), nil
+		return rules.MoveRefusals(&b.table, m.At, func() scenario.ErrorList {
+			return rules.RefusalOf(m.At, b.checkMove(m), "warfare")
+		}), nil
 	}
 	f, ok := a.(*Fire)
 	if !ok {

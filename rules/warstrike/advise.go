@@ -18,10 +18,7 @@ import (
 // wounds are the convolution over the models given to it, and its kills follow from the
 // wounds through the casualty order. The plan's measure is kills.
 func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Problem, error) {
-	from, _ := q.From.(*Shoot)
-	if q.Actor == "" && from != nil {
-		q.Actor = from.Unit
-	}
+	q, from := advise.From(q, func(s *Shoot) string { return s.Unit })
 	var out []*advise.Problem
 	for i := range b.units {
 		u := &b.units[i]
@@ -45,24 +42,16 @@ func (b *Battle) Problems(ctx context.Context, q advise.Query) ([]*advise.Proble
 			return nil, volley.Errorf(volley.EINVALID, "warstrike: %s", why)
 		}
 		p := b.problem(u, as)
-		if wait != nil {
-			p.Notes = append(p.Notes, "not now: "+wait.Error())
-		}
+		p.NotNow(wait)
 		out = append(out, p)
 	}
-	if q.Actor != "" && len(out) == 0 {
-		return nil, volley.Errorf(volley.EINVALID, "warstrike: %s has no unit %q", q.Side, q.Actor)
-	}
-	return out, nil
+	return advise.Named(q, out, "warstrike: %s has no unit %q")
 }
 
 // AdviceCost is the work of building q's problems: for each unit planned, its leader's
 // look at every enemy model and each armed model's (lookCost).
 func (b *Battle) AdviceCost(q advise.Query) int64 {
-	from, _ := q.From.(*Shoot)
-	if q.Actor == "" && from != nil {
-		q.Actor = from.Unit
-	}
+	q, _ = advise.From(q, func(s *Shoot) string { return s.Unit })
 	enemies := func(side string) int64 {
 		n := int64(0)
 		for i := range b.units {
@@ -96,7 +85,6 @@ func (b *Battle) problem(u *Unit, as Action) *advise.Problem {
 	if leader != nil {
 		p.MaxTargets = MaxTargetsWithLeader
 	}
-	index := map[string]int{}
 	var models []string
 	sc := &sightScratch{}
 	for mi := range u.Models {
@@ -114,12 +102,7 @@ func (b *Battle) problem(u *Unit, as Action) *advise.Problem {
 			if !f.sees() {
 				continue
 			}
-			k, ok := index[t.ID]
-			if !ok {
-				k = len(p.Targets)
-				index[t.ID] = k
-				p.Targets = append(p.Targets, b.adviseTarget(t))
-			}
+			k := p.TargetIndex(t.ID, func() advise.Target { return b.adviseTarget(t) })
 			n, ph := f.shots(b)
 			pp, pk := b.throughChances(m, t)
 			slot.Choices = append(slot.Choices, advise.Choice{Target: t.ID,

@@ -24,7 +24,7 @@ const DefaultDangerStep = 1.0
 // models at it: the best plan against a lone target. The value is the chance the whole
 // unit is killed, or the models it is expected to lose.
 func (b *Battle) Danger(ctx context.Context, q advise.DangerQuery) (*advise.DangerMap, error) {
-	g, _, err := advise.PriceDanger(q, b.dangerGrid, b.dangerWork)
+	g, _, err := advise.PriceDanger(q, b.dangerGrid, advise.PlacedWork(b.dangerPointWork))
 	if err != nil {
 		return nil, err
 	}
@@ -49,15 +49,9 @@ func (b *Battle) dangerGrid(q advise.DangerQuery) (dangerGrid, error) {
 }
 
 // DangerWork is the work of q's map: its points, each the dangerPointWork of the copy
-// placed (dangerWork).
+// placed.
 func (b *Battle) DangerWork(q advise.DangerQuery) (int64, error) {
-	return advise.DangerWorkOf(q, b.dangerGrid, b.dangerWork)
-}
-
-// dangerWork is the work of g's map: its points, each the dangerPointWork of the copy
-// placed; and what it counts.
-func (b *Battle) dangerWork(g dangerGrid) (int64, string) {
-	return advise.PointsWork(g.Points(), b.dangerPointWork(g.Placed, g.Side))
+	return advise.DangerWorkOf(q, b.dangerGrid, advise.PlacedWork(b.dangerPointWork))
 }
 
 // dangerPointWork is the work of one point of a danger map, priced as Cost prices an

@@ -62,12 +62,10 @@ type positionSetup struct {
 	// choose, round what its centre keeps out of (the terrain that stops it and every
 	// other base, grown by its radius); built by Position, after the price.
 	ways []advise.Ways
-	// The points: (x0 + c·step, y0 + r·step) in the scenario's unit, c and r from 0 to
-	// 2k, the unit's centre at c = r = k.
-	unitLength   scenario.Unit
-	perInch      float64
-	step, x0, y0 float64
-	k            int
+	// The points, in the scenario's unit: a square, the unit's centre at its middle.
+	unitLength scenario.Unit
+	perInch    float64
+	advise.Lattice
 }
 
 func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
@@ -142,18 +140,16 @@ func (b *Battle) positionSetup(q advise.PositionQuery) (*positionSetup, error) {
 		s.ways[i].Obstacles = obs
 		s.ways[i].Lo, s.ways[i].Hi = b.table.Within(r)
 	}
-	var err error
-	if s.step, err = q.CheckedStep(scenario.Inches(DefaultPositionStep).In(s.unitLength), "warstrike"); err != nil {
+	step, err := q.CheckedStep(scenario.Inches(DefaultPositionStep).In(s.unitLength), "warstrike")
+	if err != nil {
 		return nil, err
 	}
 	// The points: a square round the unit's centre, the centre one of them (standing
 	// still is a choice), as far out as a model may go.
-	k := math.Ceil(s.most*s.perInch/s.step - 1e-9)
-	if side := 2*k + 1; side*side > advise.MaxDangerPoints {
-		return nil, advise.Invalid("step", "warstrike: %g × %g points at step %g is more than the %d a map may have: use a larger step", side, side, s.step, advise.MaxDangerPoints)
+	k := math.Ceil(s.most*s.perInch/step - 1e-9)
+	if s.Lattice, err = advise.SquareAround([2]float64{s.centre.X * s.perInch, s.centre.Y * s.perInch}, k, step, "warstrike"); err != nil {
+		return nil, err
 	}
-	s.k = int(k)
-	s.x0, s.y0 = s.centre.X*s.perInch-k*s.step, s.centre.Y*s.perInch-k*s.step
 	return s, nil
 }
 
@@ -191,26 +187,11 @@ func (s *positionSetup) action(b *Battle, need float64) (Action, bool) {
 	return best, found
 }
 
-// cols is how many points a row (and a column) of the map has.
-func (s *positionSetup) cols() int { return 2*s.k + 1 }
-
 // point is point (c, r) in inches.
-func (s *positionSetup) point(c, r int) geom.Vec {
-	return geom.V((s.x0+float64(c)*s.step)/s.perInch, (s.y0+float64(r)*s.step)/s.perInch)
-}
+func (s *positionSetup) point(c, r int) geom.Vec { return geom.V(s.At(c, r, s.perInch)) }
 
 // within counts the points no further than d inches from the unit's centre.
-func (s *positionSetup) within(d float64) int64 {
-	n := int64(0)
-	for r := range s.cols() {
-		for c := range s.cols() {
-			if s.point(c, r).Dist(s.centre) <= d+geom.Tolerance {
-				n++
-			}
-		}
-	}
-	return n
-}
+func (s *positionSetup) within(d float64) int64 { return s.Within(s.point, s.centre, d) }
 
 // PositionWork is the work of q's map, priced before any of it is done: each model's
 // ways (the visibility graph of the grown obstacles' corners within its reach, then each
@@ -269,9 +250,9 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	u := s.u
 	obj := advise.OffenceObjective(q)
 	dobj := advise.DangerObjective(q.Danger)
-	cols := s.cols()
+	cols := s.Cols
 	m := advise.NewPositionMap(u.ID, u.Side, [2]float64{s.centre.X * s.perInch, s.centre.Y * s.perInch}, s.left*s.perInch,
-		obj.Describe(MeasureKills), string(s.unitLength), advise.Lattice{Step: s.step, X0: s.x0, Y0: s.y0, Cols: cols, Rows: cols})
+		obj.Describe(MeasureKills), string(s.unitLength), s.Lattice)
 	m.Danger = advise.DangerScores(dobj, "expected kills")
 	_, err = advise.FillGrid(ctx, cols, cols, m.OffenceValues, func() advise.PointFunc {
 		d := b.newDangerWorker(u, u.Side)
@@ -299,11 +280,7 @@ func (b *Battle) Position(ctx context.Context, q advise.PositionQuery) (*advise.
 	m.Finish(q, func(i int) map[string]any {
 		return s.moveJSON(b, s.wayTo(b, s.point(i%cols, i/cols)))
 	}, func(i int) map[string]any {
-		_, plan, err := s.offenceAt(ctx, b, s.wayTo(b, s.point(i%cols, i/cols)), obj)
-		if err != nil {
-			return nil
-		}
-		return plan
+		return advise.TopPlan(s.offenceAt(ctx, b, s.wayTo(b, s.point(i%cols, i/cols)), obj))
 	})
 	m.Notes = s.notes(b)
 	return m, nil

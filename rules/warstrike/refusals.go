@@ -21,10 +21,7 @@ func (b *Battle) Refusals(ctx context.Context, a volley.Action) (scenario.ErrorL
 		return nil, err
 	}
 	if m, ok := a.(*Move); ok {
-		if list := rules.NotBegun(&b.table, m.at.root); list != nil {
-			return list, nil
-		}
-		return b.moveRefusals(m), nil
+		return rules.MoveRefusals(&b.table, m.at.root, func() scenario.ErrorList { return b.moveRefusals(m) }), nil
 	}
 	s, ok := a.(*Shoot)
 	if !ok {
