@@ -341,11 +341,7 @@ func (t *UnitType) weapon(name string) *Weapon {
 }
 
 func (t *UnitType) weaponNames() []string {
-	names := make([]string, len(t.Weapons))
-	for i := range t.Weapons {
-		names[i] = t.Weapons[i].Name
-	}
-	return names
+	return rules.IDs(t.Weapons, func(w *Weapon) string { return w.Name })
 }
 
 // Actor is the side of the squad that shoots; ending a turn is the side whose turn it is,

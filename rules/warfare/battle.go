@@ -354,11 +354,7 @@ func (b *Battle) modifier(name string) *Modifier {
 }
 
 func (b *Battle) modifierNames() []string {
-	var names []string
-	for _, m := range b.tables.Modifiers {
-		names = append(names, m.Name)
-	}
-	return names
+	return rules.IDs(b.tables.Modifiers, func(m *Modifier) string { return m.Name })
 }
 
 // Actor is the side of the unit that fires, moves or is deployed; ending a turn is the
