@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"unicode"
 	"unicode/utf8"
@@ -91,22 +92,13 @@ var scripts = func() []*unicode.RangeTable {
 	first := []*unicode.RangeTable{unicode.Latin, unicode.Cyrillic, unicode.Greek, unicode.Han, unicode.Hiragana,
 		unicode.Katakana, unicode.Hangul, unicode.Arabic, unicode.Hebrew}
 	out := slices.Clone(first)
-	for _, name := range sortedKeys(unicode.Scripts) {
+	for _, name := range slices.Sorted(maps.Keys(unicode.Scripts)) {
 		if t := unicode.Scripts[name]; !slices.Contains(first, t) && name != "Common" && name != "Inherited" {
 			out = append(out, t)
 		}
 	}
 	return out
 }()
-
-func sortedKeys(m map[string]*unicode.RangeTable) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
 
 // scriptOf is the script of a letter, or nil for one of none (Common).
 func scriptOf(r rune) *unicode.RangeTable {

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -78,7 +79,7 @@ func (d *Doc) Place(placements []Placement, drop ...string) ([]byte, error) {
 	for i, p := range placements {
 		m := targets[i]
 		m.Values = slices.DeleteFunc(m.Values, func(v *ast.MappingValueNode) bool { return slices.Contains(p.Drop, keyOf(v)) })
-		for _, key := range sortedAnyKeys(p.Set) {
+		for _, key := range slices.Sorted(maps.Keys(p.Set)) {
 			text := flowText(p.Set[key])
 			if i := slices.IndexFunc(m.Values, func(v *ast.MappingValueNode) bool { return keyOf(v) == key }); i >= 0 {
 				v, err := parseNode(text)
@@ -166,37 +167,21 @@ func flowText(v any) string {
 		}
 		return strings.TrimSpace(string(b))
 	case []float64:
-		parts := make([]string, len(x))
-		for i, f := range x {
-			parts[i] = flowText(f)
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
+		return flowList(x)
 	case [2]float64:
 		return flowText(x[:])
 	case []int:
-		parts := make([]string, len(x))
-		for i, n := range x {
-			parts[i] = strconv.Itoa(n)
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
+		return flowList(x)
 	case [2]int:
 		return flowText(x[:])
 	case bool:
 		return strconv.FormatBool(x)
 	case [][2]float64:
-		parts := make([]string, len(x))
-		for i, p := range x {
-			parts[i] = flowText(p)
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
+		return flowList(x)
 	case []any:
-		parts := make([]string, len(x))
-		for i, p := range x {
-			parts[i] = flowText(p)
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
+		return flowList(x)
 	case map[string]any:
-		keys := sortedAnyKeys(x)
+		keys := slices.Sorted(maps.Keys(x))
 		parts := make([]string, len(keys))
 		for i, k := range keys {
 			parts[i] = flowText(k) + ": " + flowText(x[k])
@@ -206,11 +191,12 @@ func flowText(v any) string {
 	return fmt.Sprint(v)
 }
 
-func sortedAnyKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+// flowList writes a list in YAML's flow style: its values, each as flowText writes it, in
+// brackets.
+func flowList[T any](xs []T) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = flowText(x)
 	}
-	slices.Sort(keys)
-	return keys
+	return "[" + strings.Join(parts, ", ") + "]"
 }

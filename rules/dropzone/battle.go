@@ -20,21 +20,13 @@ func init() { rules.Register(Ruleset{}) }
 // Ruleset is the Dropzone-style weapon-profile system.
 type Ruleset struct{}
 
-// What the engine may ask of the system, each an interface of volley or advise that its
-// Ruleset, Battle or actions answer: listed once here, where a reader looks first.
+// What the engine may ask of the system: what it asks of every battle (rules.Battle), and
+// the interfaces its Ruleset, Battle or actions answer beyond it, where a reader looks first.
 var (
-	_ volley.Describer    = Ruleset{}
-	_ volley.Sampler      = (*Battle)(nil)
-	_ volley.Table        = (*Battle)(nil)
-	_ volley.Offerer      = (*Battle)(nil)
-	_ volley.Refuser      = (*Battle)(nil)
-	_ volley.Forker       = (*Battle)(nil)
-	_ volley.Placer       = (*Battle)(nil)
-	_ advise.Planner      = (*Battle)(nil)
-	_ advise.Coster       = (*Battle)(nil)
-	_ advise.Dangerer     = (*Battle)(nil)
-	_ advise.DangerPlacer = (*Battle)(nil)
-	_ advise.Positioner   = (*Battle)(nil)
+	_ volley.Describer = Ruleset{}
+	_ rules.Battle     = (*Battle)(nil)
+	_ volley.Table     = (*Battle)(nil)
+	_ advise.Coster    = (*Battle)(nil)
 )
 
 // Name returns "dropzone".
@@ -349,11 +341,7 @@ func (t *UnitType) weapon(name string) *Weapon {
 }
 
 func (t *UnitType) weaponNames() []string {
-	names := make([]string, len(t.Weapons))
-	for i := range t.Weapons {
-		names[i] = t.Weapons[i].Name
-	}
-	return names
+	return rules.IDs(t.Weapons, func(w *Weapon) string { return w.Name })
 }
 
 // Actor is the side of the squad that shoots; ending a turn is the side whose turn it is,

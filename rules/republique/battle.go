@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/volley-wargames/volley"
-	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
@@ -18,22 +17,14 @@ func init() { rules.Register(Ruleset{}) }
 // Ruleset is Republique's Artillery/Skirmish phase.
 type Ruleset struct{}
 
-// What the engine may ask of the system, each an interface of volley or advise that its
-// Ruleset, Battle or actions answer: listed once here, where a reader looks first.
+// What the engine may ask of the system: what it asks of every battle (rules.Battle), and
+// the interfaces its Ruleset, Battle or actions answer beyond it, where a reader looks first.
 var (
-	_ volley.Describer    = Ruleset{}
-	_ volley.Sampler      = (*Battle)(nil)
-	_ volley.Table        = (*Battle)(nil)
-	_ volley.Offerer      = (*Battle)(nil)
-	_ volley.Refuser      = (*Battle)(nil)
-	_ volley.Forker       = (*Battle)(nil)
-	_ volley.Placer       = (*Battle)(nil)
-	_ volley.Moving       = (*Move)(nil)
-	_ volley.Moving       = (*Deploy)(nil)
-	_ advise.Planner      = (*Battle)(nil)
-	_ advise.Dangerer     = (*Battle)(nil)
-	_ advise.DangerPlacer = (*Battle)(nil)
-	_ advise.Positioner   = (*Battle)(nil)
+	_ volley.Describer = Ruleset{}
+	_ rules.Battle     = (*Battle)(nil)
+	_ volley.Table     = (*Battle)(nil)
+	_ volley.Moving    = (*Move)(nil)
+	_ volley.Moving    = (*Deploy)(nil)
 )
 
 // Name returns "republique".

@@ -22,25 +22,16 @@ func init() { rules.Register(Ruleset{}) }
 // Ruleset is The War Engine's targeting and firing.
 type Ruleset struct{}
 
-// What the engine may ask of the system, each an interface of volley or advise that its
-// Ruleset, Battle or actions answer: listed once here, where a reader looks first.
+// What the engine may ask of the system: what it asks of every battle (rules.Battle), and
+// the interfaces its Ruleset, Battle or actions answer beyond it, where a reader looks first.
 var (
-	_ volley.Describer    = Ruleset{}
-	_ volley.Battle       = (*Battle)(nil)
-	_ volley.Sampler      = (*Battle)(nil)
-	_ volley.Board        = (*Battle)(nil)
-	_ volley.Noter        = (*Battle)(nil)
-	_ volley.Offerer      = (*Battle)(nil)
-	_ volley.Refuser      = (*Battle)(nil)
-	_ volley.Forker       = (*Battle)(nil)
-	_ volley.Placer       = (*Battle)(nil)
-	_ volley.Action       = (*Order)(nil)
-	_ volley.Moving       = (*Order)(nil)
-	_ advise.Planner      = (*Battle)(nil)
-	_ advise.Coster       = (*Battle)(nil)
-	_ advise.Dangerer     = (*Battle)(nil)
-	_ advise.DangerPlacer = (*Battle)(nil)
-	_ advise.Positioner   = (*Battle)(nil)
+	_ volley.Describer = Ruleset{}
+	_ rules.Battle     = (*Battle)(nil)
+	_ volley.Board     = (*Battle)(nil)
+	_ volley.Noter     = (*Battle)(nil)
+	_ volley.Action    = (*Order)(nil)
+	_ volley.Moving    = (*Order)(nil)
+	_ advise.Coster    = (*Battle)(nil)
 )
 
 // Name returns "warengine".

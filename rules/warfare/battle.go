@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/volley-wargames/volley"
-	"github.com/volley-wargames/volley/advise"
 	"github.com/volley-wargames/volley/rules"
 	"github.com/volley-wargames/volley/scenario"
 )
@@ -17,21 +16,13 @@ func init() { rules.Register(Ruleset{}) }
 // Ruleset is Warfare missile fire, existing or alternate.
 type Ruleset struct{}
 
-// What the engine may ask of the system, each an interface of volley or advise that its
-// Ruleset, Battle or actions answer: listed once here, where a reader looks first.
+// What the engine may ask of the system: what it asks of every battle (rules.Battle), and
+// the interfaces its Ruleset, Battle or actions answer beyond it, where a reader looks first.
 var (
-	_ volley.Describer    = Ruleset{}
-	_ volley.Sampler      = (*Battle)(nil)
-	_ volley.Table        = (*Battle)(nil)
-	_ volley.Offerer      = (*Battle)(nil)
-	_ volley.Refuser      = (*Battle)(nil)
-	_ volley.Forker       = (*Battle)(nil)
-	_ volley.Placer       = (*Battle)(nil)
-	_ volley.Moving       = (*Move)(nil)
-	_ advise.Planner      = (*Battle)(nil)
-	_ advise.Dangerer     = (*Battle)(nil)
-	_ advise.DangerPlacer = (*Battle)(nil)
-	_ advise.Positioner   = (*Battle)(nil)
+	_ volley.Describer = Ruleset{}
+	_ rules.Battle     = (*Battle)(nil)
+	_ volley.Table     = (*Battle)(nil)
+	_ volley.Moving    = (*Move)(nil)
 )
 
 // Name returns "warfare".
@@ -363,11 +354,7 @@ func (b *Battle) modifier(name string) *Modifier {
 }
 
 func (b *Battle) modifierNames() []string {
-	var names []string
-	for _, m := range b.tables.Modifiers {
-		names = append(names, m.Name)
-	}
-	return names
+	return rules.IDs(b.tables.Modifiers, func(m *Modifier) string { return m.Name })
 }
 
 // Actor is the side of the unit that fires, moves or is deployed; ending a turn is the
