@@ -33,7 +33,8 @@
 // Levels are policies: Strong plays as above; Teaching plays like a reasonable person —
 // one unit at a time in the order the scenario lists them, a shorter look at fewer
 // places, half its move at most, half the weight on danger it should have, the
-// objectives thought of only in the last round, and now and then the second or third
+// objectives thought of late (from the round it must set off in to reach one by the end
+// at its half step), and now and then the second or third
 // of its best choices, or a shot at the nearest target rather than the best (drawn from
 // the battle's own stream): the plausible mistakes of a player who does not count
 // everything (Teaching's doc); Greedy (each unit closes on the nearest enemy until in

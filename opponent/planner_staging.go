@@ -9,7 +9,8 @@ import (
 	"github.com/volley-wargames/volley/geom"
 )
 
-// Staging: keeping an objective within reach until the end (strong only, session 43).
+// Staging: keeping an objective within reach until the end (the strong level, session 43;
+// the teaching level at its own pace, session 48).
 //
 // Only where the units stand when the last round ends scores, so a place within an
 // objective counts for less the more rounds are left (objectiveValue), and a place outside
@@ -44,6 +45,17 @@ import (
 // wall) is not counted a way there, since the way around it is longer and a base must
 // clear it. None of this is in any of the texts; it is how a player reasons about a
 // battle that scores only at its end.
+//
+// The teaching level stages too (session 48), at its own pace: it moves at most half the
+// way it could (teachingReach), so its moves left are counted at half its move a round, its
+// friends' too. It heads for an objective from the round in which the rounds left, at that
+// pace, would no longer take it there if it stayed where it is: the last round it can
+// still set off in and arrive, as a player who sees the end coming does. Before, it
+// thought of the objectives only in the last round, when half a move no longer reached
+// them (Warfare's foot, moving 3″, stood 5″ from the mill). Its mistakes are left as
+// they were: it does not weigh whether it lives through the enemy's fire to hold the place
+// (as it did not in the last round), and a unit of several models still thinks of the
+// objectives only in the last round.
 
 // wallClearance is how far, in widths of its base, a unit's straight way to an objective
 // must pass from a wall to be counted: one width let walkers wait beside a hab block's
@@ -69,6 +81,9 @@ func (p *Player) staging(v *view, pc piece, unit string, rank func(advise.Positi
 	staged := func(pt advise.PositionPoint) float64 {
 		_, best := st.credit(v, pt.X, pt.Y)
 		dg := 1 - v.survives(pt)
+		if p.Policy.Level == Teaching {
+			dg = 0 // it does not count on being destroyed there (see above)
+		}
 		here := v.objectiveValue(p.Side, unit, pt.X, pt.Y) - gone
 		if st.gain != nil {
 			// Before the last round, for a unit with moves to come (st.gain is nil
@@ -90,13 +105,13 @@ func (p *Player) staging(v *view, pc piece, unit string, rank func(advise.Positi
 }
 
 // stages reports whether the level weighs what unit's places keep within its reach
-// (staging): the strong level's, for a unit of one piece, in a battle with objectives and
-// a last round.
+// (staging): the strong and the teaching level's, for a unit of one piece, in a battle with
+// objectives and a last round.
 func (p *Player) stages(v *view, unit string) bool {
-	return p.Policy.Level == Strong && v.end != nil && v.end.Turns > 0 && v.turn != nil && len(v.result.Objectives) > 0 && v.models(unit) <= 1
+	return (p.Policy.Level == Strong || p.Policy.Level == Teaching) && v.end != nil && v.end.Turns > 0 && v.turn != nil && len(v.result.Objectives) > 0 && v.models(unit) <= 1
 }
 
-// stagingWhy says which objective a strong unit's place keeps within its reach by the
+// stagingWhy says which objective a staging unit's place keeps within its reach by the
 // end, the one whose credit the rank counted there (staging), "" for none: where no
 // objective is credited (a friend keeps it in reach already, the enemy holds it too
 // strongly), where the place is within one already (moveOptions says so), or where the
@@ -107,7 +122,7 @@ func (p *Player) stagingWhy(v *view, pc piece, x, y float64) string {
 	}
 	st := p.stage(v, pc, v.owner(pc))
 	i, best := st.credit(v, x, y)
-	if best <= 0 || v.inReach(i, pc.x, pc.y, st.after, pc.move.Allowance, st.walls) {
+	if best <= 0 || v.inReach(i, pc.x, pc.y, st.after, st.allowance, st.walls) {
 		return ""
 	}
 	left := fmt.Sprintf("%d moves left", st.after)
@@ -118,8 +133,9 @@ func (p *Player) stagingWhy(v *view, pc piece, x, y float64) string {
 }
 
 // stage is what keeping each objective within reach by the end is worth to a unit (gain,
-// by objective; nil where it has no move after this one), with the moves it has left and
-// the walls its way must clear.
+// by objective; nil where it has no move after this one), with the moves it has left, the
+// way it is counted to go in each (allowance: its whole move, the teaching level's half)
+// and the walls its way must clear.
 type stage struct {
 	gain      []float64
 	after     int
@@ -134,15 +150,24 @@ func (p *Player) stage(v *view, pc piece, unit string) stage {
 	st := stage{after: v.end.Turns - v.turn.Number}
 	if st.after >= 1 && pc.move != nil && pc.move.Allowance > 0 {
 		w := 1 / float64(1+st.after)
-		st.allowance = pc.move.Allowance
+		st.allowance = p.pace() * pc.move.Allowance
 		st.walls = v.walls(pc.id)
 		st.gain = make([]float64, len(v.result.Objectives))
 		for i, o := range v.result.Objectives {
-			ours, theirs := v.staged(i, p.Side, unit, st.after, st.walls)
+			ours, theirs := v.staged(i, p.Side, unit, st.after, p.pace(), st.walls)
 			st.gain[i] = w * (held(o.Points, ours+1, theirs) - held(o.Points, ours, theirs))
 		}
 	}
 	return st
+}
+
+// pace is the part of its move a unit of the side is counted to go in each move it has
+// left: the teaching level's cautious step (teachingReach), the whole move otherwise.
+func (p *Player) pace() float64 {
+	if p.Policy.Level == Teaching {
+		return teachingReach
+	}
+	return 1
 }
 
 // credit is the objective a place keeps within reach that is worth the most to the unit,
@@ -249,9 +274,10 @@ func held(points float64, ours, theirs int) float64 {
 }
 
 // staged counts, for objective i, the units of side other than unit that are within it or
-// can be within it in after moves of their own from where they stand, and the enemy units
-// within it now. A unit of several pieces counts once.
-func (v *view) staged(i int, side, unit string, after int, w walls) (ours, theirs int) {
+// can be within it in after moves of their own from where they stand, each going pace of
+// its move (Player.pace), and the enemy units within it now. A unit of several pieces
+// counts once.
+func (v *view) staged(i int, side, unit string, after int, pace float64, w walls) (ours, theirs int) {
 	o := v.result.Objectives[i]
 	in := map[string]string{}
 	for _, pc := range v.pieces {
@@ -261,7 +287,7 @@ func (v *view) staged(i int, side, unit string, after int, w walls) (ours, their
 		}
 		switch {
 		case v.within(o, pc.x, pc.y):
-		case pc.side == side && pc.move != nil && v.inReach(i, pc.x, pc.y, after, pc.move.Allowance, w):
+		case pc.side == side && pc.move != nil && v.inReach(i, pc.x, pc.y, after, pace*pc.move.Allowance, w):
 		default:
 			continue
 		}

@@ -932,18 +932,20 @@ func (p *Player) closing(v *view, pt advise.PositionPoint, m *advise.PositionMap
 // unit with nothing to shoot at from anywhere in its reach walks on, as a player does
 // when nothing is in range. Closing breaks ties at a hundredth a unit of length, and the
 // teaching level steps at most half its move (teachingReach): a unit whose whole move
-// (its allowance, in the map's unit: inches, squares or cm) is under 4 could never close
-// by minGain's worth. Warfare's foot, moving 3″, stood all battle while the enemy took the
-// objectives. A unit that moves further is left to minGain, as at every level; one that
-// moves exactly 4 falls short of it too, by the reach's ten-thousandth a unit, and still
-// stands (docs/opponent.md, "Where it falls short").
+// (its allowance, in the map's unit: inches, squares or cm) is 4 or under could never
+// close by minGain's worth. Warfare's foot, moving 3″, stood all battle while the enemy took the
+// objectives. The most a step gains by closing is its length times closingWeight less
+// reachWeight (the way walked counts against it too): a unit whose half move gains
+// minGain that way (a move over 4.04) is left to minGain, as at every level. One that
+// moves exactly 4 (the War Engine's grenadier, Warfare's bidowers) closes by 0.02 less
+// 0.0002 at best, and stood until session 48 counted the reach's tie-break here.
 func (p *Player) shortStep(v *view, pc piece, pt advise.PositionPoint, m *advise.PositionMap, armed bool, gain float64) bool {
 	if p.Policy.Level != Teaching || armed || gain <= 0 {
 		return false
 	}
 	// Once a turn: each move may go half of what is left, and steps after the first
 	// would take the unit nearly its whole move (1.5″, then 0.75″… of 3″).
-	if pc.move.Moved > 0 || teachingReach*pc.move.Allowance*closingWeight >= minGain {
+	if pc.move.Moved > 0 || teachingReach*pc.move.Allowance*(closingWeight-reachWeight) >= minGain {
 		return false
 	}
 	return p.closing(v, pt, m) > 0
@@ -980,9 +982,11 @@ func (p *Player) rank(v *view, unit string) func(advise.PositionPoint) float64 {
 	// The map's offence counts enemies destroyed, whichever they are; in points, each
 	// counts what an enemy on the table is worth on average.
 	foe := v.meanPoints(p.Side)
-	// The teaching level thinks of the objectives only when the end has come: in the
-	// last round.
-	objectives := p.Policy.Level != Teaching || v.lastTurn
+	// The teaching level thinks of the objectives in the last round, and before it where
+	// it stages (planner_staging.go): from the round in which it must set off, at its
+	// pace, to reach one by the end. A unit of several models, which does not stage,
+	// thinks of them only in the last round.
+	objectives := p.Policy.Level != Teaching || v.lastTurn || p.stages(v, unit)
 	return func(pt advise.PositionPoint) float64 {
 		off, dg := pt.Offence, pt.Danger
 		if math.IsNaN(off) {

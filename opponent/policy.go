@@ -27,7 +27,10 @@ const (
 	//   - it moves at most half the way it could (a cautious step);
 	//   - it counts half the danger its style weighs, and steps towards the enemy for
 	//     nothing (Strong does not), however short its step, when nothing is in range;
-	//   - it thinks of the objectives only in the last round;
+	//   - it thinks of the objectives late: a unit heads for one only from the round in
+	//     which, at its half step, it must set off to be within it by the end (a unit of
+	//     several models only in the last round), and it does not weigh whether it lives
+	//     there to hold it;
 	//   - among its three best choices it takes the third 25% of the time and the
 	//     second 35% of the time;
 	//   - a third of the time it fires at the nearest target it may fire at rather than
