@@ -568,12 +568,3 @@ func (b *Battle) resolveTarget(v any) (geom.Square, error) {
 	}
 	return geom.Square{}, fmt.Errorf("a target is [column, row] or a unit id")
 }
-
-func containsString(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}

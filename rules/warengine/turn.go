@@ -16,7 +16,7 @@ import (
 // first side's first phase.
 func (b *Battle) loadTurn(doc *scenario.Doc, t *turnSpec, errs *scenario.ErrorList) {
 	for i := range b.units {
-		if !containsString(b.sides, b.units[i].Side) {
+		if !slices.Contains(b.sides, b.units[i].Side) {
 			b.sides = append(b.sides, b.units[i].Side)
 		}
 	}
@@ -36,7 +36,7 @@ func (b *Battle) loadTurn(doc *scenario.Doc, t *turnSpec, errs *scenario.ErrorLi
 			b.phase = PhaseMove
 		}
 	}
-	if t.Side != "" && !containsString(b.sides, t.Side) {
+	if t.Side != "" && !slices.Contains(b.sides, t.Side) {
 		errs.Add(doc.At(&t.Side), "turn: no unit is on side %q", t.Side)
 	}
 }
