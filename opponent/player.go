@@ -217,6 +217,9 @@ func (p *Player) Next(ctx context.Context, g *volley.Game, rng *dice.Stream) (*D
 		// A squad shoots once: a member's step to a shot comes before the squad's
 		// fire (planner_squad_fire.go).
 		p.squadFirst(v, fire, moves)
+		// A member whose shot only adds to its squad's fire steps to join it first
+		// (planner_squad_join.go).
+		moves = append(moves, p.squadJoin(ctx, v, fire)...)
 		opts = append(opts, moves...)
 	}
 	if mine && t.End != nil {

@@ -1,0 +1,100 @@
+package opponent_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/rulestest"
+)
+
+// TestStrongSquadMemberJoinsItsFocusFire: the UCM's first turn of Dropzone's example
+// battle. sabre-1 and sabre-2 see beast-1 (29% to destroy it together); sabre-3, at
+// (26, 5), does not, and its railgun alone could not destroy a Gun Beast from anywhere
+// (its position map counts nothing there). A step west gives it a shot that adds to the
+// others'. The strong level steps sabre-3 out first, and the Sabres fire with all three
+// (66%), rather than firing with two and leaving sabre-3 no shot this turn.
+func TestStrongSquadMemberJoinsItsFocusFire(t *testing.T) {
+	g := rulestest.NewGame(t, "battle.yaml", battle(t, "dropzone"))
+	ctx := context.Background()
+	pastDeployment(t, g)
+	strong := strongFor(t, "UCM")
+	stepped := false
+	for n := 0; n < 12; n++ {
+		d, err := strong.Next(ctx, g, dice.NewUnrecorded(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d == nil {
+			break
+		}
+		body := d.Body()
+		t.Logf("UCM: %s — %s", body, d.Why)
+		if strings.Contains(body, `"unit":"sabre-3"`) && strings.Contains(body, `"type":"move"`) {
+			stepped = true
+			if !strings.Contains(d.Why, "joins its squad's fire first") {
+				t.Errorf("sabre-3's step does not say why: %s", d.Why)
+			}
+		}
+		if strings.Contains(body, `"squad":"sabres"`) {
+			if !stepped {
+				t.Errorf("the Sabres fire before sabre-3 steps to a shot: %s", body)
+			}
+			if !strings.Contains(body, `"unit":"sabre-3"`) {
+				t.Errorf("sabre-3 has no part in the Sabres' fire: %s", body)
+			}
+			return
+		}
+		if _, _, _, err := g.Replay(ctx, body, dice.NewUnrecorded(1)); err != nil {
+			t.Fatalf("%s: %v", body, err)
+		}
+	}
+	t.Fatal("the strong Sabres did not fire in their turn")
+}
+
+// TestStrongSquadStepsOutTogether: the Sabres stand behind the ruin, and none of them
+// sees beast-2, a Gun Beast of three damage points that no Sabre alone can destroy. The
+// squad has no fire now, so each one's step round the ruin counts only what its own
+// shot would do; the strong level steps one out for the damage it would do, the next
+// for what it adds to the squad's fire, and the Sabres fire at beast-2 together.
+func TestStrongSquadStepsOutTogether(t *testing.T) {
+	g := rulestest.NewGame(t, "battle.yaml", battleWith(t, "dropzone", [][2]string{
+		{"at: [18, 5], facing: 0}", "at: [21.5, 13], facing: 0}"},
+		{"at: [22, 5], facing: 0}", "at: [23, 13], facing: 0}"},
+		{"at: [26, 5], facing: 0}", "at: [24.5, 13], facing: 0}"},
+		// The walkers out of everyone's reach.
+		{"at: [36, 6], facing: 0}", "at: [2, 1], facing: 0}"},
+		{"at: [40, 6], facing: 0}", "at: [46, 1], facing: 0}"},
+		{"  - {id: hunter-1, type: Hunter, side: Scourge, squad: hunters, at: [20, 42], facing: 180}\n", ""},
+		{"  - {id: hunter-2, type: Hunter, side: Scourge, squad: hunters, at: [28, 42], facing: 180}\n", ""},
+		{"  - {id: beast-1, type: Gun Beast, side: Scourge, squad: beasts, at: [10, 43], facing: 180}\n", ""},
+		{"hunter-1: 3, hunter-2: 3, beast-1: 2, ", ""},
+		// beast-2 north of the ruin, beyond its own reach of the Sabres.
+		{"at: [38, 43], facing: 180}", "at: [24, 45], facing: 180}"},
+	}))
+	ctx := context.Background()
+	pastDeployment(t, g)
+	strong := strongFor(t, "UCM")
+	for n := 0; n < 12; n++ {
+		d, err := strong.Next(ctx, g, dice.NewUnrecorded(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d == nil {
+			break
+		}
+		body := d.Body()
+		t.Logf("UCM: %s — %s", body, d.Why)
+		if strings.Contains(body, `"squad":"sabres"`) {
+			if strings.Count(body, `"target":"beast-2"`) < 2 {
+				t.Errorf("the Sabres fire at beast-2 with fewer than two: %s", body)
+			}
+			return
+		}
+		if _, _, _, err := g.Replay(ctx, body, dice.NewUnrecorded(1)); err != nil {
+			t.Fatalf("%s: %v", body, err)
+		}
+	}
+	t.Fatal("the strong Sabres did not fire in their turn")
+}
