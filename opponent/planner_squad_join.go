@@ -57,8 +57,8 @@ func (p *Player) squadJoin(ctx context.Context, v *view, fire []option) []option
 		// A squad with no fire now (none of its members sees a target) is worth nothing
 		// firing now: its first member to step to a shot is credited with that shot.
 		f := best[squad]
-		if squad == pc.id || v.owner(pc) != pc.id || p.endsMove[squad] || declares(f, pc.id) {
-			continue // a unit that is its own actor, a member that fires now
+		if squad == pc.id || v.owner(pc) != pc.id || p.fired[squad] || p.endsMove[squad] || declares(f, pc.id) {
+			continue // a unit that is its own actor, a squad that has fired, a member that fires now
 		}
 		unit := pc.id
 		base := p.rank(v, unit)

@@ -14,13 +14,14 @@ import (
 // (26, 5), does not, and its railgun alone could not destroy a Gun Beast from anywhere
 // (its position map counts nothing there). A step west gives it a shot that adds to the
 // others'. The strong level steps sabre-3 out first, and the Sabres fire with all three
-// (66%), rather than firing with two and leaving sabre-3 no shot this turn.
+// (66%), rather than firing with two and leaving sabre-3 no shot this turn; and once
+// they have fired, no Sabre steps out to join a fire they cannot take again.
 func TestStrongSquadMemberJoinsItsFocusFire(t *testing.T) {
 	g := rulestest.NewGame(t, "battle.yaml", battle(t, "dropzone"))
 	ctx := context.Background()
 	pastDeployment(t, g)
 	strong := strongFor(t, "UCM")
-	stepped := false
+	stepped, fired := false, false
 	for n := 0; n < 12; n++ {
 		d, err := strong.Next(ctx, g, dice.NewUnrecorded(1))
 		if err != nil {
@@ -37,12 +38,21 @@ func TestStrongSquadMemberJoinsItsFocusFire(t *testing.T) {
 				t.Errorf("sabre-3's step does not say why: %s", d.Why)
 			}
 		}
+		if fired && strings.Contains(d.Why, "joins its squad's fire first") {
+			t.Errorf("a Sabre steps to join a fire the squad has taken: %s", d.Why)
+		}
 		if strings.Contains(body, `"squad":"sabres"`) {
 			if !stepped {
 				t.Errorf("the Sabres fire before sabre-3 steps to a shot: %s", body)
 			}
 			if !strings.Contains(body, `"unit":"sabre-3"`) {
 				t.Errorf("sabre-3 has no part in the Sabres' fire: %s", body)
+			}
+			fired = true
+		}
+		if strings.Contains(body, `"end_turn"`) {
+			if !fired {
+				t.Fatal("the strong Sabres did not fire in their turn")
 			}
 			return
 		}
