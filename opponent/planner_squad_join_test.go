@@ -9,15 +9,28 @@ import (
 	"github.com/volley-wargames/volley/rulestest"
 )
 
-// TestStrongSquadMemberJoinsItsFocusFire: the UCM's first turn of Dropzone's example
-// battle. sabre-1 and sabre-2 see beast-1 (29% to destroy it together); sabre-3, at
-// (26, 5), does not, and its railgun alone could not destroy a Gun Beast from anywhere
-// (its position map counts nothing there). A step west gives it a shot that adds to the
-// others'. The strong level steps sabre-3 out first, and the Sabres fire with all three
-// (66%), rather than firing with two and leaving sabre-3 no shot this turn; and once
-// they have fired, no Sabre steps out to join a fire they cannot take again.
-func TestStrongSquadMemberJoinsItsFocusFire(t *testing.T) {
-	g := rulestest.NewGame(t, "battle.yaml", battle(t, "dropzone"))
+// TestStrongSquadMemberJoinsAFireThatOnlyDamages: the second round of Dropzone's
+// example against random, seed 13, battle 2, as it stood on main (drawn 2 to 2). sabre-1
+// and beast-1 are gone; sabre-3, at (26, 11), sees beast-2, a Gun Beast of three damage
+// points its railgun alone cannot destroy (0.83 damage expected); sabre-2, at (22, 9),
+// sees nothing, and its own map counts nothing anywhere. A step east gives it a shot
+// that adds to sabre-3's: the strong level steps sabre-2 out first, and the Sabres fire
+// with both (17% to destroy beast-2), rather than sabre-3 alone; and once they have
+// fired, no Sabre steps out to join a fire they cannot take again.
+func TestStrongSquadMemberJoinsAFireThatOnlyDamages(t *testing.T) {
+	g := rulestest.NewGame(t, "battle.yaml", battleWith(t, "dropzone", [][2]string{
+		{"  - {id: sabre-1, type: Sabre, side: UCM, squad: sabres, at: [18, 5], facing: 0}\n", ""},
+		{"at: [22, 5], facing: 0}", "at: [22, 9], facing: 0}"},
+		{"at: [26, 5], facing: 0}", "at: [26, 11], facing: 0}"},
+		{"at: [36, 6], facing: 0}", "at: [34.5, 13.5], facing: 0}"},
+		{"at: [40, 6], facing: 0}", "at: [36.5, 13], facing: 0}"},
+		{"at: [20, 42], facing: 180}", "at: [22.5, 39], facing: 180}"},
+		{"at: [28, 42], facing: 180}", "at: [23.5, 40], facing: 180}"},
+		{"  - {id: beast-1, type: Gun Beast, side: Scourge, squad: beasts, at: [10, 43], facing: 180}\n", ""},
+		{" beast-1: 2,", ""},
+		{" sabre-1: 2,", ""},
+		{"at: [38, 43], facing: 180}", "at: [34.5, 44], facing: 180}"},
+	}))
 	ctx := context.Background()
 	pastDeployment(t, g)
 	strong := strongFor(t, "UCM")
@@ -32,10 +45,10 @@ func TestStrongSquadMemberJoinsItsFocusFire(t *testing.T) {
 		}
 		body := d.Body()
 		t.Logf("UCM: %s — %s", body, d.Why)
-		if strings.Contains(body, `"unit":"sabre-3"`) && strings.Contains(body, `"type":"move"`) {
+		if strings.Contains(body, `"unit":"sabre-2"`) && strings.Contains(body, `"type":"move"`) && !fired {
 			stepped = true
 			if !strings.Contains(d.Why, "joins its squad's fire first") {
-				t.Errorf("sabre-3's step does not say why: %s", d.Why)
+				t.Errorf("sabre-2's step does not say why: %s", d.Why)
 			}
 		}
 		if fired && strings.Contains(d.Why, "joins its squad's fire first") {
@@ -43,10 +56,10 @@ func TestStrongSquadMemberJoinsItsFocusFire(t *testing.T) {
 		}
 		if strings.Contains(body, `"squad":"sabres"`) {
 			if !stepped {
-				t.Errorf("the Sabres fire before sabre-3 steps to a shot: %s", body)
+				t.Errorf("the Sabres fire before sabre-2 steps to a shot: %s", body)
 			}
-			if !strings.Contains(body, `"unit":"sabre-3"`) {
-				t.Errorf("sabre-3 has no part in the Sabres' fire: %s", body)
+			if !strings.Contains(body, `"unit":"sabre-2"`) {
+				t.Errorf("sabre-2 has no part in the Sabres' fire: %s", body)
 			}
 			fired = true
 		}
@@ -61,6 +74,28 @@ func TestStrongSquadMemberJoinsItsFocusFire(t *testing.T) {
 		}
 	}
 	t.Fatal("the strong Sabres did not fire in their turn")
+}
+
+// TestStrongSquadFiresAsItIsWhenItCanDestroy: the UCM's first turn of Dropzone's example
+// battle. sabre-1 and sabre-2 see beast-1 (29% to destroy it together); sabre-3 does
+// not, and a step west would give it a shot that adds to theirs (66%). A fire that can
+// destroy is taken as it is: against greedy, stepping sabre-3 out to join it lost more
+// than it won (session 47), and the Sabres fire with two.
+func TestStrongSquadFiresAsItIsWhenItCanDestroy(t *testing.T) {
+	g := rulestest.NewGame(t, "battle.yaml", battle(t, "dropzone"))
+	ctx := context.Background()
+	pastDeployment(t, g)
+	d, err := strongFor(t, "UCM").Next(ctx, g, dice.NewUnrecorded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d == nil {
+		t.Fatal("the strong UCM have nothing to do in their first turn")
+	}
+	t.Logf("UCM: %s — %s", d.Body(), d.Why)
+	if body := d.Body(); !strings.Contains(body, `"squad":"sabres"`) || strings.Contains(body, `"unit":"sabre-3"`) {
+		t.Errorf("the UCM's first action is not the Sabres' fire with sabre-1 and sabre-2: %s", body)
+	}
 }
 
 // TestStrongSquadStepsOutTogether: the Sabres stand behind the ruin, and none of them

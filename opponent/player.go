@@ -66,6 +66,9 @@ type option struct {
 	// (planner_move_first.go).
 	shotThere   bool
 	offenceHere float64
+	// destroys is a fire option's chance to destroy any of its targets (under 0.5% as
+	// none): a fire that only damages is not.
+	destroys bool
 }
 
 // piece is a unit, model or stand on the board as the player reads it.
@@ -566,6 +569,7 @@ func (p *Player) fireOptions(ctx context.Context, v *view) ([]option, int, error
 					}
 				}
 				if t.PDestroyed >= 0.005 {
+					o.destroys = true
 					parts = append(parts, fmt.Sprintf("%s to destroy %s%s", pct(t.PDestroyed), t.Target, held))
 				} else {
 					parts = append(parts, fmt.Sprintf("%s %s expected on %s", num(t.Mean), a.Measure, t.Target))
