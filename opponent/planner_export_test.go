@@ -1,6 +1,10 @@
 package opponent
 
-import "github.com/volley-wargames/volley"
+import (
+	"context"
+
+	"github.com/volley-wargames/volley"
+)
 
 // EnemyActsAfter is enemyActsAfter, for the package's outside tests (which may load the
 // rule systems; its own may not, rules importing it).
@@ -17,4 +21,16 @@ func InReach(g *volley.Game, unit string, i, moves int) bool {
 		}
 	}
 	return false
+}
+
+// MoveReasons are the reasons of p's move options in g as it stands (moveOptions), in
+// their order: what each place is worth by the unit's position map, read from p's maps
+// where it has read one since.
+func MoveReasons(ctx context.Context, p *Player, g *volley.Game) ([]string, error) {
+	opts, _, err := p.moveOptions(ctx, read(g))
+	var why []string
+	for _, o := range opts {
+		why = append(why, o.why)
+	}
+	return why, err
 }

@@ -37,10 +37,12 @@ type Player struct {
 	steps    []map[string]any
 	stepsWhy string
 	// maps are the position maps read this turn, by unit, where it stood, what was left
-	// of the battle and what its rank read of the other units' places (objectivesKey): a
-	// map is read again only when its unit has moved, a unit has been destroyed, or the
-	// count of an objective its best places were chosen for has changed, since (each
-	// candidate is tried on the battle as it is anyway).
+	// of the battle, what its rank read of the other units' places (objectivesKey) and
+	// what fire has been taken since (firedKey): a map is read again when its unit has
+	// moved, a unit has been destroyed, the count of an objective its best places were
+	// chosen for has changed, its squad has fired, or a shot has damaged an enemy or it,
+	// and not when only a friend has moved (each candidate is tried on the battle as it
+	// is anyway).
 	maps map[string]*advise.PositionMap
 	// endsMove are the actors whose fire was found to end their move this phase, or not
 	// (moveFirst): read once an actor a phase, since it costs a shot resolved on a copy.
@@ -64,6 +66,9 @@ type option struct {
 	// (planner_move_first.go).
 	shotThere   bool
 	offenceHere float64
+	// destroys is a fire option's chance to destroy any of its targets (under 0.5% as
+	// none): a fire that only damages is not.
+	destroys bool
 }
 
 // piece is a unit, model or stand on the board as the player reads it.
@@ -215,6 +220,9 @@ func (p *Player) Next(ctx context.Context, g *volley.Game, rng *dice.Stream) (*D
 		// A squad shoots once: a member's step to a shot comes before the squad's
 		// fire (planner_squad_fire.go).
 		p.squadFirst(v, fire, moves)
+		// A member whose shot only adds to its squad's fire steps to join it first
+		// (planner_squad_join.go).
+		moves = append(moves, p.squadJoin(ctx, v, fire)...)
 		opts = append(opts, moves...)
 	}
 	if mine && t.End != nil {
@@ -561,6 +569,7 @@ func (p *Player) fireOptions(ctx context.Context, v *view) ([]option, int, error
 					}
 				}
 				if t.PDestroyed >= 0.005 {
+					o.destroys = true
 					parts = append(parts, fmt.Sprintf("%s to destroy %s%s", pct(t.PDestroyed), t.Target, held))
 				} else {
 					parts = append(parts, fmt.Sprintf("%s %s expected on %s", num(t.Mean), a.Measure, t.Target))
@@ -829,7 +838,7 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 			}
 		}
 		q.Rank = rank
-		key := fmt.Sprintf("%s %g %g %g %d %s%s", unit, pc.x, pc.y, pc.move.Left, v.destroyed(), p.phase, p.objectivesKey(v, pc, unit))
+		key := fmt.Sprintf("%s %g %g %g %d %s%s%s", unit, pc.x, pc.y, pc.move.Left, v.destroyed(), p.phase, p.objectivesKey(v, pc, unit), p.firedKey(v, pc, unit))
 		m := p.maps[key]
 		if m == nil {
 			var err error
@@ -916,6 +925,33 @@ func (p *Player) objectivesKey(v *view, pc piece, unit string) string {
 	}
 	if p.stages(v, unit) {
 		fmt.Fprintf(&b, " %v", p.stage(v, pc, unit).gain)
+	}
+	return b.String()
+}
+
+// firedKey is what unit's map reads of the fire taken since the turn began, for the key
+// of its map (Player.maps): whether its own squad or unit has fired (a Dropzone squad
+// shoots once an activation, and its members' places have no shot after it, though a
+// Scout Walker, whose weapon's M&F is its whole move, has as far left to go as before),
+// and the condition of each enemy unit and of its own, as the battle states them (the
+// damage a shot did short of destroying: what a shot from each place may finish, and
+// what the enemy's fire may do to it). A map read before a fire that destroyed nothing
+// counted a shot already taken, or a target as whole as it was.
+func (p *Player) firedKey(v *view, pc piece, unit string) string {
+	var b strings.Builder
+	if p.fired[v.actorOf(pc)] {
+		b.WriteString(" fired")
+	}
+	for _, u := range v.state.Units {
+		if u.Side == p.Side && u.ID != unit {
+			continue // a friend's condition is not its map's (its place is not either)
+		}
+		raw, _ := json.Marshal(struct {
+			Values    map[string]float64
+			Destroyed bool
+			Targets   []volley.DeclaredTarget
+		}{u.Values, u.Destroyed, u.Targets})
+		fmt.Fprintf(&b, " %s%s", u.ID, raw)
 	}
 	return b.String()
 }
