@@ -31,6 +31,16 @@ type Planner interface {
 	Problems(ctx context.Context, q Query) ([]*Problem, error)
 }
 
+// Pinner is implemented by battles whose fire can stop a unit from shooting in its later
+// turns without destroying it (WarStrike's suppression markers: two pin a unit down for
+// the rest of the battle, since none are ever taken off).
+type Pinner interface {
+	// Pinned is the chance that fire whose exact odds at a target are t leaves the target
+	// pinned down when its side's next turn begins: 0 for a unit that is pinned down
+	// already, or could not shoot anyway.
+	Pinned(t volley.TargetOdds) float64
+}
+
 // Query asks for the plans of one side.
 type Query struct {
 	// Side is the side that fires. Empty: the side whose turn it is.

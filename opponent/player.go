@@ -47,6 +47,9 @@ type Player struct {
 	// endsMove are the actors whose fire was found to end their move this phase, or not
 	// (moveFirst): read once an actor a phase, since it costs a shot resolved on a copy.
 	endsMove map[string]bool
+	// threats are what each enemy unit's next fire is worth against the side, read once
+	// a unit a phase where the battle's fire can pin a unit down (planner_pin.go).
+	threats map[string]float64
 }
 
 // option is one action a player may take now, weighed.
@@ -164,7 +167,7 @@ func (p *Player) Next(ctx context.Context, g *volley.Game, rng *dice.Stream) (*D
 	}
 	if phase := fmt.Sprintf("%d %s %s", t.Number, t.Side, t.Phase); phase != p.phase || p.seen == nil {
 		p.phase, p.seen, p.fired, p.steps = phase, map[string]bool{}, map[string]bool{}, nil
-		p.endsMove = map[string]bool{}
+		p.endsMove, p.threats = map[string]bool{}, nil
 	}
 	p.seen[snapshot(v.b)] = true
 	v.seen = p.seen
@@ -496,11 +499,17 @@ func (p *Player) fireOptions(ctx context.Context, v *view) ([]option, int, error
 		// objective: the advisor ranks plans by enemies destroyed, not by what they
 		// hold, and the plan at the one Hunter on the crossroads may not be among the
 		// best by count.
+		//
+		// And where the battle's fire can pin an enemy down (planner_pin.go), the plans
+		// most likely to destroy each enemy, which put the most fire on it: the plan
+		// that pins the Support team down is not among the best by count or kills.
+		_, pinner := v.b.(advise.Pinner)
+		pinner = pinner && v.enemyAfter
 		for _, u := range v.state.Units {
 			if u.Side == p.Side || u.Destroyed {
 				continue
 			}
-			if gain, _ := v.unheld(p.Side, u.ID); gain <= 0 {
+			if gain, _ := v.unheld(p.Side, u.ID); gain <= 0 && !pinner {
 				continue
 			}
 			at, err := advise.Advise(ctx, v.b, advise.Query{Side: p.Side}, advise.Objective{Kind: advise.Destroy, Unit: u.ID}, k, budget)
@@ -585,6 +594,10 @@ func (p *Player) fireOptions(ctx context.Context, v *view) ([]option, int, error
 				// the fire of a declared target counts them (offeredFire).
 				loss, words := v.friendsHit(ctx, p.Side, steps)
 				o.value -= loss
+				parts = append(parts, words...)
+				// An enemy pinned down does not shoot again (planner_pin.go).
+				pinned, words := p.pins(ctx, v, steps)
+				o.value += pinned
 				parts = append(parts, words...)
 			}
 			o.why = fmt.Sprintf("%s fires: %s (the best of %s plans)", a.Actor, strings.Join(parts, "; "), count(a.Total))

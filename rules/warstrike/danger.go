@@ -111,7 +111,7 @@ func (b *Battle) newDangerWorker(tmpl *Unit, side string) *dangerWorker {
 		d.offsets = append(d.offsets, m.At.Sub(centre))
 	}
 	for i := range b.units {
-		if e := &b.units[i]; e.Side != side && !e.Destroyed() && b.whoMayShoot(e, OpenFire) == "" {
+		if e := &b.units[i]; e.Side != side && !e.Destroyed() && b.mayShootNext(e) == "" {
 			d.enemy = append(d.enemy, e)
 		}
 	}
@@ -169,6 +169,20 @@ func (d *dangerWorker) at(ctx context.Context, p geom.Vec, obj advise.ObjectiveK
 		return v, nil
 	}
 	return dist[d.target.Left], nil
+}
+
+// mayShootNext is why enemy unit e may not shoot in its side's next action phase, the
+// fire a danger map weighs, or "" (Who Can Shoot?). Outside its side's turn, the markers
+// it will begin that phase with are the ones it has now: none are ever taken off. Read by
+// those it began its last phase with, a unit pinned down since then (its second marker
+// given in this turn) was still counted as firing.
+func (b *Battle) mayShootNext(e *Unit) string {
+	if e.Side == b.turns.Current() {
+		return b.whoMayShoot(e, OpenFire)
+	}
+	next := *e
+	next.SuppressionAtStart = e.Suppression
+	return b.whoMayShoot(&next, OpenFire)
 }
 
 // DangerPlaces lists what a map may place: a copy of any unit with models left.

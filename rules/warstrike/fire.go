@@ -481,6 +481,31 @@ func (t *Tables) through(nt *NeedTable, d int) float64 {
 	return t.chance(need)
 }
 
+// Pinned is the chance that fire whose odds at a target are t pins it down: that the
+// markers it gains bring it from fewer than SuppressedAt to SuppressedAt or more, so that
+// it may not shoot when its player's next action phase begins, nor in any later one
+// (markers are never taken off). 0 for a unit pinned down already, destroyed, or with
+// nothing to shoot with (Who Can Shoot?): it loses no fire. It implements
+// advise.Pinner.
+func (b *Battle) Pinned(t volley.TargetOdds) float64 {
+	u, ok := b.Unit(t.Target)
+	if !ok || u.Destroyed() || u.Suppression >= SuppressedAt {
+		return 0
+	}
+	if u.Specialist != "" && !u.SpecialistMayShoot {
+		return 0
+	}
+	armed := false
+	for i := range u.Models {
+		armed = armed || (u.Models[i].Alive() && b.armed(&u.Models[i]))
+	}
+	d, ok := t.Distributions[MeasureSuppression]
+	if !armed || !ok {
+		return 0
+	}
+	return d.AtLeast(SuppressedAt - u.Suppression)
+}
+
 // markers is the distribution of suppression markers a target gains.
 func (b *Battle) markers(shotAt bool, hits, pens, wounds dice.Dist) dice.Dist {
 	s := b.tables.Suppression

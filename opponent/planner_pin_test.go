@@ -1,0 +1,73 @@
+package opponent_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/volley-wargames/volley/dice"
+	"github.com/volley-wargames/volley/rulestest"
+)
+
+// TestStrongPinsTheGunsDown: in WarStrike a unit with two suppression markers when its
+// player's action phase begins may not shoot, and markers are never taken off. On a bare
+// table, in the first of four rounds, the strong Ironclad's Scouts (two rifles) have a
+// shot at the Lookout (two carbines), which they may destroy (2%), and at the Gunners
+// (two support guns, toughness 4, two wounds a model, within their reach), which they
+// almost never destroy. With one marker already, the Gunners are pinned down for the rest
+// of the battle by one penetration (40%): the Scouts fire at them. With none, one shooting
+// cannot pin them, and the Scouts fire at the Lookout, as they do with one marker when the
+// pin is not weighed (planner_pin.go).
+func TestStrongPinsTheGunsDown(t *testing.T) {
+	for _, tc := range []struct {
+		markers int
+		want    string
+	}{{1, "gunners"}, {0, "lookout"}} {
+		src := bareTable(t, "warstrike") + `
+units:
+  - {id: scouts, name: Scouts, side: Ironclad, base: 1, height: 1.2, weapon: rifle, armour: 3, toughness: 3,
+     models: [{id: scout-leader, at: [20, 4], leader: true}, {id: scout-2, at: [22, 4]}]}
+  - {id: gunners, name: Gunners, side: Verdant, base: 1.5, height: 1.4, weapon: support_gun, armour: 3, toughness: 4, wounds: 2,
+     suppression: ` + strings.Repeat("1", tc.markers) + strings.Repeat("0", 1-tc.markers) + `,
+     models: [{id: gun-leader, at: [20, 24], leader: true}, {id: gun-2, at: [22, 24]}]}
+  - {id: lookout, name: Lookout, side: Verdant, base: 1, height: 1.2, weapon: carbine, armour: 3, toughness: 3,
+     models: [{id: lookout-leader, at: [30, 20], leader: true}, {id: lookout-2, at: [32, 20]}]}
+end: {turns: 4, destroyed: 2}
+`
+		g := rulestest.NewGame(t, "battle.yaml", []byte(src))
+		ctx := context.Background()
+		pastDeployment(t, g)
+		strong := strongFor(t, "Ironclad")
+		shot := ""
+		for n := 0; shot == "" && g.Battle().State().Turn != nil && g.Battle().State().Turn.Side == "Ironclad"; n++ {
+			if n > 10 {
+				t.Fatal("the strong Ironclad's turn did not end in 10 actions")
+			}
+			d, err := strong.Next(ctx, g, dice.NewUnrecorded(1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d == nil {
+				break
+			}
+			t.Logf("markers %d: %s", tc.markers, d.Why)
+			if raw, ok := d.Action["targets"]; ok {
+				b, _ := json.Marshal(raw)
+				var targets []struct {
+					Unit string `json:"unit"`
+				}
+				if err := json.Unmarshal(b, &targets); err != nil || len(targets) == 0 {
+					t.Fatalf("%s: %v", b, err)
+				}
+				shot = targets[0].Unit
+			}
+			if _, _, _, err := g.Replay(ctx, d.Body(), dice.NewUnrecorded(1)); err != nil {
+				t.Fatalf("%s: %v", d.Body(), err)
+			}
+		}
+		if shot != tc.want {
+			t.Errorf("with %d marker(s) on the Gunners the strong Scouts shot at %q; want %q", tc.markers, shot, tc.want)
+		}
+	}
+}
