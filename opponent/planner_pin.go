@@ -49,31 +49,21 @@ func (p *Player) pins(ctx context.Context, v *view, steps []map[string]any) (flo
 	}
 	worth := 0.0
 	var words []string
-	for _, st := range steps {
-		act, err := decode(v.b, st)
-		if err != nil {
+	for t := range v.stepTargets(ctx, steps) {
+		if s := v.sideOf(t.Target); s == p.Side || s == "" {
 			continue
 		}
-		odds, err := v.b.Odds(ctx, act)
-		if err != nil {
+		pin := pn.Pinned(t) * (1 - t.PDestroyed)
+		if pin <= 0 {
 			continue
 		}
-		for _, t := range odds.Targets {
-			if s := v.sideOf(t.Target); s == p.Side || s == "" {
-				continue
-			}
-			pin := pn.Pinned(t) * (1 - t.PDestroyed)
-			if pin <= 0 {
-				continue
-			}
-			threat := p.threat(ctx, v, t.Target)
-			if threat <= 0 {
-				continue
-			}
-			worth += pin * threat
-			if pin >= 0.005 {
-				words = append(words, fmt.Sprintf("%s to pin %s down (its next fire worth %s)", pct(pin), t.Target, num(threat)))
-			}
+		threat := p.threat(ctx, v, t.Target)
+		if threat <= 0 {
+			continue
+		}
+		worth += pin * threat
+		if pin >= 0.005 {
+			words = append(words, fmt.Sprintf("%s to pin %s down (its next fire worth %s)", pct(pin), t.Target, num(threat)))
 		}
 	}
 	return worth, words
@@ -83,8 +73,9 @@ func (p *Player) pins(ctx context.Context, v *view, steps []map[string]any) (flo
 // battle, p's side's phases are ended until another side's turn begins (its units'
 // markers then read as that turn reads them), and the advisor's plan of the unit most
 // likely to destroy is weighed as fireOptions weighs one, by the points of the side's
-// units it may destroy and what their loss does to the objectives. Read once a unit a
-// phase (Player.threats); 0 where no such turn comes, or the unit may not shoot in it.
+// units it may destroy and what their loss does to the objectives. Read once a unit for
+// the battle as it stands (Player.threats); 0 where no such turn comes, or the unit may
+// not shoot in it.
 func (p *Player) threat(ctx context.Context, v *view, unit string) float64 {
 	if w, ok := p.threats[unit]; ok {
 		return w

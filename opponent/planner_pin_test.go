@@ -71,3 +71,54 @@ end: {turns: 4, destroyed: 2}
 		}
 	}
 }
+
+// TestThreatReadAgainAfterAnAction: what an enemy's next fire is worth (planner_pin.go)
+// hangs on where the side's units stand. The Gunners, with one marker, have the runner
+// in their sights; the strong Ironclad's first action takes the runner out of their
+// reach, so their next fire is worth less, and a pin on them less, after it. A player that
+// has made the turn's earlier decisions decides each next one as a fresh player does;
+// read once a phase, the Gunners' threat was still the runner's, and the Scouts fired
+// at them for a pin worth less than the Lookout's 21%.
+func TestThreatReadAgainAfterAnAction(t *testing.T) {
+	src := bareTable(t, "warstrike") + `
+units:
+  - {id: scouts, name: Scouts, side: Ironclad, base: 1, height: 1.2, weapon: rifle, armour: 3, toughness: 3,
+     models: [{id: scout-leader, at: [20, 4], leader: true}, {id: scout-2, at: [22, 4]}]}
+  - {id: gunners, name: Gunners, side: Verdant, base: 1.5, height: 1.4, weapon: support_gun, armour: 3, toughness: 4, wounds: 2,
+     suppression: 1,
+     models: [{id: gun-leader, at: [20, 24], leader: true}, {id: gun-2, at: [22, 24]}]}
+  - {id: lookout, name: Lookout, side: Verdant, base: 1, height: 1.2, weapon: carbine, armour: 3, toughness: 4,
+     models: [{id: lookout-leader, at: [30, 20], leader: true}]}
+  - {id: runner, name: Runner, side: Ironclad, base: 1, height: 1.2, weapon: rifle, armour: 3, toughness: 3,
+     models: [{id: runner-1, at: [40, 8], leader: true}]}
+end: {turns: 4, destroyed: 2}
+`
+	g := rulestest.NewGame(t, "battle.yaml", []byte(src))
+	ctx := context.Background()
+	pastDeployment(t, g)
+	strong := strongFor(t, "Ironclad")
+	for n := 0; ; n++ {
+		if n > 10 {
+			t.Fatal("the strong Ironclad's turn did not end in 10 actions")
+		}
+		d, err := strong.Next(ctx, g, dice.NewUnrecorded(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d == nil {
+			break
+		}
+		fresh, err := strongFor(t, "Ironclad").Next(ctx, g, dice.NewUnrecorded(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fresh.Body() != d.Body() {
+			t.Fatalf("action %d: the player that made the turn's earlier decisions chose\n  %s\n  (%s)\nand a fresh player\n  %s\n  (%s)", n, d.Body(), d.Why, fresh.Body(), fresh.Why)
+		}
+		t.Logf("action %d: %s", n, d.Why)
+		if d.Action["type"] == "end_turn" {
+			break
+		}
+		replay(t, g, d.Body())
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"iter"
 	"maps"
 	"math"
 	"slices"
@@ -47,9 +48,12 @@ type Player struct {
 	// endsMove are the actors whose fire was found to end their move this phase, or not
 	// (moveFirst): read once an actor a phase, since it costs a shot resolved on a copy.
 	endsMove map[string]bool
-	// threats are what each enemy unit's next fire is worth against the side, read once
-	// a unit a phase where the battle's fire can pin a unit down (planner_pin.go).
-	threats map[string]float64
+	// threats are what each enemy unit's next fire is worth against the side, where the
+	// battle's fire can pin a unit down (planner_pin.go), read once a unit for the battle
+	// as it stands (threatsAt, its snapshot): a move or a shot of the side's changes what
+	// an enemy's next fire can reach, so they are read again after each action.
+	threats   map[string]float64
+	threatsAt string
 }
 
 // option is one action a player may take now, weighed.
@@ -169,8 +173,12 @@ func (p *Player) Next(ctx context.Context, g *volley.Game, rng *dice.Stream) (*D
 		p.phase, p.seen, p.fired, p.steps = phase, map[string]bool{}, map[string]bool{}, nil
 		p.endsMove, p.threats = map[string]bool{}, nil
 	}
-	p.seen[snapshot(v.b)] = true
+	snap := snapshot(v.b)
+	p.seen[snap] = true
 	v.seen = p.seen
+	if snap != p.threatsAt {
+		p.threats, p.threatsAt = nil, snap
+	}
 	for len(p.steps) > 0 {
 		st := p.steps[0]
 		p.steps = p.steps[1:]
@@ -675,26 +683,39 @@ func (p *Player) offeredFire(ctx context.Context, v *view) []option {
 func (v *view) friendsHit(ctx context.Context, side string, steps []map[string]any) (float64, []string) {
 	loss := 0.0
 	var words []string
-	for _, st := range steps {
-		act, err := decode(v.b, st)
-		if err != nil {
+	for t := range v.stepTargets(ctx, steps) {
+		if v.sideOf(t.Target) != side {
 			continue
 		}
-		odds, err := v.b.Odds(ctx, act)
-		if err != nil {
-			continue
-		}
-		for _, t := range odds.Targets {
-			if v.sideOf(t.Target) != side {
-				continue
-			}
-			v.addWorth(&loss, 1, t)
-			if t.PDestroyed >= 0.005 {
-				words = append(words, fmt.Sprintf("%s to destroy %s, a friend", pct(t.PDestroyed), t.Target))
-			}
+		v.addWorth(&loss, 1, t)
+		if t.PDestroyed >= 0.005 {
+			words = append(words, fmt.Sprintf("%s to destroy %s, a friend", pct(t.PDestroyed), t.Target))
 		}
 	}
 	return loss, words
+}
+
+// stepTargets yields the exact odds of each target of each step of a fire plan, step by
+// step, where the battle gives odds for the step (a War Engine declaration, a fire order);
+// a step that cannot be read or has no odds yields nothing.
+func (v *view) stepTargets(ctx context.Context, steps []map[string]any) iter.Seq[volley.TargetOdds] {
+	return func(yield func(volley.TargetOdds) bool) {
+		for _, st := range steps {
+			act, err := decode(v.b, st)
+			if err != nil {
+				continue
+			}
+			odds, err := v.b.Odds(ctx, act)
+			if err != nil {
+				continue
+			}
+			for _, t := range odds.Targets {
+				if !yield(t) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // hitWorth is the share of a unit's points that one hit it is expected to lose counts
