@@ -33,7 +33,7 @@ type Planner interface {
 
 // Pinner is implemented by battles whose fire can stop a unit from shooting in its later
 // turns without destroying it (WarStrike's suppression markers: two pin a unit down for
-// the rest of the battle, since none are ever taken off).
+// the rest of the battle, since volley takes none off).
 type Pinner interface {
 	// Pinned is the chance that fire whose exact odds at a target are t leaves the target
 	// pinned down when its side's next turn begins: 0 for a unit that is pinned down

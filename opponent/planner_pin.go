@@ -12,8 +12,9 @@ import (
 // Fire that pins an enemy down, as the strong level weighs it (session 48).
 //
 // In WarStrike a shot that penetrates gives its target a suppression marker, and a unit
-// with two when its player's action phase begins may not shoot; markers are never taken
-// off, so a unit pinned down does not shoot again in the battle. A fire option was worth
+// with two when its player's action phase begins may not shoot; volley takes no marker off
+// (the text names no way to: a reading, in docs/rules/warstrike.md), so a unit pinned
+// down does not shoot again in the battle. A fire option was worth
 // what it was likely to destroy, and a shot that pins was worth no more than one that
 // does not: the Support team (two support guns, toughness 4, two wounds a model), which
 // strong's fire almost never destroys, with one marker already, was left to shoot, and in

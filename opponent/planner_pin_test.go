@@ -11,7 +11,7 @@ import (
 )
 
 // TestStrongPinsTheGunsDown: in WarStrike a unit with two suppression markers when its
-// player's action phase begins may not shoot, and markers are never taken off. On a bare
+// player's action phase begins may not shoot, and volley takes no marker off. On a bare
 // table, in the first of four rounds, the strong Ironclad's Scouts (two rifles) have a
 // shot at the Lookout (two carbines), which they may destroy (2%), and at the Gunners
 // (two support guns, toughness 4, two wounds a model, within their reach), which they

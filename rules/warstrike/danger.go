@@ -173,7 +173,7 @@ func (d *dangerWorker) at(ctx context.Context, p geom.Vec, obj advise.ObjectiveK
 
 // mayShootNext is why enemy unit e may not shoot in its side's next action phase, the
 // fire a danger map weighs, or "" (Who Can Shoot?). Outside its side's turn, the markers
-// it will begin that phase with are the ones it has now: none are ever taken off. Read by
+// it will begin that phase with are the ones it has now: volley takes none off. Read by
 // those it began its last phase with, a unit pinned down since then (its second marker
 // given in this turn) was still counted as firing.
 func (b *Battle) mayShootNext(e *Unit) string {

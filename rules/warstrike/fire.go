@@ -484,7 +484,8 @@ func (t *Tables) through(nt *NeedTable, d int) float64 {
 // Pinned is the chance that fire whose odds at a target are t pins it down: that the
 // markers it gains bring it from fewer than SuppressedAt to SuppressedAt or more, so that
 // it may not shoot when its player's next action phase begins, nor in any later one
-// (markers are never taken off). 0 for a unit pinned down already, destroyed, or with
+// (volley takes no marker off: the text names no way to, see Turns in
+// docs/rules/warstrike.md). 0 for a unit pinned down already, destroyed, or with
 // nothing to shoot with (Who Can Shoot?): it loses no fire. It implements
 // advise.Pinner.
 func (b *Battle) Pinned(t volley.TargetOdds) float64 {
