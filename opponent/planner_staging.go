@@ -62,13 +62,14 @@ import (
 // corner, from which the last round's move round it was refused (session 43).
 const wallClearance = 2
 
-// staging wraps a strong unit's rank of its position map's points with what each point
-// keeps within the unit's reach by the end (see above), and with the chance that the unit
-// is not there at the end to hold anything: a unit destroyed holds no objective, so what
-// its place does to the objectives, and what it keeps within reach, count only as far as
-// it lives through the enemy's next fire (the danger there; none where no enemy acts after
-// it before the end). Other levels' ranks, and every rank in a battle without objectives
-// or a last round, are returned as they are. It reports too whether a place within an
+// staging wraps a unit's rank of its position map's points, at the levels that stage
+// (stages: strong and teaching), with what each point keeps within the unit's reach by the
+// end (see above), and, at the strong level, with the chance that the unit is not there at
+// the end to hold anything: a unit destroyed holds no objective, so what its place does to
+// the objectives, and what it keeps within reach, count only as far as it lives through
+// the enemy's next fire (the danger there; none where no enemy acts after it before the
+// end). The teaching level does not weigh that chance. The other levels' ranks, and every
+// rank in a battle without objectives or a last round, are returned as they are. It reports too whether a place within an
 // objective counts as one within reach (a unit with moves to come before the end), which
 // heldByModels leaves as it is.
 func (p *Player) staging(v *view, pc piece, unit string, rank func(advise.PositionPoint) float64) (func(advise.PositionPoint) float64, bool) {

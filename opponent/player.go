@@ -73,8 +73,8 @@ type option struct {
 	// (planner_move_first.go).
 	shotThere   bool
 	offenceHere float64
-	// destroys is a fire option's chance to destroy any of its targets (under 0.5% as
-	// none): a fire that only damages is not.
+	// destroys is whether a fire option may destroy any of its targets (a chance under
+	// 0.5% counts as none): a fire that only damages does not.
 	destroys bool
 }
 
@@ -944,7 +944,7 @@ func (p *Player) moveOptions(ctx context.Context, v *view) ([]option, int, error
 
 // objectivesKey is what unit's rank reads of the other units' places, for the key of its
 // map (Player.maps): at the levels that weigh objectives, each objective's holders of
-// either side (objectiveValue), and, where the strong level stages, what keeping each
+// either side (objectiveValue), and, where the level stages (stages), what keeping each
 // within reach is worth (staging, from the friends that cover it). A map read before a
 // friend moved onto an objective, or within reach of one, chose its best places for the
 // old table; "" for the levels whose rank reads no objective.
