@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
+	"iter"
 	"strings"
 	"testing"
 
@@ -76,6 +77,34 @@ func pastDeployment(t testing.TB, g *volley.Game) {
 	for range 2 {
 		raw, _ := json.Marshal(g.Battle().State().Turn.End)
 		replay(t, g, string(raw))
+	}
+}
+
+// decisions is p's decisions in g, one at a time with its count from 0, for a test's loop
+// to look at: each is taken in g (replay) once the loop's body has looked at it, and one
+// the body breaks or returns at is not. Before each decision the sequence ends where while,
+// if given, is false; then, once most decisions are taken, it fails the test with tooMany
+// (or, where tooMany is "", ends). It ends too where p has nothing to do (a nil decision),
+// and fails the test where p errs in deciding or g refuses a decision.
+func decisions(t testing.TB, g *volley.Game, p *opponent.Player, while func() bool, most int, tooMany string) iter.Seq2[int, *opponent.Decision] {
+	return func(yield func(int, *opponent.Decision) bool) {
+		t.Helper()
+		for n := 0; while == nil || while(); n++ {
+			if n == most {
+				if tooMany != "" {
+					t.Fatal(tooMany)
+				}
+				return
+			}
+			d, err := p.Next(context.Background(), g, dice.NewUnrecorded(1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d == nil || !yield(n, d) {
+				return
+			}
+			replay(t, g, d.Body())
+		}
 	}
 }
 

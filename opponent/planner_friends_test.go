@@ -1,15 +1,12 @@
 package opponent_test
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/volley-wargames/volley"
-	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rulestest"
 )
 
@@ -33,20 +30,12 @@ func TestStrongSparesItsFriends(t *testing.T) {
   - {id: raider-3, type: Raider, side: raiders, at: [0, 2], facing: S}
 
 `)
-	ctx := context.Background()
-	strong := strongFor(t, "trenchers")
-	for range 12 {
+	const missed = "the grenadier declared no target in the trenchers' target phase"
+	targeting := func() bool {
 		turn := g.Battle().State().Turn
-		if turn == nil || turn.Side != "trenchers" || turn.Phase != "target" {
-			break
-		}
-		d, err := strong.Next(ctx, g, dice.NewUnrecorded(1))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d == nil {
-			break
-		}
+		return turn != nil && turn.Side == "trenchers" && turn.Phase == "target"
+	}
+	for _, d := range decisions(t, g, strongFor(t, "trenchers"), targeting, 12, missed) {
 		if d.Action["type"] == "declare" && d.Action["unit"] == "grenadier" {
 			at := fmt.Sprint(d.Action["target"])
 			if !strings.HasPrefix(at, "[1") || at == "[10 7]" || at == "[10 9]" {
@@ -54,12 +43,8 @@ func TestStrongSparesItsFriends(t *testing.T) {
 			}
 			return
 		}
-		body, _ := json.Marshal(d.Action)
-		if _, _, _, err := g.Replay(ctx, string(body), dice.NewUnrecorded(1)); err != nil {
-			t.Fatalf("%v: %v", d.Action, err)
-		}
 	}
-	t.Fatal("the grenadier declared no target in the trenchers' target phase")
+	t.Fatal(missed)
 }
 
 // warEngineAt is a game of the War Engine's example without its deployment, at turn (the

@@ -1,11 +1,9 @@
 package opponent_test
 
 import (
-	"context"
 	"encoding/json"
 	"testing"
 
-	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rulestest"
 )
 
@@ -30,30 +28,21 @@ units:
 end: {turns: 4, destroyed: 2}
 `
 	g := rulestest.NewGame(t, "battle.yaml", []byte(src))
-	ctx := context.Background()
 	pastDeployment(t, g) // both sides', as the scenario places them
-	strong := strongFor(t, "Ironclad")
+	ironclads := func() bool {
+		return g.Battle().State().Turn != nil && g.Battle().State().Turn.Side == "Ironclad"
+	}
 	var kinds []string
-	for n := 0; g.Battle().State().Turn != nil && g.Battle().State().Turn.Side == "Ironclad"; n++ {
-		if n > 10 {
-			t.Fatal("the strong Ironclad's turn did not end in 10 actions")
-		}
-		d, err := strong.Next(ctx, g, dice.NewUnrecorded(1))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d == nil {
-			t.Fatal("the strong level has nothing to do in its turn")
-		}
+	for _, d := range decisions(t, g, strongFor(t, "Ironclad"), ironclads, 11, "the strong Ironclad's turn did not end in 10 actions") {
 		t.Logf("Ironclad: %s", d.Body())
 		kind, _ := d.Action["type"].(string)
 		if _, ok := d.Action["targets"]; ok {
 			kind = "shoot" // a shooting action's type may go unwritten
 		}
 		kinds = append(kinds, kind)
-		if _, _, _, err := g.Replay(ctx, d.Body(), dice.NewUnrecorded(1)); err != nil {
-			t.Fatalf("%s: %v", d.Body(), err)
-		}
+	}
+	if ironclads() { // the decisions ended in the Ironclad's turn: a nil one
+		t.Fatal("the strong level has nothing to do in its turn")
 	}
 	if len(kinds) < 2 || kinds[0] != "move" || kinds[1] != "shoot" {
 		t.Errorf("the strong Watchers' turn was %v, want a move, then the shot", kinds)

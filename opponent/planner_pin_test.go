@@ -36,21 +36,12 @@ units:
 end: {turns: 4, destroyed: 2}
 `
 		g := rulestest.NewGame(t, "battle.yaml", []byte(src))
-		ctx := context.Background()
 		pastDeployment(t, g)
-		strong := strongFor(t, "Ironclad")
 		shot := ""
-		for n := 0; shot == "" && g.Battle().State().Turn != nil && g.Battle().State().Turn.Side == "Ironclad"; n++ {
-			if n > 10 {
-				t.Fatal("the strong Ironclad's turn did not end in 10 actions")
-			}
-			d, err := strong.Next(ctx, g, dice.NewUnrecorded(1))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d == nil {
-				break
-			}
+		unshot := func() bool {
+			return shot == "" && g.Battle().State().Turn != nil && g.Battle().State().Turn.Side == "Ironclad"
+		}
+		for _, d := range decisions(t, g, strongFor(t, "Ironclad"), unshot, 11, "the strong Ironclad's turn did not end in 10 actions") {
 			t.Logf("markers %d: %s", tc.markers, d.Why)
 			if raw, ok := d.Action["targets"]; ok {
 				b, _ := json.Marshal(raw)
@@ -61,9 +52,6 @@ end: {turns: 4, destroyed: 2}
 					t.Fatalf("%s: %v", b, err)
 				}
 				shot = targets[0].Unit
-			}
-			if _, _, _, err := g.Replay(ctx, d.Body(), dice.NewUnrecorded(1)); err != nil {
-				t.Fatalf("%s: %v", d.Body(), err)
 			}
 		}
 		if shot != tc.want {
@@ -96,18 +84,7 @@ end: {turns: 4, destroyed: 2}
 	g := rulestest.NewGame(t, "battle.yaml", []byte(src))
 	ctx := context.Background()
 	pastDeployment(t, g)
-	strong := strongFor(t, "Ironclad")
-	for n := 0; ; n++ {
-		if n > 10 {
-			t.Fatal("the strong Ironclad's turn did not end in 10 actions")
-		}
-		d, err := strong.Next(ctx, g, dice.NewUnrecorded(1))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d == nil {
-			break
-		}
+	for n, d := range decisions(t, g, strongFor(t, "Ironclad"), nil, 11, "the strong Ironclad's turn did not end in 10 actions") {
 		fresh, err := strongFor(t, "Ironclad").Next(ctx, g, dice.NewUnrecorded(1))
 		if err != nil {
 			t.Fatal(err)
@@ -119,6 +96,5 @@ end: {turns: 4, destroyed: 2}
 		if d.Action["type"] == "end_turn" {
 			break
 		}
-		replay(t, g, d.Body())
 	}
 }

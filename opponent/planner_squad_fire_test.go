@@ -1,11 +1,9 @@
 package opponent_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
-	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rulestest"
 )
 
@@ -30,18 +28,10 @@ func TestStrongSquadStepsBeforeItFires(t *testing.T) {
 		{" beast-1: 2,", ""},
 		{"{id: beast-2, type: Gun Beast, side: Scourge, squad: beasts, at: [38, 43], facing: 180}", "{id: beast-2, type: Gun Beast, side: Scourge, squad: beasts, at: [32, 30], facing: 180, damage_points: 1}"},
 	}))
-	ctx := context.Background()
 	pastDeployment(t, g)
-	strong := strongFor(t, "UCM")
+	const missed = "the strong Sabres did not fire in their turn"
 	stepped := false
-	for n := 0; n < 12; n++ {
-		d, err := strong.Next(ctx, g, dice.NewUnrecorded(1))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d == nil {
-			break
-		}
+	for _, d := range decisions(t, g, strongFor(t, "UCM"), nil, 12, missed) {
 		body := d.Body()
 		t.Logf("UCM: %s", body)
 		if strings.Contains(body, `"unit":"sabre-2"`) && strings.Contains(body, `"type":"move"`) {
@@ -56,9 +46,6 @@ func TestStrongSquadStepsBeforeItFires(t *testing.T) {
 			}
 			return
 		}
-		if _, _, _, err := g.Replay(ctx, body, dice.NewUnrecorded(1)); err != nil {
-			t.Fatalf("%s: %v", body, err)
-		}
 	}
-	t.Fatal("the strong Sabres did not fire in their turn")
+	t.Fatal(missed)
 }

@@ -31,18 +31,10 @@ func TestStrongSquadMemberJoinsAFireThatOnlyDamages(t *testing.T) {
 		{" sabre-1: 2,", ""},
 		{"at: [38, 43], facing: 180}", "at: [34.5, 44], facing: 180}"},
 	}))
-	ctx := context.Background()
 	pastDeployment(t, g)
-	strong := strongFor(t, "UCM")
+	const missed = "the strong Sabres did not fire in their turn"
 	stepped, fired := false, false
-	for n := 0; n < 12; n++ {
-		d, err := strong.Next(ctx, g, dice.NewUnrecorded(1))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d == nil {
-			break
-		}
+	for _, d := range decisions(t, g, strongFor(t, "UCM"), nil, 12, missed) {
 		body := d.Body()
 		t.Logf("UCM: %s — %s", body, d.Why)
 		if strings.Contains(body, `"unit":"sabre-2"`) && strings.Contains(body, `"type":"move"`) && !fired {
@@ -65,15 +57,12 @@ func TestStrongSquadMemberJoinsAFireThatOnlyDamages(t *testing.T) {
 		}
 		if strings.Contains(body, `"end_turn"`) {
 			if !fired {
-				t.Fatal("the strong Sabres did not fire in their turn")
+				t.Fatal(missed)
 			}
 			return
 		}
-		if _, _, _, err := g.Replay(ctx, body, dice.NewUnrecorded(1)); err != nil {
-			t.Fatalf("%s: %v", body, err)
-		}
 	}
-	t.Fatal("the strong Sabres did not fire in their turn")
+	t.Fatal(missed)
 }
 
 // TestStrongSquadFiresAsItIsWhenItCanDestroy: the UCM's first turn of Dropzone's example
@@ -118,17 +107,9 @@ func TestStrongSquadStepsOutTogether(t *testing.T) {
 		// beast-2 north of the ruin, beyond its own reach of the Sabres.
 		{"at: [38, 43], facing: 180}", "at: [24, 45], facing: 180}"},
 	}))
-	ctx := context.Background()
 	pastDeployment(t, g)
-	strong := strongFor(t, "UCM")
-	for n := 0; n < 12; n++ {
-		d, err := strong.Next(ctx, g, dice.NewUnrecorded(1))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d == nil {
-			break
-		}
+	const missed = "the strong Sabres did not fire in their turn"
+	for _, d := range decisions(t, g, strongFor(t, "UCM"), nil, 12, missed) {
 		body := d.Body()
 		t.Logf("UCM: %s — %s", body, d.Why)
 		if strings.Contains(body, `"squad":"sabres"`) {
@@ -137,9 +118,6 @@ func TestStrongSquadStepsOutTogether(t *testing.T) {
 			}
 			return
 		}
-		if _, _, _, err := g.Replay(ctx, body, dice.NewUnrecorded(1)); err != nil {
-			t.Fatalf("%s: %v", body, err)
-		}
 	}
-	t.Fatal("the strong Sabres did not fire in their turn")
+	t.Fatal(missed)
 }

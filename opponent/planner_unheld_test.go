@@ -1,11 +1,9 @@
 package opponent_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
-	"github.com/volley-wargames/volley/dice"
 	"github.com/volley-wargames/volley/rulestest"
 )
 
@@ -29,22 +27,14 @@ func TestStrongFiresAtTheHolder(t *testing.T) {
 		{"at: [20, 42], facing: 180}", "at: [16, 36], facing: 180}"},
 		{"at: [28, 42], facing: 180}", "at: [19, 36], facing: 180}"},
 	}))
-	ctx := context.Background()
 	// Three rounds in which nobody acts, and the UCM's turn of the last.
 	pastDeployment(t, g)
 	replay(t, g, strings.Split(strings.Repeat(`{"type":"end_turn"} `, 7), " ")[:7]...)
 	if tn := g.Battle().State().Turn; tn == nil || tn.Number != 4 || tn.Side != "Scourge" {
 		t.Fatalf("the turn is %+v, want the Scourge's of round 4", tn)
 	}
-	strong := strongFor(t, "Scourge")
-	for n := 0; n < 12; n++ {
-		d, err := strong.Next(ctx, g, dice.NewUnrecorded(1))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d == nil {
-			break
-		}
+	const missed = "the strong Hunters did not fire in the last round"
+	for _, d := range decisions(t, g, strongFor(t, "Scourge"), nil, 12, missed) {
 		body := d.Body()
 		t.Logf("Scourge: %s", d.Why)
 		if strings.Contains(body, `"squad":"hunters"`) {
@@ -56,9 +46,6 @@ func TestStrongFiresAtTheHolder(t *testing.T) {
 			}
 			return
 		}
-		if _, _, _, err := g.Replay(ctx, body, dice.NewUnrecorded(1)); err != nil {
-			t.Fatalf("%s: %v", body, err)
-		}
 	}
-	t.Fatal("the strong Hunters did not fire in the last round")
+	t.Fatal(missed)
 }

@@ -1,12 +1,8 @@
 package opponent_test
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
 	"testing"
-
-	"github.com/volley-wargames/volley/dice"
 )
 
 // TestStrongTakesNoObjectiveEarly: the War Engine's example in the raiders' first move
@@ -28,21 +24,13 @@ func TestStrongTakesNoObjectiveEarly(t *testing.T) {
   - {id: raider-3, type: Raider, side: raiders, at: [20, 1], facing: S}
 
 `)
-	ctx := context.Background()
-	strong := strongFor(t, "raiders")
-	moved := 0
-	for range 12 {
+	moving := func() bool {
 		turn := g.Battle().State().Turn
-		if turn == nil || turn.Side != "raiders" || turn.Phase != "move" {
-			break
-		}
-		d, err := strong.Next(ctx, g, dice.NewUnrecorded(1))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d == nil {
-			break
-		}
+		return turn != nil && turn.Side == "raiders" && turn.Phase == "move"
+	}
+	moved := 0
+	// At most 12 decisions, and no failure where the phase goes on after them.
+	for _, d := range decisions(t, g, strongFor(t, "raiders"), moving, 12, "") {
 		if d.Action["type"] == "move" {
 			moved++
 			if path, ok := d.Action["path"].([][2]int); ok && len(path) > 0 {
@@ -53,10 +41,6 @@ func TestStrongTakesNoObjectiveEarly(t *testing.T) {
 			} else {
 				t.Fatalf("a move without a path of squares: %v (%s)", d.Action, d.Why)
 			}
-		}
-		body, _ := json.Marshal(d.Action)
-		if _, _, _, err := g.Replay(ctx, string(body), dice.NewUnrecorded(1)); err != nil {
-			t.Fatalf("%v: %v", d.Action, err)
 		}
 	}
 	if moved == 0 {
